@@ -1,0 +1,458 @@
+package bitstream
+
+// Standard abbreviation IDs.
+const (
+	END_BLOCK       = 0
+	ENTER_SUBBLOCK  = 1
+	DEFINE_ABBREV   = 2
+	UNABBREV_RECORD = 3
+	// FirstApplicationAbbrev is the ID of the first abbreviation a block
+	// defines (or inherits from BLOCKINFO).
+	FirstApplicationAbbrev = 4
+)
+
+// BLOCKINFO_BLOCK_ID is the ID of the BLOCKINFO block; IDs below
+// FirstApplicationBlockID are reserved.
+const (
+	BLOCKINFO_BLOCK_ID      = 0
+	FirstApplicationBlockID = 8
+)
+
+// MaxDepth is how deeply blocks may nest before the reader refuses to enter
+// another one.
+const MaxDepth = 1024
+
+// EntryKind says what Next found.
+type EntryKind uint8
+
+// The kinds of entries in a block.
+const (
+	EntryEndBlock     EntryKind = iota // END_BLOCK: the block ended (the reader has left it)
+	EntrySubBlock                      // ENTER_SUBBLOCK: ID is the block ID; call EnterBlock or SkipBlock
+	EntryDefineAbbrev                  // DEFINE_ABBREV: call DefineAbbrev
+	EntryRecord                        // a record: ID is its abbreviation ID; call ReadRecord or SkipRecord
+)
+
+// An Entry is one step through a block.
+type Entry struct {
+	Kind EntryKind
+	ID   uint32
+}
+
+// A Record is a decoded record. Ops and Blob alias the caller's buffer and the
+// stream: they are valid until the next ReadRecord with the same buffer.
+type Record struct {
+	Code uint32
+	// AbbrevID is the abbreviation ID the record was read with.
+	AbbrevID uint32
+	// Abbrev is the abbreviation used, nil for an unabbreviated record.
+	Abbrev *Abbrev
+	Ops    []uint64
+	// Blob holds the bytes of a Blob operand (not in Ops); HasBlob tells an
+	// empty blob from none.
+	Blob    []byte
+	HasBlob bool
+}
+
+// abbrevList is the abbreviations visible in one block instance: first the
+// ones BLOCKINFO gives the block (shared, never copied), then the block's own.
+type abbrevList struct {
+	inherited []*Abbrev
+	local     []*Abbrev
+}
+
+func (l *abbrevList) get(id uint32) *Abbrev {
+	i := uint64(id) - FirstApplicationAbbrev
+	if i < uint64(len(l.inherited)) {
+		return l.inherited[i]
+	}
+	i -= uint64(len(l.inherited))
+	if i < uint64(len(l.local)) {
+		return l.local[i]
+	}
+	return nil
+}
+
+type scope struct {
+	codeWidth uint
+	abbrevs   abbrevList
+}
+
+// A Reader walks the blocks and records of a bitstream entry by entry. It
+// knows the bitstream container only: abbreviations, blocks, BLOCKINFO; what
+// block and record IDs mean is up to the caller.
+//
+// The zero value is not usable; call NewReader.
+type Reader struct {
+	c         Cursor
+	codeWidth uint
+	abbrevs   abbrevList
+	scopes    []scope
+	blockInfo *BlockInfo
+}
+
+// NewReader returns a reader at the start of data with the top-level
+// abbreviation width (2). Magic numbers are the caller's business: read them
+// with ReadMagic or skip them with the cursor.
+func NewReader(data []byte) *Reader {
+	return &Reader{c: NewCursor(data), codeWidth: 2}
+}
+
+// Cursor returns the reader's bit cursor, for reading magic numbers and
+// positions.
+func (r *Reader) Cursor() *Cursor { return &r.c }
+
+// BitPos returns the current bit position.
+func (r *Reader) BitPos() uint64 { return r.c.pos }
+
+// AtEnd reports whether the whole stream has been read.
+func (r *Reader) AtEnd() bool { return r.c.AtEnd() }
+
+// Depth returns the number of blocks the reader is inside.
+func (r *Reader) Depth() int { return len(r.scopes) }
+
+// CodeWidth returns the abbreviation ID width of the current block.
+func (r *Reader) CodeWidth() uint { return r.codeWidth }
+
+// BlockInfo returns the BLOCKINFO in use (nil if none).
+func (r *Reader) BlockInfo() *BlockInfo { return r.blockInfo }
+
+// SetBlockInfo sets the BLOCKINFO consulted when a block is entered.
+func (r *Reader) SetBlockInfo(bi *BlockInfo) { r.blockInfo = bi }
+
+// JumpToBit moves the reader to bit without changing its block scope.
+func (r *Reader) JumpToBit(bit uint64) error { return r.c.JumpToBit(bit) }
+
+// Abbrev returns the abbreviation with the given ID in the current block, or
+// nil.
+func (r *Reader) Abbrev(id uint32) *Abbrev { return r.abbrevs.get(id) }
+
+// Next reads the next abbreviation ID and says what it introduces. At
+// END_BLOCK the reader leaves the block (aligning to 32 bits); at
+// ENTER_SUBBLOCK it reads the block ID.
+func (r *Reader) Next() (Entry, error) {
+	start := r.c.pos
+	code, err := r.c.Read(r.codeWidth)
+	if err != nil {
+		return Entry{}, err
+	}
+	switch code {
+	case END_BLOCK:
+		if len(r.scopes) == 0 {
+			return Entry{}, r.c.errorfAt(start, nil, "END_BLOCK outside any block")
+		}
+		r.c.Align32()
+		s := &r.scopes[len(r.scopes)-1]
+		r.codeWidth, r.abbrevs = s.codeWidth, s.abbrevs
+		*s = scope{}
+		r.scopes = r.scopes[:len(r.scopes)-1]
+		return Entry{Kind: EntryEndBlock}, nil
+	case ENTER_SUBBLOCK:
+		id, err := r.c.ReadVBR(8)
+		if err != nil {
+			return Entry{}, err
+		}
+		return Entry{Kind: EntrySubBlock, ID: id}, nil
+	case DEFINE_ABBREV:
+		return Entry{Kind: EntryDefineAbbrev, ID: DEFINE_ABBREV}, nil
+	}
+	return Entry{Kind: EntryRecord, ID: uint32(code)}, nil
+}
+
+// EnterBlock enters block id after Next returned EntrySubBlock: it reads the
+// new abbreviation width and the block's length in 32-bit words, and makes
+// the abbreviations BLOCKINFO gives id visible.
+func (r *Reader) EnterBlock(id uint32) (numWords uint32, err error) {
+	start := r.c.pos
+	if len(r.scopes) >= MaxDepth {
+		return 0, r.c.errorfAt(start, ErrTooDeep, "blocks nested more than %d deep", MaxDepth)
+	}
+	r.scopes = append(r.scopes, scope{codeWidth: r.codeWidth, abbrevs: r.abbrevs})
+	r.abbrevs = abbrevList{}
+	if e := r.blockInfo.Entry(id); e != nil {
+		r.abbrevs.inherited = e.Abbrevs[:len(e.Abbrevs):len(e.Abbrevs)]
+	}
+	w, err := r.c.ReadVBR(4)
+	if err != nil {
+		return 0, err
+	}
+	if w > maxChunk {
+		return 0, r.c.errorfAt(start, nil, "block %d: abbreviation width %d > %d", id, w, maxChunk)
+	}
+	r.codeWidth = uint(w)
+	r.c.Align32()
+	n, err := r.c.Read(32)
+	if err != nil {
+		return 0, err
+	}
+	if w == 0 {
+		return 0, r.c.errorfAt(start, nil, "block %d: abbreviation width 0", id)
+	}
+	if r.c.AtEnd() {
+		return 0, r.c.errorfAt(start, nil, "block %d starts at the end of the stream", id)
+	}
+	return uint32(n), nil
+}
+
+// SkipBlock skips block id after Next returned EntrySubBlock, by its length
+// word, without reading its contents.
+func (r *Reader) SkipBlock() error {
+	start := r.c.pos
+	if _, err := r.c.ReadVBR(4); err != nil {
+		return err
+	}
+	r.c.Align32()
+	n, err := r.c.Read(32)
+	if err != nil {
+		return err
+	}
+	if r.c.AtEnd() {
+		return r.c.errorfAt(start, nil, "cannot skip block: already at end of stream")
+	}
+	to := r.c.pos + n*32
+	if to/8 > uint64(len(r.c.data)) {
+		return r.c.errorfAt(start, nil, "block length of %d words runs past the end of the stream", n)
+	}
+	r.c.pos = to
+	return nil
+}
+
+// DefineAbbrev reads a DEFINE_ABBREV after Next returned EntryDefineAbbrev
+// and adds the abbreviation to the current block.
+func (r *Reader) DefineAbbrev() (*Abbrev, error) {
+	a, err := readAbbrev(&r.c)
+	if err != nil {
+		return nil, err
+	}
+	r.abbrevs.local = append(r.abbrevs.local, a)
+	return a, nil
+}
+
+// ReadRecord reads the record introduced by abbreviation ID id, appending its
+// operands to vals[:0]. Blob bytes are returned as a sub-slice of the stream,
+// not in Ops.
+func (r *Reader) ReadRecord(id uint32, vals []uint64) (Record, error) {
+	c := &r.c
+	vals = vals[:0]
+	if id == UNABBREV_RECORD {
+		code, err := c.ReadVBR(6)
+		if err != nil {
+			return Record{}, err
+		}
+		n, err := c.ReadVBR(6)
+		if err != nil {
+			return Record{}, err
+		}
+		if !c.Plausible(uint64(n)) {
+			return Record{}, c.errorf(nil, "record claims %d operands, more than the stream holds", n)
+		}
+		for ; n > 0; n-- {
+			v, err := c.ReadVBR64(6)
+			if err != nil {
+				return Record{}, err
+			}
+			vals = append(vals, v)
+		}
+		return Record{Code: code, AbbrevID: id, Ops: vals}, nil
+	}
+	a := r.abbrevs.get(id)
+	if a == nil {
+		return Record{}, c.errorf(nil, "invalid abbreviation ID %d", id)
+	}
+	rec := Record{AbbrevID: id, Abbrev: a}
+	code, err := r.readCode(a.Ops[0])
+	if err != nil {
+		return Record{}, err
+	}
+	rec.Code = uint32(code)
+	ops := a.Ops
+	for i := 1; i < len(ops); i++ {
+		op := ops[i]
+		switch op.Enc {
+		case Literal:
+			vals = append(vals, op.Value)
+		case Fixed, VBR, Char6:
+			v, err := r.readScalar(op)
+			if err != nil {
+				return Record{}, err
+			}
+			vals = append(vals, v)
+		case Array:
+			n, err := c.ReadVBR(6)
+			if err != nil {
+				return Record{}, err
+			}
+			if !c.Plausible(uint64(n)) {
+				return Record{}, c.errorf(nil, "array claims %d elements, more than the stream holds", n)
+			}
+			if i+2 != len(ops) {
+				return Record{}, c.errorf(nil, "abbreviation %d: array is not the second-to-last operand", id)
+			}
+			i++
+			elt := ops[i]
+			switch elt.Enc {
+			case Literal:
+				return Record{}, c.errorf(nil, "abbreviation %d: array element is a literal, not an encoding", id)
+			case Array, Blob:
+				return Record{}, c.errorf(nil, "abbreviation %d: array element is an %v", id, elt.Enc)
+			}
+			if vals, err = r.readArray(vals, elt, n); err != nil {
+				return Record{}, err
+			}
+		case Blob:
+			n, err := c.ReadVBR(6)
+			if err != nil {
+				return Record{}, err
+			}
+			c.Align32()
+			start := c.pos
+			end := start + (uint64(n)+3)&^3*8
+			if end/8 > uint64(len(c.data)) {
+				return Record{}, c.errorf(nil, "blob of %d bytes runs past the end of the stream", n)
+			}
+			c.pos = end
+			rec.Blob = c.data[start/8 : start/8+uint64(n)]
+			rec.HasBlob = true
+		}
+	}
+	rec.Ops = vals
+	return rec, nil
+}
+
+func (r *Reader) readCode(op AbbrevOp) (uint64, error) {
+	switch op.Enc {
+	case Literal:
+		return op.Value, nil
+	case Array, Blob:
+		return 0, r.c.errorf(nil, "abbreviation starts with an %v", op.Enc)
+	}
+	return r.readScalar(op)
+}
+
+func (r *Reader) readScalar(op AbbrevOp) (uint64, error) {
+	switch op.Enc {
+	case Fixed:
+		return r.c.Read(uint(op.Value))
+	case VBR:
+		return r.c.ReadVBR64(uint(op.Value))
+	default: // Char6
+		v, err := r.c.Read(6)
+		return uint64(DecodeChar6(v)), err
+	}
+}
+
+func (r *Reader) readArray(vals []uint64, elt AbbrevOp, n uint32) ([]uint64, error) {
+	c := &r.c
+	switch elt.Enc {
+	case Fixed:
+		w := uint(elt.Value)
+		if uint64(n)*uint64(w) > c.end-c.pos {
+			return vals, c.errorf(nil, "array of %d %d-bit elements runs past the end of the stream", n, w)
+		}
+		for ; n > 0; n-- {
+			v, _ := c.Read(w)
+			vals = append(vals, v)
+		}
+	case Char6:
+		if uint64(n)*6 > c.end-c.pos {
+			return vals, c.errorf(nil, "array of %d char6 elements runs past the end of the stream", n)
+		}
+		for ; n > 0; n-- {
+			v, _ := c.Read(6)
+			vals = append(vals, uint64(DecodeChar6(v)))
+		}
+	default: // VBR
+		w := uint(elt.Value)
+		for ; n > 0; n-- {
+			v, err := c.ReadVBR64(w)
+			if err != nil {
+				return vals, err
+			}
+			vals = append(vals, v)
+		}
+	}
+	return vals, nil
+}
+
+// ReadBlockInfoBlock reads a BLOCKINFO block after Next returned
+// EntrySubBlock with ID 0, and returns a new BlockInfo built from it. Nested
+// blocks are skipped. When readNames is false BLOCKNAME and SETRECORDNAME are
+// ignored. Abbreviations inside BLOCKINFO are decoded with the reader's
+// current BlockInfo, which the result does not replace: that is the caller's
+// choice (SetBlockInfo).
+func (r *Reader) ReadBlockInfoBlock(readNames bool) (*BlockInfo, error) {
+	start := r.c.pos
+	if _, err := r.EnterBlock(BLOCKINFO_BLOCK_ID); err != nil {
+		return nil, err
+	}
+	bi := &BlockInfo{}
+	var cur *BlockInfoEntry
+	var vals []uint64
+	malformed := func() error {
+		return r.c.errorfAt(start, ErrMalformedBlockInfo, "malformed BLOCKINFO block")
+	}
+	for {
+		if r.c.AtEnd() {
+			return nil, malformed()
+		}
+		e, err := r.Next()
+		if err != nil {
+			return nil, err
+		}
+		switch e.Kind {
+		case EntryEndBlock:
+			return bi, nil
+		case EntrySubBlock:
+			if err := r.SkipBlock(); err != nil {
+				return nil, err
+			}
+			continue
+		case EntryDefineAbbrev:
+			if cur == nil {
+				return nil, malformed()
+			}
+			a, err := readAbbrev(&r.c)
+			if err != nil {
+				return nil, err
+			}
+			cur.Abbrevs = append(cur.Abbrevs, a)
+			continue
+		}
+		rec, err := r.ReadRecord(e.ID, vals)
+		if err != nil {
+			return nil, err
+		}
+		vals = rec.Ops
+		switch rec.Code {
+		case BLOCKINFO_CODE_SETBID:
+			if len(rec.Ops) < 1 {
+				return nil, malformed()
+			}
+			cur = bi.entry(uint32(rec.Ops[0]))
+		case BLOCKINFO_CODE_BLOCKNAME:
+			if cur == nil {
+				return nil, malformed()
+			}
+			if readNames {
+				cur.Name = opsString(rec.Ops)
+				cur.HasName = true
+			}
+		case BLOCKINFO_CODE_SETRECORDNAME:
+			if cur == nil {
+				return nil, malformed()
+			}
+			if readNames {
+				if len(rec.Ops) < 1 {
+					return nil, malformed()
+				}
+				code := uint32(rec.Ops[0])
+				if cur.RecordNames == nil {
+					cur.RecordNames = make(map[uint32]string)
+				}
+				if _, dup := cur.RecordNames[code]; !dup {
+					cur.RecordNames[code] = opsString(rec.Ops[1:])
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,19 @@
+// Package llvmir is the LLVM IR bitcode vocabulary: the numeric block IDs
+// and record codes of LLVM IR bitstreams, and the exact block and record
+// names that llvm-bcanalyzer (LLVM 22) prints for them.
+//
+// The names are those of bcanalyzer's built-in tables, which it consults
+// only for streams whose magic is 'B','C',0x0,0xC,0xE,0xD ("LLVM IR") and
+// only after any BLOCKINFO BLOCKNAME / SETRECORDNAME record has had its
+// chance to override them. They are irregular on purpose: for example block
+// 10 prints as "PARAMATTR_GROUP_BLOCK_ID", block 14 as "VALUE_SYMTAB", and
+// CONSTANTS_BLOCK code 21 as "CST_CODE_BLOCKADDRESS". Several record codes
+// that LLVM defines have no name in bcanalyzer and print as
+// "UnknownCode<n>"; [RecordName] reports them as not found.
+//
+// [BlockName] and [RecordName] are plain table lookups that never allocate,
+// so they can be called once per block and per record while dumping.
+//
+// The constant names ([MODULE_BLOCK_ID], [MODULE_CODE_HASH], ...) keep
+// LLVM's spelling so that they can be matched against LLVM documentation.
+package llvmir
