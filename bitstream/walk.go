@@ -22,6 +22,8 @@ type BlockEvent struct {
 	Depth     int // 0 for top-level blocks
 	NumWords  uint32
 	CodeWidth uint
+	// StartBit is where the block's ENTER_SUBBLOCK abbreviation ID starts.
+	StartBit uint64
 	// BitPos is the position right after the block ID, where the block's
 	// header (abbreviation width, length) starts.
 	BitPos uint64
@@ -62,7 +64,7 @@ func Walk(r *Reader, v Visitor) (*Stats, error) {
 		if err != nil {
 			return w.stats, err
 		}
-		if err := w.block(id, 0); err != nil {
+		if err := w.block(id, 0, start); err != nil {
 			return w.stats, err
 		}
 		w.stats.TopLevelBlocks++
@@ -77,7 +79,7 @@ type walker struct {
 	vals  []uint64
 }
 
-func (w *walker) block(id uint32, depth int) error {
+func (w *walker) block(id uint32, depth int, enterBit uint64) error {
 	r := w.r
 	start := r.c.pos
 	bs := w.stats.block(id)
@@ -97,7 +99,7 @@ func (w *walker) block(id uint32, depth int) error {
 	if err != nil {
 		return err
 	}
-	ev := BlockEvent{ID: id, Depth: depth, NumWords: numWords, CodeWidth: r.codeWidth, BitPos: start, ContentPos: r.c.pos}
+	ev := BlockEvent{ID: id, Depth: depth, NumWords: numWords, CodeWidth: r.codeWidth, StartBit: enterBit, BitPos: start, ContentPos: r.c.pos}
 	if err := w.v.EnterBlock(&ev); err != nil {
 		return err
 	}
@@ -117,7 +119,7 @@ func (w *walker) block(id uint32, depth int) error {
 			return w.v.ExitBlock(&ev)
 		case EntrySubBlock:
 			subStart := r.c.pos
-			if err := w.block(e.ID, depth+1); err != nil {
+			if err := w.block(e.ID, depth+1, entryStart); err != nil {
 				return err
 			}
 			bs.SubBlocks++
