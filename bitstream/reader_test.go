@@ -454,3 +454,29 @@ func BenchmarkWalk(b *testing.B) {
 		}
 	}
 }
+
+// Code statistics are the same whichever store (slice or map) holds a code,
+// including codes that move from the map to the slice.
+func TestCodeStatsStores(t *testing.T) {
+	var b BlockStats
+	seq := []uint32{200, 50, 1, 2, 3, 50, 200, 5000, 7, 50}
+	for _, c := range seq {
+		b.Records++
+		cs := b.code(c)
+		cs.Count++
+		cs.Bits += uint64(c)
+	}
+	got := map[uint32]CodeStats{}
+	for _, cs := range b.Codes() {
+		got[cs.Code] = cs
+	}
+	want := map[uint32]uint64{200: 2, 50: 3, 1: 1, 2: 1, 3: 1, 5000: 1, 7: 1}
+	if len(got) != len(want) {
+		t.Fatalf("codes = %v", got)
+	}
+	for c, n := range want {
+		if got[c].Count != n || got[c].Bits != n*uint64(c) {
+			t.Errorf("code %d: %+v; want count %d", c, got[c], n)
+		}
+	}
+}

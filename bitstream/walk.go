@@ -205,13 +205,21 @@ func (s *Stats) block(id uint32) *BlockStats {
 	return b
 }
 
+// code returns the figures for code c. Small codes live in a slice indexed by
+// code; it grows only as far as twice the records seen, so that a stream
+// cannot make it large with few bits. Other codes live in a map.
 func (b *BlockStats) code(c uint32) *CodeStats {
-	if c < smallCodes {
-		if int(c) >= len(b.small) {
-			n := len(b.small)
-			b.small = append(b.small, make([]CodeStats, int(c)+1-n)...)
-			for i := n; i < len(b.small); i++ {
-				b.small[i].Code = uint32(i)
+	if c < uint32(len(b.small)) {
+		return &b.small[c]
+	}
+	if c < smallCodes && uint64(c) < 2*b.Records+4 {
+		n := len(b.small)
+		b.small = append(b.small, make([]CodeStats, int(c)+1-n)...)
+		for i := n; i < len(b.small); i++ {
+			b.small[i].Code = uint32(i)
+			if cs, ok := b.large[uint32(i)]; ok {
+				b.small[i] = *cs
+				delete(b.large, uint32(i))
 			}
 		}
 		return &b.small[c]
