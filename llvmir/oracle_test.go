@@ -3,7 +3,6 @@ package llvmir
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bcextract/bcextract/internal/bitwriter"
 )
 
 // The oracle test builds an LLVM IR bitstream holding, for each block ID
@@ -29,98 +30,25 @@ const (
 	oracleInfoBID = 100
 )
 
-// bitWriter appends bits to a byte slice, LSB first within each byte.
-type bitWriter struct {
-	buf  []byte
-	nbit uint64
-}
-
-// fixed writes the low width bits of v.
-func (w *bitWriter) fixed(v uint64, width uint) {
-	for i := uint(0); i < width; i++ {
-		if w.nbit%8 == 0 {
-			w.buf = append(w.buf, 0)
-		}
-		if v>>i&1 != 0 {
-			w.buf[w.nbit/8] |= 1 << (w.nbit % 8)
-		}
-		w.nbit++
-	}
-}
-
-// vbr writes v as VBR chunks of width bits.
-func (w *bitWriter) vbr(v uint64, width uint) {
-	hi := uint64(1) << (width - 1)
-	for v >= hi {
-		w.fixed(v&(hi-1)|hi, width)
-		v >>= width - 1
-	}
-	w.fixed(v, width)
-}
-
-// align32 pads with zero bits to a multiple of 32 bits.
-func (w *bitWriter) align32() {
-	for w.nbit%32 != 0 {
-		w.fixed(0, 1)
-	}
-}
-
-// enterBlock writes ENTER_SUBBLOCK (abbrev ID in outerWidth bits) up to and
-// including a placeholder length word, and returns the byte offset of that
-// word for endBlock.
-func (w *bitWriter) enterBlock(id uint32, outerWidth, width uint) int {
-	w.fixed(1, outerWidth)
-	w.vbr(uint64(id), 8)
-	w.vbr(uint64(width), 4)
-	w.align32()
-	at := len(w.buf)
-	w.fixed(0, 32)
-	return at
-}
-
-// endBlock writes END_BLOCK and patches the length word at lenAt.
-func (w *bitWriter) endBlock(lenAt int, width uint) {
-	w.fixed(0, width)
-	w.align32()
-	words := (len(w.buf) - lenAt - 4) / 4
-	binary.LittleEndian.PutUint32(w.buf[lenAt:], uint32(words))
-}
-
-// record writes an unabbreviated record.
-func (w *bitWriter) record(code uint32, ops []uint64, width uint) {
-	w.fixed(3, width)
-	w.vbr(uint64(code), 6)
-	w.vbr(uint64(len(ops)), 6)
-	for _, op := range ops {
-		w.vbr(op, 6)
-	}
-}
-
 // oracleStream returns the generated stream. Every block has no operands
 // in its records, except BLOCKINFO, whose records all carry
 // [oracleInfoBID, 'A'] so that SETBID, BLOCKNAME and SETRECORDNAME are
 // well formed and only ever describe block oracleInfoBID.
 func oracleStream() []byte {
-	w := &bitWriter{}
-	for _, b := range []byte{'B', 'C', 0x0, 0xC, 0xE, 0xD} {
-		if b >= 'A' {
-			w.fixed(uint64(b), 8)
-		} else {
-			w.fixed(uint64(b), 4)
-		}
-	}
-	for id := uint32(0); id <= oracleMaxBlock; id++ {
-		at := w.enterBlock(id, 2, oracleWidth)
+	w := bitwriter.New()
+	w.Magic([4]byte{'B', 'C', 0xC0, 0xDE})
+	for id := uint64(0); id <= oracleMaxBlock; id++ {
+		w.EnterBlock(id, oracleWidth)
 		var ops []uint64
-		if id == uint32(BLOCKINFO_BLOCK_ID) {
+		if id == uint64(BLOCKINFO_BLOCK_ID) {
 			ops = []uint64{oracleInfoBID, 'A'}
 		}
-		for code := uint32(0); code <= oracleMaxCode; code++ {
-			w.record(code, ops, oracleWidth)
+		for code := uint64(0); code <= oracleMaxCode; code++ {
+			w.Unabbrev(code, ops...)
 		}
-		w.endBlock(at, oracleWidth)
+		w.EndBlock()
 	}
-	return w.buf
+	return w.Bytes
 }
 
 // oracleName is one name read from the dump.

@@ -1,9 +1,15 @@
 // Package bitwriter writes bitstreams: fixed and VBR fields, blocks,
 // abbreviation definitions and records. It exists to build test inputs and
 // fixtures; bcextract itself only reads.
+//
+// Besides the well-formed constructs it exposes the raw primitives (Fixed,
+// VBR, Align32, Raw, Patch) so that malformed streams can be built too.
 package bitwriter
 
-// A Writer accumulates bits, least significant bit first, in Bytes.
+import "fmt"
+
+// A Writer accumulates bits, least significant bit first, in Bytes: bit n
+// of the stream is bit n%8 of byte n/8.
 type Writer struct {
 	Bytes []byte
 	nbits uint64
@@ -22,7 +28,23 @@ func New() *Writer { return &Writer{width: 2} }
 // BitLen returns the number of bits written.
 func (w *Writer) BitLen() uint64 { return w.nbits }
 
-// Fixed writes v in width bits (0 to 64).
+// Width returns the current abbreviation ID width: 2 at top level, else
+// the width given to EnterBlock for the innermost open block.
+func (w *Writer) Width() uint { return w.width }
+
+// Depth returns the number of open blocks.
+func (w *Writer) Depth() int { return len(w.stack) }
+
+// BlockLenPos returns the bit position of the length word of the innermost
+// open block, for use with Patch. It panics at top level.
+func (w *Writer) BlockLenPos() uint64 {
+	if len(w.stack) == 0 {
+		panic("bitwriter: BlockLenPos at top level")
+	}
+	return uint64(w.stack[len(w.stack)-1].lenByte) * 8
+}
+
+// Fixed writes the low width bits of v (width 0 to 64).
 func (w *Writer) Fixed(v uint64, width uint) {
 	for i := uint(0); i < width; i++ {
 		if w.nbits%8 == 0 {
@@ -35,8 +57,16 @@ func (w *Writer) Fixed(v uint64, width uint) {
 	}
 }
 
-// VBR writes v as a variable-width value in width-bit chunks.
+// VBR writes v as a variable-width value in width-bit chunks, each holding
+// width-1 data bits and a continuation bit. Width 0 writes nothing (readers
+// take a VBR(0) operand as the value 0); width 1 panics.
 func (w *Writer) VBR(v uint64, width uint) {
+	switch width {
+	case 0:
+		return
+	case 1:
+		panic("bitwriter: VBR width 1")
+	}
 	hi := uint64(1) << (width - 1)
 	for v >= hi {
 		w.Fixed(v&(hi-1)|hi, width)
@@ -46,7 +76,7 @@ func (w *Writer) VBR(v uint64, width uint) {
 }
 
 // Char6 writes c in the 6-bit character encoding; c must be in
-// [a-zA-Z0-9._].
+// [a-zA-Z0-9._], other bytes panic.
 func (w *Writer) Char6(c byte) {
 	var v uint64
 	switch {
@@ -58,8 +88,10 @@ func (w *Writer) Char6(c byte) {
 		v = uint64(c-'0') + 52
 	case c == '.':
 		v = 62
-	default:
+	case c == '_':
 		v = 63
+	default:
+		panic(fmt.Sprintf("bitwriter: %q is not a Char6 character", rune(c)))
 	}
 	w.Fixed(v, 6)
 }
@@ -71,10 +103,31 @@ func (w *Writer) Align32() {
 	}
 }
 
-// Magic writes four bytes.
-func (w *Writer) Magic(b [4]byte) {
-	for _, c := range b {
+// Raw writes each byte of p as an 8-bit field. Unlike Blob it writes no
+// length and does not align.
+func (w *Writer) Raw(p []byte) {
+	for _, c := range p {
 		w.Fixed(uint64(c), 8)
+	}
+}
+
+// Magic writes four bytes.
+func (w *Writer) Magic(b [4]byte) { w.Raw(b[:]) }
+
+// Patch overwrites the width bits at bit position pos, which must already
+// have been written, with the low width bits of v.
+func (w *Writer) Patch(pos, v uint64, width uint) {
+	if pos+uint64(width) > w.nbits {
+		panic(fmt.Sprintf("bitwriter: Patch of bits [%d,%d) past the end (%d bits)", pos, pos+uint64(width), w.nbits))
+	}
+	for i := uint(0); i < width; i++ {
+		p := pos + uint64(i)
+		m := byte(1) << (p % 8)
+		if v>>i&1 != 0 {
+			w.Bytes[p/8] |= m
+		} else {
+			w.Bytes[p/8] &^= m
+		}
 	}
 }
 
@@ -82,7 +135,7 @@ func (w *Writer) Magic(b [4]byte) {
 func (w *Writer) Abbrev(id uint64) { w.Fixed(id, w.width) }
 
 // EnterBlock writes ENTER_SUBBLOCK for block id with abbreviation width
-// width; EndBlock fills in its length.
+// width, up to a zero length word; EndBlock fills in the length.
 func (w *Writer) EnterBlock(id uint64, width uint) {
 	w.Abbrev(1)
 	w.VBR(id, 8)
@@ -93,16 +146,15 @@ func (w *Writer) EnterBlock(id uint64, width uint) {
 	w.width = width
 }
 
-// EndBlock writes END_BLOCK, aligns, and sets the block's length word.
+// EndBlock writes END_BLOCK, aligns, and sets the block's length word to
+// the number of 32-bit words after it.
 func (w *Writer) EndBlock() {
 	w.Abbrev(0)
 	w.Align32()
 	f := w.stack[len(w.stack)-1]
 	w.stack = w.stack[:len(w.stack)-1]
-	words := uint32((len(w.Bytes) - f.lenByte - 4) / 4)
-	for i := 0; i < 4; i++ {
-		w.Bytes[f.lenByte+i] = byte(words >> (8 * i))
-	}
+	words := uint64(len(w.Bytes)-f.lenByte-4) / 4
+	w.Patch(uint64(f.lenByte)*8, words, 32)
 	w.width = f.width
 }
 
@@ -116,54 +168,10 @@ func (w *Writer) Unabbrev(code uint64, ops ...uint64) {
 	}
 }
 
-// Op is an abbreviation operand for DefineAbbrev: Lit(v), or an encoding
-// 1..5 (Fixed, VBR, Array, Char6, Blob) with its width for Fixed and VBR.
-type Op struct {
-	Literal bool
-	Enc     uint64
-	Value   uint64
-}
-
-// Lit is a literal operand.
-func Lit(v uint64) Op { return Op{Literal: true, Value: v} }
-
-// Encodings for Op.
-var (
-	Array = Op{Enc: 3}
-	Char6 = Op{Enc: 4}
-	Blob  = Op{Enc: 5}
-)
-
-// FixedOp is a Fixed(width) operand.
-func FixedOp(width uint64) Op { return Op{Enc: 1, Value: width} }
-
-// VBROp is a VBR(width) operand.
-func VBROp(width uint64) Op { return Op{Enc: 2, Value: width} }
-
-// DefineAbbrev writes a DEFINE_ABBREV with the given operands.
-func (w *Writer) DefineAbbrev(ops ...Op) {
-	w.Abbrev(2)
-	w.VBR(uint64(len(ops)), 5)
-	for _, op := range ops {
-		if op.Literal {
-			w.Fixed(1, 1)
-			w.VBR(op.Value, 8)
-			continue
-		}
-		w.Fixed(0, 1)
-		w.Fixed(op.Enc, 3)
-		if op.Enc == 1 || op.Enc == 2 {
-			w.VBR(op.Value, 5)
-		}
-	}
-}
-
 // Blob writes a blob field: VBR6 length, alignment, bytes, alignment.
 func (w *Writer) Blob(b []byte) {
 	w.VBR(uint64(len(b)), 6)
 	w.Align32()
-	for _, c := range b {
-		w.Fixed(uint64(c), 8)
-	}
+	w.Raw(b)
 	w.Align32()
 }
