@@ -1,0 +1,440 @@
+#!/usr/bin/env bash
+# conformance.sh - compare bcextract with llvm-bcanalyzer-22, byte for byte.
+#
+# Usage:
+#   scripts/conformance.sh [--bcextract PATH] [--no-rust] [--quick]
+#                          [--jobs N] [--timeout SECS] [--keep] [FILE...]
+#
+#   --bcextract PATH  use a prebuilt bcextract binary instead of building
+#                     ./cmd/bcextract with `go build` into a temp dir.
+#   --no-rust         skip the Rust toolchain part (.llvmbc of every .rlib).
+#   --quick           Rust part: only the `dump` and `stats` variants, and
+#                     only the first bitcode module of each .rlib.
+#                     (testdata/bc is always checked with every variant.)
+#   --jobs N          parallel comparisons (default: nproc).
+#   --timeout SECS    per-invocation time limit (default: 300); a tool that
+#                     runs out of time counts as a failure.
+#   --keep            keep the scratch directory (outputs of failures).
+#   FILE...           compare these files (paths as given, relative to the
+#                     current directory) instead of every file under
+#                     testdata/bc/; the Rust part still runs unless --no-rust.
+#
+# For every input file and every variant the two tools are run with the same
+# relative path string (stats print it), and their stdout (byte for byte) and
+# exit status (zero vs non-zero) must agree.  stderr is not compared.
+#
+#   variant          bcextract                           llvm-bcanalyzer-22
+#   dump             dump FILE                           -dump FILE
+#   stats            stats FILE                          FILE
+#   dump-nonsym      dump --non-symbolic FILE            -dump -non-symbolic FILE
+#   dump-blobs       dump --show-binary-blobs FILE       -dump -show-binary-blobs FILE
+#   dump-blockinfo   dump --dump-blockinfo FILE          -dump -dump-blockinfo FILE
+#   dump-nohist      dump --disable-histogram FILE       -dump -disable-histogram FILE
+#   stats-nohist     stats --disable-histogram FILE      -disable-histogram FILE
+#
+# Rust part: every .rlib under $(rustc --print sysroot)/lib/rustlib/*/lib is
+# unpacked with llvm-ar-22 (repeated member names are extracted one instance
+# at a time), and the .llvmbc section of each member (or the member itself if
+# it is raw bitcode) is compared like the files above.
+#
+# If llvm-bcanalyzer-22 is missing the script prints a line starting with
+# "SKIPPED:" and exits 0; if rustc is missing only the Rust part is skipped
+# (again with a "SKIPPED:" line).  On a difference it prints the file, the
+# variant and the first lines of the diff.  The last line is always
+#   conformance: N passed, M failed
+# and the exit status is non-zero if M > 0.
+
+set -euo pipefail
+
+ANALYZER=llvm-bcanalyzer-22
+LLVM_AR=llvm-ar-22
+LLVM_OBJCOPY=llvm-objcopy-22
+
+ALL_VARIANTS="dump stats dump-nonsym dump-blobs dump-blockinfo dump-nohist stats-nohist"
+QUICK_VARIANTS="dump stats"
+
+usage() {
+	sed -n '2,/^$/{s/^# \{0,1\}//;p}' "$0"
+}
+
+# ---------------------------------------------------------------------------
+# Worker mode: compare one file for a list of variants.  Invoked (in
+# parallel) by the main script through xargs as
+#   conformance.sh --worker LINE
+# where LINE is "CWD<TAB>RELPATH<TAB>VARIANTS<TAB>ID".  Writes one result
+# line per variant to $CONF_RESULTS/ID.res and diff details to ID.fail.
+# ---------------------------------------------------------------------------
+
+variant_args() { # variant -> sets OURS_ARGS and THEIRS_ARGS
+	case "$1" in
+	dump) OURS_ARGS=(dump) THEIRS_ARGS=(-dump) ;;
+	stats) OURS_ARGS=(stats) THEIRS_ARGS=() ;;
+	dump-nonsym) OURS_ARGS=(dump --non-symbolic) THEIRS_ARGS=(-dump -non-symbolic) ;;
+	dump-blobs) OURS_ARGS=(dump --show-binary-blobs) THEIRS_ARGS=(-dump -show-binary-blobs) ;;
+	dump-blockinfo) OURS_ARGS=(dump --dump-blockinfo) THEIRS_ARGS=(-dump -dump-blockinfo) ;;
+	dump-nohist) OURS_ARGS=(dump --disable-histogram) THEIRS_ARGS=(-dump -disable-histogram) ;;
+	stats-nohist) OURS_ARGS=(stats --disable-histogram) THEIRS_ARGS=(-disable-histogram) ;;
+	*)
+		echo "conformance.sh: unknown variant $1" >&2
+		return 1
+		;;
+	esac
+}
+
+# describe_rc RC -> "ok" / "exit N" / "TIMEOUT"
+describe_rc() {
+	case "$1" in
+	0) echo "exit 0" ;;
+	124) echo "TIMEOUT (${CONF_TIMEOUT}s)" ;;
+	*) echo "exit $1" ;;
+	esac
+}
+
+# show_diff THEIRS OURS: print the first lines of a diff, localized around
+# the first difference so that huge outputs never go through a full diff.
+show_diff() {
+	local theirs=$1 ours=$2 cmpout line start end
+	cmpout=$(cmp -- "$theirs" "$ours" 2>&1 || true)
+	cmpout=${cmpout//$theirs/llvm-bcanalyzer-output}
+	cmpout=${cmpout//$ours/bcextract-output}
+	line=$(printf '%s\n' "$cmpout" | grep -o 'line [0-9]*' | head -n 1 | grep -o '[0-9]*' || true)
+	if [[ -z $line ]]; then
+		# "cmp: EOF on X" without a line number (older cmp): use the
+		# shorter file's line count.
+		local a b
+		a=$(wc -l <"$theirs")
+		b=$(wc -l <"$ours")
+		line=$((a < b ? a : b))
+		line=$((line + 1))
+	fi
+	start=$((line > 5 ? line - 5 : 1))
+	end=$((line + 15))
+	echo "    $cmpout"
+	echo "    sizes: llvm-bcanalyzer $(wc -c <"$theirs") bytes / $(wc -l <"$theirs") lines," \
+		"bcextract $(wc -c <"$ours") bytes / $(wc -l <"$ours") lines"
+	echo "    diff -u llvm-bcanalyzer-22 bcextract, around line $line:"
+	diff -u --label llvm-bcanalyzer-22 --label bcextract \
+		<(sed -n "${start},${end}p" -- "$theirs") \
+		<(sed -n "${start},${end}p" -- "$ours") |
+		awk -v off=$((start - 1)) '
+			/^@@ / {
+				# Renumber the hunk header to real line numbers.
+				split($2, a, ","); split($3, b, ",")
+				a[1] = "-" (substr(a[1], 2) + off); b[1] = "+" (substr(b[1], 2) + off)
+				$2 = a[1] (2 in a ? "," a[2] : ""); $3 = b[1] (2 in b ? "," b[2] : "")
+			}
+			{ print }' |
+		head -n 40 | cut -c1-300 | sed 's/^/      /' || true
+}
+
+worker() {
+	local line=$1 cwd rel variants id v rc_o rc_t status reason
+	IFS=$'\t' read -r cwd rel variants id <<<"$line"
+	local res="$CONF_RESULTS/$id.res" fail="$CONF_RESULTS/$id.fail"
+	local tmp="$CONF_RESULTS/$id.tmp"
+	mkdir -p "$tmp"
+	: >"$res"
+	for v in $variants; do
+		variant_args "$v"
+		rc_o=0
+		(cd "$cwd" && exec timeout "$CONF_TIMEOUT" "$CONF_BCX" "${OURS_ARGS[@]}" "$rel") \
+			>"$tmp/ours.out" 2>"$tmp/ours.err" </dev/null || rc_o=$?
+		rc_t=0
+		(cd "$cwd" && exec timeout "$CONF_TIMEOUT" "$ANALYZER" "${THEIRS_ARGS[@]}" "$rel") \
+			>"$tmp/theirs.out" 2>"$tmp/theirs.err" </dev/null || rc_t=$?
+		status=PASS
+		reason=""
+		if [[ $rc_o -eq 124 || $rc_t -eq 124 ]]; then
+			status=FAIL
+			reason="timeout"
+		fi
+		if [[ $((rc_o == 0)) -ne $((rc_t == 0)) ]]; then
+			status=FAIL
+			reason="${reason:+$reason, }exit status"
+		fi
+		if ! cmp -s "$tmp/theirs.out" "$tmp/ours.out"; then
+			status=FAIL
+			reason="${reason:+$reason, }stdout"
+		fi
+		printf '%s\t%s\t%s\n' "$status" "$rel" "$v" >>"$res"
+		if [[ $status == FAIL ]]; then
+			{
+				echo "FAIL: $rel [$v] (differs in: $reason)"
+				echo "    (cd $cwd && bcextract ${OURS_ARGS[*]} $rel)  -> $(describe_rc "$rc_o")"
+				echo "    (cd $cwd && $ANALYZER ${THEIRS_ARGS[*]:+${THEIRS_ARGS[*]} }$rel)  -> $(describe_rc "$rc_t")"
+				if [[ -s $tmp/ours.err ]]; then
+					echo "    bcextract stderr: $(head -c 300 "$tmp/ours.err" | head -n 3 | tr '\n' ' ')"
+				fi
+				if [[ -s $tmp/theirs.err ]]; then
+					echo "    llvm-bcanalyzer-22 stderr: $(head -c 300 "$tmp/theirs.err" | head -n 3 | tr '\n' ' ')"
+				fi
+				if ! cmp -s "$tmp/theirs.out" "$tmp/ours.out"; then
+					show_diff "$tmp/theirs.out" "$tmp/ours.out"
+				fi
+				echo
+			} >>"$fail"
+		fi
+	done
+	rm -rf "$tmp"
+}
+
+if [[ ${1:-} == --worker ]]; then
+	shift
+	worker "$1"
+	exit 0
+fi
+
+# ---------------------------------------------------------------------------
+# Main.
+# ---------------------------------------------------------------------------
+
+BCX=""
+RUST=1
+QUICK=0
+JOBS=$(nproc 2>/dev/null || echo 2)
+TIMEOUT=300
+KEEP=0
+FILES=()
+while [[ $# -gt 0 ]]; do
+	case "$1" in
+	--bcextract)
+		BCX=${2:?--bcextract needs a path}
+		shift 2
+		;;
+	--bcextract=*)
+		BCX=${1#*=}
+		shift
+		;;
+	--no-rust)
+		RUST=0
+		shift
+		;;
+	--quick)
+		QUICK=1
+		shift
+		;;
+	--jobs)
+		JOBS=${2:?--jobs needs a number}
+		shift 2
+		;;
+	--timeout)
+		TIMEOUT=${2:?--timeout needs a number}
+		shift 2
+		;;
+	--keep)
+		KEEP=1
+		shift
+		;;
+	-h | --help)
+		usage
+		exit 0
+		;;
+	--)
+		shift
+		FILES+=("$@")
+		break
+		;;
+	-*)
+		echo "conformance.sh: unknown option $1 (see --help)" >&2
+		exit 2
+		;;
+	*)
+		FILES+=("$1")
+		shift
+		;;
+	esac
+done
+
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$SCRIPT_DIR/.." && pwd)
+SELF="$SCRIPT_DIR/$(basename "${BASH_SOURCE[0]}")"
+
+if ! command -v "$ANALYZER" >/dev/null 2>&1; then
+	echo "SKIPPED: $ANALYZER not found on PATH - conformance NOT checked (install llvm-22 / llvm-22-tools)"
+	exit 0
+fi
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/bcx-conformance.XXXXXX")
+cleanup() {
+	if [[ $KEEP -eq 1 ]]; then
+		echo "scratch directory kept: $WORK" >&2
+	else
+		rm -rf "$WORK"
+	fi
+}
+trap cleanup EXIT
+
+if [[ -z $BCX ]]; then
+	echo "building bcextract ..."
+	(cd "$REPO" && go build -o "$WORK/bcextract" ./cmd/bcextract)
+	BCX="$WORK/bcextract"
+else
+	if [[ $BCX != /* ]]; then
+		BCX="$PWD/$BCX"
+	fi
+	if [[ ! -x $BCX ]]; then
+		echo "conformance.sh: $BCX is not an executable" >&2
+		exit 2
+	fi
+fi
+
+RESULTS="$WORK/results"
+mkdir -p "$RESULTS"
+JOBLIST="$WORK/jobs"
+: >"$JOBLIST"
+NJOBS=0
+
+add_job() { # cwd rel variants
+	NJOBS=$((NJOBS + 1))
+	printf '%s\t%s\t%s\t%06d\n' "$1" "$2" "$3" "$NJOBS" >>"$JOBLIST"
+}
+
+# --- testdata/bc (or the files given) --------------------------------------
+
+if [[ ${#FILES[@]} -gt 0 ]]; then
+	for f in "${FILES[@]}"; do
+		if [[ ! -f $f ]]; then
+			echo "conformance.sh: no such file: $f" >&2
+			exit 2
+		fi
+		add_job "$PWD" "$f" "$ALL_VARIANTS"
+	done
+	echo "inputs: ${#FILES[@]} file(s) given on the command line"
+else
+	n=0
+	if [[ -d $REPO/testdata/bc ]]; then
+		# Every regular file, except documentation and generator sources
+		# that may sit next to the fixtures.
+		while IFS= read -r f; do
+			case "$f" in
+			*/README* | *.md | *.txt | *.sh | *.go | *.py | *.c | *.cpp | *.ll | *.rs | *.json) continue ;;
+			esac
+			add_job "$REPO" "$f" "$ALL_VARIANTS"
+			n=$((n + 1))
+		done < <(cd "$REPO" && find testdata/bc -type f | LC_ALL=C sort)
+	fi
+	if [[ $n -eq 0 ]]; then
+		echo "conformance.sh: ERROR: no fixtures found under $REPO/testdata/bc" >&2
+		exit 1
+	fi
+	echo "inputs: $n file(s) under testdata/bc"
+fi
+
+# --- Rust toolchain rlibs --------------------------------------------------
+
+is_raw_bitcode() { # file -> 0 if it starts with the bitcode or wrapper magic
+	local magic
+	magic=$(head -c 4 -- "$1" | od -An -tx1 | tr -d ' \n')
+	[[ $magic == 4243c0de || $magic == dec0170b ]]
+}
+
+if [[ $RUST -eq 1 ]]; then
+	if ! command -v rustc >/dev/null 2>&1; then
+		echo "SKIPPED: rustc not found on PATH - Rust toolchain .rlib bitcode NOT checked"
+	elif ! command -v "$LLVM_AR" >/dev/null 2>&1 || ! command -v "$LLVM_OBJCOPY" >/dev/null 2>&1; then
+		echo "SKIPPED: $LLVM_AR or $LLVM_OBJCOPY not found - Rust toolchain .rlib bitcode NOT checked"
+	else
+		SYSROOT=$(rustc --print sysroot)
+		RUSTDIR="$WORK/rust"
+		mkdir -p "$RUSTDIR/ar" "$RUSTDIR/bc"
+		rust_variants=$ALL_VARIANTS
+		[[ $QUICK -eq 1 ]] && rust_variants=$QUICK_VARIANTS
+		nrlib=0
+		nmod=0
+		shopt -s nullglob
+		for rlib in "$SYSROOT"/lib/rustlib/*/lib/*.rlib; do
+			nrlib=$((nrlib + 1))
+			target=$(basename "$(dirname "$(dirname "$rlib")")")
+			base=$(basename "$rlib" .rlib)
+			exdir="$RUSTDIR/ar/$target/$base"
+			mkdir -p "$exdir" "$RUSTDIR/bc/$target/$base"
+			mapfile -t members < <("$LLVM_AR" t "$rlib")
+			# Member names may repeat: extract instance k of each name
+			# into its own directory.
+			declare -A seen=()
+			i=0
+			taken=0
+			for m in "${members[@]}"; do
+				i=$((i + 1))
+				k=$((${seen[$m]:-0} + 1))
+				seen[$m]=$k
+				[[ $m == lib.rmeta || $m == *.rmeta ]] && continue
+				d="$exdir/$i"
+				mkdir -p "$d"
+				"$LLVM_AR" xN "$k" --output="$d" "$rlib" "$m"
+				mf="$d/$(basename "$m")"
+				[[ -f $mf ]] || continue
+				rel="$target/$base/$(printf '%03d' "$i")-$(basename "$m").bc"
+				if is_raw_bitcode "$mf"; then
+					mv -- "$mf" "$RUSTDIR/bc/$rel"
+				elif "$LLVM_OBJCOPY" --dump-section ".llvmbc=$RUSTDIR/bc/$rel" "$mf" /dev/null 2>/dev/null; then
+					:
+				else
+					rm -rf "$d"
+					continue
+				fi
+				rm -rf "$d"
+				add_job "$RUSTDIR/bc" "$rel" "$rust_variants"
+				nmod=$((nmod + 1))
+				taken=$((taken + 1))
+				if [[ $QUICK -eq 1 && $taken -ge 1 ]]; then
+					break
+				fi
+			done
+			unset seen
+		done
+		shopt -u nullglob
+		if [[ $nrlib -eq 0 ]]; then
+			echo "SKIPPED: no .rlib under $SYSROOT/lib/rustlib/*/lib - Rust toolchain bitcode NOT checked"
+		else
+			echo "inputs: $nmod bitcode module(s) from $nrlib .rlib file(s) under $SYSROOT (variants: $rust_variants)"
+		fi
+	fi
+fi
+
+# --- run --------------------------------------------------------------------
+
+export CONF_RESULTS="$RESULTS" CONF_BCX="$BCX" CONF_TIMEOUT="$TIMEOUT"
+echo "running $NJOBS file(s) with $JOBS parallel job(s) ..."
+start=$SECONDS
+# Biggest inputs first, so that one large module does not finish last.
+xargs_rc=0
+while IFS=$'\t' read -r cwd rel rest; do
+	printf '%s\t%s\t%s\t%s\n' "$(wc -c <"$cwd/$rel" 2>/dev/null || echo 0)" "$cwd" "$rel" "$rest"
+done <"$JOBLIST" | LC_ALL=C sort -t $'\t' -k1,1nr | cut -f2- |
+	xargs -d '\n' -n 1 -P "$JOBS" "$BASH" "$SELF" --worker || xargs_rc=$?
+
+passed=0
+failed=0
+for id in $(seq -f '%06g' 1 "$NJOBS"); do
+	res="$RESULTS/$id.res"
+	if [[ ! -f $res ]]; then
+		line=$(grep -P "\t$id\$" "$JOBLIST" || true)
+		echo "FAIL: worker did not report: $line" | tee -a "$RESULTS/missing"
+		failed=$((failed + 1))
+		continue
+	fi
+	p=$(grep -c '^PASS' "$res" || true)
+	f=$(grep -c '^FAIL' "$res" || true)
+	passed=$((passed + p))
+	failed=$((failed + f))
+	if [[ -f $RESULTS/$id.fail ]]; then
+		cat "$RESULTS/$id.fail"
+	fi
+done
+if [[ $xargs_rc -ne 0 && $failed -eq 0 ]]; then
+	echo "FAIL: xargs exited with status $xargs_rc"
+	failed=$((failed + 1))
+fi
+
+if [[ $failed -gt 0 ]]; then
+	echo "failing (file, variant):"
+	find "$RESULTS" -name '*.res' -print0 | LC_ALL=C sort -z | xargs -0 -r cat |
+		grep '^FAIL' | cut -f2- | sed 's/^/  /' || true
+	if [[ -f $RESULTS/missing ]]; then
+		sed 's/^FAIL: /  /' "$RESULTS/missing"
+	fi
+fi
+echo "elapsed: $((SECONDS - start))s"
+echo "conformance: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
