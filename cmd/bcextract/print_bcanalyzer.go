@@ -174,10 +174,18 @@ func (p *textPrinter) Record(ev *bitstream.BlockEvent, rec *bitstream.RecordEven
 		b = strconv.AppendUint(b, uint64(rec.AbbrevID), 10)
 	}
 	for i, v := range rec.Ops {
-		b = append(b, " op"...)
-		b = strconv.AppendInt(b, int64(i), 10)
-		b = append(b, '=')
-		b = strconv.AppendInt(b, int64(v), 10)
+		if i < len(opLabels) {
+			b = append(b, opLabels[i]...)
+		} else {
+			b = append(b, " op"...)
+			b = appendUint(b, uint64(i))
+			b = append(b, '=')
+		}
+		if int64(v) < 0 {
+			b = append(b, '-')
+			v = -v
+		}
+		b = appendUint(b, v)
 	}
 	if ev.ID == uint32(llvmir.METADATA_BLOCK_ID) {
 		switch rec.Code {
@@ -282,6 +290,37 @@ func (p *textPrinter) appendMetadataStrings(b []byte, depth int, rec *bitstream.
 	}
 	b = p.indent(b, depth)
 	return append(b, ' ', ' ', '}'), nil
+}
+
+// opLabels holds " op0=", " op1=", ... for the common operand indexes.
+var opLabels = func() []string {
+	l := make([]string, 256)
+	for i := range l {
+		l[i] = " op" + strconv.Itoa(i) + "="
+	}
+	return l
+}()
+
+// appendUint appends v in decimal; faster than strconv for the small values
+// most operands have.
+func appendUint(b []byte, v uint64) []byte {
+	if v < 10 {
+		return append(b, byte('0'+v))
+	}
+	if v < 100 {
+		return append(b, byte('0'+v/10), byte('0'+v%10))
+	}
+	var buf [20]byte
+	i := len(buf)
+	for v >= 10 {
+		q := v / 10
+		i--
+		buf[i] = byte('0' + v - q*10)
+		v = q
+	}
+	i--
+	buf[i] = byte('0' + v)
+	return append(b, buf[i:]...)
 }
 
 func isPrint(c byte) bool { return c >= 0x20 && c <= 0x7e }
