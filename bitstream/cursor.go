@@ -49,12 +49,31 @@ func (c *Cursor) JumpToBit(bit uint64) error {
 
 // Read reads a fixed-width field of width bits (0 to 64).
 func (c *Cursor) Read(width uint) (uint64, error) {
-	pos := c.pos
-	byteOff := pos >> 3
-	if width <= 56 && byteOff+8 <= uint64(len(c.data)) {
-		v := binary.LittleEndian.Uint64(c.data[byteOff:]) >> (pos & 7)
-		c.pos = pos + uint64(width)
-		return v & (1<<width - 1), nil
+	if width <= 56 {
+		if v, ok := c.fastRead(width); ok {
+			return v, nil
+		}
+	}
+	return c.readSlow(width)
+}
+
+// fastRead reads width (at most 56) bits with one unaligned 64-bit load when
+// 8 bytes are left from the current byte; ok is false otherwise. It is small
+// enough to be inlined into the hot loops.
+func (c *Cursor) fastRead(width uint) (v uint64, ok bool) {
+	i := c.pos >> 3
+	if i+8 > uint64(len(c.data)) {
+		return 0, false
+	}
+	v = binary.LittleEndian.Uint64(c.data[i:]) >> (c.pos & 7)
+	c.pos += uint64(width)
+	return v & (1<<width - 1), true
+}
+
+// read is Read for widths of at most 56 bits, with the fast path inlined.
+func (c *Cursor) read(width uint) (uint64, error) {
+	if v, ok := c.fastRead(width); ok {
+		return v, nil
 	}
 	return c.readSlow(width)
 }
@@ -86,7 +105,7 @@ func (c *Cursor) readSlow(width uint) (uint64, error) {
 // width must be 1 to 32.
 func (c *Cursor) ReadVBR(width uint) (uint32, error) {
 	start := c.pos
-	piece, err := c.Read(width)
+	piece, err := c.read(width)
 	if err != nil {
 		return 0, err
 	}
@@ -105,7 +124,7 @@ func (c *Cursor) ReadVBR(width uint) (uint32, error) {
 		if shift >= 32 {
 			return 0, c.errorfAt(start, nil, "unterminated VBR%d", width)
 		}
-		if piece, err = c.Read(width); err != nil {
+		if piece, err = c.read(width); err != nil {
 			return 0, err
 		}
 	}
@@ -115,9 +134,12 @@ func (c *Cursor) ReadVBR(width uint) (uint32, error) {
 // of shift before it is an "unterminated VBR".
 func (c *Cursor) ReadVBR64(width uint) (uint64, error) {
 	start := c.pos
-	piece, err := c.Read(width)
-	if err != nil {
-		return 0, err
+	piece, ok := c.fastRead(width)
+	if !ok {
+		var err error
+		if piece, err = c.readSlow(width); err != nil {
+			return 0, err
+		}
 	}
 	hi := uint64(1) << (width - 1)
 	if piece&hi == 0 {
@@ -134,7 +156,8 @@ func (c *Cursor) ReadVBR64(width uint) (uint64, error) {
 		if shift >= 64 {
 			return 0, c.errorfAt(start, nil, "unterminated VBR%d", width)
 		}
-		if piece, err = c.Read(width); err != nil {
+		var err error
+		if piece, err = c.read(width); err != nil {
 			return 0, err
 		}
 	}

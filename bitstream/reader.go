@@ -132,7 +132,7 @@ func (r *Reader) Abbrev(id uint32) *Abbrev { return r.abbrevs.get(id) }
 // ENTER_SUBBLOCK it reads the block ID.
 func (r *Reader) Next() (Entry, error) {
 	start := r.c.pos
-	code, err := r.c.Read(r.codeWidth)
+	code, err := r.c.read(r.codeWidth)
 	if err != nil {
 		return Entry{}, err
 	}
@@ -332,11 +332,11 @@ func (r *Reader) readCode(op AbbrevOp) (uint64, error) {
 func (r *Reader) readScalar(op AbbrevOp) (uint64, error) {
 	switch op.Enc {
 	case Fixed:
-		return r.c.Read(uint(op.Value))
+		return r.c.read(uint(op.Value))
 	case VBR:
 		return r.c.ReadVBR64(uint(op.Value))
 	default: // Char6
-		v, err := r.c.Read(6)
+		v, err := r.c.read(6)
 		return uint64(DecodeChar6(v)), err
 	}
 }
@@ -350,7 +350,7 @@ func (r *Reader) readArray(vals []uint64, elt AbbrevOp, n uint32) ([]uint64, err
 			return vals, c.errorf(nil, "array of %d %d-bit elements runs past the end of the stream", n, w)
 		}
 		for ; n > 0; n-- {
-			v, _ := c.Read(w)
+			v, _ := c.read(w)
 			vals = append(vals, v)
 		}
 	case Char6:
@@ -358,7 +358,7 @@ func (r *Reader) readArray(vals []uint64, elt AbbrevOp, n uint32) ([]uint64, err
 			return vals, c.errorf(nil, "array of %d char6 elements runs past the end of the stream", n)
 		}
 		for ; n > 0; n-- {
-			v, _ := c.Read(6)
+			v, _ := c.read(6)
 			vals = append(vals, uint64(DecodeChar6(v)))
 		}
 	default: // VBR
