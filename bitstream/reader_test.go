@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	bw "github.com/bcextract/bcextract/internal/bitwriter"
@@ -436,7 +437,7 @@ func FuzzWalk(f *testing.F) {
 func BenchmarkWalk(b *testing.B) {
 	var data []byte
 	for name, f := range fixtures(b) {
-		if len(f) > len(data) && filepath.Ext(name) == ".bc" && !bytes.HasPrefix([]byte(name), []byte("bad")) {
+		if len(f) > len(data) && filepath.Ext(name) == ".bc" && !strings.HasPrefix(name, "bad") {
 			data = stream(f)
 		}
 	}

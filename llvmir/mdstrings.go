@@ -19,6 +19,7 @@ type MetadataStrings struct {
 	left    uint32
 	lengths bitstream.Cursor
 	chars   []byte
+	past    bool // the offset lies beyond the blob
 }
 
 // Errors of NewMetadataStrings and Next, in llvm-bcanalyzer's terms.
@@ -41,9 +42,9 @@ func NewMetadataStrings(ops []uint64, blob []byte) (*MetadataStrings, error) {
 	m := &MetadataStrings{Count: uint32(ops[0]), left: uint32(ops[0])}
 	off := uint64(uint32(ops[1]))
 	if off > uint64(len(blob)) {
-		// LLVM reads past the blob here; the lengths then cannot be trusted.
-		m.lengths = bitstream.NewCursor(blob)
-		m.chars = nil
+		// LLVM reads past the blob here; the first Next reports the strings
+		// as truncated instead.
+		m.past = true
 		return m, nil
 	}
 	m.lengths = bitstream.NewCursor(blob[:off])
@@ -54,6 +55,9 @@ func NewMetadataStrings(ops []uint64, blob []byte) (*MetadataStrings, error) {
 // Next returns the next string, a sub-slice of the blob, or an error if the
 // blob is malformed. Call it once, then again while More reports true.
 func (m *MetadataStrings) Next() (s []byte, err error) {
+	if m.past {
+		return nil, ErrStringsTruncated
+	}
 	if m.lengths.AtEnd() {
 		return nil, ErrStringsBadLength
 	}

@@ -24,6 +24,7 @@ func TestMetadataStrings(t *testing.T) {
 		{[]uint64{0, 3}, []byte{0, 0, 0}, []string{"", "", "", ""}, ErrStringsBadLength}, // 24 bits: four empty strings
 		{[]uint64{3, 4}, blob[:7], []string{"abc", ""}, ErrStringsTruncated},
 		{[]uint64{3}, blob, nil, ErrStringsRecordShape},
+		{[]uint64{3, 10}, blob, nil, ErrStringsTruncated}, // offset past the blob
 		{[]uint64{3, 4}, nil, nil, ErrEmptyStringsBlob},
 	}
 	for _, tt := range tests {
