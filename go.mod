@@ -3,7 +3,6 @@ module github.com/bcextract/bcextract
 go 1.26.0
 
 require (
-	github.com/blakesmith/ar v0.0.0-20190502131153-809d4375e1fb // indirect
-	github.com/spf13/pflag v1.0.10 // indirect
-	golang.org/x/arch v0.32.0 // indirect
+	github.com/blakesmith/ar v0.0.0-20190502131153-809d4375e1fb
+	github.com/spf13/pflag v1.0.10
 )
