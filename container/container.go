@@ -1,0 +1,166 @@
+// Package container finds the LLVM payloads inside a file: bitcode modules,
+// their command lines, fat-LTO bitcode, Mach-O bitcode bundles and markers,
+// offload sections and LLVM's extension sections. It recognizes ELF,
+// Mach-O (thin and universal), COFF objects, PE images, ar archives (GNU,
+// BSD, thin; Rust .rlib files) and bare bitcode files by their magic
+// numbers, and walks nested containers: an archive's members, a universal
+// file's slices, and the objects inside them.
+//
+// Containers only locate byte ranges. A payload's bytes are a sub-slice of
+// the data given to the walker (usually a memory-mapped file), never a copy.
+//
+// Every payload is named by a container path, which reads from the outside
+// in:
+//
+//	libfoo.a(bar.o)[arm64]:__LLVM,__bitcode#1
+//
+// A file name, then "(member)" for each archive member, "[arch]" for each
+// universal slice, ":section" for the section (Mach-O as "SEGMENT,SECTION"),
+// and "#N" for the N-th module of a bitcode section or file (or the N-th
+// command line of a command-line section). A member name or arch that occurs
+// more than once in its container has "@N" appended to every occurrence
+// (N counts from 1 in file order); a section name that occurs more than once
+// in its object has "@I" appended, I being the section's index.
+package container
+
+import (
+	"fmt"
+
+	"github.com/bcextract/bcextract/container/archive"
+	"github.com/bcextract/bcextract/container/coff"
+	"github.com/bcextract/bcextract/container/elf"
+	"github.com/bcextract/bcextract/container/macho"
+	"github.com/bcextract/bcextract/wrapper"
+)
+
+// A Format is a kind of container or file.
+type Format uint8
+
+// Formats, as Detect reports them.
+const (
+	Unknown Format = iota
+	Bitcode        // a bitcode file, raw or wrapped, possibly several modules
+	ELF
+	MachO     // a thin Mach-O file
+	Universal // a Mach-O universal (fat) file
+	COFF      // a COFF object file
+	PE        // a PE image (executable or DLL)
+	Archive   // an ar archive: GNU, BSD or thin
+)
+
+var formatNames = [...]string{
+	Unknown:   "unknown",
+	Bitcode:   "bitcode",
+	ELF:       "elf",
+	MachO:     "macho",
+	Universal: "universal",
+	COFF:      "coff",
+	PE:        "pe",
+	Archive:   "archive",
+}
+
+func (f Format) String() string {
+	if int(f) < len(formatNames) {
+		return formatNames[f]
+	}
+	return fmt.Sprintf("Format(%d)", uint8(f))
+}
+
+// Detect returns the format of data from its magic number. It does not
+// check anything past the headers it needs to tell formats apart.
+func Detect(data []byte) Format {
+	switch {
+	case wrapper.IsRaw(data) || wrapper.IsWrapper(data):
+		return Bitcode
+	case elf.IsELF(data):
+		return ELF
+	case macho.IsThin(data):
+		return MachO
+	case macho.IsFat(data):
+		return Universal
+	case archive.IsArchive(data):
+		return Archive
+	case coff.IsImage(data):
+		return PE
+	case coff.IsObject(data):
+		return COFF
+	}
+	return Unknown
+}
+
+// A Kind says what a payload holds.
+type Kind uint8
+
+// Payload kinds.
+const (
+	KindBitcode   Kind = iota + 1 // one bitcode module (.llvmbc, __LLVM,__bitcode, a bitcode file or member)
+	KindLTO                       // fat-LTO bitcode (.llvm.lto, SHT_LLVM_LTO)
+	KindCmdline                   // the clang -cc1 arguments of one module (.llvmcmd, __LLVM,__cmdline)
+	KindBundle                    // a Mach-O bitcode bundle (__LLVM,__bundle, a xar archive)
+	KindMarker                    // an -fembed-bitcode=marker stub: a bitcode section with no bitcode
+	KindOffload                   // an offload section (.llvm.offloading)
+	KindExtension                 // another LLVM extension section (SHT_LLVM_*, __LLVM,__cg_profile, ...)
+)
+
+var kindNames = [...]string{
+	KindBitcode:   "bitcode",
+	KindLTO:       "lto",
+	KindCmdline:   "cmdline",
+	KindBundle:    "bundle",
+	KindMarker:    "marker",
+	KindOffload:   "offload",
+	KindExtension: "extension",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// ParseKind returns the Kind whose String is s.
+func ParseKind(s string) (Kind, bool) {
+	for k, n := range kindNames {
+		if n != "" && n == s {
+			return Kind(k), true
+		}
+	}
+	return 0, false
+}
+
+// IsModule reports whether a payload of kind k is a bitcode module.
+func (k Kind) IsModule() bool { return k == KindBitcode || k == KindLTO }
+
+// A Payload is one LLVM payload found in a file.
+type Payload struct {
+	// Path is the container path naming the payload (see the package doc).
+	Path string
+	Kind Kind
+	// Format is the format of the object holding the payload: ELF, MachO,
+	// COFF, PE, or Bitcode for a bare bitcode file or archive member.
+	Format Format
+	// Arch is the architecture of that object as LLVM names it in triples
+	// ("x86_64", "arm64", ...), or "" when unknown or not applicable.
+	Arch string
+	// Section is the section's name ("" for a bitcode file or member); Mach-O
+	// sections are named "SEGMENT,SECTION".
+	Section string
+	// SectionType is the ELF sh_type of the section, 0 for other formats.
+	SectionType uint32
+	// File is the file that holds the bytes: the walked file, or for a thin
+	// archive's member the member's own file.
+	File string
+	// Off is the byte offset of the payload in File, and Size its length.
+	Off, Size int64
+	// Data is the payload's bytes, a sub-slice of the walked data (or of a
+	// thin member's mapping, valid until the Walker is closed).
+	Data []byte
+	// Module is the 1-based position of a bitcode module (or command line)
+	// in its section or file, 0 when the payload is not split into modules.
+	Module int
+	// Cmdline is, for a bitcode module, the command line (NUL-separated
+	// clang -cc1 arguments) that produced it, when the object records one
+	// that can be paired with it; nil otherwise.
+	Cmdline []byte
+}

@@ -1,0 +1,410 @@
+package container
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/wrapper"
+)
+
+const fixtures = "../testdata/containers/"
+
+// walkFixture walks a fixture named relative to testdata/containers, from
+// that directory, so that container paths match the goldens.
+func walkFixture(t testing.TB, name string) ([]Payload, error) {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(fixtures); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w Walker
+	defer w.Close()
+	var ps []Payload
+	err = w.Walk(name, data, func(p *Payload) error {
+		q := *p
+		q.Data = append([]byte(nil), p.Data...) // outlives the walker
+		q.Cmdline = append([]byte(nil), p.Cmdline...)
+		ps = append(ps, q)
+		return nil
+	})
+	return ps, err
+}
+
+var moduleSuffix = regexp.MustCompile(`#[0-9]+$`)
+
+// TestSectionsGolden checks every section of sections.golden (made with
+// llvm-objcopy-22 --dump-section): the payloads of that section, put back
+// together with the zero padding between them, are the section byte for
+// byte, and each bitcode module is a whole bitstream.
+func TestSectionsGolden(t *testing.T) {
+	f, err := os.Open(fixtures + "sections.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	type section struct {
+		size int64
+		sum  string
+	}
+	golden := make(map[string]map[string]section) // fixture -> section path -> want
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) != 3 {
+			t.Fatalf("bad golden line %q", sc.Text())
+		}
+		path := fields[0]
+		fixture := path[:strings.IndexAny(path, "([:")]
+		size, _ := strconv.ParseInt(fields[1], 10, 64)
+		if golden[fixture] == nil {
+			golden[fixture] = make(map[string]section)
+		}
+		golden[fixture][path] = section{size, fields[2]}
+	}
+	if len(golden) < 20 {
+		t.Fatalf("only %d fixtures in sections.golden", len(golden))
+	}
+	for fixture, sections := range golden {
+		ps, err := walkFixture(t, fixture)
+		if err != nil {
+			t.Errorf("%s: %v", fixture, err)
+			continue
+		}
+		bySection := make(map[string][]Payload)
+		for _, p := range ps {
+			key := moduleSuffix.ReplaceAllString(p.Path, "")
+			bySection[key] = append(bySection[key], p)
+		}
+		data, err := os.ReadFile(fixtures + fixture)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for path, want := range sections {
+			got := bySection[path]
+			if len(got) == 0 {
+				t.Errorf("%s: not found", path)
+				continue
+			}
+			file := data
+			if got[0].File != fixture {
+				if file, err = os.ReadFile(fixtures + got[0].File); err != nil {
+					t.Fatal(err)
+				}
+			}
+			checkSection(t, path, file, got, want.size, want.sum)
+		}
+	}
+}
+
+func checkSection(t *testing.T, path string, file []byte, ps []Payload, size int64, sum string) {
+	t.Helper()
+	sort.Slice(ps, func(i, j int) bool { return ps[i].Off < ps[j].Off })
+	start := ps[0].Off
+	if start+size > int64(len(file)) {
+		t.Errorf("%s: section [0x%x,+%d) past the file", path, start, size)
+		return
+	}
+	sec := file[start : start+size]
+	if h := sha256.Sum256(sec); hex.EncodeToString(h[:]) != sum {
+		t.Errorf("%s: bytes at 0x%x (%d) differ from llvm-objcopy's section", path, start, size)
+	}
+	pos := start
+	for i, p := range ps {
+		if p.Off < pos || p.Off+p.Size > start+size || int64(len(p.Data)) != p.Size {
+			t.Errorf("%s: payload %d at [0x%x,+%d) outside the section or overlapping", path, i, p.Off, p.Size)
+			return
+		}
+		if !bytes.Equal(p.Data, file[p.Off:p.Off+p.Size]) {
+			t.Errorf("%s: payload %d data is not the file's bytes at its offset", p.Path, i)
+		}
+		if !allZero(file[pos:p.Off]) {
+			t.Errorf("%s: non-zero bytes before payload %d", path, i)
+		}
+		pos = p.Off + p.Size
+		if p.Kind.IsModule() {
+			checkModule(t, &p)
+		}
+	}
+	if !allZero(file[pos : start+size]) {
+		t.Errorf("%s: non-zero bytes after the last payload", path)
+	}
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// checkModule reads a bitcode module to its end with the bitstream reader.
+func checkModule(t *testing.T, p *Payload) {
+	t.Helper()
+	data := p.Data
+	if wrapper.IsWrapper(data) {
+		var err error
+		if _, data, err = wrapper.Unwrap(data); err != nil {
+			t.Errorf("%s: %v", p.Path, err)
+			return
+		}
+	}
+	r := bitstream.NewReader(data)
+	if _, err := bitstream.ReadMagic(r.Cursor()); err != nil {
+		t.Errorf("%s: %v", p.Path, err)
+		return
+	}
+	if _, err := bitstream.Walk(r, nil); err != nil {
+		t.Errorf("%s: %v", p.Path, err)
+	}
+}
+
+// A row is the part of a payload the table below checks.
+type row struct {
+	path    string
+	kind    Kind
+	off     int64
+	size    int64
+	cmdline bool // paired with a command line
+}
+
+func rows(ps []Payload) []row {
+	var rs []row
+	for _, p := range ps {
+		rs = append(rs, row{p.Path, p.Kind, p.Off, p.Size, p.Cmdline != nil})
+	}
+	return rs
+}
+
+// TestWalk lists the payloads of fixtures in full. Offsets and sizes are
+// llvm-readobj-22's (sections) and llvm-bcanalyzer-22's (the modules of a
+// linked .llvmbc are files of their own sizes, back to back).
+func TestWalk(t *testing.T) {
+	tests := []struct {
+		file string
+		want []row
+	}{
+		{"elf-x86_64.o", []row{
+			{"elf-x86_64.o:.llvmbc#1", KindBitcode, 0x7c, 2608, true},
+			{"elf-x86_64.o:.llvmcmd#1", KindCmdline, 0xaac, 162, false},
+		}},
+		{"elf-marker.o", []row{
+			{"elf-marker.o:.llvmbc", KindMarker, 0x7c, 0, false},
+			{"elf-marker.o:.llvmcmd#1", KindCmdline, 0x7c, 613, false},
+			{"elf-marker.o:.llvm_addrsig", KindExtension, 0x348, 0, false},
+		}},
+		{"elf-ext.o", []row{
+			{"elf-ext.o:.llvm_bb_addr_map", KindExtension, 0x5c, 32, false},
+			{"elf-ext.o:.llvm.offloading", KindOffload, 0x88, 2424, false},
+			{"elf-ext.o:.linker-options", KindExtension, 0xa00, 14, false},
+			{"elf-ext.o:.deplibs", KindExtension, 0xa0e, 2, false},
+			{"elf-ext.o:.llvm_sympart", KindExtension, 0xa10, 14, false},
+			{"elf-ext.o:.llvm.call-graph-profile", KindExtension, 0xa1e, 8, false},
+			{"elf-ext.o:.llvm_addrsig", KindExtension, 0xb38, 1, false},
+		}},
+		{"prog", []row{
+			{"prog:.llvmbc#1", KindBitcode, 0x179, 2812, true},
+			{"prog:.llvmbc#2", KindBitcode, 0xc75, 2504, true},
+			{"prog:.llvmbc#3", KindBitcode, 0x163d, 2532, true},
+			{"prog:.llvmcmd#1", KindCmdline, 0x2021, 162, false},
+			{"prog:.llvmcmd#2", KindCmdline, 0x20c3, 162, false},
+			{"prog:.llvmcmd#3", KindCmdline, 0x2165, 162, false},
+		}},
+		{"universal.o", []row{
+			{"universal.o[x86_64]:__LLVM,__bitcode#1", KindBitcode, 0x24a, 2736, true},
+			{"universal.o[x86_64]:__LLVM,__cmdline#1", KindCmdline, 0xcfa, 306, false},
+			{"universal.o[arm64]:__LLVM,__bitcode#1", KindBitcode, 0x10d4, 2928, true},
+			{"universal.o[arm64]:__LLVM,__cmdline#1", KindCmdline, 0x1c44, 327, false},
+		}},
+		{"libuniversal.a", []row{
+			{"libuniversal.a[x86_64](m.o):__LLVM,__bitcode#1", KindBitcode, 0x302, 2736, true},
+			{"libuniversal.a[x86_64](m.o):__LLVM,__cmdline#1", KindCmdline, 0xdb2, 306, false},
+			{"libuniversal.a[arm64](m.o):__LLVM,__bitcode#1", KindBitcode, 0x123c, 2928, true},
+			{"libuniversal.a[arm64](m.o):__LLVM,__cmdline#1", KindCmdline, 0x1dac, 327, false},
+		}},
+		{"lib-gnu.a", []row{
+			{"lib-gnu.a(a_very_long_member_name_for_gnu.o):.llvmbc#1", KindBitcode, 0x1ad, 2504, true},
+			{"lib-gnu.a(a_very_long_member_name_for_gnu.o):.llvmcmd#1", KindCmdline, 0xb75, 162, false},
+			{"lib-gnu.a(dup.o@1):.llvmbc#1", KindBitcode, 0xf10, 2452, true},
+			{"lib-gnu.a(dup.o@1):.llvmcmd#1", KindCmdline, 0x18a4, 162, false},
+			{"lib-gnu.a(dup.o@2):.llvmbc#1", KindBitcode, 0x1c34, 2548, true},
+			{"lib-gnu.a(dup.o@2):.llvmcmd#1", KindCmdline, 0x2628, 162, false},
+			{"lib-gnu.a(raw.bc)#1", KindBitcode, 0x2984, 2608, false},
+			{"lib-gnu.a(math.o):.llvmbc#1", KindBitcode, 0x3449, 2532, true},
+			{"lib-gnu.a(math.o):.llvmcmd#1", KindCmdline, 0x3e2d, 162, false},
+		}},
+		{"thin/lib-thin.a", []row{
+			{"thin/lib-thin.a(objs/t1.o):.llvmbc#1", KindBitcode, 0x55, 2504, true},
+			{"thin/lib-thin.a(objs/t1.o):.llvmcmd#1", KindCmdline, 0xa1d, 162, false},
+			{"thin/lib-thin.a(objs/t2.o):.llvmbc#1", KindBitcode, 0x59, 2532, true},
+			{"thin/lib-thin.a(objs/t2.o):.llvmcmd#1", KindCmdline, 0xa3d, 162, false},
+		}},
+		{"coff-x86_64.obj", []row{
+			{"coff-x86_64.obj:.llvmbc#1", KindBitcode, 0x140, 2620, true},
+			{"coff-x86_64.obj:.llvmcmd#1", KindCmdline, 0xb7c, 167, false},
+		}},
+		{"pe-x86_64.exe", []row{
+			{"pe-x86_64.exe:.llvmbc#1", KindBitcode, 0x800, 2824, true},
+			{"pe-x86_64.exe:.llvmbc#2", KindBitcode, 0x1308, 2520, true},
+			{"pe-x86_64.exe:.llvmbc#3", KindBitcode, 0x1ce0, 2548, true},
+			{"pe-x86_64.exe:.llvmcmd#1", KindCmdline, 0x2800, 167, false},
+			{"pe-x86_64.exe:.llvmcmd#2", KindCmdline, 0x28a7, 167, false},
+			{"pe-x86_64.exe:.llvmcmd#3", KindCmdline, 0x294e, 167, false},
+		}},
+		{"fatlto-full.o", []row{
+			{"fatlto-full.o:.llvm.lto#1", KindLTO, 0x7c, 2728, false},
+			{"fatlto-full.o:.llvm_addrsig", KindExtension, 0xb88, 0, false},
+		}},
+		{"macho-marker.o", []row{
+			{"macho-marker.o:__LLVM,__bitcode", KindMarker, 0x21a, 1, false},
+			{"macho-marker.o:__LLVM,__cmdline#1", KindCmdline, 0x21b, 831, false},
+		}},
+	}
+	for _, tt := range tests {
+		ps, err := walkFixture(t, tt.file)
+		if err != nil {
+			t.Errorf("%s: %v", tt.file, err)
+			continue
+		}
+		got := rows(ps)
+		if len(got) != len(tt.want) {
+			t.Errorf("%s: got %d payloads %+v, want %+v", tt.file, len(got), got, tt.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tt.want[i] {
+				t.Errorf("%s: payload %d = %+v, want %+v", tt.file, i, got[i], tt.want[i])
+			}
+		}
+	}
+}
+
+// TestMalformed checks that malformed containers are errors naming the
+// container path and the offset of the bad structure.
+func TestMalformed(t *testing.T) {
+	tests := []struct {
+		file string
+		want string // the error text
+	}{
+		{"bad-elf-secoff.o", `bad-elf-secoff.o: section ".llvmbc" (index 3): contents at offset 0x10000000, size 2608, lie outside the file (3512 bytes) at byte 0xcb8`},
+		{"bad-elf-trunc.o", `bad-elf-trunc.o: section header table at 0xbf8 (7 entries of 64 bytes) extends past the end of the file (1756 bytes) at byte 0x28`},
+		{"bad-macho-secoff.o", `bad-macho-secoff.o: section __LLVM,__bitcode [0x10000000, 0x10000ab0) runs past the end of the data (0xe78 bytes) at byte 0xb8`},
+		{"bad-fat-off.o", `bad-fat-off.o: slice 1 (arm64) [0x10000000, 0x10000f98) runs past the end of the data (0x1e48 bytes) at byte 0x24`},
+		{"bad-fat-count.o", `bad-fat-count.o: slice 0 (x86_64) at 0x30 overlaps the universal header, which ends at 0x198 at byte 0x10`},
+		{"bad-coff-secoff.obj", `bad-coff-secoff.obj: section 4 (.llvmbc) [0x10000000, 0x10000a3c) runs past the end of the data (0xd8d bytes) at byte 0x8c`},
+		{"bad-ar-size.a", `bad-ar-size.a: invalid size field "12x       " in member header at byte 0xdfc`},
+		{"bad-ar-trunc.a", `bad-ar-trunc.a: member "trunc.o": size 3512 extends past end of file (4640 bytes) at byte 0xdfc`},
+		{"bad-ar-longname.a", `bad-ar-longname.a: long name offset 500 past end of name table (27 bytes) at byte 0xe54`},
+		{"bad-ar-header.a", `bad-ar-header.a: invalid member header terminator "XY" at byte 0xdfc`},
+	}
+	for _, tt := range tests {
+		_, err := walkFixture(t, tt.file)
+		var ce *Error
+		if !errors.As(err, &ce) {
+			t.Errorf("%s: %v, want a *container.Error", tt.file, err)
+			continue
+		}
+		if err.Error() != tt.want {
+			t.Errorf("%s: %q, want %q", tt.file, err, tt.want)
+		}
+	}
+}
+
+// Member names that try to leave a directory are kept as they are in the
+// container path; making file names of them is the extractor's business.
+func TestEvilNames(t *testing.T) {
+	ps, err := walkFixture(t, "evil.a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.Path)
+	}
+	want := []string{
+		"evil.a(../../escape.o):.llvmbc#1", "evil.a(../../escape.o):.llvmcmd#1",
+		"evil.a(/etc/abs.o):.llvmbc#1", "evil.a(/etc/abs.o):.llvmcmd#1",
+		"evil.a(..):.llvmbc#1", "evil.a(..):.llvmcmd#1",
+		"evil.a(a/../../b.o):.llvmbc#1", "evil.a(a/../../b.o):.llvmcmd#1",
+		"evil.a(same.o@1):.llvmbc#1", "evil.a(same.o@1):.llvmcmd#1",
+		"evil.a(same.o@2):.llvmbc#1", "evil.a(same.o@2):.llvmcmd#1",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("paths:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestTooDeep(t *testing.T) {
+	data, err := os.ReadFile(fixtures + "lib-gnu.a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := Walker{MaxDepth: 1}
+	err = w.Walk("lib-gnu.a", data, func(*Payload) error { return nil })
+	if !errors.Is(err, ErrTooDeep) {
+		t.Errorf("MaxDepth 1: %v, want ErrTooDeep", err)
+	}
+}
+
+func TestUnknown(t *testing.T) {
+	var w Walker
+	err := w.Walk("x.txt", []byte("hello, world\n"), func(*Payload) error { return nil })
+	if !errors.Is(err, ErrUnknownFormat) || err.Error() != "x.txt: "+ErrUnknownFormat.Error() {
+		t.Errorf("got %v", err)
+	}
+}
+
+// The callback's error stops the walk and is returned as it is.
+func TestStop(t *testing.T) {
+	data, err := os.ReadFile(fixtures + "prog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := errors.New("stop")
+	n := 0
+	var w Walker
+	err = w.Walk("prog", data, func(*Payload) error { n++; return stop })
+	if err != stop || n != 1 {
+		t.Errorf("got %v after %d payloads", err, n)
+	}
+}
+
+func FuzzWalk(f *testing.F) {
+	seeds, _ := filepath.Glob(fixtures + "*")
+	for _, s := range seeds {
+		if data, err := os.ReadFile(s); err == nil && len(data) < 64<<10 {
+			f.Add(data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		w := Walker{OpenFile: func(string) ([]byte, io.Closer, error) { return nil, nil, os.ErrNotExist }}
+		w.Walk("fuzz", data, func(p *Payload) error {
+			if p.Off < 0 || p.Size != int64(len(p.Data)) || p.Off+p.Size > int64(len(data)) ||
+				!bytes.Equal(data[p.Off:p.Off+p.Size], p.Data) {
+				t.Fatalf("%s: [0x%x,+%d) is not a range of the %d-byte input", p.Path, p.Off, p.Size, len(data))
+			}
+			return nil
+		})
+	})
+}

@@ -1,0 +1,73 @@
+package container
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/bcextract/bcextract/container/archive"
+	"github.com/bcextract/bcextract/container/coff"
+	"github.com/bcextract/bcextract/container/elf"
+	"github.com/bcextract/bcextract/container/macho"
+	"github.com/bcextract/bcextract/wrapper"
+)
+
+// ErrUnknownFormat is the cause of the Error reported for a file (not an
+// archive member) whose format Detect does not recognize.
+var ErrUnknownFormat = errors.New("unrecognized file format (not LLVM bitcode, ELF, Mach-O, COFF, PE or an ar archive)")
+
+// ErrTooDeep is the cause of the Error reported for containers nested more
+// deeply than the Walker's MaxDepth.
+var ErrTooDeep = errors.New("containers nested too deeply")
+
+// An Error is a malformed container or payload met during a walk.
+type Error struct {
+	// Path is the container path of what is malformed.
+	Path string
+	// File is the file in which Off lies: the walked file, or a thin
+	// archive member's file.
+	File string
+	// Off is the byte offset in File of the malformed structure, or -1.
+	Off int64
+	// Err is the cause: one of the format packages' errors, or a sentinel
+	// of this package.
+	Err error
+}
+
+func (e *Error) Error() string {
+	msg := e.Err.Error()
+	if _, m, ok := located(e.Err); ok {
+		msg = m
+	}
+	if e.Off < 0 {
+		return e.Path + ": " + msg
+	}
+	return fmt.Sprintf("%s: %s at byte 0x%x", e.Path, msg, e.Off)
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// located extracts the offset and message of the format packages' errors,
+// whose offsets are relative to the data they were given.
+func located(err error) (off int64, msg string, ok bool) {
+	var (
+		ae *archive.FormatError
+		ee *elf.FormatError
+		me *macho.FormatError
+		ce *coff.FormatError
+		we *wrapper.FormatError
+	)
+	switch {
+	case errors.As(err, &ae):
+		return ae.Off, ae.Msg, true
+	case errors.As(err, &ee):
+		return ee.Off, ee.Msg, true
+	case errors.As(err, &me):
+		return me.Off, me.Msg, true
+	case errors.As(err, &ce):
+		return ce.Off, ce.Msg, true
+	case errors.As(err, &we):
+		return we.Off, we.Msg, true
+	}
+	return 0, "", false
+}

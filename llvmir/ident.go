@@ -1,0 +1,121 @@
+package llvmir
+
+import (
+	"errors"
+
+	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/wrapper"
+)
+
+// An Ident is what a bitcode module says about where it comes from.
+type Ident struct {
+	// Producer is the IDENTIFICATION block's producer string, such as
+	// "LLVM22.1.8", or "" when the module has no IDENTIFICATION block.
+	Producer string
+	// Triple is the module's target triple (MODULE_CODE_TRIPLE), or "".
+	Triple string
+}
+
+// ErrNotBitcode is returned by ReadIdent for data that is neither raw nor
+// wrapped LLVM IR bitcode.
+var ErrNotBitcode = errors.New("not LLVM IR bitcode")
+
+// ReadIdent reads the producer and target triple of the first module of a
+// bitcode file, raw or wrapped. It reads only the IDENTIFICATION block and
+// the records of the MODULE block up to the triple, skipping sub-blocks by
+// their lengths.
+func ReadIdent(data []byte) (Ident, error) {
+	var id Ident
+	if wrapper.IsWrapper(data) {
+		_, inner, err := wrapper.Unwrap(data)
+		if err != nil {
+			return id, err
+		}
+		data = inner
+	}
+	if !wrapper.IsRaw(data) {
+		return id, ErrNotBitcode
+	}
+	r := bitstream.NewReader(data)
+	if _, err := bitstream.ReadMagic(r.Cursor()); err != nil {
+		return id, err
+	}
+	var vals []uint64
+	for !r.AtEnd() {
+		e, err := r.Next()
+		if err != nil {
+			return id, err
+		}
+		if e.Kind != bitstream.EntrySubBlock {
+			// Top-level records and abbreviations are malformed; so is
+			// END_BLOCK, which Next reports as an error.
+			return id, errors.New("bitcode: expected a block at the top level")
+		}
+		switch BlockID(e.ID) {
+		case IDENTIFICATION_BLOCK_ID:
+			if vals, err = readBlock(r, e.ID, vals, func(rec bitstream.Record) bool {
+				if rec.Code == uint32(IDENTIFICATION_CODE_STRING) {
+					id.Producer = chars(rec.Ops)
+				}
+				return false
+			}); err != nil {
+				return id, err
+			}
+		case MODULE_BLOCK_ID:
+			_, err = readBlock(r, e.ID, vals, func(rec bitstream.Record) bool {
+				if rec.Code == uint32(MODULE_CODE_TRIPLE) {
+					id.Triple = chars(rec.Ops)
+					return true
+				}
+				return false
+			})
+			return id, err
+		default:
+			if err := r.SkipBlock(); err != nil {
+				return id, err
+			}
+		}
+	}
+	return id, nil
+}
+
+// readBlock enters block id and passes its records to f, skipping sub-blocks,
+// until the block ends or f returns true.
+func readBlock(r *bitstream.Reader, id uint32, vals []uint64, f func(bitstream.Record) bool) ([]uint64, error) {
+	if _, err := r.EnterBlock(id); err != nil {
+		return vals, err
+	}
+	for {
+		e, err := r.Next()
+		if err != nil {
+			return vals, err
+		}
+		switch e.Kind {
+		case bitstream.EntryEndBlock:
+			return vals, nil
+		case bitstream.EntrySubBlock:
+			err = r.SkipBlock()
+		case bitstream.EntryDefineAbbrev:
+			_, err = r.DefineAbbrev()
+		case bitstream.EntryRecord:
+			var rec bitstream.Record
+			rec, err = r.ReadRecord(e.ID, vals)
+			vals = rec.Ops
+			if err == nil && f(rec) {
+				return vals, nil
+			}
+		}
+		if err != nil {
+			return vals, err
+		}
+	}
+}
+
+// chars turns the operands of a string record into a string.
+func chars(ops []uint64) string {
+	b := make([]byte, len(ops))
+	for i, v := range ops {
+		b[i] = byte(v)
+	}
+	return string(b)
+}
