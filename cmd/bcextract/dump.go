@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/wrapper"
 	"github.com/spf13/pflag"
 )
@@ -39,6 +40,10 @@ Dump prints the blocks and records of each FILE followed by the summary of
 PCH and serialized diagnostics, LLVM remarks, any other bitstream) the output
 is byte-identical to 'llvm-bcanalyzer-22 -dump' with the same flags. FILE "-"
 reads standard input.
+
+A FILE that is an object, a binary or an archive (see 'bcextract help list')
+has each of its bitcode modules dumped in turn, after a line
+"==> CONTAINER-PATH <==" naming it.
 
 On malformed input the dump stops where llvm-bcanalyzer stops: what was
 printed stays printed, one line on stderr names the file and the bit offset,
@@ -75,7 +80,8 @@ Stats prints, for each FILE, the summary llvm-bcanalyzer prints: total size,
 stream type, and per block ID the number of instances, their size, sub-blocks,
 abbreviations and records, with a histogram of record codes. For bitstream
 files the output is byte-identical to 'llvm-bcanalyzer-22 FILE'. FILE "-"
-reads standard input.
+reads standard input. Objects, binaries and archives have each of their
+bitcode modules summarised in turn, after a line "==> CONTAINER-PATH <==".
 
 Examples:
 
@@ -102,7 +108,9 @@ func runAnalyze(e *env, args []string, o dumpOptions) error {
 			return ferr
 		}
 		if err != nil {
-			fmt.Fprintf(e.stderr, "bcextract: %v\n", err)
+			if !errors.Is(err, errReported) {
+				fmt.Fprintf(e.stderr, "bcextract: %v\n", err)
+			}
 			failed = true
 		}
 	}
@@ -112,16 +120,74 @@ func runAnalyze(e *env, args []string, o dumpOptions) error {
 	return nil
 }
 
+// errReported is returned for an input whose problems are already on stderr.
+var errReported = errors.New("reported")
+
 func analyzeFile(e *env, w *bufio.Writer, name string, o dumpOptions) error {
 	in, err := openInput(e, name)
 	if err != nil {
 		return err
 	}
 	defer in.close()
-	if o.json {
-		return analyzeJSON(w, name, in.data, o)
+	switch container.Detect(in.data) {
+	case container.Bitcode, container.Unknown:
+		// A bitstream file (or not a container): analyzed whole, as
+		// llvm-bcanalyzer does, whatever its kind or number of modules.
+		return analyzePayload(w, name, in.data, o)
 	}
-	return analyzeText(w, name, in.data, o)
+	return analyzeContainer(e, w, name, in.data, o)
+}
+
+func analyzePayload(w *bufio.Writer, name string, data []byte, o dumpOptions) error {
+	if o.json {
+		return analyzeJSON(w, name, data, o)
+	}
+	return analyzeText(w, name, data, o)
+}
+
+// analyzeContainer analyzes each bitcode module found in a binary or an
+// archive. In text, each one's output follows a line "==> PATH <==" naming it;
+// in JSON each is one document whose file is the container path.
+func analyzeContainer(e *env, w *bufio.Writer, name string, data []byte, o dumpOptions) error {
+	var cw container.Walker
+	defer cw.Close()
+	n, failed := 0, false
+	werr := cw.Walk(name, data, func(p *container.Payload) error {
+		if !p.Kind.IsModule() {
+			return nil
+		}
+		if !o.json {
+			if n > 0 {
+				w.WriteString("\n")
+			}
+			w.WriteString("==> " + p.Path + " <==\n")
+		}
+		n++
+		err := analyzePayload(w, p.Path, p.Data, o)
+		if ferr := w.Flush(); ferr != nil {
+			return ferr
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "bcextract: %v\n", err)
+			failed = true
+		}
+		return nil
+	})
+	var ce *container.Error
+	for _, err := range flatten(werr) {
+		if !errors.As(err, &ce) {
+			return err
+		}
+		fmt.Fprintf(e.stderr, "bcextract: %v\n", err)
+		failed = true
+	}
+	if n == 0 && !failed {
+		return fmt.Errorf("%s: no bitcode module found", name)
+	}
+	if failed {
+		return errReported
+	}
+	return nil
 }
 
 // streamError places a bitstream error in its file: the stream may start

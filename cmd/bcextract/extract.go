@@ -1,0 +1,223 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/wrapper"
+	"github.com/spf13/pflag"
+)
+
+type extractOptions struct {
+	kinds  []string
+	output string // -o
+	dir    string // -d
+	unwrap bool
+	force  bool
+}
+
+func extractCommand() *command {
+	var o extractOptions
+	fs := pflag.NewFlagSet("extract", pflag.ContinueOnError)
+	fs.StringSliceVar(&o.kinds, "kind", []string{"bitcode", "lto"}, "payload kinds to extract: bitcode, lto, cmdline, bundle, marker, offload, extension, or all (comma-separated or repeated)")
+	fs.StringVarP(&o.output, "output", "o", "", "write the one matching payload to `PATH` (\"-\" for standard output)")
+	fs.StringVarP(&o.dir, "dir", "d", "", "write every matching payload under `DIR` (default \".\")")
+	fs.BoolVar(&o.unwrap, "unwrap", false, "strip the 0x0B17C0DE wrapper header from bitcode")
+	fs.BoolVar(&o.force, "force", false, "replace existing output files")
+	return &command{
+		Name:  "extract",
+		Usage: "extract [--kind KIND,...] [-o PATH|-] [-d DIR] [--unwrap] [--force] FILE...",
+		Short: "write the LLVM payloads of binaries, archives and bitcode files to files",
+		Long: `
+Extract writes the payloads 'bcextract list' shows, by default the bitcode
+modules (kinds bitcode and lto), byte for byte as they are in the file: a
+section's contents, or one module of a section that holds several. With
+--unwrap the 0x0B17C0DE wrapper header of Darwin bitcode is stripped.
+
+With -d DIR (the default is -d .) every matching payload is written under DIR,
+which is created if needed, under a name made from its container path:
+characters other than letters, digits and ._+-,@#= become "_", so nothing is
+ever written outside DIR whatever the member names say, and names that would
+collide get "~N" before the extension. Extensions: .bc (bitcode, lto), .cmd
+(cmdline), .xar (bundle), .marker, .offload, .bin (extension).
+
+With -o PATH exactly one payload must match (the command lists the matches
+otherwise); "-o -" writes it to standard output.
+
+Files are written atomically (a temporary file in the same directory, then a
+rename). An existing file is an error unless --force is given; an input file
+is never overwritten, even with --force.
+
+Exit status: 0 if every FILE yielded a payload of the kinds asked for and
+every write succeeded; 1 otherwise, after processing all inputs, with one
+line on stderr per problem; 2 for usage errors.
+
+Examples:
+
+	bcextract extract -d out/ libfoo.a
+	bcextract extract -o foo.bc foo.o
+	bcextract extract --unwrap -o - foo.o | llvm-dis -o - -
+	bcextract extract --kind cmdline -o - foo.o | tr '\0' ' '
+	bcextract extract --kind all -d sections/ a.out
+`,
+		Flags: fs,
+		Run: func(e *env, args []string) error {
+			if len(args) == 0 {
+				return usagef("missing FILE")
+			}
+			if o.output != "" && o.dir != "" {
+				return usagef("-o and -d cannot be used together")
+			}
+			kinds, err := parseKinds(o.kinds)
+			if err != nil {
+				return err
+			}
+			return runExtract(e, args, o, kinds)
+		},
+	}
+}
+
+// parseKinds turns the --kind values into a set.
+func parseKinds(vals []string) (map[container.Kind]bool, error) {
+	set := make(map[container.Kind]bool)
+	for _, v := range vals {
+		v = strings.TrimSpace(v)
+		if v == "all" {
+			for k := container.KindBitcode; k <= container.KindExtension; k++ {
+				set[k] = true
+			}
+			continue
+		}
+		k, ok := container.ParseKind(v)
+		if !ok {
+			return nil, usagef("unknown kind %q (want bitcode, lto, cmdline, bundle, marker, offload, extension or all)", v)
+		}
+		set[k] = true
+	}
+	if len(set) == 0 {
+		return nil, usagef("--kind is empty")
+	}
+	return set, nil
+}
+
+// extension is the file name extension of a payload of kind k.
+func extension(k container.Kind) string {
+	switch k {
+	case container.KindBitcode, container.KindLTO:
+		return ".bc"
+	case container.KindCmdline:
+		return ".cmd"
+	case container.KindBundle:
+		return ".xar"
+	case container.KindMarker:
+		return ".marker"
+	case container.KindOffload:
+		return ".offload"
+	}
+	return ".bin"
+}
+
+func runExtract(e *env, args []string, o extractOptions, kinds map[container.Kind]bool) error {
+	inputs := newInputSet(args)
+	var names *nameSet
+	if o.output == "" {
+		if o.dir == "" {
+			o.dir = "."
+		}
+		if err := os.MkdirAll(o.dir, 0o777); err != nil {
+			return err
+		}
+		names = newNameSet(o.dir)
+	}
+	// For -o: the paths of the matches, and a copy of the first one's bytes
+	// (its input is closed by the time all inputs have been searched).
+	var matches []string
+	var first []byte
+	failed := false
+	for _, name := range args {
+		found := 0
+		inFailed, err := walkInput(e, name, nil, func(in *input, p *container.Payload) error {
+			if !kinds[p.Kind] {
+				return nil
+			}
+			found++
+			data := p.Data
+			if o.unwrap && p.Kind.IsModule() && wrapper.IsWrapper(data) {
+				_, inner, err := wrapper.Unwrap(data)
+				if err != nil {
+					reportf(e.stderr, "%s: %v", p.Path, err)
+					failed = true
+					return nil
+				}
+				data = inner
+			}
+			if o.output != "" {
+				if len(matches) == 0 {
+					first = append([]byte{}, data...)
+				}
+				matches = append(matches, p.Path)
+				return nil
+			}
+			target := names.add(name, p.Path, extension(p.Kind))
+			if err := writeFileAtomic(target, data, o.force, inputs); err != nil {
+				reportf(e.stderr, "%s: %v", p.Path, err)
+				failed = true
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if found == 0 && !inFailed {
+			reportf(e.stderr, "%s: no payload of kind %s", name, kindList(kinds))
+			inFailed = true
+		}
+		failed = failed || inFailed
+	}
+	if o.output != "" {
+		switch {
+		case len(matches) == 0:
+			failed = true
+		case len(matches) > 1:
+			var b strings.Builder
+			fmt.Fprintf(&b, "-o needs exactly one payload, but %d match (use -d DIR, or narrow with --kind):", len(matches))
+			for _, m := range matches {
+				b.WriteString("\n\t" + m)
+			}
+			reportf(e.stderr, "%s", b.String())
+			failed = true
+		case o.output == "-":
+			w := bufio.NewWriter(e.stdout)
+			w.Write(first)
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		default:
+			if err := writeFileAtomic(o.output, first, o.force, inputs); err != nil {
+				reportf(e.stderr, "%s: %v", matches[0], err)
+				failed = true
+			}
+		}
+	}
+	if failed {
+		return errFailed
+	}
+	return nil
+}
+
+func kindList(kinds map[container.Kind]bool) string {
+	var s []string
+	for k := container.KindBitcode; k <= container.KindExtension; k++ {
+		if kinds[k] {
+			s = append(s, k.String())
+		}
+	}
+	return strings.Join(s, ", ")
+}
+
+// errExists reports an output file that exists and may not be replaced.
+var errExists = errors.New("exists (use --force to replace it)")

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"text/tabwriter"
+
+	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/llvmir"
+	"github.com/spf13/pflag"
+)
+
+func listCommand() *command {
+	var jsonOut bool
+	fs := pflag.NewFlagSet("list", pflag.ContinueOnError)
+	fs.BoolVar(&jsonOut, "json", false, "print one JSON document instead of a table")
+	return &command{
+		Name:  "list",
+		Usage: "list [--json] FILE...",
+		Short: "list the LLVM payloads inside binaries, archives and bitcode files",
+		Long: `
+List prints one line per LLVM payload found in each FILE: its container path,
+kind, section, byte offset in the file, size, and for bitcode the producer
+and target triple the module records.
+
+FILE may be an ELF, Mach-O (thin or universal), COFF or PE file, an ar
+archive (GNU, BSD or thin; Rust .rlib files too) or a bitcode file; nested
+containers are walked. A container path reads from the outside in:
+libfoo.a(bar.o)[arm64]:__LLVM,__bitcode#1 is module 1 of the __bitcode
+section of the arm64 slice of member bar.o of libfoo.a.
+
+Kinds: bitcode (.llvmbc, __LLVM,__bitcode, bitcode files), lto (fat-LTO
+.llvm.lto), cmdline (.llvmcmd, __LLVM,__cmdline: one per -cc1 command line),
+bundle (__LLVM,__bundle), marker (-fembed-bitcode=marker stubs), offload
+(.llvm.offloading) and extension (other SHT_LLVM_* sections and their COFF
+and Mach-O peers). A section that holds several modules, as in a linked
+binary, is listed module by module.
+
+Exit status: 1 if an input could not be read or is malformed (the other
+inputs are still listed), 2 for usage errors.
+
+Examples:
+
+	bcextract list foo.o
+	bcextract list libstd.rlib
+	bcextract list --json a.out | jq -r '.payloads[] | select(.kind=="bitcode") | .triple'
+`,
+		Flags: fs,
+		Run: func(e *env, args []string) error {
+			if len(args) == 0 {
+				return usagef("missing FILE")
+			}
+			return runList(e, args, jsonOut)
+		},
+	}
+}
+
+// listed is one row of the list.
+type listed struct {
+	p     container.Payload
+	ident llvmir.Ident
+}
+
+func runList(e *env, args []string, jsonOut bool) error {
+	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	var tw *tabwriter.Writer
+	var doc jsonListDoc
+	doc.Payloads, doc.Errors = []jsonPayload{}, []jsonError{}
+	onErr := func(err error) { doc.Errors = append(doc.Errors, newJSONError(err)) }
+	if !jsonOut {
+		tw = tabwriter.NewWriter(out, 0, 8, 2, ' ', 0)
+		fmt.Fprintln(tw, "PATH\tKIND\tSECTION\tOFFSET\tSIZE\tPRODUCER\tTRIPLE")
+	}
+	anyFailed := false
+	for _, name := range args {
+		failed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
+			row := listed{p: *p}
+			if p.Kind.IsModule() {
+				id, err := llvmir.ReadIdent(p.Data)
+				if err != nil {
+					err = fmt.Errorf("%s: reading the module's producer and triple: %w", p.Path, err)
+					reportf(e.stderr, "%v", err)
+					onErr(err)
+					anyFailed = true
+				}
+				row.ident = id
+			}
+			if jsonOut {
+				doc.Payloads = append(doc.Payloads, newJSONPayload(&row))
+			} else {
+				writeListRow(tw, &row)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		anyFailed = anyFailed || failed
+	}
+	if jsonOut {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(&doc); err != nil {
+			return err
+		}
+	} else if err := tw.Flush(); err != nil {
+		return err
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if anyFailed {
+		return errFailed
+	}
+	return nil
+}
+
+func writeListRow(tw *tabwriter.Writer, r *listed) {
+	p := &r.p
+	b := make([]byte, 0, 160)
+	b = append(b, p.Path...)
+	b = append(b, '\t')
+	b = append(b, p.Kind.String()...)
+	b = append(b, '\t')
+	b = append(b, dash(p.Section)...)
+	b = append(b, "\t0x"...)
+	b = strconv.AppendInt(b, p.Off, 16)
+	b = append(b, '\t')
+	b = strconv.AppendInt(b, p.Size, 10)
+	b = append(b, '\t')
+	b = append(b, dash(r.ident.Producer)...)
+	b = append(b, '\t')
+	b = append(b, dash(r.ident.Triple)...)
+	b = append(b, '\n')
+	tw.Write(b)
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

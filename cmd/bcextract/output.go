@@ -1,0 +1,139 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// maxNameLen bounds the length of an output file name, below the 255 bytes
+// most file systems allow.
+const maxNameLen = 200
+
+// safeName turns a container path into one file name component: every
+// byte outside [A-Za-z0-9._+,@#=-] becomes "_" and a leading "." becomes
+// "_", so the name has no separator, is never "." or "..", and is not hidden.
+// Names longer than maxNameLen are cut and given a hash of the whole path.
+func safeName(path string) string {
+	b := []byte(path)
+	for i, c := range b {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case strings.IndexByte("._+,@#=-", c) >= 0:
+		default:
+			b[i] = '_'
+		}
+	}
+	if len(b) > 0 && b[0] == '.' {
+		b[0] = '_'
+	}
+	if len(b) == 0 {
+		return "_"
+	}
+	if len(b) > maxNameLen {
+		sum := sha256.Sum256([]byte(path))
+		b = append(b[:maxNameLen-17], '-')
+		b = append(b, hex.EncodeToString(sum[:8])...)
+	}
+	return string(b)
+}
+
+// A nameSet hands out distinct file names inside one output directory.
+type nameSet struct {
+	dir  string
+	used map[string]bool // lower-cased, for case-insensitive file systems
+}
+
+func newNameSet(dir string) *nameSet { return &nameSet{dir: dir, used: make(map[string]bool)} }
+
+// add returns a new path under the directory for the payload at container
+// path path, found in the input named input (the path starts with it), with
+// file name extension ext.
+func (s *nameSet) add(input, path, ext string) string {
+	base := filepath.Base(input)
+	if input == "-" {
+		base = "stdin"
+	}
+	stem := safeName(base + strings.TrimPrefix(path, input))
+	name := stem + ext
+	for n := 2; s.used[strings.ToLower(name)]; n++ {
+		name = stem + "~" + strconv.Itoa(n) + ext
+	}
+	s.used[strings.ToLower(name)] = true
+	return filepath.Join(s.dir, name)
+}
+
+// inputSet identifies the input files, so that no output replaces one.
+type inputSet []os.FileInfo
+
+func newInputSet(names []string) inputSet {
+	var s inputSet
+	for _, n := range names {
+		if fi, err := os.Stat(n); err == nil {
+			s = append(s, fi)
+		}
+	}
+	return s
+}
+
+func (s inputSet) contains(fi os.FileInfo) bool {
+	for _, in := range s {
+		if os.SameFile(in, fi) {
+			return true
+		}
+	}
+	return false
+}
+
+// writeFileAtomic writes data to name through a temporary file in the same
+// directory, renamed into place once complete. An existing name is an error
+// unless force is set; an input file is never replaced.
+func writeFileAtomic(name string, data []byte, force bool, inputs inputSet) error {
+	if fi, err := os.Stat(name); err == nil {
+		if inputs.contains(fi) {
+			return fmt.Errorf("%s: refusing to overwrite an input file", name)
+		}
+		if !force {
+			return fmt.Errorf("%s: %w", name, errExists)
+		}
+	}
+	dir := filepath.Dir(name)
+	tmp, err := os.CreateTemp(dir, ".bcextract-*.tmp")
+	if err != nil {
+		return err
+	}
+	tmpName := tmp.Name()
+	defer os.Remove(tmpName) // a no-op once renamed or linked
+	_, werr := tmp.Write(data)
+	if werr == nil {
+		werr = tmp.Chmod(0o644)
+	}
+	if cerr := tmp.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return werr
+	}
+	if force {
+		return os.Rename(tmpName, name)
+	}
+	// A hard link creates name only if it does not exist, atomically.
+	err = os.Link(tmpName, name)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, fs.ErrExist):
+		return fmt.Errorf("%s: %w", name, errExists)
+	}
+	// No hard links here (some file systems): check, then rename.
+	if _, serr := os.Lstat(name); serr == nil {
+		return fmt.Errorf("%s: %w", name, errExists)
+	}
+	return os.Rename(tmpName, name)
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+
+	"github.com/bcextract/bcextract/container"
+)
+
+// jsonListDoc is the document 'list --json' prints.
+type jsonListDoc struct {
+	Payloads []jsonPayload `json:"payloads"`
+	Errors   []jsonError   `json:"errors"`
+}
+
+// jsonPayload is one payload in JSON.
+type jsonPayload struct {
+	Path        string   `json:"path"`
+	Kind        string   `json:"kind"`
+	Format      string   `json:"format"`
+	Arch        string   `json:"arch,omitempty"`
+	Section     string   `json:"section,omitempty"`
+	SectionType uint32   `json:"section_type,omitempty"`
+	File        string   `json:"file"`
+	Offset      int64    `json:"offset"`
+	Size        int64    `json:"size"`
+	Module      int      `json:"module,omitempty"`
+	Producer    string   `json:"producer,omitempty"`
+	Triple      string   `json:"triple,omitempty"`
+	Cmdline     []string `json:"cmdline,omitempty"`
+}
+
+// jsonError is one problem met in an input.
+type jsonError struct {
+	Path    string `json:"path,omitempty"`
+	File    string `json:"file,omitempty"`
+	Offset  *int64 `json:"offset,omitempty"`
+	Message string `json:"message"`
+}
+
+func newJSONPayload(r *listed) jsonPayload {
+	p := &r.p
+	return jsonPayload{
+		Path: p.Path, Kind: p.Kind.String(), Format: p.Format.String(), Arch: p.Arch,
+		Section: p.Section, SectionType: p.SectionType, File: p.File,
+		Offset: p.Off, Size: p.Size, Module: p.Module,
+		Producer: r.ident.Producer, Triple: r.ident.Triple,
+		Cmdline: splitArgs(p.Cmdline),
+	}
+}
+
+func newJSONError(err error) jsonError {
+	var ce *container.Error
+	if errors.As(err, &ce) {
+		j := jsonError{Path: ce.Path, File: ce.File, Message: err.Error()}
+		if ce.Off >= 0 {
+			off := ce.Off
+			j.Offset = &off
+		}
+		return j
+	}
+	return jsonError{Message: err.Error()}
+}
+
+// splitArgs splits a NUL-terminated argument list.
+func splitArgs(b []byte) []string {
+	if len(b) == 0 {
+		return nil
+	}
+	b = bytes.TrimSuffix(b, []byte{0})
+	var args []string
+	for _, a := range bytes.Split(b, []byte{0}) {
+		args = append(args, string(a))
+	}
+	return args
+}
