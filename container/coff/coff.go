@@ -38,14 +38,14 @@ func (e *FormatError) Error() string { return fmt.Sprintf("%s at byte 0x%x", e.M
 
 // Machine types (IMAGE_FILE_MACHINE_*).
 const (
-	MachineI386    = 0x014c
-	MachineAMD64   = 0x8664
-	MachineARM     = 0x01c0
-	MachineThumb   = 0x01c2
-	MachineARMNT   = 0x01c4
-	MachineARM64   = 0xaa64
-	MachineARM64EC = 0xa641
-	MachineARM64X  = 0xa64e
+	IMAGE_FILE_MACHINE_I386    = 0x014c
+	IMAGE_FILE_MACHINE_AMD64   = 0x8664
+	IMAGE_FILE_MACHINE_ARM     = 0x01c0
+	IMAGE_FILE_MACHINE_THUMB   = 0x01c2
+	IMAGE_FILE_MACHINE_ARMNT   = 0x01c4
+	IMAGE_FILE_MACHINE_ARM64   = 0xaa64
+	IMAGE_FILE_MACHINE_ARM64EC = 0xa641
+	IMAGE_FILE_MACHINE_ARM64X  = 0xa64e
 )
 
 // machineNames names the machines. ARM64EC and ARM64X objects hold both
@@ -54,14 +54,14 @@ var machineNames = []struct {
 	m    uint16
 	name string
 }{
-	{MachineAMD64, "x86_64"},
-	{MachineI386, "i386"},
-	{MachineARM64, "arm64"},
-	{MachineARMNT, "arm"},
-	{MachineARM, "arm"},
-	{MachineThumb, "arm"},
-	{MachineARM64EC, "arm64ec"},
-	{MachineARM64X, "arm64x"},
+	{IMAGE_FILE_MACHINE_AMD64, "x86_64"},
+	{IMAGE_FILE_MACHINE_I386, "i386"},
+	{IMAGE_FILE_MACHINE_ARM64, "arm64"},
+	{IMAGE_FILE_MACHINE_ARMNT, "arm"},
+	{IMAGE_FILE_MACHINE_ARM, "arm"},
+	{IMAGE_FILE_MACHINE_THUMB, "arm"},
+	{IMAGE_FILE_MACHINE_ARM64EC, "arm64ec"},
+	{IMAGE_FILE_MACHINE_ARM64X, "arm64x"},
 }
 
 // ArchName returns the architecture name of a machine type: "x86_64",

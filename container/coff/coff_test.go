@@ -51,7 +51,7 @@ var fileTests = []struct {
 	sections      []Section
 	bitcodeSHA256 string
 }{
-	{"x86_64.obj", MachineAMD64, "x86_64", false, secs(
+	{"x86_64.obj", IMAGE_FILE_MACHINE_AMD64, "x86_64", false, secs(
 		row{".text", 0x154, 107, 0x60500020},
 		row{".data", 0x20f, 0, 0xc0300040},
 		row{".bss", 0, 260, 0xc0500080},
@@ -61,7 +61,7 @@ var fileTests = []struct {
 		row{".llvmcmd", 0xfe1, 167, 0x2100000},
 		row{".debug$S", 0x1088, 92, 0x42300040},
 	), "c0ab2f856b417f5f2366b6e79a73c92098ab150070018e119625506a039b14f2"},
-	{"i686.obj", MachineI386, "i386", false, secs(
+	{"i686.obj", IMAGE_FILE_MACHINE_I386, "i386", false, secs(
 		row{".text", 0x154, 104, 0x60500020},
 		row{".data", 0x220, 0, 0xc0300040},
 		row{".bss", 0, 260, 0xc0300080},
@@ -71,7 +71,7 @@ var fileTests = []struct {
 		row{".llvmcmd", 0x1002, 165, 0x2100000},
 		row{".debug$S", 0x10a7, 92, 0x42300040},
 	), "65c6d5bd9e1dada35b822057b78e1be64441bd66d70f0f51cd1274d1f652bca2"},
-	{"aarch64.obj", MachineARM64, "arm64", false, secs(
+	{"aarch64.obj", IMAGE_FILE_MACHINE_ARM64, "arm64", false, secs(
 		row{".text", 0x154, 124, 0x60300020},
 		row{".data", 0x266, 0, 0xc0300040},
 		row{".bss", 0, 260, 0xc0500080},
@@ -81,7 +81,7 @@ var fileTests = []struct {
 		row{".llvmcmd", 0xff0, 186, 0x2100000},
 		row{".debug$S", 0x10aa, 92, 0x42300040},
 	), "6879149d37fc4cc18f01f82d287096578d9fae8c0fddf5f342680a017a02787a"},
-	{"arm64ec.obj", MachineARM64EC, "arm64ec", false, secs(
+	{"arm64ec.obj", IMAGE_FILE_MACHINE_ARM64EC, "arm64ec", false, secs(
 		row{".text", 0x2bc, 0, 0x60300020},
 		row{".data", 0x2bc, 0, 0xc0300040},
 		row{".bss", 0, 260, 0xc0500080},
@@ -100,7 +100,7 @@ var fileTests = []struct {
 		row{".pdata", 0x136e, 8, 0x40301040},
 		row{".pdata", 0x138a, 8, 0x40301040},
 	), "fe665bc42071e8d54c8b9ede01cf96b3c51414d21f68cde414f31729e739b7f0"},
-	{"thumbv7.obj", MachineARMNT, "arm", false, secs(
+	{"thumbv7.obj", IMAGE_FILE_MACHINE_ARMNT, "arm", false, secs(
 		row{".text", 0x154, 152, 0x60320020},
 		row{".data", 0x232, 0, 0xc0300040},
 		row{".bss", 0, 260, 0xc0300080},
@@ -110,7 +110,7 @@ var fileTests = []struct {
 		row{".llvmcmd", 0x11dc, 168, 0x2100000},
 		row{".debug$S", 0x1284, 92, 0x42300040},
 	), "a18d4330a37b869a135eb150300c3e6dcdd0db0b11ce1b513ea3259460afde0d"},
-	{"x86_64-gnu.dll", MachineAMD64, "x86_64", true, secs(
+	{"x86_64-gnu.dll", IMAGE_FILE_MACHINE_AMD64, "x86_64", true, secs(
 		row{".text", 0x400, 0x6c, 0x60000020},
 		row{".rdata", 0x600, 0x5d, 0x40000040},
 		row{".data", 0, 0, 0xc0000040}, // VirtualSize 0x108, RawDataSize 0
@@ -173,14 +173,14 @@ func TestArchName(t *testing.T) {
 		m    uint16
 		want string
 	}{
-		{MachineAMD64, "x86_64"},
-		{MachineI386, "i386"},
-		{MachineARM64, "arm64"},
-		{MachineARMNT, "arm"},
-		{MachineARM, "arm"},
-		{MachineThumb, "arm"},
-		{MachineARM64EC, "arm64ec"},
-		{MachineARM64X, "arm64x"},
+		{IMAGE_FILE_MACHINE_AMD64, "x86_64"},
+		{IMAGE_FILE_MACHINE_I386, "i386"},
+		{IMAGE_FILE_MACHINE_ARM64, "arm64"},
+		{IMAGE_FILE_MACHINE_ARMNT, "arm"},
+		{IMAGE_FILE_MACHINE_ARM, "arm"},
+		{IMAGE_FILE_MACHINE_THUMB, "arm"},
+		{IMAGE_FILE_MACHINE_ARM64EC, "arm64ec"},
+		{IMAGE_FILE_MACHINE_ARM64X, "arm64x"},
 		{0x5064, "unknown(0x5064)"}, // RISCV64
 		{0, "unknown(0x0000)"},
 	}
@@ -299,31 +299,31 @@ func TestNewFileCrafted(t *testing.T) {
 	}{
 		{
 			"object with long names",
-			buildObject(MachineAMD64, []tsec{{refs[0], 0, 16, 20 + 80}, {refs[1], 0, 0, 0}}, 20+80+16, 0, append(make([]byte, 16), st...)),
+			buildObject(IMAGE_FILE_MACHINE_AMD64, []tsec{{refs[0], 0, 16, 20 + 80}, {refs[1], 0, 0, 0}}, 20+80+16, 0, append(make([]byte, 16), st...)),
 			false, false, "x86_64",
 			[]Section{{".llvm.call-graph-profile", 100, 16, 0x40000040, 1, false}, {".llvm_addrsig", 0, 0, 0x40000040, 2, true}},
 		},
 		{
 			"object: VirtualSize ignored, 8-character name",
-			buildObject(MachineARM64, []tsec{{".llvmcmd", 5, 8, 60}}, 0, 0, make([]byte, 8)),
+			buildObject(IMAGE_FILE_MACHINE_ARM64, []tsec{{".llvmcmd", 5, 8, 60}}, 0, 0, make([]byte, 8)),
 			false, false, "arm64",
 			[]Section{{".llvmcmd", 60, 8, 0x40000040, 1, false}},
 		},
 		{
 			"object without sections",
-			buildObject(MachineI386, nil, 0, 0, nil),
+			buildObject(IMAGE_FILE_MACHINE_I386, nil, 0, 0, nil),
 			false, false, "i386",
 			[]Section{},
 		},
 		{
 			"bigobj",
-			buildBigObj(MachineARM64X, []tsec{{".llvmbc", 0, 4, bigHdr}, {"//AAAAAE", 0, 0, 0}}, bigHdr+4, 0, bigBody),
+			buildBigObj(IMAGE_FILE_MACHINE_ARM64X, []tsec{{".llvmbc", 0, 4, bigHdr}, {"//AAAAAE", 0, 0, 0}}, bigHdr+4, 0, bigBody),
 			false, true, "arm64x",
 			[]Section{{".llvmbc", bigHdr, 4, 0x40000040, 1, false}, {".llvm.call-graph-profile", 0, 0, 0x40000040, 2, true}},
 		},
 		{
 			"image: size is min(VirtualSize, SizeOfRawData), 0 when VirtualSize is 0",
-			buildImage(MachineAMD64, 0xf0, []tsec{
+			buildImage(IMAGE_FILE_MACHINE_AMD64, 0xf0, []tsec{
 				{".text", 0x10, 0x200, 0x200},
 				{".rdata", 0x400, 0x200, 0x200},
 				{".data", 0, 0x200, 0x200},
@@ -366,22 +366,22 @@ func TestNewFileCrafted(t *testing.T) {
 }
 
 func TestIsObject(t *testing.T) {
-	obj := buildObject(MachineAMD64, []tsec{{".text", 0, 0, 0}}, 0, 0, nil)
+	obj := buildObject(IMAGE_FILE_MACHINE_AMD64, []tsec{{".text", 0, 0, 0}}, 0, 0, nil)
 	patch := func(off int, v uint16) []byte {
 		b := append([]byte(nil), obj...)
 		binary.LittleEndian.PutUint16(b[off:], v)
 		return b
 	}
-	big := buildBigObj(MachineAMD64, nil, 0, 0, nil)
+	big := buildBigObj(IMAGE_FILE_MACHINE_AMD64, nil, 0, 0, nil)
 	tests := []struct {
 		name string
 		data []byte
 		want bool
 	}{
 		{"object", obj, true},
-		{"ARM64EC", patch(0, MachineARM64EC), true},
+		{"ARM64EC", patch(0, IMAGE_FILE_MACHINE_ARM64EC), true},
 		{"unknown machine", patch(0, 0x5064), false},
-		{"ARM (not Thumb-2) objects are not produced by LLVM", patch(0, MachineARM), false},
+		{"ARM (not Thumb-2) objects are not produced by LLVM", patch(0, IMAGE_FILE_MACHINE_ARM), false},
 		{"optional header", patch(16, 0xf0), false},
 		{"section table past the end", patch(2, 2), false},
 		{"too many sections for a regular header", patch(2, 65280), false},
@@ -400,7 +400,7 @@ func TestIsObject(t *testing.T) {
 }
 
 func TestIsImage(t *testing.T) {
-	img := buildImage(MachineAMD64, 0, nil, nil)
+	img := buildImage(IMAGE_FILE_MACHINE_AMD64, 0, nil, nil)
 	tests := []struct {
 		name string
 		data []byte
@@ -436,15 +436,15 @@ func rename(obj []byte, name string) []byte {
 
 func TestNewFileErrors(t *testing.T) {
 	le := binary.LittleEndian
-	obj := buildObject(MachineAMD64, []tsec{{".llvmbc", 0, 4, 60}}, 0, 0, []byte("BC\xc0\xde"))
+	obj := buildObject(IMAGE_FILE_MACHINE_AMD64, []tsec{{".llvmbc", 0, 4, 60}}, 0, 0, []byte("BC\xc0\xde"))
 	patch := func(b []byte, off int, v uint32) []byte {
 		c := append([]byte(nil), b...)
 		le.PutUint32(c[off:], v)
 		return c
 	}
 	st, refs := strtab(".llvm.call-graph-profile")
-	long := buildObject(MachineAMD64, []tsec{{refs[0], 0, 0, 0}}, 60, 0, st)
-	img := append(buildImage(MachineAMD64, 0, []tsec{{".llvmbc", 4, 4, 0x80}}, nil), "BC\xc0\xde"...)
+	long := buildObject(IMAGE_FILE_MACHINE_AMD64, []tsec{{refs[0], 0, 0, 0}}, 60, 0, st)
+	img := append(buildImage(IMAGE_FILE_MACHINE_AMD64, 0, []tsec{{".llvmbc", 4, 4, 0x80}}, nil), "BC\xc0\xde"...)
 	// 1000 sections whose names all point at one 100-byte string: 100 kB of
 	// names from a 40 kB file.
 	hundred := strings.Repeat("x", 100)
@@ -453,10 +453,10 @@ func TestNewFileErrors(t *testing.T) {
 	for i := range many {
 		many[i] = tsec{name: refs100[0]}
 	}
-	amplified := buildObject(MachineAMD64, many, 20+40*1000, 0, st100)
-	clgl := buildBigObj(MachineAMD64, nil, 0, 0, nil)
+	amplified := buildObject(IMAGE_FILE_MACHINE_AMD64, many, 20+40*1000, 0, st100)
+	clgl := buildBigObj(IMAGE_FILE_MACHINE_AMD64, nil, 0, 0, nil)
 	copy(clgl[12:], clGLObjMagic)
-	importLib := buildBigObj(MachineAMD64, nil, 0, 0, nil)
+	importLib := buildBigObj(IMAGE_FILE_MACHINE_AMD64, nil, 0, 0, nil)
 	importLib[12] ^= 0xff
 	tests := []struct {
 		name string
@@ -483,8 +483,8 @@ func TestNewFileErrors(t *testing.T) {
 		{"base64 name past 2^32", rename(long, "//zzzzzz"), 20, `invalid long section name "//zzzzzz"`},
 		{"base64 name at offset 4", rename(long, "//AAAAAE"), -1, ""},
 		{"names amplified", amplified, 20 + 40*401, "section 402: long section names total more than the 0x9cbd bytes of the data"},
-		{"bigobj truncated", buildBigObj(MachineAMD64, nil, 0, 0, nil)[:55], 0, "truncated bigobj COFF header: 55 of 56 bytes"},
-		{"bigobj section table", patch(buildBigObj(MachineAMD64, nil, 0, 0, nil), 44, 0x10000000), 44, "section table of 268435456 sections at 0x38 runs past"},
+		{"bigobj truncated", buildBigObj(IMAGE_FILE_MACHINE_AMD64, nil, 0, 0, nil)[:55], 0, "truncated bigobj COFF header: 55 of 56 bytes"},
+		{"bigobj section table", patch(buildBigObj(IMAGE_FILE_MACHINE_AMD64, nil, 0, 0, nil), 44, 0x10000000), 44, "section table of 268435456 sections at 0x38 runs past"},
 		{"import or bigobj truncated", []byte{0, 0, 0xff, 0xff, 0}, 0, "truncated COFF import or bigobj header: 5 bytes"},
 		{"import library member", importLib, 0, "COFF short import library member, not an object"},
 		{"cl /GL object", clgl, 12, "MSVC /GL object (MSVC's own intermediate code) is not supported"},

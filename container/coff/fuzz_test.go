@@ -23,9 +23,9 @@ func FuzzNewFile(f *testing.F) {
 	}
 	// Small inputs mutate faster.
 	st, refs := strtab(".llvm_addrsig")
-	f.Add(buildObject(MachineAMD64, []tsec{{".llvmbc", 0, 4, 100}, {refs[0], 0, 0, 0}}, 104, 0, append([]byte("BC\xc0\xde"), st...)))
-	f.Add(buildBigObj(MachineARM64, []tsec{{".llvmbc", 0, 4, 136}, {"//AAAAAE", 0, 0, 0}}, 140, 0, append([]byte("BC\xc0\xde"), st...)))
-	f.Add(append(buildImage(MachineARM64, 0xf0, []tsec{{".llvmbc", 4, 0x200, 0x200}}, nil), make([]byte, 0x300)...))
+	f.Add(buildObject(IMAGE_FILE_MACHINE_AMD64, []tsec{{".llvmbc", 0, 4, 100}, {refs[0], 0, 0, 0}}, 104, 0, append([]byte("BC\xc0\xde"), st...)))
+	f.Add(buildBigObj(IMAGE_FILE_MACHINE_ARM64, []tsec{{".llvmbc", 0, 4, 136}, {"//AAAAAE", 0, 0, 0}}, 140, 0, append([]byte("BC\xc0\xde"), st...)))
+	f.Add(append(buildImage(IMAGE_FILE_MACHINE_ARM64, 0xf0, []tsec{{".llvmbc", 4, 0x200, 0x200}}, nil), make([]byte, 0x300)...))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ours := checkNewFile(t, data)
 		if ours == nil || ours.BigObj {

@@ -26,7 +26,7 @@ const (
 // objectMachine reports whether m is a machine IsObject accepts.
 func objectMachine(m uint16) bool {
 	switch m {
-	case MachineAMD64, MachineI386, MachineARM64, MachineARMNT, MachineARM64EC, MachineARM64X:
+	case IMAGE_FILE_MACHINE_AMD64, IMAGE_FILE_MACHINE_I386, IMAGE_FILE_MACHINE_ARM64, IMAGE_FILE_MACHINE_ARMNT, IMAGE_FILE_MACHINE_ARM64EC, IMAGE_FILE_MACHINE_ARM64X:
 		return true
 	}
 	return false

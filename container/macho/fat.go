@@ -9,8 +9,8 @@ import (
 
 // Universal (fat) file magic numbers, stored big-endian.
 const (
-	FatMagic   = 0xcafebabe // FAT_MAGIC: 20-byte fat_arch entries, 32-bit offsets
-	FatMagic64 = 0xcafebabf // FAT_MAGIC_64: 32-byte fat_arch_64 entries, 64-bit offsets
+	FAT_MAGIC    = 0xcafebabe // 20-byte fat_arch entries, 32-bit offsets
+	FAT_MAGIC_64 = 0xcafebabf // 32-byte fat_arch_64 entries, 64-bit offsets
 )
 
 // maxFatArch32 bounds nfat_arch for FAT_MAGIC. Java class files start with the
@@ -48,9 +48,9 @@ func IsFat(data []byte) bool {
 		return false
 	}
 	switch binary.BigEndian.Uint32(data) {
-	case FatMagic:
+	case FAT_MAGIC:
 		return binary.BigEndian.Uint32(data[4:]) < maxFatArch32
-	case FatMagic64:
+	case FAT_MAGIC_64:
 		return true
 	}
 	return false
@@ -75,7 +75,7 @@ func ParseFat(data []byte) ([]FatArch, error) {
 	}
 	be := binary.BigEndian
 	entSize := uint64(fatArchSize32)
-	if be.Uint32(data) == FatMagic64 {
+	if be.Uint32(data) == FAT_MAGIC_64 {
 		entSize = fatArchSize64
 	}
 	n := be.Uint32(data[4:])
@@ -125,11 +125,11 @@ func checkFatOverlaps(arches []FatArch, entSize uint64) error {
 	}
 	slices.SortFunc(idx, func(i, j int) int {
 		a, b := &arches[i], &arches[j]
-		return cmp.Or(cmp.Compare(a.Cpu, b.Cpu), cmp.Compare(a.SubCpu&^SubCpuMask, b.SubCpu&^SubCpuMask), cmp.Compare(i, j))
+		return cmp.Or(cmp.Compare(a.Cpu, b.Cpu), cmp.Compare(a.SubCpu&^CPU_SUBTYPE_MASK, b.SubCpu&^CPU_SUBTYPE_MASK), cmp.Compare(i, j))
 	})
 	for k := 1; k < len(idx); k++ {
 		a, b := &arches[idx[k-1]], &arches[idx[k]]
-		if a.Cpu == b.Cpu && a.SubCpu&^SubCpuMask == b.SubCpu&^SubCpuMask {
+		if a.Cpu == b.Cpu && a.SubCpu&^CPU_SUBTYPE_MASK == b.SubCpu&^CPU_SUBTYPE_MASK {
 			i := max(idx[k-1], idx[k]) // report the later entry
 			return &FormatError{entOff(i), fmt.Sprintf("slices %d and %d are both for %s", min(idx[k-1], idx[k]), i, a.Arch)}
 		}

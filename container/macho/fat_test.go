@@ -19,17 +19,17 @@ var fatTests = []struct {
 	magic  []byte // every slice starts with these bytes
 }{
 	{"universal.o", []FatArch{
-		{CpuX86_64, 3, "x86_64", 48, 2080, 3},
-		{CpuArm64, 0, "arm64", 2128, 3016, 3},
+		{CPU_TYPE_X86_64, 3, "x86_64", 48, 2080, 3},
+		{CPU_TYPE_ARM64, 0, "arm64", 2128, 3016, 3},
 	}, []byte{0xcf, 0xfa, 0xed, 0xfe}},
 	// llvm-lipo wrote the objects' embedded bitcode, not the objects.
 	{"universal-bitcode.o", []FatArch{
-		{CpuX86_64, 3, "x86_64", 48, 3568, 0},
-		{CpuArm64, 0, "arm64", 3616, 3984, 0},
+		{CPU_TYPE_X86_64, 3, "x86_64", 48, 3568, 0},
+		{CPU_TYPE_ARM64, 0, "arm64", 3616, 3984, 0},
 	}, []byte{0xde, 0xc0, 0x17, 0x0b}},
 	{"universal64.a", []FatArch{
-		{CpuX86_64, 3, "x86_64", 72, 5336, 0},
-		{CpuArm64, 0, "arm64", 5408, 6048, 0},
+		{CPU_TYPE_X86_64, 3, "x86_64", 72, 5336, 0},
+		{CPU_TYPE_ARM64, 0, "arm64", 5408, 6048, 0},
 	}, []byte("!<arch>\n")},
 }
 
@@ -140,9 +140,9 @@ func buildFat(fat64 bool, arches []tarch, total int) []byte {
 	be := binary.BigEndian
 	var b []byte
 	if fat64 {
-		b = be.AppendUint32(b, FatMagic64)
+		b = be.AppendUint32(b, FAT_MAGIC_64)
 	} else {
-		b = be.AppendUint32(b, FatMagic)
+		b = be.AppendUint32(b, FAT_MAGIC)
 	}
 	b = be.AppendUint32(b, uint32(len(arches)))
 	for _, a := range arches {
@@ -172,12 +172,12 @@ func TestParseFatCrafted(t *testing.T) {
 		want []FatArch
 	}{
 		{"no architectures", buildFat(false, nil, 8), []FatArch{}},
-		{"zero-size slices", buildFat(false, []tarch{{CpuX86_64, 3, 48, 0, 0}, {CpuArm64, 0, 48, 0, 0}}, 48),
-			[]FatArch{{CpuX86_64, 3, "x86_64", 48, 0, 0}, {CpuArm64, 0, "arm64", 48, 0, 0}}},
-		{"slices touching, alignment not checked", buildFat(false, []tarch{{CpuX86_64, 3, 48, 3, 12}, {CpuArm64, 0, 51, 1, 99}}, 52),
-			[]FatArch{{CpuX86_64, 3, "x86_64", 48, 3, 12}, {CpuArm64, 0, "arm64", 51, 1, 99}}},
-		{"capability bits kept, ignored for duplicates", buildFat(true, []tarch{{CpuArm64, 0x80000002, 80, 1, 0}, {CpuArm64, 0, 81, 1, 0}}, 82),
-			[]FatArch{{CpuArm64, 0x80000002, "arm64e", 80, 1, 0}, {CpuArm64, 0, "arm64", 81, 1, 0}}},
+		{"zero-size slices", buildFat(false, []tarch{{CPU_TYPE_X86_64, 3, 48, 0, 0}, {CPU_TYPE_ARM64, 0, 48, 0, 0}}, 48),
+			[]FatArch{{CPU_TYPE_X86_64, 3, "x86_64", 48, 0, 0}, {CPU_TYPE_ARM64, 0, "arm64", 48, 0, 0}}},
+		{"slices touching, alignment not checked", buildFat(false, []tarch{{CPU_TYPE_X86_64, 3, 48, 3, 12}, {CPU_TYPE_ARM64, 0, 51, 1, 99}}, 52),
+			[]FatArch{{CPU_TYPE_X86_64, 3, "x86_64", 48, 3, 12}, {CPU_TYPE_ARM64, 0, "arm64", 51, 1, 99}}},
+		{"capability bits kept, ignored for duplicates", buildFat(true, []tarch{{CPU_TYPE_ARM64, 0x80000002, 80, 1, 0}, {CPU_TYPE_ARM64, 0, 81, 1, 0}}, 82),
+			[]FatArch{{CPU_TYPE_ARM64, 0x80000002, "arm64e", 80, 1, 0}, {CPU_TYPE_ARM64, 0, "arm64", 81, 1, 0}}},
 		{"unknown architecture", buildFat(false, []tarch{{153, 0x80000005, 28, 2, 0}}, 30),
 			[]FatArch{{153, 0x80000005, "unknown(153,5)", 28, 2, 0}}},
 	}
@@ -202,18 +202,18 @@ func TestParseFatErrors(t *testing.T) {
 	}{
 		{"thin", readFixture(t, "x86_64.o"), 0, "not a universal (fat) file"},
 		{"class file", []byte{0xca, 0xfe, 0xba, 0xbe, 0, 0, 0, 0x3d, 0, 0}, 0, "not a universal (fat) file"},
-		{"entries past the end", buildFat(false, []tarch{{CpuX86_64, 3, 28, 0, 0}}, 0)[:27], 4, "1 architectures of 20 bytes each do not fit in 0x1b bytes"},
+		{"entries past the end", buildFat(false, []tarch{{CPU_TYPE_X86_64, 3, 28, 0, 0}}, 0)[:27], 4, "1 architectures of 20 bytes each do not fit in 0x1b bytes"},
 		{"huge nfat_arch", []byte{0xca, 0xfe, 0xba, 0xbf, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0}, 4, "4294967295 architectures of 32 bytes each"},
-		{"slice past the end", buildFat(false, []tarch{{CpuX86_64, 3, 28, 3, 0}}, 30), 16, "slice 0 (x86_64) [0x1c, 0x1f) runs past the end of the data (0x1e bytes)"},
-		{"slice offset past the end", buildFat(false, []tarch{{CpuX86_64, 3, 31, 0, 0}}, 30), 16, "slice 0 (x86_64) [0x1f, 0x1f) runs past"},
-		{"fat64 offset+size overflows", buildFat(true, []tarch{{CpuX86_64, 3, 40, 1<<64 - 1, 0}}, 48), 16, "runs past the end"},
-		{"fat64 offset 2^64-1", buildFat(true, []tarch{{CpuX86_64, 3, 1<<64 - 1, 2, 0}}, 48), 16, "runs past the end"},
-		{"slice is the whole file", buildFat(false, []tarch{{CpuX86_64, 3, 0, 28, 0}}, 28), 16, "slice 0 (x86_64) at 0x0 overlaps the universal header, which ends at 0x1c"},
-		{"slice starts inside the entries", buildFat(false, []tarch{{CpuX86_64, 3, 48, 1, 0}, {CpuArm64, 0, 40, 0, 0}}, 49), 36, "slice 1 (arm64) at 0x28 overlaps the universal header"},
-		{"overlapping slices", buildFat(false, []tarch{{CpuX86_64, 3, 60, 10, 0}, {CpuArm64, 0, 48, 13, 0}}, 70), 36, "slice 1 (arm64) [0x30, 0x3d) overlaps slice 0 (x86_64) [0x3c, 0x46)"},
-		{"one slice inside another", buildFat(false, []tarch{{CpuX86_64, 3, 68, 20, 0}, {CpuArm64, 0, 70, 2, 0}, {CpuX86, 3, 80, 2, 0}}, 90), 36, "slice 1 (arm64) [0x46, 0x48) overlaps slice 0 (x86_64) [0x44, 0x58)"},
-		{"same range many times", buildFat(false, []tarch{{CpuX86_64, 3, 48, 20, 0}, {CpuArm64, 0, 48, 20, 0}}, 68), 36, "overlaps"},
-		{"duplicate architecture", buildFat(false, []tarch{{CpuArm64, 0, 68, 1, 0}, {CpuX86_64, 3, 69, 1, 0}, {CpuArm64, 0x80000000, 70, 1, 0}}, 71), 48, "slices 0 and 2 are both for arm64"},
+		{"slice past the end", buildFat(false, []tarch{{CPU_TYPE_X86_64, 3, 28, 3, 0}}, 30), 16, "slice 0 (x86_64) [0x1c, 0x1f) runs past the end of the data (0x1e bytes)"},
+		{"slice offset past the end", buildFat(false, []tarch{{CPU_TYPE_X86_64, 3, 31, 0, 0}}, 30), 16, "slice 0 (x86_64) [0x1f, 0x1f) runs past"},
+		{"fat64 offset+size overflows", buildFat(true, []tarch{{CPU_TYPE_X86_64, 3, 40, 1<<64 - 1, 0}}, 48), 16, "runs past the end"},
+		{"fat64 offset 2^64-1", buildFat(true, []tarch{{CPU_TYPE_X86_64, 3, 1<<64 - 1, 2, 0}}, 48), 16, "runs past the end"},
+		{"slice is the whole file", buildFat(false, []tarch{{CPU_TYPE_X86_64, 3, 0, 28, 0}}, 28), 16, "slice 0 (x86_64) at 0x0 overlaps the universal header, which ends at 0x1c"},
+		{"slice starts inside the entries", buildFat(false, []tarch{{CPU_TYPE_X86_64, 3, 48, 1, 0}, {CPU_TYPE_ARM64, 0, 40, 0, 0}}, 49), 36, "slice 1 (arm64) at 0x28 overlaps the universal header"},
+		{"overlapping slices", buildFat(false, []tarch{{CPU_TYPE_X86_64, 3, 60, 10, 0}, {CPU_TYPE_ARM64, 0, 48, 13, 0}}, 70), 36, "slice 1 (arm64) [0x30, 0x3d) overlaps slice 0 (x86_64) [0x3c, 0x46)"},
+		{"one slice inside another", buildFat(false, []tarch{{CPU_TYPE_X86_64, 3, 68, 20, 0}, {CPU_TYPE_ARM64, 0, 70, 2, 0}, {CPU_TYPE_X86, 3, 80, 2, 0}}, 90), 36, "slice 1 (arm64) [0x46, 0x48) overlaps slice 0 (x86_64) [0x44, 0x58)"},
+		{"same range many times", buildFat(false, []tarch{{CPU_TYPE_X86_64, 3, 48, 20, 0}, {CPU_TYPE_ARM64, 0, 48, 20, 0}}, 68), 36, "overlaps"},
+		{"duplicate architecture", buildFat(false, []tarch{{CPU_TYPE_ARM64, 0, 68, 1, 0}, {CPU_TYPE_X86_64, 3, 69, 1, 0}, {CPU_TYPE_ARM64, 0x80000000, 70, 1, 0}}, 71), 48, "slices 0 and 2 are both for arm64"},
 		{"1000 slices, the last overlapping the first", buildFat(true, append(many, tarch{cpu: 5000, off: 8 + 1001*32, size: 2}), 8+1001*32+1000), 8 + 1000*32 + 8, "slice 1000 (unknown(5000,0)) [0x7d28, 0x7d2a) overlaps slice 0 (unknown(0,0))"},
 	}
 	for _, tt := range tests {
@@ -257,7 +257,7 @@ func checkParseFat(t *testing.T, data []byte) {
 		t.Fatalf("%d bytes: parsed, but IsFat is false", len(data))
 	}
 	entSize := int64(fatArchSize32)
-	if binary.BigEndian.Uint32(data) == FatMagic64 {
+	if binary.BigEndian.Uint32(data) == FAT_MAGIC_64 {
 		entSize = fatArchSize64
 	}
 	hdrEnd := fatHeaderSize + int64(len(arches))*entSize

@@ -46,7 +46,7 @@ func FuzzNewFile(f *testing.F) {
 	// Small inputs mutate faster: one section, both byte orders, both sizes.
 	for _, is64 := range []bool{false, true} {
 		for _, bo := range []order{binary.LittleEndian, binary.BigEndian} {
-			f.Add(buildMachO(bo, is64, CpuArm64, 0, TypeObject, []tseg{{filesize: 1, sects: []tsect{{"__LLVM", "__bitcode", 0, 4, 0}}}}, 0))
+			f.Add(buildMachO(bo, is64, CPU_TYPE_ARM64, 0, MH_OBJECT, []tseg{{filesize: 1, sects: []tsect{{"__LLVM", "__bitcode", 0, 4, 0}}}}, 0))
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -85,7 +85,7 @@ func FuzzParseFat(f *testing.F) {
 			f.Add(s)
 		}
 	}
-	f.Add(buildFat(true, []tarch{{CpuArm64, 0, 80, 1, 0}, {CpuArm64, 2, 81, 1, 0}}, 82))
+	f.Add(buildFat(true, []tarch{{CPU_TYPE_ARM64, 0, 80, 1, 0}, {CPU_TYPE_ARM64, 2, 81, 1, 0}}, 82))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkParseFat(t, data)
 	})

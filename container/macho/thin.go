@@ -34,28 +34,29 @@ type FormatError struct {
 
 func (e *FormatError) Error() string { return fmt.Sprintf("%s at byte 0x%x", e.Msg, e.Off) }
 
-// Magic numbers, as read in the file's own byte order.
+// Magic numbers, as read in the file's own byte order (MH_CIGAM and
+// MH_CIGAM_64 are the same numbers read in the other one).
 const (
-	Magic32 = 0xfeedface // MH_MAGIC
-	Magic64 = 0xfeedfacf // MH_MAGIC_64
+	MH_MAGIC    = 0xfeedface // 32-bit: mach_header, LC_SEGMENT
+	MH_MAGIC_64 = 0xfeedfacf // 64-bit: mach_header_64, LC_SEGMENT_64
 )
 
-// File types (mach_header.filetype) that change how sections are checked.
+// File types (mach_header.filetype). Sections of MH_DSYM and MH_DYLIB_STUB
+// files may have no bytes in the file; see Section.ZeroFill.
 const (
-	TypeObject    = 0x1 // MH_OBJECT
-	TypeExecute   = 0x2 // MH_EXECUTE
-	TypeDylib     = 0x6 // MH_DYLIB
-	TypeDylibStub = 0x9 // MH_DYLIB_STUB
-	TypeDsym      = 0xa // MH_DSYM
+	MH_OBJECT     = 0x1
+	MH_EXECUTE    = 0x2
+	MH_DYLIB      = 0x6
+	MH_DYLIB_STUB = 0x9
+	MH_DSYM       = 0xa
 )
 
-// Section types (the low 8 bits of a section's flags) that have no bytes in
-// the file.
+// Section types (Flags & SECTION_TYPE) that have no bytes in the file.
 const (
-	SectionZerofill            = 0x01 // S_ZEROFILL
-	SectionGBZerofill          = 0x0c // S_GB_ZEROFILL
-	SectionThreadLocalZerofill = 0x12 // S_THREAD_LOCAL_ZEROFILL
-	sectionTypeMask            = 0xff
+	SECTION_TYPE            = 0xff // selects the type in a section's flags
+	S_ZEROFILL              = 0x01
+	S_GB_ZEROFILL           = 0x0c
+	S_THREAD_LOCAL_ZEROFILL = 0x12
 )
 
 const (
@@ -97,7 +98,7 @@ type Section struct {
 type File struct {
 	Cpu, SubCpu uint32 // cputype, cpusubtype (with its capability bits)
 	Arch        string // ArchName(Cpu, SubCpu)
-	Type        uint32 // filetype: TypeObject, TypeExecute, TypeDsym, …
+	Type        uint32 // filetype: MH_OBJECT, MH_EXECUTE, MH_DSYM, …
 	Sections    []Section
 }
 
@@ -108,17 +109,23 @@ func IsThin(data []byte) bool {
 	return ok
 }
 
+// byteOrder returns the byte order and word size that data's magic number
+// announces.
 func byteOrder(data []byte) (bo binary.ByteOrder, is64, ok bool) {
 	if len(data) < 4 {
 		return nil, false, false
 	}
-	for _, o := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
-		switch o.Uint32(data) {
-		case Magic32:
-			return o, false, true
-		case Magic64:
-			return o, true, true
-		}
+	switch binary.LittleEndian.Uint32(data) {
+	case MH_MAGIC:
+		return binary.LittleEndian, false, true
+	case MH_MAGIC_64:
+		return binary.LittleEndian, true, true
+	}
+	switch binary.BigEndian.Uint32(data) {
+	case MH_MAGIC:
+		return binary.BigEndian, false, true
+	case MH_MAGIC_64:
+		return binary.BigEndian, true, true
 	}
 	return nil, false, false
 }
@@ -167,17 +174,17 @@ func NewFile(data []byte) (*File, error) {
 		return nil, err
 	}
 	f.Sections = make([]Section, 0, nsect)
-	stubOrDsym := f.Type == TypeDsym || f.Type == TypeDylibStub
+	stubOrDsym := f.Type == MH_DSYM || f.Type == MH_DYLIB_STUB
 	err = p.commands(hdrSize, ncmds, func(c segCmd) error {
 		for j := uint64(0); j < uint64(c.nsects); j++ {
 			off := c.off + c.hdrSize + j*c.secSize
 			s := p.section(off, c.is64)
 			s.Index = len(f.Sections) + 1
-			typ := s.Flags & sectionTypeMask
+			typ := s.Flags & SECTION_TYPE
 			end := uint64(s.Off) + uint64(s.Size) // < 2^32 + 2^63: no overflow
 			outside := end > uint64(len(data))
 			switch {
-			case typ == SectionZerofill || typ == SectionGBZerofill || typ == SectionThreadLocalZerofill:
+			case typ == S_ZEROFILL || typ == S_GB_ZEROFILL || typ == S_THREAD_LOCAL_ZEROFILL:
 				s.ZeroFill = true
 			case stubOrDsym && (c.filesize == 0 || outside):
 				s.ZeroFill = true

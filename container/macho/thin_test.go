@@ -24,8 +24,8 @@ func readFixture(t testing.TB, name string) []byte {
 // Flags of the sections of prog.c's objects.
 const (
 	flagsText = 0x80000400 // S_REGULAR | S_ATTR_PURE_INSTRUCTIONS | S_ATTR_SOME_INSTRUCTIONS
-	flagsBSS  = SectionZerofill
-	flagsTBSS = SectionThreadLocalZerofill
+	flagsBSS  = S_ZEROFILL
+	flagsTBSS = S_THREAD_LOCAL_ZEROFILL
 	flagsTLV  = 0x13 // S_THREAD_LOCAL_VARIABLES
 )
 
@@ -59,29 +59,29 @@ var fileTests = []struct {
 	bitcodeSHA256 string
 }{
 	{
-		"x86_64.o", CpuX86_64, 3, TypeObject, "x86_64",
+		"x86_64.o", CPU_TYPE_X86_64, 3, MH_OBJECT, "x86_64",
 		withTextSize(objectSections(792, 891, 0x18, 915, 0xdf0, 4483, 0x132), 0x63),
 		"f2f3ce5a522d6a98156dd61a38ee72b525ed1a4764181c9e71c911bbd4d48370",
 	},
 	{
-		"arm64.o", CpuArm64, 0, TypeObject, "arm64",
+		"arm64.o", CPU_TYPE_ARM64, 0, MH_OBJECT, "arm64",
 		withTextSize(objectSections(808, 948, 0x18, 972, 0xf90, 4956, 0x147), 0x8c),
 		"48a6d67bd9364e3d70cb6f183be1b31e45dd973322569a7df3d095997f8565fc",
 	},
 	{
-		"i386.o", CpuX86, 3, TypeObject, "i386",
+		"i386.o", CPU_TYPE_X86, 3, MH_OBJECT, "i386",
 		withTextSize(objectSections(680, 789, 0xc, 801, 0xe10, 4401, 0x131), 0x6d),
 		"a2a674acbab09c246653db47748f4528c2957418bc00ffcf81dd4e9a7892e437",
 	},
 	{
-		"arm64_32.o", CpuArm6432, 1, TypeObject, "arm64_32",
+		"arm64_32.o", CPU_TYPE_ARM64_32, 1, MH_OBJECT, "arm64_32",
 		withTextSize(objectSections(704, 844, 0xc, 856, 0xe50, 4520, 0x14a), 0x8c),
 		"8bf9ff9dfd45ebb02ff15dde8e527ff7f9209fc3efea9315033efaaae43056da",
 	},
 	{
 		// A dSYM keeps the __TEXT and __DATA section headers with offset 0
 		// in segments of file size 0: no bytes in the file.
-		"dsym-arm64", CpuArm64, 0, TypeDsym, "arm64",
+		"dsym-arm64", CPU_TYPE_ARM64, 0, MH_DSYM, "arm64",
 		[]Section{
 			{"__TEXT", "__text", 0, 0x8c, flagsText, 1, true},
 			{"__DATA", "__thread_vars", 0, 0x18, flagsTLV, 2, true},
@@ -255,9 +255,9 @@ func buildMachO(bo order, is64 bool, cpu, sub, typ uint32, segs []tseg, total in
 		cmds = append(cmds, c...)
 	}
 	var b []byte
-	magic := uint32(Magic32)
+	magic := uint32(MH_MAGIC)
 	if is64 {
-		magic = Magic64
+		magic = MH_MAGIC_64
 	}
 	b = bo.AppendUint32(b, magic)
 	b = bo.AppendUint32(b, cpu)
@@ -291,22 +291,22 @@ func TestNewFileCrafted(t *testing.T) {
 	}{
 		{
 			"big-endian ppc64",
-			buildMachO(be, true, CpuPpc64, 0, TypeObject, obj(tsect{"__LLVM", "__bitcode", h1, 4, 0}), int(h1)+4),
+			buildMachO(be, true, CPU_TYPE_POWERPC64, 0, MH_OBJECT, obj(tsect{"__LLVM", "__bitcode", h1, 4, 0}), int(h1)+4),
 			[]Section{{"__LLVM", "__bitcode", int64(h1), 4, 0, 1, false}},
 		},
 		{
 			"big-endian ppc, LC_SEGMENT",
-			buildMachO(be, false, CpuPpc, 0, TypeObject, []tseg{{filesize: 1, sects: []tsect{{"__TEXT", "__text", 28 + 56 + 68, 2, 0}}}}, 28+56+68+2),
+			buildMachO(be, false, CPU_TYPE_POWERPC, 0, MH_OBJECT, []tseg{{filesize: 1, sects: []tsect{{"__TEXT", "__text", 28 + 56 + 68, 2, 0}}}}, 28+56+68+2),
 			[]Section{{"__TEXT", "__text", 28 + 56 + 68, 2, 0, 1, false}},
 		},
 		{
 			"zero-size section at the very end",
-			buildMachO(le, true, CpuArm64, 0, TypeObject, obj(tsect{"__LLVM", "__bitcode", h1, 0, 0}), int(h1)),
+			buildMachO(le, true, CPU_TYPE_ARM64, 0, MH_OBJECT, obj(tsect{"__LLVM", "__bitcode", h1, 0, 0}), int(h1)),
 			[]Section{{"__LLVM", "__bitcode", int64(h1), 0, 0, 1, false}},
 		},
 		{
 			"overlapping sections are fine",
-			buildMachO(le, true, CpuArm64, 0, TypeObject, obj(
+			buildMachO(le, true, CPU_TYPE_ARM64, 0, MH_OBJECT, obj(
 				tsect{"__TEXT", "__text", hdr64(2), 8, 0},
 				tsect{"__TEXT", "__const", hdr64(2) + 4, 8, 0},
 			), int(hdr64(2))+12),
@@ -314,20 +314,20 @@ func TestNewFileCrafted(t *testing.T) {
 		},
 		{
 			"zero-fill sections are not range-checked",
-			buildMachO(le, true, CpuArm64, 0, TypeObject, obj(
-				tsect{"__DATA", "__bss", 0xffffffff, 1 << 40, SectionZerofill},
-				tsect{"__DATA", "__huge", 0, 1<<64 - 1, SectionGBZerofill | 0x400},
-				tsect{"__DATA", "__thread_bss", 0, 8, SectionThreadLocalZerofill},
+			buildMachO(le, true, CPU_TYPE_ARM64, 0, MH_OBJECT, obj(
+				tsect{"__DATA", "__bss", 0xffffffff, 1 << 40, S_ZEROFILL},
+				tsect{"__DATA", "__huge", 0, 1<<64 - 1, S_GB_ZEROFILL | 0x400},
+				tsect{"__DATA", "__thread_bss", 0, 8, S_THREAD_LOCAL_ZEROFILL},
 			), 0),
 			[]Section{
-				{"__DATA", "__bss", 0xffffffff, 1 << 40, SectionZerofill, 1, true},
-				{"__DATA", "__huge", 0, 1<<63 - 1, SectionGBZerofill | 0x400, 2, true},
-				{"__DATA", "__thread_bss", 0, 8, SectionThreadLocalZerofill, 3, true},
+				{"__DATA", "__bss", 0xffffffff, 1 << 40, S_ZEROFILL, 1, true},
+				{"__DATA", "__huge", 0, 1<<63 - 1, S_GB_ZEROFILL | 0x400, 2, true},
+				{"__DATA", "__thread_bss", 0, 8, S_THREAD_LOCAL_ZEROFILL, 3, true},
 			},
 		},
 		{
 			"dSYM: sections outside the data have none",
-			buildMachO(le, true, CpuArm64, 0, TypeDsym, []tseg{
+			buildMachO(le, true, CPU_TYPE_ARM64, 0, MH_DSYM, []tseg{
 				{name: "__TEXT", sects: []tsect{{"__TEXT", "__text", 0, 0x1000, flagsText}}},
 				{name: "__DWARF", filesize: 1, sects: []tsect{{"__DWARF", "__debug_info", 0x10000, 4, 0}}},
 			}, 0),
@@ -335,7 +335,7 @@ func TestNewFileCrafted(t *testing.T) {
 		},
 		{
 			"LC_SEGMENT in a 64-bit file, other commands skipped",
-			buildMachO(le, true, CpuX86_64, 3, TypeObject, []tseg{
+			buildMachO(le, true, CPU_TYPE_X86_64, 3, MH_OBJECT, []tseg{
 				{cmd: 0x2, extra: 16}, // LC_SYMTAB-sized junk, never read
 				{cmd: lcSegment, filesize: 1, sects: []tsect{{"__A", "__a", 0, 1, 0}}},
 				{cmd: lcSegment64, filesize: 1, sects: []tsect{{"__B", "__b", 1, 1, 0}}},
@@ -344,12 +344,12 @@ func TestNewFileCrafted(t *testing.T) {
 		},
 		{
 			"16-character names",
-			buildMachO(le, true, CpuArm64, 0, TypeObject, obj(tsect{"0123456789abcdef", "fedcba9876543210", 0, 0, 0}), 0),
+			buildMachO(le, true, CPU_TYPE_ARM64, 0, MH_OBJECT, obj(tsect{"0123456789abcdef", "fedcba9876543210", 0, 0, 0}), 0),
 			[]Section{{"0123456789abcdef", "fedcba9876543210", 0, 0, 0, 1, false}},
 		},
 		{
 			"no load commands",
-			buildMachO(le, true, CpuArm64, 0, TypeObject, nil, 0),
+			buildMachO(le, true, CPU_TYPE_ARM64, 0, MH_OBJECT, nil, 0),
 			[]Section{},
 		},
 	}
@@ -368,7 +368,7 @@ func TestNewFileCrafted(t *testing.T) {
 func TestNewFileErrors(t *testing.T) {
 	le := binary.LittleEndian
 	h1 := hdr64(1)
-	valid := buildMachO(le, true, CpuArm64, 0, TypeObject, []tseg{{filesize: 1, sects: []tsect{{"__LLVM", "__bitcode", h1, 4, 0}}}}, int(h1)+4)
+	valid := buildMachO(le, true, CPU_TYPE_ARM64, 0, MH_OBJECT, []tseg{{filesize: 1, sects: []tsect{{"__LLVM", "__bitcode", h1, 4, 0}}}}, int(h1)+4)
 	patch := func(b []byte, off int, v uint32) []byte {
 		c := append([]byte(nil), b...)
 		le.PutUint32(c[off:], v)
