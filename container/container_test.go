@@ -408,3 +408,23 @@ func FuzzWalk(f *testing.F) {
 		})
 	})
 }
+
+func BenchmarkWalk(b *testing.B) {
+	for _, name := range []string{"lib-gnu.a", "prog", "libuniversal.a"} {
+		data, err := os.ReadFile(fixtures + name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var w Walker
+				n := 0
+				if err := w.Walk(name, data, func(*Payload) error { n++; return nil }); err != nil || n == 0 {
+					b.Fatalf("%d payloads, %v", n, err)
+				}
+			}
+		})
+	}
+}

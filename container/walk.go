@@ -114,7 +114,7 @@ func (s *walk) container(n node, data []byte) {
 	case ELF:
 		s.elf(n, data)
 	case MachO:
-		s.macho(n, data, "")
+		s.macho(n, data)
 	case Universal:
 		s.universal(n, data)
 	case COFF, PE:
@@ -253,7 +253,7 @@ func (s *walk) elf(n node, data []byte) {
 	s.object(n, data, ELF, f.Arch, secs)
 }
 
-func (s *walk) macho(n node, data []byte, _ string) {
+func (s *walk) macho(n node, data []byte) {
 	f, err := macho.NewFile(data)
 	if err != nil {
 		s.fail(n, n.base, err)
@@ -294,6 +294,9 @@ func (s *walk) coff(n node, data []byte) {
 	}
 	var secs []section
 	for _, sec := range f.Sections {
+		if sec.ZeroFill {
+			continue
+		}
 		var k Kind
 		switch {
 		case sec.Name == ".llvmbc":
@@ -334,6 +337,12 @@ func (s *walk) object(n node, data []byte, format Format, arch string, secs []se
 			label += "@" + strconv.Itoa(sec.index)
 		}
 		sn := node{file: n.file, path: n.path + ":" + label, base: n.base, depth: n.depth}
+		if sec.off < 0 || sec.size < 0 || sec.off > int64(len(data)) || sec.size > int64(len(data))-sec.off {
+			// The format packages check ranges; this keeps a slip there
+			// from becoming a panic.
+			s.fail(sn, n.base, fmt.Errorf("section contents [0x%x,+%d) outside the object (%d bytes)", sec.off, sec.size, len(data)))
+			continue
+		}
 		b := data[sec.off : sec.off+sec.size]
 		p := Payload{
 			Path: sn.path, Kind: sec.kind, Format: format, Arch: arch,
