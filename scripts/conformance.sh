@@ -37,6 +37,12 @@
 # at a time), and the .llvmbc section of each member (or the member itself if
 # it is raw bitcode) is compared like the files above.
 #
+# Payload part (not with FILE...): every well-formed fixture under
+# testdata/containers and every Rust .rlib is listed with `bcextract list
+# --json`, and each section holding payloads is compared byte for byte with
+# llvm-objcopy-22 --dump-section (scripts/payload_check.py; needs python3,
+# llvm-ar-22 and llvm-lipo-22).
+#
 # If llvm-bcanalyzer-22 is missing the script prints a line starting with
 # "SKIPPED:" and exits 0; if rustc is missing only the Rust part is skipped
 # (again with a "SKIPPED:" line).  On a difference it prints the file, the
@@ -436,5 +442,40 @@ if [[ $failed -gt 0 ]]; then
 	fi
 fi
 echo "elapsed: $((SECONDS - start))s"
+
+# --- payloads against llvm-objcopy-22 ---------------------------------------
+# Every section holding a payload, in every well-formed container fixture and
+# (unless --no-rust) every Rust toolchain .rlib, rebuilt from what bcextract
+# finds and compared with llvm-objcopy-22 --dump-section (see payload_check.py).
+if [[ ${#FILES[@]} -eq 0 ]]; then
+	if ! command -v python3 >/dev/null 2>&1; then
+		echo "SKIPPED: python3 not found - payloads NOT compared with llvm-objcopy-22"
+	else
+		pstart=$SECONDS
+		mapfile -t pfiles < <(cd "$REPO/testdata/containers" && find . -maxdepth 2 -type f \
+			! -name 'bad-*' ! -name 'evil.a' ! -name '*.sh' ! -name '*.md' ! -name '*.golden' \
+			! -path './thin/objs/*' ! -path './src/*' | sed 's|^\./||' | LC_ALL=C sort)
+		plog="$WORK/payloads.fixtures"
+		(cd "$REPO/testdata/containers" && python3 "$REPO/scripts/payload_check.py" --bcextract "$BCX" "${pfiles[@]}") >"$plog" 2>&1 || true
+		if [[ $RUST -eq 1 && -n ${SYSROOT:-} ]]; then
+			shopt -s nullglob
+			rlibs=("$SYSROOT"/lib/rustlib/*/lib/*.rlib)
+			shopt -u nullglob
+			if [[ ${#rlibs[@]} -gt 0 ]]; then
+				python3 "$REPO/scripts/payload_check.py" --bcextract "$BCX" "${rlibs[@]}" >>"$plog" 2>&1 || true
+			fi
+		fi
+		grep '^FAIL' "$plog" || true
+		pp=$(awk '/^payloads:/ {s += $2} END {print s + 0}' "$plog")
+		pf=$(awk '/^payloads:/ {s += $4} END {print s + 0}' "$plog")
+		if ! grep -q '^payloads:' "$plog"; then
+			cat "$plog"
+			pf=1
+		fi
+		echo "payloads vs llvm-objcopy-22: $pp passed, $pf failed (${#pfiles[@]} fixtures${rlibs:+, ${#rlibs[@]} rlibs}; $((SECONDS - pstart))s)"
+		passed=$((passed + pp))
+		failed=$((failed + pf))
+	fi
+fi
 echo "conformance: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""payload_check.py - compare the payloads bcextract finds with llvm-objcopy-22.
+
+Usage: payload_check.py --bcextract BIN [--objcopy T] [--ar T] [--lipo T] FILE...
+
+For every FILE, runs `BIN list --json FILE` and groups the payloads by
+section (a container path minus its "#N" module suffix). For each section it
+rebuilds the object that holds it with LLVM's own tools (llvm-lipo-22 -thin
+for a universal slice "[arch]", llvm-ar-22 xN for an archive member
+"(name)" or "(name@N)"), dumps the section with
+`llvm-objcopy-22 --dump-section`, and checks that:
+
+  * the bytes of the file at the section's first payload are the dumped
+    section, byte for byte;
+  * the payloads lie inside the section, in order, without overlap, and
+    whatever lies between them is zero padding;
+  * a bitcode file or member (no section) is the whole member/file.
+
+Prints one FAIL line per difference, then "payloads: N passed, M failed";
+exits 1 if M > 0.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ELEM = re.compile(r'\(([^()]*)\)|\[([^\[\]]*)\]')
+
+
+def split_path(path, file):
+    """Split a container path into (elements, section)."""
+    assert path.startswith(file), (path, file)
+    rest = path[len(file):]
+    elems = []
+    while rest and rest[0] in '([':
+        m = ELEM.match(rest)
+        if not m:
+            break
+        elems.append(('member', m.group(1)) if m.group(1) is not None else ('arch', m.group(2)))
+        rest = rest[m.end():]
+    section = None
+    if rest.startswith(':'):
+        section = rest[1:]
+        section = re.sub(r'#\d+$', '', section)
+    else:
+        rest = re.sub(r'#\d+$', '', rest)
+        assert rest == '', (path, rest)
+    return elems, section
+
+
+class Materializer:
+    def __init__(self, tools, tmp):
+        self.tools, self.tmp, self.cache, self.n = tools, tmp, {}, 0
+
+    def get(self, file, elems):
+        key = (file, tuple(elems))
+        if key in self.cache:
+            return self.cache[key]
+        if not elems:
+            return file
+        parent = self.get(file, elems[:-1])
+        kind, label = elems[-1]
+        self.n += 1
+        d = os.path.join(self.tmp, str(self.n))
+        os.makedirs(d)
+        if kind == 'arch':
+            out = os.path.join(d, 'slice')
+            run([self.tools.lipo, parent, '-thin', label, '-output', out])
+        else:
+            name, k = label, 1
+            m = re.match(r'^(.*)@(\d+)$', label)
+            if m:
+                name, k = m.group(1), int(m.group(2))
+            run([self.tools.ar, 'xN', str(k), '--output=' + d, parent, name])
+            out = os.path.join(d, os.path.basename(name))
+        self.cache[key] = out
+        return out
+
+
+def run(cmd):
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if r.returncode != 0:
+        raise RuntimeError('%s: %s' % (' '.join(cmd), r.stderr.decode(errors='replace').strip()))
+    return r.stdout
+
+
+def check_file(args, file, tmp, results):
+    out = subprocess.run([args.bcextract, 'list', '--json', file], stdout=subprocess.PIPE)
+    doc = json.loads(out.stdout)
+    if doc['errors']:
+        for e in doc['errors']:
+            results.append((False, file, 'bcextract error: ' + e['message']))
+        return
+    groups = {}
+    for p in doc['payloads']:
+        key = re.sub(r'#\d+$', '', p['path'])
+        groups.setdefault(key, []).append(p)
+    if not groups:
+        results.append((False, file, 'no payloads found'))
+    mat = Materializer(args, tmp)
+    data_cache = {}
+    for key, ps in groups.items():
+        try:
+            elems, section = split_path(key, file)
+            if ps[0]['file'] != file and len(elems) == 1 and elems[0][0] == 'member':
+                obj = ps[0]['file']  # a thin archive's member: its own file
+            else:
+                obj = mat.get(file, elems)
+            if section is None:
+                want = open(obj, 'rb').read()
+            else:
+                dump = os.path.join(tmp, 'dump')
+                sec = re.sub(r'@\d+$', '', section)
+                run([args.objcopy, '--dump-section', '%s=%s' % (sec, dump), obj, os.path.join(tmp, 'objcopy.out')])
+                want = open(dump, 'rb').read()
+            ps.sort(key=lambda p: p['offset'])
+            f = ps[0]['file']
+            if f not in data_cache:
+                data_cache[f] = open(f, 'rb').read()
+            data = data_cache[f]
+            start = ps[0]['offset']
+            got = data[start:start + len(want)]
+            msg = None
+            if got != want:
+                msg = 'section bytes differ from llvm-objcopy (size %d vs %d)' % (len(got), len(want))
+            pos = start
+            for p in ps:
+                if msg:
+                    break
+                if p['offset'] < pos or p['offset'] + p['size'] > start + len(want):
+                    msg = '%s [0x%x,+%d) outside the section or overlapping' % (p['path'], p['offset'], p['size'])
+                elif any(data[pos:p['offset']]):
+                    msg = 'non-zero bytes between payloads before %s' % p['path']
+                pos = p['offset'] + p['size']
+            if not msg and any(data[pos:start + len(want)]):
+                msg = 'non-zero bytes after the last payload of the section'
+            results.append((msg is None, key, msg or ''))
+        except Exception as e:  # a tool failed: report, go on
+            results.append((False, key, str(e)))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--bcextract', required=True)
+    ap.add_argument('--objcopy', default='llvm-objcopy-22')
+    ap.add_argument('--ar', default='llvm-ar-22')
+    ap.add_argument('--lipo', default='llvm-lipo-22')
+    ap.add_argument('--verbose', action='store_true')
+    ap.add_argument('files', nargs='+')
+    args = ap.parse_args()
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, f in enumerate(args.files):
+            d = os.path.join(tmp, str(i))
+            os.makedirs(d)
+            check_file(args, f, d, results)
+    failed = 0
+    for ok, key, msg in results:
+        if not ok:
+            failed += 1
+            print('FAIL: %s: %s' % (key, msg))
+        elif args.verbose:
+            print('PASS: %s' % key)
+    print('payloads: %d passed, %d failed' % (len(results) - failed, failed))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == '__main__':
+    main()
