@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -427,4 +428,83 @@ func BenchmarkWalk(b *testing.B) {
 			}
 		})
 	}
+}
+
+// An ELF whose section table points many .llvmbc sections at the same
+// bytes is split within a bounded amount of work.
+func TestOverlappingSections(t *testing.T) {
+	data, err := os.ReadFile(fixtures + "elf-x86_64.o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Append 2000 copies of the .llvmbc section header (index 3) and point
+	// the header at them.
+	shoff := int64(uint64(data[40]) | uint64(data[41])<<8 | uint64(data[42])<<16 | uint64(data[43])<<24)
+	shnum := int(data[60]) | int(data[61])<<8
+	hdrs := append([]byte(nil), data[shoff:shoff+int64(shnum)*64]...)
+	llvmbc := hdrs[3*64 : 4*64]
+	// Make the section cover the whole file: zeros and all.
+	big := make([]byte, 1<<20)
+	file := append(append([]byte(nil), data...), big...)
+	binaryLE64 := func(b []byte, v uint64) {
+		for i := 0; i < 8; i++ {
+			b[i] = byte(v >> (8 * i))
+		}
+	}
+	sec := append([]byte(nil), llvmbc...)
+	binaryLE64(sec[24:], uint64(len(data))) // sh_offset: the zeros
+	binaryLE64(sec[32:], uint64(len(big)))  // sh_size
+	newShoff := len(file)
+	file = append(file, hdrs...)
+	const copies = 2000
+	for i := 0; i < copies; i++ {
+		file = append(file, sec...)
+	}
+	binaryLE64(file[40:], uint64(newShoff))
+	n := shnum + copies
+	file[60], file[61] = byte(n), byte(n>>8)
+	var w Walker
+	count := 0
+	err = w.Walk("overlap.o", file, func(*Payload) error { count++; return nil })
+	if !errors.Is(err, ErrOverlap) {
+		t.Errorf("got %v, want ErrOverlap", err)
+	}
+	if count < copies {
+		t.Errorf("%d payloads, want every section reported", count)
+	}
+}
+
+// A thin archive whose members name the archive itself is walked once, not
+// followed again and again.
+func TestThinSelfReference(t *testing.T) {
+	dir := t.TempDir()
+	var b bytes.Buffer
+	b.WriteString("!<thin>\n")
+	// Ten members, all "self.a": short GNU names ending in "/".
+	for i := 0; i < 10; i++ {
+		fmt.Fprintf(&b, "%-16s%-12d%-6d%-6d%-8o%-10d`\n", "self.a/", 0, 0, 0, 0o644, 1000)
+	}
+	name := filepath.Join(dir, "self.a")
+	if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var w Walker
+	defer w.Close()
+	err := w.Walk(name, b.Bytes(), func(*Payload) error { return nil })
+	if got := len(flattenErrs(err)); got != 10 || !errors.Is(err, ErrNestedThin) {
+		t.Errorf("%d errors (%v), want 10 ErrNestedThin", got, err)
+	}
+	if len(w.closers) != 10 {
+		t.Errorf("%d files opened, want 10", len(w.closers))
+	}
+}
+
+func flattenErrs(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	if err == nil {
+		return nil
+	}
+	return []error{err}
 }

@@ -19,6 +19,20 @@ var ErrUnknownFormat = errors.New("unrecognized file format (not LLVM bitcode, E
 // deeply than the Walker's MaxDepth.
 var ErrTooDeep = errors.New("containers nested too deeply")
 
+// ErrOverlap is the cause of the Error reported for a bitcode or
+// command-line section left whole, not split into modules, because the
+// object's sections together hold more than twice its size plus 1 MiB:
+// they overlap, and splitting each would read the same bytes over and over.
+var ErrOverlap = errors.New("sections overlap too much to split them all; reported whole")
+
+// ErrNoModule is the cause of the Error reported for a bitcode section or
+// file that holds nothing but zero padding; it is reported whole.
+var ErrNoModule = errors.New("no bitcode module, only zero bytes")
+
+// ErrNestedThin is the cause of the Error reported for a thin archive found
+// inside a thin archive's member file, which is not followed.
+var ErrNestedThin = errors.New("thin archive inside a thin archive's member: not followed")
+
 // An Error is a malformed container or payload met during a walk.
 type Error struct {
 	// Path is the container path of what is malformed.

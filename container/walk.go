@@ -74,6 +74,10 @@ type node struct {
 	path  string // container path of this container
 	base  int64  // offset of this container's bytes in file
 	depth int
+	// viaThin is set inside a thin archive's member: a thin archive there
+	// is not followed, so that archives naming themselves (or each other)
+	// cannot make the walk open files without end.
+	viaThin bool
 }
 
 type walk struct {
@@ -125,13 +129,17 @@ func (s *walk) container(n node, data []byte) {
 }
 
 func (s *walk) child(n node, path string, off int64) node {
-	return node{file: n.file, path: path, base: n.base + off, depth: n.depth + 1}
+	return node{file: n.file, path: path, base: n.base + off, depth: n.depth + 1, viaThin: n.viaThin}
 }
 
 func (s *walk) archive(n node, data []byte) {
 	a, err := archive.Parse(data)
 	if err != nil {
 		s.fail(n, n.base, err)
+		return
+	}
+	if a.Kind == archive.Thin && n.viaThin {
+		s.fail(n, n.base, ErrNestedThin)
 		return
 	}
 	names := make([]string, len(a.Members))
@@ -156,7 +164,7 @@ func (s *walk) archive(n node, data []byte) {
 		if !filepath.IsAbs(file) {
 			file = filepath.Join(filepath.Dir(n.file), file)
 		}
-		mn := node{file: file, path: path, depth: n.depth + 1}
+		mn := node{file: file, path: path, depth: n.depth + 1, viaThin: true}
 		data, err := s.open(file)
 		if err != nil {
 			s.fail(mn, -1, fmt.Errorf("thin archive member: %w", err))
@@ -328,6 +336,9 @@ func (s *walk) object(n node, data []byte, format Format, arch string, secs []se
 		names[i] = secs[i].name
 	}
 	dup := duplicates(names)
+	// Sections may overlap, so splitting each one could read the same bytes
+	// many times over; the bytes split per object are bounded instead.
+	budget := 2*int64(len(data)) + 1<<20
 	var out []Payload
 	bitcode, cmdline := -1, -1 // index in out of the first module / command line
 	nbitcode, ncmdline := 0, 0
@@ -348,6 +359,15 @@ func (s *walk) object(n node, data []byte, format Format, arch string, secs []se
 			Path: sn.path, Kind: sec.kind, Format: format, Arch: arch,
 			Section: sec.name, SectionType: sec.typ, File: n.file,
 			Off: n.base + sec.off, Size: sec.size, Data: b,
+		}
+		split := sec.kind == KindBitcode || sec.kind == KindLTO || sec.kind == KindCmdline
+		if split && sec.size > budget {
+			s.fail(sn, p.Off, ErrOverlap)
+			out = append(out, p)
+			continue
+		}
+		if split {
+			budget -= sec.size
 		}
 		switch sec.kind {
 		case KindBitcode, KindLTO:
@@ -422,6 +442,10 @@ func (s *walk) modules(out []Payload, n node, whole Payload) []Payload {
 		p.Size = sp.Size
 		p.Data = whole.Data[sp.Off : sp.Off+sp.Size]
 		out = append(out, p)
+	}
+	if m == 0 {
+		s.fail(n, whole.Off, ErrNoModule)
+		return append(out, whole)
 	}
 	return out
 }
