@@ -277,6 +277,10 @@ func TestWalk(t *testing.T) {
 			{"fatlto-full.o:.llvm.lto#1", KindLTO, 0x7c, 2728, false},
 			{"fatlto-full.o:.llvm_addrsig", KindExtension, 0xb88, 0, false},
 		}},
+		{"macho-bundle.o", []row{
+			{"macho-bundle.o:__LLVM,__bundle", KindBundle, 0x21a, 2736, false},
+			{"macho-bundle.o:__LLVM,__cmdline#1", KindCmdline, 0xcca, 306, false},
+		}},
 		{"macho-marker.o", []row{
 			{"macho-marker.o:__LLVM,__bitcode", KindMarker, 0x21a, 1, false},
 			{"macho-marker.o:__LLVM,__cmdline#1", KindCmdline, 0x21b, 831, false},
@@ -507,4 +511,45 @@ func flattenErrs(err error) []error {
 		return nil
 	}
 	return []error{err}
+}
+
+func TestBitcodeFiles(t *testing.T) {
+	read := func(name string) []byte {
+		data, err := os.ReadFile("../testdata/bc/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	plain := read("plain.bc")
+	tests := []struct {
+		name string
+		data []byte
+		want []row
+	}{
+		// llvm-cat -b: several MODULE blocks sharing one string table.
+		{"multi.bc", read("multi.bc"), []row{{"multi.bc#1", KindBitcode, 0, 7236, false}}},
+		// A wrapped file is its whole range, trailing bytes included.
+		{"wrapped-odd.bc", read("wrapped-odd.bc"), []row{{"wrapped-odd.bc#1", KindBitcode, 0, 96, false}}},
+		// Files back to back, with padding between them.
+		{"two.bc", append(append(append([]byte(nil), plain...), 0, 0, 0, 0), plain...), []row{
+			{"two.bc#1", KindBitcode, 0, 3360, false},
+			{"two.bc#2", KindBitcode, 3364, 3360, false},
+		}},
+	}
+	for _, tt := range tests {
+		var w Walker
+		var ps []Payload
+		err := w.Walk(tt.name, tt.data, func(p *Payload) error { ps = append(ps, *p); return nil })
+		got := rows(ps)
+		if err != nil || len(got) != len(tt.want) {
+			t.Errorf("%s: %+v, %v; want %+v", tt.name, got, err, tt.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tt.want[i] || ps[i].Format != Bitcode {
+				t.Errorf("%s: %+v (%v), want %+v", tt.name, got[i], ps[i].Format, tt.want[i])
+			}
+		}
+	}
 }

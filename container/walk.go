@@ -408,11 +408,20 @@ func isMarker(b []byte, f Format) bool {
 	return len(b) == 0 || f == MachO && len(b) == 1 && b[0] == 0
 }
 
-// bitcodeFile reports the modules of a bare bitcode file or member.
+// bitcodeFile reports the modules of a bare bitcode file or member. A file
+// holding several MODULE blocks (llvm-cat -b) is one payload: its modules
+// share one string table and are not files of their own.
 func (s *walk) bitcodeFile(n node, data []byte) {
 	p := Payload{
 		Path: n.path, Kind: KindBitcode, Format: Bitcode, File: n.file,
 		Off: n.base, Size: int64(len(data)), Data: data,
+	}
+	if _, _, err := wrapper.Unwrap(data); err == nil {
+		// A wrapped file holds one stream; what follows the wrapped range
+		// is ignored by LLVM, and kept in the payload.
+		p.Path, p.Module = n.path+"#1", 1
+		s.emit(&p)
+		return
 	}
 	out := s.modules(nil, n, p)
 	for i := range out {

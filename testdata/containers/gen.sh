@@ -263,6 +263,12 @@ hits=$(grep -obUaP '__bitcode\x00{7}__LLVM\x00{10}' macho-x86_64.o | cut -d: -f1
 [[ $(wc -w <<<"$hits") == 1 ]] || { echo "gen.sh: __bitcode header not found once" >&2; exit 1; }
 patch bad-macho-secoff.o $((hits + 48)) 00000010
 
+# macho-bundle.o: macho-x86_64.o with __LLVM,__bitcode renamed __LLVM,__bundle
+# (sectname is 16 NUL-padded bytes). No LLVM 22 tool writes a bitcode bundle
+# (ld64 does, as a xar archive); this stands in for one, contents and all.
+cp macho-x86_64.o macho-bundle.o
+patch macho-bundle.o "$hits" 5f5f62756e646c650000
+
 # bad-fat-off.o: second fat_arch's offset (8 + 20 + 8, 4 bytes BE) = 0x10000000.
 cp universal.o bad-fat-off.o
 patch bad-fat-off.o 36 10000000
@@ -346,7 +352,7 @@ walk() {
 	esac
 }
 
-GOOD=(elf-x86_64.o elf-aarch64.o elf-i686.o elf-ppc64be.o elf-mips32be.o elf-marker.o elf-ext.o
+GOOD=(macho-bundle.o elf-x86_64.o elf-aarch64.o elf-i686.o elf-ppc64be.o elf-mips32be.o elf-marker.o elf-ext.o
 	fatlto-full.o fatlto-thin.o prog libshared.so
 	macho-x86_64.o macho-arm64.o macho-marker.o universal.o libuniversal.a
 	coff-x86_64.obj coff-i386.obj coff-arm64.obj pe-x86_64.exe pe-x86_64.dll
