@@ -553,3 +553,11 @@ func TestBitcodeFiles(t *testing.T) {
 		}
 	}
 }
+
+// The members before a malformed member header are still walked.
+func TestArchivePartial(t *testing.T) {
+	ps, err := walkFixture(t, "bad-ar-trunc.a")
+	if err == nil || len(ps) != 2 || ps[0].Path != "bad-ar-trunc.a(good.o):.llvmbc#1" || ps[1].Path != "bad-ar-trunc.a(good.o):.llvmcmd#1" {
+		t.Errorf("got %+v, %v", rows(ps), err)
+	}
+}

@@ -134,8 +134,12 @@ func (s *walk) child(n node, path string, off int64) node {
 func (s *walk) archive(n node, data []byte) {
 	a, err := archive.Parse(data)
 	if err != nil {
+		// The members before the bad header are still walked, as llvm-ar
+		// lists them.
 		s.fail(n, n.base, err)
-		return
+		if a == nil {
+			return
+		}
 	}
 	if a.Kind == archive.Thin && n.viaThin {
 		s.fail(n, n.base, ErrNestedThin)

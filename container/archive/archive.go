@@ -133,8 +133,9 @@ func IsArchive(data []byte) bool {
 	return m == Magic || m == ThinMagic
 }
 
-// Parse parses the archive in data. On error it returns a *FormatError and no
-// archive.
+// Parse parses the archive in data. On error it returns a *FormatError and,
+// as llvm-ar lists the members before a bad header, an archive holding the
+// members before the malformed one (none if the global header is bad).
 func Parse(data []byte) (*Archive, error) {
 	if !IsArchive(data) {
 		return nil, &FormatError{0, fmt.Sprintf("not an ar archive: no %q or %q global header", Magic, ThinMagic)}
@@ -142,11 +143,8 @@ func Parse(data []byte) (*Archive, error) {
 	p := parser{data: data, thin: string(data[:len(Magic)]) == ThinMagic}
 	// The first pass validates everything, counts the members and finds
 	// the kind, which decides how short names are read; the second
-	// fills a slice of exactly the right size.
+	// fills a slice of exactly the right size, stopping at the same error.
 	n, err := p.walk(nil)
-	if err != nil {
-		return nil, err
-	}
 	a := &Archive{Kind: GNU}
 	switch {
 	case p.thin:
@@ -157,11 +155,11 @@ func Parse(data []byte) (*Archive, error) {
 	p.kind = a.Kind
 	if n > 0 {
 		a.Members = make([]Member, 0, n)
-		if _, err := p.walk(&a.Members); err != nil {
-			return nil, err // unreachable: the first pass accepted the same bytes
+		if _, err2 := p.walk(&a.Members); (err2 == nil) != (err == nil) {
+			panic("archive: the two passes disagree") // a bug, not bad input
 		}
 	}
-	return a, nil
+	return a, err
 }
 
 // parser holds the state of one walk over the members.

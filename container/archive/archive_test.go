@@ -325,14 +325,24 @@ func TestParseErrors(t *testing.T) {
 			if !errors.As(err, &fe) {
 				t.Fatalf("Parse = %+v, %v; want a *FormatError", a, err)
 			}
-			if a != nil {
-				t.Errorf("Parse returned an archive with an error")
+			// The members before the bad header come back with the error.
+			for _, m := range members(a) {
+				if m.HeaderOff >= fe.Off {
+					t.Errorf("member %q at %d, at or after the error at %d", m.Name, m.HeaderOff, fe.Off)
+				}
 			}
 			if fe.Off != tt.off || fe.Msg != tt.msg {
 				t.Errorf("error at %d: %s\nwant at %d: %s", fe.Off, fe.Msg, tt.off, tt.msg)
 			}
 		})
 	}
+}
+
+func members(a *Archive) []Member {
+	if a == nil {
+		return nil
+	}
+	return a.Members
 }
 
 func TestFormatError(t *testing.T) {
@@ -358,7 +368,12 @@ func TestTruncated(t *testing.T) {
 				if !errors.As(err, &fe) || fe.Off > int64(n) || fe.Off < 0 {
 					t.Errorf("%s[:%d]: error %v", name, n, err)
 				}
-				continue
+				if a == nil {
+					if n >= len(Magic) {
+						t.Errorf("%s[:%d]: no members with the error", name, n)
+					}
+					continue
+				}
 			}
 			if len(a.Members) > len(full.Members) {
 				t.Errorf("%s[:%d]: %d members, more than the whole archive", name, n, len(a.Members))
