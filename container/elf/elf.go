@@ -160,6 +160,60 @@ func checkTables(data []byte) error {
 		return &FormatError{Off: shoffAt, Msg: fmt.Sprintf("section header table at 0x%x (%d entries of %d bytes) extends past the end of the file (%d bytes)",
 			shoff, shnum, shentsize, len(data))}
 	}
+	return checkNames(data, bo, goelf.Class(data[4]), shoff, shnum, shentsize)
+}
+
+// checkNames bounds the total length of the section names. debug/elf
+// copies each name out of the section name table, so a table of many
+// headers naming one long string would cost their number times its length;
+// this rejects files whose names add up to more than the file's size.
+func checkNames(data []byte, bo binary.ByteOrder, class goelf.Class, shoff, shnum, shentsize uint64) error {
+	var strndxAt, offAt, sizeAt int
+	var need uint64
+	switch class {
+	case goelf.ELFCLASS64:
+		strndxAt, offAt, sizeAt, need = 62, 24, 32, 64
+	default:
+		strndxAt, offAt, sizeAt, need = 50, 16, 20, 40
+	}
+	if shnum == 0 || shentsize < need {
+		return nil // extended numbering or a bad entry size: debug/elf decides
+	}
+	word := func(b []byte) uint64 {
+		if class == goelf.ELFCLASS64 {
+			return bo.Uint64(b)
+		}
+		return uint64(bo.Uint32(b))
+	}
+	strndx := uint64(bo.Uint16(data[strndxAt:]))
+	if strndx >= shnum {
+		return nil // no name table (or SHN_XINDEX): debug/elf decides
+	}
+	h := data[shoff+strndx*shentsize:]
+	tabOff, tabSize := word(h[offAt:]), word(h[sizeAt:])
+	if tabOff > uint64(len(data)) || tabSize > uint64(len(data))-tabOff {
+		return nil // debug/elf reports the bad name table
+	}
+	tab := data[tabOff : tabOff+tabSize]
+	budget := len(data)
+	for i := uint64(0); i < shnum; i++ {
+		at := shoff + i*shentsize
+		off := uint64(bo.Uint32(data[at:])) // sh_name
+		if off >= uint64(len(tab)) {
+			continue
+		}
+		rest := tab[off:]
+		if len(rest) > budget+1 {
+			rest = rest[:budget+1]
+		}
+		n := bytes.IndexByte(rest, 0)
+		if n < 0 {
+			n = len(rest)
+		}
+		if budget -= n; budget < 0 {
+			return &FormatError{Off: int64(at), Msg: fmt.Sprintf("section names add up to more than the file's %d bytes", len(data))}
+		}
+	}
 	return nil
 }
 

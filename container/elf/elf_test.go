@@ -1,11 +1,14 @@
 package elf
 
 import (
+	"bytes"
 	goelf "debug/elf"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -155,4 +158,34 @@ func FuzzNewFile(f *testing.F) {
 func ExampleIsLLVMType() {
 	fmt.Println(IsLLVMType(SHT_LLVM_LTO), IsLLVMType(uint32(goelf.SHT_PROGBITS)))
 	// Output: true false
+}
+
+// Many section headers naming one long string are rejected before debug/elf
+// copies the string once per header.
+func TestNameBomb(t *testing.T) {
+	data := read(t, "elf-x86_64.o")
+	shoff := int64(binary.LittleEndian.Uint64(data[40:]))
+	shnum := int(binary.LittleEndian.Uint16(data[60:]))
+	strndx := int(binary.LittleEndian.Uint16(data[62:]))
+	hdrs := append([]byte(nil), data[shoff:shoff+int64(shnum)*64]...)
+	// A new name table: one 64 KiB name.
+	long := append(bytes.Repeat([]byte{'x'}, 64<<10), 0)
+	file := append(append([]byte(nil), data...), long...)
+	binary.LittleEndian.PutUint64(hdrs[strndx*64+24:], uint64(len(data)))
+	binary.LittleEndian.PutUint64(hdrs[strndx*64+32:], uint64(len(long)))
+	newShoff := len(file)
+	const copies = 4000
+	for i := 0; i < copies; i++ {
+		h := append([]byte(nil), hdrs[64:128]...)
+		binary.LittleEndian.PutUint32(h, 0) // sh_name: the long name
+		hdrs = append(hdrs, h...)
+	}
+	file = append(file, hdrs...)
+	binary.LittleEndian.PutUint64(file[40:], uint64(newShoff))
+	binary.LittleEndian.PutUint16(file[60:], uint16(shnum+copies))
+	_, err := NewFile(file)
+	var fe *FormatError
+	if !errors.As(err, &fe) || !strings.Contains(fe.Msg, "section names add up to more than") {
+		t.Errorf("got %v, want the names rejected", err)
+	}
 }
