@@ -23,7 +23,7 @@ type extractOptions struct {
 func extractCommand() *command {
 	var o extractOptions
 	fs := pflag.NewFlagSet("extract", pflag.ContinueOnError)
-	fs.StringSliceVar(&o.kinds, "kind", []string{"bitcode", "lto"}, "payload kinds to extract: bitcode, lto, cmdline, bundle, marker, offload, extension, or all (comma-separated or repeated)")
+	fs.StringSliceVar(&o.kinds, "kind", []string{"bitcode", "lto"}, "payload `KIND`s to extract: bitcode, lto, cmdline, bundle, marker, offload, extension, or all (comma-separated or repeated)")
 	fs.StringVarP(&o.output, "output", "o", "", "write the one matching payload to `PATH` (\"-\" for standard output)")
 	fs.StringVarP(&o.dir, "dir", "d", "", "write every matching payload under `DIR` (default \".\")")
 	fs.BoolVar(&o.unwrap, "unwrap", false, "strip the 0x0B17C0DE wrapper header from bitcode")
