@@ -56,8 +56,8 @@ func TestListJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
-	if len(doc.Payloads) != 9 || len(doc.Errors) != 1 {
-		t.Fatalf("%d payloads, %d errors; want 9, 1", len(doc.Payloads), len(doc.Errors))
+	if len(doc.Payloads) != 11 || len(doc.Errors) != 1 { // 9 + good.o of bad-ar-size.a
+		t.Fatalf("%d payloads, %d errors; want 11, 1", len(doc.Payloads), len(doc.Errors))
 	}
 	p := doc.Payloads[2] // dup.o@1's module
 	if p.Path != containers+"lib-gnu.a(dup.o@1):.llvmbc#1" || p.Kind != "bitcode" || p.Format != "elf" || p.Arch != "x86_64" ||
