@@ -37,14 +37,15 @@ func IsLLVMType(t uint32) bool { return t >= SHT_LLVM_ODRTAB && t <= SHT_LLVM_CA
 
 // A Section is one section header, with its file range checked.
 type Section struct {
-	Name  string
-	Type  uint32 // sh_type
-	Flags uint64 // sh_flags
-	Off   int64  // sh_offset: byte offset of the contents in the data given to NewFile
-	Size  int64  // sh_size; the contents are data[Off:Off+Size] unless NoBits
-	Link  uint32 // sh_link
-	Info  uint32 // sh_info
-	Index int    // section header index
+	Name    string
+	Type    uint32 // sh_type
+	Flags   uint64 // sh_flags
+	Off     int64  // sh_offset: byte offset of the contents in the data given to NewFile
+	Size    int64  // sh_size; the contents are data[Off:Off+Size] unless NoBits
+	Link    uint32 // sh_link
+	Info    uint32 // sh_info
+	EntSize uint64 // sh_entsize
+	Index   int    // section header index
 	// NoBits is set for SHT_NOBITS sections, which occupy no file space.
 	NoBits bool
 }
@@ -100,15 +101,16 @@ func NewFile(data []byte) (*File, error) {
 	shoff, shentsize := sectionTable(data, f)
 	for i, s := range f.Sections {
 		sec := Section{
-			Name:   s.Name,
-			Type:   uint32(s.Type),
-			Flags:  uint64(s.Flags),
-			Off:    int64(s.Offset),
-			Size:   int64(s.FileSize),
-			Link:   s.Link,
-			Info:   s.Info,
-			Index:  i,
-			NoBits: s.Type == goelf.SHT_NOBITS || s.Type == goelf.SHT_NULL,
+			Name:    s.Name,
+			Type:    uint32(s.Type),
+			Flags:   uint64(s.Flags),
+			Off:     int64(s.Offset),
+			Size:    int64(s.FileSize),
+			Link:    s.Link,
+			Info:    s.Info,
+			EntSize: s.Entsize,
+			Index:   i,
+			NoBits:  s.Type == goelf.SHT_NOBITS || s.Type == goelf.SHT_NULL,
 		}
 		if !sec.NoBits {
 			end := s.Offset + s.FileSize

@@ -189,3 +189,75 @@ func TestNameBomb(t *testing.T) {
 		t.Errorf("got %v, want the names rejected", err)
 	}
 }
+
+// Relocations of a CREL section (x86_64) and a REL section (i386), as
+// llvm-readobj-22 -r prints them.
+func TestRelocs(t *testing.T) {
+	tests := []struct {
+		file, section string
+		want          []string // "offset type symbol addend"
+	}{
+		{"testdata/crel.o", ".crel.text", []string{"0x6 4 g -4", "0x11 4 g -4", "0x26 4 g -4", "0x31 4 g -4"}},
+		{"testdata/crel.o", ".crel.eh_frame", []string{"0x20 2 .text 0", "0x48 2 .text 32"}},
+		{"testdata/rel32.o", ".rel.text", []string{"0xe 10 _GLOBAL_OFFSET_TABLE_ 0", "0x1a 4 g 0", "0x25 4 g 0", "0x4e 10 _GLOBAL_OFFSET_TABLE_ 0", "0x5a 4 g 0", "0x65 4 g 0"}},
+	}
+	for _, tt := range tests {
+		data, err := os.ReadFile(tt.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := NewFile(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		syms, err := f.Symbols(data, f.SymbolTable())
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs := -1
+		for i, s := range f.Sections {
+			if s.Name == tt.section {
+				rs = i
+			}
+		}
+		if rs < 0 || f.RelocSection(int(f.Sections[rs].Info)) != rs {
+			t.Fatalf("%s: %s not found or not linked", tt.file, tt.section)
+		}
+		rels, err := f.Relocs(data, rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range rels {
+			got = append(got, fmt.Sprintf("%#x %d %s %d", r.Off, r.Type, syms[r.Sym].Name, r.Addend))
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("%s %s:\n%s\nwant:\n%s", tt.file, tt.section, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+		}
+	}
+}
+
+func FuzzRelocs(f *testing.F) {
+	for _, name := range []string{"testdata/crel.o", "testdata/rel32.o"} {
+		if data, err := os.ReadFile(name); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := NewFile(data)
+		if err != nil {
+			return
+		}
+		for i, s := range file.Sections {
+			if IsRelocType(s.Type) {
+				rels, _ := file.Relocs(data, i)
+				if len(rels) > len(data) {
+					t.Fatalf("%d relocations from %d bytes", len(rels), len(data))
+				}
+			}
+		}
+		if tab := file.SymbolTable(); tab >= 0 {
+			file.Symbols(data, tab)
+		}
+	})
+}

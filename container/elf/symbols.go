@@ -1,0 +1,274 @@
+package elf
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+)
+
+// A Symbol is one entry of a symbol table.
+type Symbol struct {
+	Name  string
+	Value uint64
+	Size  uint64
+	Info  uint8 // st_info: binding << 4 | type
+	Other uint8
+	Shndx uint16
+}
+
+// Type returns the symbol's type (STT_*).
+func (s *Symbol) Type() uint8 { return s.Info & 0xf }
+
+// STT_SECTION is the type of a section symbol.
+const STT_SECTION = 3
+
+// A Reloc is one relocation, from a REL, RELA or CREL section.
+type Reloc struct {
+	Off    uint64 // r_offset
+	Sym    uint32 // symbol index
+	Type   uint32
+	Addend int64 // 0 for REL
+}
+
+// Section types of relocation sections.
+const (
+	SHT_SYMTAB = 2
+	SHT_RELA   = 4
+	SHT_REL    = 9
+	SHT_CREL   = 0x40000014
+)
+
+// IsRelocType reports whether t is a relocation section type.
+func IsRelocType(t uint32) bool { return t == SHT_REL || t == SHT_RELA || t == SHT_CREL }
+
+func (f *File) byteOrder() binary.ByteOrder {
+	if f.Data == 2 { // ELFDATA2MSB
+		return binary.BigEndian
+	}
+	return binary.LittleEndian
+}
+
+func (f *File) is64() bool { return f.Class == 2 }
+
+// contents returns the bytes of section s of data; NewFile checked the range.
+func (f *File) contents(data []byte, s *Section) []byte {
+	if s.NoBits {
+		return nil
+	}
+	return data[s.Off : s.Off+s.Size]
+}
+
+// SymbolTable returns the index of the first SHT_SYMTAB section, or -1.
+func (f *File) SymbolTable() int {
+	for i := range f.Sections {
+		if f.Sections[i].Type == SHT_SYMTAB {
+			return i
+		}
+	}
+	return -1
+}
+
+// Symbols decodes the symbol table in section index tab of data (the data
+// given to NewFile), entry 0 included so that indices match. A section
+// symbol with no name is named after its section, as llvm-readobj names it.
+func (f *File) Symbols(data []byte, tab int) ([]Symbol, error) {
+	if tab < 0 || tab >= len(f.Sections) {
+		return nil, &FormatError{Msg: fmt.Sprintf("no symbol table section %d", tab)}
+	}
+	s := &f.Sections[tab]
+	b := f.contents(data, s)
+	size := 16
+	if f.is64() {
+		size = 24
+	}
+	var strtab []byte
+	if int(s.Link) < len(f.Sections) {
+		strtab = f.contents(data, &f.Sections[s.Link])
+	}
+	bo := f.byteOrder()
+	syms := make([]Symbol, 0, len(b)/size)
+	for off := 0; off+size <= len(b); off += size {
+		e := b[off : off+size]
+		var sym Symbol
+		var name uint32
+		if f.is64() {
+			name = bo.Uint32(e)
+			sym.Info, sym.Other, sym.Shndx = e[4], e[5], bo.Uint16(e[6:])
+			sym.Value, sym.Size = bo.Uint64(e[8:]), bo.Uint64(e[16:])
+		} else {
+			name = bo.Uint32(e)
+			sym.Value, sym.Size = uint64(bo.Uint32(e[4:])), uint64(bo.Uint32(e[8:]))
+			sym.Info, sym.Other, sym.Shndx = e[12], e[13], bo.Uint16(e[14:])
+		}
+		if int(name) < len(strtab) {
+			n := strtab[name:]
+			if i := bytes.IndexByte(n, 0); i >= 0 {
+				n = n[:i]
+			}
+			sym.Name = string(n)
+		}
+		if sym.Name == "" && sym.Type() == STT_SECTION && int(sym.Shndx) < len(f.Sections) {
+			sym.Name = f.Sections[sym.Shndx].Name
+		}
+		syms = append(syms, sym)
+	}
+	return syms, nil
+}
+
+// RelocSection returns the index of the relocation section (REL, RELA or
+// CREL) that applies to section i, or -1.
+func (f *File) RelocSection(i int) int {
+	for j := range f.Sections {
+		if IsRelocType(f.Sections[j].Type) && int(f.Sections[j].Info) == i {
+			return j
+		}
+	}
+	return -1
+}
+
+// Relocs decodes the relocations of relocation section index rs of data.
+func (f *File) Relocs(data []byte, rs int) ([]Reloc, error) {
+	if rs < 0 || rs >= len(f.Sections) {
+		return nil, &FormatError{Msg: fmt.Sprintf("no relocation section %d", rs)}
+	}
+	s := &f.Sections[rs]
+	b := f.contents(data, s)
+	if s.Type == SHT_CREL {
+		rels, err := decodeCREL(b, f.is64())
+		if err != nil {
+			err.Off += s.Off
+			return nil, err
+		}
+		return rels, nil
+	}
+	bo := f.byteOrder()
+	size := 8
+	if f.is64() {
+		size = 16
+	}
+	if s.Type == SHT_RELA {
+		size += size / 2
+	}
+	rels := make([]Reloc, 0, len(b)/size)
+	for off := 0; off+size <= len(b); off += size {
+		e := b[off:]
+		var r Reloc
+		if f.is64() {
+			info := bo.Uint64(e[8:])
+			r.Off, r.Sym, r.Type = bo.Uint64(e), uint32(info>>32), uint32(info)
+			if s.Type == SHT_RELA {
+				r.Addend = int64(bo.Uint64(e[16:]))
+			}
+		} else {
+			info := bo.Uint32(e[4:])
+			r.Off, r.Sym, r.Type = uint64(bo.Uint32(e)), info>>8, info&0xff
+			if s.Type == SHT_RELA {
+				r.Addend = int64(int32(bo.Uint32(e[8:])))
+			}
+		}
+		rels = append(rels, r)
+	}
+	return rels, nil
+}
+
+// decodeCREL decodes a compact relocation section: a ULEB128 header
+// (count << 3 | has-addend flag 4 | offset shift), then per relocation a
+// flag byte holding the low bits of the offset delta and which of symbol,
+// type and addend change, each change an SLEB128 delta.
+func decodeCREL(b []byte, is64 bool) ([]Reloc, *FormatError) {
+	r := lebReader{b: b}
+	hdr := r.uleb()
+	count, shift, hasAddend := hdr>>3, hdr&3, hdr&4 != 0
+	if r.err != nil {
+		return nil, &FormatError{Off: int64(r.off), Msg: "truncated CREL header"}
+	}
+	if count > uint64(len(b)) { // each relocation takes at least one byte
+		return nil, &FormatError{Msg: fmt.Sprintf("CREL count %d exceeds the section's %d bytes", count, len(b))}
+	}
+	rels := make([]Reloc, 0, count)
+	var off, addend uint64
+	var sym, typ uint32
+	for i := uint64(0); i < count; i++ {
+		at := r.off
+		flags := r.byte()
+		delta := uint64(flags >> 3)
+		if flags&0x80 != 0 {
+			delta = uint64(flags>>3)&0xf | r.uleb()<<4
+		}
+		off += delta << shift
+		if flags&1 != 0 {
+			sym += uint32(r.sleb())
+		}
+		if flags&2 != 0 {
+			typ += uint32(r.sleb())
+		}
+		if flags&4 != 0 && hasAddend {
+			addend += uint64(r.sleb())
+		}
+		if r.err != nil {
+			return nil, &FormatError{Off: int64(at), Msg: fmt.Sprintf("truncated CREL relocation %d", i)}
+		}
+		rel := Reloc{Off: off, Sym: sym, Type: typ, Addend: int64(addend)}
+		if !is64 {
+			rel.Off, rel.Addend = uint64(uint32(off)), int64(int32(addend))
+		}
+		rels = append(rels, rel)
+	}
+	return rels, nil
+}
+
+// lebReader reads LEB128 numbers with a sticky error.
+type lebReader struct {
+	b   []byte
+	off int
+	err error
+}
+
+var errTruncated = fmt.Errorf("truncated")
+
+func (r *lebReader) byte() byte {
+	if r.off >= len(r.b) {
+		r.err = errTruncated
+		return 0
+	}
+	c := r.b[r.off]
+	r.off++
+	return c
+}
+
+func (r *lebReader) uleb() uint64 {
+	var v uint64
+	for shift := uint(0); ; shift += 7 {
+		c := r.byte()
+		if r.err != nil {
+			return 0
+		}
+		if shift < 64 {
+			v |= uint64(c&0x7f) << shift
+		}
+		if c&0x80 == 0 {
+			return v
+		}
+	}
+}
+
+func (r *lebReader) sleb() int64 {
+	var v int64
+	var shift uint
+	for {
+		c := r.byte()
+		if r.err != nil {
+			return 0
+		}
+		if shift < 64 {
+			v |= int64(c&0x7f) << shift
+		}
+		shift += 7
+		if c&0x80 == 0 {
+			if shift < 64 && c&0x40 != 0 {
+				v |= -1 << shift
+			}
+			return v
+		}
+	}
+}
