@@ -1,0 +1,8 @@
+
+File: bbmap-badversion.o
+Format: elf64-x86-64
+Arch: x86_64
+AddressSize: 64bit
+LoadName: <Not found>
+BBAddrMap [
+]
