@@ -99,6 +99,8 @@ type File struct {
 	Image    bool   // a PE image (DLL, EXE): "MZ", e_lfanew, "PE\0\0"
 	BigObj   bool   // an object with the bigobj header (/bigobj, -mbig-obj)
 	Sections []Section
+
+	symtab table // where the symbol and string tables are
 }
 
 // NewFile reads the headers and section table of the COFF object or PE image

@@ -92,14 +92,15 @@ func newObject(data []byte) (*File, error) {
 	}
 	f.Arch = ArchName(f.Machine)
 	var err error
-	f.Sections, err = sections(data, table{
+	f.symtab = table{
 		off:      fileHeaderSize + uint64(le.Uint16(data[16:])),
 		n:        uint32(le.Uint16(data[2:])),
 		countOff: 2,
 		symOff:   uint64(le.Uint32(data[8:])),
 		nsyms:    uint64(le.Uint32(data[12:])),
 		symSize:  symbolSize,
-	})
+	}
+	f.Sections, err = sections(data, f.symtab)
 	if err != nil {
 		return nil, err
 	}
@@ -116,14 +117,15 @@ func newBigObj(data []byte) (*File, error) {
 	f := &File{Machine: le.Uint16(data[6:]), BigObj: true}
 	f.Arch = ArchName(f.Machine)
 	var err error
-	f.Sections, err = sections(data, table{
+	f.symtab = table{
 		off:      bigObjHeaderSize,
 		n:        le.Uint32(data[44:]),
 		countOff: 44,
 		symOff:   uint64(le.Uint32(data[48:])),
 		nsyms:    uint64(le.Uint32(data[52:])),
 		symSize:  bigSymbolSize,
-	})
+	}
+	f.Sections, err = sections(data, f.symtab)
 	if err != nil {
 		return nil, err
 	}

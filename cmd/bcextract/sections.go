@@ -1,0 +1,266 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/container/archive"
+	"github.com/bcextract/bcextract/container/elf"
+	"github.com/spf13/pflag"
+)
+
+type sectionsOptions struct {
+	bbAddrMap, prettyPGO, cgProfile, addrsig, deplibs, linkerOpts bool
+	sympart, cmdline, all, json                                   bool
+}
+
+func sectionsCommand() *command {
+	var o sectionsOptions
+	fs := pflag.NewFlagSet("sections", pflag.ContinueOnError)
+	fs.BoolVar(&o.bbAddrMap, "bb-addr-map", false, "dump SHT_LLVM_BB_ADDR_MAP sections (with their PGO analysis maps)")
+	fs.BoolVar(&o.prettyPGO, "pretty-pgo-analysis-map", false, "print PGO frequencies relative to the entry and probabilities as percentages")
+	fs.BoolVar(&o.cgProfile, "cg-profile", false, "dump SHT_LLVM_CALL_GRAPH_PROFILE sections")
+	fs.BoolVar(&o.addrsig, "addrsig", false, "dump the SHT_LLVM_ADDRSIG section")
+	fs.BoolVar(&o.deplibs, "dependent-libraries", false, "dump SHT_LLVM_DEPENDENT_LIBRARIES sections")
+	fs.BoolVar(&o.linkerOpts, "elf-linker-options", false, "dump SHT_LLVM_LINKER_OPTIONS sections")
+	fs.BoolVar(&o.sympart, "sympart", false, "dump SHT_LLVM_SYMPART sections (not in llvm-readobj)")
+	fs.BoolVar(&o.cmdline, "cmdline", false, "dump .llvmcmd command lines (not in llvm-readobj)")
+	fs.BoolVar(&o.all, "all", false, "all of the above")
+	fs.BoolVar(&o.json, "json", false, "print one JSON document")
+	return &command{
+		Name:  "sections",
+		Usage: "sections [--bb-addr-map [--pretty-pgo-analysis-map]] [--cg-profile] [--addrsig] [--dependent-libraries] [--elf-linker-options] [--sympart] [--cmdline] [--all] [--json] FILE...",
+		Short: "dump LLVM's ELF extension sections, as llvm-readobj",
+		Long: `
+Sections decodes LLVM's extension sections of each ELF FILE (or of each ELF
+member of an archive) and prints them. For the options llvm-readobj also has
+(--bb-addr-map, --pretty-pgo-analysis-map, --cg-profile, --addrsig,
+--dependent-libraries, --elf-linker-options) the output is byte-identical to
+'llvm-readobj-22' with the same options, file header and dump order included;
+problems in a section are warnings on stderr, worded as llvm-readobj words
+them, and the rest of the file is still printed.
+
+--sympart and --cmdline, which llvm-readobj lacks, print in the same style.
+--json prints one JSON document: an array with one object per file whose keys
+are the headings of the text output (always valid JSON, unlike
+llvm-readobj's for --addrsig and --elf-linker-options).
+
+Exit status: 1 if a FILE cannot be read or is not an ELF file or an archive,
+2 for usage errors; warnings do not change it, as with llvm-readobj.
+
+Examples:
+
+	bcextract sections --bb-addr-map --pretty-pgo-analysis-map a.out
+	bcextract sections --all foo.o
+	bcextract sections --cg-profile --json foo.o | jq '.[0].CGProfile'
+`,
+		Flags: fs,
+		Run: func(e *env, args []string) error {
+			if len(args) == 0 {
+				return usagef("missing FILE")
+			}
+			if o.all {
+				o.bbAddrMap, o.cgProfile, o.addrsig, o.deplibs, o.linkerOpts, o.sympart, o.cmdline = true, true, true, true, true, true, true
+			}
+			return runSections(e, args, o)
+		},
+	}
+}
+
+func runSections(e *env, args []string, o sectionsOptions) error {
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	var docs []any
+	failed := false
+	if o.prettyPGO && !o.bbAddrMap {
+		reportf(e.stderr, "warning: --bb-addr-map must be enabled for --pretty-pgo-analysis-map to have an effect")
+	}
+	for _, name := range args {
+		in, err := openInput(e, name)
+		if err != nil {
+			reportf(e.stderr, "%v", err)
+			failed = true
+			continue
+		}
+		files, err := objectFiles(name, in.data)
+		for _, f := range files {
+			d := &sectionsDump{name: f.name, data: f.data, o: o, stderr: e.stderr}
+			root := d.run()
+			if o.json {
+				docs = append(docs, root.jsonValue())
+			} else {
+				root.writeText(w, 0)
+			}
+		}
+		if err != nil {
+			reportf(e.stderr, "%v", err)
+			failed = true
+		}
+		in.close()
+		if ferr := w.Flush(); ferr != nil {
+			return ferr
+		}
+	}
+	if o.json {
+		if docs == nil {
+			docs = []any{}
+		}
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(docs); err != nil {
+			return err
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if failed {
+		return errFailed
+	}
+	return nil
+}
+
+// An objectFile is one ELF file to dump: a file, or an archive's member
+// named "lib.a(member.o)" as llvm-readobj names it.
+type objectFile struct {
+	name string
+	data []byte
+}
+
+// objectFiles returns the ELF files in data: itself, or its members.
+func objectFiles(name string, data []byte) ([]objectFile, error) {
+	switch container.Detect(data) {
+	case container.ELF, container.COFF:
+		return []objectFile{{name, data}}, nil
+	case container.Archive:
+		a, err := archive.Parse(data)
+		var out []objectFile
+		if a != nil {
+			for _, m := range a.Members {
+				if k := container.Detect(m.Data); m.Data != nil && (k == container.ELF || k == container.COFF) {
+					out = append(out, objectFile{name + "(" + m.Name + ")", m.Data})
+				}
+			}
+		}
+		if err != nil {
+			return out, fmt.Errorf("%s: %w", name, err)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("%s: not an ELF or COFF object, or an archive of them", name)
+}
+
+// sectionsDump dumps one ELF file.
+type sectionsDump struct {
+	name   string
+	data   []byte
+	o      sectionsOptions
+	stderr interface{ Write([]byte) (int, error) }
+	f      *elf.File
+	syms   []elf.Symbol
+	warned map[string]bool
+}
+
+// warn reports a problem as llvm-readobj does, once per message and file.
+func (d *sectionsDump) warn(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if d.warned == nil {
+		d.warned = make(map[string]bool)
+	}
+	if d.warned[msg] {
+		return
+	}
+	d.warned[msg] = true
+	fmt.Fprintf(d.stderr, "bcextract: warning: '%s': %s\n", d.name, msg)
+}
+
+func (d *sectionsDump) run() *roNode {
+	root := &roNode{kind: roDict}
+	root.add(&roNode{kind: roBlank})
+	sum := root.add(&roNode{kind: roFlat, label: "FileSummary"})
+	sum.str("File", d.name)
+	if container.Detect(d.data) == container.COFF {
+		d.coffDump(root, sum)
+		return root
+	}
+	f, err := elf.NewFile(d.data)
+	if err != nil {
+		d.warn("%v", err)
+		return root
+	}
+	d.f = f
+	sum.str("Format", elfFormatName(f))
+	arch := f.Arch
+	if arch == "" {
+		arch = "unknown"
+	}
+	sum.str("Arch", arch)
+	sum.str("AddressSize", strconv.Itoa(addrSize(f)*8)+"bit")
+	sum.str("LoadName", "<Not found>")
+	if d.o.deplibs {
+		d.dependentLibraries(root)
+	}
+	if d.o.linkerOpts {
+		d.linkerOptions(root)
+	}
+	if d.o.cgProfile {
+		d.cgProfile(root)
+	}
+	if d.o.bbAddrMap {
+		d.bbAddrMaps(root)
+	}
+	if d.o.addrsig {
+		d.addrsig(root)
+	}
+	if d.o.sympart {
+		d.symParts(root)
+	}
+	if d.o.cmdline {
+		d.cmdlines(root)
+	}
+	return root
+}
+
+func addrSize(f *elf.File) int {
+	if f.Class == 2 {
+		return 8
+	}
+	return 4
+}
+
+// symbols returns the first symbol table, reading it once.
+func (d *sectionsDump) symbols() []elf.Symbol {
+	if d.syms == nil {
+		if tab := d.f.SymbolTable(); tab >= 0 {
+			syms, err := d.f.Symbols(d.data, tab)
+			if err != nil {
+				d.warn("%v", err)
+			}
+			d.syms = syms
+		}
+		if d.syms == nil {
+			d.syms = []elf.Symbol{}
+		}
+	}
+	return d.syms
+}
+
+// symbolName names symbol i as llvm-readobj does, "<?>" when it cannot.
+func (d *sectionsDump) symbolName(i uint32) string {
+	syms := d.symbols()
+	if int(i) >= len(syms) {
+		d.warn("unable to read the name of symbol with index %d: unable to get symbol from section [index %d]: invalid symbol index (%d)", i, d.f.SymbolTable(), i)
+		return "<?>"
+	}
+	return syms[i].Name
+}
+
+func (d *sectionsDump) contents(s *elf.Section) []byte {
+	if s.NoBits {
+		return nil
+	}
+	return d.data[s.Off : s.Off+s.Size]
+}

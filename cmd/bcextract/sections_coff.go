@@ -1,0 +1,89 @@
+package main
+
+import (
+	"encoding/binary"
+
+	"github.com/bcextract/bcextract/container/coff"
+	"github.com/bcextract/bcextract/sections"
+)
+
+// coffDump dumps the LLVM sections of a COFF object as llvm-readobj's
+// COFFDumper does: --addrsig and --cg-profile; the ELF-only options print
+// nothing.
+func (d *sectionsDump) coffDump(root *roNode, sum *roNode) {
+	f, err := coff.NewFile(d.data)
+	if err != nil {
+		d.warn("%v", err)
+		return
+	}
+	format, arch, bits := "COFF-<unknown arch>", "unknown", "32bit"
+	switch f.Machine {
+	case coff.IMAGE_FILE_MACHINE_I386:
+		format, arch = "COFF-i386", "i386"
+	case coff.IMAGE_FILE_MACHINE_AMD64:
+		format, arch, bits = "COFF-x86-64", "x86_64", "64bit"
+	case coff.IMAGE_FILE_MACHINE_ARMNT:
+		format, arch = "COFF-ARM", "thumb"
+	case coff.IMAGE_FILE_MACHINE_ARM64:
+		format, arch, bits = "COFF-ARM64", "aarch64", "64bit"
+	case coff.IMAGE_FILE_MACHINE_ARM64EC:
+		format, arch, bits = "COFF-ARM64EC", "aarch64", "64bit"
+	case coff.IMAGE_FILE_MACHINE_ARM64X:
+		format, arch, bits = "COFF-ARM64X", "aarch64", "64bit"
+	}
+	sum.str("Format", format)
+	sum.str("Arch", arch)
+	sum.str("AddressSize", bits)
+	var names []string
+	name := func(i uint32) string {
+		if names == nil {
+			if names, err = f.SymbolNames(d.data); err != nil {
+				d.warn("%v", err)
+			}
+			if names == nil {
+				names = []string{}
+			}
+		}
+		if int(i) >= len(names) {
+			d.warn("unable to read the name of symbol with index %d", i)
+			return "<?>"
+		}
+		return names[i]
+	}
+	find := func(n string) []byte {
+		for i := range f.Sections {
+			s := &f.Sections[i]
+			if s.Name == n && !s.ZeroFill {
+				return d.data[s.Off : s.Off+s.Size]
+			}
+		}
+		return nil
+	}
+	if d.o.cgProfile {
+		if b := find(".llvm.call-graph-profile"); b != nil {
+			entries, err := sections.DecodeCGProfileEntries(".llvm.call-graph-profile", b, binary.LittleEndian)
+			if err != nil {
+				d.warn("%s", msgOf(err))
+			}
+			l := root.list("CGProfile")
+			for _, e := range entries {
+				c := l.dict("CGProfileEntry")
+				c.named("From", name(e.From), uint64(e.From))
+				c.named("To", name(e.To), uint64(e.To))
+				c.num("Weight", e.Weight)
+			}
+		}
+	}
+	if d.o.addrsig {
+		if b := find(".llvm_addrsig"); b != nil {
+			idx, err := sections.DecodeAddrsig(".llvm_addrsig", b)
+			l := root.list("Addrsig")
+			if err != nil {
+				d.warn("%s", msgOf(err))
+			}
+			for _, i := range idx {
+				l.named("Sym", name(i), uint64(i))
+			}
+		}
+	}
+}

@@ -1,0 +1,236 @@
+package main
+
+import (
+	goelf "debug/elf"
+	"encoding/binary"
+	"errors"
+
+	"github.com/bcextract/bcextract/container/elf"
+	"github.com/bcextract/bcextract/sections"
+)
+
+// msgOf returns a decoder error's message as llvm-readobj would print it.
+func msgOf(err error) string {
+	var de *sections.DecodeError
+	if errors.As(err, &de) {
+		return de.Msg
+	}
+	return err.Error()
+}
+
+func (d *sectionsDump) ofType(t uint32) []*elf.Section {
+	var out []*elf.Section
+	for i := range d.f.Sections {
+		if d.f.Sections[i].Type == t {
+			out = append(out, &d.f.Sections[i])
+		}
+	}
+	return out
+}
+
+func (d *sectionsDump) byteOrder() binary.ByteOrder {
+	if d.f.Data == goelf.ELFDATA2MSB {
+		return binary.BigEndian
+	}
+	return binary.LittleEndian
+}
+
+func (d *sectionsDump) dependentLibraries(root *roNode) {
+	l := root.list("DependentLibs")
+	for _, s := range d.ofType(elf.SHT_LLVM_DEPENDENT_LIBRARIES) {
+		libs, err := sections.DecodeDependentLibraries(s.Name, d.contents(s))
+		if err != nil {
+			d.warn("SHT_LLVM_DEPENDENT_LIBRARIES section at index %d is broken: %s", s.Index, msgOf(err))
+			continue
+		}
+		for _, lib := range libs {
+			l.line(lib.Name)
+		}
+	}
+}
+
+func (d *sectionsDump) linkerOptions(root *roNode) {
+	l := root.list("LinkerOptions")
+	for _, s := range d.ofType(elf.SHT_LLVM_LINKER_OPTIONS) {
+		opts, err := sections.DecodeLinkerOptions(s.Name, d.contents(s))
+		if err != nil {
+			d.warn("SHT_LLVM_LINKER_OPTIONS section at index %d is broken: %s", s.Index, msgOf(err))
+			continue
+		}
+		for _, o := range opts {
+			l.str(o.Key, o.Value)
+		}
+	}
+}
+
+// relocSize is the sh_entsize llvm-readobj expects of a RELA section.
+func (d *sectionsDump) relaSize() uint64 {
+	if d.f.Class == goelf.ELFCLASS64 {
+		return 24
+	}
+	return 12
+}
+
+func (d *sectionsDump) cgProfile(root *roNode) {
+	for _, s := range d.ofType(elf.SHT_LLVM_CALL_GRAPH_PROFILE) {
+		if s.EntSize != 8 {
+			d.warn("unable to load the SHT_LLVM_CALL_GRAPH_PROFILE section: section [index %d] has invalid sh_entsize: expected 8, but got %d", s.Index, s.EntSize)
+			continue
+		}
+		weights, err := sections.DecodeCGProfileWeights(s.Name, d.contents(s), d.byteOrder())
+		if err != nil {
+			d.warn("unable to load the SHT_LLVM_CALL_GRAPH_PROFILE section: section [index %d] %s", s.Index, msgOf(err))
+			continue
+		}
+		var entries []sections.CGProfileEntry
+		switch rs := d.f.RelocSection(s.Index); {
+		case rs < 0:
+			d.warn("relocation section for a call graph section doesn't exist")
+		case d.f.Sections[rs].Type == elf.SHT_CREL:
+			d.warn("unable to load relocations for SHT_LLVM_CALL_GRAPH_PROFILE section: section [index %d] has invalid sh_entsize: expected %d, but got %d",
+				rs, d.relaSize(), d.f.Sections[rs].EntSize)
+		default:
+			rels, err := d.f.Relocs(d.data, rs)
+			if err != nil {
+				d.warn("unable to load relocations for SHT_LLVM_CALL_GRAPH_PROFILE section: %v", err)
+				break
+			}
+			idx := make([]uint32, len(rels))
+			for i, r := range rels {
+				idx[i] = r.Sym
+			}
+			if entries, err = sections.PairCGProfile(s.Name, weights, idx); err != nil {
+				d.warn("%s", msgOf(err))
+			}
+		}
+		l := root.list("CGProfile")
+		for i, w := range weights {
+			e := l.dict("CGProfileEntry")
+			if entries != nil {
+				e.named("From", d.symbolName(entries[i].From), uint64(entries[i].From))
+				e.named("To", d.symbolName(entries[i].To), uint64(entries[i].To))
+			}
+			e.num("Weight", w)
+		}
+	}
+}
+
+func (d *sectionsDump) addrsig(root *roNode) {
+	l := root.list("Addrsig")
+	secs := d.ofType(elf.SHT_LLVM_ADDRSIG)
+	if len(secs) == 0 {
+		return
+	}
+	s := secs[0]
+	idx, err := sections.DecodeAddrsig(s.Name, d.contents(s))
+	if err != nil {
+		d.warn("unable to decode SHT_LLVM_ADDRSIG section with index %d: %s", s.Index, msgOf(err))
+		return
+	}
+	for _, i := range idx {
+		l.named("Sym", d.symbolName(i), uint64(i))
+	}
+}
+
+func (d *sectionsDump) symParts(root *roNode) {
+	l := root.list("SymbolPartitions")
+	for _, s := range d.ofType(elf.SHT_LLVM_SYMPART) {
+		sp, err := sections.DecodeSymPart(s.Name, d.contents(s))
+		if err != nil {
+			d.warn("unable to decode SHT_LLVM_SYMPART section with index %d: %s", s.Index, msgOf(err))
+			continue
+		}
+		e := l.dict("SymbolPartition")
+		e.str("Section", s.Name)
+		e.str("Partition", sp.Partition)
+		if rs := d.f.RelocSection(s.Index); rs >= 0 {
+			if rels, err := d.f.Relocs(d.data, rs); err == nil {
+				for _, r := range rels {
+					if int64(r.Off) == sp.AddrOff {
+						e.named("Symbol", d.symbolName(r.Sym), uint64(r.Sym))
+					}
+				}
+			}
+		}
+	}
+}
+
+func (d *sectionsDump) cmdlines(root *roNode) {
+	l := root.list("CommandLines")
+	for i := range d.f.Sections {
+		s := &d.f.Sections[i]
+		if s.Name != ".llvmcmd" || s.NoBits {
+			continue
+		}
+		for n, args := range sections.DecodeCmdlines(d.contents(s)) {
+			c := l.dict("CommandLine")
+			c.str("Section", s.Name)
+			c.num("Module", uint64(n+1))
+			a := c.list("Arguments")
+			for _, arg := range args {
+				a.line(arg)
+			}
+		}
+	}
+}
+
+// elfFormatName is the file format name llvm-readobj prints.
+func elfFormatName(f *elf.File) string {
+	le := f.Data == goelf.ELFDATA2LSB
+	if f.Class == goelf.ELFCLASS32 {
+		switch f.Machine {
+		case goelf.EM_386:
+			return "elf32-i386"
+		case goelf.EM_X86_64:
+			return "elf32-x86-64"
+		case goelf.EM_ARM:
+			if le {
+				return "elf32-littlearm"
+			}
+			return "elf32-bigarm"
+		case goelf.EM_MIPS:
+			return "elf32-mips"
+		case goelf.EM_PPC:
+			if le {
+				return "elf32-powerpcle"
+			}
+			return "elf32-powerpc"
+		case goelf.EM_RISCV:
+			return "elf32-littleriscv"
+		case goelf.EM_SPARC, goelf.EM_SPARC32PLUS:
+			return "elf32-sparc"
+		case goelf.EM_LOONGARCH:
+			return "elf32-loongarch"
+		}
+		return "elf32-unknown"
+	}
+	switch f.Machine {
+	case goelf.EM_386:
+		return "elf64-i386"
+	case goelf.EM_X86_64:
+		return "elf64-x86-64"
+	case goelf.EM_AARCH64:
+		if le {
+			return "elf64-littleaarch64"
+		}
+		return "elf64-bigaarch64"
+	case goelf.EM_PPC64:
+		if le {
+			return "elf64-powerpcle"
+		}
+		return "elf64-powerpc"
+	case goelf.EM_RISCV:
+		return "elf64-littleriscv"
+	case goelf.EM_S390:
+		return "elf64-s390"
+	case goelf.EM_SPARCV9:
+		return "elf64-sparc"
+	case goelf.EM_MIPS:
+		return "elf64-mips"
+	case goelf.EM_BPF:
+		return "elf64-bpf"
+	case goelf.EM_LOONGARCH:
+		return "elf64-loongarch"
+	}
+	return "elf64-unknown"
+}
