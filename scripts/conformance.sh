@@ -477,5 +477,47 @@ if [[ ${#FILES[@]} -eq 0 ]]; then
 		failed=$((failed + pf))
 	fi
 fi
+# --- extension sections against llvm-readobj-22 -----------------------------
+# Every fixture under testdata/sections, with every flag set, run from that
+# directory: stdout byte for byte and the exit status must agree, except
+# where llvm-readobj-22 is wrong (SECTIONS_EXCEPTIONS; each says why).
+SECTIONS_EXCEPTIONS=(
+	# llvm-readobj-22 cannot read REL relocations for a BB address map and
+	# prints it empty; bcextract reads the implicit addends.
+	"bbmap-i686.o --bb-addr-map"
+	"bbmap-i686.o --bb-addr-map --pretty-pgo-analysis-map"
+	"bbmap-i686.o --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+)
+if [[ ${#FILES[@]} -eq 0 && -d $REPO/testdata/sections ]]; then
+	sp=0
+	sf=0
+	sx=0
+	while IFS= read -r f; do
+		for flags in "--bb-addr-map" "--bb-addr-map --pretty-pgo-analysis-map" "--cg-profile" "--addrsig" \
+			"--dependent-libraries" "--elf-linker-options" \
+			"--dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"; do
+			skip=0
+			for x in "${SECTIONS_EXCEPTIONS[@]}"; do [[ "$f $flags" == "$x" ]] && skip=1; done
+			if [[ $skip -eq 1 ]]; then
+				sx=$((sx + 1))
+				continue
+			fi
+			# shellcheck disable=SC2086
+			ours=$(cd "$REPO/testdata/sections" && "$BCX" sections $flags "$f" 2>/dev/null; echo "exit=$(( $? != 0 ))")
+			# shellcheck disable=SC2086
+			theirs=$(cd "$REPO/testdata/sections" && llvm-readobj-22 $flags "$f" 2>/dev/null; echo "exit=$(( $? != 0 ))")
+			if [[ "$ours" == "$theirs" ]]; then
+				sp=$((sp + 1))
+			else
+				sf=$((sf + 1))
+				echo "FAIL: sections $flags $f"
+				diff <(echo "$theirs") <(echo "$ours") | head -10 || true
+			fi
+		done
+	done < <(cd "$REPO/testdata/sections" && find . -maxdepth 1 -type f \( -name '*.o' -o -name '*.obj' -o -name 'bbmap-x86_64' \) | sed 's|^\./||' | LC_ALL=C sort)
+	echo "sections vs llvm-readobj-22: $sp passed, $sf failed, $sx known llvm-readobj-22 bugs skipped"
+	passed=$((passed + sp))
+	failed=$((failed + sf))
+fi
 echo "conformance: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
