@@ -5,106 +5,190 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"strings"
 )
 
-// A roNode is one line (or scope) of llvm-readobj's LLVM-style output, as
-// its ScopedPrinter writes it. The sections printers build a tree of them
-// per file, rendered either as text identical to llvm-readobj-22's or as
-// JSON.
+// A roScope receives the lines of llvm-readobj's LLVM-style output, as its
+// ScopedPrinter writes them: fields, and list and dict scopes, each closed
+// by end. roText writes them as text identical to llvm-readobj-22's, as they
+// come; roNode builds a tree for JSON.
+type roScope interface {
+	list(label string) roScope // "Label [" ... "]"
+	dict(label string) roScope // "Label {" ... "}", "{" ... "}" without a label
+	flat(label string) roScope // no line in text; an object "Label" in JSON
+	end()                      // closes the scope list, dict or flat opened
+	blank()                    // an empty line in text
+	line(s string)
+	str(label, s string)
+	num(label string, v uint64)
+	hex(label string, v uint64)
+	yesNo(label string, b bool)
+	named(label, name string, v uint64)
+	nums(label string, vs []uint32)
+}
+
+// roText writes a roScope's lines as they come, through a buffer of its
+// own so that a line is one append, not several writes.
+type roText struct {
+	w       *bufio.Writer
+	depth   int
+	closers []byte // ']' or '}' per open scope, 0 for a flat one
+	out     []byte
+}
+
+// flush hands the buffered lines to the writer.
+func (t *roText) flush() {
+	t.w.Write(t.out)
+	t.out = t.out[:0]
+}
+
+// spaces indents up to 32 levels in one append.
+const spaces = "                                                                "
+
+// start begins a line at the current depth.
+func (t *roText) start() {
+	if len(t.out) > 32<<10 {
+		t.flush()
+	}
+	n := 2 * t.depth
+	for n > len(spaces) {
+		t.out = append(t.out, spaces...)
+		n -= len(spaces)
+	}
+	t.out = append(t.out, spaces[:n]...)
+}
+
+func (t *roText) open(label, brace string, closer byte) roScope {
+	t.start()
+	if label != "" {
+		t.out = append(append(t.out, label...), ' ')
+	}
+	t.out = append(append(t.out, brace...), '\n')
+	t.depth++
+	t.closers = append(t.closers, closer)
+	return t
+}
+
+func (t *roText) list(label string) roScope { return t.open(label, "[", ']') }
+func (t *roText) dict(label string) roScope { return t.open(label, "{", '}') }
+func (t *roText) flat(string) roScope {
+	t.closers = append(t.closers, 0)
+	return t
+}
+
+func (t *roText) end() {
+	c := t.closers[len(t.closers)-1]
+	t.closers = t.closers[:len(t.closers)-1]
+	if c == 0 {
+		return
+	}
+	t.depth--
+	t.start()
+	t.out = append(t.out, c, '\n')
+}
+
+func (t *roText) blank() { t.out = append(t.out, '\n') }
+
+func (t *roText) line(s string) {
+	t.start()
+	t.out = append(append(t.out, s...), '\n')
+}
+
+// label starts a "Label: " line.
+func (t *roText) label(label string) {
+	t.start()
+	t.out = append(append(t.out, label...), ": "...)
+}
+
+func (t *roText) str(label, s string) {
+	t.label(label)
+	t.out = append(append(t.out, s...), '\n')
+}
+
+func (t *roText) num(label string, v uint64) {
+	t.label(label)
+	t.out = append(strconv.AppendUint(t.out, v, 10), '\n')
+}
+
+func (t *roText) hex(label string, v uint64) {
+	t.label(label)
+	t.out = append(appendUpperHex(append(t.out, "0x"...), v), '\n')
+}
+
+func (t *roText) yesNo(label string, b bool) {
+	if b {
+		t.str(label, "Yes")
+	} else {
+		t.str(label, "No")
+	}
+}
+
+func (t *roText) named(label, name string, v uint64) {
+	t.label(label)
+	t.out = append(append(t.out, name...), " ("...)
+	t.out = append(strconv.AppendUint(t.out, v, 10), ')', '\n')
+}
+
+func (t *roText) nums(label string, vs []uint32) {
+	t.label(label)
+	t.out = append(t.out, '[')
+	for i, v := range vs {
+		if i > 0 {
+			t.out = append(t.out, ", "...)
+		}
+		t.out = strconv.AppendUint(t.out, uint64(v), 10)
+	}
+	t.out = append(t.out, ']', '\n')
+}
+
+// appendUpperHex appends v in upper-case hexadecimal.
+func appendUpperHex(b []byte, v uint64) []byte {
+	start := len(b)
+	b = strconv.AppendUint(b, v, 16)
+	for i := start; i < len(b); i++ {
+		if c := b[i]; c >= 'a' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return b
+}
+
+// A roNode is one line or scope of the output, kept for JSON.
 type roNode struct {
 	kind  roKind
 	label string
-	text  string // a field's value or a line, as the text output shows it
-	value any    // a field's value in JSON
+	value any // a field's or a line's value
 	kids  []*roNode
 }
 
 type roKind uint8
 
 const (
-	roField roKind = iota // "Label: text"
-	roLine                // "text" (an entry of a list of strings)
-	roList                // "Label [" kids "]"
-	roDict                // "Label {" kids "}", or "{" kids "}" with no label
-	roFlat                // kids at the parent's depth in text; an object "Label" in JSON
-	roBlank               // an empty line in text; nothing in JSON
+	roField roKind = iota // "Label": value
+	roLine                // a string in a list
+	roList                // "Label": [kids]
+	roDict                // "Label": {kids}, or {kids} in a list
+	roFlat                // "Label": {kids}; no line of its own in text
 )
 
 func (n *roNode) add(k *roNode) *roNode { n.kids = append(n.kids, k); return k }
 
-func (n *roNode) list(label string) *roNode { return n.add(&roNode{kind: roList, label: label}) }
-func (n *roNode) dict(label string) *roNode { return n.add(&roNode{kind: roDict, label: label}) }
-func (n *roNode) line(s string)             { n.add(&roNode{kind: roLine, text: s, value: s}) }
-
-func (n *roNode) str(label, s string) { n.add(&roNode{kind: roField, label: label, text: s, value: s}) }
-func (n *roNode) num(label string, v uint64) {
-	n.add(&roNode{kind: roField, label: label, text: strconv.FormatUint(v, 10), value: v})
+func (n *roNode) field(label string, v any) {
+	n.add(&roNode{kind: roField, label: label, value: v})
 }
 
-// hex prints 0x and upper-case digits in text, a number in JSON.
-func (n *roNode) hex(label string, v uint64) {
-	n.add(&roNode{kind: roField, label: label, text: "0x" + strings.ToUpper(strconv.FormatUint(v, 16)), value: v})
-}
-
-func (n *roNode) yesNo(label string, b bool) {
-	t := "No"
-	if b {
-		t = "Yes"
-	}
-	n.add(&roNode{kind: roField, label: label, text: t, value: b})
-}
-
-// named prints "name (number)" in text, {"Name", "Value"} in JSON.
+func (n *roNode) list(label string) roScope      { return n.add(&roNode{kind: roList, label: label}) }
+func (n *roNode) dict(label string) roScope      { return n.add(&roNode{kind: roDict, label: label}) }
+func (n *roNode) flat(label string) roScope      { return n.add(&roNode{kind: roFlat, label: label}) }
+func (n *roNode) end()                           {}
+func (n *roNode) blank()                         {}
+func (n *roNode) line(s string)                  { n.add(&roNode{kind: roLine, value: s}) }
+func (n *roNode) str(label, s string)            { n.field(label, s) }
+func (n *roNode) num(label string, v uint64)     { n.field(label, v) }
+func (n *roNode) hex(label string, v uint64)     { n.field(label, v) }
+func (n *roNode) yesNo(label string, b bool)     { n.field(label, b) }
+func (n *roNode) nums(label string, vs []uint32) { n.field(label, append([]uint32{}, vs...)) }
 func (n *roNode) named(label, name string, v uint64) {
-	n.add(&roNode{kind: roField, label: label, text: name + " (" + strconv.FormatUint(v, 10) + ")",
-		value: map[string]any{"Name": name, "Value": v}})
-}
-
-// nums prints "[a, b]" in text, an array in JSON.
-func (n *roNode) nums(label string, vs []uint32) {
-	var b strings.Builder
-	b.WriteByte('[')
-	js := make([]uint32, len(vs))
-	for i, v := range vs {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.FormatUint(uint64(v), 10))
-		js[i] = v
-	}
-	b.WriteByte(']')
-	n.add(&roNode{kind: roField, label: label, text: b.String(), value: js})
-}
-
-// writeText writes the children of n as llvm-readobj's LLVM style does,
-// indented by two spaces per level.
-func (n *roNode) writeText(w *bufio.Writer, depth int) {
-	for _, k := range n.kids {
-		ind := strings.Repeat("  ", depth)
-		switch k.kind {
-		case roField:
-			w.WriteString(ind + k.label + ": " + k.text + "\n")
-		case roLine:
-			w.WriteString(ind + k.text + "\n")
-		case roList:
-			w.WriteString(ind + k.label + " [\n")
-			k.writeText(w, depth+1)
-			w.WriteString(ind + "]\n")
-		case roBlank:
-			w.WriteString("\n")
-		case roFlat:
-			k.writeText(w, depth)
-		case roDict:
-			if k.label == "" {
-				w.WriteString(ind + "{\n")
-			} else {
-				w.WriteString(ind + k.label + " {\n")
-			}
-			k.writeText(w, depth+1)
-			w.WriteString(ind + "}\n")
-		}
-	}
+	n.field(label, orderedObject{{"Name", name}, {"Value", v}})
 }
 
 // jsonValue turns n into a value for encoding/json. Unlike llvm-readobj's,
@@ -117,9 +201,6 @@ func (n *roNode) jsonValue() any {
 	case roList:
 		arr := make([]any, 0, len(n.kids))
 		for _, k := range n.kids {
-			if k.kind == roBlank {
-				continue
-			}
 			v := k.jsonValue()
 			if k.kind != roLine && k.label != "" {
 				v = orderedObject{{k.label, v}}
@@ -130,9 +211,6 @@ func (n *roNode) jsonValue() any {
 	}
 	obj := make(orderedObject, 0, len(n.kids))
 	for _, k := range n.kids {
-		if k.kind == roBlank {
-			continue
-		}
 		obj = append(obj, orderedField{k.label, k.jsonValue()})
 	}
 	return obj

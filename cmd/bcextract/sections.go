@@ -87,11 +87,14 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 		files, err := objectFiles(name, in.data)
 		for _, f := range files {
 			d := &sectionsDump{name: f.name, data: f.data, o: o, stderr: e.stderr}
-			root := d.run()
 			if o.json {
+				root := &roNode{kind: roDict}
+				d.run(root)
 				docs = append(docs, root.jsonValue())
 			} else {
-				root.writeText(w, 0)
+				t := &roText{w: w}
+				d.run(t)
+				t.flush()
 			}
 		}
 		if err != nil {
@@ -161,6 +164,7 @@ type sectionsDump struct {
 	stderr interface{ Write([]byte) (int, error) }
 	f      *elf.File
 	syms   []elf.Symbol
+	funcs  map[funcKey]string // function names by address, for BB address maps
 	warned map[string]bool
 }
 
@@ -177,19 +181,19 @@ func (d *sectionsDump) warn(format string, args ...any) {
 	fmt.Fprintf(d.stderr, "bcextract: warning: '%s': %s\n", d.name, msg)
 }
 
-func (d *sectionsDump) run() *roNode {
-	root := &roNode{kind: roDict}
-	root.add(&roNode{kind: roBlank})
-	sum := root.add(&roNode{kind: roFlat, label: "FileSummary"})
+func (d *sectionsDump) run(root roScope) {
+	root.blank()
+	sum := root.flat("FileSummary")
 	sum.str("File", d.name)
 	if container.Detect(d.data) == container.COFF {
 		d.coffDump(root, sum)
-		return root
+		return
 	}
 	f, err := elf.NewFile(d.data)
 	if err != nil {
+		sum.end()
 		d.warn("%v", err)
-		return root
+		return
 	}
 	d.f = f
 	sum.str("Format", elfFormatName(f))
@@ -200,6 +204,7 @@ func (d *sectionsDump) run() *roNode {
 	sum.str("Arch", arch)
 	sum.str("AddressSize", strconv.Itoa(addrSize(f)*8)+"bit")
 	sum.str("LoadName", "<Not found>")
+	sum.end()
 	if d.o.deplibs {
 		d.dependentLibraries(root)
 	}
@@ -221,7 +226,6 @@ func (d *sectionsDump) run() *roNode {
 	if d.o.cmdline {
 		d.cmdlines(root)
 	}
-	return root
 }
 
 func addrSize(f *elf.File) int {

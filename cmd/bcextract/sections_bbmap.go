@@ -10,7 +10,7 @@ import (
 
 const stt_FUNC = 2
 
-func (d *sectionsDump) bbAddrMaps(root *roNode) {
+func (d *sectionsDump) bbAddrMaps(root roScope) {
 	for _, s := range d.ofType(elf.SHT_LLVM_BB_ADDR_MAP) {
 		l := root.list("BBAddrMap")
 		opts := sections.BBAddrMapOptions{Section: s.Name, Index: s.Index, ByteOrder: d.byteOrder(), AddrSize: addrSize(d.f)}
@@ -18,11 +18,13 @@ func (d *sectionsDump) bbAddrMaps(root *roNode) {
 			rs := d.f.RelocSection(s.Index)
 			if rs < 0 {
 				d.warn("unable to get relocation section for SHT_LLVM_BB_ADDR_MAP section with index %d", s.Index)
+				l.end()
 				continue
 			}
 			rels, err := d.f.Relocs(d.data, rs)
 			if err != nil {
 				d.warn("unable to read relocations for SHT_LLVM_BB_ADDR_MAP section with index %d: %v", s.Index, err)
+				l.end()
 				continue
 			}
 			// REL relocations keep the addend in the relocated field
@@ -44,11 +46,13 @@ func (d *sectionsDump) bbAddrMaps(root *roNode) {
 		maps, err := sections.DecodeBBAddrMap(d.contents(s), opts)
 		if err != nil {
 			d.warn("unable to dump SHT_LLVM_BB_ADDR_MAP section with index %d: %s", s.Index, msgOf(err))
+			l.end()
 			continue
 		}
 		for i := range maps {
 			d.bbAddrMap(l, s, &maps[i])
 		}
+		l.end()
 	}
 }
 
@@ -67,20 +71,40 @@ func implicitAddend(b []byte, off uint64, size int, bo binary.ByteOrder) uint64 
 // defined STT_FUNC symbol with that value (in a relocatable object, in the
 // section the map is linked to).
 func (d *sectionsDump) functionName(s *elf.Section, addr uint64) string {
-	for _, sym := range d.symbols() {
-		if sym.Type() != stt_FUNC || sym.Shndx == 0 || sym.Value != addr {
-			continue
+	if d.funcs == nil {
+		d.funcs = make(map[funcKey]string)
+		for _, sym := range d.symbols() {
+			if sym.Type() != stt_FUNC || sym.Shndx == 0 {
+				continue
+			}
+			k := funcKey{sym.Value, sym.Shndx}
+			if d.f.Type != goelf.ET_REL {
+				k.shndx = 0
+			}
+			if _, ok := d.funcs[k]; !ok {
+				d.funcs[k] = sym.Name
+			}
 		}
-		if d.f.Type == goelf.ET_REL && uint32(sym.Shndx) != s.Link {
-			continue
-		}
-		return sym.Name
+	}
+	k := funcKey{addr, 0}
+	if d.f.Type == goelf.ET_REL {
+		k.shndx = uint16(s.Link)
+	}
+	if name, ok := d.funcs[k]; ok {
+		return name
 	}
 	d.warn("could not identify function symbol for address (0x%x) in SHT_LLVM_BB_ADDR_MAP section with index %d", addr, s.Index)
 	return "<?>"
 }
 
-func (d *sectionsDump) bbAddrMap(l *roNode, s *elf.Section, m *sections.BBAddrMap) {
+// A funcKey finds a function symbol by address (and, in relocatable
+// objects, section index).
+type funcKey struct {
+	addr  uint64
+	shndx uint16
+}
+
+func (d *sectionsDump) bbAddrMap(l roScope, s *elf.Section, m *sections.BBAddrMap) {
 	fn := l.dict("Function")
 	addr := m.Address()
 	fn.hex("At", addr)
@@ -106,13 +130,19 @@ func (d *sectionsDump) bbAddrMap(l *roNode, s *elf.Section, m *sections.BBAddrMa
 			ed.yesNo("IsEHPad", e.Metadata.IsEHPad())
 			ed.yesNo("CanFallThrough", e.Metadata.CanFallThrough())
 			ed.yesNo("HasIndirectBranch", e.Metadata.HasIndirectBranch())
+			ed.end()
 		}
+		ents.end()
+		rd.end()
 	}
+	ranges.end()
+	defer fn.end()
 	f := m.Features
 	if f&(sections.FuncEntryCount|sections.BBFreq|sections.BrProb) == 0 {
 		return
 	}
 	pd := fn.dict("PGO analyses")
+	defer pd.end()
 	if f&sections.FuncEntryCount != 0 {
 		pd.num("FuncEntryCount", m.PGO.FuncEntryCount)
 	}
@@ -120,6 +150,7 @@ func (d *sectionsDump) bbAddrMap(l *roNode, s *elf.Section, m *sections.BBAddrMa
 		return
 	}
 	pl := pd.list("PGO BB entries")
+	defer pl.end()
 	for _, pe := range m.PGO.BBEntries {
 		ped := pl.dict("")
 		if f&sections.BBFreq != 0 {
@@ -133,6 +164,7 @@ func (d *sectionsDump) bbAddrMap(l *roNode, s *elf.Section, m *sections.BBAddrMa
 			}
 		}
 		if f&sections.BrProb == 0 {
+			ped.end()
 			continue
 		}
 		sl := ped.list("Successors")
@@ -147,6 +179,9 @@ func (d *sectionsDump) bbAddrMap(l *roNode, s *elf.Section, m *sections.BBAddrMa
 			if f&sections.PostLinkCfg != 0 {
 				sd.num("PostLink Probability", uint64(su.PostLinkFreq))
 			}
+			sd.end()
 		}
+		sl.end()
+		ped.end()
 	}
 }

@@ -10,9 +10,10 @@ import (
 // coffDump dumps the LLVM sections of a COFF object as llvm-readobj's
 // COFFDumper does: --addrsig and --cg-profile; the ELF-only options print
 // nothing.
-func (d *sectionsDump) coffDump(root *roNode, sum *roNode) {
+func (d *sectionsDump) coffDump(root, sum roScope) {
 	f, err := coff.NewFile(d.data)
 	if err != nil {
+		sum.end()
 		d.warn("%v", err)
 		return
 	}
@@ -34,6 +35,7 @@ func (d *sectionsDump) coffDump(root *roNode, sum *roNode) {
 	sum.str("Format", format)
 	sum.str("Arch", arch)
 	sum.str("AddressSize", bits)
+	sum.end()
 	var names []string
 	name := func(i uint32) string {
 		if names == nil {
@@ -71,7 +73,9 @@ func (d *sectionsDump) coffDump(root *roNode, sum *roNode) {
 				c.named("From", name(e.From), uint64(e.From))
 				c.named("To", name(e.To), uint64(e.To))
 				c.num("Weight", e.Weight)
+				c.end()
 			}
+			l.end()
 		}
 	}
 	if d.o.addrsig {
@@ -84,6 +88,7 @@ func (d *sectionsDump) coffDump(root *roNode, sum *roNode) {
 			for _, i := range idx {
 				l.named("Sym", name(i), uint64(i))
 			}
+			l.end()
 		}
 	}
 }

@@ -35,7 +35,7 @@ func (d *sectionsDump) byteOrder() binary.ByteOrder {
 	return binary.LittleEndian
 }
 
-func (d *sectionsDump) dependentLibraries(root *roNode) {
+func (d *sectionsDump) dependentLibraries(root roScope) {
 	l := root.list("DependentLibs")
 	for _, s := range d.ofType(elf.SHT_LLVM_DEPENDENT_LIBRARIES) {
 		libs, err := sections.DecodeDependentLibraries(s.Name, d.contents(s))
@@ -47,9 +47,10 @@ func (d *sectionsDump) dependentLibraries(root *roNode) {
 			l.line(lib.Name)
 		}
 	}
+	l.end()
 }
 
-func (d *sectionsDump) linkerOptions(root *roNode) {
+func (d *sectionsDump) linkerOptions(root roScope) {
 	l := root.list("LinkerOptions")
 	for _, s := range d.ofType(elf.SHT_LLVM_LINKER_OPTIONS) {
 		opts, err := sections.DecodeLinkerOptions(s.Name, d.contents(s))
@@ -61,6 +62,7 @@ func (d *sectionsDump) linkerOptions(root *roNode) {
 			l.str(o.Key, o.Value)
 		}
 	}
+	l.end()
 }
 
 // relocSize is the sh_entsize llvm-readobj expects of a RELA section.
@@ -71,7 +73,7 @@ func (d *sectionsDump) relaSize() uint64 {
 	return 12
 }
 
-func (d *sectionsDump) cgProfile(root *roNode) {
+func (d *sectionsDump) cgProfile(root roScope) {
 	for _, s := range d.ofType(elf.SHT_LLVM_CALL_GRAPH_PROFILE) {
 		if s.EntSize != 8 {
 			d.warn("unable to load the SHT_LLVM_CALL_GRAPH_PROFILE section: section [index %d] has invalid sh_entsize: expected 8, but got %d", s.Index, s.EntSize)
@@ -111,12 +113,15 @@ func (d *sectionsDump) cgProfile(root *roNode) {
 				e.named("To", d.symbolName(entries[i].To), uint64(entries[i].To))
 			}
 			e.num("Weight", w)
+			e.end()
 		}
+		l.end()
 	}
 }
 
-func (d *sectionsDump) addrsig(root *roNode) {
+func (d *sectionsDump) addrsig(root roScope) {
 	l := root.list("Addrsig")
+	defer l.end()
 	secs := d.ofType(elf.SHT_LLVM_ADDRSIG)
 	if len(secs) == 0 {
 		return
@@ -132,8 +137,9 @@ func (d *sectionsDump) addrsig(root *roNode) {
 	}
 }
 
-func (d *sectionsDump) symParts(root *roNode) {
+func (d *sectionsDump) symParts(root roScope) {
 	l := root.list("SymbolPartitions")
+	defer l.end()
 	for _, s := range d.ofType(elf.SHT_LLVM_SYMPART) {
 		sp, err := sections.DecodeSymPart(s.Name, d.contents(s))
 		if err != nil {
@@ -152,11 +158,13 @@ func (d *sectionsDump) symParts(root *roNode) {
 				}
 			}
 		}
+		e.end()
 	}
 }
 
-func (d *sectionsDump) cmdlines(root *roNode) {
+func (d *sectionsDump) cmdlines(root roScope) {
 	l := root.list("CommandLines")
+	defer l.end()
 	for i := range d.f.Sections {
 		s := &d.f.Sections[i]
 		if s.Name != ".llvmcmd" || s.NoBits {
@@ -170,6 +178,8 @@ func (d *sectionsDump) cmdlines(root *roNode) {
 			for _, arg := range args {
 				a.line(arg)
 			}
+			a.end()
+			c.end()
 		}
 	}
 }
