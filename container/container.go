@@ -17,7 +17,8 @@
 // A file name, then "(member)" for each archive member, "[arch]" for each
 // universal slice, ":section" for the section (Mach-O as "SEGMENT,SECTION"),
 // and "#N" for the N-th module of a bitcode section or file (or the N-th
-// command line of a command-line section). A member name or arch that occurs
+// command line of a command-line section, or the N-th image of an offload
+// section or package). A member name or arch that occurs
 // more than once in its container has "@N" appended to every occurrence
 // (N counts from 1 in file order); a section name that occurs more than once
 // in its object has "@I" appended, I being the section's index.
@@ -30,6 +31,7 @@ import (
 	"github.com/bcextract/bcextract/container/coff"
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/container/macho"
+	"github.com/bcextract/bcextract/sections"
 	"github.com/bcextract/bcextract/wrapper"
 )
 
@@ -46,6 +48,7 @@ const (
 	COFF      // a COFF object file
 	PE        // a PE image (executable or DLL)
 	Archive   // an ar archive: GNU, BSD or thin
+	Offload   // an offload package: OffloadBinary images back to back
 )
 
 var formatNames = [...]string{
@@ -57,6 +60,7 @@ var formatNames = [...]string{
 	COFF:      "coff",
 	PE:        "pe",
 	Archive:   "archive",
+	Offload:   "offload",
 }
 
 func (f Format) String() string {
@@ -84,6 +88,8 @@ func Detect(data []byte) Format {
 		return PE
 	case coff.IsObject(data):
 		return COFF
+	case sections.IsOffloadBinary(data):
+		return Offload
 	}
 	return Unknown
 }
@@ -98,7 +104,7 @@ const (
 	KindCmdline                   // the clang -cc1 arguments of one module (.llvmcmd, __LLVM,__cmdline)
 	KindBundle                    // a Mach-O bitcode bundle (__LLVM,__bundle, a xar archive)
 	KindMarker                    // an -fembed-bitcode=marker stub: a bitcode section with no bitcode
-	KindOffload                   // an offload section (.llvm.offloading)
+	KindOffload                   // an offload image (of .llvm.offloading or a package) that is not bitcode, or a section that cannot be decoded
 	KindExtension                 // another LLVM extension section (SHT_LLVM_*, __LLVM,__cg_profile, ...)
 )
 
@@ -148,6 +154,9 @@ type Payload struct {
 	Section string
 	// SectionType is the ELF sh_type of the section, 0 for other formats.
 	SectionType uint32
+	// SectionOff and SectionSize locate the whole section (or bitcode file,
+	// or offload package) in File: a payload split from it lies inside.
+	SectionOff, SectionSize int64
 	// File is the file that holds the bytes: the walked file, or for a thin
 	// archive's member the member's own file.
 	File string
@@ -159,6 +168,9 @@ type Payload struct {
 	// Module is the 1-based position of a bitcode module (or command line)
 	// in its section or file, 0 when the payload is not split into modules.
 	Module int
+	// Triple and OffloadArch are an offload image's "triple" and "arch"
+	// strings; "" for other payloads.
+	Triple, OffloadArch string
 	// Cmdline is, for a bitcode module, the command line (NUL-separated
 	// clang -cc1 arguments) that produced it, when the object records one
 	// that can be paired with it; nil otherwise.

@@ -120,7 +120,13 @@ func TestSectionsGolden(t *testing.T) {
 func checkSection(t *testing.T, path string, file []byte, ps []Payload, size int64, sum string) {
 	t.Helper()
 	sort.Slice(ps, func(i, j int) bool { return ps[i].Off < ps[j].Off })
-	start := ps[0].Off
+	start := ps[0].SectionOff
+	if ps[0].SectionSize != size {
+		t.Errorf("%s: section size %d, want %d", path, ps[0].SectionSize, size)
+	}
+	// Offload images sit among the binaries' headers; what lies between
+	// split modules and command lines is zero padding.
+	padded := ps[0].Kind != KindOffload && ps[0].Format != Offload && ps[0].Section != ".llvm.offloading"
 	if start+size > int64(len(file)) {
 		t.Errorf("%s: section [0x%x,+%d) past the file", path, start, size)
 		return
@@ -138,7 +144,7 @@ func checkSection(t *testing.T, path string, file []byte, ps []Payload, size int
 		if !bytes.Equal(p.Data, file[p.Off:p.Off+p.Size]) {
 			t.Errorf("%s: payload %d data is not the file's bytes at its offset", p.Path, i)
 		}
-		if !allZero(file[pos:p.Off]) {
+		if padded && !allZero(file[pos:p.Off]) {
 			t.Errorf("%s: non-zero bytes before payload %d", path, i)
 		}
 		pos = p.Off + p.Size
@@ -146,7 +152,7 @@ func checkSection(t *testing.T, path string, file []byte, ps []Payload, size int
 			checkModule(t, &p)
 		}
 	}
-	if !allZero(file[pos : start+size]) {
+	if padded && !allZero(file[pos:start+size]) {
 		t.Errorf("%s: non-zero bytes after the last payload", path)
 	}
 }
@@ -217,7 +223,7 @@ func TestWalk(t *testing.T) {
 		}},
 		{"elf-ext.o", []row{
 			{"elf-ext.o:.llvm_bb_addr_map", KindExtension, 0x5c, 32, false},
-			{"elf-ext.o:.llvm.offloading", KindOffload, 0x88, 2424, false},
+			{"elf-ext.o:.llvm.offloading#1", KindBitcode, 0x118, 2280, false},
 			{"elf-ext.o:.linker-options", KindExtension, 0xa00, 14, false},
 			{"elf-ext.o:.deplibs", KindExtension, 0xa0e, 2, false},
 			{"elf-ext.o:.llvm_sympart", KindExtension, 0xa10, 14, false},
@@ -559,5 +565,31 @@ func TestArchivePartial(t *testing.T) {
 	ps, err := walkFixture(t, "bad-ar-trunc.a")
 	if err == nil || len(ps) != 2 || ps[0].Path != "bad-ar-trunc.a(good.o):.llvmbc#1" || ps[1].Path != "bad-ar-trunc.a(good.o):.llvmcmd#1" {
 		t.Errorf("got %+v, %v", rows(ps), err)
+	}
+}
+
+// An offload package's images are payloads: bitcode images as bitcode
+// (values from llvm-objdump-22 --offloading and the package's headers).
+func TestOffloadPackage(t *testing.T) {
+	data, err := os.ReadFile("../sections/testdata/offload/pkg.out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Detect(data) != Offload {
+		t.Fatalf("Detect = %v", Detect(data))
+	}
+	var w Walker
+	var got []string
+	err = w.Walk("pkg.out", data, func(p *Payload) error {
+		got = append(got, fmt.Sprintf("%s %s 0x%x %d %s %s", p.Path, p.Kind, p.Off, p.Size, p.Triple, p.OffloadArch))
+		return nil
+	})
+	want := []string{
+		"pkg.out#1 bitcode 0x90 2368 nvptx64-nvidia-cuda sm_70",
+		"pkg.out#2 offload 0xa60 2016 amdgcn-amd-amdhsa gfx90a",
+		"pkg.out#3 offload 0x12f0 480 nvptx64-nvidia-cuda sm_70",
+	}
+	if err != nil || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("%v\n%s\nwant:\n%s", err, strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/bcextract/bcextract/container/coff"
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/container/macho"
+	"github.com/bcextract/bcextract/sections"
 	"github.com/bcextract/bcextract/wrapper"
 )
 
@@ -70,6 +71,7 @@ func located(err error) (off int64, msg string, ok bool) {
 		me *macho.FormatError
 		ce *coff.FormatError
 		we *wrapper.FormatError
+		de *sections.DecodeError
 	)
 	switch {
 	case errors.As(err, &ae):
@@ -82,6 +84,8 @@ func located(err error) (off int64, msg string, ok bool) {
 		return ce.Off, ce.Msg, true
 	case errors.As(err, &we):
 		return we.Off, we.Msg, true
+	case errors.As(err, &de):
+		return de.Off, de.Msg, true
 	}
 	return 0, "", false
 }

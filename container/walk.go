@@ -14,6 +14,7 @@ import (
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/container/macho"
 	"github.com/bcextract/bcextract/internal/mmap"
+	"github.com/bcextract/bcextract/sections"
 	"github.com/bcextract/bcextract/wrapper"
 )
 
@@ -124,6 +125,12 @@ func (s *walk) container(n node, data []byte) {
 		s.coff(n, data)
 	case Archive:
 		s.archive(n, data)
+	case Offload:
+		whole := Payload{Path: n.path, Kind: KindOffload, Format: Offload, File: n.file, Off: n.base, Size: int64(len(data)), Data: data,
+			SectionOff: n.base, SectionSize: int64(len(data))}
+		for _, p := range s.offload(n, whole) {
+			s.emit(&p)
+		}
 	}
 }
 
@@ -362,6 +369,7 @@ func (s *walk) object(n node, data []byte, format Format, arch string, secs []se
 			Path: sn.path, Kind: sec.kind, Format: format, Arch: arch,
 			Section: sec.name, SectionType: sec.typ, File: n.file,
 			Off: n.base + sec.off, Size: sec.size, Data: b,
+			SectionOff: n.base + sec.off, SectionSize: sec.size,
 		}
 		split := sec.kind == KindBitcode || sec.kind == KindLTO || sec.kind == KindCmdline
 		if split && sec.size > budget {
@@ -390,6 +398,8 @@ func (s *walk) object(n node, data []byte, format Format, arch string, secs []se
 			if cmdline < 0 {
 				cmdline, ncmdline = start, len(out)-start
 			}
+		case KindOffload:
+			out = append(out, s.offload(sn, p)...)
 		default:
 			out = append(out, p)
 		}
@@ -418,6 +428,7 @@ func (s *walk) bitcodeFile(n node, data []byte) {
 	p := Payload{
 		Path: n.path, Kind: KindBitcode, Format: Bitcode, File: n.file,
 		Off: n.base, Size: int64(len(data)), Data: data,
+		SectionOff: n.base, SectionSize: int64(len(data)),
 	}
 	if _, _, err := wrapper.Unwrap(data); err == nil {
 		// A wrapped file holds one stream; what follows the wrapped range
@@ -458,6 +469,34 @@ func (s *walk) modules(out []Payload, n node, whole Payload) []Payload {
 	if m == 0 {
 		s.fail(n, whole.Off, ErrNoModule)
 		return append(out, whole)
+	}
+	return out
+}
+
+// offload returns one payload per image of the offload binaries in whole
+// (a .llvm.offloading section or an offload package): bitcode images as
+// bitcode, others as offload images. If the binaries cannot be decoded,
+// whole is returned as it is and the error reported.
+func (s *walk) offload(n node, whole Payload) []Payload {
+	bins, err := sections.DecodeOffloading(whole.Section, whole.Data)
+	if err != nil {
+		s.fail(n, whole.Off, err)
+		return []Payload{whole}
+	}
+	out := make([]Payload, 0, len(bins))
+	for i := range bins {
+		b := &bins[i]
+		p := whole
+		p.Path = n.path + "#" + strconv.Itoa(i+1)
+		p.Module = i + 1
+		p.Off = whole.Off + b.ImageOff
+		p.Size = b.ImageSize
+		p.Data = whole.Data[b.ImageOff : b.ImageOff+b.ImageSize]
+		p.Triple, p.OffloadArch = b.String("triple"), b.String("arch")
+		if b.ImageKind == sections.IMG_Bitcode {
+			p.Kind = KindBitcode
+		}
+		out = append(out, p)
 	}
 	return out
 }

@@ -121,7 +121,10 @@ def check_file(args, file, tmp, results):
             if f not in data_cache:
                 data_cache[f] = open(f, 'rb').read()
             data = data_cache[f]
-            start = ps[0]['offset']
+            start = ps[0]['section_offset']
+            # Offload images sit among their binaries' headers; only split
+            # modules and command lines have zero padding between them.
+            padded = ps[0]['format'] != 'offload' and not (section or '').startswith('.llvm.offloading')
             got = data[start:start + len(want)]
             msg = None
             if got != want:
@@ -132,10 +135,10 @@ def check_file(args, file, tmp, results):
                     break
                 if p['offset'] < pos or p['offset'] + p['size'] > start + len(want):
                     msg = '%s [0x%x,+%d) outside the section or overlapping' % (p['path'], p['offset'], p['size'])
-                elif any(data[pos:p['offset']]):
+                elif padded and any(data[pos:p['offset']]):
                     msg = 'non-zero bytes between payloads before %s' % p['path']
                 pos = p['offset'] + p['size']
-            if not msg and any(data[pos:start + len(want)]):
+            if not msg and padded and any(data[pos:start + len(want)]):
                 msg = 'non-zero bytes after the last payload of the section'
             results.append((msg is None, key, msg or ''))
         except Exception as e:  # a tool failed: report, go on

@@ -126,7 +126,7 @@ func TestExtractErrors(t *testing.T) {
 	}{
 		{[]string{"extract", "-o", "-", containers + "prog"}, exitFailure,
 			"-o needs exactly one payload, but 3 match (use -d DIR, or narrow with --kind):\n\t" + containers + "prog:.llvmbc#1\n"},
-		{[]string{"extract", "-o", "-", containers + "elf-ext.o"}, exitFailure, "elf-ext.o: no payload of kind bitcode, lto\n"},
+		{[]string{"extract", "-o", "-", containers + "elf-marker.o"}, exitFailure, "elf-marker.o: no payload of kind bitcode, lto\n"},
 		{[]string{"extract", "--kind", "bogus", containers + "prog"}, exitUsage, `unknown kind "bogus"`},
 		{[]string{"extract", "-o", "x", "-d", "y", containers + "prog"}, exitUsage, "-o and -d cannot be used together"},
 		{[]string{"extract", "--force", "-o", containers + "elf-x86_64.o", containers + "elf-x86_64.o"}, exitFailure, "refusing to overwrite an input file"},
@@ -238,8 +238,8 @@ func TestDumpContainer(t *testing.T) {
 			t.Errorf("no summary of module %s in:\n%s", m, out)
 		}
 	}
-	code, _, stderr = runCmd(t, "dump", containers+"elf-ext.o")
-	if code != exitFailure || !strings.Contains(stderr, "elf-ext.o: no bitcode module found") {
-		t.Errorf("elf-ext.o: exit %d, stderr %q", code, stderr)
+	code, _, stderr = runCmd(t, "dump", containers+"elf-marker.o")
+	if code != exitFailure || !strings.Contains(stderr, "elf-marker.o: no bitcode module found") {
+		t.Errorf("elf-marker.o: exit %d, stderr %q", code, stderr)
 	}
 }

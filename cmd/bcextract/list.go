@@ -132,7 +132,7 @@ func writeListRow(tw *tabwriter.Writer, r *listed) {
 	b = append(b, '\t')
 	b = append(b, dash(r.ident.Producer)...)
 	b = append(b, '\t')
-	b = append(b, dash(r.ident.Triple)...)
+	b = append(b, dash(triple(r))...)
 	b = append(b, '\n')
 	tw.Write(b)
 }

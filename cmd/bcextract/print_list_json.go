@@ -21,12 +21,15 @@ type jsonPayload struct {
 	Arch        string   `json:"arch,omitempty"`
 	Section     string   `json:"section,omitempty"`
 	SectionType uint32   `json:"section_type,omitempty"`
+	SectionOff  int64    `json:"section_offset"`
+	SectionSize int64    `json:"section_size"`
 	File        string   `json:"file"`
 	Offset      int64    `json:"offset"`
 	Size        int64    `json:"size"`
 	Module      int      `json:"module,omitempty"`
 	Producer    string   `json:"producer,omitempty"`
 	Triple      string   `json:"triple,omitempty"`
+	OffloadArch string   `json:"offload_arch,omitempty"`
 	Cmdline     []string `json:"cmdline,omitempty"`
 }
 
@@ -43,8 +46,9 @@ func newJSONPayload(r *listed) jsonPayload {
 	return jsonPayload{
 		Path: p.Path, Kind: p.Kind.String(), Format: p.Format.String(), Arch: p.Arch,
 		Section: p.Section, SectionType: p.SectionType, File: p.File,
+		SectionOff: p.SectionOff, SectionSize: p.SectionSize, OffloadArch: p.OffloadArch,
 		Offset: p.Off, Size: p.Size, Module: p.Module,
-		Producer: r.ident.Producer, Triple: r.ident.Triple,
+		Producer: r.ident.Producer, Triple: triple(r),
 		Cmdline: splitArgs(p.Cmdline),
 	}
 }
@@ -60,6 +64,14 @@ func newJSONError(err error) jsonError {
 		return j
 	}
 	return jsonError{Message: err.Error()}
+}
+
+// triple is a module's triple, or an offload image's.
+func triple(r *listed) string {
+	if r.ident.Triple != "" {
+		return r.ident.Triple
+	}
+	return r.p.Triple
 }
 
 // splitArgs splits a NUL-terminated argument list.

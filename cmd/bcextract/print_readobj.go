@@ -24,6 +24,7 @@ type roScope interface {
 	yesNo(label string, b bool)
 	named(label, name string, v uint64)
 	nums(label string, vs []uint32)
+	list64(label string, vs []uint64)
 }
 
 // roText writes a roScope's lines as they come, through a buffer of its
@@ -140,6 +141,18 @@ func (t *roText) nums(label string, vs []uint32) {
 	t.out = append(t.out, ']', '\n')
 }
 
+func (t *roText) list64(label string, vs []uint64) {
+	t.label(label)
+	t.out = append(t.out, '[')
+	for i, v := range vs {
+		if i > 0 {
+			t.out = append(t.out, ", "...)
+		}
+		t.out = strconv.AppendUint(t.out, v, 10)
+	}
+	t.out = append(t.out, ']', '\n')
+}
+
 // appendUpperHex appends v in upper-case hexadecimal.
 func appendUpperHex(b []byte, v uint64) []byte {
 	start := len(b)
@@ -176,17 +189,18 @@ func (n *roNode) field(label string, v any) {
 	n.add(&roNode{kind: roField, label: label, value: v})
 }
 
-func (n *roNode) list(label string) roScope      { return n.add(&roNode{kind: roList, label: label}) }
-func (n *roNode) dict(label string) roScope      { return n.add(&roNode{kind: roDict, label: label}) }
-func (n *roNode) flat(label string) roScope      { return n.add(&roNode{kind: roFlat, label: label}) }
-func (n *roNode) end()                           {}
-func (n *roNode) blank()                         {}
-func (n *roNode) line(s string)                  { n.add(&roNode{kind: roLine, value: s}) }
-func (n *roNode) str(label, s string)            { n.field(label, s) }
-func (n *roNode) num(label string, v uint64)     { n.field(label, v) }
-func (n *roNode) hex(label string, v uint64)     { n.field(label, v) }
-func (n *roNode) yesNo(label string, b bool)     { n.field(label, b) }
-func (n *roNode) nums(label string, vs []uint32) { n.field(label, append([]uint32{}, vs...)) }
+func (n *roNode) list(label string) roScope        { return n.add(&roNode{kind: roList, label: label}) }
+func (n *roNode) dict(label string) roScope        { return n.add(&roNode{kind: roDict, label: label}) }
+func (n *roNode) flat(label string) roScope        { return n.add(&roNode{kind: roFlat, label: label}) }
+func (n *roNode) end()                             {}
+func (n *roNode) blank()                           {}
+func (n *roNode) line(s string)                    { n.add(&roNode{kind: roLine, value: s}) }
+func (n *roNode) str(label, s string)              { n.field(label, s) }
+func (n *roNode) num(label string, v uint64)       { n.field(label, v) }
+func (n *roNode) hex(label string, v uint64)       { n.field(label, v) }
+func (n *roNode) yesNo(label string, b bool)       { n.field(label, b) }
+func (n *roNode) nums(label string, vs []uint32)   { n.field(label, append([]uint32{}, vs...)) }
+func (n *roNode) list64(label string, vs []uint64) { n.field(label, append([]uint64{}, vs...)) }
 func (n *roNode) named(label, name string, v uint64) {
 	n.field(label, orderedObject{{"Name", name}, {"Value", v}})
 }

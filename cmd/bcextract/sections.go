@@ -14,7 +14,8 @@ import (
 
 type sectionsOptions struct {
 	bbAddrMap, prettyPGO, cgProfile, addrsig, deplibs, linkerOpts bool
-	sympart, cmdline, all, json                                   bool
+	sympart, cmdline, offloading, all, json                       bool
+	pc                                                            pcSectionOptions
 }
 
 func sectionsCommand() *command {
@@ -28,11 +29,16 @@ func sectionsCommand() *command {
 	fs.BoolVar(&o.linkerOpts, "elf-linker-options", false, "dump SHT_LLVM_LINKER_OPTIONS sections")
 	fs.BoolVar(&o.sympart, "sympart", false, "dump SHT_LLVM_SYMPART sections (not in llvm-readobj)")
 	fs.BoolVar(&o.cmdline, "cmdline", false, "dump .llvmcmd command lines (not in llvm-readobj)")
-	fs.BoolVar(&o.all, "all", false, "all of the above")
+	fs.BoolVar(&o.offloading, "offloading", false, "dump the OffloadBinary headers of SHT_LLVM_OFFLOADING sections (not in llvm-readobj)")
+	fs.StringArrayVar(&o.pc.names, "pc-section", nil, "dump the PC section (!pcsections) `NAME`, as named in the metadata (\"name!C\" for the compressed encoding); repeatable")
+	fs.IntVar(&o.pc.entrySize, "pc-section-entry-size", 4, "size of a PC section's PC-relative field: 4 (small code model) or 8 (medium and large)")
+	fs.BoolVar(&o.pc.function, "pc-section-function", false, "PC section entries are function entries: the PC, then the function's size")
+	fs.StringVar(&o.pc.aux, "pc-section-aux", "", "`LAYOUT` of the auxiliary constants after each PC section entry, e.g. u32,u64")
+	fs.BoolVar(&o.all, "all", false, "all of the above but --pc-section")
 	fs.BoolVar(&o.json, "json", false, "print one JSON document")
 	return &command{
 		Name:  "sections",
-		Usage: "sections [--bb-addr-map [--pretty-pgo-analysis-map]] [--cg-profile] [--addrsig] [--dependent-libraries] [--elf-linker-options] [--sympart] [--cmdline] [--all] [--json] FILE...",
+		Usage: "sections [--bb-addr-map [--pretty-pgo-analysis-map]] [--cg-profile] [--addrsig] [--dependent-libraries] [--elf-linker-options] [--sympart] [--cmdline] [--offloading] [--pc-section NAME ...] [--all] [--json] FILE...",
 		Short: "dump LLVM's ELF extension sections, as llvm-readobj",
 		Long: `
 Sections decodes LLVM's extension sections of each ELF FILE (or of each ELF
@@ -43,7 +49,11 @@ member of an archive) and prints them. For the options llvm-readobj also has
 problems in a section are warnings on stderr, worded as llvm-readobj words
 them, and the rest of the file is still printed.
 
---sympart and --cmdline, which llvm-readobj lacks, print in the same style.
+--sympart, --cmdline, --offloading and --pc-section, which llvm-readobj lacks, print in the
+same style. PC sections (from !pcsections metadata) do not describe their
+entries: --pc-section-entry-size, --pc-section-function and --pc-section-aux
+say what they hold; a name ending in "!C" selects the compressed encoding. In
+a linked file each entry's PC is resolved to the function holding it.
 --json prints one JSON document: an array with one object per file whose keys
 are the headings of the text output (always valid JSON, unlike
 llvm-readobj's for --addrsig and --elf-linker-options).
@@ -56,14 +66,18 @@ Examples:
 	bcextract sections --bb-addr-map --pretty-pgo-analysis-map a.out
 	bcextract sections --all foo.o
 	bcextract sections --cg-profile --json foo.o | jq '.[0].CGProfile'
+	bcextract sections --pc-section 'my_section!C' --pc-section-function --pc-section-aux u32,u64 a.out
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {
 			if len(args) == 0 {
 				return usagef("missing FILE")
 			}
+			if o.pc.entrySize != 4 && o.pc.entrySize != 8 {
+				return usagef("--pc-section-entry-size must be 4 or 8")
+			}
 			if o.all {
-				o.bbAddrMap, o.cgProfile, o.addrsig, o.deplibs, o.linkerOpts, o.sympart, o.cmdline = true, true, true, true, true, true, true
+				o.bbAddrMap, o.cgProfile, o.addrsig, o.deplibs, o.linkerOpts, o.sympart, o.cmdline, o.offloading = true, true, true, true, true, true, true, true
 			}
 			return runSections(e, args, o)
 		},
@@ -165,6 +179,7 @@ type sectionsDump struct {
 	f      *elf.File
 	syms   []elf.Symbol
 	funcs  map[funcKey]string // function names by address, for BB address maps
+	byAddr []elf.Symbol       // function symbols by address, for PC sections
 	warned map[string]bool
 }
 
@@ -225,6 +240,12 @@ func (d *sectionsDump) run(root roScope) {
 	}
 	if d.o.cmdline {
 		d.cmdlines(root)
+	}
+	if d.o.offloading {
+		d.offloading(root)
+	}
+	if len(d.o.pc.names) > 0 {
+		d.pcSections(root)
 	}
 }
 

@@ -244,3 +244,33 @@ func elfFormatName(f *elf.File) string {
 	}
 	return "elf64-unknown"
 }
+
+func (d *sectionsDump) offloading(root roScope) {
+	l := root.list("Offloading")
+	defer l.end()
+	for _, s := range d.ofType(elf.SHT_LLVM_OFFLOADING) {
+		bins, err := sections.DecodeOffloading(s.Name, d.contents(s))
+		if err != nil {
+			d.warn("unable to decode SHT_LLVM_OFFLOADING section with index %d: %s", s.Index, msgOf(err))
+		}
+		for i := range bins {
+			b := &bins[i]
+			e := l.dict("OffloadBinary")
+			e.str("Section", s.Name)
+			e.hex("Offset", uint64(b.Off))
+			e.num("Size", uint64(b.Size))
+			e.num("Version", uint64(b.Version))
+			e.named("ImageKind", b.ImageKind.String(), uint64(b.ImageKind))
+			e.named("OffloadKind", b.OffloadKind.String(), uint64(b.OffloadKind))
+			e.hex("Flags", uint64(b.Flags))
+			st := e.dict("Strings")
+			for _, kv := range b.Strings {
+				st.str(kv.Key, kv.Value)
+			}
+			st.end()
+			e.hex("ImageOffset", uint64(b.ImageOff))
+			e.num("ImageSize", uint64(b.ImageSize))
+			e.end()
+		}
+	}
+}

@@ -40,6 +40,7 @@ type Section struct {
 	Name    string
 	Type    uint32 // sh_type
 	Flags   uint64 // sh_flags
+	Addr    uint64 // sh_addr
 	Off     int64  // sh_offset: byte offset of the contents in the data given to NewFile
 	Size    int64  // sh_size; the contents are data[Off:Off+Size] unless NoBits
 	Link    uint32 // sh_link
@@ -104,6 +105,7 @@ func NewFile(data []byte) (*File, error) {
 			Name:    s.Name,
 			Type:    uint32(s.Type),
 			Flags:   uint64(s.Flags),
+			Addr:    s.Addr,
 			Off:     int64(s.Offset),
 			Size:    int64(s.FileSize),
 			Link:    s.Link,

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// The views llvm-readobj lacks, on fixtures whose values were worked out
+// from llvm-readobj-22 -r, llvm-objdump-22 -d and llvm-objdump-22
+// --offloading.
+func TestSectionsExtras(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string // lines that must appear, in order
+	}{
+		// llvm-readobj-22 -r: R_X86_64_64 part_fn at 0x6 of each
+		// .llvm_sympart ("part1\0" then the address field).
+		{[]string{"--sympart", "../../testdata/sections/sympart.o"}, []string{
+			"SymbolPartitions [", "  SymbolPartition {", "    Section: .llvm_sympart", "    Partition: part1", "    Symbol: part_fn (2)",
+			"    Symbol: part_data (3)"}},
+		{[]string{"--cmdline", "../../testdata/containers/prog"}, []string{
+			"CommandLines [", "  CommandLine {", "    Module: 1", "      -cc1", "    Module: 2", "    Module: 3"}},
+		// llvm-objdump-22 --offloading: llvm ir sm_70 openmp, elf gfx90a hip,
+		// ptx sm_70 cuda, ptx sm_80 openmp.
+		{[]string{"--offloading", "../../sections/testdata/offload/host.o"}, []string{
+			"Offloading [", "    ImageKind: llvm ir (2)", "    OffloadKind: openmp (1)", "      arch: sm_70", "      triple: nvptx64-nvidia-cuda",
+			"    ImageKind: elf (1)", "    OffloadKind: hip (4)", "      arch: gfx90a",
+			"    ImageKind: ptx (5)", "    OffloadKind: cuda (2)",
+			"    ImageKind: ptx (5)", "    OffloadKind: openmp (1)", "      arch: sm_80"}},
+		// llvm-objdump-22 -d and the symbol table of the linked file: start
+		// at 0x201210 (83 bytes), add1 0x201270 (5), store_rel 0x201280 (4).
+		{[]string{"--pc-section", "pcs_func", "--pc-section-function", "../../sections/testdata/pcsections/x86_64-small"}, []string{
+			"PCSections [", "  PCSection {", "    Name: pcs_func",
+			"        PC: 0x201210", "        Function: start+0x0", "        Size: 83",
+			"        PC: 0x201270", "        Function: add1+0x0", "        Size: 5",
+			"        PC: 0x201280", "        Function: store_rel+0x0", "        Size: 4"}},
+		// The relocatable object: PCs are .text offsets from the RELA
+		// relocations; the compressed aux constants are {200, 200},
+		// {127, 0}, {2^63-1, 128}.
+		{[]string{"--pc-section", "pcs_insn_c!C", "--pc-section-aux", "u64,u8", "../../sections/testdata/pcsections/x86_64-small.o"}, []string{
+			"    Name: pcs_insn_c",
+			"        PC: 0x70", "        Function: store_rel+0x0", "        Aux: [200, 200]",
+			"        PC: 0x83", "        Function: rmw+0x3", "        Aux: [127, 0]",
+			"        PC: 0x90", "        Function: load_acq+0x0", "        Aux: [9223372036854775807, 128]"}},
+	}
+	for _, tt := range tests {
+		code, out, stderr := runCmd(t, append([]string{"sections"}, tt.args...)...)
+		if code != 0 || stderr != "" {
+			t.Errorf("%q: exit %d, stderr %q", tt.args, code, stderr)
+			continue
+		}
+		rest := out
+		for _, w := range tt.want {
+			i := strings.Index(rest, w+"\n")
+			if i < 0 {
+				t.Errorf("%q: no line %q (in order) in:\n%s", tt.args, w, out)
+				break
+			}
+			rest = rest[i+len(w):]
+		}
+		// The JSON form parses.
+		_, js, _ := runCmd(t, append([]string{"sections", "--json"}, tt.args...)...)
+		var doc []map[string]any
+		if err := json.Unmarshal([]byte(js), &doc); err != nil || len(doc) != 1 {
+			t.Errorf("%q --json: %v", tt.args, err)
+		}
+	}
+}
+
+func TestSectionsErrors(t *testing.T) {
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"sections"}, exitUsage, "missing FILE"},
+		{[]string{"sections", "--pc-section-entry-size", "3", "x"}, exitUsage, "--pc-section-entry-size must be 4 or 8"},
+		{[]string{"sections", "--addrsig", "../../testdata/bc/plain.bc"}, exitFailure, "not an ELF or COFF object"},
+		{[]string{"sections", "--pc-section", "nope", "../../testdata/sections/addrsig.o"}, exitOK, `no section named "nope"`},
+		{[]string{"sections", "--pretty-pgo-analysis-map", "../../testdata/sections/addrsig.o"}, exitOK, "--bb-addr-map must be enabled"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runCmd(t, tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%q: exit %d, stderr %q; want %d, %q", tt.args, code, stderr, tt.code, tt.stderr)
+		}
+	}
+}
