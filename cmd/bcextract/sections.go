@@ -41,8 +41,8 @@ func sectionsCommand() *command {
 		Usage: "sections [--bb-addr-map [--pretty-pgo-analysis-map]] [--cg-profile] [--addrsig] [--dependent-libraries] [--elf-linker-options] [--sympart] [--cmdline] [--offloading] [--pc-section NAME ...] [--all] [--json] FILE...",
 		Short: "dump LLVM's ELF extension sections, as llvm-readobj",
 		Long: `
-Sections decodes LLVM's extension sections of each ELF FILE (or of each ELF
-member of an archive) and prints them. For the options llvm-readobj also has
+Sections decodes LLVM's extension sections of each ELF, COFF or thin Mach-O
+FILE (or of each such member of an archive) and prints them. For the options llvm-readobj also has
 (--bb-addr-map, --pretty-pgo-analysis-map, --cg-profile, --addrsig,
 --dependent-libraries, --elf-linker-options) the output is byte-identical to
 'llvm-readobj-22' with the same options, file header and dump order included;
@@ -150,14 +150,14 @@ type objectFile struct {
 // objectFiles returns the ELF files in data: itself, or its members.
 func objectFiles(name string, data []byte) ([]objectFile, error) {
 	switch container.Detect(data) {
-	case container.ELF, container.COFF:
+	case container.ELF, container.COFF, container.MachO:
 		return []objectFile{{name, data}}, nil
 	case container.Archive:
 		a, err := archive.Parse(data)
 		var out []objectFile
 		if a != nil {
 			for _, m := range a.Members {
-				if k := container.Detect(m.Data); m.Data != nil && (k == container.ELF || k == container.COFF) {
+				if k := container.Detect(m.Data); m.Data != nil && (k == container.ELF || k == container.COFF || k == container.MachO) {
 					out = append(out, objectFile{name + "(" + m.Name + ")", m.Data})
 				}
 			}
@@ -167,7 +167,7 @@ func objectFiles(name string, data []byte) ([]objectFile, error) {
 		}
 		return out, nil
 	}
-	return nil, fmt.Errorf("%s: not an ELF or COFF object, or an archive of them", name)
+	return nil, fmt.Errorf("%s: not an ELF, COFF or Mach-O object, or an archive of them", name)
 }
 
 // sectionsDump dumps one ELF file.
@@ -200,8 +200,12 @@ func (d *sectionsDump) run(root roScope) {
 	root.blank()
 	sum := root.flat("FileSummary")
 	sum.str("File", d.name)
-	if container.Detect(d.data) == container.COFF {
+	switch container.Detect(d.data) {
+	case container.COFF:
 		d.coffDump(root, sum)
+		return
+	case container.MachO:
+		d.machoDump(root, sum)
 		return
 	}
 	f, err := elf.NewFile(d.data)

@@ -88,3 +88,21 @@ func TestSectionsGolden(t *testing.T) {
 		t.Error("no golden compared")
 	}
 }
+
+// A Mach-O call-graph profile, against llvm-readobj-22 --cg-profile.
+func TestSectionsMachOCGProfile(t *testing.T) {
+	want, err := os.ReadFile("../../container/macho/testdata/cgprofile-macho.o.readobj")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd, _ := os.Getwd()
+	if err := os.Chdir("../../container/macho/testdata"); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	var stdout, stderr bytes.Buffer
+	code := run(&env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, []string{"sections", "--cg-profile", "cgprofile-macho.o"})
+	if code != 0 || stdout.String() != string(want) {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, stderr.String(), stdout.String(), want)
+	}
+}

@@ -76,7 +76,7 @@ func TestSectionsErrors(t *testing.T) {
 	}{
 		{[]string{"sections"}, exitUsage, "missing FILE"},
 		{[]string{"sections", "--pc-section-entry-size", "3", "x"}, exitUsage, "--pc-section-entry-size must be 4 or 8"},
-		{[]string{"sections", "--addrsig", "../../testdata/bc/plain.bc"}, exitFailure, "not an ELF or COFF object"},
+		{[]string{"sections", "--addrsig", "../../testdata/bc/plain.bc"}, exitFailure, "not an ELF, COFF or Mach-O object"},
 		{[]string{"sections", "--pc-section", "nope", "../../testdata/sections/addrsig.o"}, exitOK, `no section named "nope"`},
 		{[]string{"sections", "--pretty-pgo-analysis-map", "../../testdata/sections/addrsig.o"}, exitOK, "--bb-addr-map must be enabled"},
 	}

@@ -62,6 +62,7 @@ const (
 const (
 	lcSegment   = 0x1  // LC_SEGMENT
 	lcSegment64 = 0x19 // LC_SEGMENT_64
+	lcSymtab    = 0x2  // LC_SYMTAB
 
 	headerSize32   = 28
 	headerSize64   = 32
@@ -71,6 +72,7 @@ const (
 	sectionSize64  = 80 // section_64
 	loadCmdHdrSize = 8  // cmd, cmdsize
 	nameSize       = 16 // segname, sectname
+	symtabCmdSize  = 24 // symtab_command
 )
 
 // A Section is one section of a Mach-O file, as its section header
@@ -100,6 +102,8 @@ type File struct {
 	Arch        string // ArchName(Cpu, SubCpu)
 	Type        uint32 // filetype: MH_OBJECT, MH_EXECUTE, MH_DSYM, …
 	Sections    []Section
+
+	symtab *symtabCmd // the LC_SYMTAB command, for SymbolNames; nil if none
 }
 
 // IsThin reports whether data starts with a Mach-O magic number, in either
@@ -134,7 +138,8 @@ func byteOrder(data []byte) (bo binary.ByteOrder, is64, ok bool) {
 // and returns its sections. It checks that each section that has bytes in
 // the file lies within data, and that the load commands and section headers
 // lie within the size of the commands that the header gives. Load commands
-// other than LC_SEGMENT and LC_SEGMENT_64 are skipped unread.
+// other than LC_SEGMENT and LC_SEGMENT_64 are skipped unread, except that
+// the fields of LC_SYMTAB are noted, unchecked, for SymbolNames.
 func NewFile(data []byte) (*File, error) {
 	bo, is64, ok := byteOrder(data)
 	if !ok {
@@ -161,7 +166,7 @@ func NewFile(data []byte) (*File, error) {
 	if uint64(ncmds)*loadCmdHdrSize > cmdsEnd-hdrSize {
 		return nil, &FormatError{16, fmt.Sprintf("%d load commands do not fit in 0x%x bytes of commands", ncmds, cmdsEnd-hdrSize)}
 	}
-	p := parser{data: data, bo: bo, end: cmdsEnd}
+	p := parser{data: data, bo: bo, is64: is64, end: cmdsEnd}
 
 	// First pass: frame the load commands and count the sections, so that
 	// the section table is allocated once, at its exact size.
@@ -199,6 +204,7 @@ func NewFile(data []byte) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.symtab = p.symtab
 	return f, nil
 }
 
@@ -206,7 +212,10 @@ func NewFile(data []byte) (*File, error) {
 type parser struct {
 	data []byte
 	bo   binary.ByteOrder
+	is64 bool
 	end  uint64 // end of the load commands; <= len(data)
+
+	symtab *symtabCmd // the first LC_SYMTAB command met
 }
 
 // A segCmd is a framed and checked LC_SEGMENT or LC_SEGMENT_64 command.
@@ -231,6 +240,9 @@ func (p *parser) commands(off uint64, ncmds uint32, fn func(segCmd) error) error
 		size := uint64(p.bo.Uint32(p.data[off+4:]))
 		if size < loadCmdHdrSize || size > p.end-off {
 			return &FormatError{int64(off + 4), fmt.Sprintf("load command %d has size 0x%x; 0x%x bytes are left of the commands", i, size, p.end-off)}
+		}
+		if cmd == lcSymtab {
+			p.recordSymtab(off, size)
 		}
 		if cmd == lcSegment || cmd == lcSegment64 {
 			c := segCmd{off: off, is64: cmd == lcSegment64}

@@ -20,6 +20,11 @@
 #                        x86_64.o and arm64.o (slices are ar archives)
 #   dsym-arm64           the DWARF file of a dSYM (MH_DSYM) for an arm64 dylib
 #                        linked from prog.c with -g
+#   cgprofile-macho.o    x86_64 object of cgprofile.c built with the text
+#                        sample profile cgprofile-sample.txt, so that -O1 writes
+#                        __LLVM,__cg_profile; cgprofile-macho.o.readobj is
+#                        what `llvm-readobj-22 --cg-profile cgprofile-macho.o`
+#                        prints for it
 # The tests copy the expected sections from `llvm-objdump-22 --macho -h` /
 # `llvm-readobj-22 --sections` and the sha256 of
 # `llvm-objcopy-22 --dump-section __LLVM,__bitcode=…`; gen.sh prints both.
@@ -74,6 +79,12 @@ obj arm64-apple-macos11 "$TMP/g.o" -g
 	-install_name libg.dylib -oso_prefix . g.o -o libg.dylib && "$DSYMUTIL" libg.dylib -o libg.dSYM)
 cp "$TMP/libg.dSYM/Contents/Resources/DWARF/libg.dylib" dsym-arm64
 
+# Call-graph profile: clang writes __LLVM,__cg_profile only from profile
+# counts.
+"$CLANG" --target=x86_64-apple-macos11 "${CFLAGS[@]}" -fprofile-sample-use=cgprofile-sample.txt \
+	-c cgprofile.c -o cgprofile-macho.o
+"$READOBJ" --cg-profile cgprofile-macho.o >cgprofile-macho.o.readobj
+
 # Values for the tests' tables.
 for f in x86_64.o arm64.o i386.o arm64_32.o; do
 	echo "== $f"
@@ -81,7 +92,11 @@ for f in x86_64.o arm64.o i386.o arm64_32.o; do
 	"$READOBJ" --sections "$f" | grep -E '^    (Name|Segment|Size|Offset|Type):' | paste - - - - - | sed 's/ ([0-9A-F ]*)//g'
 	"$OBJCOPY" --dump-section __LLVM,__bitcode="$TMP/bc" "$f" "$TMP/out"
 	echo "__LLVM,__bitcode sha256 $(sha256sum <"$TMP/bc" | cut -d' ' -f1)"
+	echo "symbols (llvm-readobj --symbols):"
+	"$READOBJ" --symbols "$f" | grep -E '^    Name:'
 done
+echo "== cgprofile-macho.o symbols (llvm-readobj --symbols)"
+"$READOBJ" --symbols cgprofile-macho.o | grep -E '^    Name:'
 for f in universal.o universal-bitcode.o universal64.a; do
 	echo "== $f"
 	{ "$OBJDUMP" --macho --universal-headers "$f" 2>/dev/null || true; } | grep -E 'architecture|offset|size|align'

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"encoding/binary"
+
+	"github.com/bcextract/bcextract/container/macho"
+	"github.com/bcextract/bcextract/sections"
+)
+
+// machoDump dumps the LLVM sections of a thin Mach-O file as llvm-readobj's
+// MachODumper does: --cg-profile (__LLVM,__cg_profile); the other options
+// print nothing for Mach-O.
+func (d *sectionsDump) machoDump(root, sum roScope) {
+	f, err := macho.NewFile(d.data)
+	if err != nil {
+		sum.end()
+		d.warn("%v", err)
+		return
+	}
+	is64 := f.Cpu&0x01000000 != 0 // CPU_ARCH_ABI64
+	format, arch := "Mach-O 32-bit unknown", "unknown"
+	if is64 {
+		format = "Mach-O 64-bit unknown"
+	}
+	switch f.Cpu {
+	case macho.CPU_TYPE_X86_64:
+		format, arch = "Mach-O 64-bit x86-64", "x86_64"
+	case macho.CPU_TYPE_X86:
+		format, arch = "Mach-O 32-bit i386", "i386"
+	case macho.CPU_TYPE_ARM64:
+		format, arch = "Mach-O arm64", "aarch64"
+	case macho.CPU_TYPE_ARM64_32:
+		format, arch = "Mach-O arm64 (ILP32)", "aarch64_32"
+	case macho.CPU_TYPE_ARM:
+		format, arch = "Mach-O arm", "arm"
+	}
+	bits := "32bit"
+	if is64 {
+		bits = "64bit"
+	}
+	sum.str("Format", format)
+	sum.str("Arch", arch)
+	sum.str("AddressSize", bits)
+	sum.end()
+	if !d.o.cgProfile {
+		return
+	}
+	for i := range f.Sections {
+		s := &f.Sections[i]
+		if s.Seg != "__LLVM" || s.Name != "__cg_profile" || s.ZeroFill {
+			continue
+		}
+		bo := binary.ByteOrder(binary.LittleEndian)
+		if d.data[0] == 0xfe { // MH_MAGIC stored big-endian
+			bo = binary.BigEndian
+		}
+		entries, err := sections.DecodeCGProfileEntries("__LLVM,__cg_profile", d.data[s.Off:s.Off+s.Size], bo)
+		if err != nil {
+			d.warn("%s", msgOf(err))
+		}
+		names, nerr := f.SymbolNames(d.data)
+		if nerr != nil {
+			d.warn("%v", nerr)
+		}
+		name := func(i uint32) string {
+			if int(i) < len(names) {
+				return names[i]
+			}
+			d.warn("unable to read the name of symbol with index %d", i)
+			return "<?>"
+		}
+		l := root.list("CGProfile")
+		for _, e := range entries {
+			c := l.dict("CGProfileEntry")
+			c.named("From", name(e.From), uint64(e.From))
+			c.named("To", name(e.To), uint64(e.To))
+			c.num("Weight", e.Weight)
+			c.end()
+		}
+		l.end()
+	}
+}
