@@ -14,7 +14,7 @@ import (
 
 type sectionsOptions struct {
 	bbAddrMap, prettyPGO, cgProfile, addrsig, deplibs, linkerOpts bool
-	sympart, cmdline, offloading, all, json                       bool
+	sympart, cmdline, offloading, jtSizes, callGraph, all, json   bool
 	pc                                                            pcSectionOptions
 }
 
@@ -29,6 +29,8 @@ func sectionsCommand() *command {
 	fs.BoolVar(&o.linkerOpts, "elf-linker-options", false, "dump SHT_LLVM_LINKER_OPTIONS sections")
 	fs.BoolVar(&o.sympart, "sympart", false, "dump SHT_LLVM_SYMPART sections (not in llvm-readobj)")
 	fs.BoolVar(&o.cmdline, "cmdline", false, "dump .llvmcmd command lines (not in llvm-readobj)")
+	fs.BoolVar(&o.jtSizes, "jt-sizes", false, "dump SHT_LLVM_JT_SIZES (jump table sizes) sections (not in llvm-readobj)")
+	fs.BoolVar(&o.callGraph, "call-graph", false, "dump SHT_LLVM_CALL_GRAPH (.llvm.callgraph) sections (not in llvm-readobj 22)")
 	fs.BoolVar(&o.offloading, "offloading", false, "dump the OffloadBinary headers of SHT_LLVM_OFFLOADING sections (not in llvm-readobj)")
 	fs.StringArrayVar(&o.pc.names, "pc-section", nil, "dump the PC section (!pcsections) `NAME`, as named in the metadata (\"name!C\" for the compressed encoding); repeatable")
 	fs.IntVar(&o.pc.entrySize, "pc-section-entry-size", 4, "size of a PC section's PC-relative field: 4 (small code model) or 8 (medium and large)")
@@ -38,7 +40,7 @@ func sectionsCommand() *command {
 	fs.BoolVar(&o.json, "json", false, "print one JSON document")
 	return &command{
 		Name:  "sections",
-		Usage: "sections [--bb-addr-map [--pretty-pgo-analysis-map]] [--cg-profile] [--addrsig] [--dependent-libraries] [--elf-linker-options] [--sympart] [--cmdline] [--offloading] [--pc-section NAME ...] [--all] [--json] FILE...",
+		Usage: "sections [--bb-addr-map [--pretty-pgo-analysis-map]] [--cg-profile] [--addrsig] [--dependent-libraries] [--elf-linker-options] [--sympart] [--cmdline] [--offloading] [--jt-sizes] [--call-graph] [--pc-section NAME ...] [--all] [--json] FILE...",
 		Short: "dump LLVM's ELF extension sections, as llvm-readobj",
 		Long: `
 Sections decodes LLVM's extension sections of each ELF, COFF or thin Mach-O
@@ -49,7 +51,8 @@ FILE (or of each such member of an archive) and prints them. For the options llv
 problems in a section are warnings on stderr, worded as llvm-readobj words
 them, and the rest of the file is still printed.
 
---sympart, --cmdline, --offloading and --pc-section, which llvm-readobj lacks, print in the
+--sympart, --cmdline, --offloading, --jt-sizes, --call-graph and
+--pc-section, which llvm-readobj lacks, print in the
 same style. PC sections (from !pcsections metadata) do not describe their
 entries: --pc-section-entry-size, --pc-section-function and --pc-section-aux
 say what they hold; a name ending in "!C" selects the compressed encoding. In
@@ -78,6 +81,7 @@ Examples:
 			}
 			if o.all {
 				o.bbAddrMap, o.cgProfile, o.addrsig, o.deplibs, o.linkerOpts, o.sympart, o.cmdline, o.offloading = true, true, true, true, true, true, true, true
+				o.jtSizes, o.callGraph = true, true
 			}
 			return runSections(e, args, o)
 		},
@@ -247,6 +251,12 @@ func (d *sectionsDump) run(root roScope) {
 	}
 	if d.o.offloading {
 		d.offloading(root)
+	}
+	if d.o.jtSizes {
+		d.jumpTableSizes(root)
+	}
+	if d.o.callGraph {
+		d.callGraph(root)
 	}
 	if len(d.o.pc.names) > 0 {
 		d.pcSections(root)

@@ -43,6 +43,20 @@ func TestSectionsExtras(t *testing.T) {
 			"        PC: 0x70", "        Function: store_rel+0x0", "        Aux: [200, 200]",
 			"        PC: 0x83", "        Function: rmw+0x3", "        Aux: [127, 0]",
 			"        PC: 0x90", "        Function: load_acq+0x0", "        Aux: [9223372036854775807, 128]"}},
+		// llvm-objdump-22 -d: the jmp *addr operands of the linked file;
+		// in the i686 object, R_386_32 against .rodata with the addends
+		// stored in the section.
+		{[]string{"--jt-sizes", "../../sections/testdata/jtcg/jt-x86_64", "../../sections/testdata/jtcg/jt-i686.o"}, []string{
+			"    Address: 0x200120", "    Entries: 5", "    Address: 0x200148", "    Entries: 7",
+			"    Address: 0x200180", "    Entries: 4", "    Address: 0x2001A0", "    Entries: 6",
+			"    Address: 0x14", "    Symbol: .rodata+0x14", "    Entries: 7"}},
+		// The linked file's function symbols: both 0x201190 calls helper
+		// 0x2011d0 and ext 0x201170.
+		{[]string{"--call-graph", "../../sections/testdata/jtcg/cg-x86_64"}, []string{
+			"CallGraph [", "    Address: 0x201160", "    Name: leaf",
+			"    Flags: 0x7", "    Address: 0x201190", "    Name: both",
+			"        Address: 0x2011D0", "        Name: helper", "        Address: 0x201170", "        Name: ext",
+		}},
 	}
 	for _, tt := range tests {
 		code, out, stderr := runCmd(t, append([]string{"sections"}, tt.args...)...)
