@@ -8,6 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/blakesmith/ar"
 )
 
 // readobjFlags are the flag sets of testdata/sections/gen.sh's goldens.
@@ -104,5 +107,43 @@ func TestSectionsMachOCGProfile(t *testing.T) {
 	code := run(&env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, []string{"sections", "--cg-profile", "cgprofile-macho.o"})
 	if code != 0 || stdout.String() != string(want) {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, stderr.String(), stdout.String(), want)
+	}
+}
+
+// An archive prints one block per member, "File: lib.a(member.o)", as
+// llvm-readobj-22 does; the archive is written with blakesmith/ar.
+func TestSectionsArchive(t *testing.T) {
+	dir := t.TempDir()
+	var want bytes.Buffer
+	f, err := os.Create(filepath.Join(dir, "lib.a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := ar.NewWriter(f)
+	if err := w.WriteGlobalHeader(); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"cgprofile.o", "deplibs.o"} {
+		data, err := os.ReadFile("../../testdata/sections/" + m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.WriteHeader(&ar.Header{Name: m, ModTime: time.Unix(0, 0), Mode: 0o644, Size: int64(len(data))}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(data); err != nil {
+			t.Fatal(err)
+		}
+		g, err := os.ReadFile("../../testdata/sections/golden/" + m + ".cg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.Write(bytes.Replace(g, []byte("File: "+m+"\n"), []byte("File: "+filepath.Join(dir, "lib.a")+"("+m+")\n"), 1))
+	}
+	f.Close()
+	var stdout, stderr bytes.Buffer
+	code := run(&env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, []string{"sections", "--cg-profile", filepath.Join(dir, "lib.a")})
+	if code != 0 || stdout.String() != want.String() {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, stderr.String(), stdout.String(), want.String())
 	}
 }
