@@ -1,10 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 
 	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/sections"
 )
 
 // jsonListDoc is the document 'list --json' prints.
@@ -49,7 +49,7 @@ func newJSONPayload(r *listed) jsonPayload {
 		SectionOff: p.SectionOff, SectionSize: p.SectionSize, OffloadArch: p.OffloadArch,
 		Offset: p.Off, Size: p.Size, Module: p.Module,
 		Producer: r.ident.Producer, Triple: triple(r),
-		Cmdline: splitArgs(p.Cmdline),
+		Cmdline: cmdlineArgs(p.Cmdline),
 	}
 }
 
@@ -74,15 +74,10 @@ func triple(r *listed) string {
 	return r.p.Triple
 }
 
-// splitArgs splits a NUL-terminated argument list.
-func splitArgs(b []byte) []string {
-	if len(b) == 0 {
-		return nil
+// cmdlineArgs splits one command line's NUL-terminated arguments.
+func cmdlineArgs(b []byte) []string {
+	if cl := sections.DecodeCmdlines(b); len(cl) > 0 {
+		return cl[0]
 	}
-	b = bytes.TrimSuffix(b, []byte{0})
-	var args []string
-	for _, a := range bytes.Split(b, []byte{0}) {
-		args = append(args, string(a))
-	}
-	return args
+	return nil
 }

@@ -228,35 +228,27 @@ func (d *sectionsDump) run(root roScope) {
 	sum.str("AddressSize", strconv.Itoa(addrSize(f)*8)+"bit")
 	sum.str("LoadName", "<Not found>")
 	sum.end()
-	if d.o.deplibs {
-		d.dependentLibraries(root)
+	// In llvm-readobj's order (DependentLibs, LinkerOptions, CGProfile,
+	// BBAddrMap, Addrsig), then the views it lacks.
+	dumps := []struct {
+		on   bool
+		dump func(roScope)
+	}{
+		{d.o.deplibs, d.dependentLibraries},
+		{d.o.linkerOpts, d.linkerOptions},
+		{d.o.cgProfile, d.cgProfile},
+		{d.o.bbAddrMap, d.bbAddrMaps},
+		{d.o.addrsig, d.addrsig},
+		{d.o.sympart, d.symParts},
+		{d.o.cmdline, d.cmdlines},
+		{d.o.offloading, d.offloading},
+		{d.o.jtSizes, d.jumpTableSizes},
+		{d.o.callGraph, d.callGraph},
 	}
-	if d.o.linkerOpts {
-		d.linkerOptions(root)
-	}
-	if d.o.cgProfile {
-		d.cgProfile(root)
-	}
-	if d.o.bbAddrMap {
-		d.bbAddrMaps(root)
-	}
-	if d.o.addrsig {
-		d.addrsig(root)
-	}
-	if d.o.sympart {
-		d.symParts(root)
-	}
-	if d.o.cmdline {
-		d.cmdlines(root)
-	}
-	if d.o.offloading {
-		d.offloading(root)
-	}
-	if d.o.jtSizes {
-		d.jumpTableSizes(root)
-	}
-	if d.o.callGraph {
-		d.callGraph(root)
+	for _, v := range dumps {
+		if v.on {
+			v.dump(root)
+		}
 	}
 	if len(d.o.pc.names) > 0 {
 		d.pcSections(root)

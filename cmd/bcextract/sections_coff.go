@@ -36,21 +36,16 @@ func (d *sectionsDump) coffDump(root, sum roScope) {
 	sum.str("Arch", arch)
 	sum.str("AddressSize", bits)
 	sum.end()
-	var names []string
-	name := func(i uint32) string {
-		if names == nil {
-			if names, err = f.SymbolNames(d.data); err != nil {
+	var name func(uint32) string // the symbol table, read when needed
+	symbolName := func(i uint32) string {
+		if name == nil {
+			names, err := f.SymbolNames(d.data)
+			if err != nil {
 				d.warn("%v", err)
 			}
-			if names == nil {
-				names = []string{}
-			}
+			name = d.namer(names)
 		}
-		if int(i) >= len(names) {
-			d.warn("unable to read the name of symbol with index %d", i)
-			return "<?>"
-		}
-		return names[i]
+		return name(i)
 	}
 	find := func(n string) []byte {
 		for i := range f.Sections {
@@ -67,15 +62,7 @@ func (d *sectionsDump) coffDump(root, sum roScope) {
 			if err != nil {
 				d.warn("%s", msgOf(err))
 			}
-			l := root.list("CGProfile")
-			for _, e := range entries {
-				c := l.dict("CGProfileEntry")
-				c.named("From", name(e.From), uint64(e.From))
-				c.named("To", name(e.To), uint64(e.To))
-				c.num("Weight", e.Weight)
-				c.end()
-			}
-			l.end()
+			writeCGProfile(root, entries, nil, symbolName)
 		}
 	}
 	if d.o.addrsig {
@@ -86,7 +73,7 @@ func (d *sectionsDump) coffDump(root, sum roScope) {
 				d.warn("%s", msgOf(err))
 			}
 			for _, i := range idx {
-				l.named("Sym", name(i), uint64(i))
+				l.named("Sym", symbolName(i), uint64(i))
 			}
 			l.end()
 		}

@@ -105,17 +105,40 @@ func (d *sectionsDump) cgProfile(root roScope) {
 				d.warn("%s", msgOf(err))
 			}
 		}
-		l := root.list("CGProfile")
-		for i, w := range weights {
-			e := l.dict("CGProfileEntry")
-			if entries != nil {
-				e.named("From", d.symbolName(entries[i].From), uint64(entries[i].From))
-				e.named("To", d.symbolName(entries[i].To), uint64(entries[i].To))
-			}
-			e.num("Weight", w)
-			e.end()
+		writeCGProfile(root, entries, weights, d.symbolName)
+	}
+}
+
+// writeCGProfile writes one CGProfile list: the entries with From and To
+// named by name or, when entries is nil, the weights alone.
+func writeCGProfile(root roScope, entries []sections.CGProfileEntry, weights []uint64, name func(uint32) string) {
+	l := root.list("CGProfile")
+	if entries != nil {
+		for _, e := range entries {
+			c := l.dict("CGProfileEntry")
+			c.named("From", name(e.From), uint64(e.From))
+			c.named("To", name(e.To), uint64(e.To))
+			c.num("Weight", e.Weight)
+			c.end()
 		}
-		l.end()
+	} else {
+		for _, w := range weights {
+			c := l.dict("CGProfileEntry")
+			c.num("Weight", w)
+			c.end()
+		}
+	}
+	l.end()
+}
+
+// namer names symbols by index from names, "<?>" with a warning past them.
+func (d *sectionsDump) namer(names []string) func(uint32) string {
+	return func(i uint32) string {
+		if int(i) < len(names) {
+			return names[i]
+		}
+		d.warn("unable to read the name of symbol with index %d", i)
+		return "<?>"
 	}
 }
 

@@ -62,21 +62,6 @@ func (d *sectionsDump) machoDump(root, sum roScope) {
 		if nerr != nil {
 			d.warn("%v", nerr)
 		}
-		name := func(i uint32) string {
-			if int(i) < len(names) {
-				return names[i]
-			}
-			d.warn("unable to read the name of symbol with index %d", i)
-			return "<?>"
-		}
-		l := root.list("CGProfile")
-		for _, e := range entries {
-			c := l.dict("CGProfileEntry")
-			c.named("From", name(e.From), uint64(e.From))
-			c.named("To", name(e.To), uint64(e.To))
-			c.num("Weight", e.Weight)
-			c.end()
-		}
-		l.end()
+		writeCGProfile(root, entries, nil, d.namer(names))
 	}
 }
