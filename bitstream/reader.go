@@ -76,6 +76,7 @@ func (l *abbrevList) get(id uint32) *Abbrev {
 type scope struct {
 	codeWidth uint
 	abbrevs   abbrevList
+	end       uint64 // bit position where the block's length word says it ends
 }
 
 // A Reader walks the blocks and records of a bitstream entry by entry. It
@@ -191,7 +192,27 @@ func (r *Reader) EnterBlock(id uint32) (numWords uint32, err error) {
 	if r.c.AtEnd() {
 		return 0, r.c.errorfAt(start, nil, "block %d starts at the end of the stream", id)
 	}
+	r.scopes[len(r.scopes)-1].end = r.c.pos + n*32
 	return uint32(n), nil
+}
+
+// LeaveBlock leaves the current block without reading the rest of it: it
+// moves to where the block's length word says the block ends, as if its
+// END_BLOCK had been read there. It fails, leaving the reader where it was,
+// outside any block or when that end lies beyond the stream.
+func (r *Reader) LeaveBlock() error {
+	if len(r.scopes) == 0 {
+		return r.c.errorf(nil, "LeaveBlock outside any block")
+	}
+	s := &r.scopes[len(r.scopes)-1]
+	if s.end/8 > uint64(len(r.c.data)) {
+		return r.c.errorf(nil, "block length runs past the end of the stream")
+	}
+	r.c.pos = s.end
+	r.codeWidth, r.abbrevs = s.codeWidth, s.abbrevs
+	*s = scope{}
+	r.scopes = r.scopes[:len(r.scopes)-1]
+	return nil
 }
 
 // SkipBlock skips block id after Next returned EntrySubBlock, by its length

@@ -481,3 +481,49 @@ func TestCodeStatsStores(t *testing.T) {
 		}
 	}
 }
+
+func TestLeaveBlock(t *testing.T) {
+	w := bw.New()
+	w.EnterBlock(8, 3)
+	w.EnterBlock(9, 4)
+	w.Unabbrev(1, 10, 11)
+	w.Unabbrev(2, 20)
+	w.EndBlock()
+	w.Unabbrev(3, 30)
+	w.EndBlock()
+	r := NewReader(w.Bytes)
+	if err := r.LeaveBlock(); err == nil {
+		t.Fatal("LeaveBlock outside any block: no error")
+	}
+	for _, id := range []uint32{8, 9} {
+		if e, err := r.Next(); err != nil || e.Kind != EntrySubBlock || e.ID != id {
+			t.Fatalf("Next: %+v, %v", e, err)
+		}
+		if _, err := r.EnterBlock(id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e, err := r.Next()
+	if err != nil || e.Kind != EntryRecord {
+		t.Fatalf("Next: %+v, %v", e, err)
+	}
+	if _, err := r.ReadRecord(e.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	// Leave block 9 with its second record unread: the next entry is
+	// block 8's record, read with block 8's abbreviation width.
+	if err := r.LeaveBlock(); err != nil {
+		t.Fatal(err)
+	}
+	if r.Depth() != 1 || r.CodeWidth() != 3 {
+		t.Fatalf("after LeaveBlock: depth %d, width %d", r.Depth(), r.CodeWidth())
+	}
+	e, err = r.Next()
+	if err != nil || e.Kind != EntryRecord {
+		t.Fatalf("Next: %+v, %v", e, err)
+	}
+	rec, err := r.ReadRecord(e.ID, nil)
+	if err != nil || rec.Code != 3 || len(rec.Ops) != 1 || rec.Ops[0] != 30 {
+		t.Fatalf("record %+v, %v", rec, err)
+	}
+}
