@@ -1,0 +1,152 @@
+package llvmir
+
+import "github.com/bcextract/bcextract/bitstream"
+
+// A cexpr is a module-level constant expression that may lead from an alias
+// to the object it aliases, as LLVM's GlobalValue::getAliaseeObject follows
+// them: casts and GEPs lead to their first operand, add to whichever
+// operand leads to an object (none if both do), sub to its left operand
+// unless its right one leads to an object.
+type cexpr struct {
+	op   uint8 // cexprPass, cexprAdd, cexprSub
+	a, b uint64
+}
+
+const (
+	cexprPass = iota // bitcast, inttoptr, ptrtoint, getelementptr
+	cexprAdd
+	cexprSub
+)
+
+// Constant record codes the alias resolution reads.
+const (
+	cstSetType          = 1
+	cstBinop            = 10 // [opcode, lhs, rhs, flags?]
+	cstCast             = 11 // [opcode, type, value]
+	cstGEPOld           = 12 // [pointee type?, (type, value)...]
+	cstInboundsGEP      = 20 // same
+	cstGEPInrangeOld    = 24 // [pointee type, flags, (type, value)...]
+	cstGEPWithInrange   = 31 // [pointee type, flags, bitwidth, lower, upper, (type, value)...]
+	cstGEP              = 32 // [pointee type, flags, (type, value)...]
+	castPtrToInt        = 9
+	castIntToPtr        = 10
+	castBitcast         = 11
+	binopAdd, binopSub  = 0, 1
+	maxAliasChainLength = 1 << 10
+)
+
+// constants reads a module-level CONSTANTS block, keeping the expressions
+// that can lead an alias to its object. Every record but SETTYPE defines
+// the next value ID, after the global values'.
+func (mr *moduleReader) constants() error {
+	if mr.consts == nil {
+		// A second module-level CONSTANTS block would continue the
+		// numbering.
+		mr.consts, mr.nextConst = map[uint64]cexpr{}, uint64(len(mr.m.Globals))
+	}
+	return mr.records(uint32(CONSTANTS_BLOCK_ID), func(rec *bitstream.Record) error {
+		ops := rec.Ops
+		id := mr.nextConst
+		switch rec.Code {
+		case cstSetType:
+			return nil
+		case cstCast:
+			switch op(ops, 0) {
+			case castPtrToInt, castIntToPtr, castBitcast:
+				if len(ops) >= 3 {
+					mr.consts[id] = cexpr{op: cexprPass, a: ops[2]}
+				}
+			}
+		case cstBinop:
+			if len(ops) >= 3 {
+				switch ops[0] {
+				case binopAdd:
+					mr.consts[id] = cexpr{op: cexprAdd, a: ops[1], b: ops[2]}
+				case binopSub:
+					mr.consts[id] = cexpr{op: cexprSub, a: ops[1], b: ops[2]}
+				}
+			}
+		case cstGEPOld, cstInboundsGEP:
+			i := 1 // [(type, value)...]: the base is the first value
+			if len(ops)%2 == 1 {
+				i = 2 // a pointee type comes first
+			}
+			if i < len(ops) {
+				mr.consts[id] = cexpr{op: cexprPass, a: ops[i]}
+			}
+		case cstGEPInrangeOld, cstGEP:
+			if len(ops) > 3 {
+				mr.consts[id] = cexpr{op: cexprPass, a: ops[3]}
+			}
+		case cstGEPWithInrange:
+			// The range is [bitwidth, lower, upper] for widths up to 64
+			// bits; wider ranges are not followed.
+			if len(ops) > 6 && ops[2] <= 64 {
+				mr.consts[id] = cexpr{op: cexprPass, a: ops[6]}
+			}
+		}
+		mr.nextConst++
+		return nil
+	}, nil)
+}
+
+// resolveAliases sets Executable on each alias whose aliasee leads to a
+// function or ifunc.
+func (mr *moduleReader) resolveAliases() {
+	gs := mr.m.Globals
+	mr.aliasee = make(map[uint64]uint64, len(mr.m.aliasBases))
+	for _, ab := range mr.m.aliasBases {
+		mr.aliasee[ab>>32] = ab & 0xffffffff
+	}
+	for _, ab := range mr.m.aliasBases {
+		i := ab >> 32
+		if i >= uint64(len(gs)) || gs[i].Kind != Alias {
+			continue
+		}
+		steps := 0
+		obj, ok := mr.baseObject(uint64(i), &steps)
+		gs[i].Executable = ok && (gs[obj].Kind == Function || gs[obj].Kind == IFunc)
+	}
+}
+
+// baseObject follows value ID v to the global object it leads to; ok is
+// false when there is none. steps bounds the walk: a hostile file can make
+// the expressions cycle.
+func (mr *moduleReader) baseObject(v uint64, steps *int) (obj uint64, ok bool) {
+	*steps++
+	if *steps > maxAliasChainLength {
+		return 0, false
+	}
+	gs := mr.m.Globals
+	if v < uint64(len(gs)) {
+		switch gs[v].Kind {
+		case GlobalVariable, Function, IFunc:
+			return v, true
+		}
+		if a, ok := mr.aliasee[v]; ok {
+			return mr.baseObject(a, steps)
+		}
+		return 0, false
+	}
+	e, found := mr.consts[v]
+	if !found {
+		return 0, false
+	}
+	switch e.op {
+	case cexprAdd:
+		l, lok := mr.baseObject(e.a, steps)
+		r, rok := mr.baseObject(e.b, steps)
+		if lok && rok {
+			return 0, false
+		}
+		if lok {
+			return l, true
+		}
+		return r, rok
+	case cexprSub:
+		if _, rok := mr.baseObject(e.b, steps); rok {
+			return 0, false
+		}
+	}
+	return mr.baseObject(e.a, steps)
+}

@@ -1,0 +1,194 @@
+package llvmir
+
+import (
+	"sort"
+
+	"github.com/bcextract/bcextract/bitstream"
+)
+
+// mdState collects, over a module's METADATA blocks, what the inventory
+// needs: llvm.ident and the compile units. Metadata IDs are counted as
+// LLVM's reader counts them: every record of the block defines the next ID
+// except those in noMetadataID, and a STRINGS record defines as many IDs as
+// it holds strings. Strings are not copied while reading: the records that
+// refer to them are kept, and the strings they need are looked up once at
+// the end.
+type mdState struct {
+	next    uint64
+	strings []mdStrings
+	old     map[uint64]string // METADATA_STRING_OLD, by ID
+	single  []idPair          // NODE records of one operand: node ID, operand ID
+	idents  []uint64          // the node IDs of llvm.ident
+	name    string            // the last METADATA_NAME
+	cus     []cuRecord
+	files   []fileRecord
+}
+
+type idPair struct{ id, op uint64 }
+
+// mdStrings is one METADATA_STRINGS record.
+type mdStrings struct {
+	base uint64 // ID of its first string
+	ops  [2]uint64
+	blob []byte
+}
+
+// cuRecord is a COMPILE_UNIT record's fields of interest, metadata IDs + 1
+// (0 = none) as the record has them.
+type cuRecord struct {
+	lang, file, producer, sysroot, sdk uint64
+	optimized                          bool
+}
+
+type fileRecord struct{ id, name, dir uint64 }
+
+// noMetadataID lists the METADATA_BLOCK record codes that define no
+// metadata ID.
+func noMetadataID(code MetadataCode) bool {
+	switch code {
+	case METADATA_NAME, METADATA_KIND, METADATA_NAMED_NODE, METADATA_ATTACHMENT,
+		METADATA_STRINGS, METADATA_GLOBAL_DECL_ATTACHMENT, METADATA_INDEX_OFFSET, METADATA_INDEX:
+		return true
+	}
+	return false
+}
+
+// metadata reads one module-level METADATA_BLOCK.
+func (mr *moduleReader) metadata() error {
+	md := &mr.md
+	return mr.records(uint32(METADATA_BLOCK_ID), func(rec *bitstream.Record) error {
+		code := MetadataCode(rec.Code)
+		ops := rec.Ops
+		id := md.next
+		switch code {
+		case METADATA_STRINGS:
+			if len(ops) == 2 {
+				md.strings = append(md.strings, mdStrings{base: id, ops: [2]uint64{ops[0], ops[1]}, blob: rec.Blob})
+				md.next += uint64(uint32(ops[0]))
+			}
+			return nil
+		case METADATA_STRING_OLD:
+			if md.old == nil {
+				md.old = map[uint64]string{}
+			}
+			md.old[id] = chars(ops)
+		case METADATA_NAME:
+			md.name = chars(ops)
+		case METADATA_NAMED_NODE:
+			if md.name == "llvm.ident" {
+				md.idents = append(md.idents, ops...)
+			}
+		case METADATA_NODE:
+			if len(ops) == 1 && ops[0] != 0 {
+				md.single = append(md.single, idPair{id, ops[0] - 1})
+			}
+		case METADATA_COMPILE_UNIT:
+			if len(ops) >= 5 {
+				md.cus = append(md.cus, cuRecord{lang: ops[1], file: ops[2], producer: ops[3],
+					optimized: ops[4] != 0, sysroot: op(ops, 20), sdk: op(ops, 21)})
+			}
+		case METADATA_FILE:
+			md.files = append(md.files, fileRecord{id, op(ops, 1), op(ops, 2)})
+		}
+		if !noMetadataID(code) {
+			md.next++
+		}
+		return nil
+	}, nil)
+}
+
+// mdWant is a string to look up: its metadata ID and where it goes.
+type mdWant struct {
+	id  uint64
+	dst *string
+}
+
+// resolve fills m.Idents and m.CompileUnits.
+func (md *mdState) resolve(m *Module) {
+	if len(md.idents) == 0 && len(md.cus) == 0 {
+		return
+	}
+	var wants []mdWant
+	ask := func(ref uint64, dst *string) { // ref is an ID + 1, 0 for none
+		if ref != 0 {
+			wants = append(wants, mdWant{ref - 1, dst})
+		}
+	}
+	sort.Slice(md.single, func(i, j int) bool { return md.single[i].id < md.single[j].id })
+	var identIDs []uint64
+	for _, n := range md.idents {
+		i := sort.Search(len(md.single), func(i int) bool { return md.single[i].id >= n })
+		if i < len(md.single) && md.single[i].id == n {
+			identIDs = append(identIDs, md.single[i].op)
+		}
+	}
+	m.Idents = make([]string, len(identIDs))
+	for i, id := range identIDs {
+		wants = append(wants, mdWant{id, &m.Idents[i]})
+	}
+	m.CompileUnits = make([]CompileUnit, len(md.cus))
+	for i, c := range md.cus {
+		cu := &m.CompileUnits[i]
+		cu.Language, cu.Optimized = c.lang, c.optimized
+		ask(c.producer, &cu.Producer)
+		ask(c.sysroot, &cu.SysRoot)
+		ask(c.sdk, &cu.SDK)
+		for _, f := range md.files {
+			if c.file != 0 && f.id == c.file-1 {
+				ask(f.name, &cu.File)
+				ask(f.dir, &cu.Directory)
+				break
+			}
+		}
+	}
+	sort.SliceStable(wants, func(i, j int) bool { return wants[i].id < wants[j].id })
+	md.lookup(wants)
+}
+
+// lookup sets each wanted string, walking the lengths of each STRINGS
+// record at most once. wants must be sorted by ID; IDs that name no string
+// are left alone.
+func (md *mdState) lookup(wants []mdWant) {
+	var (
+		it   *MetadataStrings
+		rec  = -1   // index in md.strings of the record it reads
+		n    uint64 // strings read from it
+		last []byte // the string with ID md.strings[rec].base+n-1
+		dead bool   // it failed
+	)
+	for _, w := range wants {
+		if s, ok := md.old[w.id]; ok {
+			*w.dst = s
+			continue
+		}
+		ri := -1
+		for i := range md.strings {
+			if s := &md.strings[i]; w.id >= s.base && w.id-s.base < uint64(uint32(s.ops[0])) {
+				ri = i
+				break
+			}
+		}
+		if ri < 0 {
+			continue
+		}
+		if ri != rec {
+			s := &md.strings[ri]
+			var err error
+			it, err = NewMetadataStrings(s.ops[:], s.blob)
+			rec, n, last, dead = ri, 0, nil, err != nil
+		}
+		base := md.strings[rec].base
+		for !dead && base+n <= w.id {
+			s, err := it.Next()
+			if err != nil {
+				dead = true
+				break
+			}
+			last = s
+			n++
+		}
+		if !dead && n > 0 && base+n-1 == w.id {
+			*w.dst = string(last)
+		}
+	}
+}

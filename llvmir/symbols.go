@@ -1,0 +1,276 @@
+package llvmir
+
+import (
+	"strconv"
+	"strings"
+)
+
+// A Symbol is a linker-level symbol of a bitcode file, as LLVM's object
+// layer (and so llvm-nm) sees it.
+type Symbol struct {
+	// Name is the mangled name: with the data layout's global prefix
+	// ("_" on Mach-O and 32-bit Windows), "__imp_" for dllimport, and
+	// without the "\x01" that asks for no mangling.
+	Name string
+	// Type is llvm-nm's type letter: T/t code, D/d data, S/s constant
+	// data on Darwin, C common, W weak, U undefined, w weak undefined.
+	Type byte
+	// FormatSpecific marks symbols llvm-nm hides by default: private
+	// ones, "llvm." intrinsics and globals in section "llvm.metadata".
+	FormatSpecific bool
+}
+
+// Defined reports whether the symbol is defined in the file.
+func (s *Symbol) Defined() bool { return s.Type != 'U' && s.Type != 'w' }
+
+// Symbols returns the file's symbols in the order of LLVM's module symbol
+// table: for each module its functions, variables, aliases, ifuncs, then
+// the symbols of its inline assembly. Names come from the IR symbol
+// table when the file has one, which also supplies the symbols of
+// module-level inline assembly; without it names are mangled here, which
+// covers all but the "@N" suffixes of 32-bit Windows stdcall, fastcall and
+// vectorcall functions, and assembly symbols are missing.
+func (f *File) Symbols() []Symbol {
+	var syms []Symbol
+	unnamed := 0
+	for i := range f.Modules {
+		m := &f.Modules[i]
+		order := m.symbolOrder()
+		tab := f.moduleSymtab(i, m, order)
+		darwin := isDarwin(m.Triple)
+		prefix, private := manglingPrefixes(m.DataLayout)
+		for k, j := range order {
+			g := &m.Globals[j]
+			var name string
+			switch {
+			case tab != nil:
+				name = tab[k].Name
+			case g.Name == "":
+				// Unnamed globals are numbered across the file.
+				unnamed++
+				name = mangle("__unnamed_"+strconv.Itoa(unnamed), g, prefix, private)
+			default:
+				name = mangle(g.Name, g, prefix, private)
+			}
+			if g.Name == "" && tab != nil {
+				unnamed++
+			}
+			syms = append(syms, Symbol{Name: name, Type: nmType(g, darwin), FormatSpecific: formatSpecific(g)})
+		}
+		// The IR symbol table lists the module's global values first, then
+		// the symbols of its inline assembly.
+		if tab != nil {
+			for _, s := range tab[len(order):] {
+				syms = append(syms, Symbol{Name: s.Name, Type: nmTypeOf(s.Flags), FormatSpecific: s.Flags&SymbolFormatSpecific != 0})
+			}
+		} else if gotSymbolNeeded(m.Triple) {
+			syms = append(syms, Symbol{Name: "_GLOBAL_OFFSET_TABLE_", Type: 'U'})
+		}
+	}
+	return syms
+}
+
+// NMSymbols returns the symbols llvm-nm 22 prints for the file, in its
+// order: the FormatSpecific ones left out, the rest sorted by name as its
+// std::sort leaves them (symbols of equal names included).
+func (f *File) NMSymbols() []Symbol {
+	all := f.Symbols()
+	syms := all[:0]
+	for _, s := range all {
+		if !s.FormatSpecific {
+			syms = append(syms, s)
+		}
+	}
+	sortLikeLibstdcxx(syms, func(a, b *Symbol) bool { return a.Name < b.Name })
+	return syms
+}
+
+// symbolOrder returns the indexes of m.Globals in the order of LLVM's
+// module symbol table: functions, variables, aliases, then ifuncs.
+func (m *Module) symbolOrder() []int {
+	order := make([]int, 0, len(m.Globals))
+	for _, k := range [...]GlobalKind{Function, GlobalVariable, Alias, IFunc} {
+		for j := range m.Globals {
+			if m.Globals[j].Kind == k {
+				order = append(order, j)
+			}
+		}
+	}
+	return order
+}
+
+// moduleSymtab returns module i's symbols in the IR symbol table if they
+// line up with its globals in symbol order (same IR names), nil otherwise.
+func (f *File) moduleSymtab(i int, m *Module, order []int) []SymtabSymbol {
+	st := f.Symtab
+	if st == nil || i >= len(st.Modules) {
+		return nil
+	}
+	r := st.Modules[i]
+	if r.Begin > r.End || int(r.End) > len(st.Symbols) || int(r.End-r.Begin) < len(order) {
+		return nil
+	}
+	tab := st.Symbols[r.Begin:r.End]
+	for k, j := range order {
+		if tab[k].IRName != m.Globals[j].Name {
+			return nil
+		}
+	}
+	return tab
+}
+
+// mangle applies LLVM's Mangler to an IR name.
+func mangle(name string, g *Global, prefix, private string) string {
+	imp := ""
+	if g.DLLStorage == DLLImport {
+		imp = "__imp_"
+	}
+	if strings.HasPrefix(name, "\x01") {
+		return imp + name[1:]
+	}
+	if prefix == "_" {
+		// 32-bit Windows (m:x) decorates fastcall with "@" instead of "_"
+		// and vectorcall with nothing, and leaves "?" names alone.
+		switch {
+		case strings.HasPrefix(name, "?"):
+			prefix = ""
+		case g.Kind == Function && g.CallingConv == 65: // x86_fastcallcc
+			prefix = "@"
+		case g.Kind == Function && g.CallingConv == 80: // x86_vectorcallcc
+			prefix = ""
+		}
+	}
+	if g.Linkage == PrivateLinkage {
+		return imp + private + prefix + name
+	}
+	return imp + prefix + name
+}
+
+// formatSpecific mirrors ModuleSymbolTable's SF_FormatSpecific.
+func formatSpecific(g *Global) bool {
+	return g.Linkage == PrivateLinkage || strings.HasPrefix(g.Name, "llvm.") ||
+		(g.Kind == GlobalVariable && g.Section == "llvm.metadata")
+}
+
+// nmType is llvm-nm's letter for a global value.
+func nmType(g *Global, darwin bool) byte {
+	weak := g.Linkage.isWeak()
+	if g.DeclarationForLinker() {
+		if weak {
+			return 'w'
+		}
+		return 'U'
+	}
+	switch {
+	case weak:
+		return 'W'
+	case g.Linkage == CommonLinkage:
+		return 'C'
+	}
+	c := byte('d')
+	if g.Executable {
+		c = 't'
+	} else if darwin && g.Kind == GlobalVariable && g.Constant {
+		c = 's'
+	}
+	if !g.Linkage.IsLocal() {
+		c -= 'a' - 'A'
+	}
+	return c
+}
+
+// nmTypeOf is llvm-nm's letter for a symbol of the IR symbol table.
+func nmTypeOf(f SymbolFlags) byte {
+	switch {
+	case f&SymbolUndefined != 0 && f&SymbolWeak != 0:
+		return 'w'
+	case f&SymbolUndefined != 0:
+		return 'U'
+	case f&SymbolWeak != 0:
+		return 'W'
+	case f&SymbolCommon != 0:
+		return 'C'
+	}
+	c := byte('d')
+	if f&SymbolExecutable != 0 {
+		c = 't'
+	}
+	if f&SymbolGlobal != 0 {
+		c -= 'a' - 'A'
+	}
+	return c
+}
+
+// manglingPrefixes returns the prefixes the data layout's mangling mode
+// ("m:e", "m:o", ...) puts before global names and before private ones.
+func manglingPrefixes(dl string) (global, private string) {
+	for _, spec := range strings.Split(dl, "-") {
+		switch spec {
+		case "m:e", "m:w":
+			return "", ".L"
+		case "m:o":
+			return "_", "L"
+		case "m:x":
+			return "_", "L"
+		case "m:m":
+			return "", "$"
+		case "m:l":
+			return "", "L#"
+		case "m:a":
+			return "", "L.."
+		}
+	}
+	return "", ""
+}
+
+// tripleParts splits a target triple into arch and the rest.
+func tripleArch(triple string) (arch, rest string) {
+	arch, rest, _ = strings.Cut(triple, "-")
+	return arch, rest
+}
+
+// isDarwin reports an Apple operating system in the triple, as LLVM's
+// Triple::isOSDarwin.
+func isDarwin(triple string) bool {
+	_, rest := tripleArch(triple)
+	parts := strings.Split(rest, "-")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, os := range []string{"darwin", "macos", "ios", "tvos", "watchos", "driverkit", "xros", "visionos", "bridgeos"} {
+		if strings.HasPrefix(parts[1], os) {
+			return true
+		}
+	}
+	return false
+}
+
+// Is64Bit reports whether a target triple's architecture is 64-bit, as
+// LLVM's Triple::isArch64Bit; llvm-nm prints 16-digit addresses for them.
+func Is64Bit(triple string) bool {
+	arch, _ := tripleArch(triple)
+	switch arch {
+	case "x86_64", "amd64", "x86_64h", "aarch64", "aarch64_be", "arm64", "arm64e", "arm64ec",
+		"powerpc64", "ppc64", "powerpc64le", "ppc64le", "mips64", "mips64el", "mipsisa64r6",
+		"mipsisa64r6el", "riscv64", "riscv64be", "loongarch64", "sparcv9", "sparc64",
+		"s390x", "systemz", "nvptx64", "amdgcn", "spir64", "spirv64", "wasm64", "bpf", "bpfel",
+		"bpfeb", "ve", "hsail64", "amdil64", "renderscript64", "le64":
+		return true
+	}
+	return false
+}
+
+// gotSymbolNeeded reports 32-bit x86 ELF targets, whose code may refer to
+// _GLOBAL_OFFSET_TABLE_; LLVM lists it as an undefined symbol of the
+// module. (The medium and large code models of x86-64 do too; without an
+// IR symbol table they are not detected.)
+func gotSymbolNeeded(triple string) bool {
+	arch, rest := tripleArch(triple)
+	switch arch {
+	case "i386", "i486", "i586", "i686", "i786", "i886", "i986", "x86":
+	default:
+		return false
+	}
+	return !isDarwin(triple) && !strings.Contains(rest, "windows") && !strings.Contains(rest, "win32") &&
+		!strings.Contains(rest, "cygwin") && !strings.Contains(rest, "mingw")
+}
