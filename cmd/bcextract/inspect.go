@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+
+	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/llvmir"
+	"github.com/spf13/pflag"
+)
+
+func inspectCommand() *command {
+	var o inspectOptions
+	fs := pflag.NewFlagSet("inspect", pflag.ContinueOnError)
+	fs.BoolVar(&o.json, "json", false, "print one JSON document with everything")
+	fs.BoolVar(&o.symbols, "symbols", false, "list each module's symbols as llvm-nm does")
+	return &command{
+		Name:  "inspect",
+		Usage: "inspect [--json] [--symbols] FILE...",
+		Short: "tell what each bitcode module is: producer, target, source, summary, globals",
+		Long: `
+Inspect prints, for each bitcode payload of each FILE (see 'bcextract help
+list' for what FILE may be), a summary of what the module says about itself:
+
+  producer      the IDENTIFICATION string and epoch, the bitcode version and
+                the wrapper's CPU type
+  triple, datalayout, source file, module hash
+  summary       none, thinlto or full-lto, with the summary's flags
+  ident         the llvm.ident strings (the front end's version)
+  compile unit  the debug-info language, producer and file
+  cmdline       the -cc1 command line, when the object records one
+  globals       how many functions, variables, aliases and ifuncs, and how
+                many are defined
+  irsymtab      the IR symbol table the linker reads: its producer, symbols,
+                dependent libraries and COFF linker options
+
+It reads the module without its function bodies, which it skips by their
+lengths. Blocks and records from a newer LLVM are skipped with a note.
+
+--symbols lists the symbols instead, in the format of llvm-nm: for a
+bitcode file the output is the same as 'llvm-nm-22 FILE'. With several
+payloads each list follows a line "PATH:" after an empty line, as llvm-nm
+does for several files.
+
+--json prints one JSON document with all of it, the globals one by one and
+the IR symbol table in full (see README).
+
+Exit status: 1 if an input or a module is malformed (what could be read is
+still printed), 2 for usage errors.
+
+Examples:
+
+	bcextract inspect foo.bc
+	bcextract inspect libstd.rlib
+	bcextract inspect --symbols foo.bc | diff - <(llvm-nm foo.bc)
+	bcextract inspect --json a.out | jq -r '.payloads[].modules[].producer'
+`,
+		Flags: fs,
+		Run: func(e *env, args []string) error {
+			if len(args) == 0 {
+				return usagef("missing FILE")
+			}
+			return runInspect(e, args, &o)
+		},
+	}
+}
+
+type inspectOptions struct {
+	json, symbols bool
+}
+
+// inspected is one payload and its inventory.
+type inspected struct {
+	p    container.Payload
+	file *llvmir.File
+	err  error // from ReadFile, located in the container
+}
+
+func runInspect(e *env, args []string, o *inspectOptions) error {
+	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	doc := jsonInspectDoc{Payloads: []jsonInspected{}, Errors: []jsonError{}}
+	onErr := func(err error) { doc.Errors = append(doc.Errors, newJSONError(err)) }
+	anyFailed := false
+	var all []inspected // for --symbols, which needs the count first
+	for _, name := range args {
+		failed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
+			if !p.Kind.IsModule() {
+				return nil
+			}
+			it := inspected{p: *p}
+			it.file, it.err = llvmir.ReadFile(p.Data)
+			if it.err != nil {
+				it.err = locateInventoryError(p, it.err)
+				reportf(e.stderr, "%v", it.err)
+				onErr(it.err)
+				anyFailed = true
+			}
+			switch {
+			case o.json:
+				doc.Payloads = append(doc.Payloads, newJSONInspected(&it))
+			case o.symbols:
+				it.p.Data = nil // keep no reference to the input
+				all = append(all, it)
+			default:
+				writeInspected(out, &it)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		anyFailed = anyFailed || failed
+	}
+	switch {
+	case o.json:
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(&doc); err != nil {
+			return err
+		}
+	case o.symbols:
+		for i := range all {
+			writeNMSymbols(out, &all[i], len(all) > 1)
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if anyFailed {
+		return errFailed
+	}
+	return nil
+}
+
+// locateInventoryError turns an error of llvmir.ReadFile into a
+// container.Error naming the payload and the byte in its file.
+func locateInventoryError(p *container.Payload, err error) error {
+	var re *llvmir.ReadError
+	if !errors.As(err, &re) {
+		return &container.Error{Path: p.Path, File: p.File, Off: p.Off, Err: err}
+	}
+	cause := re.Err
+	var fe *bitstream.FormatError
+	if errors.As(cause, &fe) {
+		// The container error names the byte; the bit position is not
+		// worth a second one.
+		cause = &unlocatedError{fe.Msg, cause}
+	}
+	return &container.Error{Path: p.Path, File: p.File, Off: p.Off + re.Off, Err: cause}
+}
+
+// unlocatedError is an error's message without its location.
+type unlocatedError struct {
+	msg string
+	err error
+}
+
+func (e *unlocatedError) Error() string { return e.msg }
+func (e *unlocatedError) Unwrap() error { return e.err }

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestInspectSymbols checks inspect --symbols against llvm-nm-22's output
+// for every fixture (goldens written by testdata/inspect/gen.sh).
+func TestInspectSymbols(t *testing.T) {
+	names, _ := filepath.Glob("../../testdata/inspect/*.bc")
+	if len(names) < 15 {
+		t.Fatalf("found %d fixtures", len(names))
+	}
+	for _, name := range names {
+		want, err := os.ReadFile(name + ".nm")
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, stderr := runCmd(t, "inspect", "--symbols", name)
+		if code != exitOK || out != string(want) {
+			t.Errorf("%s: exit %d, stderr %q, output differs from llvm-nm-22:\n%s\nwant\n%s", filepath.Base(name), code, stderr, out, want)
+		}
+	}
+}
+
+func TestInspectText(t *testing.T) {
+	code, out, _ := runCmd(t, "inspect", "../../testdata/inspect/thinlto.bc")
+	want := `../../testdata/inspect/thinlto.bc#1
+  producer:     LLVM22.1.8, epoch 0; bitcode version 2
+  triple:       x86_64-pc-linux-gnu
+  datalayout:   e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128
+  source file:  src/globals.c
+  hash:         f4c04480ce7fa377ce41d3d5b2e5bcaa19e03bef
+  summary:      thinlto, version 12, flags none
+  ident:        Debian clang version 22.1.8 (1~deb12u1)
+  globals:      11 functions (9 defined), 14 variables (12 defined), 2 aliases, 1 ifunc
+  irsymtab:     version 3, producer 22.1.8, 28 symbols, 0 comdats
+`
+	if code != exitOK || out != want {
+		t.Errorf("exit %d, output\n%s\nwant\n%s", code, out, want)
+	}
+	// In a linked binary each module is paired with its command line.
+	code, out, _ = runCmd(t, "inspect", "../../testdata/containers/prog")
+	if code != exitOK || strings.Count(out, "  cmdline:      -cc1 -triple x86_64-unknown-linux-gnu -O1 -emit-obj") != 3 ||
+		!strings.Contains(out, "prog:.llvmbc#3\n") || !strings.Contains(out, "source file:  src/math.c\n") {
+		t.Errorf("prog: exit %d, output\n%s", code, out)
+	}
+}
+
+func TestInspectJSON(t *testing.T) {
+	code, out, _ := runCmd(t, "inspect", "--json", "../../testdata/inspect/split.bc", "../../testdata/inspect/win32.bc")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	var doc struct {
+		Payloads []struct {
+			Path    string
+			Modules []struct {
+				Producer string
+				Summary  struct {
+					Kind  string
+					Flags []string
+				}
+				Globals []struct{ Name, Kind, Linkage string }
+			}
+			Symtab struct {
+				COFFLinkerOpts string `json:"coff_linker_opts"`
+				Symbols        []struct{ Name string }
+			}
+			Symbols []struct{ Name, Type string }
+		}
+		Errors []any
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Payloads) != 2 || len(doc.Errors) != 0 {
+		t.Fatalf("%d payloads, %d errors", len(doc.Payloads), len(doc.Errors))
+	}
+	split := doc.Payloads[0]
+	if len(split.Modules) != 2 || split.Modules[0].Summary.Kind != "thinlto" || split.Modules[1].Summary.Kind != "full-lto" ||
+		split.Modules[1].Summary.Flags[0] != "enable-split-lto-unit" || len(split.Symtab.Symbols) != 21 {
+		t.Errorf("split.bc: %+v", split)
+	}
+	nm, _ := os.ReadFile("../../testdata/inspect/split.bc.nm")
+	if len(split.Symbols) != strings.Count(string(nm), "\n") {
+		t.Errorf("split.bc: %d symbols, llvm-nm-22 lists %d", len(split.Symbols), strings.Count(string(nm), "\n"))
+	}
+	if w := doc.Payloads[1]; !strings.Contains(w.Symtab.COFFLinkerOpts, "/DEFAULTLIB:kernel32.lib") {
+		t.Errorf("win32.bc linker options %q", w.Symtab.COFFLinkerOpts)
+	}
+}
+
+func TestInspectErrors(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/inspect/thinlto.bc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), "cut.bc")
+	if err := os.WriteFile(name, data[:300], 0o666); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := runCmd(t, "inspect", name)
+	// What was read is printed; the error names the file and a byte.
+	if code != exitFailure || !strings.Contains(out, "producer:     LLVM22.1.8") ||
+		!strings.Contains(stderr, name+": block length of 450 words runs past the end of the stream at byte 0x101\n") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	code, out, _ = runCmd(t, "inspect", "--json", name)
+	if code != exitFailure || !strings.Contains(out, `"offset": 257`) {
+		t.Errorf("json: exit %d, output %s", code, out)
+	}
+}

@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bcextract/bcextract/llvmir"
+)
+
+// writeInspected prints the text summary of one payload.
+func writeInspected(w *bufio.Writer, it *inspected) {
+	p := &it.p
+	fmt.Fprintf(w, "%s\n", p.Path)
+	f := it.file
+	if f == nil {
+		return
+	}
+	line := func(key, format string, args ...any) {
+		fmt.Fprintf(w, "  %-14s", key+":")
+		fmt.Fprintf(w, format, args...)
+		w.WriteByte('\n')
+	}
+	if h := f.Wrapper; h != nil {
+		line("wrapper", "cputype 0x%08x, stream at 0x%x, %d bytes", h.CPUType, h.Offset, h.Size)
+	}
+	for i := range f.Modules {
+		m := &f.Modules[i]
+		if len(f.Modules) > 1 {
+			line("module", "%d of %d, at byte 0x%x", i+1, len(f.Modules), m.Off)
+		}
+		producer := m.Producer
+		if producer == "" {
+			producer = "(no IDENTIFICATION block)"
+		} else {
+			producer += ", epoch " + strconv.FormatUint(m.Epoch, 10)
+		}
+		line("producer", "%s; bitcode version %d", producer, m.Version)
+		line("triple", "%s", orNone(m.Triple))
+		line("datalayout", "%s", orNone(m.DataLayout))
+		line("source file", "%s", orNone(m.SourceFileName))
+		if h := m.HashString(); h != "" {
+			line("hash", "%s", h)
+		}
+		line("summary", "%s", summaryText(&m.Summary))
+		for _, s := range m.Idents {
+			line("ident", "%s", s)
+		}
+		for _, cu := range m.CompileUnits {
+			line("compile unit", "%s", compileUnitText(&cu))
+		}
+		line("globals", "%s", globalsText(m.Globals))
+		if m.AsmSize > 0 {
+			line("module asm", "%d bytes", m.AsmSize)
+		}
+	}
+	if len(p.Cmdline) > 0 {
+		line("cmdline", "%s", strings.Join(cmdlineArgs(p.Cmdline), " "))
+	}
+	if st := f.Symtab; st != nil {
+		line("irsymtab", "%s", symtabText(st))
+		if len(st.DependentLibraries) > 0 {
+			line("deplibs", "%s", strings.Join(st.DependentLibraries, ", "))
+		}
+		if st.COFFLinkerOpts != "" {
+			line("linker opts", "%s", strings.TrimSpace(st.COFFLinkerOpts))
+		}
+	}
+	for _, n := range f.Notes {
+		line("note", "%s", n)
+	}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}
+
+func summaryText(s *llvmir.Summary) string {
+	if s.Kind == llvmir.NoSummary {
+		return "none"
+	}
+	flags := "none"
+	if names := s.Flags.Names(); len(names) > 0 {
+		flags = strings.Join(names, ",")
+	}
+	return fmt.Sprintf("%s, version %d, flags %s", s.Kind, s.Version, flags)
+}
+
+func compileUnitText(cu *llvmir.CompileUnit) string {
+	var b strings.Builder
+	b.WriteString(llvmir.LanguageName(cu.Language))
+	if cu.File != "" {
+		fmt.Fprintf(&b, ", %s", cu.File)
+		if cu.Directory != "" {
+			fmt.Fprintf(&b, " in %s", cu.Directory)
+		}
+	}
+	if cu.Producer != "" {
+		fmt.Fprintf(&b, ", producer %q", cu.Producer)
+	}
+	if cu.Optimized {
+		b.WriteString(", optimized")
+	}
+	if cu.SDK != "" {
+		fmt.Fprintf(&b, ", sdk %s", cu.SDK)
+	}
+	return b.String()
+}
+
+// globalsText counts the globals of each kind and how many are defined.
+func globalsText(gs []llvmir.Global) string {
+	var n, def [4]int
+	for i := range gs {
+		k := gs[i].Kind
+		if int(k) >= len(n) {
+			continue
+		}
+		n[k]++
+		if gs[i].Defined {
+			def[k]++
+		}
+	}
+	var parts []string
+	for _, k := range []llvmir.GlobalKind{llvmir.Function, llvmir.GlobalVariable, llvmir.Alias, llvmir.IFunc} {
+		if n[k] == 0 {
+			continue
+		}
+		s := plural(n[k], k.String())
+		if (k == llvmir.Function || k == llvmir.GlobalVariable) && def[k] != n[k] {
+			s += fmt.Sprintf(" (%d defined)", def[k])
+		}
+		parts = append(parts, s)
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	if strings.HasSuffix(word, "s") {
+		return strconv.Itoa(n) + " " + word + "es"
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+func symtabText(st *llvmir.Symtab) string {
+	return fmt.Sprintf("version %d, producer %s, %s, %s", st.Version, orNone(st.Producer),
+		plural(len(st.Symbols), "symbol"), plural(len(st.Comdats), "comdat"))
+}
+
+// writeNMSymbols prints one payload's symbols as llvm-nm prints a bitcode
+// file's: sorted by name, "-" for the address of defined symbols, blanks
+// for undefined ones. header adds llvm-nm's "\nNAME:\n" line for one of
+// several files.
+func writeNMSymbols(w *bufio.Writer, it *inspected, header bool) {
+	if header {
+		fmt.Fprintf(w, "\n%s:\n", it.p.Path)
+	}
+	if it.file == nil {
+		return
+	}
+	triple := ""
+	if len(it.file.Modules) > 0 {
+		triple = it.file.Modules[0].Triple
+	}
+	dashes, blanks := "--------", "        "
+	if llvmir.Is64Bit(triple) {
+		dashes, blanks = "----------------", "                "
+	}
+	for _, s := range it.file.NMSymbols() {
+		if s.Defined() {
+			w.WriteString(dashes)
+		} else {
+			w.WriteString(blanks)
+		}
+		w.WriteByte(' ')
+		w.WriteByte(s.Type)
+		w.WriteByte(' ')
+		w.WriteString(s.Name)
+		w.WriteByte('\n')
+	}
+}
