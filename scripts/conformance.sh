@@ -43,6 +43,12 @@
 # llvm-objcopy-22 --dump-section (scripts/payload_check.py; needs python3,
 # llvm-ar-22 and llvm-lipo-22).
 #
+# Inspect part (not with FILE...): every bitcode fixture of testdata/inspect
+# (and the well-formed ones of testdata/bc) and every bitcode module of the
+# Rust .rlibs: `bcextract inspect --symbols` against llvm-nm-22 and the
+# module facts against llvm-dis-22 and llvm-bcanalyzer-22
+# (scripts/inspect_check.py; needs python3).
+#
 # If llvm-bcanalyzer-22 is missing the script prints a line starting with
 # "SKIPPED:" and exits 0; if rustc is missing only the Rust part is skipped
 # (again with a "SKIPPED:" line).  On a difference it prints the file, the
@@ -518,6 +524,40 @@ if [[ ${#FILES[@]} -eq 0 && -d $REPO/testdata/sections ]]; then
 	echo "sections vs llvm-readobj-22: $sp passed, $sf failed, $sx known llvm-readobj-22 bugs skipped"
 	passed=$((passed + sp))
 	failed=$((failed + sf))
+fi
+# --- inspect against llvm-nm-22 and llvm-dis-22 ------------------------------
+# Every bitcode fixture of testdata/inspect and testdata/bc that LLVM reads,
+# and (unless --no-rust) every bitcode module of the Rust toolchain's rlibs:
+# `inspect --symbols` against llvm-nm-22, and the producer, triple, data
+# layout, source file name, summary kind, llvm.ident and compile units
+# against llvm-dis-22 and llvm-bcanalyzer-22 (scripts/inspect_check.py).
+if [[ ${#FILES[@]} -eq 0 ]]; then
+	if ! command -v python3 >/dev/null 2>&1 || ! command -v llvm-dis-22 >/dev/null 2>&1 ||
+		! command -v llvm-nm-22 >/dev/null 2>&1; then
+		echo "SKIPPED: python3, llvm-dis-22 or llvm-nm-22 not found - inspect NOT compared"
+	else
+		istart=$SECONDS
+		ifiles=("$REPO"/testdata/inspect/*.bc "$REPO"/testdata/bc/{plain,debug,thinlto,darwin,darwin-arm64,multi,llvm14,wrapped-odd}.bc)
+		if [[ $RUST -eq 1 && -n ${SYSROOT:-} ]]; then
+			shopt -s nullglob
+			ifiles+=("$SYSROOT"/lib/rustlib/*/lib/*.rlib)
+			shopt -u nullglob
+		fi
+		ilog="$WORK/inspect.log"
+		python3 "$REPO/scripts/inspect_check.py" --bcextract "$BCX" --jobs "$JOBS" "${ifiles[@]}" >"$ilog" 2>&1 || true
+		grep -A12 '^FAIL' "$ilog" | head -60 || true
+		if ! grep -q '^inspect:' "$ilog"; then
+			cat "$ilog"
+			echo "inspect: 0 passed, 1 failed"
+			failed=$((failed + 1))
+		else
+			ip=$(awk '/^inspect:/ {print $2}' "$ilog")
+			if_=$(awk '/^inspect:/ {print $4}' "$ilog")
+			echo "$(grep '^inspect:' "$ilog") ($((SECONDS - istart))s)"
+			passed=$((passed + ip))
+			failed=$((failed + if_))
+		fi
+	fi
 fi
 echo "conformance: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
