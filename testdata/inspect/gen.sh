@@ -11,7 +11,7 @@
 #               as llvm-dis-22 and llvm-bcanalyzer-22 state them
 #
 # Tools: CLANG=clang-22  LLVM_CAT=llvm-cat-22  LLVM_NM=llvm-nm-22
-#        LLVM14_AS=/usr/bin/llvm-as (LLVM 14)  RUSTC=rustc
+#        LLVM14_AS=/usr/bin/llvm-as (LLVM 14)  CLANG19=clang-19  RUSTC=rustc
 set -euo pipefail
 
 TD="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -20,6 +20,7 @@ CLANG="${CLANG:-clang-22}"
 LLVM_CAT="${LLVM_CAT:-llvm-cat-22}"
 LLVM_NM="${LLVM_NM:-llvm-nm-22}"
 LLVM14_AS="${LLVM14_AS:-/usr/bin/llvm-as}"
+CLANG19="${CLANG19:-clang-19}"
 RUSTC="${RUSTC:-$(command -v rustc || echo "$HOME/.cargo/bin/rustc")}"
 
 "$LLVM14_AS" --version | grep -q 'LLVM version 14\.' ||
@@ -55,6 +56,7 @@ rm src/globals-darwin.c
 "$LLVM_CAT" -b globals-darwin.bc -o nosymtab-darwin.bc
 "$LLVM_CAT" -b globals-i686.bc cxx.bc -o nosymtab-multi.bc
 "$LLVM14_AS" src/llvm14.ll -o llvm14.bc
+"$CLANG19" -O1 -ffreestanding -g -fdebug-compilation-dir=. -flto=thin -c src/globals.c -o clang19.bc
 "$RUSTC" --crate-type=lib --crate-name=fixture --emit=llvm-bc -C opt-level=1 -C debuginfo=1 \
 	--remap-path-prefix="$TD=." src/lib.rs -o rust.bc
 
