@@ -20,6 +20,9 @@ type Ident struct {
 // wrapped LLVM IR bitcode.
 var ErrNotBitcode = errors.New("not LLVM IR bitcode")
 
+// errTripleFound stops ReadIdent's reading of the MODULE block where it is.
+var errTripleFound = errors.New("triple found")
+
 // ReadIdent reads the producer and target triple of the first module of a
 // bitcode file, raw or wrapped. It reads only the IDENTIFICATION block and
 // the records of the MODULE block up to the triple, skipping sub-blocks by
@@ -53,22 +56,26 @@ func ReadIdent(data []byte) (Ident, error) {
 		}
 		switch BlockID(e.ID) {
 		case IDENTIFICATION_BLOCK_ID:
-			if vals, err = readBlock(r, e.ID, vals, func(rec bitstream.Record) bool {
+			if err = blockRecords(r, e.ID, &vals, func(rec *bitstream.Record) error {
 				if rec.Code == uint32(IDENTIFICATION_CODE_STRING) {
 					id.Producer = chars(rec.Ops)
 				}
-				return false
-			}); err != nil {
+				return nil
+			}, nil); err != nil {
 				return id, err
 			}
 		case MODULE_BLOCK_ID:
-			_, err = readBlock(r, e.ID, vals, func(rec bitstream.Record) bool {
+			err = blockRecords(r, e.ID, &vals, func(rec *bitstream.Record) error {
 				if rec.Code == uint32(MODULE_CODE_TRIPLE) {
 					id.Triple = chars(rec.Ops)
-					return true
+					return errTripleFound
 				}
-				return false
-			})
+				return nil
+			}, nil)
+			if err == errTripleFound {
+				// Done: whatever follows is not ReadIdent's business.
+				err = nil
+			}
 			return id, err
 		default:
 			if err := r.SkipBlock(); err != nil {
@@ -77,38 +84,6 @@ func ReadIdent(data []byte) (Ident, error) {
 		}
 	}
 	return id, nil
-}
-
-// readBlock enters block id and passes its records to f, skipping sub-blocks,
-// until the block ends or f returns true.
-func readBlock(r *bitstream.Reader, id uint32, vals []uint64, f func(bitstream.Record) bool) ([]uint64, error) {
-	if _, err := r.EnterBlock(id); err != nil {
-		return vals, err
-	}
-	for {
-		e, err := r.Next()
-		if err != nil {
-			return vals, err
-		}
-		switch e.Kind {
-		case bitstream.EntryEndBlock:
-			return vals, nil
-		case bitstream.EntrySubBlock:
-			err = r.SkipBlock()
-		case bitstream.EntryDefineAbbrev:
-			_, err = r.DefineAbbrev()
-		case bitstream.EntryRecord:
-			var rec bitstream.Record
-			rec, err = r.ReadRecord(e.ID, vals)
-			vals = rec.Ops
-			if err == nil && f(rec) {
-				return vals, nil
-			}
-		}
-		if err != nil {
-			return vals, err
-		}
-	}
 }
 
 // chars turns the operands of a string record into a string.

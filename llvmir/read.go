@@ -205,10 +205,20 @@ func (fr *fileReader) strtab(blob []byte) {
 	}
 }
 
-// records enters block id and passes each record to rec; sub-blocks go to
-// sub, or are skipped when sub is nil.
+// records reads block id with blockRecords.
 func (fr *fileReader) records(id uint32, rec func(*bitstream.Record) error, sub func(id uint32) error) error {
-	r := fr.r
+	return blockRecords(fr.r, id, &fr.vals, rec, sub)
+}
+
+// errStopBlock, returned by a blockRecords callback, leaves the rest of the
+// block unread.
+var errStopBlock = errors.New("stop reading the block")
+
+// blockRecords enters block id and passes each record to rec; sub-blocks go
+// to sub, or are skipped when sub is nil. vals is the operand buffer,
+// reused from record to record. When rec returns errStopBlock the reader
+// leaves the block there, by its length.
+func blockRecords(r *bitstream.Reader, id uint32, vals *[]uint64, rec func(*bitstream.Record) error, sub func(id uint32) error) error {
 	if _, err := r.EnterBlock(id); err != nil {
 		return err
 	}
@@ -230,11 +240,14 @@ func (fr *fileReader) records(id uint32, rec func(*bitstream.Record) error, sub 
 			_, err = r.DefineAbbrev()
 		case bitstream.EntryRecord:
 			var rc bitstream.Record
-			rc, err = r.ReadRecord(e.ID, fr.vals)
-			fr.vals = rc.Ops
+			rc, err = r.ReadRecord(e.ID, *vals)
+			*vals = rc.Ops
 			if err == nil {
 				err = rec(&rc)
 			}
+		}
+		if err == errStopBlock {
+			return r.LeaveBlock()
 		}
 		if err != nil {
 			return err
@@ -495,44 +508,18 @@ func (mr *moduleReader) summary(id uint32) error {
 	if BlockID(id) == FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID {
 		s.Kind = FullLTOSummary
 	}
-	r := mr.r
-	if _, err := r.EnterBlock(id); err != nil {
-		return err
-	}
-	for {
-		e, err := r.Next()
-		if err != nil {
-			return err
-		}
-		switch e.Kind {
-		case bitstream.EntryEndBlock:
+	return mr.records(id, func(rec *bitstream.Record) error {
+		switch rec.Code {
+		case 10: // FS_VERSION
+			s.Version = op(rec.Ops, 0)
 			return nil
-		case bitstream.EntrySubBlock:
-			err = r.SkipBlock()
-		case bitstream.EntryDefineAbbrev:
-			_, err = r.DefineAbbrev()
-		case bitstream.EntryRecord:
-			var rec bitstream.Record
-			rec, err = r.ReadRecord(e.ID, mr.vals)
-			mr.vals = rec.Ops
-			if err != nil {
-				return err
-			}
-			switch rec.Code {
-			case 10: // FS_VERSION
-				s.Version = op(rec.Ops, 0)
-				continue
-			case 20: // FS_FLAGS
-				s.Flags = SummaryFlags(op(rec.Ops, 0))
-			}
-			// The version and flags come first; the rest is per-value
-			// summaries nobody here needs.
-			return r.LeaveBlock()
+		case 20: // FS_FLAGS
+			s.Flags = SummaryFlags(op(rec.Ops, 0))
 		}
-		if err != nil {
-			return err
-		}
-	}
+		// The version and flags come first; the rest is per-value
+		// summaries nobody here needs.
+		return errStopBlock
+	}, nil)
 }
 
 // nameGlobals names the globals of a version-2 module from its STRTAB.
