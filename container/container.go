@@ -1,13 +1,15 @@
 // Package container finds the LLVM payloads inside a file: bitcode modules,
 // their command lines, fat-LTO bitcode, Mach-O bitcode bundles and markers,
 // offload sections and LLVM's extension sections. It recognizes ELF,
-// Mach-O (thin and universal), COFF objects, PE images, ar archives (GNU,
-// BSD, thin; Rust .rlib files) and bare bitcode files by their magic
-// numbers, and walks nested containers: an archive's members, a universal
-// file's slices, and the objects inside them.
+// Mach-O (thin and universal), COFF objects, PE images, WebAssembly binaries,
+// ar archives (GNU, BSD, thin; Rust .rlib files) and bare bitcode files by
+// their magic numbers, and walks nested containers: an archive's members, a
+// universal file's slices, the objects inside them, and the files of the
+// bitcode bundles (xar archives) of Mach-O images.
 //
 // Containers only locate byte ranges. A payload's bytes are a sub-slice of
-// the data given to the walker (usually a memory-mapped file), never a copy.
+// the data given to the walker (usually a memory-mapped file), never a copy,
+// except for a bundle member stored compressed (see Payload.Decoded).
 //
 // Every payload is named by a container path, which reads from the outside
 // in:
@@ -18,7 +20,9 @@
 // universal slice, ":section" for the section (Mach-O as "SEGMENT,SECTION"),
 // and "#N" for the N-th module of a bitcode section or file (or the N-th
 // command line of a command-line section, or the N-th image of an offload
-// section or package). A member name or arch that occurs
+// section or package). A file of a bitcode bundle is "/name" after the
+// bundle's section: app[arm64]:__LLVM,__bundle/1. A member name, file name
+// or arch that occurs
 // more than once in its container has "@N" appended to every occurrence
 // (N counts from 1 in file order); a section name that occurs more than once
 // in its object has "@I" appended, I being the section's index.
@@ -31,6 +35,8 @@ import (
 	"github.com/bcextract/bcextract/container/coff"
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/container/macho"
+	"github.com/bcextract/bcextract/container/wasm"
+	"github.com/bcextract/bcextract/container/xar"
 	"github.com/bcextract/bcextract/sections"
 	"github.com/bcextract/bcextract/wrapper"
 )
@@ -49,6 +55,7 @@ const (
 	PE        // a PE image (executable or DLL)
 	Archive   // an ar archive: GNU, BSD or thin
 	Offload   // an offload package: OffloadBinary images back to back
+	Wasm      // a WebAssembly binary (object or module)
 )
 
 var formatNames = [...]string{
@@ -61,6 +68,7 @@ var formatNames = [...]string{
 	PE:        "pe",
 	Archive:   "archive",
 	Offload:   "offload",
+	Wasm:      "wasm",
 }
 
 func (f Format) String() string {
@@ -90,6 +98,8 @@ func Detect(data []byte) Format {
 		return COFF
 	case sections.IsOffloadBinary(data):
 		return Offload
+	case wasm.IsWasm(data):
+		return Wasm
 	}
 	return Unknown
 }
@@ -99,11 +109,11 @@ type Kind uint8
 
 // Payload kinds.
 const (
-	KindBitcode   Kind = iota + 1 // one bitcode module (.llvmbc, __LLVM,__bitcode, a bitcode file or member)
+	KindBitcode   Kind = iota + 1 // one bitcode module (.llvmbc, __LLVM,__bitcode, a bitcode file or member, a file of a bitcode bundle)
 	KindLTO                       // fat-LTO bitcode (.llvm.lto, SHT_LLVM_LTO)
 	KindCmdline                   // the clang -cc1 arguments of one module (.llvmcmd, __LLVM,__cmdline)
 	KindBundle                    // a Mach-O bitcode bundle (__LLVM,__bundle, a xar archive)
-	KindMarker                    // an -fembed-bitcode=marker stub: a bitcode section with no bitcode
+	KindMarker                    // an -fembed-bitcode=marker stub: a bitcode section with no bitcode, or ld64's one-byte __LLVM,__bundle
 	KindOffload                   // an offload image (of .llvm.offloading or a package) that is not bitcode, or a section that cannot be decoded
 	KindExtension                 // another LLVM extension section (SHT_LLVM_*, __LLVM,__cg_profile, ...)
 )
@@ -144,7 +154,7 @@ type Payload struct {
 	Path string
 	Kind Kind
 	// Format is the format of the object holding the payload: ELF, MachO,
-	// COFF, PE, or Bitcode for a bare bitcode file or archive member.
+	// COFF, PE, Wasm, or Bitcode for a bare bitcode file or archive member.
 	Format Format
 	// Arch is the architecture of that object as LLVM names it in triples
 	// ("x86_64", "arm64", ...), or "" when unknown or not applicable.
@@ -161,9 +171,14 @@ type Payload struct {
 	// archive's member the member's own file.
 	File string
 	// Off is the byte offset of the payload in File, and Size its length.
+	// For a file of a bitcode bundle they locate its archived bytes, which
+	// are compressed when Decoded reports true.
 	Off, Size int64
 	// Data is the payload's bytes, a sub-slice of the walked data (or of a
-	// thin member's mapping, valid until the Walker is closed).
+	// thin member's mapping, valid until the Walker is closed): File's
+	// bytes at [Off, Off+Size). The one exception is a file of a bitcode
+	// bundle stored compressed: Data is then the decoded file, a new slice
+	// of its own length (see Decoded).
 	Data []byte
 	// Module is the 1-based position of a bitcode module (or command line)
 	// in its section or file, 0 when the payload is not split into modules.
@@ -173,6 +188,18 @@ type Payload struct {
 	Triple, OffloadArch string
 	// Cmdline is, for a bitcode module, the command line (NUL-separated
 	// clang -cc1 arguments) that produced it, when the object records one
-	// that can be paired with it; nil otherwise.
+	// that can be paired with it, or that a bitcode bundle records for it;
+	// nil otherwise.
 	Cmdline []byte
+	// Bundle is what the table of contents of a bitcode bundle records, on
+	// the bundle's own payload (KindBundle) and on those of its files; nil
+	// for other payloads.
+	Bundle *BundleInfo
+}
+
+// Decoded reports whether Data was decoded from compressed bytes (a file of
+// a bitcode bundle stored gzip- or bzip2-encoded), and so is not File's
+// bytes at [Off, Off+Size).
+func (p *Payload) Decoded() bool {
+	return p.Bundle != nil && p.Bundle.Member != nil && p.Bundle.Member.Encoding != xar.EncodingNone
 }

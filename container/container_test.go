@@ -205,8 +205,12 @@ func rows(ps []Payload) []row {
 }
 
 // TestWalk lists the payloads of fixtures in full. Offsets and sizes are
-// llvm-readobj-22's (sections) and llvm-bcanalyzer-22's (the modules of a
-// linked .llvmbc are files of their own sizes, back to back).
+// llvm-readobj-22's (sections; a WebAssembly custom section's contents start
+// after its name, 8 bytes for ".llvmbc" and 9 for ".llvmcmd", past the offset
+// llvm-readobj prints) and llvm-bcanalyzer-22's (the modules of a linked
+// .llvmbc are files of their own sizes, back to back). The files of a bundle
+// are where mk/xargen put them: the section's offset, plus the 28-byte xar
+// header and the compressed TOC, plus the heap offset the TOC gives.
 func TestWalk(t *testing.T) {
 	tests := []struct {
 		file string
@@ -283,9 +287,38 @@ func TestWalk(t *testing.T) {
 			{"fatlto-full.o:.llvm.lto#1", KindLTO, 0x7c, 2728, false},
 			{"fatlto-full.o:.llvm_addrsig", KindExtension, 0xb88, 0, false},
 		}},
-		{"macho-bundle.o", []row{
-			{"macho-bundle.o:__LLVM,__bundle", KindBundle, 0x21a, 2736, false},
-			{"macho-bundle.o:__LLVM,__cmdline#1", KindCmdline, 0xcca, 306, false},
+		{"app", []row{
+			{"app[x86_64]:__LLVM,__bundle", KindBundle, 0x21b, 6468, false},
+			{"app[x86_64]:__LLVM,__bundle/1", KindBitcode, 0x54f, 3024, true},
+			{"app[x86_64]:__LLVM,__bundle/2", KindBitcode, 0x111f, 2624, true},
+			{"app[arm64]:__LLVM,__bundle", KindBundle, 0x1dac, 7143, false},
+			{"app[arm64]:__LLVM,__bundle/1", KindBitcode, 0x20f3, 3472, true},
+			{"app[arm64]:__LLVM,__bundle/2", KindBitcode, 0x2e83, 2832, true},
+		}},
+		// Members 2 and 3 are compressed: their sizes are the archived ones.
+		// exports.exp is not a payload.
+		{"bundle-gzip.o", []row{
+			{"bundle-gzip.o:__LLVM,__bundle", KindBundle, 0x1ec, 9319, false},
+			{"bundle-gzip.o:__LLVM,__bundle/1", KindBitcode, 0x620, 3472, true},
+			{"bundle-gzip.o:__LLVM,__bundle/2", KindBitcode, 0x13b0, 2360, true},
+			{"bundle-gzip.o:__LLVM,__bundle/3", KindBitcode, 0x1ce8, 2382, true},
+		}},
+		{"bundle-marker.o", []row{
+			{"bundle-marker.o:__LLVM,__bundle", KindMarker, 0x1eb, 1, false},
+		}},
+		{"wasm32.o", []row{
+			{"wasm32.o:.llvmbc#1", KindBitcode, 153 + 8, 2624, true},
+			{"wasm32.o:.llvmcmd#1", KindCmdline, 2791 + 9, 147, false},
+		}},
+		{"wasm-marker.o", []row{
+			{"wasm-marker.o:.llvmbc", KindMarker, 153 + 8, 0, false},
+			{"wasm-marker.o:.llvmcmd#1", KindCmdline, 167 + 9, 569, false},
+		}},
+		{"lib-wasm.a", []row{
+			{"lib-wasm.a(util.o):.llvmbc#1", KindBitcode, 0x119, 2520, true},
+			{"lib-wasm.a(util.o):.llvmcmd#1", KindCmdline, 0xb00, 147, false},
+			{"lib-wasm.a(math.o):.llvmbc#1", KindBitcode, 0xcfb, 2548, true},
+			{"lib-wasm.a(math.o):.llvmcmd#1", KindCmdline, 0x16fe, 147, false},
 		}},
 		{"macho-marker.o", []row{
 			{"macho-marker.o:__LLVM,__bitcode", KindMarker, 0x21a, 1, false},
@@ -328,6 +361,15 @@ func TestMalformed(t *testing.T) {
 		{"bad-ar-trunc.a", `bad-ar-trunc.a: member "trunc.o": size 3512 extends past end of file (4640 bytes) at byte 0xdfc`},
 		{"bad-ar-longname.a", `bad-ar-longname.a: long name offset 500 past end of name table (27 bytes) at byte 0xe54`},
 		{"bad-ar-header.a", `bad-ar-header.a: invalid member header terminator "XY" at byte 0xdfc`},
+		{"bad-wasm-size.o", `bad-wasm-size.o: section 4 (CUSTOM): size 4294967295 runs past the end of the file (2985 bytes left) at byte 0x93`},
+		{"bad-wasm-trunc.o", `bad-wasm-trunc.o: section 4 (CUSTOM): size 2632 runs past the end of the file (847 bytes left) at byte 0x93`},
+		// The bad bundles' member 1 is still listed (TestBundlePartial).
+		{"bad-xar-magic.o", `bad-xar-magic.o:__LLVM,__bundle: not a xar archive: no "xar!" magic at byte 0x21a`},
+		{"bad-xar-cksum.o", `bad-xar-cksum.o:__LLVM,__bundle/2: file 2 ("2"): archived sha1 checksum mismatch: data has a4e64a80076d201cf1faefc02e8cb523122368c1, TOC says f74127145c06c7b5e08b59ba9ebf3cafde51aa7a at byte 0x12c3`},
+		// The data starts inside the archive, at 0x1ec + 0x1133 (header and TOC) + 0xda4.
+		{"bad-xar-trunc.o", `bad-xar-trunc.o:__LLVM,__bundle/2: file 2 ("2"): data at heap offset 0xda4, 2832 bytes, runs past the end of the heap (6224 bytes) at byte 0x12c3`},
+		// The data starts outside: the error points at the TOC, 28 bytes into the section.
+		{"bad-xar-offset.o", `bad-xar-offset.o:__LLVM,__bundle/2: file 2 ("2"): data at heap offset 0x10000000, 2832 bytes, runs past the end of the heap (6324 bytes) at byte 0x208`},
 	}
 	for _, tt := range tests {
 		_, err := walkFixture(t, tt.file)
@@ -411,9 +453,18 @@ func FuzzWalk(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		w := Walker{OpenFile: func(string) ([]byte, io.Closer, error) { return nil, nil, os.ErrNotExist }}
 		w.Walk("fuzz", data, func(p *Payload) error {
-			if p.Off < 0 || p.Size != int64(len(p.Data)) || p.Off+p.Size > int64(len(data)) ||
-				!bytes.Equal(data[p.Off:p.Off+p.Size], p.Data) {
+			if p.Off < 0 || p.Size < 0 || p.Off+p.Size > int64(len(data)) {
 				t.Fatalf("%s: [0x%x,+%d) is not a range of the %d-byte input", p.Path, p.Off, p.Size, len(data))
+			}
+			if p.Decoded() {
+				// A decoded bundle file: at most 16 times its bundle, plus 1 MiB.
+				if len(p.Data) > 16*len(data)+1<<20 {
+					t.Fatalf("%s: %d bytes decoded from a %d-byte input", p.Path, len(p.Data), len(data))
+				}
+				return nil
+			}
+			if p.Size != int64(len(p.Data)) || !bytes.Equal(data[p.Off:p.Off+p.Size], p.Data) {
+				t.Fatalf("%s: data is not the input's bytes at [0x%x,+%d)", p.Path, p.Off, p.Size)
 			}
 			return nil
 		})

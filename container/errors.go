@@ -8,13 +8,15 @@ import (
 	"github.com/bcextract/bcextract/container/coff"
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/container/macho"
+	"github.com/bcextract/bcextract/container/wasm"
+	"github.com/bcextract/bcextract/container/xar"
 	"github.com/bcextract/bcextract/sections"
 	"github.com/bcextract/bcextract/wrapper"
 )
 
 // ErrUnknownFormat is the cause of the Error reported for a file (not an
 // archive member) whose format Detect does not recognize.
-var ErrUnknownFormat = errors.New("unrecognized file format (not LLVM bitcode, ELF, Mach-O, COFF, PE or an ar archive)")
+var ErrUnknownFormat = errors.New("unrecognized file format (not LLVM bitcode, ELF, Mach-O, COFF, PE, WebAssembly or an ar archive)")
 
 // ErrTooDeep is the cause of the Error reported for containers nested more
 // deeply than the Walker's MaxDepth.
@@ -29,6 +31,13 @@ var ErrOverlap = errors.New("sections overlap too much to split them all; report
 // ErrNoModule is the cause of the Error reported for a bitcode section or
 // file that holds nothing but zero padding; it is reported whole.
 var ErrNoModule = errors.New("no bitcode module, only zero bytes")
+
+// ErrBundleData is the cause of the Error reported for a bitcode bundle, or
+// a file of one, left unread because the bundles of the walked file, nested
+// ones included, have already taken more data than 16 times the file plus
+// 1 MiB: their files overlap, and reading each would read the same bytes over
+// and over.
+var ErrBundleData = errors.New("bitcode bundles hold more data than the file can: not read")
 
 // ErrNestedThin is the cause of the Error reported for a thin archive found
 // inside a thin archive's member file, which is not followed.
@@ -70,6 +79,8 @@ func located(err error) (off int64, msg string, ok bool) {
 		ee *elf.FormatError
 		me *macho.FormatError
 		ce *coff.FormatError
+		se *wasm.FormatError
+		xe *xar.FormatError
 		we *wrapper.FormatError
 		de *sections.DecodeError
 	)
@@ -82,6 +93,10 @@ func located(err error) (off int64, msg string, ok bool) {
 		return me.Off, me.Msg, true
 	case errors.As(err, &ce):
 		return ce.Off, ce.Msg, true
+	case errors.As(err, &se):
+		return se.Off, se.Msg, true
+	case errors.As(err, &xe):
+		return xe.Off, xe.Msg, true
 	case errors.As(err, &we):
 		return we.Off, we.Msg, true
 	case errors.As(err, &de):

@@ -13,6 +13,7 @@ import (
 	"github.com/bcextract/bcextract/container/coff"
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/container/macho"
+	"github.com/bcextract/bcextract/container/wasm"
 	"github.com/bcextract/bcextract/internal/mmap"
 	"github.com/bcextract/bcextract/sections"
 	"github.com/bcextract/bcextract/wrapper"
@@ -52,7 +53,7 @@ func (w *Walker) Close() error {
 // into modules is still reported, whole, besides its error. If fn returns an
 // error, the walk stops and Walk returns that error.
 func (w *Walker) Walk(file string, data []byte, fn func(*Payload) error) error {
-	s := &walk{w: w, fn: fn, max: w.MaxDepth}
+	s := &walk{w: w, fn: fn, max: w.MaxDepth, bundleBudget: 16*int64(len(data)) + 1<<20}
 	if s.max <= 0 {
 		s.max = DefaultMaxDepth
 	}
@@ -86,6 +87,9 @@ type walk struct {
 	max  int
 	errs []error
 	stop error
+	// bundleBudget is the data the bitcode bundles may still take (their
+	// tables of contents, and their files' archived and decoded bytes).
+	bundleBudget int64
 }
 
 func (s *walk) fail(n node, off int64, err error) {
@@ -123,6 +127,8 @@ func (s *walk) container(n node, data []byte) {
 		s.universal(n, data)
 	case COFF, PE:
 		s.coff(n, data)
+	case Wasm:
+		s.wasm(n, data)
 	case Archive:
 		s.archive(n, data)
 	case Offload:
@@ -335,8 +341,35 @@ func (s *walk) coff(n node, data []byte) {
 	s.object(n, data, format, f.Arch, secs)
 }
 
+// wasm reports the payloads of a WebAssembly binary: its custom sections
+// .llvmbc and .llvmcmd.
+func (s *walk) wasm(n node, data []byte) {
+	f, err := wasm.NewFile(data)
+	if err != nil {
+		s.fail(n, n.base, err)
+		return
+	}
+	var secs []section
+	for _, sec := range f.Sections {
+		var k Kind
+		switch {
+		case sec.ID != wasm.WASM_SEC_CUSTOM:
+			continue
+		case sec.Name == ".llvmbc":
+			k = KindBitcode
+		case sec.Name == ".llvmcmd":
+			k = KindCmdline
+		default:
+			continue
+		}
+		secs = append(secs, section{sec.Name, 0, sec.Index, sec.Off, sec.Size, k})
+	}
+	s.object(n, data, Wasm, f.Arch(), secs)
+}
+
 // object reports the payloads of one object's sections, pairing bitcode
-// modules with their command lines.
+// modules with their command lines; a bitcode bundle is followed by its
+// files.
 func (s *walk) object(n node, data []byte, format Format, arch string, secs []section) {
 	if len(secs) == 0 {
 		return
@@ -350,6 +383,7 @@ func (s *walk) object(n node, data []byte, format Format, arch string, secs []se
 	// many times over; the bytes split per object are bounded instead.
 	budget := 2*int64(len(data)) + 1<<20
 	var out []Payload
+	var bundles []int          // indexes in out of bitcode bundles to open
 	bitcode, cmdline := -1, -1 // index in out of the first module / command line
 	nbitcode, ncmdline := 0, 0
 	for _, sec := range secs {
@@ -400,6 +434,14 @@ func (s *walk) object(n node, data []byte, format Format, arch string, secs []se
 			}
 		case KindOffload:
 			out = append(out, s.offload(sn, p)...)
+		case KindBundle:
+			// ld64 writes one zero byte when its inputs carry markers.
+			if isMarker(b, format) {
+				p.Kind = KindMarker
+			} else {
+				bundles = append(bundles, len(out))
+			}
+			out = append(out, p)
 		default:
 			out = append(out, p)
 		}
@@ -410,13 +452,19 @@ func (s *walk) object(n node, data []byte, format Format, arch string, secs []se
 		}
 	}
 	for i := range out {
+		if len(bundles) > 0 && bundles[0] == i {
+			// Its files are decoded and reported one at a time.
+			bundles = bundles[1:]
+			s.bundle(node{file: n.file, path: out[i].Path, base: n.base, depth: n.depth, viaThin: n.viaThin}, &out[i])
+			continue
+		}
 		s.emit(&out[i])
 	}
 }
 
 // isMarker reports whether the contents of a bitcode section are the stub
-// -fembed-bitcode=marker leaves: nothing on ELF and COFF, one zero byte on
-// Mach-O.
+// -fembed-bitcode=marker leaves: nothing on ELF, COFF and WebAssembly, one
+// zero byte on Mach-O (also in __LLVM,__bundle, and as a bundle's file).
 func isMarker(b []byte, f Format) bool {
 	return len(b) == 0 || f == MachO && len(b) == 1 && b[0] == 0
 }

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Regenerates every container fixture in testdata/containers/ (ELF, Mach-O,
-# universal, COFF/PE, ar archives, crafted and malformed files) from the
-# freestanding sources in testdata/containers/src/, plus the goldens
-# sections.golden and members.golden.
+# universal, COFF/PE, WebAssembly, ar archives, Mach-O bitcode bundles,
+# crafted and malformed files) from the freestanding sources in
+# testdata/containers/src/, plus the goldens sections.golden, members.golden
+# and bundles.golden. The bundles (xar archives) are written by mk/xargen, a
+# Go program, since no LLVM 22 tool writes one.
 #
 # Usage: testdata/containers/gen.sh     (from any directory; no arguments)
 #
 # Tools (override through the environment if they live elsewhere):
 #   CLANG=clang-22  LD_LLD=ld.lld-22  LLD_LINK=lld-link-22  LLVM_AR=llvm-ar-22
 #   LLVM_LIPO=llvm-lipo-22  LLVM_OBJCOPY=llvm-objcopy-22  LLVM_READOBJ=llvm-readobj-22
-#   LLVM_OFFLOAD_BINARY=llvm-offload-binary-22
+#   LLVM_OFFLOAD_BINARY=llvm-offload-binary-22  GO=go
 #
 # Everything is built with relative paths from testdata/containers/ and
 # -fdebug-compilation-dir=. so that no path of the build machine ends up in a
@@ -26,6 +28,7 @@ LLVM_LIPO="${LLVM_LIPO:-llvm-lipo-22}"
 LLVM_OBJCOPY="${LLVM_OBJCOPY:-llvm-objcopy-22}"
 LLVM_READOBJ="${LLVM_READOBJ:-llvm-readobj-22}"
 LLVM_OFFLOAD_BINARY="${LLVM_OFFLOAD_BINARY:-llvm-offload-binary-22}"
+GO="${GO:-go}"
 
 export LC_ALL=C
 export ZERO_AR_DATE=1 SOURCE_DATE_EPOCH=0
@@ -133,6 +136,94 @@ cp macho-arm64.o "$B/ua/m.o"
 "$LLVM_AR" --format=darwin rcs "$B/ux/lib.a" "$B/ux/m.o"
 "$LLVM_AR" --format=darwin rcs "$B/ua/lib.a" "$B/ua/m.o"
 "$LLVM_LIPO" -create "$B/ux/lib.a" "$B/ua/lib.a" -output libuniversal.a
+
+# --- Mach-O bitcode bundles (__LLVM,__bundle) ---------------------------------------
+# ld64 -bitcode_bundle replaces the inputs' __LLVM,__bitcode and __cmdline with
+# one __LLVM,__bundle section: a xar archive with one file per input ("1",
+# "2", …) holding its bitcode, its command line in the table of contents, and
+# the link in an "Ld" subdocument. No LLVM 22 tool writes one, and
+# llvm-objcopy-22 cannot add a section to a linked Mach-O image (the result is
+# malformed), so mk/xargen writes the archives and llvm-objcopy adds them to
+# Mach-O objects compiled without bitcode, which stand in for linked images.
+# The members are clang -emit-llvm -c bitcode; the command lines are the
+# __LLVM,__cmdline sections of the same sources compiled with -fembed-bitcode.
+X="$B/xar"
+mkdir -p "$X"
+(cd "$TD" && "$GO" build -trimpath -o "$X/xargen" ./mk/xargen)
+for a in x86_64 arm64; do
+	for s in main util math; do
+		"$CLANG" --target="$a-apple-macos11" "${CFLAGS[@]}" -emit-llvm -c "src/$s.c" -o "$X/$a-$s.bc"
+		cc "$a-apple-macos11" "$X/$a-$s.o" "src/$s.c" "${EMBED[@]}"
+		"$LLVM_OBJCOPY" --dump-section "__LLVM,__cmdline=$X/$a-$s.cmd" "$X/$a-$s.o" "$X/junk.o"
+	done
+	cc "$a-apple-macos11" "$X/$a-image.o" src/main.c
+done
+# xar_macho OUT ARCH XARGEN-ARGS...: a Mach-O of ARCH whose __LLVM,__bundle
+# is the archive xargen writes with XARGEN-ARGS.
+xar_macho() {
+	local out="$1" a="$2"
+	shift 2
+	"$X/xargen" -o "$X/${out##*/}.xar" -arch "$a" -platform macOS -sdk 11.0.0 \
+		-dylib '{SDKPATH}/usr/lib/libSystem.B.dylib' -option=-execute -option=-platform_version \
+		-option=macOS -option=11.0.0 -option=11.0.0 -option=-e -option=_main \
+		-option=-executable_path -option=app "$@"
+	"$LLVM_OBJCOPY" --add-section "__LLVM,__bundle=$X/${out##*/}.xar" "$X/$a-image.o" "$out"
+}
+# bitcode bundle members for ARCH: main.c as "1" and util.c as "2" (ENC1, ENC2).
+members() { echo "1=$X/$1-main.bc,enc=$2,cmd=$X/$1-main.cmd" "2=$X/$1-util.bc,enc=$3,cmd=$X/$1-util.cmd"; }
+# app: universal file, x86_64 and arm64 slices, members stored as is (as ld64 does).
+# shellcheck disable=SC2046
+{
+	xar_macho "$X/app-x86_64" x86_64 $(members x86_64 none none)
+	xar_macho "$X/app-arm64" arm64 $(members arm64 none none)
+}
+mkfat app 0x01000007:3:"$X/app-x86_64" 0x0100000c:0:"$X/app-arm64"
+# bundle-gzip.o: arm64; "1" stored, "2" application/x-gzip as libxar writes it
+# (a zlib stream), "3" (math.c) application/x-gzip holding a gzip stream, and
+# an exported-symbols list "exports.exp" (gzip-encoded, file-type Exports: not
+# a payload).
+printf '_main\n_util_add\n\n' >"$X/exports.exp"
+# shellcheck disable=SC2046
+xar_macho bundle-gzip.o arm64 -option=-exported_symbols_list -option=exports.exp $(members arm64 none zlib) \
+	"3=$X/arm64-math.bc,enc=gzip,cmd=$X/arm64-math.cmd" "exports.exp=$X/exports.exp,type=Exports,enc=zlib"
+# bundle-marker.o: what ld64 writes for inputs that carry bitcode markers only
+# (a dylib or bundle; executables get no section): one zero byte.
+printf '\0' >"$X/marker"
+"$LLVM_OBJCOPY" --add-section "__LLVM,__bundle=$X/marker" "$X/x86_64-image.o" bundle-marker.o
+# Malformed bundles (arm64, members stored as is): member "2"'s last byte
+# flipped after its checksums were taken; the archive cut 100 bytes short
+# (inside member "2"); the TOC giving heap offset 0x10000000 for member "2".
+# shellcheck disable=SC2046
+{
+	xar_macho bad-xar-cksum.o arm64 -corrupt 2 $(members arm64 none none)
+	xar_macho bad-xar-trunc.o arm64 -truncate 100 $(members arm64 none none)
+	xar_macho bad-xar-offset.o arm64 -lie 2=0x10000000 $(members arm64 none none)
+}
+# bundles.golden: each bundle member payload and the file it must equal.
+{
+	for a in x86_64 arm64; do
+		echo "app[$a]:__LLVM,__bundle/1 $X/$a-main.bc"
+		echo "app[$a]:__LLVM,__bundle/2 $X/$a-util.bc"
+	done
+	echo "bundle-gzip.o:__LLVM,__bundle/1 $X/arm64-main.bc"
+	echo "bundle-gzip.o:__LLVM,__bundle/2 $X/arm64-util.bc"
+	echo "bundle-gzip.o:__LLVM,__bundle/3 $X/arm64-math.bc"
+	for f in bad-xar-cksum.o bad-xar-trunc.o bad-xar-offset.o; do
+		echo "$f:__LLVM,__bundle/1 $X/arm64-main.bc"
+	done
+} | while read -r cpath f; do
+	echo "$cpath $(stat -c %s "$f") $(sha256sum <"$f" | cut -d' ' -f1)"
+done >bundles.golden
+
+# --- WebAssembly ---------------------------------------------------------------------
+# Objects keep .llvmbc and .llvmcmd as custom sections.
+cc wasm32-unknown-unknown wasm32.o src/m.c "${EMBED[@]}"
+cc wasm64-unknown-unknown wasm64.o src/m.c "${EMBED[@]}"
+cc wasm32-unknown-unknown wasm-marker.o src/m.c -fembed-bitcode=marker
+mkdir -p "$B/wasm"
+cc wasm32-unknown-unknown "$B/wasm/util.o" src/util.c "${EMBED[@]}"
+cc wasm32-unknown-unknown "$B/wasm/math.o" src/math.c "${EMBED[@]}"
+"$LLVM_AR" --format=gnu rcs lib-wasm.a "$B/wasm/util.o" "$B/wasm/math.o"
 
 # --- COFF objects and PE images -----------------------------------------------------
 cc x86_64-pc-windows-msvc coff-x86_64.obj src/m.c "${EMBED[@]}"
@@ -263,11 +354,11 @@ hits=$(grep -obUaP '__bitcode\x00{7}__LLVM\x00{10}' macho-x86_64.o | cut -d: -f1
 [[ $(wc -w <<<"$hits") == 1 ]] || { echo "gen.sh: __bitcode header not found once" >&2; exit 1; }
 patch bad-macho-secoff.o $((hits + 48)) 00000010
 
-# macho-bundle.o: macho-x86_64.o with __LLVM,__bitcode renamed __LLVM,__bundle
-# (sectname is 16 NUL-padded bytes). No LLVM 22 tool writes a bitcode bundle
-# (ld64 does, as a xar archive); this stands in for one, contents and all.
-cp macho-x86_64.o macho-bundle.o
-patch macho-bundle.o "$hits" 5f5f62756e646c650000
+# bad-xar-magic.o: macho-x86_64.o with __LLVM,__bitcode renamed __LLVM,__bundle
+# (sectname is 16 NUL-padded bytes): a bundle section holding a bitcode
+# wrapper instead of a xar archive.
+cp macho-x86_64.o bad-xar-magic.o
+patch bad-xar-magic.o "$hits" 5f5f62756e646c650000
 
 # bad-fat-off.o: second fat_arch's offset (8 + 20 + 8, 4 bytes BE) = 0x10000000.
 cp universal.o bad-fat-off.o
@@ -282,6 +373,15 @@ patch bad-fat-count.o 4 00000014
 cp coff-x86_64.obj bad-coff-secoff.obj
 num=$(section_index coff-x86_64.obj .llvmbc)
 patch bad-coff-secoff.obj $((20 + (num - 1) * 40 + 20)) 00000010
+
+# bad-wasm-size.o: wasm32.o with the .llvmbc section's size (a 5-byte LEB128
+# after the id byte, as LLVM pads it) = 2^32-1.
+cp wasm32.o bad-wasm-size.o
+hits=$(grep -obUaP '\x00[\x80-\xff]{4}[\x00-\x0f]\x07\.llvmbc' wasm32.o | cut -d: -f1)
+[[ $(wc -w <<<"$hits") == 1 ]] || { echo "gen.sh: .llvmbc header not found once" >&2; exit 1; }
+patch bad-wasm-size.o $((hits + 1)) ffffffff0f
+# bad-wasm-trunc.o: wasm32.o cut inside .llvmbc.
+head -c 1000 wasm32.o >bad-wasm-trunc.o
 
 # --- goldens ---------------------------------------------------------------------------------
 # Sections reported in sections.golden (only when the name is unique in its object).
@@ -352,11 +452,12 @@ walk() {
 	esac
 }
 
-GOOD=(macho-bundle.o elf-x86_64.o elf-aarch64.o elf-i686.o elf-ppc64be.o elf-mips32be.o elf-marker.o elf-ext.o
+GOOD=(elf-x86_64.o elf-aarch64.o elf-i686.o elf-ppc64be.o elf-mips32be.o elf-marker.o elf-ext.o
 	fatlto-full.o fatlto-thin.o prog libshared.so
 	macho-x86_64.o macho-arm64.o macho-marker.o universal.o libuniversal.a
 	coff-x86_64.obj coff-i386.obj coff-arm64.obj pe-x86_64.exe pe-x86_64.dll
-	lib-gnu.a lib-bsd.a thin/lib-thin.a)
+	lib-gnu.a lib-bsd.a thin/lib-thin.a
+	app bundle-gzip.o bundle-marker.o wasm32.o wasm64.o wasm-marker.o lib-wasm.a)
 : >"$TMP/sections"
 for f in "${GOOD[@]}"; do walk "$f" "$f"; done
 sort "$TMP/sections" >sections.golden
@@ -364,7 +465,7 @@ sort "$TMP/sections" >sections.golden
 # members.golden: "llvm-ar t" (run from testdata/containers) prefixed by the
 # archive's container path, in archive order; universal slices as ARCHIVE[arch].
 {
-	for f in lib-gnu.a lib-bsd.a; do
+	for f in lib-gnu.a lib-bsd.a lib-wasm.a; do
 		"$LLVM_AR" t "$f" | sed "s|^|$f |"
 	done
 	# Thin members as stored: relative to the archive's directory.
@@ -387,7 +488,7 @@ want_members=$'../../escape.o\n/etc/abs.o\n..\na/../../b.o\nsame.o\nsame.o'
 for f in bad-ar-*.a; do
 	if "$LLVM_AR" t "$f" >/dev/null 2>&1; then complain "$f: llvm-ar accepts it"; fi
 done
-for f in bad-elf-*.o bad-macho-secoff.o bad-coff-secoff.obj; do
+for f in bad-elf-*.o bad-macho-secoff.o bad-coff-secoff.obj bad-wasm-*.o; do
 	if "$LLVM_OBJCOPY" --dump-section "$([[ $f == bad-macho* ]] && echo __LLVM,__bitcode || echo .llvmbc)=$TMP/x" "$f" "$TMP/y" >/dev/null 2>&1; then
 		complain "$f: llvm-objcopy accepts it"
 	fi
@@ -398,4 +499,4 @@ done
 total=$(du -cb --apparent-size -- * | tail -1 | cut -f1)
 ((total < 1000000)) || complain "fixtures too large: $total bytes"
 [[ $fail -eq 0 ]]
-echo "gen.sh: $(wc -l <sections.golden) golden sections, $(wc -l <members.golden) members, $total bytes in testdata/containers/"
+echo "gen.sh: $(wc -l <sections.golden) golden sections, $(wc -l <members.golden) members, $(wc -l <bundles.golden) bundle members, $total bytes in testdata/containers/"
