@@ -16,22 +16,32 @@ for a universal slice "[arch]", llvm-ar-22 xN for an archive member
     whatever lies between them is zero padding;
   * a bitcode file or member (no section) is the whole member/file.
 
+A file of a Mach-O bitcode bundle ("...:__LLVM,__bundle/NAME", a member of
+the xar archive in that section) is checked against the dumped section read
+as a xar archive here, independently of bcextract: its offset and size are
+those of the archived bytes the table of contents gives for NAME, and those
+bytes match the TOC's archived checksum. (No LLVM tool reads xar.)
+
 Prints one FAIL line per difference, then "payloads: N passed, M failed";
 exits 1 if M > 0.
 """
 import argparse
+import hashlib
 import json
 import os
 import re
+import struct
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
+import zlib
 
 ELEM = re.compile(r'\(([^()]*)\)|\[([^\[\]]*)\]')
 
 
 def split_path(path, file):
-    """Split a container path into (elements, section)."""
+    """Split a container path into (elements, section, bundle file)."""
     assert path.startswith(file), (path, file)
     rest = path[len(file):]
     elems = []
@@ -41,14 +51,36 @@ def split_path(path, file):
             break
         elems.append(('member', m.group(1)) if m.group(1) is not None else ('arch', m.group(2)))
         rest = rest[m.end():]
-    section = None
+    section, member = None, None
     if rest.startswith(':'):
         section = rest[1:]
         section = re.sub(r'#\d+$', '', section)
+        if section.startswith('__LLVM,__bundle') and '/' in section:
+            section, member = section.split('/', 1)
     else:
         rest = re.sub(r'#\d+$', '', rest)
         assert rest == '', (path, rest)
-    return elems, section
+    return elems, section, member
+
+
+def xar_file(xar, name):
+    """Return (offset in the archive, length, checksum style, checksum) of
+    the archived bytes of the file NAME of a xar archive."""
+    _, hsize, _, zlen, _, _ = struct.unpack('>4sHHQQI', xar[:28])
+    heap = hsize + zlen
+    toc = ET.fromstring(zlib.decompress(xar[hsize:heap]))
+
+    def files(elem, prefix):
+        for f in elem.findall('file'):
+            path = prefix + (f.findtext('name') or '')
+            yield path, f
+            yield from files(f, path + '/')
+    for path, f in files(toc.find('toc'), ''):
+        if path == name:
+            d = f.find('data')
+            s = d.find('archived-checksum')
+            return heap + int(d.findtext('offset')), int(d.findtext('length')), s.get('style'), s.text.strip()
+    raise RuntimeError('no file %r in the bundle' % name)
 
 
 class Materializer:
@@ -104,7 +136,7 @@ def check_file(args, file, tmp, results):
     data_cache = {}
     for key, ps in groups.items():
         try:
-            elems, section = split_path(key, file)
+            elems, section, member = split_path(key, file)
             if ps[0]['file'] != file and len(elems) == 1 and elems[0][0] == 'member':
                 obj = ps[0]['file']  # a thin archive's member: its own file
             else:
@@ -122,6 +154,18 @@ def check_file(args, file, tmp, results):
                 data_cache[f] = open(f, 'rb').read()
             data = data_cache[f]
             start = ps[0]['section_offset']
+            if member is not None:
+                p = ps[0]
+                off, length, style, value = xar_file(want, re.sub(r'@\d+$', '', member))
+                msg = None
+                if len(ps) != 1 or p['offset'] != start + off or p['size'] != length:
+                    msg = '%s at [0x%x,+%d), the TOC says [0x%x,+%d)' % (p['path'], p['offset'], p['size'], start + off, length)
+                elif data[start:start + len(want)] != want:
+                    msg = 'section bytes differ from llvm-objcopy'
+                elif hashlib.new(style, want[off:off + length]).hexdigest() != value:
+                    msg = '%s: archived bytes do not match the TOC\'s %s checksum' % (p['path'], style)
+                results.append((msg is None, key, msg or ''))
+                continue
             # Offload images sit among their binaries' headers; only split
             # modules and command lines have zero padding between them.
             padded = ps[0]['format'] != 'offload' and not (section or '').startswith('.llvm.offloading')

@@ -31,6 +31,33 @@ type jsonPayload struct {
 	Triple      string   `json:"triple,omitempty"`
 	OffloadArch string   `json:"offload_arch,omitempty"`
 	Cmdline     []string `json:"cmdline,omitempty"`
+	// Bundle is what a bitcode bundle's table of contents says, on the
+	// bundle and on each of its files.
+	Bundle *jsonBundle `json:"bundle,omitempty"`
+}
+
+// jsonBundle is a container.BundleInfo in JSON.
+type jsonBundle struct {
+	Version     string            `json:"version,omitempty"`
+	Arch        string            `json:"arch,omitempty"`
+	Platform    string            `json:"platform,omitempty"`
+	SDKVersion  string            `json:"sdk_version,omitempty"`
+	HideSymbols bool              `json:"hide_symbols,omitempty"`
+	Dylibs      []string          `json:"dylibs,omitempty"`
+	WeakDylibs  []string          `json:"weak_dylibs,omitempty"`
+	LinkOptions []string          `json:"link_options,omitempty"`
+	Member      *jsonBundleMember `json:"member,omitempty"`
+}
+
+// jsonBundleMember is a container.BundleMember in JSON; "size" is the
+// decoded size, which differs from the payload's when "encoding" is not
+// application/octet-stream.
+type jsonBundleMember struct {
+	Name     string `json:"name"`
+	FileType string `json:"file_type,omitempty"`
+	Encoding string `json:"encoding"`
+	Tool     string `json:"tool,omitempty"`
+	Size     int64  `json:"size"`
 }
 
 // jsonError is one problem met in an input.
@@ -49,8 +76,20 @@ func newJSONPayload(r *listed) jsonPayload {
 		SectionOff: p.SectionOff, SectionSize: p.SectionSize, OffloadArch: p.OffloadArch,
 		Offset: p.Off, Size: p.Size, Module: p.Module,
 		Producer: r.ident.Producer, Triple: triple(r),
-		Cmdline: cmdlineArgs(p.Cmdline),
+		Cmdline: cmdlineArgs(p.Cmdline), Bundle: newJSONBundle(p.Bundle),
 	}
+}
+
+func newJSONBundle(b *container.BundleInfo) *jsonBundle {
+	if b == nil {
+		return nil
+	}
+	j := &jsonBundle{Version: b.Version, Arch: b.Arch, Platform: b.Platform, SDKVersion: b.SDKVersion,
+		HideSymbols: b.HideSymbols, Dylibs: b.Dylibs, WeakDylibs: b.WeakDylibs, LinkOptions: b.LinkOptions}
+	if m := b.Member; m != nil {
+		j.Member = &jsonBundleMember{Name: m.Name, FileType: m.FileType, Encoding: m.Encoding, Tool: m.Tool, Size: m.Size}
+	}
+	return j
 }
 
 func newJSONError(err error) jsonError {
