@@ -115,3 +115,44 @@ func TestInspectErrors(t *testing.T) {
 		t.Errorf("json: exit %d, output %s", code, out)
 	}
 }
+
+// The files of a bitcode bundle carry what the bundle's table of contents
+// says, in inspect and in list --json.
+func TestInspectBundle(t *testing.T) {
+	code, out, _ := runCmd(t, "inspect", containers+"bundle-gzip.o")
+	if code != exitOK || !strings.Contains(out, "bundle-gzip.o:__LLVM,__bundle/2\n") ||
+		!strings.Contains(out, "  bundle file:  2, Bitcode, application/x-gzip, 2832 bytes\n") ||
+		!strings.Contains(out, "  bundle:       platform macOS, sdk 11.0.0, arch arm64\n") ||
+		!strings.Contains(out, "  dylibs:       {SDKPATH}/usr/lib/libSystem.B.dylib\n") {
+		t.Errorf("exit %d, output\n%s", code, out)
+	}
+	for _, cmd := range []string{"inspect", "list"} {
+		code, out, _ = runCmd(t, cmd, "--json", containers+"bundle-gzip.o")
+		var doc struct {
+			Payloads []struct {
+				Path   string
+				Size   int64
+				Bundle *struct {
+					Platform string
+					Member   *struct {
+						Encoding string
+						Size     int64
+					}
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil || code != exitOK {
+			t.Fatalf("%s: exit %d, %v", cmd, code, err)
+		}
+		var found bool
+		for _, p := range doc.Payloads {
+			if strings.HasSuffix(p.Path, "__LLVM,__bundle/2") {
+				found = p.Size == 2360 && p.Bundle != nil && p.Bundle.Platform == "macOS" && p.Bundle.Member != nil &&
+					p.Bundle.Member.Encoding == "application/x-gzip" && p.Bundle.Member.Size == 2832
+			}
+		}
+		if !found {
+			t.Errorf("%s --json: no gzip member with its bundle metadata in\n%s", cmd, out)
+		}
+	}
+}

@@ -58,6 +58,19 @@ func writeInspected(w *bufio.Writer, it *inspected) {
 	if len(p.Cmdline) > 0 {
 		line("cmdline", "%s", strings.Join(cmdlineArgs(p.Cmdline), " "))
 	}
+	if b := p.Bundle; b != nil {
+		// What the bundle's table of contents says of the link.
+		if m := b.Member; m != nil {
+			line("bundle file", "%s, %s, %s, %d bytes", m.Name, orNone(m.FileType), m.Encoding, m.Size)
+		}
+		line("bundle", "platform %s, sdk %s, arch %s", orNone(b.Platform), orNone(b.SDKVersion), orNone(b.Arch))
+		if len(b.Dylibs)+len(b.WeakDylibs) > 0 {
+			line("dylibs", "%s", strings.Join(append(append([]string{}, b.Dylibs...), b.WeakDylibs...), ", "))
+		}
+		if len(b.LinkOptions) > 0 {
+			line("link options", "%s", strings.Join(b.LinkOptions, " "))
+		}
+	}
 	if st := f.Symtab; st != nil {
 		line("irsymtab", "%s", symtabText(st))
 		if len(st.DependentLibraries) > 0 {

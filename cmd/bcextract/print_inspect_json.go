@@ -21,6 +21,7 @@ type jsonInspected struct {
 	Symtab  *jsonSymtab  `json:"symtab"`
 	Symbols []jsonSymbol `json:"symbols"`
 	Cmdline []string     `json:"cmdline"`
+	Bundle  *jsonBundle  `json:"bundle"`
 	Notes   []string     `json:"notes"`
 	Error   *string      `json:"error"`
 }
@@ -122,7 +123,7 @@ type jsonSymbol struct {
 func newJSONInspected(it *inspected) jsonInspected {
 	p := &it.p
 	j := jsonInspected{Path: p.Path, File: p.File, Kind: p.Kind.String(), Offset: p.Off, Size: p.Size,
-		Modules: []jsonModule{}, Symbols: []jsonSymbol{}, Notes: []string{}}
+		Modules: []jsonModule{}, Symbols: []jsonSymbol{}, Notes: []string{}, Bundle: newJSONBundle(p.Bundle)}
 	if len(p.Cmdline) > 0 {
 		j.Cmdline = cmdlineArgs(p.Cmdline)
 	}
