@@ -35,7 +35,8 @@ func extractCommand() *command {
 		Long: `
 Extract writes the payloads 'bcextract list' shows, by default the bitcode
 modules (kinds bitcode and lto), byte for byte as they are in the file: a
-section's contents, or one module of a section that holds several. With
+section's contents, or one module of a section that holds several; a bitcode
+bundle's file stored compressed is written decoded. With
 --unwrap the 0x0B17C0DE wrapper header of Darwin bitcode is stripped.
 
 With -d DIR (the default is -d .) every matching payload is written under DIR,

@@ -25,15 +25,17 @@ List prints one line per LLVM payload found in each FILE: its container path,
 kind, section, byte offset in the file, size, and for bitcode the producer
 and target triple the module records.
 
-FILE may be an ELF, Mach-O (thin or universal), COFF or PE file, an ar
-archive (GNU, BSD or thin; Rust .rlib files too) or a bitcode file; nested
+FILE may be an ELF, Mach-O (thin or universal), COFF, PE or WebAssembly
+file, an ar archive (GNU, BSD or thin; Rust .rlib files too) or a bitcode
+file; nested
 containers are walked. A container path reads from the outside in:
 libfoo.a(bar.o)[arm64]:__LLVM,__bitcode#1 is module 1 of the __bitcode
 section of the arm64 slice of member bar.o of libfoo.a.
 
 Kinds: bitcode (.llvmbc, __LLVM,__bitcode, bitcode files), lto (fat-LTO
 .llvm.lto), cmdline (.llvmcmd, __LLVM,__cmdline: one per -cc1 command line),
-bundle (__LLVM,__bundle), marker (-fembed-bitcode=marker stubs), offload
+bundle (__LLVM,__bundle, a xar archive whose files are then listed as
+SECTION/NAME, each as bitcode), marker (-fembed-bitcode=marker stubs), offload
 (.llvm.offloading) and extension (other SHT_LLVM_* sections and their COFF
 and Mach-O peers). A section that holds several modules, as in a linked
 binary, is listed module by module.
