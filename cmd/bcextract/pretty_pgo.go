@@ -41,9 +41,20 @@ func prettyProbability(num uint32) string {
 	if num == math.MaxUint32 {
 		return "?%"
 	}
+	return fmt.Sprintf("0x%08x / 0x%08x = %s", num, uint32(den), probabilityPercent(num))
+}
+
+// probabilityPercent formats a branch probability numerator over 1<<31 as
+// a percentage with two decimals, "33.33%", or "?%" for the unknown
+// probability 0xffffffff.
+func probabilityPercent(num uint32) string {
+	const den = 1 << 31
+	if num == math.MaxUint32 {
+		return "?%"
+	}
 	// LLVM rounds to two decimals with rint before printf does.
 	pct := math.RoundToEven(float64(num)/den*100*100) / 100
-	return fmt.Sprintf("0x%08x / 0x%08x = %.2f%%", num, uint32(den), pct)
+	return strconv.FormatFloat(pct, 'f', 2, 64) + "%"
 }
 
 // scaledDivide is ScaledNumbers::divide64: dividend/divisor as digits*2^scale

@@ -182,8 +182,8 @@ type sectionsDump struct {
 	stderr interface{ Write([]byte) (int, error) }
 	f      *elf.File
 	syms   []elf.Symbol
-	funcs  map[funcKey]string // function names by address, for BB address maps
-	byAddr []elf.Symbol       // function symbols by address, for PC sections
+	funcs  *funcSymbols // function names by address, for BB address maps
+	byAddr []elf.Symbol // function symbols by address, for PC sections
 	warned map[string]bool
 }
 

@@ -1,107 +1,35 @@
 package main
 
 import (
-	goelf "debug/elf"
-	"encoding/binary"
-
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/sections"
 )
 
-const stt_FUNC = 2
-
 func (d *sectionsDump) bbAddrMaps(root roScope) {
 	for _, s := range d.ofType(elf.SHT_LLVM_BB_ADDR_MAP) {
 		l := root.list("BBAddrMap")
-		opts := sections.BBAddrMapOptions{Section: s.Name, Index: s.Index, ByteOrder: d.byteOrder(), AddrSize: addrSize(d.f)}
-		if d.f.Type == goelf.ET_REL {
-			rs := d.f.RelocSection(s.Index)
-			if rs < 0 {
-				d.warn("unable to get relocation section for SHT_LLVM_BB_ADDR_MAP section with index %d", s.Index)
-				l.end()
-				continue
-			}
-			rels, err := d.f.Relocs(d.data, rs)
-			if err != nil {
-				d.warn("unable to read relocations for SHT_LLVM_BB_ADDR_MAP section with index %d: %v", s.Index, err)
-				l.end()
-				continue
-			}
-			// REL relocations keep the addend in the relocated field
-			// itself. (llvm-readobj-22 refuses REL here and prints an empty
-			// map: "has invalid sh_entsize: expected 12, but got 8".)
-			rel := d.f.Sections[rs].Type == elf.SHT_REL
-			contents := d.contents(s)
-			addends := make(map[uint64]uint64, len(rels))
-			for _, r := range rels {
-				a := uint64(r.Addend)
-				if rel {
-					a = implicitAddend(contents, r.Off, addrSize(d.f), d.byteOrder())
-				}
-				addends[r.Off] = a
-			}
-			opts.Relocatable = true
-			opts.Addend = func(off uint64) (uint64, bool) { a, ok := addends[off]; return a, ok }
+		ms := loadBBMapSection(d.f, d.data, s, nil)
+		if ms.warning != "" {
+			d.warn("%s", ms.warning)
 		}
-		maps, err := sections.DecodeBBAddrMap(d.contents(s), opts)
-		if err != nil {
-			d.warn("unable to dump SHT_LLVM_BB_ADDR_MAP section with index %d: %s", s.Index, msgOf(err))
-			l.end()
-			continue
-		}
-		for i := range maps {
-			d.bbAddrMap(l, s, &maps[i])
+		for i := range ms.maps {
+			d.bbAddrMap(l, s, &ms.maps[i])
 		}
 		l.end()
 	}
 }
 
-// implicitAddend reads the address-sized field at off, 0 if out of range.
-func implicitAddend(b []byte, off uint64, size int, bo binary.ByteOrder) uint64 {
-	if off > uint64(len(b)) || uint64(len(b))-off < uint64(size) {
-		return 0
-	}
-	if size == 8 {
-		return bo.Uint64(b[off:])
-	}
-	return uint64(bo.Uint32(b[off:]))
-}
-
-// functionName names the function at addr as llvm-readobj does: the first
-// defined STT_FUNC symbol with that value (in a relocatable object, in the
-// section the map is linked to).
+// functionName names the function at addr as llvm-readobj does (see
+// funcSymbols), warning when no symbol matches.
 func (d *sectionsDump) functionName(s *elf.Section, addr uint64) string {
 	if d.funcs == nil {
-		d.funcs = make(map[funcKey]string)
-		for _, sym := range d.symbols() {
-			if sym.Type() != stt_FUNC || sym.Shndx == 0 {
-				continue
-			}
-			k := funcKey{sym.Value, sym.Shndx}
-			if d.f.Type != goelf.ET_REL {
-				k.shndx = 0
-			}
-			if _, ok := d.funcs[k]; !ok {
-				d.funcs[k] = sym.Name
-			}
-		}
+		d.funcs = newFuncSymbols(d.f, d.symbols())
 	}
-	k := funcKey{addr, 0}
-	if d.f.Type == goelf.ET_REL {
-		k.shndx = uint16(s.Link)
-	}
-	if name, ok := d.funcs[k]; ok {
+	if name, ok := d.funcs.name(int(s.Link), addr); ok {
 		return name
 	}
 	d.warn("could not identify function symbol for address (0x%x) in SHT_LLVM_BB_ADDR_MAP section with index %d", addr, s.Index)
 	return "<?>"
-}
-
-// A funcKey finds a function symbol by address (and, in relocatable
-// objects, section index).
-type funcKey struct {
-	addr  uint64
-	shndx uint16
 }
 
 func (d *sectionsDump) bbAddrMap(l roScope, s *elf.Section, m *sections.BBAddrMap) {

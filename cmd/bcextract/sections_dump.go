@@ -28,12 +28,7 @@ func (d *sectionsDump) ofType(t uint32) []*elf.Section {
 	return out
 }
 
-func (d *sectionsDump) byteOrder() binary.ByteOrder {
-	if d.f.Data == goelf.ELFDATA2MSB {
-		return binary.BigEndian
-	}
-	return binary.LittleEndian
-}
+func (d *sectionsDump) byteOrder() binary.ByteOrder { return elfByteOrder(d.f) }
 
 func (d *sectionsDump) dependentLibraries(root roScope) {
 	l := root.list("DependentLibs")

@@ -1,0 +1,189 @@
+package main
+
+import (
+	goelf "debug/elf"
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/bcextract/bcextract/container/elf"
+	"github.com/bcextract/bcextract/sections"
+)
+
+// This file reads the BB address maps of an ELF file for both commands that
+// show them: sections --bb-addr-map, which prints them as llvm-readobj-22
+// does, and bbmap, which needs each function's name and the section its
+// code is in.
+
+const stt_FUNC = 2
+
+// noSym marks a range whose address field has no relocation.
+const noSym = ^uint32(0)
+
+// A bbMapSection is one BB address map section of an ELF file, decoded.
+type bbMapSection struct {
+	sec  *elf.Section
+	maps []sections.BBAddrMap
+	// relocSyms holds, in a relocatable object, the symbol index of the
+	// relocation that supplies each range's address (noSym if none): the
+	// ranges of maps[0] in order, then those of maps[1], and so on. It is
+	// nil when the file is linked or the count does not match.
+	relocSyms []uint32
+	// warning is what llvm-readobj-22 warns instead of dumping the section
+	// (its relocations are missing or unreadable, or its contents are
+	// malformed); maps is nil then. err is the error behind it.
+	warning string
+	err     error
+}
+
+// loadBBMapSection decodes the BB address map section s of the ELF file f
+// held in data: SHT_LLVM_BB_ADDR_MAP as LLVM 22 does, and the LLVM 14
+// layout of SHT_LLVM_BB_ADDR_MAP_V0. In a relocatable object the range
+// addresses come from the relocations of s (RELA, CREL, or REL with the
+// addend stored in the field). With syms nil, an address is the
+// relocation's addend alone, as llvm-readobj takes it; otherwise it is S + A,
+// the value of the relocation's symbol (from syms) plus the addend, which
+// is the offset of the code in its section also when the relocation names a
+// function or a local label rather than a section symbol (RISC-V does).
+func loadBBMapSection(f *elf.File, data []byte, s *elf.Section, syms []elf.Symbol) bbMapSection {
+	ms := bbMapSection{sec: s}
+	bo := elfByteOrder(f)
+	contents := sectionData(data, s)
+	opts := sections.BBAddrMapOptions{Section: s.Name, Index: s.Index, ByteOrder: bo, AddrSize: addrSize(f)}
+	var used []uint32
+	if f.Type == goelf.ET_REL {
+		rs := f.RelocSection(s.Index)
+		if rs < 0 {
+			ms.warning = fmt.Sprintf("unable to get relocation section for SHT_LLVM_BB_ADDR_MAP section with index %d", s.Index)
+			ms.err = errors.New("no relocation section")
+			return ms
+		}
+		rels, err := f.Relocs(data, rs)
+		if err != nil {
+			ms.warning = fmt.Sprintf("unable to read relocations for SHT_LLVM_BB_ADDR_MAP section with index %d: %v", s.Index, err)
+			ms.err = err
+			return ms
+		}
+		// REL relocations keep the addend in the relocated field
+		// itself. (llvm-readobj-22 refuses REL here and prints an empty
+		// map: "has invalid sh_entsize: expected 12, but got 8".)
+		rel := f.Sections[rs].Type == elf.SHT_REL
+		type target struct {
+			addend uint64
+			sym    uint32
+		}
+		byOff := make(map[uint64]target, len(rels))
+		for _, r := range rels {
+			t := target{uint64(r.Addend), r.Sym}
+			if rel {
+				t.addend = implicitAddend(contents, r.Off, addrSize(f), bo)
+			}
+			if syms != nil && int(r.Sym) < len(syms) {
+				t.addend += syms[r.Sym].Value
+			}
+			byOff[r.Off] = t // LLVM uses the last of several at one offset
+		}
+		opts.Relocatable = true
+		// The decoder asks for the address field of each range once, in
+		// the order of the section.
+		opts.Addend = func(off uint64) (uint64, bool) {
+			t, ok := byOff[off]
+			if !ok {
+				used = append(used, noSym)
+				return 0, false
+			}
+			used = append(used, t.sym)
+			return t.addend, true
+		}
+	}
+	var err error
+	if s.Type == elf.SHT_LLVM_BB_ADDR_MAP_V0 {
+		ms.maps, err = sections.DecodeBBAddrMapV0(contents, opts)
+	} else {
+		ms.maps, err = sections.DecodeBBAddrMap(contents, opts)
+	}
+	if err != nil {
+		ms.warning = fmt.Sprintf("unable to dump SHT_LLVM_BB_ADDR_MAP section with index %d: %s", s.Index, msgOf(err))
+		ms.err = err
+		ms.maps = nil
+		return ms
+	}
+	n := 0
+	for i := range ms.maps {
+		n += len(ms.maps[i].Ranges)
+	}
+	if used != nil && len(used) == n {
+		ms.relocSyms = used
+	}
+	return ms
+}
+
+func elfByteOrder(f *elf.File) binary.ByteOrder {
+	if f.Data == goelf.ELFDATA2MSB {
+		return binary.BigEndian
+	}
+	return binary.LittleEndian
+}
+
+// sectionData returns the contents of s, a section of the ELF file in data
+// (elf.NewFile checked the range).
+func sectionData(data []byte, s *elf.Section) []byte {
+	if s.NoBits {
+		return nil
+	}
+	return data[s.Off : s.Off+s.Size]
+}
+
+// implicitAddend reads the address-sized field at off, 0 if out of range.
+func implicitAddend(b []byte, off uint64, size int, bo binary.ByteOrder) uint64 {
+	if off > uint64(len(b)) || uint64(len(b))-off < uint64(size) {
+		return 0
+	}
+	if size == 8 {
+		return bo.Uint64(b[off:])
+	}
+	return uint64(bo.Uint32(b[off:]))
+}
+
+// funcSymbols names the functions of BB address maps as llvm-readobj does:
+// the first defined STT_FUNC symbol with the function's address (in a
+// relocatable object, among those of the function's section).
+type funcSymbols struct {
+	rel    bool
+	byAddr map[funcKey]string
+}
+
+// A funcKey finds a function symbol by address (and, in relocatable
+// objects, section index).
+type funcKey struct {
+	addr  uint64
+	shndx uint16
+}
+
+func newFuncSymbols(f *elf.File, syms []elf.Symbol) *funcSymbols {
+	fs := &funcSymbols{rel: f.Type == goelf.ET_REL, byAddr: make(map[funcKey]string)}
+	for _, sym := range syms {
+		if sym.Type() != stt_FUNC || sym.Shndx == 0 {
+			continue
+		}
+		k := funcKey{sym.Value, sym.Shndx}
+		if !fs.rel {
+			k.shndx = 0
+		}
+		if _, ok := fs.byAddr[k]; !ok {
+			fs.byAddr[k] = sym.Name
+		}
+	}
+	return fs
+}
+
+// name returns the name of the function at addr, in section shndx of a
+// relocatable object (shndx is ignored in a linked file).
+func (fs *funcSymbols) name(shndx int, addr uint64) (string, bool) {
+	k := funcKey{addr, 0}
+	if fs.rel {
+		k.shndx = uint16(shndx)
+	}
+	name, ok := fs.byAddr[k]
+	return name, ok
+}
