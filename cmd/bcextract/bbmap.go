@@ -1,0 +1,413 @@
+package main
+
+import (
+	"bufio"
+	goelf "debug/elf"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strconv"
+
+	"github.com/bcextract/bcextract/bbmap"
+	"github.com/bcextract/bcextract/container/elf"
+	"github.com/bcextract/bcextract/disasm"
+	"github.com/bcextract/bcextract/sections"
+	"github.com/spf13/pflag"
+)
+
+type bbmapOptions struct {
+	function string   // --function: exact name, else a regular expression
+	disasm   bool     // --disasm
+	syntax   string   // --syntax
+	addrs    []string // --addr
+	addrFile string   // --addr-file
+	samples  string   // --samples
+	json     bool     // --json
+}
+
+func bbmapCommand() *command {
+	var o bbmapOptions
+	fs := pflag.NewFlagSet("bbmap", pflag.ContinueOnError)
+	fs.StringVar(&o.function, "function", "", "show only the functions named `NAME`, or if none is, those matching it as a Go regular expression")
+	fs.BoolVar(&o.disasm, "disasm", false, "list each basic block's instructions")
+	fs.StringVar(&o.syntax, "syntax", "gnu", "assembler `SYNTAX` for --disasm: gnu, intel (x86 only) or go")
+	fs.StringArrayVar(&o.addrs, "addr", nil, "look up `ADDR` (0x-prefixed hexadecimal or decimal); repeatable")
+	fs.StringVar(&o.addrFile, "addr-file", "", "look up the addresses in `FILE`, one per line (\"-\" for standard input)")
+	fs.StringVar(&o.samples, "samples", "", "sum the samples of `FILE` (lines \"ADDR COUNT\") per basic block and function")
+	fs.BoolVar(&o.json, "json", false, "print one JSON document")
+	return &command{
+		Name:  "bbmap",
+		Usage: "bbmap [--function NAME|REGEX] [--disasm] [--syntax gnu|intel|go] [--addr ADDR]... [--addr-file FILE] [--samples FILE] [--json] FILE",
+		Short: "show basic block address maps: blocks, instructions, address lookups, samples",
+		Long: `
+Bbmap reads the basic block address maps (SHT_LLVM_BB_ADDR_MAP, from
+-fbasic-block-address-map; also the LLVM 14 layout) of an ELF executable,
+shared library or relocatable object, and prints one table per function:
+its blocks' IDs, addresses, sizes and flags, and where the map has them,
+PGO frequencies (relative to the entry block) and successor probabilities.
+Flags: R HasReturn, T HasTailCall, E IsEHPad, F CanFallThrough,
+I HasIndirectBranch, - none.
+
+In a relocatable object addresses are offsets into the section holding the
+function's code, found through the map's relocations.
+
+--disasm lists each block's instructions, decoded from the bytes of the
+section holding the block (x86 and amd64, AArch64, 32-bit Arm in ARM mode,
+64-bit Power, RISC-V 64) with golang.org/x/arch, in --syntax gnu (the
+default), intel (x86 only) or go. An instruction that runs past the end of its
+block is marked "<- runs N bytes past the end of the block", and bytes that do
+not decode are shown as "(bad)" instructions one unit long (1 byte on x86, 2
+or 4 on RISC-V, 4 elsewhere). Data that Arm and AArch64 mapping symbols mark
+inside code (jump tables, literal pools) is shown as .word directives, as
+llvm-objdump shows it; Thumb code is not decoded.
+
+--addr and --addr-file map each address to its function, range, block and
+offset in the block, or report that it is outside every block; the map itself
+is then printed only if --disasm, --samples or --function also ask for it.
+In a relocatable object an address is looked up in every code section, and
+each match is a row of its own.
+
+--samples sums the counts of a sample file (lines "ADDR COUNT", e.g. from
+perf script post-processing; addresses and counts 0x-hexadecimal or decimal,
+'#' starts a comment line) per block and function, printed in a SAMPLES
+column beside the PGO frequencies.
+
+--json prints one JSON document: {"file", "arch", "relocatable",
+"functions": [{"name", "address", "section", "ranges": [{"base", "section",
+"blocks": [{"id", "address", "size", "flags", "instructions": [{"address",
+"size", "text"}]}]}]}], "lookups": [{"address", "function", "range", "bb_id",
+"offset"}], "samples", "errors"}; see README.md for every key.
+
+Exit status: 1 if FILE cannot be read, is not ELF, has no BB address map, or
+a map, address or sample file is malformed (what could be read is still
+printed); 2 for usage errors.
+
+Examples:
+
+	bcextract bbmap a.out
+	bcextract bbmap --disasm --function main a.out
+	bcextract bbmap --addr 0x401136 --addr 0x401200 a.out
+	perf script -F ip | awk '{n[$1]++} END {for (a in n) print "0x" a, n[a]}' > samples.txt
+	bcextract bbmap --samples samples.txt --function '^hot_' a.out
+	bcextract bbmap --disasm --json foo.o | jq '.functions[0].ranges[0].blocks[0].instructions'
+`,
+		Flags: fs,
+		Run: func(e *env, args []string) error {
+			if len(args) != 1 {
+				return usagef("want exactly one FILE")
+			}
+			syntax, err := disasm.ParseSyntax(o.syntax)
+			if err != nil {
+				return usagef("--syntax: %v", err)
+			}
+			var addrs []uint64
+			for _, a := range o.addrs {
+				v, err := bbmap.ParseAddress(a)
+				if err != nil {
+					return usagef("--addr: %v", err)
+				}
+				addrs = append(addrs, v)
+			}
+			return runBBMap(e, args[0], o, syntax, addrs)
+		},
+	}
+}
+
+// A bbmapReport is everything bbmap prints about one file, decoded; the
+// printers walk it.
+type bbmapReport struct {
+	file  string
+	f     *elf.File
+	data  []byte
+	arch  disasm.Arch
+	rel   bool           // relocatable: addresses are offsets into sections
+	syms  []elf.Symbol   // the symbol table
+	funcs []bbmap.Func   // every function of every map section
+	shown []int          // indexes of funcs to print
+	index *bbmap.Index   // nil unless lookups or samples need it
+	prof  *bbmap.Profile // nil without --samples
+	dec   *disasm.Decoder
+	code  codeSections
+	errs  []error // map sections that could not be decoded
+	// showMap says whether the function tables are printed (text output).
+	showMap bool
+}
+
+// A bbmapLookup is the answer for one address in one address space.
+type bbmapLookup struct {
+	addr    uint64
+	section int // address space: a section index in a relocatable object, else 0
+	loc     bbmap.Location
+	found   bool
+}
+
+func runBBMap(e *env, name string, o bbmapOptions, syntax disasm.Syntax, addrs []uint64) error {
+	in, err := openInput(e, name)
+	if err != nil {
+		return err
+	}
+	defer in.close()
+	r, err := loadBBMapReport(name, in.data)
+	if err != nil {
+		return err
+	}
+	if o.disasm {
+		dec, err := disasm.NewDecoder(r.arch, syntax)
+		if err != nil {
+			return fmt.Errorf("%s: %v (ELF machine %v)", name, err, r.f.Machine)
+		}
+		if !r.rel {
+			dec.Symbols = symbolizer(r.syms)
+		}
+		r.dec = dec
+	}
+	if err := r.selectFunctions(o.function); err != nil {
+		return err
+	}
+	lookups := len(addrs) > 0 || o.addrFile != ""
+	r.showMap = !lookups || o.disasm || o.samples != "" || o.function != ""
+	if lookups || o.samples != "" {
+		r.index = bbmap.NewIndex(r.funcs)
+		if n := r.index.Overlaps(); n > 0 {
+			reportf(e.stderr, "warning: %s: %d blocks overlap others; an address in several is given to the one starting last", name, n)
+		}
+	}
+	if o.samples != "" {
+		if r.prof, err = aggregateSamples(e, r.index, o.samples); err != nil {
+			return err
+		}
+	}
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	var p bbmapPrinter = &bbmapText{w: w, r: r}
+	if o.json {
+		p = &bbmapJSON{w: w, r: r}
+	}
+	p.begin()
+	if r.showMap || o.json {
+		for _, fi := range r.shown {
+			p.function(fi)
+		}
+	}
+	var lookupErr error
+	if lookups {
+		p.beginLookups()
+		lookupErr = r.lookupAll(e, addrs, o.addrFile, p.lookup)
+	}
+	p.end(lookupErr)
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	failed := false
+	for _, err := range r.errs {
+		reportf(e.stderr, "%s: %v", name, err)
+		failed = true
+	}
+	if lookupErr != nil {
+		reportf(e.stderr, "%v", lookupErr)
+		failed = true
+	}
+	if failed {
+		return errFailed
+	}
+	return nil
+}
+
+// A bbmapPrinter writes a bbmapReport: functions as they come, then the
+// lookups as they are answered.
+type bbmapPrinter interface {
+	begin()
+	function(fi int)
+	beginLookups()
+	lookup(l *bbmapLookup)
+	end(lookupErr error)
+}
+
+// loadBBMapReport decodes the BB address maps of the ELF file in data. A
+// map section that does not decode is recorded in errs and the others are
+// kept; no map at all is an error.
+func loadBBMapReport(name string, data []byte) (*bbmapReport, error) {
+	if !elf.IsELF(data) {
+		return nil, fmt.Errorf("%s: not an ELF file", name)
+	}
+	f, err := elf.NewFile(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	r := &bbmapReport{file: name, f: f, data: data, arch: disasm.ArchFromELF(f.Machine, f.Class, f.Data), rel: f.Type == goelf.ET_REL}
+	var syms []elf.Symbol
+	if tab := f.SymbolTable(); tab >= 0 {
+		if syms, err = f.Symbols(data, tab); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	r.syms = syms
+	r.code = newCodeSections(f, data, syms)
+	names := newFuncSymbols(f, syms)
+	found := false
+	for i := range f.Sections {
+		s := &f.Sections[i]
+		if s.Type != elf.SHT_LLVM_BB_ADDR_MAP && s.Type != elf.SHT_LLVM_BB_ADDR_MAP_V0 {
+			continue
+		}
+		found = true
+		ms := loadBBMapSection(f, data, s, syms)
+		if ms.err != nil {
+			r.errs = append(r.errs, bbmapSectionError(s, ms))
+			continue
+		}
+		k := 0 // next range, for ms.relocSyms
+		for mi := range ms.maps {
+			m := &ms.maps[mi]
+			fn := bbmap.Func{Map: m}
+			if r.rel {
+				fn.Sections = make([]int, len(m.Ranges))
+				for ri := range m.Ranges {
+					fn.Sections[ri] = int(s.Link)
+					if ms.relocSyms != nil {
+						if sym := ms.relocSyms[k+ri]; int(sym) < len(syms) && syms[sym].Shndx != 0 && syms[sym].Shndx < 0xff00 {
+							fn.Sections[ri] = int(syms[sym].Shndx)
+						}
+					}
+				}
+				k += len(m.Ranges)
+			}
+			fn.Name, _ = names.name(fn.Section(0), m.Address())
+			r.funcs = append(r.funcs, fn)
+		}
+	}
+	if !found {
+		return nil, fmt.Errorf("%s: no basic block address map (SHT_LLVM_BB_ADDR_MAP section); build with -fbasic-block-address-map", name)
+	}
+	return r, nil
+}
+
+// bbmapSectionError words the failure to decode map section s, with the
+// byte offset in the file where the decoder stopped.
+func bbmapSectionError(s *elf.Section, ms bbMapSection) error {
+	var de *sections.DecodeError
+	if errors.As(ms.err, &de) {
+		return fmt.Errorf("section %s (index %d): %s at byte 0x%x", s.Name, s.Index, de.Msg, s.Off+de.Off)
+	}
+	return fmt.Errorf("section %s (index %d): %s", s.Name, s.Index, ms.warning)
+}
+
+// selectFunctions keeps the functions named pattern, or if none is, those
+// whose names match it as a regular expression; all of them for "".
+func (r *bbmapReport) selectFunctions(pattern string) error {
+	r.shown = r.shown[:0]
+	if pattern == "" {
+		for i := range r.funcs {
+			r.shown = append(r.shown, i)
+		}
+		return nil
+	}
+	for i := range r.funcs {
+		if r.funcs[i].Name == pattern {
+			r.shown = append(r.shown, i)
+		}
+	}
+	if len(r.shown) > 0 {
+		return nil
+	}
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return usagef("--function: no function is named %q, and it is not a regular expression: %v", pattern, err)
+	}
+	for i := range r.funcs {
+		if re.MatchString(r.funcs[i].Name) {
+			r.shown = append(r.shown, i)
+		}
+	}
+	if len(r.shown) == 0 {
+		return fmt.Errorf("%s: no function is named or matches %q", r.file, pattern)
+	}
+	return nil
+}
+
+// aggregateSamples sums the sample file name over the index.
+func aggregateSamples(e *env, x *bbmap.Index, name string) (*bbmap.Profile, error) {
+	var prof *bbmap.Profile
+	err := withTextInput(e, name, func(r io.Reader) error {
+		var err error
+		prof, err = x.Aggregate(r)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("--samples %s: %w", name, err)
+	}
+	return prof, nil
+}
+
+// withTextInput calls fn with a reader of the file name, or of standard
+// input for "-".
+func withTextInput(e *env, name string, fn func(io.Reader) error) error {
+	if name == "-" {
+		return fn(e.stdin)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return fn(f)
+}
+
+// lookupAll answers the addresses of --addr, then those of --addr-file as
+// they are read, and hands each answer to emit.
+func (r *bbmapReport) lookupAll(e *env, addrs []uint64, file string, emit func(*bbmapLookup)) error {
+	spaces := r.index.Sections()
+	var l bbmapLookup
+	one := func(addr uint64) error {
+		found := false
+		for _, sec := range spaces {
+			if loc, ok := r.index.LookupSection(sec, addr); ok {
+				l = bbmapLookup{addr: addr, section: sec, loc: loc, found: true}
+				emit(&l)
+				found = true
+			}
+		}
+		if !found {
+			l = bbmapLookup{addr: addr}
+			emit(&l)
+		}
+		return nil
+	}
+	for _, a := range addrs {
+		one(a)
+	}
+	if file == "" {
+		return nil
+	}
+	err := withTextInput(e, file, func(in io.Reader) error {
+		return bbmap.ReadAddresses(in, one)
+	})
+	if err != nil {
+		return fmt.Errorf("--addr-file %s: %w", file, err)
+	}
+	return nil
+}
+
+// sectionOf returns the name and index of the section holding addr in
+// address space sec; "" and -1 if there is none.
+func (r *bbmapReport) sectionOf(sec int, addr uint64) (string, int) {
+	if s := r.code.section(sec, addr); s != nil {
+		return s.Name, s.Index
+	}
+	return "", -1
+}
+
+// sectionLabel names the section holding addr in address space sec for
+// text output: its name, with "@INDEX" if the file has several sections of
+// that name (as in container paths); "" if no section holds addr.
+func (r *bbmapReport) sectionLabel(sec int, addr uint64) string {
+	s := r.code.section(sec, addr)
+	if s == nil {
+		return ""
+	}
+	if r.code.dups[s.Name] {
+		return printableName(s.Name) + "@" + strconv.Itoa(s.Index)
+	}
+	return printableName(s.Name)
+}

@@ -1,0 +1,519 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	goelf "debug/elf"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bcextract/bcextract/bbmap"
+	"github.com/bcextract/bcextract/container/elf"
+	"github.com/bcextract/bcextract/disasm"
+	"github.com/bcextract/bcextract/sections"
+)
+
+var updateBBMap = flag.Bool("update-bbmap", false, "rewrite the bbmap text goldens (testdata/bbmap/*.golden), never the llvm-objdump ones")
+
+// bbmapFixture finds a fixture named in testdata/bbmap/golden: in
+// testdata/bbmap, else in testdata/sections.
+func bbmapFixture(name string) string {
+	if p := filepath.Join("../../testdata/bbmap", name); fileExists(p) {
+		return p
+	}
+	return filepath.Join("../../testdata/sections", name)
+}
+
+func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+func runCLI(stdin string, args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(&env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}, args)
+	return code, out.String(), errb.String()
+}
+
+// TestBBMapObjdump checks every block of every fixture against the
+// instruction starts llvm-objdump-22 -d prints for it (the goldens of
+// testdata/bbmap/gen.sh): the same instructions start inside the block, and
+// the last one ends exactly at the block's end.
+func TestBBMapObjdump(t *testing.T) {
+	goldens, err := filepath.Glob("../../testdata/bbmap/golden/*.blocks")
+	if err != nil || len(goldens) < 14 {
+		t.Fatalf("goldens: %v, %v", goldens, err)
+	}
+	for _, g := range goldens {
+		name := strings.TrimSuffix(filepath.Base(g), ".blocks")
+		t.Run(name, func(t *testing.T) {
+			want, err := os.ReadFile(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(bbmapFixture(name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := loadBBMapReport(name, data)
+			if err != nil || len(r.errs) > 0 {
+				t.Fatalf("load: %v %v", err, r.errs)
+			}
+			if r.dec, err = disasm.NewDecoder(r.arch, disasm.GNU); err != nil {
+				t.Fatal(err)
+			}
+			got := objdumpView(t, r)
+			if got != string(want) {
+				t.Errorf("instruction starts differ from llvm-objdump-22's\ngot:\n%s\nwant:\n%s", got, want)
+			}
+			for _, line := range strings.Split(strings.TrimSpace(string(want)), "\n") {
+				f := strings.Fields(line)
+				if end := strings.TrimSuffix(f[5], ":"); f[len(f)-1] != end {
+					t.Errorf("llvm-objdump: block does not end on an instruction boundary: %s", line)
+				}
+			}
+		})
+	}
+}
+
+// objdumpView prints each block of r as the goldens do:
+// "FUNCTION RANGE ID SECTION START END: STARTS... -> LAST-END".
+func objdumpView(t *testing.T, r *bbmapReport) string {
+	var b strings.Builder
+	for fi := range r.funcs {
+		fn := &r.funcs[fi]
+		name := fn.Name
+		if name == "" {
+			name = "<?>"
+		}
+		for ri, rg := range fn.Map.Ranges {
+			sec := fn.Section(ri)
+			_, idx := r.sectionOf(sec, rg.BaseAddress)
+			for _, e := range rg.Entries {
+				start := rg.BaseAddress + uint64(e.Offset)
+				end := start + uint64(e.Size)
+				fmt.Fprintf(&b, "%s %d %d %d 0x%x 0x%x:", name, ri, e.ID, idx, start, end)
+				last := start
+				problem := r.blockInstructions(sec, start, e.Size, func(in *blockInst) {
+					fmt.Fprintf(&b, " 0x%x", in.Addr)
+					last = in.Addr + uint64(in.Len)
+					// Bad instructions are allowed: Arm jump tables
+					// in code, Power's zero words; llvm-objdump
+					// shows them as data or <unknown> of the same
+					// length.
+					if in.past != 0 {
+						t.Errorf("%s BB %d: %+v", name, e.ID, *in)
+					}
+				})
+				if problem != "" {
+					t.Errorf("%s BB %d: %s", name, e.ID, problem)
+				}
+				fmt.Fprintf(&b, " -> 0x%x\n", last)
+			}
+		}
+	}
+	return b.String()
+}
+
+// TestBBMapText compares the text output with the goldens in testdata/bbmap
+// (bcextract's own format; -update-bbmap rewrites them).
+func TestBBMapText(t *testing.T) {
+	tests := []struct {
+		golden string
+		args   []string
+	}{
+		{"x86_64.golden", []string{"../../testdata/sections/bbmap-x86_64"}},
+		{"x86_64-disasm-sum.golden", []string{"--disasm", "--function", "sum", "../../testdata/sections/bbmap-x86_64"}},
+		{"x86_64-intel-classify.golden", []string{"--disasm", "--syntax", "intel", "--function", "^cl", "../../testdata/sections/bbmap-x86_64"}},
+		{"pgo.golden", []string{"../../testdata/sections/bbmap-pgo.o"}},
+		{"sections-disasm-sq.golden", []string{"--disasm", "--function", "sq|main", "../../testdata/sections/bbmap-sections.o"}},
+		{"aarch64-go-sq.golden", []string{"--disasm", "--syntax", "go", "--function", "sq", "../../testdata/bbmap/bbmap-aarch64"}},
+		{"armv7-classify.golden", []string{"--disasm", "--function", "classify", "../../testdata/bbmap/bbmap-armv7"}},
+		{"ppc64le-sq.golden", []string{"--disasm", "--function", "sq", "../../testdata/bbmap/bbmap-ppc64le"}},
+		{"riscv64-search.golden", []string{"--disasm", "--function", "search", "../../testdata/bbmap/bbmap-riscv64"}},
+		{"pgo-collatz.json.golden", []string{"--json", "--disasm", "--function", "collatz", "--addr", "0x66", "--samples", "../../testdata/bbmap/samples.txt", "../../testdata/sections/bbmap-pgo.o"}},
+		{"samples.golden", []string{"--samples", "../../testdata/bbmap/samples.txt", "../../testdata/sections/bbmap-x86_64"}},
+		{"lookups.golden", []string{"--addr", "0x201170", "--addr", "0x20118a", "--addr", "2101673", "--addr-file", "-", "../../testdata/sections/bbmap-x86_64"}},
+		{"lookups-rel.golden", []string{"--addr", "0x20", "--addr", "0x1000", "../../testdata/sections/bbmap-x86_64.o"}},
+	}
+	stdin := "# block ends, gaps and outside\n0x20117b\n0x20117c\n0x20118f\n0x2011be\n0x2011bf\n0x2011c5\n0x2011c6\n0x2012b7\n0x2012b8\n0\n0xffffffffffffffff\n"
+	for _, tt := range tests {
+		code, out, errs := runCLI(stdin, append([]string{"bbmap"}, tt.args...)...)
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", tt.golden, code, errs)
+			continue
+		}
+		path := filepath.Join("../../testdata/bbmap", tt.golden)
+		if *updateBBMap {
+			if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out != string(want) {
+			t.Errorf("bbmap %q:\ngot:\n%s\nwant:\n%s", tt.args, out, want)
+		}
+	}
+}
+
+type jsonBBMap struct {
+	File        string `json:"file"`
+	Arch        string `json:"arch"`
+	Relocatable bool   `json:"relocatable"`
+	Functions   []struct {
+		Name    *string `json:"name"`
+		Address uint64  `json:"address"`
+		Samples *uint64 `json:"samples"`
+		Ranges  []struct {
+			Base         uint64 `json:"base"`
+			SectionIndex *int   `json:"section_index"`
+			Blocks       []struct {
+				ID           uint32   `json:"id"`
+				Address      uint64   `json:"address"`
+				Size         uint32   `json:"size"`
+				Flags        []string `json:"flags"`
+				Samples      *uint64  `json:"samples"`
+				Instructions []struct {
+					Address    uint64 `json:"address"`
+					Size       int    `json:"size"`
+					Text       string `json:"text"`
+					Bad        bool   `json:"bad"`
+					CrossesEnd bool   `json:"crosses_end"`
+				} `json:"instructions"`
+				DisasmError string `json:"disasm_error"`
+			} `json:"blocks"`
+		} `json:"ranges"`
+	} `json:"functions"`
+	Lookups []struct {
+		Address      uint64  `json:"address"`
+		Function     *string `json:"function"`
+		Range        *int    `json:"range"`
+		BBID         *uint32 `json:"bb_id"`
+		Offset       *uint64 `json:"offset"`
+		BlockAddress *uint64 `json:"block_address"`
+		Section      *string `json:"section"`
+	} `json:"lookups"`
+	Samples *struct {
+		Lines   int    `json:"lines"`
+		Total   uint64 `json:"total"`
+		Outside uint64 `json:"outside"`
+	} `json:"samples"`
+	Errors []struct {
+		Message string `json:"message"`
+		Line    int    `json:"line"`
+	} `json:"errors"`
+}
+
+func decodeBBMapJSON(t *testing.T, out string) *jsonBBMap {
+	t.Helper()
+	var doc jsonBBMap
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&doc); err != nil {
+		// Unknown fields are fine for scripts; decode again to tell
+		// them from invalid JSON.
+		if err2 := json.Unmarshal([]byte(out), &doc); err2 != nil {
+			t.Fatalf("invalid JSON: %v\n%s", err2, out)
+		}
+	}
+	if dec.More() {
+		t.Fatalf("more than one JSON document")
+	}
+	return &doc
+}
+
+// TestBBMapJSON: --json is one valid document for every fixture, and holds
+// the same instructions as the text.
+func TestBBMapJSON(t *testing.T) {
+	goldens, _ := filepath.Glob("../../testdata/bbmap/golden/*.blocks")
+	for _, g := range goldens {
+		name := strings.TrimSuffix(filepath.Base(g), ".blocks")
+		code, out, errs := runCLI("", "bbmap", "--disasm", "--json", "--addr", "0x10", bbmapFixture(name))
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", name, code, errs)
+			continue
+		}
+		doc := decodeBBMapJSON(t, out)
+		if len(doc.Functions) == 0 || len(doc.Lookups) == 0 || doc.Samples != nil || len(doc.Errors) != 0 {
+			t.Errorf("%s: %d functions, %d lookups, samples %v, errors %v", name, len(doc.Functions), len(doc.Lookups), doc.Samples, doc.Errors)
+		}
+		for _, f := range doc.Functions {
+			for _, r := range f.Ranges {
+				for _, b := range r.Blocks {
+					end := b.Address
+					for _, in := range b.Instructions {
+						if in.Address != end || in.CrossesEnd || in.Text == "" || in.Bad != (in.Text == "(bad)") {
+							t.Errorf("%s: block %d: %+v", name, b.ID, in)
+						}
+						end += uint64(in.Size)
+					}
+					if end != b.Address+uint64(b.Size) || r.SectionIndex == nil {
+						t.Errorf("%s: block %d at %#x+%d: instructions end at %#x", name, b.ID, b.Address, b.Size, end)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestBBMapLookups checks address lookups on block starts, last bytes,
+// ends, gaps and addresses outside the map, in JSON.
+func TestBBMapLookups(t *testing.T) {
+	type want struct {
+		fn     string // "" for outside
+		rng    int
+		id     uint32
+		offset uint64
+		start  uint64
+	}
+	tests := []struct {
+		addr uint64
+		want want
+	}{
+		{0x201170, want{"sum", 0, 0, 0, 0x201170}},   // first block's start
+		{0x20117b, want{"sum", 0, 0, 0xb, 0x201170}}, // its last byte
+		{0x20117c, want{"sum", 0, 1, 0, 0x20117c}},   // its end: the next block
+		{0x20118a, want{}},                           // gap: padding after BB 1
+		{0x20118f, want{}},                           // last byte of the gap
+		{0x201190, want{"sum", 0, 5, 0, 0x201190}},   // the block after the gap
+		{0x2011be, want{"sum", 0, 2, 0xe, 0x2011b0}}, // last byte of sum
+		{0x2011bf, want{}},                           // nop between sum and sq
+		{0x2011c0, want{"sq", 0, 0, 0, 0x2011c0}},
+		{0x2011fc, want{"classify", 0, 3, 4, 0x2011f8}},
+		{0x2012b7, want{"main", 0, 1, 0x1d, 0x20129a}}, // last byte of the map
+		{0x2012b8, want{}},                             // one past it
+		{0x201000, want{}},                             // before the first function
+		{0, want{}},
+		{1<<64 - 1, want{}},
+	}
+	args := []string{"bbmap", "--json"}
+	for _, tt := range tests {
+		args = append(args, "--addr", fmt.Sprintf("%#x", tt.addr))
+	}
+	code, out, errs := runCLI("", append(args, "../../testdata/sections/bbmap-x86_64")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	doc := decodeBBMapJSON(t, out)
+	if len(doc.Lookups) != len(tests) {
+		t.Fatalf("%d lookups, want %d", len(doc.Lookups), len(tests))
+	}
+	for i, tt := range tests {
+		l := doc.Lookups[i]
+		if l.Address != tt.addr {
+			t.Errorf("lookup %d: address %#x, want %#x", i, l.Address, tt.addr)
+		}
+		if tt.want.fn == "" {
+			if l.Function != nil || l.BBID != nil || l.Offset != nil || l.Range != nil || l.BlockAddress != nil {
+				t.Errorf("%#x: got %+v, want outside every block", tt.addr, l)
+			}
+			continue
+		}
+		if l.Function == nil || *l.Function != tt.want.fn || l.Range == nil || *l.Range != tt.want.rng ||
+			l.BBID == nil || *l.BBID != tt.want.id || l.Offset == nil || *l.Offset != tt.want.offset ||
+			l.BlockAddress == nil || *l.BlockAddress != tt.want.start {
+			t.Errorf("%#x: got function %v range %v BB %v offset %v block %v, want %+v",
+				tt.addr, deref(l.Function), deref(l.Range), deref(l.BBID), deref(l.Offset), deref(l.BlockAddress), tt.want)
+		}
+	}
+
+	// A relocatable object with one section per block: an offset is in
+	// many sections, one row each, every one naming its section.
+	code, out, errs = runCLI("", "bbmap", "--json", "--addr", "0x14", "../../testdata/sections/bbmap-sections.o")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	doc = decodeBBMapJSON(t, out)
+	var got []string
+	for _, l := range doc.Lookups {
+		got = append(got, fmt.Sprintf("%s/%s/%d", deref(l.Section), deref(l.Function), deref(l.BBID)))
+	}
+	// The blocks longer than 0x14 bytes (golden/bbmap-sections.o.blocks),
+	// in section order.
+	wantRel := ".text.sum/sum/0 .text.search/search/2 .text.main/main/0 .text.main/main/2 .text.main/main/1"
+	if strings.Join(got, " ") != wantRel {
+		t.Errorf("lookups of 0x14 in bbmap-sections.o: %q, want %q", strings.Join(got, " "), wantRel)
+	}
+}
+
+func deref[T any](p *T) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+// TestBBMapSamples sums testdata/bbmap/samples.txt; the expected sums were
+// added up by hand (they are written at the top of the file).
+func TestBBMapSamples(t *testing.T) {
+	code, out, errs := runCLI("", "bbmap", "--json", "--samples", "../../testdata/bbmap/samples.txt", "../../testdata/sections/bbmap-x86_64")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	doc := decodeBBMapJSON(t, out)
+	wantFunc := map[string]uint64{"sum": 141, "sq": 58, "classify": 0, "search": 0, "main": 1000}
+	wantBlock := map[string]uint64{"sum/0": 15, "sum/1": 1, "sum/4": 123, "sum/2": 2, "sq/0": 58, "main/2": 1000}
+	for _, f := range doc.Functions {
+		name := deref(f.Name).(string)
+		if f.Samples == nil || *f.Samples != wantFunc[name] {
+			t.Errorf("%s: %v samples, want %d", name, deref(f.Samples), wantFunc[name])
+		}
+		for _, r := range f.Ranges {
+			for _, b := range r.Blocks {
+				k := fmt.Sprintf("%s/%d", name, b.ID)
+				if b.Samples == nil || *b.Samples != wantBlock[k] {
+					t.Errorf("%s: %v samples, want %d", k, deref(b.Samples), wantBlock[k])
+				}
+			}
+		}
+	}
+	if s := doc.Samples; s == nil || s.Lines != 14 || s.Total != 1220 || s.Outside != 21 {
+		t.Errorf("samples summary %+v, want 14 lines, total 1220, outside 21", s)
+	}
+}
+
+// TestBBMapMarks: an instruction that runs past its block's end, bytes that
+// do not decode, a block running past the end of its section and a block in
+// no section are all shown, in text and JSON.
+func TestBBMapMarks(t *testing.T) {
+	// .text at 0x1000: mov $1,%eax (5 bytes) | 06 (invalid in 64-bit
+	// mode) | ret | 5 nops.
+	data := []byte{0xb8, 0x01, 0x00, 0x00, 0x00, 0x06, 0xc3, 0x90, 0x90, 0x90, 0x90, 0x90}
+	f := &elf.File{Class: goelf.ELFCLASS64, Type: goelf.ET_EXEC, Machine: goelf.EM_X86_64, Sections: []elf.Section{
+		{NoBits: true},
+		{Name: ".text", Type: uint32(goelf.SHT_PROGBITS), Flags: uint64(goelf.SHF_ALLOC | goelf.SHF_EXECINSTR), Addr: 0x1000, Size: int64(len(data)), Index: 1},
+	}}
+	m := &sections.BBAddrMap{Version: 5, Ranges: []sections.BBRange{{BaseAddress: 0x1000, Entries: []sections.BBEntry{
+		{ID: 0, Offset: 0, Size: 3},      // the mov runs 2 bytes past the end
+		{ID: 1, Offset: 5, Size: 2},      // (bad), ret
+		{ID: 2, Offset: 10, Size: 6},     // 2 nops, then 4 bytes past the end of .text
+		{ID: 3, Offset: 0x1000, Size: 4}, // in no section
+	}}}}
+	r := &bbmapReport{file: "marks", f: f, data: data, arch: disasm.ArchAMD64, funcs: []bbmap.Func{{Name: "f", Map: m}}, shown: []int{0}}
+	r.code = newCodeSections(f, data, nil)
+	r.dec, _ = disasm.NewDecoder(disasm.ArchAMD64, disasm.GNU)
+
+	var buf bytes.Buffer
+	w := bufio.NewWriter(&buf)
+	p := &bbmapText{w: w, r: r}
+	p.begin()
+	p.function(0)
+	p.end(nil)
+	w.Flush()
+	want := `f at 0x1000 (.text): 4 blocks in 1 range
+  BB  ADDRESS  SIZE  FLAGS
+   0  0x1000      3  -
+      1000: b8 01 00 00 00                 mov $0x1,%eax  <- runs 2 bytes past the end of the block
+   1  0x1005      2  -
+      1005: 06                             (bad)
+      1006: c3                             retq
+   2  0x100a      6  -
+      100a: 90                             nop
+      100b: 90                             nop
+        (the block runs 4 bytes past the end of .text)
+   3  0x2000      4  -
+        (no section holds 0x2000)
+`
+	if buf.String() != want {
+		t.Errorf("text:\n%s\nwant:\n%s", buf.String(), want)
+	}
+
+	buf.Reset()
+	j := &bbmapJSON{w: w, r: r}
+	j.begin()
+	j.function(0)
+	j.end(nil)
+	w.Flush()
+	doc := decodeBBMapJSON(t, buf.String())
+	blocks := doc.Functions[0].Ranges[0].Blocks
+	if len(blocks) != 4 || !blocks[0].Instructions[0].CrossesEnd || blocks[0].Instructions[0].Size != 5 ||
+		!blocks[1].Instructions[0].Bad || blocks[1].Instructions[0].Text != "(bad)" || blocks[1].Instructions[1].Bad ||
+		blocks[2].DisasmError != "the block runs 4 bytes past the end of .text" || len(blocks[2].Instructions) != 2 ||
+		blocks[3].DisasmError != "no section holds 0x2000" {
+		t.Errorf("JSON:\n%s", buf.String())
+	}
+}
+
+func TestBBMapErrors(t *testing.T) {
+	dir := t.TempDir()
+	badAddrs := filepath.Join(dir, "addrs")
+	os.WriteFile(badAddrs, []byte("0x201170\n0x2011zz\n"), 0o644)
+	badSamples := filepath.Join(dir, "samples")
+	os.WriteFile(badSamples, []byte("0x201170 1\n\n0x201170\n"), 0o644)
+	x86 := "../../testdata/sections/bbmap-x86_64"
+	tests := []struct {
+		args   []string
+		code   int
+		stdout string // substring
+		stderr string // substring
+	}{
+		{[]string{"bbmap"}, exitUsage, "", "want exactly one FILE"},
+		{[]string{"bbmap", x86, x86}, exitUsage, "", "want exactly one FILE"},
+		{[]string{"bbmap", "--syntax", "att", x86}, exitUsage, "", `unknown syntax "att"`},
+		{[]string{"bbmap", "--addr", "0x12q", x86}, exitUsage, "", `--addr: bad address "0x12q"`},
+		{[]string{"bbmap", "--function", "(", x86}, exitUsage, "", "not a regular expression"},
+		{[]string{"bbmap", "--function", "nosuch", x86}, exitFailure, "", `no function is named or matches "nosuch"`},
+		{[]string{"bbmap", "/nonexistent/x"}, exitFailure, "", "/nonexistent/x"},
+		{[]string{"bbmap", "../../testdata/sections/src/bbmap.c"}, exitFailure, "", "not an ELF file"},
+		{[]string{"bbmap", "../../testdata/sections/addrsig.o"}, exitFailure, "", "no basic block address map"},
+		{[]string{"bbmap", "--disasm", "--syntax", "intel", "../../testdata/sections/bbmap-aarch64.o"}, exitFailure, "", "no intel syntax for arm64"},
+		// A broken map section: the error names the section and the byte
+		// in the file; the other map section is still printed.
+		{[]string{"bbmap", "../../testdata/sections/bbmap-trunc.o"}, exitFailure, "never at 0x0", "section .llvm_bb_addr_map (index 5): unable to decode LEB128 at offset 0x000001f2: malformed uleb128, extends past end at byte 0x350"},
+		{[]string{"bbmap", "../../testdata/sections/bbmap-badversion.o"}, exitFailure, "", "unsupported SHT_LLVM_BB_ADDR_MAP version: 9 at byte 0x188"},
+		{[]string{"bbmap", "--addr-file", badAddrs, x86}, exitFailure, "0x201170", `--addr-file ` + badAddrs + `: line 2: bad address "0x2011zz" (at byte 0x9)`},
+		{[]string{"bbmap", "--samples", badSamples, x86}, exitFailure, "", `line 3: want "ADDR COUNT", found one field (at byte 0xc)`},
+		{[]string{"bbmap", "--samples", filepath.Join(dir, "none"), x86}, exitFailure, "", "no such file"},
+		{[]string{"bbmap", "--json", "--addr-file", badAddrs, x86}, exitFailure, `"line": 2`, "line 2"},
+	}
+	for _, tt := range tests {
+		code, out, errs := runCLI("", tt.args...)
+		if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errs, tt.stderr) {
+			t.Errorf("bcextract %q: exit %d, stdout %.300q, stderr %.300q; want exit %d, %q, %q", tt.args, code, out, errs, tt.code, tt.stdout, tt.stderr)
+		}
+	}
+	// The JSON document stays valid when an address file is bad.
+	_, out, _ := runCLI("", "bbmap", "--json", "--addr-file", badAddrs, x86)
+	if doc := decodeBBMapJSON(t, out); len(doc.Lookups) != 1 || len(doc.Errors) != 1 || doc.Errors[0].Line != 2 {
+		t.Errorf("JSON with a bad address file: %+v", doc)
+	}
+}
+
+// TestBBMapSectionsShare: the relocation handling bbmap shares with
+// sections --bb-addr-map gives the same function addresses in the object
+// and the executable it was linked into, relative to their text sections.
+func TestBBMapSectionsShare(t *testing.T) {
+	obj, err := os.ReadFile("../../testdata/sections/bbmap-x86_64.o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, err := os.ReadFile("../../testdata/sections/bbmap-x86_64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ro, err := loadBBMapReport("o", obj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re, err := loadBBMapReport("e", exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ro.funcs) != len(re.funcs) {
+		t.Fatalf("%d functions in the object, %d linked", len(ro.funcs), len(re.funcs))
+	}
+	const textAddr = 0x201170 // .text of the executable
+	for i := range ro.funcs {
+		o, e := &ro.funcs[i], &re.funcs[i]
+		if o.Name != e.Name || o.Map.Address()+textAddr != e.Map.Address() || o.Section(0) != 2 || e.Section(0) != 0 {
+			t.Errorf("function %d: object %s at %#x (section %d), executable %s at %#x (section %d)",
+				i, o.Name, o.Map.Address(), o.Section(0), e.Name, e.Map.Address(), e.Section(0))
+		}
+	}
+}
