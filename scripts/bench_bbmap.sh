@@ -39,15 +39,10 @@ done
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$PATH:/usr/local/go/bin"
 export LC_ALL=C
-for t in clang-22 ld.lld-22 llvm-objdump-22 jq go /usr/bin/time; do
-	command -v "$t" >/dev/null 2>&1 || { echo "SKIPPED: bench_bbmap: $t not found"; exit 0; }
-done
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-if [[ -z $BCX ]]; then
-	(cd "$REPO" && go build -o "$WORK/bcextract" ./cmd/bcextract)
-	BCX="$WORK/bcextract"
-fi
+# shellcheck source=scripts/benchlib.sh
+source "$REPO/scripts/benchlib.sh"
+need_tools bench_bbmap clang-22 ld.lld-22 llvm-objdump-22 jq go /usr/bin/time
+bench_setup
 
 # --- the input, cached ---------------------------------------------------------------------
 CACHE=/tmp/bcextract-bbmap-bench
@@ -136,19 +131,10 @@ awk -v a="$t0" -v b="$t1" -v n="$LOOKUPS" -v in_="$((inside - 1))" 'BEGIN {
 	printf "bbmap --addr-file: %d lookups (%d in a block) in %.3fs: %.2f million lookups/s end to end\n", n, in_, b - a, n / (b - a) / 1e6 }'
 
 # --- --disasm against llvm-objdump -d ------------------------------------------------------------
-measure() { # label cmd...
-	local label=$1 t0 t1
-	shift
-	t0=$EPOCHREALTIME
-	/usr/bin/time -f '%M' -o "$WORK/m" "$@" >/dev/null
-	t1=$EPOCHREALTIME
-	echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }') $(cat "$WORK/m")" >>"$WORK/times.$label"
-}
 for ((r = 1; r <= RUNS; r++)); do
 	measure ours "$BCX" bbmap --disasm "$BIG"
 	measure theirs llvm-objdump-22 -d "$BIG"
 done
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 os=$(cut -d' ' -f1 "$WORK/times.ours" | median)
 ts=$(cut -d' ' -f1 "$WORK/times.theirs" | median)
 om=$(cut -d' ' -f2 "$WORK/times.ours" | sort -n | tail -1)

@@ -30,15 +30,10 @@ done
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$PATH:/usr/local/go/bin:$HOME/.cargo/bin"
-for t in llvm-ar-22 llvm-objcopy-22 rustc /usr/bin/time; do
-	command -v "$t" >/dev/null 2>&1 || { echo "SKIPPED: bench_extract: $t not found"; exit 0; }
-done
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-if [[ -z $BCX ]]; then
-	(cd "$REPO" && go build -o "$WORK/bcextract" ./cmd/bcextract)
-	BCX="$WORK/bcextract"
-fi
+# shellcheck source=scripts/benchlib.sh
+source "$REPO/scripts/benchlib.sh"
+need_tools bench_extract llvm-ar-22 llvm-objcopy-22 rustc /usr/bin/time
+bench_setup
 
 shopt -s nullglob
 RLIBS=("$(rustc --print sysroot)"/lib/rustlib/*/lib/*.rlib)
@@ -85,19 +80,18 @@ if [[ "$(sums "$WORK/o")" != "$(sums "$WORK/t")" ]]; then
 fi
 echo "outputs: identical ($no bitcode modules)"
 
-measure() { # label func args... -> appends "secs kib" lines to $WORK/label
+measure_sh() { # label func args... -> appends "secs kib" lines to $WORK/label
 	local label=$1; shift
 	/usr/bin/time -f '%e %M' -o "$WORK/t.$label" bash -c "$*" >/dev/null
 	cat "$WORK/t.$label" >>"$WORK/$label"
 }
 q() { printf '%q ' "$@"; }
 for ((r = 1; r <= RUNS; r++)); do
-	measure ours "ours $(q "$WORK/o" "${RLIBS[@]}")"
-	measure theirs "theirs $(q "$WORK/t" "${RLIBS[@]}")"
+	measure_sh ours "ours $(q "$WORK/o" "${RLIBS[@]}")"
+	measure_sh theirs "theirs $(q "$WORK/t" "${RLIBS[@]}")"
 done
-measure one "ours $(q "$WORK/o1" "$largest")"
+measure_sh one "ours $(q "$WORK/o1" "$largest")"
 
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 peak() { sort -n | tail -1; }
 os=$(cut -d' ' -f1 "$WORK/ours" | median)
 ts=$(cut -d' ' -f1 "$WORK/theirs" | median)

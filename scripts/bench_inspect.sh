@@ -31,12 +31,10 @@ if ! command -v llvm-dis-22 >/dev/null; then
 	echo "SKIPPED: llvm-dis-22 not found - inspect NOT benchmarked"
 	exit 0
 fi
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-if [[ -z $BCX ]]; then
-	BCX=$WORK/bcextract
-	(cd "$REPO" && go build -o "$BCX" ./cmd/bcextract)
-fi
+# shellcheck source=scripts/benchlib.sh
+source "$REPO/scripts/benchlib.sh"
+need_tools bench_inspect /usr/bin/time
+bench_setup
 shopt -s nullglob
 inputs=("$CACHE"/libstd-*.llvmbc.bc "$CACHE"/big-v*-*mb.bc)
 if [[ ${#inputs[@]} -lt 2 ]]; then
@@ -45,29 +43,19 @@ if [[ ${#inputs[@]} -lt 2 ]]; then
 	inputs=("$CACHE"/libstd-*.llvmbc.bc "$CACHE"/big-v*-*mb.bc)
 fi
 
-# one CMD...: prints "seconds peak-kb" of one run.
-one() {
-	local t0 t1
-	t0=$(date +%s%N)
-	/usr/bin/time -f '%M' -o "$WORK/rss" "$@" >/dev/null 2>&1
-	t1=$(date +%s%N)
-	echo "$(((t1 - t0) / 1000))e-6 $(cat "$WORK/rss")"
-}
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-
 printf '%-28s %-30s %10s %10s\n' input tool seconds peak-KB
 for f in "${inputs[@]}"; do
 	name=$(basename "$f")
 	"$BCX" inspect "$f" >/dev/null
 	llvm-dis-22 "$f" -o /dev/null
-	: >"$WORK/a"; : >"$WORK/b"; : >"$WORK/c"
+	rm -f "$WORK"/times.*
 	for _ in $(seq "$RUNS"); do
-		one "$BCX" inspect "$f" >>"$WORK/a"
-		one llvm-dis-22 "$f" -o /dev/null >>"$WORK/b"
-		one "$BCX" inspect --json --symbols "$f" >>"$WORK/c"
+		measure a "$BCX" inspect "$f"
+		measure b llvm-dis-22 "$f" -o /dev/null
+		measure c "$BCX" inspect --json --symbols "$f"
 	done
-	ta=$(cut -d' ' -f1 "$WORK/a" | median); tb=$(cut -d' ' -f1 "$WORK/b" | median); tc=$(cut -d' ' -f1 "$WORK/c" | median)
-	ra=$(cut -d' ' -f2 "$WORK/a" | sort -n | tail -1); rb=$(cut -d' ' -f2 "$WORK/b" | sort -n | tail -1); rc=$(cut -d' ' -f2 "$WORK/c" | sort -n | tail -1)
+	ta=$(cut -d' ' -f1 "$WORK/times.a" | median); tb=$(cut -d' ' -f1 "$WORK/times.b" | median); tc=$(cut -d' ' -f1 "$WORK/times.c" | median)
+	ra=$(cut -d' ' -f2 "$WORK/times.a" | sort -n | tail -1); rb=$(cut -d' ' -f2 "$WORK/times.b" | sort -n | tail -1); rc=$(cut -d' ' -f2 "$WORK/times.c" | sort -n | tail -1)
 	printf '%-28.28s %-30s %10.4f %10s\n' "$name" "bcextract inspect" "$ta" "$ra"
 	printf '%-28.28s %-30s %10.4f %10s\n' "$name" "bcextract inspect --json" "$tc" "$rc"
 	printf '%-28.28s %-30s %10.4f %10s\n' "$name" "llvm-dis-22" "$tb" "$rb"

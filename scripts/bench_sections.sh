@@ -26,15 +26,10 @@ while [[ $# -gt 0 ]]; do
 done
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$PATH:/usr/local/go/bin"
-for t in clang-22 ld.lld-22 llvm-readobj-22 /usr/bin/time; do
-	command -v "$t" >/dev/null 2>&1 || { echo "SKIPPED: bench_sections: $t not found"; exit 0; }
-done
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-if [[ -z $BCX ]]; then
-	(cd "$REPO" && go build -o "$WORK/bcextract" ./cmd/bcextract)
-	BCX="$WORK/bcextract"
-fi
+# shellcheck source=scripts/benchlib.sh
+source "$REPO/scripts/benchlib.sh"
+need_tools bench_sections clang-22 ld.lld-22 llvm-readobj-22 /usr/bin/time
+bench_setup
 
 {
 	echo "int sink;"
@@ -70,7 +65,7 @@ echo "outputs: identical ($lines lines)"
 
 # Wall time of one invocation, from a loop of 10 (EPOCHREALTIME resolution);
 # peak RSS from /usr/bin/time on one more.
-measure() { # label cmd...
+measure10() { # label cmd...
 	local label=$1; shift
 	local t0 t1 i
 	t0=$EPOCHREALTIME
@@ -80,10 +75,9 @@ measure() { # label cmd...
 	echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 10 }') $(cat "$WORK/m")" >>"$WORK/$label"
 }
 for ((r = 1; r <= RUNS; r++)); do
-	measure ours "$BCX" sections --bb-addr-map big
-	measure theirs llvm-readobj-22 --bb-addr-map big
+	measure10 ours "$BCX" sections --bb-addr-map big
+	measure10 theirs llvm-readobj-22 --bb-addr-map big
 done
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 os=$(cut -d' ' -f1 "$WORK/ours" | median)
 ts=$(cut -d' ' -f1 "$WORK/theirs" | median)
 om=$(cut -d' ' -f2 "$WORK/ours" | sort -n | tail -1)
