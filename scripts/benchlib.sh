@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # benchlib.sh - what the bench_*.sh scripts share. Source it after setting
 # BCX (a prebuilt bcextract, or "" to build one) and REPO.
 
