@@ -223,7 +223,7 @@ func manglingPrefixes(dl string) (global, private string) {
 	return "", ""
 }
 
-// tripleParts splits a target triple into arch and the rest.
+// tripleArch splits a target triple into its arch and the rest.
 func tripleArch(triple string) (arch, rest string) {
 	arch, rest, _ = strings.Cut(triple, "-")
 	return arch, rest
