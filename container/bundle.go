@@ -72,7 +72,7 @@ func newBundleInfo(ld *xar.Ld) *BundleInfo {
 // reported alone. The bundles of one walk share a budget (see ErrBundleData).
 func (s *walk) bundle(n node, whole *Payload) {
 	if n.depth+1 >= s.max {
-		s.fail(n, -1, ErrTooDeep)
+		s.fail(n, whole.Off, ErrTooDeep)
 		s.emit(whole)
 		return
 	}

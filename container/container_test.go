@@ -423,7 +423,7 @@ func TestTooDeep(t *testing.T) {
 func TestUnknown(t *testing.T) {
 	var w Walker
 	err := w.Walk("x.txt", []byte("hello, world\n"), func(*Payload) error { return nil })
-	if !errors.Is(err, ErrUnknownFormat) || err.Error() != "x.txt: "+ErrUnknownFormat.Error() {
+	if !errors.Is(err, ErrUnknownFormat) || err.Error() != "x.txt: "+ErrUnknownFormat.Error()+" at byte 0x0" {
 		t.Errorf("got %v", err)
 	}
 }

@@ -59,7 +59,8 @@ func (w *Walker) Walk(file string, data []byte, fn func(*Payload) error) error {
 	}
 	n := node{file: file, path: file}
 	if Detect(data) == Unknown {
-		s.fail(n, -1, ErrUnknownFormat)
+		// The magic number at byte 0 is what is not recognized.
+		s.fail(n, 0, ErrUnknownFormat)
 	} else {
 		s.container(n, data)
 	}
@@ -113,7 +114,7 @@ func (s *walk) container(n node, data []byte) {
 		return
 	}
 	if n.depth >= s.max {
-		s.fail(n, -1, ErrTooDeep)
+		s.fail(n, n.base, ErrTooDeep)
 		return
 	}
 	switch Detect(data) {
@@ -183,7 +184,10 @@ func (s *walk) archive(n node, data []byte) {
 		mn := node{file: file, path: path, depth: n.depth + 1, viaThin: true}
 		data, err := s.open(file)
 		if err != nil {
-			s.fail(mn, -1, fmt.Errorf("thin archive member: %w", err))
+			// Located at the member's header in the archive, which names
+			// the file that cannot be read.
+			s.errs = append(s.errs, &Error{Path: path, File: n.file, Off: n.base + m.HeaderOff,
+				Err: fmt.Errorf("thin archive member: %w", err)})
 			continue
 		}
 		if Detect(data) != Unknown {
