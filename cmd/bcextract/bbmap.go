@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/bcextract/bcextract/bbmap"
+	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/disasm"
 	"github.com/bcextract/bcextract/sections"
@@ -156,7 +157,8 @@ func runBBMap(e *env, name string, o bbmapOptions, syntax disasm.Syntax, addrs [
 	if o.disasm {
 		dec, err := disasm.NewDecoder(r.arch, syntax)
 		if err != nil {
-			return fmt.Errorf("%s: %v (ELF machine %v)", name, err, r.f.Machine)
+			// Located at e_machine.
+			return &container.Error{Path: name, File: name, Off: 0x12, Err: fmt.Errorf("%v (ELF machine %v)", err, r.f.Machine)}
 		}
 		if !r.rel {
 			dec.Symbols = symbolizer(r.syms)
@@ -224,12 +226,15 @@ type bbmapPrinter interface {
 	end(lookupErr error)
 }
 
+// errNotELF is the cause of the error for a bbmap input that is not ELF.
+var errNotELF = errors.New("not an ELF file")
+
 // loadBBMapReport decodes the BB address maps of the ELF file in data. A
 // map section that does not decode is recorded in errs and the others are
 // kept; no map at all is an error.
 func loadBBMapReport(name string, data []byte) (*bbmapReport, error) {
 	if !elf.IsELF(data) {
-		return nil, fmt.Errorf("%s: not an ELF file", name)
+		return nil, &container.Error{Path: name, File: name, Off: 0, Err: errNotELF}
 	}
 	f, err := elf.NewFile(data)
 	if err != nil {
@@ -290,7 +295,7 @@ func bbmapSectionError(s *elf.Section, ms bbMapSection) error {
 	if errors.As(ms.err, &de) {
 		return fmt.Errorf("section %s (index %d): %s at byte 0x%x", s.Name, s.Index, de.Msg, s.Off+de.Off)
 	}
-	return fmt.Errorf("section %s (index %d): %s", s.Name, s.Index, ms.warning)
+	return fmt.Errorf("section %s (index %d): %s at byte 0x%x", s.Name, s.Index, ms.warning, s.Off)
 }
 
 // selectFunctions keeps the functions named pattern, or if none is, those

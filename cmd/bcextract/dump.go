@@ -213,7 +213,8 @@ func (e *streamError) Unwrap() error { return e.err }
 // not nil, sees the header before the wrapper's range is checked.
 func openStream(name string, data []byte, onWrapper func(wrapper.Header)) (*bitstream.Reader, bitstream.StreamKind, uint64, error) {
 	if len(data)%4 != 0 {
-		return nil, 0, 0, fmt.Errorf("%s: bitstream length %d is not a multiple of 4 bytes", name, len(data))
+		return nil, 0, 0, fmt.Errorf("%s: bitstream length %d is not a multiple of 4 bytes: %d bytes left over at byte 0x%x",
+			name, len(data), len(data)%4, len(data)&^3)
 	}
 	stream, base := data, uint64(0)
 	if wrapper.IsWrapper(data) {

@@ -3,9 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 
-	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/llvmir"
 	"github.com/spf13/pflag"
@@ -92,7 +90,7 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 			it := inspected{p: *p}
 			it.file, it.err = llvmir.ReadFile(p.Data)
 			if it.err != nil {
-				it.err = locateInventoryError(p, it.err)
+				it.err = payloadError(p, "", it.err)
 				reportf(e.stderr, "%v", it.err)
 				onErr(it.err)
 				anyFailed = true
@@ -134,28 +132,3 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 	return nil
 }
 
-// locateInventoryError turns an error of llvmir.ReadFile into a
-// container.Error naming the payload and the byte in its file.
-func locateInventoryError(p *container.Payload, err error) error {
-	var re *llvmir.ReadError
-	if !errors.As(err, &re) {
-		return &container.Error{Path: p.Path, File: p.File, Off: p.Off, Err: err}
-	}
-	cause := re.Err
-	var fe *bitstream.FormatError
-	if errors.As(cause, &fe) {
-		// The container error names the byte; the bit position is not
-		// worth a second one.
-		cause = &unlocatedError{fe.Msg, cause}
-	}
-	return &container.Error{Path: p.Path, File: p.File, Off: p.Off + re.Off, Err: cause}
-}
-
-// unlocatedError is an error's message without its location.
-type unlocatedError struct {
-	msg string
-	err error
-}
-
-func (e *unlocatedError) Error() string { return e.msg }
-func (e *unlocatedError) Unwrap() error { return e.err }

@@ -82,7 +82,7 @@ func runList(e *env, args []string, jsonOut bool) error {
 			if p.Kind.IsModule() {
 				id, err := llvmir.ReadIdent(p.Data)
 				if err != nil {
-					err = fmt.Errorf("%s: reading the module's producer and triple: %w", p.Path, err)
+					err = payloadError(p, "reading the module's producer and triple", err)
 					reportf(e.stderr, "%v", err)
 					onErr(err)
 					anyFailed = true

@@ -266,7 +266,7 @@ func appendRecordString(b []byte, ops []uint64, from int) []byte {
 func (p *textPrinter) appendMetadataStrings(b []byte, depth int, rec *bitstream.RecordEvent) ([]byte, error) {
 	m, err := llvmir.NewMetadataStrings(rec.Ops, rec.Blob)
 	if err != nil {
-		return b, err
+		return b, &bitstream.FormatError{BitPos: rec.StartBit, Msg: err.Error(), Err: err}
 	}
 	b = append(b, " num-strings = "...)
 	b = strconv.AppendUint(b, uint64(m.Count), 10)
@@ -274,7 +274,7 @@ func (p *textPrinter) appendMetadataStrings(b []byte, depth int, rec *bitstream.
 	for {
 		s, err := m.Next()
 		if err != nil {
-			return b, err
+			return b, &bitstream.FormatError{BitPos: rec.StartBit, Msg: err.Error(), Err: err}
 		}
 		b = p.indent(b, depth)
 		b = append(b, "    '"...)

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -171,8 +172,12 @@ func objectFiles(name string, data []byte) ([]objectFile, error) {
 		}
 		return out, nil
 	}
-	return nil, fmt.Errorf("%s: not an ELF, COFF or Mach-O object, or an archive of them", name)
+	return nil, &container.Error{Path: name, File: name, Off: 0, Err: errNotObject}
 }
+
+// errNotObject is the cause of the error for a sections input that is
+// neither an object nor an archive.
+var errNotObject = errors.New("not an ELF, COFF or Mach-O object, or an archive of them")
 
 // sectionsDump dumps one ELF file.
 type sectionsDump struct {
