@@ -132,6 +132,9 @@ func runExtract(e *env, args []string, o extractOptions, kinds map[container.Kin
 		if err := os.MkdirAll(o.dir, 0o777); err != nil {
 			return err
 		}
+		if err := checkWritable(o.dir); err != nil {
+			return err
+		}
 		names = newNameSet(o.dir)
 	}
 	// For -o: the paths of the matches, and a copy of the first one's bytes

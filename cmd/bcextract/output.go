@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -36,12 +37,60 @@ func safeName(path string) string {
 	if len(b) == 0 {
 		return "_"
 	}
+	if isReservedName(b) {
+		b = append([]byte{'_'}, b...)
+	}
 	if len(b) > maxNameLen {
 		sum := sha256.Sum256([]byte(path))
 		b = append(b[:maxNameLen-17], '-')
 		b = append(b, hex.EncodeToString(sum[:8])...)
 	}
 	return string(b)
+}
+
+// isReservedName reports whether name, up to its first '.', is one of the
+// device names Windows reserves in every directory (CON, PRN, AUX, NUL,
+// COM1-9, LPT1-9, in any case).
+func isReservedName(name []byte) bool {
+	stem := name
+	if i := bytes.IndexByte(stem, '.'); i >= 0 {
+		stem = stem[:i]
+	}
+	switch strings.ToUpper(string(stem)) {
+	case "CON", "PRN", "AUX", "NUL":
+		return true
+	}
+	return len(stem) == 4 && '1' <= stem[3] && stem[3] <= '9' &&
+		(strings.EqualFold(string(stem[:3]), "COM") || strings.EqualFold(string(stem[:3]), "LPT"))
+}
+
+// checkWritable reports, before anything is extracted, an output
+// directory in which no file can be created.
+func checkWritable(dir string) error {
+	f, err := os.CreateTemp(dir, ".bcextract-*.tmp")
+	if err != nil {
+		return fmt.Errorf("output directory %s is not writable: %w", dir, unwrapPath(err))
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
+}
+
+// unwrapPath drops the operation and path of a *fs.PathError, which name
+// a temporary file the user never sees.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// writeData writes the data of an output file; tests replace it to make
+// writes fail half-way.
+var writeData = func(f *os.File, data []byte) error {
+	_, err := f.Write(data)
+	return err
 }
 
 // A nameSet hands out distinct file names inside one output directory.
@@ -106,11 +155,11 @@ func writeFileAtomic(name string, data []byte, force bool, inputs inputSet) erro
 	dir := filepath.Dir(name)
 	tmp, err := os.CreateTemp(dir, ".bcextract-*.tmp")
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: cannot create a file in %s: %w", name, dir, unwrapPath(err))
 	}
 	tmpName := tmp.Name()
 	defer os.Remove(tmpName) // a no-op once renamed or linked
-	_, werr := tmp.Write(data)
+	werr := writeData(tmp, data)
 	if werr == nil {
 		werr = tmp.Chmod(0o644)
 	}
@@ -118,7 +167,7 @@ func writeFileAtomic(name string, data []byte, force bool, inputs inputSet) erro
 		werr = cerr
 	}
 	if werr != nil {
-		return werr
+		return fmt.Errorf("%s: %w", name, werr)
 	}
 	if force {
 		return os.Rename(tmpName, name)
