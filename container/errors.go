@@ -57,15 +57,33 @@ type Error struct {
 	Err error
 }
 
+// Error returns "PATH: MSG at byte 0xOFF" (without the offset when Off is
+// -1): the one line the command-line tool prints for it.
 func (e *Error) Error() string {
-	msg := e.Err.Error()
-	if _, m, ok := located(e.Err); ok {
-		msg = m
-	}
 	if e.Off < 0 {
-		return e.Path + ": " + msg
+		return e.Path + ": " + e.Msg()
 	}
-	return fmt.Sprintf("%s: %s at byte 0x%x", e.Path, msg, e.Off)
+	return fmt.Sprintf("%s: %s at byte 0x%x", e.Path, e.Msg(), e.Off)
+}
+
+// Msg returns the cause's message without the path and offset, which the
+// Error's fields hold.
+func (e *Error) Msg() string {
+	if _, m, ok := located(e.Err); ok {
+		return m
+	}
+	return e.Err.Error()
+}
+
+// NewError returns the Error for err, met in the container at path whose
+// bytes start at byte base of file: Off is base plus the offset that err,
+// one of the format packages' errors, names, or -1 when it names none.
+func NewError(path, file string, base int64, err error) *Error {
+	off := int64(-1)
+	if rel, _, ok := located(err); ok {
+		off = base + rel
+	}
+	return &Error{Path: path, File: file, Off: off, Err: err}
 }
 
 // Unwrap returns the cause.

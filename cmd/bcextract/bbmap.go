@@ -111,7 +111,13 @@ Examples:
 				}
 				addrs = append(addrs, v)
 			}
-			return runBBMap(e, args[0], o, syntax, addrs)
+			err = runBBMap(e, args[0], o, syntax, addrs)
+			var ce *container.Error
+			if o.json && errors.As(err, &ce) {
+				// The file could not be read at all: the document says why.
+				e.stdout.Write(appendJSONInputError(nil, args[0], err))
+			}
+			return err
 		},
 	}
 }
@@ -238,13 +244,13 @@ func loadBBMapReport(name string, data []byte) (*bbmapReport, error) {
 	}
 	f, err := elf.NewFile(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, container.NewError(name, name, 0, err)
 	}
 	r := &bbmapReport{file: name, f: f, data: data, arch: disasm.ArchFromELF(f.Machine, f.Class, f.Data), rel: f.Type == goelf.ET_REL}
 	var syms []elf.Symbol
 	if tab := f.SymbolTable(); tab >= 0 {
 		if syms, err = f.Symbols(data, tab); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, container.NewError(name, name, 0, err)
 		}
 	}
 	r.syms = syms

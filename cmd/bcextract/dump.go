@@ -104,14 +104,14 @@ func runAnalyze(e *env, args []string, o dumpOptions) error {
 	failed := false
 	for _, name := range args {
 		err := analyzeFile(e, w, name, o)
-		if ferr := w.Flush(); ferr != nil {
-			return ferr
-		}
 		if err != nil {
 			if !errors.Is(err, errReported) {
 				fmt.Fprintf(e.stderr, "bcextract: %v\n", err)
 			}
 			failed = true
+		}
+		if ferr := w.Flush(); ferr != nil {
+			return ferr
 		}
 	}
 	if failed {
@@ -120,12 +120,18 @@ func runAnalyze(e *env, args []string, o dumpOptions) error {
 	return nil
 }
 
+// errNoModule is the cause of the error for a container without bitcode.
+var errNoModule = errors.New("no bitcode module found")
+
 // errReported is returned for an input whose problems are already on stderr.
 var errReported = errors.New("reported")
 
 func analyzeFile(e *env, w *bufio.Writer, name string, o dumpOptions) error {
 	in, err := openInput(e, name)
 	if err != nil {
+		if o.json {
+			w.Write(appendJSONInputError(nil, name, err))
+		}
 		return err
 	}
 	defer in.close()
@@ -179,10 +185,17 @@ func analyzeContainer(e *env, w *bufio.Writer, name string, data []byte, o dumpO
 			return err
 		}
 		fmt.Fprintf(e.stderr, "bcextract: %v\n", err)
+		if o.json {
+			w.Write(appendJSONInputError(nil, ce.Path, err))
+		}
 		failed = true
 	}
 	if n == 0 && !failed {
-		return fmt.Errorf("%s: no bitcode module found", name)
+		err := fmt.Errorf("%s: %w", name, errNoModule)
+		if o.json {
+			w.Write(appendJSONInputError(nil, name, errNoModule))
+		}
+		return err
 	}
 	if failed {
 		return errReported

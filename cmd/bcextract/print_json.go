@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/llvmir"
 	"github.com/bcextract/bcextract/wrapper"
 )
@@ -19,6 +20,13 @@ import (
 //	 "blocks": [block...],            (dump only)
 //	 "summary": {...} or null,        (null when the walk failed)
 //	 "error": {"message", "bit_offset"} or null}
+//
+// A problem that keeps a whole file or container from being read (no
+// module document then) is a document of its own:
+//
+//	{"file": container path, "error": {"message", "file", "offset"}}
+//
+// with the file holding the bytes and the byte offset in it when known.
 //
 // where a block is {"kind": "block", "id", "name", "abbrev_width",
 // "num_words", "bit_offset", "entries": [block or record...]} and a record is
@@ -294,4 +302,25 @@ func appendJSONSummary(b []byte, n names, s *bitstream.Stats) []byte {
 		b = append(b, "]}"...)
 	}
 	return append(b, "]}"...)
+}
+
+// appendJSONInputError appends the document of a problem that kept the
+// input at path from being read, ending in a newline.
+func appendJSONInputError(b []byte, path string, err error) []byte {
+	b = append(b, `{"file":`...)
+	b = appendJSONString(b, []byte(path))
+	b = append(b, `,"error":{"message":`...)
+	var ce *container.Error
+	if errors.As(err, &ce) {
+		b = appendJSONString(b, []byte(ce.Msg()))
+		b = append(b, `,"file":`...)
+		b = appendJSONString(b, []byte(ce.File))
+		if ce.Off >= 0 {
+			b = append(b, `,"offset":`...)
+			b = strconv.AppendInt(b, ce.Off, 10)
+		}
+	} else {
+		b = appendJSONString(b, []byte(err.Error()))
+	}
+	return append(b, "}}\n"...)
 }

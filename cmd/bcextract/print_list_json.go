@@ -60,11 +60,14 @@ type jsonBundleMember struct {
 	Size     int64  `json:"size"`
 }
 
-// jsonError is one problem met in an input.
+// jsonError is one problem met in an input: where (the file holding the
+// bytes, the container path, the byte offset in the file when known), what
+// (error: the cause alone), and the line printed on stderr (message).
 type jsonError struct {
 	Path    string `json:"path,omitempty"`
 	File    string `json:"file,omitempty"`
 	Offset  *int64 `json:"offset,omitempty"`
+	Error   string `json:"error"`
 	Message string `json:"message"`
 }
 
@@ -95,14 +98,14 @@ func newJSONBundle(b *container.BundleInfo) *jsonBundle {
 func newJSONError(err error) jsonError {
 	var ce *container.Error
 	if errors.As(err, &ce) {
-		j := jsonError{Path: ce.Path, File: ce.File, Message: err.Error()}
+		j := jsonError{Path: ce.Path, File: ce.File, Error: ce.Msg(), Message: err.Error()}
 		if ce.Off >= 0 {
 			off := ce.Off
 			j.Offset = &off
 		}
 		return j
 	}
-	return jsonError{Message: err.Error()}
+	return jsonError{Error: err.Error(), Message: err.Error()}
 }
 
 // triple is a module's triple, or an offload image's.

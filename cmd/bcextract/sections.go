@@ -62,8 +62,10 @@ a linked file each entry's PC is resolved to the function holding it.
 are the headings of the text output (always valid JSON, unlike
 llvm-readobj's for --addrsig and --elf-linker-options).
 
-Exit status: 1 if a FILE cannot be read or is not an ELF file or an archive,
-2 for usage errors; warnings do not change it, as with llvm-readobj.
+Exit status: 1 if a FILE cannot be read, is not an object or an archive, or
+its headers are malformed (llvm-readobj's "the file is corrupt"); 2 for
+usage errors. Warnings about a section's contents do not change it, as with
+llvm-readobj.
 
 Examples:
 
@@ -114,6 +116,10 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 				t := &roText{w: w}
 				d.run(t)
 				t.flush()
+			}
+			if d.err != nil {
+				reportf(e.stderr, "%s: %v", f.name, d.err)
+				failed = true
 			}
 		}
 		if err != nil {
@@ -190,6 +196,7 @@ type sectionsDump struct {
 	funcs  *funcSymbols // function names by address, for BB address maps
 	byAddr []elf.Symbol // function symbols by address, for PC sections
 	warned map[string]bool
+	err    error // why the file could not be dumped at all
 }
 
 // warn reports a problem as llvm-readobj does, once per message and file.
@@ -220,7 +227,7 @@ func (d *sectionsDump) run(root roScope) {
 	f, err := elf.NewFile(d.data)
 	if err != nil {
 		sum.end()
-		d.warn("%v", err)
+		d.err = err // the file cannot be dumped, as llvm-readobj says too
 		return
 	}
 	d.f = f

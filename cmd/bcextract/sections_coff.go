@@ -14,7 +14,7 @@ func (d *sectionsDump) coffDump(root, sum roScope) {
 	f, err := coff.NewFile(d.data)
 	if err != nil {
 		sum.end()
-		d.warn("%v", err)
+		d.err = err // the file cannot be dumped, as llvm-readobj says too
 		return
 	}
 	format, arch, bits := "COFF-<unknown arch>", "unknown", "32bit"

@@ -14,7 +14,7 @@ func (d *sectionsDump) machoDump(root, sum roScope) {
 	f, err := macho.NewFile(d.data)
 	if err != nil {
 		sum.end()
-		d.warn("%v", err)
+		d.err = err // the file cannot be dumped, as llvm-readobj says too
 		return
 	}
 	is64 := f.Cpu&0x01000000 != 0 // CPU_ARCH_ABI64
