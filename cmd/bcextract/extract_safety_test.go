@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // gnuArchive builds a GNU ar archive of the named members, every name in
@@ -218,5 +220,51 @@ func TestExtractFailedWrite(t *testing.T) {
 		if fi, _ := e.Info(); fi.Size() == 0 || strings.HasPrefix(e.Name(), ".bcextract-") {
 			t.Errorf("%s: size %d after a failed --force", e.Name(), fi.Size())
 		}
+	}
+}
+
+// TestMain lets TestInterruptedExtract run this test binary as bcextract,
+// with writes that stop half-way and wait to be interrupted.
+func TestMain(m *testing.M) {
+	if os.Getenv("BCEXTRACT_TEST_HANG_WRITES") == "1" {
+		writeData = func(f *os.File, data []byte) error {
+			f.Write(data[:len(data)/2])
+			select {} // until a signal ends the program
+		}
+		os.Args[0] = "bcextract"
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+// An extraction interrupted by a signal while writing leaves nothing
+// behind: the temporary file is removed and the exit status is 130.
+func TestInterruptedExtract(t *testing.T) {
+	out := t.TempDir()
+	cmd := exec.Command(os.Args[0], "extract", "-d", out, containers+"prog")
+	cmd.Env = append(os.Environ(), "BCEXTRACT_TEST_HANG_WRITES=1")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	for i := 0; ; i++ {
+		if m, _ := filepath.Glob(filepath.Join(out, ".bcextract-*.tmp")); len(m) == 1 {
+			break
+		}
+		if i == 1000 {
+			t.Fatal("no temporary file after 10 s")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+		t.Errorf("exit: %v, want status 130", err)
+	}
+	if ents, _ := os.ReadDir(out); len(ents) != 0 {
+		t.Errorf("left behind: %v", ents)
 	}
 }

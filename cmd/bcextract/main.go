@@ -62,6 +62,7 @@ func commands() []*command {
 }
 
 func main() {
+	removePendingOnSignal()
 	os.Exit(run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
 }
 

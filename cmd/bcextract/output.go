@@ -8,9 +8,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 )
 
 // maxNameLen bounds the length of an output file name, below the 255 bytes
@@ -158,7 +161,8 @@ func writeFileAtomic(name string, data []byte, force bool, inputs inputSet) erro
 		return fmt.Errorf("%s: cannot create a file in %s: %w", name, dir, unwrapPath(err))
 	}
 	tmpName := tmp.Name()
-	defer os.Remove(tmpName) // a no-op once renamed or linked
+	pending.add(tmpName)
+	defer pending.remove(tmpName) // os.Remove: a no-op once renamed or linked
 	werr := writeData(tmp, data)
 	if werr == nil {
 		werr = tmp.Chmod(0o644)
@@ -185,4 +189,54 @@ func writeFileAtomic(name string, data []byte, force bool, inputs inputSet) erro
 		return fmt.Errorf("%s: %w", name, errExists)
 	}
 	return os.Rename(tmpName, name)
+}
+
+// pending holds the temporary files being written, for removal when the
+// program is interrupted (see removePendingOnSignal).
+var pending tempFiles
+
+// tempFiles is a set of temporary file names, safe for concurrent use.
+type tempFiles struct {
+	mu    sync.Mutex
+	names map[string]bool
+}
+
+func (p *tempFiles) add(name string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.names == nil {
+		p.names = make(map[string]bool)
+	}
+	p.names[name] = true
+}
+
+// remove deletes the file and forgets it.
+func (p *tempFiles) remove(name string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	os.Remove(name)
+	delete(p.names, name)
+}
+
+// removeAll deletes every file of the set; it holds the lock until the
+// program exits, so that no new temporary file is started meanwhile.
+func (p *tempFiles) removeAll() {
+	p.mu.Lock()
+	for name := range p.names {
+		os.Remove(name)
+	}
+}
+
+// removePendingOnSignal makes an interrupt (SIGINT, SIGTERM, SIGHUP) remove
+// the temporary files being written before the program exits with status
+// 130, so that an interrupted extraction leaves neither partial outputs
+// (which never have their final name) nor temporary files.
+func removePendingOnSignal() {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		<-c
+		pending.removeAll()
+		os.Exit(130)
+	}()
 }
