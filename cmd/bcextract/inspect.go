@@ -131,4 +131,3 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 	}
 	return nil
 }
-
