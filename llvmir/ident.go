@@ -14,19 +14,30 @@ type Ident struct {
 	Producer string
 	// Triple is the module's target triple (MODULE_CODE_TRIPLE), or "".
 	Triple string
+	// SourceFilename is the module's source file name
+	// (MODULE_CODE_SOURCE_FILENAME, "src/main.c"), or "" when the module
+	// records none (LLVM before 3.9 did not write it).
+	SourceFilename string
 }
 
 // ErrNotBitcode is returned by ReadIdent for data that is neither raw nor
 // wrapped LLVM IR bitcode.
 var ErrNotBitcode = errors.New("not LLVM IR bitcode")
 
-// errTripleFound stops ReadIdent's reading of the MODULE block where it is.
-var errTripleFound = errors.New("triple found")
+// errIdentDone stops ReadIdent's reading of the MODULE block where it is.
+var errIdentDone = errors.New("ident read")
 
-// ReadIdent reads the producer and target triple of the first module of a
-// bitcode file, raw or wrapped. It reads only the IDENTIFICATION block and
-// the records of the MODULE block up to the triple, skipping sub-blocks by
-// their lengths.
+// ReadIdent reads the producer, target triple and source file name of the
+// first module of a bitcode file, raw or wrapped. It reads only the
+// IDENTIFICATION block and the records at the start of the MODULE block,
+// skipping sub-blocks (types, attributes, ...) by their lengths: LLVM
+// writes the triple, data layout, module asm, section and GC names and then
+// SOURCE_FILENAME before the first global variable or function, so reading
+// stops at SOURCE_FILENAME, at the first GLOBALVAR, FUNCTION or VSTOFFSET
+// record, or at the end of the block, whichever comes first.
+//
+// On a malformed module ReadIdent returns the error together with what it
+// had read before it.
 func ReadIdent(data []byte) (Ident, error) {
 	var id Ident
 	if wrapper.IsWrapper(data) {
@@ -66,13 +77,18 @@ func ReadIdent(data []byte) (Ident, error) {
 			}
 		case MODULE_BLOCK_ID:
 			err = blockRecords(r, e.ID, &vals, func(rec *bitstream.Record) error {
-				if rec.Code == uint32(MODULE_CODE_TRIPLE) {
+				switch ModuleCode(rec.Code) {
+				case MODULE_CODE_TRIPLE:
 					id.Triple = chars(rec.Ops)
-					return errTripleFound
+				case MODULE_CODE_SOURCE_FILENAME:
+					id.SourceFilename = chars(rec.Ops)
+					return errIdentDone
+				case MODULE_CODE_GLOBALVAR, MODULE_CODE_FUNCTION, MODULE_CODE_VSTOFFSET:
+					return errIdentDone
 				}
 				return nil
 			}, nil)
-			if err == errTripleFound {
+			if err == errIdentDone {
 				// Done: whatever follows is not ReadIdent's business.
 				err = nil
 			}
