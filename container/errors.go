@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/container/archive"
 	"github.com/bcextract/bcextract/container/coff"
 	"github.com/bcextract/bcextract/container/elf"
@@ -69,6 +70,9 @@ func (e *Error) Error() string {
 // Msg returns the cause's message without the path and offset, which the
 // Error's fields hold.
 func (e *Error) Msg() string {
+	if c, ok := e.Err.(*payloadCause); ok {
+		return c.msg
+	}
 	if _, m, ok := located(e.Err); ok {
 		return m
 	}
@@ -85,6 +89,45 @@ func NewError(path, file string, base int64, err error) *Error {
 	}
 	return &Error{Path: path, File: file, Off: off, Err: err}
 }
+
+// PayloadError returns the Error for err, met while decoding the bytes of
+// payload p: located at the byte err names (a bitstream.FormatError's bit
+// position counts from the bitcode stream, after any wrapper header; a
+// wrapper.FormatError's offset from the payload's start), or at the
+// payload's first byte when it names none. what, if not empty, prefixes
+// the cause's message.
+func PayloadError(p *Payload, what string, err error) *Error {
+	off, msg := p.Off, err.Error()
+	var (
+		fe *bitstream.FormatError
+		we *wrapper.FormatError
+	)
+	switch {
+	case errors.As(err, &fe):
+		if h, herr := wrapper.ParseHeader(p.Data); herr == nil && wrapper.IsWrapper(p.Data) {
+			off += int64(h.Offset)
+		}
+		off += int64(fe.BitPos / 8)
+		msg = fe.Msg
+	case errors.As(err, &we):
+		off += we.Off
+		msg = we.Msg
+	}
+	if what != "" {
+		msg = what + ": " + msg
+	}
+	return &Error{Path: p.Path, File: p.File, Off: off, Err: &payloadCause{msg, err}}
+}
+
+// payloadCause is the cause of a PayloadError: the message, without its
+// location, and the decoder's error.
+type payloadCause struct {
+	msg string
+	err error
+}
+
+func (c *payloadCause) Error() string { return c.msg }
+func (c *payloadCause) Unwrap() error { return c.err }
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }

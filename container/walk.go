@@ -70,6 +70,18 @@ func (w *Walker) Walk(file string, data []byte, fn func(*Payload) error) error {
 	return errors.Join(s.errs...)
 }
 
+// Errors returns the errors a Walk returned, one per problem: those
+// joined in err, or err itself.
+func Errors(err error) []error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
 // node is a position in the container tree.
 type node struct {
 	file  string // the file holding the bytes

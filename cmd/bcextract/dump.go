@@ -180,7 +180,7 @@ func analyzeContainer(e *env, w *bufio.Writer, name string, data []byte, o dumpO
 		return nil
 	})
 	var ce *container.Error
-	for _, err := range flatten(werr) {
+	for _, err := range container.Errors(werr) {
 		if !errors.As(err, &ce) {
 			return err
 		}

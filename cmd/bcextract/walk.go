@@ -8,7 +8,6 @@ import (
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/llvmir"
-	"github.com/bcextract/bcextract/wrapper"
 )
 
 // walkInput opens the named input and calls fn for each of its payloads.
@@ -32,7 +31,7 @@ func walkInput(e *env, name string, onErr func(error), fn func(in *input, p *con
 	defer w.Close()
 	werr := w.Walk(name, in.data, func(p *container.Payload) error { return fn(in, p) })
 	var ce *container.Error
-	for _, err := range flatten(werr) {
+	for _, err := range container.Errors(werr) {
 		if !errors.As(err, &ce) {
 			return true, err // from fn
 		}
@@ -42,58 +41,27 @@ func walkInput(e *env, name string, onErr func(error), fn func(in *input, p *con
 	return failed, nil
 }
 
-// flatten returns the errors joined in err, or err itself.
-func flatten(err error) []error {
-	if err == nil {
-		return nil
-	}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
-	}
-	return []error{err}
-}
-
 // reportf writes one line on stderr.
 func reportf(w io.Writer, format string, args ...any) {
 	fmt.Fprintf(w, "bcextract: "+format+"\n", args...)
 }
 
-// payloadError places err, met while decoding payload p, in p's file: a
-// container.Error at the byte the decoder's error names (a bitstream bit
-// position counts from the stream, after a wrapper header), or at the
-// payload's first byte when it names none. what, if not empty, prefixes the
-// cause's message.
+// payloadError places err, met while decoding payload p, in p's file (see
+// container.PayloadError); an llvmir.ReadError names the byte itself.
 func payloadError(p *container.Payload, what string, err error) error {
-	off, msg := p.Off, err.Error()
-	var (
-		re *llvmir.ReadError
-		fe *bitstream.FormatError
-		we *wrapper.FormatError
-	)
-	switch {
-	case errors.As(err, &re):
-		off += re.Off
-		msg = re.Err.Error()
-		if errors.As(re.Err, &fe) {
-			msg = fe.Msg
-		}
-	case errors.As(err, &fe):
-		base := int64(0)
-		if h, herr := wrapper.ParseHeader(p.Data); herr == nil && wrapper.IsWrapper(p.Data) {
-			base = int64(h.Offset)
-		}
-		off += base + int64(fe.BitPos/8)
+	var re *llvmir.ReadError
+	if !errors.As(err, &re) {
+		return container.PayloadError(p, what, err)
+	}
+	msg := re.Err.Error()
+	var fe *bitstream.FormatError
+	if errors.As(re.Err, &fe) {
 		msg = fe.Msg
-	case errors.As(err, &we):
-		// Not kept as the cause: container.Error would take its message,
-		// and lose what.
-		off += we.Off
-		msg, err = we.Msg, nil
 	}
 	if what != "" {
 		msg = what + ": " + msg
 	}
-	return &container.Error{Path: p.Path, File: p.File, Off: off, Err: &unlocatedError{msg, err}}
+	return &container.Error{Path: p.Path, File: p.File, Off: p.Off + re.Off, Err: &unlocatedError{msg, err}}
 }
 
 // unlocatedError is an error's message without its location, which the
