@@ -1,0 +1,44 @@
+package scan_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/scan"
+)
+
+// Scan a linked executable and an archive for their bitcode modules, in
+// walk order.
+func ExampleScanner_Scan() {
+	s := &scan.Scanner{Kinds: map[container.Kind]bool{container.KindBitcode: true}, Sorted: true}
+	st, err := s.Scan(context.Background(), []string{"../testdata/containers/prog", "../testdata/containers/lib-bsd.a"}, func(r *scan.Result) error {
+		for _, p := range r.Payloads {
+			fmt.Printf("%s %x %s %s\n", p.Path[len("../testdata/containers/"):], p.SHA256[:4], p.Triple, p.SourceFilename)
+		}
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(st.Files, "files,", st.NumPayloads(), "modules")
+	// Output:
+	// prog:.llvmbc#1 669ea7a3 x86_64-unknown-linux-gnu src/main.c
+	// prog:.llvmbc#2 2e9a1376 x86_64-unknown-linux-gnu src/util.c
+	// prog:.llvmbc#3 10715481 x86_64-unknown-linux-gnu src/math.c
+	// lib-bsd.a(a_long_member_name_for_bsd.o):__LLVM,__bitcode#1 f65263ba x86_64-apple-macosx11.0.0 src/util.c
+	// lib-bsd.a(math.o):__LLVM,__bitcode#1 8bfdee96 x86_64-apple-macosx11.0.0 src/math.c
+	// 2 files, 5 modules
+}
+
+// Split the files of a tree between 4 machines: each runs the scan with
+// its own Shard, and each file falls in exactly one shard.
+func ExampleShardOf() {
+	for _, rel := range []string{"lib/libfoo.a", "lib/libbar.a", "bin/app"} {
+		fmt.Println(rel, scan.ShardOf(rel, 4))
+	}
+	// Output:
+	// lib/libfoo.a 1
+	// lib/libbar.a 0
+	// bin/app 2
+}
