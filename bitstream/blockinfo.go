@@ -12,7 +12,7 @@ const (
 // blocks and record codes. It belongs to one stream.
 type BlockInfo struct {
 	blocks map[uint32]*BlockInfoEntry
-	order  []uint32 // block IDs in the order they were first selected
+	order  []uint32 // block IDs in the order of their first definition
 }
 
 // A BlockInfoEntry holds what BLOCKINFO defines for one block ID.
@@ -35,8 +35,8 @@ func (bi *BlockInfo) Entry(id uint32) *BlockInfoEntry {
 	return bi.blocks[id]
 }
 
-// IDs returns the block IDs BLOCKINFO mentions, in the order of their first
-// SETBID.
+// IDs returns the block IDs BLOCKINFO defines something for (an
+// abbreviation or a name), in the order of their first definition.
 func (bi *BlockInfo) IDs() []uint32 {
 	if bi == nil {
 		return nil

@@ -33,3 +33,9 @@ var ErrMalformedBlockInfo = errors.New("malformed BLOCKINFO block")
 // ErrTooDeep is the cause of the FormatError returned when blocks nest deeper
 // than MaxDepth.
 var ErrTooDeep = errors.New("blocks nested too deeply")
+
+// ErrLiteralBudget is the cause of the FormatError returned when records
+// have drawn more operands from Literal abbreviation operands than
+// LiteralSlack plus one per bit of the stream: the stream describes far more
+// operands than it holds (see LiteralSlack).
+var ErrLiteralBudget = errors.New("literal operands exceed the stream's budget")

@@ -1,5 +1,7 @@
 package bitstream
 
+import "slices"
+
 // Standard abbreviation IDs.
 const (
 	END_BLOCK       = 0
@@ -21,6 +23,19 @@ const (
 // MaxDepth is how deeply blocks may nest before the reader refuses to enter
 // another one.
 const MaxDepth = 1024
+
+// LiteralSlack is the number of literal operands a Reader delivers, on top of
+// one per bit of its stream, before it fails with ErrLiteralBudget.
+//
+// A Literal abbreviation operand costs bits once, where the abbreviation is
+// defined, and then nothing each time a record uses it: a record of a few
+// bits can carry thousands of operands, so that a stream of n bits could make
+// its readers handle on the order of n*n operands. LLVM's writers put
+// literals mostly in record codes (which are not operands), and otherwise a
+// few in records of tens of bits, so a real stream stays far below one
+// literal operand per bit. Budgets are per Reader: a stream read twice
+// (Walk reads BLOCKINFO twice) counts its literals twice.
+const LiteralSlack = 4096
 
 // EntryKind says what Next found.
 type EntryKind uint8
@@ -90,6 +105,7 @@ type Reader struct {
 	abbrevs   abbrevList
 	scopes    []scope
 	blockInfo *BlockInfo
+	literals  uint64 // literal operands delivered so far
 }
 
 // NewReader returns a reader at the start of data with the top-level
@@ -264,9 +280,11 @@ func (r *Reader) ReadRecord(id uint32, vals []uint64) (Record, error) {
 		if err != nil {
 			return Record{}, err
 		}
-		if !c.Plausible(uint64(n)) {
+		// Every operand takes at least 6 bits.
+		if uint64(n)*6 > c.end-c.pos {
 			return Record{}, c.errorf(nil, "record claims %d operands, more than the stream holds", n)
 		}
+		vals = slices.Grow(vals, int(n))
 		for ; n > 0; n-- {
 			v, err := c.ReadVBR64(6)
 			if err != nil {
@@ -287,11 +305,13 @@ func (r *Reader) ReadRecord(id uint32, vals []uint64) (Record, error) {
 	}
 	rec.Code = uint32(code)
 	ops := a.Ops
+	lits := 0
 	for i := 1; i < len(ops); i++ {
 		op := ops[i]
 		switch op.Enc {
 		case Literal:
 			vals = append(vals, op.Value)
+			lits++
 		case Fixed, VBR, Char6:
 			v, err := r.readScalar(op)
 			if err != nil {
@@ -336,6 +356,11 @@ func (r *Reader) ReadRecord(id uint32, vals []uint64) (Record, error) {
 			rec.HasBlob = true
 		}
 	}
+	if lits > 0 {
+		if r.literals += uint64(lits); r.literals > c.end+LiteralSlack {
+			return Record{}, c.errorf(ErrLiteralBudget, "abbreviations have expanded to %d literal operands, more than a stream of %d bits allows", r.literals, c.end)
+		}
+	}
 	rec.Ops = vals
 	return rec, nil
 }
@@ -364,26 +389,29 @@ func (r *Reader) readScalar(op AbbrevOp) (uint64, error) {
 
 func (r *Reader) readArray(vals []uint64, elt AbbrevOp, n uint32) ([]uint64, error) {
 	c := &r.c
+	// Every element takes at least its width in bits (6 for Char6, at
+	// least 1 for Fixed and VBR), which bounds the count by the bits left
+	// before the operands' buffer grows to it.
+	w := uint(6)
+	if elt.Enc != Char6 {
+		w = uint(elt.Value)
+	}
+	if uint64(n)*uint64(w) > c.end-c.pos {
+		return vals, c.errorf(nil, "array of %d %d-bit elements runs past the end of the stream", n, w)
+	}
+	vals = slices.Grow(vals, int(n))
 	switch elt.Enc {
 	case Fixed:
-		w := uint(elt.Value)
-		if uint64(n)*uint64(w) > c.end-c.pos {
-			return vals, c.errorf(nil, "array of %d %d-bit elements runs past the end of the stream", n, w)
-		}
 		for ; n > 0; n-- {
 			v, _ := c.read(w)
 			vals = append(vals, v)
 		}
 	case Char6:
-		if uint64(n)*6 > c.end-c.pos {
-			return vals, c.errorf(nil, "array of %d char6 elements runs past the end of the stream", n)
-		}
 		for ; n > 0; n-- {
 			v, _ := c.read(6)
 			vals = append(vals, uint64(DecodeChar6(v)))
 		}
 	default: // VBR
-		w := uint(elt.Value)
 		for ; n > 0; n-- {
 			v, err := c.ReadVBR64(w)
 			if err != nil {
@@ -407,7 +435,17 @@ func (r *Reader) ReadBlockInfoBlock(readNames bool) (*BlockInfo, error) {
 		return nil, err
 	}
 	bi := &BlockInfo{}
+	// The block SETBID selected. Its entry is made when something is
+	// defined for it: a stream of SETBIDs alone makes no entries.
+	var curID uint32
+	var haveCur bool
 	var cur *BlockInfoEntry
+	current := func() *BlockInfoEntry {
+		if cur == nil {
+			cur = bi.entry(curID)
+		}
+		return cur
+	}
 	var vals []uint64
 	malformed := func() error {
 		return r.c.errorfAt(start, ErrMalformedBlockInfo, "malformed BLOCKINFO block")
@@ -429,14 +467,15 @@ func (r *Reader) ReadBlockInfoBlock(readNames bool) (*BlockInfo, error) {
 			}
 			continue
 		case EntryDefineAbbrev:
-			if cur == nil {
+			if !haveCur {
 				return nil, malformed()
 			}
 			a, err := readAbbrev(&r.c)
 			if err != nil {
 				return nil, err
 			}
-			cur.Abbrevs = append(cur.Abbrevs, a)
+			e := current()
+			e.Abbrevs = append(e.Abbrevs, a)
 			continue
 		}
 		rec, err := r.ReadRecord(e.ID, vals)
@@ -449,29 +488,31 @@ func (r *Reader) ReadBlockInfoBlock(readNames bool) (*BlockInfo, error) {
 			if len(rec.Ops) < 1 {
 				return nil, malformed()
 			}
-			cur = bi.entry(uint32(rec.Ops[0]))
+			curID, haveCur, cur = uint32(rec.Ops[0]), true, bi.blocks[uint32(rec.Ops[0])]
 		case BLOCKINFO_CODE_BLOCKNAME:
-			if cur == nil {
+			if !haveCur {
 				return nil, malformed()
 			}
 			if readNames {
-				cur.Name = opsString(rec.Ops)
-				cur.HasName = true
+				e := current()
+				e.Name = opsString(rec.Ops)
+				e.HasName = true
 			}
 		case BLOCKINFO_CODE_SETRECORDNAME:
-			if cur == nil {
+			if !haveCur {
 				return nil, malformed()
 			}
 			if readNames {
 				if len(rec.Ops) < 1 {
 					return nil, malformed()
 				}
+				e := current()
 				code := uint32(rec.Ops[0])
-				if cur.RecordNames == nil {
-					cur.RecordNames = make(map[uint32]string)
+				if e.RecordNames == nil {
+					e.RecordNames = make(map[uint32]string)
 				}
-				if _, dup := cur.RecordNames[code]; !dup {
-					cur.RecordNames[code] = opsString(rec.Ops[1:])
+				if _, dup := e.RecordNames[code]; !dup {
+					e.RecordNames[code] = opsString(rec.Ops[1:])
 				}
 			}
 		}

@@ -77,6 +77,12 @@ type walker struct {
 	v     Visitor
 	stats *Stats
 	vals  []uint64
+	// The events handed to the visitor are reused, so that walking a block
+	// or a record allocates nothing: events holds one BlockEvent per depth
+	// reached so far (each allocated once, so that its address is stable
+	// while the block is open), rec the record being reported.
+	events []*BlockEvent
+	rec    RecordEvent
 }
 
 func (w *walker) block(id uint32, depth int, enterBit uint64) error {
@@ -99,11 +105,15 @@ func (w *walker) block(id uint32, depth int, enterBit uint64) error {
 	if err != nil {
 		return err
 	}
-	ev := BlockEvent{ID: id, Depth: depth, NumWords: numWords, CodeWidth: r.codeWidth, StartBit: enterBit, BitPos: start, ContentPos: r.c.pos}
-	if err := w.v.EnterBlock(&ev); err != nil {
+	if depth == len(w.events) {
+		w.events = append(w.events, new(BlockEvent))
+	}
+	ev := w.events[depth]
+	*ev = BlockEvent{ID: id, Depth: depth, NumWords: numWords, CodeWidth: r.codeWidth, StartBit: enterBit, BitPos: start, ContentPos: r.c.pos}
+	if err := w.v.EnterBlock(ev); err != nil {
 		return err
 	}
-	var rec RecordEvent
+	rec := &w.rec
 	for {
 		if r.c.AtEnd() {
 			return r.c.errorf(nil, "premature end of stream inside block %d", id)
@@ -116,7 +126,7 @@ func (w *walker) block(id uint32, depth int, enterBit uint64) error {
 		switch e.Kind {
 		case EntryEndBlock:
 			bs.Bits += r.c.pos - start
-			return w.v.ExitBlock(&ev)
+			return w.v.ExitBlock(ev)
 		case EntrySubBlock:
 			subStart := r.c.pos
 			if err := w.block(e.ID, depth+1, entryStart); err != nil {
@@ -147,7 +157,7 @@ func (w *walker) block(id uint32, depth int, enterBit uint64) error {
 			cs.Abbreviated++
 			bs.AbbreviatedRecords++
 		}
-		if err := w.v.Record(&ev, &rec); err != nil {
+		if err := w.v.Record(ev, rec); err != nil {
 			return err
 		}
 	}
