@@ -3,6 +3,7 @@ package wrapper
 import (
 	"encoding/binary"
 	"fmt"
+	"iter"
 )
 
 // A SpanKind says what a Span of a split byte range holds.
@@ -41,40 +42,84 @@ type Span struct {
 // words, not by searching for the next magic number: a file ends where the
 // next 32-bit word is zero (padding), a magic number, or the end of data. A
 // wrapped file extends to its header's Offset+Size, plus the zero padding to a
-// multiple of 16 bytes that LLVM's writer adds when it is present.
-// Anything else is an error giving its offset.
+// multiple of 16 bytes that LLVM's writer adds when it is present; a range
+// that ends inside the 20-byte header is an error. Anything else is an error
+// giving its offset; the spans before it are returned with it.
+//
+// Every span is at least one byte long, and the result is allocated once, at
+// its exact size (24 bytes per span): a first pass counts the spans.
 func Split(data []byte) ([]Span, error) {
-	var spans []Span
-	for off := 0; off < len(data); {
-		rest := data[off:]
-		if z := zeroPrefix(rest); z > 0 {
-			spans = append(spans, Span{int64(off), int64(z), Padding})
-			off += z
-			continue
-		}
-		var n int
-		var kind SpanKind
-		var err error
-		switch {
-		case IsWrapper(rest):
-			kind = WrappedFile
-			n, err = wrappedExtent(rest)
-		case IsRaw(rest):
-			kind = RawFile
-			n, err = rawExtent(rest)
-		default:
-			return spans, &FormatError{int64(off), "neither a bitcode file nor zero padding"}
-		}
+	n := 0
+	for _, err := range Spans(data) {
 		if err != nil {
-			if fe, ok := err.(*FormatError); ok {
-				fe.Off += int64(off)
-			}
+			break
+		}
+		n++
+	}
+	if n == 0 {
+		_, err := nextSpan(data, 0)
+		return nil, err
+	}
+	spans := make([]Span, 0, n)
+	for sp, err := range Spans(data) {
+		if err != nil {
 			return spans, err
 		}
-		spans = append(spans, Span{int64(off), int64(n), kind})
-		off += n
+		spans = append(spans, sp)
 	}
 	return spans, nil
+}
+
+// Spans returns an iterator over the spans Split returns, in order, without
+// building a slice: each step yields a span and a nil error, or, when the
+// data cannot be split further, a zero Span and the error Split returns, and
+// then stops.
+func Spans(data []byte) iter.Seq2[Span, error] {
+	return func(yield func(Span, error) bool) {
+		for off := 0; off < len(data); {
+			sp, err := nextSpan(data, off)
+			if err != nil {
+				yield(Span{}, err)
+				return
+			}
+			if !yield(sp, nil) {
+				return
+			}
+			off += int(sp.Size)
+		}
+	}
+}
+
+// nextSpan returns the span that starts at data[off:], off < len(data), or
+// the error that stops Split there. A span is never empty.
+func nextSpan(data []byte, off int) (Span, error) {
+	if off >= len(data) {
+		return Span{}, nil
+	}
+	rest := data[off:]
+	if z := zeroPrefix(rest); z > 0 {
+		return Span{int64(off), int64(z), Padding}, nil
+	}
+	var n int
+	var kind SpanKind
+	var err error
+	switch {
+	case IsWrapper(rest):
+		kind = WrappedFile
+		n, err = wrappedExtent(rest)
+	case IsRaw(rest):
+		kind = RawFile
+		n, err = rawExtent(rest)
+	default:
+		return Span{}, &FormatError{int64(off), "neither a bitcode file nor zero padding"}
+	}
+	if err != nil {
+		if fe, ok := err.(*FormatError); ok {
+			fe.Off += int64(off)
+		}
+		return Span{}, err
+	}
+	return Span{int64(off), int64(n), kind}, nil
 }
 
 func zeroPrefix(b []byte) int {
@@ -92,6 +137,10 @@ func wrappedExtent(b []byte) (int, error) {
 		return 0, err
 	}
 	n := int(h.Offset) + int(h.Size)
+	if n < HeaderSize {
+		// Without this, a span could be empty and Split would not advance.
+		return 0, &FormatError{8, fmt.Sprintf("bitcode wrapper range [0x%x, 0x%x) ends inside the %d-byte header", h.Offset, n, HeaderSize)}
+	}
 	if padded := (n + 15) &^ 15; padded <= len(b) && zeroPrefix(b[n:padded]) == padded-n {
 		n = padded
 	}
@@ -155,6 +204,11 @@ type bitReader struct {
 func (r *bitReader) read(n uint) (uint64, bool) {
 	if r.pos+uint64(n) > uint64(len(r.b))*8 {
 		return 0, false
+	}
+	if i := r.pos >> 3; n <= 56 && i+8 <= uint64(len(r.b)) {
+		v := binary.LittleEndian.Uint64(r.b[i:]) >> (r.pos & 7)
+		r.pos += uint64(n)
+		return v & (1<<n - 1), true
 	}
 	var v uint64
 	for i := uint(0); i < n; i++ {
