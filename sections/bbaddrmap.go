@@ -424,9 +424,21 @@ func (d *bbDecoder) decode() []BBAddrMap {
 			break
 		}
 		m.Off = int64(start)
-		maps = append(maps, m)
+		maps = appendDoubling(maps, m)
 	}
 	return maps
+}
+
+// appendDoubling appends v to s, doubling the capacity when it is full.
+// Append's own steps of a quarter for large slices leave about four times
+// the final array behind as garbage; doubling leaves at most one.
+func appendDoubling[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		t := make([]T, len(s), 2*len(s)+4)
+		copy(t, s)
+		s = t
+	}
+	return append(s, v)
 }
 
 // function decodes the ranges and PGO part of one function entry. It returns
@@ -455,6 +467,9 @@ func (d *bbDecoder) function(version uint8, feat Features) (BBAddrMap, bool) {
 		nblocks = d.u32()
 	}
 	d.entries, d.rangeEnds, d.calls = d.entries[:0], d.rangeEnds[:0], d.calls[:0]
+	// Every range reads an address and a block count: the data left bounds
+	// how many the claimed count can be.
+	m.Ranges = make([]BBRange, 0, min(uint64(nranges), uint64(len(d.data)-d.off)/uint64(d.o.AddrSize+1)+1))
 	// Every range reads an address, so the loop ends with the data even when
 	// an earlier error stopped the block loops.
 	for r := uint32(0); r < nranges; r++ {
@@ -616,7 +631,7 @@ func (d *bbDecoder) decodeV0() []BBAddrMap {
 		m := BBAddrMap{Ranges: []BBRange{{BaseAddress: base}}, Off: int64(start)}
 		d.rangeEnds = append(d.rangeEnds[:0], len(d.entries))
 		d.copyEntries(&m)
-		maps = append(maps, m)
+		maps = appendDoubling(maps, m)
 	}
 	return maps
 }

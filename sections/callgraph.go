@@ -77,86 +77,125 @@ func (f *CallGraphFunc) HasIndirectCallees() bool { return f.Flags&CallGraphIndi
 //   - a field that runs past the end of the section (Off at the field);
 //   - a ULEB128 count that is malformed (the leb.go wording) or larger than
 //     the bytes left could hold (Off at the count).
+//
+// The records are counted in a first pass, which checks them as the second
+// does, so that the result is allocated once at its size: 112 bytes per
+// record of at least 14 bytes, and 16 per callee of addrSize bytes or type
+// ID of 8.
 func DecodeCallGraph(section string, data []byte, bo binary.ByteOrder, addrSize int) ([]CallGraphFunc, error) {
 	if addrSize != 4 && addrSize != 8 {
 		return nil, &DecodeError{Section: section, Off: 0, Msg: fmt.Sprintf("unsupported address size %d", addrSize)}
 	}
-	var out []CallGraphFunc
-	errAt := func(off int, format string, args ...any) error {
-		return &DecodeError{Section: section, Off: int64(off), Msg: fmt.Sprintf(format, args...)}
+	d := callGraphDecoder{section: section, data: data, bo: bo, addrSize: addrSize}
+	n, err := d.walk(nil)
+	if n == 0 {
+		return nil, err
 	}
-	short := func(off, need int, what string) error {
-		return errAt(off, "unexpected end of section reading the %s (%d bytes needed, %d left)", what, need, len(data)-off)
+	out := make([]CallGraphFunc, 0, n)
+	_, err = d.walk(&out)
+	return out, err
+}
+
+// callGraphDecoder reads the records of one section.
+type callGraphDecoder struct {
+	section  string
+	data     []byte
+	bo       binary.ByteOrder
+	addrSize int
+}
+
+func (d *callGraphDecoder) errAt(off int, format string, args ...any) error {
+	return &DecodeError{Section: d.section, Off: int64(off), Msg: fmt.Sprintf(format, args...)}
+}
+
+func (d *callGraphDecoder) short(off, need int, what string) error {
+	return d.errAt(off, "unexpected end of section reading the %s (%d bytes needed, %d left)", what, need, len(d.data)-off)
+}
+
+// count reads the ULEB128 element count at off and checks that that many
+// elements of elemSize bytes fit in the rest of the section, so that no
+// allocation is sized by an unchecked count.
+func (d *callGraphDecoder) count(off, elemSize int, what string) (n, end int, err error) {
+	data := d.data
+	if off >= len(data) {
+		return 0, 0, d.short(off, 1, what)
 	}
-	// count reads the ULEB128 element count at off and checks that that
-	// many elements of elemSize bytes fit in the rest of the section, so
-	// that no allocation is sized by an unchecked count.
-	count := func(off, elemSize int, what string) (n, end int, err error) {
-		if off >= len(data) {
-			return 0, 0, short(off, 1, what)
-		}
-		v, l := ULEB128(data[off:])
-		switch {
-		case l == 0:
-			return 0, 0, errAt(off, "%s: %s", what, msgULEBTruncated)
-		case l < 0:
-			return 0, 0, errAt(off, "%s: %s", what, msgULEBTooBig)
-		}
-		end = off + l
-		if left := len(data) - end; v > uint64(left/elemSize) {
-			return 0, 0, errAt(off, "%s %d does not fit in the %d bytes left", what, v, left)
-		}
-		return int(v), end, nil
+	v, l := ULEB128(data[off:])
+	switch {
+	case l == 0:
+		return 0, 0, d.errAt(off, "%s: %s", what, msgULEBTruncated)
+	case l < 0:
+		return 0, 0, d.errAt(off, "%s: %s", what, msgULEBTooBig)
 	}
+	end = off + l
+	if left := len(data) - end; v > uint64(left/elemSize) {
+		return 0, 0, d.errAt(off, "%s %d does not fit in the %d bytes left", what, v, left)
+	}
+	return int(v), end, nil
+}
+
+// walk reads the records until the data ends or one is malformed, and
+// returns how many were complete and the error. With out != nil it appends
+// them to *out; with nil it only checks and counts them.
+func (d *callGraphDecoder) walk(out *[]CallGraphFunc) (int, error) {
+	data, bo, addrSize := d.data, d.bo, d.addrSize
+	n := 0
 	for off := 0; off < len(data); {
 		start := off
 		if len(data)-off < 2 {
-			return out, short(off, 2, "version and flags")
+			return n, d.short(off, 2, "version and flags")
 		}
 		f := CallGraphFunc{Off: int64(start), Version: data[off], Flags: data[off+1]}
 		if f.Version != CallGraphVersion {
-			return out, errAt(off, "unsupported call graph format version %d", f.Version)
+			return n, d.errAt(off, "unsupported call graph format version %d", f.Version)
 		}
 		if f.Flags&^callGraphKnownFlags != 0 {
-			return out, errAt(off+1, "unknown call graph flags 0x%x", f.Flags&^callGraphKnownFlags)
+			return n, d.errAt(off+1, "unknown call graph flags 0x%x", f.Flags&^callGraphKnownFlags)
 		}
 		off += 2
 		if len(data)-off < addrSize {
-			return out, short(off, addrSize, "function entry address")
+			return n, d.short(off, addrSize, "function entry address")
 		}
 		f.Address, f.AddressOff = readAddr(data[off:], bo, addrSize), int64(off)
 		off += addrSize
 		if len(data)-off < 8 {
-			return out, short(off, 8, "function type ID")
+			return n, d.short(off, 8, "function type ID")
 		}
 		f.TypeID = bo.Uint64(data[off:])
 		off += 8
 		if f.HasDirectCallees() {
-			n, end, err := count(off, addrSize, "direct callee count")
+			c, end, err := d.count(off, addrSize, "direct callee count")
 			if err != nil {
-				return out, err
+				return n, err
 			}
 			off = end
-			f.DirectCallees = make([]uint64, n)
-			f.DirectCalleeOffs = make([]int64, n)
-			for i := range n {
-				f.DirectCallees[i], f.DirectCalleeOffs[i] = readAddr(data[off:], bo, addrSize), int64(off)
-				off += addrSize
+			if out != nil {
+				f.DirectCallees = make([]uint64, c)
+				f.DirectCalleeOffs = make([]int64, c)
+				for i := range c {
+					f.DirectCallees[i], f.DirectCalleeOffs[i] = readAddr(data[off+i*addrSize:], bo, addrSize), int64(off+i*addrSize)
+				}
 			}
+			off += c * addrSize
 		}
 		if f.HasIndirectCallees() {
-			n, end, err := count(off, 8, "indirect type ID count")
+			c, end, err := d.count(off, 8, "indirect type ID count")
 			if err != nil {
-				return out, err
+				return n, err
 			}
 			off = end
-			f.IndirectTypeIDs = make([]uint64, n)
-			for i := range n {
-				f.IndirectTypeIDs[i] = bo.Uint64(data[off:])
-				off += 8
+			if out != nil {
+				f.IndirectTypeIDs = make([]uint64, c)
+				for i := range c {
+					f.IndirectTypeIDs[i] = bo.Uint64(data[off+8*i:])
+				}
 			}
+			off += 8 * c
 		}
-		out = append(out, f)
+		if out != nil {
+			*out = append(*out, f)
+		}
+		n++
 	}
-	return out, nil
+	return n, nil
 }

@@ -203,15 +203,30 @@ func IsOffloadBinary(data []byte) bool {
 //
 // The binaries decoded before an error come back with it; llvm-objdump-22
 // prints none of them.
+//
+// The binaries are checked and counted in a first pass that allocates
+// nothing, so that the result is allocated once at its size.
 func DecodeOffloading(section string, data []byte) ([]OffloadBinary, error) {
-	var bins []OffloadBinary
+	n := 0
+	var err error
+	for off := 0; off < len(data); n++ {
+		var b OffloadBinary
+		if b, err = decodeOffloadBinary(section, data, off, false); err != nil {
+			break
+		}
+		off += int(b.Size) // Size >= 72 and within the data
+	}
+	if n == 0 {
+		return nil, err
+	}
+	bins := make([]OffloadBinary, 0, n)
 	for off := 0; off < len(data); {
-		b, err := decodeOffloadBinary(section, data, off)
+		b, err := decodeOffloadBinary(section, data, off, true)
 		if err != nil {
 			return bins, err
 		}
 		bins = append(bins, b)
-		off += int(b.Size) // Size >= 72 and within the data
+		off += int(b.Size)
 	}
 	return bins, nil
 }
@@ -270,8 +285,9 @@ func checkOffloadHeader(section string, data []byte, off, end, shortAt int) (int
 	return e, nil
 }
 
-// decodeOffloadBinary decodes the binary at data[off:].
-func decodeOffloadBinary(section string, data []byte, off int) (OffloadBinary, error) {
+// decodeOffloadBinary decodes the binary at data[off:]. Without strs it
+// checks everything but leaves the binary's Strings nil, allocating nothing.
+func decodeOffloadBinary(section string, data []byte, off int, strs bool) (OffloadBinary, error) {
 	// LLVM 22 parses the binary twice: in the rest of the section, then in a
 	// copy of its first Size bytes.
 	if _, err := checkOffloadHeader(section, data, off, len(data), off); err != nil {
@@ -297,7 +313,12 @@ func decodeOffloadBinary(section string, data []byte, off int) (OffloadBinary, e
 		return fail(e + 32)
 	}
 	bin := data[off : off+size]
-	strs, err := decodeOffloadStrings(section, bin, off, int(ent.strOff), int(ent.numStr))
+	var strList []OffloadString
+	if strs {
+		strList, err = decodeOffloadStrings(section, bin, off, int(ent.strOff), int(ent.numStr))
+	} else {
+		err = checkOffloadStrings(section, bin, off, int(ent.strOff), int(ent.numStr))
+	}
 	if err != nil {
 		return OffloadBinary{}, err
 	}
@@ -308,10 +329,23 @@ func decodeOffloadBinary(section string, data []byte, off int) (OffloadBinary, e
 		ImageKind:   ImageKind(le.Uint16(data[e:])),
 		OffloadKind: OffloadKind(le.Uint16(data[e+2:])),
 		Flags:       le.Uint32(data[e+4:]),
-		Strings:     strs,
+		Strings:     strList,
 		ImageOff:    int64(off) + int64(ent.imgOff),
 		ImageSize:   int64(ent.imgSize),
 	}, nil
+}
+
+// checkOffloadStrings makes the checks of decodeOffloadStrings, in the same
+// order, without decoding anything.
+func checkOffloadStrings(section string, bin []byte, base, at, n int) error {
+	le := binary.LittleEndian
+	for i := range 2 * n {
+		p := at + 8*i
+		if le.Uint64(bin[p:]) > uint64(len(bin)) {
+			return &DecodeError{Section: section, Off: int64(base + p), Msg: msgOffloadEOF}
+		}
+	}
+	return nil
 }
 
 // decodeOffloadStrings reads the n string entries at bin[at:] (they fit) of
