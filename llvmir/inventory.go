@@ -54,7 +54,7 @@ type Module struct {
 	// CompileUnits are the module's debug-info compile units.
 	CompileUnits []CompileUnit
 
-	strtab     []byte   // the STRTAB blob that names the globals
+	strtab     string   // the STRTAB blob that names the globals
 	hasStrtab  bool     // strtab was given, even if empty
 	nameRefs   []uint64 // per global: strtab offset<<32 | size
 	aliasBases []uint64 // per alias or ifunc: its global index<<32 | aliasee value ID

@@ -3,6 +3,7 @@ package llvmir
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/wrapper"
@@ -69,21 +70,53 @@ type fileReader struct {
 	size int
 	vals []uint64
 
+	ident      Module // an IDENTIFICATION block's, until its MODULE block
 	symtabBlob []byte // the first SYMTAB blob, until a STRTAB names it
 	haveSymtab bool
-	noted      map[string]bool
+	noted      map[noteKey]bool
 }
 
-func (fr *fileReader) note(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	if fr.noted[msg] || len(fr.f.Notes) >= maxNotes {
+// A noteKey identifies a note by its format and numbers, so that a note
+// repeated once per record (an unknown record code) is recognized without
+// formatting it or allocating.
+type noteKey struct {
+	format string
+	n      [3]uint64
+}
+
+// note adds the note format, formatted with the numbers n (at most three),
+// unless the file has it already or has maxNotes notes.
+func (fr *fileReader) note(format string, n ...uint64) {
+	if len(fr.f.Notes) >= maxNotes {
+		return
+	}
+	k := noteKey{format: format}
+	copy(k.n[:], n)
+	if fr.noted[k] {
 		return
 	}
 	if fr.noted == nil {
-		fr.noted = map[string]bool{}
+		fr.noted = map[noteKey]bool{}
 	}
-	fr.noted[msg] = true
-	fr.f.Notes = append(fr.f.Notes, msg)
+	fr.noted[k] = true
+	args := make([]any, len(n))
+	for i, v := range n {
+		args[i] = v
+	}
+	fr.f.Notes = append(fr.f.Notes, fmt.Sprintf(format, args...))
+}
+
+// appendDoubling is append for the slices that grow by one element per
+// record or block: it doubles the capacity when it is full. Append's own
+// steps of a quarter for large slices leave about four times the final
+// array behind as garbage; doubling leaves at most one.
+func appendDoubling[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		t := make([]T, len(s), 2*len(s)+4)
+		copy(t, s)
+		s = t
+	}
+	return append(s, v)
 }
 
 // read walks the top level as LLVM's getBitcodeFileContents does.
@@ -92,7 +125,8 @@ func (fr *fileReader) read() error {
 	if _, err := bitstream.ReadMagic(r.Cursor()); err != nil {
 		return err
 	}
-	var ident *Module // an IDENTIFICATION block waiting for its MODULE
+	ident := &fr.ident // an IDENTIFICATION block waiting for its MODULE
+	haveIdent := false
 	for int(r.BitPos()/8)+8 < fr.size {
 		start := r.BitPos()
 		e, err := r.Next()
@@ -113,18 +147,17 @@ func (fr *fileReader) read() error {
 		}
 		switch BlockID(e.ID) {
 		case IDENTIFICATION_BLOCK_ID:
-			ident = &Module{Off: fr.base + int64(start/8)}
+			*ident, haveIdent = Module{Off: fr.base + int64(start/8)}, true
 			if err := fr.identification(ident); err != nil {
 				return err
 			}
 			continue
 		case MODULE_BLOCK_ID:
-			m := ident
-			if m == nil {
-				m = &Module{Off: fr.base + int64(start/8)}
+			if !haveIdent {
+				*ident = Module{Off: fr.base + int64(start/8)}
 			}
-			ident = nil
-			fr.f.Modules = append(fr.f.Modules, *m)
+			haveIdent = false
+			fr.f.Modules = appendDoubling(fr.f.Modules, *ident)
 			mod := &fr.f.Modules[len(fr.f.Modules)-1]
 			if err := fr.module(mod); err != nil {
 				return err
@@ -150,12 +183,12 @@ func (fr *fileReader) read() error {
 			}
 			r.SetBlockInfo(bi)
 		default:
-			fr.note("skipped unknown top-level block %d", e.ID)
+			fr.note("skipped unknown top-level block %d", uint64(e.ID))
 			if err := r.SkipBlock(); err != nil {
 				return err
 			}
 		}
-		if ident != nil {
+		if haveIdent {
 			return fmt.Errorf("IDENTIFICATION block not followed by a MODULE block at byte 0x%x", fr.base+int64(start/8))
 		}
 	}
@@ -164,7 +197,7 @@ func (fr *fileReader) read() error {
 	}
 	for i := range fr.f.Modules {
 		if m := &fr.f.Modules[i]; m.Version >= 2 && !m.hasStrtab && len(m.Globals) > 0 {
-			fr.note("module %d has no string table: its globals are unnamed", i+1)
+			fr.note("module %d has no string table: its globals are unnamed", uint64(i+1))
 		}
 	}
 	return nil
@@ -185,19 +218,24 @@ func (fr *fileReader) blobBlock(id uint32) ([]byte, error) {
 
 // strtab gives a STRTAB blob to every preceding module that has none, and
 // to a pending symbol table.
+//
+// The blob is copied into one string, of which every name is a substring:
+// names that share bytes (hostile files may make every global name the
+// whole table) cost them once.
 func (fr *fileReader) strtab(blob []byte) {
+	str := string(blob)
 	for i := len(fr.f.Modules) - 1; i >= 0; i-- {
 		m := &fr.f.Modules[i]
 		if m.hasStrtab {
 			break
 		}
-		m.strtab, m.hasStrtab = blob, true
+		m.strtab, m.hasStrtab = str, true
 		m.nameGlobals()
 	}
 	if fr.haveSymtab && fr.f.Symtab == nil {
-		st, err := DecodeSymtab(fr.symtabBlob, blob)
+		st, err := decodeSymtab(fr.symtabBlob, str)
 		if err != nil {
-			fr.note("IR symbol table: %v", err)
+			fr.note("IR symbol table: " + strings.ReplaceAll(err.Error(), "%", "%%"))
 			fr.haveSymtab = false
 			return
 		}
@@ -222,6 +260,9 @@ func blockRecords(r *bitstream.Reader, id uint32, vals *[]uint64, rec func(*bits
 	if _, err := r.EnterBlock(id); err != nil {
 		return err
 	}
+	// One record for the whole block: rec may keep its pointer, so a
+	// Record declared in the loop would be allocated once per record.
+	var rc bitstream.Record
 	for {
 		e, err := r.Next()
 		if err != nil {
@@ -239,7 +280,6 @@ func blockRecords(r *bitstream.Reader, id uint32, vals *[]uint64, rec func(*bits
 		case bitstream.EntryDefineAbbrev:
 			_, err = r.DefineAbbrev()
 		case bitstream.EntryRecord:
-			var rc bitstream.Record
 			rc, err = r.ReadRecord(e.ID, *vals)
 			*vals = rc.Ops
 			if err == nil {
@@ -266,7 +306,7 @@ func (fr *fileReader) identification(m *Module) error {
 				fr.note("bitcode epoch %d (LLVM 22 reads epoch 0 only)", m.Epoch)
 			}
 		default:
-			fr.note("skipped unknown IDENTIFICATION record %d", rec.Code)
+			fr.note("skipped unknown IDENTIFICATION record %d", uint64(rec.Code))
 		}
 		return nil
 	}, nil)
@@ -284,9 +324,15 @@ func op(ops []uint64, i int) uint64 {
 // moduleReader is the state of one MODULE block.
 type moduleReader struct {
 	*fileReader
-	m        *Module
-	sections []string
-	md       mdState
+	m *Module
+	// The section name table: the names' bytes back to back, the end of
+	// each, and the globals that name one, resolved by finish from one
+	// string. (A []string would cost 16 bytes per SECTIONNAME record, which
+	// can be a few bits.)
+	sectionChars []byte
+	sectionEnds  []int
+	sectionRefs  []sectionRef
+	md           mdState
 
 	consts    map[uint64]cexpr  // module constants that lead to objects
 	nextConst uint64            // the value ID of the next constant
@@ -331,7 +377,7 @@ func (mr *moduleReader) subBlock(id uint32) error {
 		SYNC_SCOPE_NAMES_BLOCK_ID, METADATA_ATTACHMENT_ID:
 		return r.SkipBlock()
 	}
-	mr.note("skipped unknown block %d in MODULE_BLOCK", id)
+	mr.note("skipped unknown block %d in MODULE_BLOCK", uint64(id))
 	return r.SkipBlock()
 }
 
@@ -353,9 +399,18 @@ func (mr *moduleReader) record(rec *bitstream.Record) error {
 	case MODULE_CODE_ASM:
 		m.AsmSize += len(ops)
 	case MODULE_CODE_SECTIONNAME:
-		mr.sections = append(mr.sections, chars(ops))
+		for _, v := range ops {
+			mr.sectionChars = append(mr.sectionChars, byte(v))
+		}
+		mr.sectionEnds = appendDoubling(mr.sectionEnds, len(mr.sectionChars))
 	case MODULE_CODE_HASH:
-		m.Hash = make([]uint32, len(ops))
+		if len(ops) != 5 { // as LLVM checks it
+			mr.note("skipped a MODULE_BLOCK HASH record of %d words (LLVM needs 5 and rejects the file)", uint64(len(ops)))
+			break
+		}
+		if len(m.Hash) != len(ops) { // a later HASH record overwrites it
+			m.Hash = make([]uint32, len(ops))
+		}
 		for i, v := range ops {
 			m.Hash[i] = uint32(v)
 		}
@@ -368,103 +423,16 @@ func (mr *moduleReader) record(rec *bitstream.Record) error {
 	case MODULE_CODE_DEPLIB, MODULE_CODE_GCNAME, MODULE_CODE_COMDAT,
 		MODULE_CODE_VSTOFFSET, MODULE_CODE_METADATA_VALUES_UNUSED:
 	default:
-		mr.note("skipped unknown MODULE_BLOCK record %d", rec.Code)
+		mr.note("skipped unknown MODULE_BLOCK record %d", uint64(rec.Code))
 	}
 	return nil
-}
-
-// nameFields takes the [strtab offset, strtab size] prefix of a version-2
-// global record off ops.
-func (mr *moduleReader) nameFields(ops []uint64) []uint64 {
-	if mr.m.Version < 2 {
-		mr.m.nameRefs = append(mr.m.nameRefs, 0)
-		return ops
-	}
-	mr.m.nameRefs = append(mr.m.nameRefs, op(ops, 0)<<32|op(ops, 1)&0xffffffff)
-	if len(ops) < 2 {
-		return nil
-	}
-	return ops[2:]
-}
-
-func (mr *moduleReader) section(v uint64) string {
-	if v == 0 || v > uint64(len(mr.sections)) {
-		return ""
-	}
-	return mr.sections[v-1]
-}
-
-// globalVar decodes GLOBALVAR: [type, isconst|explicitType<<1, initid,
-// linkage, alignment, section, visibility, threadlocal, unnamed_addr,
-// externally_initialized, dllstorageclass, ...].
-func (mr *moduleReader) globalVar(ops []uint64) {
-	ops = mr.nameFields(ops)
-	g := Global{Kind: GlobalVariable, Constant: op(ops, 1)&1 != 0, Defined: op(ops, 2) != 0}
-	g.Linkage, g.DLLStorage = decodeLinkage(op(ops, 3))
-	g.Section = mr.section(op(ops, 5))
-	if !g.Linkage.IsLocal() {
-		g.Visibility = Visibility(op(ops, 6))
-	}
-	g.ThreadLocal = ThreadLocalMode(op(ops, 7))
-	if len(ops) > 10 {
-		g.DLLStorage = DLLStorage(op(ops, 10))
-	}
-	mr.m.Globals = append(mr.m.Globals, g)
-}
-
-// function decodes FUNCTION: [type, callingconv, isproto, linkage,
-// paramattrs, alignment, section, visibility, gc, unnamed_addr,
-// prologuedata, dllstorageclass, ...].
-func (mr *moduleReader) function(ops []uint64) {
-	ops = mr.nameFields(ops)
-	g := Global{Kind: Function, CallingConv: op(ops, 1), Defined: op(ops, 2) == 0, Executable: true}
-	g.Linkage, g.DLLStorage = decodeLinkage(op(ops, 3))
-	g.Section = mr.section(op(ops, 6))
-	if !g.Linkage.IsLocal() {
-		g.Visibility = Visibility(op(ops, 7))
-	}
-	if len(ops) > 11 {
-		g.DLLStorage = DLLStorage(op(ops, 11))
-	}
-	mr.m.Globals = append(mr.m.Globals, g)
-}
-
-// indirect decodes ALIAS: [type, addrspace, aliasee, linkage, visibility,
-// dllstorageclass, threadlocal, ...], ALIAS_OLD: [pointer type, aliasee,
-// linkage, visibility, dllstorageclass, threadlocal, ...] and IFUNC: [type,
-// addrspace, resolver, linkage, visibility, ...].
-func (mr *moduleReader) indirect(code ModuleCode, ops []uint64) {
-	if code != MODULE_CODE_ALIAS_OLD {
-		ops = mr.nameFields(ops)
-	} else {
-		mr.m.nameRefs = append(mr.m.nameRefs, 0)
-	}
-	i := 2 // index of the aliasee
-	if code == MODULE_CODE_ALIAS_OLD {
-		i = 1
-	}
-	g := Global{Kind: Alias, Defined: true}
-	if code == MODULE_CODE_IFUNC {
-		g.Kind, g.Executable = IFunc, true
-	}
-	g.Linkage, g.DLLStorage = decodeLinkage(op(ops, i+1))
-	if !g.Linkage.IsLocal() {
-		g.Visibility = Visibility(op(ops, i+2))
-	}
-	if code != MODULE_CODE_IFUNC {
-		if len(ops) > i+3 {
-			g.DLLStorage = DLLStorage(op(ops, i+3))
-		}
-		g.ThreadLocal = ThreadLocalMode(op(ops, i+4))
-	}
-	mr.m.Globals = append(mr.m.Globals, g)
-	mr.m.aliasBases = append(mr.m.aliasBases, uint64(len(mr.m.Globals)-1)<<32|op(ops, i)&0xffffffff)
 }
 
 // finish resolves what needed the whole block: names (if the STRTAB came
 // before, which it never does in LLVM's files), aliasees and metadata.
 func (mr *moduleReader) finish() {
 	m := mr.m
+	mr.resolveSections()
 	if m.hasStrtab {
 		m.nameGlobals()
 	}
@@ -533,7 +501,7 @@ func (m *Module) nameGlobals() {
 		}
 		off, n := ref>>32, ref&0xffffffff
 		if off+n <= uint64(len(m.strtab)) {
-			m.Globals[i].Name = string(m.strtab[off : off+n])
+			m.Globals[i].Name = m.strtab[off : off+n]
 		}
 	}
 }

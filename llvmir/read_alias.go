@@ -93,6 +93,9 @@ func (mr *moduleReader) constants() error {
 // resolveAliases sets Executable on each alias whose aliasee leads to a
 // function or ifunc.
 func (mr *moduleReader) resolveAliases() {
+	if len(mr.m.aliasBases) == 0 {
+		return
+	}
 	gs := mr.m.Globals
 	mr.aliasee = make(map[uint64]uint64, len(mr.m.aliasBases))
 	for _, ab := range mr.m.aliasBases {

@@ -63,15 +63,19 @@ func (mr *moduleReader) metadata() error {
 		switch code {
 		case METADATA_STRINGS:
 			if len(ops) == 2 {
-				md.strings = append(md.strings, mdStrings{base: id, ops: [2]uint64{ops[0], ops[1]}, blob: rec.Blob})
+				md.strings = appendDoubling(md.strings, mdStrings{base: id, ops: [2]uint64{ops[0], ops[1]}, blob: rec.Blob})
 				md.next += uint64(uint32(ops[0]))
 			}
 			return nil
 		case METADATA_STRING_OLD:
-			if md.old == nil {
-				md.old = map[uint64]string{}
+			// An empty string needs no entry: an ID without one reads
+			// as "".
+			if len(ops) > 0 {
+				if md.old == nil {
+					md.old = map[uint64]string{}
+				}
+				md.old[id] = chars(ops)
 			}
-			md.old[id] = chars(ops)
 		case METADATA_NAME:
 			md.name = chars(ops)
 		case METADATA_NAMED_NODE:
@@ -80,15 +84,17 @@ func (mr *moduleReader) metadata() error {
 			}
 		case METADATA_NODE:
 			if len(ops) == 1 && ops[0] != 0 {
-				md.single = append(md.single, idPair{id, ops[0] - 1})
+				md.single = appendDoubling(md.single, idPair{id, ops[0] - 1})
 			}
 		case METADATA_COMPILE_UNIT:
-			if len(ops) >= 5 {
-				md.cus = append(md.cus, cuRecord{lang: ops[1], file: ops[2], producer: ops[3],
+			if len(ops) >= 14 && len(ops) <= 23 { // as LLVM checks it
+				md.cus = appendDoubling(md.cus, cuRecord{lang: ops[1], file: ops[2], producer: ops[3],
 					optimized: ops[4] != 0, sysroot: op(ops, 20), sdk: op(ops, 21)})
 			}
 		case METADATA_FILE:
-			md.files = append(md.files, fileRecord{id, op(ops, 1), op(ops, 2)})
+			if n := len(ops); n == 3 || n == 5 || n == 6 { // as LLVM checks it
+				md.files = appendDoubling(md.files, fileRecord{id, ops[1], ops[2]})
+			}
 		}
 		if !noMetadataID(code) {
 			md.next++
@@ -127,22 +133,44 @@ func (md *mdState) resolve(m *Module) {
 		wants = append(wants, mdWant{id, &m.Idents[i]})
 	}
 	m.CompileUnits = make([]CompileUnit, len(md.cus))
+	// The first FILE record of each ID, found by binary search: a linear
+	// search per unit would make many units and many files quadratic.
+	files := md.files
+	if len(md.cus) > 0 {
+		sort.SliceStable(files, func(i, j int) bool { return files[i].id < files[j].id })
+	}
 	for i, c := range md.cus {
 		cu := &m.CompileUnits[i]
 		cu.Language, cu.Optimized = c.lang, c.optimized
 		ask(c.producer, &cu.Producer)
 		ask(c.sysroot, &cu.SysRoot)
 		ask(c.sdk, &cu.SDK)
-		for _, f := range md.files {
-			if c.file != 0 && f.id == c.file-1 {
-				ask(f.name, &cu.File)
-				ask(f.dir, &cu.Directory)
-				break
-			}
+		if c.file == 0 {
+			continue
+		}
+		id := c.file - 1
+		if k := sort.Search(len(files), func(k int) bool { return files[k].id >= id }); k < len(files) && files[k].id == id {
+			ask(files[k].name, &cu.File)
+			ask(files[k].dir, &cu.Directory)
 		}
 	}
 	sort.SliceStable(wants, func(i, j int) bool { return wants[i].id < wants[j].id })
 	md.lookup(wants)
+}
+
+// stringsRecord returns the index in md.strings of the STRINGS record that
+// defines metadata ID id, or -1. The records' IDs are consecutive ranges in
+// increasing order, so a binary search finds it: the last record starting at
+// or below id holds it if any does.
+func (md *mdState) stringsRecord(id uint64) int {
+	i := sort.Search(len(md.strings), func(i int) bool { return md.strings[i].base > id }) - 1
+	if i < 0 {
+		return -1
+	}
+	if s := &md.strings[i]; id-s.base < uint64(uint32(s.ops[0])) {
+		return i
+	}
+	return -1
 }
 
 // lookup sets each wanted string, walking the lengths of each STRINGS
@@ -161,13 +189,7 @@ func (md *mdState) lookup(wants []mdWant) {
 			*w.dst = s
 			continue
 		}
-		ri := -1
-		for i := range md.strings {
-			if s := &md.strings[i]; w.id >= s.base && w.id-s.base < uint64(uint32(s.ops[0])) {
-				ri = i
-				break
-			}
-		}
+		ri := md.stringsRecord(w.id)
 		if ri < 0 {
 			continue
 		}

@@ -112,8 +112,16 @@ func (e *SymtabError) Error() string {
 
 // DecodeSymtab decodes the blob of a SYMTAB block, with strtab the blob of
 // the STRTAB block that follows it. Every count is checked against the
-// blob's size before anything is allocated.
+// blob's size before anything is allocated, the strings are substrings of
+// one copy of strtab (however many entries share its bytes), and the
+// modules' symbol ranges may not add up to more than the symbols, so that
+// the work and the memory are linear in the sizes of blob and strtab.
 func DecodeSymtab(blob, strtab []byte) (*Symtab, error) {
+	return decodeSymtab(blob, string(strtab))
+}
+
+// decodeSymtab is DecodeSymtab with the string table already a string.
+func decodeSymtab(blob []byte, strtab string) (*Symtab, error) {
 	d := symtabDecoder{blob: blob, strtab: strtab}
 	if len(blob) < symtabHeaderSize {
 		return nil, &SymtabError{0, fmt.Sprintf("blob of %d bytes is shorter than the %d-byte header", len(blob), symtabHeaderSize)}
@@ -155,10 +163,16 @@ func DecodeSymtab(blob, strtab []byte) (*Symtab, error) {
 			ComdatIndex: int32(d.u32(o + 16)), Flags: SymbolFlags(d.u32(o + 20))}
 	}
 	// Each module's symbols with uncommon fields take the module's uncommon
-	// entries in order.
-	for _, m := range st.Modules {
+	// entries in order. LLVM's writer gives the modules consecutive ranges;
+	// ranges that overlap so much that they add up to more than the
+	// symbols would make this loop quadratic, and are rejected.
+	var total uint64
+	for i, m := range st.Modules {
 		if m.Begin > m.End || m.End > uint32(nsyms) {
-			return nil, &SymtabError{mods, fmt.Sprintf("module symbol range [%d, %d) outside the %d symbols", m.Begin, m.End, nsyms)}
+			return nil, &SymtabError{mods + i*symtabModuleSize, fmt.Sprintf("module symbol range [%d, %d) outside the %d symbols", m.Begin, m.End, nsyms)}
+		}
+		if total += uint64(m.End - m.Begin); total > uint64(nsyms) {
+			return nil, &SymtabError{mods + i*symtabModuleSize, fmt.Sprintf("module symbol ranges add up to more than the %d symbols", nsyms)}
 		}
 		u := uint64(m.UncBegin)
 		for i := m.Begin; i < m.End; i++ {
@@ -183,8 +197,9 @@ func DecodeSymtab(blob, strtab []byte) (*Symtab, error) {
 
 // symtabDecoder reads the blob; the first problem sticks in err.
 type symtabDecoder struct {
-	blob, strtab []byte
-	err          error
+	blob   []byte
+	strtab string
+	err    error
 }
 
 func (d *symtabDecoder) u32(off int) uint32 {
@@ -206,7 +221,7 @@ func (d *symtabDecoder) str(off int) string {
 		}
 		return ""
 	}
-	return string(d.strtab[o : o+n])
+	return d.strtab[o : o+n]
 }
 
 // rng reads a Range {offset, count} of elements of size bytes, and checks
