@@ -1,0 +1,301 @@
+package elf
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/bcextract/bcextract/internal/alloctest"
+)
+
+// Resource limits of NewFile, Symbols and Relocs: whatever the headers
+// claim, they allocate at most a small multiple of the file's size.
+
+var le = binary.LittleEndian
+
+// A sec is a section for build: its header fields and contents.
+type sec struct {
+	name       string
+	typ        uint32
+	flags      uint64
+	link, info uint32
+	data       []byte
+}
+
+// build returns a little-endian ELF64 relocatable file holding a null
+// section, secs, and a section name table (the last section).
+func build(secs ...sec) []byte {
+	var shstr []byte
+	names := make([]uint32, len(secs)+1)
+	shstr = append(shstr, 0)
+	for i, s := range secs {
+		names[i] = uint32(len(shstr))
+		shstr = append(append(shstr, s.name...), 0)
+	}
+	names[len(secs)] = uint32(len(shstr))
+	shstr = append(shstr, ".shstrtab\x00"...)
+	secs = append(secs, sec{typ: 3, data: shstr})
+
+	b := make([]byte, 64)
+	copy(b, "\x7fELF\x02\x01\x01")
+	le.PutUint16(b[16:], 1)  // ET_REL
+	le.PutUint16(b[18:], 62) // EM_X86_64
+	le.PutUint32(b[20:], 1)
+	offs := make([]int, len(secs))
+	for i, s := range secs {
+		offs[i] = len(b)
+		b = append(b, s.data...)
+	}
+	shoff := len(b)
+	b = append(b, make([]byte, 64)...) // the null section
+	for i, s := range secs {
+		h := make([]byte, 64)
+		le.PutUint32(h, names[i])
+		le.PutUint32(h[4:], s.typ)
+		le.PutUint64(h[8:], s.flags)
+		le.PutUint64(h[24:], uint64(offs[i]))
+		le.PutUint64(h[32:], uint64(len(s.data)))
+		le.PutUint32(h[40:], s.link)
+		le.PutUint32(h[44:], s.info)
+		b = append(b, h...)
+	}
+	le.PutUint64(b[40:], uint64(shoff))
+	le.PutUint16(b[58:], 64)
+	le.PutUint16(b[60:], uint16(len(secs)+1))
+	le.PutUint16(b[62:], uint16(len(secs)))
+	return b
+}
+
+// Headers whose counts, sizes and offsets claim more than the file holds
+// are errors at the offset of the field or header at fault, found before
+// anything is allocated for them.
+func TestNewFileClaims(t *testing.T) {
+	base := build(sec{name: ".text", typ: 1, data: []byte{0xc3}})
+	shoff := le.Uint64(base[40:])
+	hdr := func(i int) uint64 { return shoff + uint64(i)*64 } // section header i
+	patch := func(f func(b []byte)) []byte {
+		b := bytes.Clone(base)
+		f(b)
+		return b
+	}
+	// The compressed name table: a zlib stream of 16 MiB of zeros whose
+	// header claims 2^40 bytes. debug/elf would inflate it; LLVM and
+	// NewFile read the raw bytes.
+	var z bytes.Buffer
+	z.Write(make([]byte, 24))
+	le.PutUint32(z.Bytes(), 1)         // ELFCOMPRESS_ZLIB
+	le.PutUint64(z.Bytes()[8:], 1<<40) // ch_size
+	zw := zlib.NewWriter(&z)
+	zw.Write(make([]byte, 16<<20))
+	zw.Close()
+	bomb := build(sec{name: ".text", typ: 1, data: []byte{0xc3}})
+	{
+		// Replace the name table's contents by the stream, with
+		// SHF_COMPRESSED.
+		off := len(bomb)
+		bomb = append(bomb, z.Bytes()...)
+		h := le.Uint64(bomb[40:]) + 2*64
+		le.PutUint64(bomb[h+8:], 0x800)
+		le.PutUint64(bomb[h+24:], uint64(off))
+		le.PutUint64(bomb[h+32:], uint64(z.Len()))
+	}
+	tests := []struct {
+		name string
+		data []byte
+		off  int64 // of the error; -1 for none
+	}{
+		{"e_shnum 0xffff", patch(func(b []byte) { le.PutUint16(b[60:], 0xffff) }), 40},
+		{"e_shoff 2^63", patch(func(b []byte) { le.PutUint64(b[40:], 1<<63) }), 40},
+		{"e_shoff 2^64-64", patch(func(b []byte) { le.PutUint64(b[40:], 1<<64-64) }), 40},
+		{"e_phnum 0xffff", patch(func(b []byte) { le.PutUint64(b[32:], 64); le.PutUint16(b[54:], 56); le.PutUint16(b[56:], 0xffff) }), 32},
+		{"e_phentsize and e_phnum 0xffff", patch(func(b []byte) { le.PutUint64(b[32:], 64); le.PutUint16(b[54:], 0xffff); le.PutUint16(b[56:], 0xffff) }), 32},
+		{"e_phoff 2^64-1", patch(func(b []byte) { le.PutUint64(b[32:], 1<<64-1); le.PutUint16(b[54:], 56); le.PutUint16(b[56:], 1) }), 32},
+		{"2^32-1 sections in section 0's sh_size", patch(func(b []byte) { le.PutUint16(b[60:], 0); le.PutUint64(b[hdr(0)+32:], 1<<32-1) }), 40},
+		{"2^63 sections in section 0's sh_size", patch(func(b []byte) { le.PutUint16(b[60:], 0); le.PutUint64(b[hdr(0)+32:], 1<<63) }), 40},
+		{"e_shentsize 0xffff", patch(func(b []byte) { le.PutUint16(b[58:], 0xffff) }), 40},
+		{"e_shstrndx past the sections", patch(func(b []byte) { le.PutUint16(b[62:], 100) }), 62},
+		{"sh_offset past the end", patch(func(b []byte) { le.PutUint64(b[hdr(1)+24:], 1<<40) }), int64(hdr(1))},
+		{"sh_offset 2^63", patch(func(b []byte) { le.PutUint64(b[hdr(1)+24:], 1<<63) }), int64(hdr(1))},
+		{"sh_size 2^63-1", patch(func(b []byte) { le.PutUint64(b[hdr(1)+32:], 1<<63-1) }), int64(hdr(1))},
+		{"sh_size of the name table 2^62", patch(func(b []byte) { le.PutUint64(b[hdr(2)+32:], 1<<62) }), int64(hdr(2))},
+		{"sh_name past the name table", patch(func(b []byte) { le.PutUint32(b[hdr(1):], 1<<31) }), int64(hdr(1))},
+		{"compressed name table claiming 2^40 bytes", bomb, -1}, // read as it is
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var err error
+			got := alloctest.Min(3, func() { _, err = NewFile(tt.data) })
+			var fe *FormatError
+			switch {
+			case tt.off < 0 && err != nil:
+				t.Errorf("NewFile = %v; want no error", err)
+			case tt.off < 0:
+			case !errors.As(err, &fe):
+				t.Fatalf("NewFile = %v; want a *FormatError", err)
+			case fe.Off != tt.off:
+				t.Errorf("NewFile = %v; want the error at byte 0x%x", err, tt.off)
+			}
+			// The sections, their name offsets and one copy of the name
+			// table: 2 bytes per byte of headers, plus the message.
+			if limit := uint64(len(tt.data))*2 + 2048; got > limit {
+				t.Errorf("%d bytes allocated for %d bytes, more than %d", got, len(tt.data), limit)
+			}
+		})
+	}
+}
+
+// The symbols and relocations of a section are sized by its contents, and
+// their names share one copy of the string table: 20,000 symbols naming one
+// 256 KiB string cost it once, and find its end in linear time.
+func TestSymbolsAndRelocsClaims(t *testing.T) {
+	const n = 20000
+	long := append(bytes.Repeat([]byte{'s'}, 256<<10), 0)
+	syms := make([]byte, 24*n)                                           // every name at offset 0
+	crel := []byte{0xf0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x0f} // 2^60 relocations
+	data := build(
+		sec{name: ".strtab", typ: 3, data: long},
+		sec{name: ".symtab", typ: SHT_SYMTAB, link: 1, data: syms},
+		sec{name: ".crel.text", typ: SHT_CREL, info: 1, data: crel},
+	)
+	f, err := NewFile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []Symbol
+	alloc := alloctest.Min(2, func() { got, err = f.Symbols(data, 2) })
+	if err != nil || len(got) != n || got[n-1].Name != string(long[:len(long)-1]) {
+		t.Fatalf("Symbols: %d symbols, %v", len(got), err)
+	}
+	// 40 bytes per 24-byte symbol, the table once and its ends (4 bytes a
+	// byte).
+	if limit := uint64(len(syms))*2 + uint64(len(long))*5 + 4096; alloc > limit {
+		t.Errorf("Symbols allocated %d bytes, more than %d", alloc, limit)
+	}
+	if f.SymbolTable() != 2 || f.RelocSection(1) != 3 || f.RelocSection(3) != -1 || f.RelocSection(1000) != -1 {
+		t.Errorf("SymbolTable %d, RelocSection(1) %d", f.SymbolTable(), f.RelocSection(1))
+	}
+	alloc = alloctest.Min(2, func() { _, err = f.Relocs(data, 3) })
+	var fe *FormatError
+	if !errors.As(err, &fe) {
+		t.Errorf("Relocs of a CREL claiming 2^60 relocations = %v; want a *FormatError", err)
+	}
+	if alloc > 1024 {
+		t.Errorf("Relocs allocated %d bytes for a claim of 2^60", alloc)
+	}
+}
+
+// The densest valid inputs: a file of empty sections, symbol tables and
+// relocation sections of the smallest entries, and the bytes allocated per
+// input byte.
+func TestAmplification(t *testing.T) {
+	const n = 20000
+	var secs []sec
+	for range n {
+		secs = append(secs, sec{name: "s", typ: 1})
+	}
+	many := build(secs...)
+	var f *File
+	var err error
+	got := alloctest.Min(2, func() { f, err = NewFile(many) })
+	if err != nil || len(f.Sections) != n+2 {
+		t.Fatalf("NewFile: %v", err)
+	}
+	// An 88-byte Section, a 4-byte name offset and a 4-byte index per
+	// 64-byte header, and the name table: measured 1.50.
+	if k := float64(got) / float64(len(many)); k > 1.6 {
+		t.Errorf("NewFile of %d sections: %.2f bytes allocated per byte, more than 1.6", n, k)
+	}
+
+	rels := build(sec{name: ".symtab", typ: SHT_SYMTAB, data: make([]byte, 24*n)},
+		sec{name: ".rel", typ: SHT_REL, link: 1, data: make([]byte, 16*n)},
+		sec{name: ".crel", typ: SHT_CREL, link: 1, data: append([]byte{0x80, 0xe2, 0x09}, make([]byte, n)...)})
+	f, err = NewFile(rels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		f    func() (int, error)
+		k    float64
+		size int
+		why  string
+	}{
+		{"symbols", func() (int, error) { s, err := f.Symbols(rels, 1); return len(s), err }, 1.7, 24 * n, "a 40-byte Symbol per 24-byte entry"},
+		{"REL relocations", func() (int, error) { r, err := f.Relocs(rels, 2); return len(r), err }, 1.55, 16 * n, "a 24-byte Reloc per 16-byte entry"},
+		{"CREL relocations", func() (int, error) { r, err := f.Relocs(rels, 3); return len(r), err }, 24.3, n, "a 24-byte Reloc per 1-byte entry"},
+	} {
+		var items int
+		got := alloctest.Min(2, func() { items, err = c.f() })
+		if err != nil || items != n {
+			t.Fatalf("%s: %d, %v", c.name, items, err)
+		}
+		k := float64(got) / float64(c.size)
+		t.Logf("%s: %.2f bytes allocated per byte (%s)", c.name, k, c.why)
+		if k > c.k {
+			t.Errorf("%s: %.2f bytes allocated per byte, more than %v (%s)", c.name, k, c.k, c.why)
+		}
+	}
+}
+
+// NewFile of n sections takes time linear in n (ns/item), and so do
+// SymbolTable and RelocSection for every section: they were linear each.
+func BenchmarkSections(b *testing.B) {
+	for _, n := range []int{1e3, 1e4, 6e4} {
+		var secs []sec
+		for i := range n / 2 {
+			secs = append(secs, sec{name: ".llvm_bb_addr_map", typ: SHT_LLVM_BB_ADDR_MAP, link: 1},
+				sec{name: ".rela.llvm_bb_addr_map", typ: 4, info: uint32(2*i + 1)})
+		}
+		data := build(secs...)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				f, err := NewFile(data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				found := 0
+				for i := range f.Sections {
+					if f.RelocSection(i) >= 0 && f.SymbolTable() < 0 {
+						found++
+					}
+				}
+				if found != n/2 {
+					b.Fatalf("%d relocated sections", found)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/item")
+		})
+	}
+}
+
+// Symbols of a table of n symbols, all named alike, takes time linear in n.
+func BenchmarkSymbols(b *testing.B) {
+	for _, n := range []int{1e3, 1e4, 1e5, 1e6} {
+		syms := make([]byte, 24*n)
+		for i := range n {
+			le.PutUint32(syms[24*i:], 1) // "sym"
+		}
+		data := build(sec{name: ".strtab", typ: 3, data: []byte("\x00sym\x00")},
+			sec{name: ".symtab", typ: SHT_SYMTAB, link: 1, data: syms})
+		f, err := NewFile(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.SetBytes(int64(len(syms)))
+			b.ReportAllocs()
+			for b.Loop() {
+				s, err := f.Symbols(data, 2)
+				if err != nil || len(s) != n || s[n-1].Name != "sym" {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/item")
+		})
+	}
+}
