@@ -11,13 +11,22 @@ import (
 type buf struct {
 	data []byte // ends where the section (or the file) ends
 	off  int
-	what string // names the section in errors
 	err  *FormatError
+	// The section, named in errors: "section 3 header" while reading its
+	// id and size, "section 3 (CUSTOM)" inside it. The name is formatted
+	// only for an error, so that framing a section allocates nothing.
+	index  int
+	id     SectionID
+	header bool
 }
 
 func (b *buf) fail(off int, format string, args ...any) {
 	if b.err == nil {
-		b.err = &FormatError{int64(off), b.what + ": " + fmt.Sprintf(format, args...)}
+		what := fmt.Sprintf("section %d (%s)", b.index, b.id)
+		if b.header {
+			what = fmt.Sprintf("section %d header", b.index)
+		}
+		b.err = &FormatError{int64(off), what + ": " + fmt.Sprintf(format, args...)}
 	}
 }
 

@@ -131,10 +131,25 @@ func NewFile(data []byte) (*File, error) {
 	if f.Version != Version {
 		return nil, &FormatError{4, fmt.Sprintf("unsupported WebAssembly version %#x", f.Version)}
 	}
+	// A first pass frames the sections, so that the table is allocated
+	// once at its size (a section can be two bytes).
+	n := 0
+	for off := HeaderSize; off < len(data); n++ {
+		b := buf{data: data, off: off, index: n, header: true}
+		id := SectionID(b.u8())
+		size := b.uleb32()
+		if b.err != nil || size > uint64(len(data)-b.off) || id > WASM_SEC_TAG {
+			break // the second pass reports it
+		}
+		off = b.off + int(size)
+	}
+	if n > 0 {
+		f.Sections = make([]Section, 0, n)
+	}
 	b := &buf{data: data, off: HeaderSize}
 	for b.off < len(data) {
 		hdr := b.off
-		b.what = fmt.Sprintf("section %d header", len(f.Sections))
+		b.index, b.header = len(f.Sections), true
 		id := SectionID(b.u8())
 		size := b.uleb32()
 		if b.err != nil {
@@ -148,7 +163,7 @@ func NewFile(data []byte) (*File, error) {
 			return nil, &FormatError{int64(hdr), fmt.Sprintf("section %d: invalid section type %d", len(f.Sections), uint8(id))}
 		}
 		s := Section{ID: id, Index: len(f.Sections), HeaderOff: int64(hdr)}
-		sb := &buf{data: data[:b.off+int(size)], off: b.off, what: fmt.Sprintf("section %d (%s)", s.Index, id)}
+		sb := &buf{data: data[:b.off+int(size)], off: b.off, index: s.Index, id: id}
 		if id == WASM_SEC_CUSTOM {
 			s.Name = sb.str()
 		}
