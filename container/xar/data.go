@@ -35,6 +35,35 @@ func newHash(style string) (hash.Hash, bool) {
 	return nil, false
 }
 
+// bzip2BlockCost is the working memory of a bzip2 reader per level of the
+// block size its header names ('1' to '9'): four bytes per byte of block,
+// up to 3.6 MB however short the stream. (A flate reader's 40 KB or so is
+// left out: that much per file of a few bytes is garbage soon collected,
+// while 3.6 MB per file would make many small files slow to read.)
+const bzip2BlockCost = 4 * 100000
+
+// Cost returns the bytes that reading the file's contents takes: its
+// archived bytes and, for an encoded file, twice its size (the buffer Data
+// grows to it), plus a bzip2 decoder's block table. Callers that read many
+// files can weigh them with it before reading any.
+func (f *File) Cost() int64 {
+	if !f.HasData {
+		return 0
+	}
+	c := uint64(f.length) // < 2^63, as is f.size
+	if f.Encoding != EncodingNone {
+		c += min(f.size, 1<<61) * 2 // < 2^63 + 2^62: no overflow
+		if f.Encoding == EncodingBzip2 {
+			level := uint64(9)
+			if b, err := f.Archived(); err == nil && len(b) >= 4 && string(b[:3]) == "BZh" && b[3] >= '1' && b[3] <= '9' {
+				level = uint64(b[3] - '0')
+			}
+			c += level * bzip2BlockCost
+		}
+	}
+	return int64(min(c, 1<<63-1))
+}
+
 // Archived returns the file's archived bytes, as they are in the heap (a
 // sub-slice of the archive), unchecked. A file without data has none.
 func (f *File) Archived() ([]byte, error) {

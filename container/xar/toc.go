@@ -1,9 +1,7 @@
 package xar
 
 import (
-	"bytes"
 	"encoding/base64"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"strconv"
@@ -70,9 +68,10 @@ type File struct {
 
 func (f *File) label() string { return fmt.Sprintf("file %s (%q)", f.ID, f.Path) }
 
-// The XML of a table of contents, as ld64 (through libxar) writes it.
+// The XML of a table of contents, as ld64 (through libxar) writes it. The
+// tags give the element paths parseTOC reads into each field, as
+// encoding/xml would.
 type xmlDoc struct {
-	XMLName xml.Name    `xml:"xar"`
 	Subdocs []xmlSubdoc `xml:"subdoc"`
 	TOC     struct {
 		Checksum     *xmlChecksum `xml:"checksum"`
@@ -131,18 +130,6 @@ type xmlSum struct {
 	Hex   string `xml:",chardata"`
 }
 
-func parseTOC(b []byte) (*xmlDoc, error) {
-	var doc xmlDoc
-	if err := xml.NewDecoder(bytes.NewReader(b)).Decode(&doc); err != nil {
-		var se *xml.SyntaxError
-		if errors.As(err, &se) {
-			return nil, fmt.Errorf("XML syntax error on line %d: %s", se.Line, se.Msg)
-		}
-		return nil, fmt.Errorf("XML: %w", err)
-	}
-	return &doc, nil
-}
-
 // ld returns the "Ld" subdocument, nil if there is none.
 func (doc *xmlDoc) ld() *Ld {
 	for _, s := range doc.Subdocs {
@@ -171,8 +158,11 @@ func parseNum(s string) (uint64, error) {
 }
 
 // addFiles appends the files xs, inside the directory dir, and the files
-// inside them, to r.Files.
-func (r *Reader) addFiles(xs []xmlFile, dir string, depth int) error {
+// inside them, to r.Files. Each file's Path repeats its directories' names,
+// so the paths' total length is held to the size of the XML (*pathBudget):
+// many files deep in directories of long names would otherwise make it
+// quadratic.
+func (r *Reader) addFiles(xs []xmlFile, dir string, depth int, pathBudget *int) error {
 	if depth > maxDirDepth && len(xs) > 0 {
 		return &FormatError{r.TOCOff, fmt.Sprintf("table of contents: directories nested more than %d deep", maxDirDepth), nil}
 	}
@@ -186,6 +176,9 @@ func (r *Reader) addFiles(xs []xmlFile, dir string, depth int) error {
 		}
 		f.Path = f.Name
 		if dir != "" {
+			if *pathBudget -= len(dir) + 1 + len(f.Name); *pathBudget < 0 {
+				return &FormatError{r.TOCOff, "table of contents: file paths add up to more than its size", ErrTOCLimit}
+			}
 			f.Path = dir + "/" + f.Name
 		}
 		switch {
@@ -198,7 +191,7 @@ func (r *Reader) addFiles(xs []xmlFile, dir string, depth int) error {
 			f.setData(x.Data)
 		}
 		r.Files = append(r.Files, f)
-		if err := r.addFiles(x.Files, f.Path, depth+1); err != nil {
+		if err := r.addFiles(x.Files, f.Path, depth+1, pathBudget); err != nil {
 			return err
 		}
 	}

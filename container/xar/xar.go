@@ -29,8 +29,8 @@
 // the input, and so is a stored member's data. A decoded member is a new
 // slice. Every size read from the archive is checked against the input before
 // anything is allocated; the decompressed TOC is limited to 8 times the
-// archive plus 64 KiB, and the data the files declare, all files together, to
-// 16 times the archive plus 1 MiB.
+// archive plus 64 KiB, and the data the files declare (see File.Cost), all
+// files together, to 16 times the archive plus 8 MiB.
 package xar
 
 import (
@@ -118,8 +118,8 @@ var ErrChecksum = errors.New("checksum mismatch")
 // Limits on what an archive may make this package allocate.
 const (
 	tocFactor, tocSlack   = 8, 64 << 10
-	dataFactor, dataSlack = 16, 1 << 20
-	maxDirDepth           = 64 // nesting of <file> elements
+	dataFactor, dataSlack = 16, 8 << 20 // the slack holds two bzip2 decoders
+	maxDirDepth           = 64          // nesting of <file> elements
 )
 
 // IsXar reports whether data starts with the xar magic.
@@ -161,7 +161,7 @@ func NewReader(data []byte) (*Reader, error) {
 	if err != nil {
 		return nil, &FormatError{r.TOCOff, "table of contents: " + err.Error(), err}
 	}
-	doc, err := parseTOC(tocXML)
+	doc, err := parseTOC(tocXML, len(data))
 	if err != nil {
 		return nil, &FormatError{r.TOCOff, "table of contents: " + err.Error(), err}
 	}
@@ -170,7 +170,8 @@ func NewReader(data []byte) (*Reader, error) {
 	}
 	r.CreationTime = doc.TOC.CreationTime
 	r.Ld = doc.ld()
-	if err := r.addFiles(doc.TOC.Files, "", 0); err != nil {
+	pathBudget := len(tocXML)
+	if err := r.addFiles(doc.TOC.Files, "", 0, &pathBudget); err != nil {
 		return nil, err
 	}
 	r.locate()
@@ -220,28 +221,38 @@ func ReadHeader(data []byte) (Header, error) {
 }
 
 // inflateTOC decompresses the table of contents, which must be exactly size
-// bytes. Memory grows with what the stream really inflates to, never past
-// size (which has been checked against the archive's size).
+// bytes. The result is allocated once, at that size, which has been checked
+// against the archive's size; the stream must end there, with its checksum.
 func inflateTOC(ztoc []byte, size uint64) ([]byte, error) {
 	zr, err := zlib.NewReader(bytes.NewReader(ztoc))
 	if err != nil {
 		return nil, fmt.Errorf("decompressing: %w", err)
 	}
 	defer zr.Close()
-	var buf bytes.Buffer
-	buf.Grow(int(min(size, 4*uint64(len(ztoc))+4096)))
-	// One byte more than size tells a stream that runs on; reading to EOF
-	// checks the stream's own checksum.
-	if _, err := buf.ReadFrom(io.LimitReader(zr, int64(size)+1)); err != nil {
-		return nil, fmt.Errorf("decompressing: %w", err)
+	buf := make([]byte, size)
+	for n := 0; n < len(buf); {
+		m, err := zr.Read(buf[n:])
+		n += m
+		switch {
+		case err == io.EOF && n < len(buf):
+			return nil, fmt.Errorf("inflates to %d bytes, header says %d", n, size)
+		case err != nil && err != io.EOF:
+			return nil, fmt.Errorf("decompressing: %w", err)
+		}
 	}
-	switch n := uint64(buf.Len()); {
-	case n > size:
-		return nil, fmt.Errorf("inflates to more than the %d bytes the header says", size)
-	case n < size:
-		return nil, fmt.Errorf("inflates to %d bytes, header says %d", n, size)
+	// Reading on checks the stream's own checksum.
+	var more [1]byte
+	for {
+		m, err := zr.Read(more[:])
+		switch {
+		case m > 0:
+			return nil, fmt.Errorf("inflates to more than the %d bytes the header says", size)
+		case err == io.EOF:
+			return buf, nil
+		case err != nil:
+			return nil, fmt.Errorf("decompressing: %w", err)
+		}
 	}
-	return buf.Bytes(), nil
 }
 
 // checkTOCSum checks the checksum of the compressed table of contents
@@ -294,10 +305,7 @@ func (r *Reader) locate() {
 			continue
 		}
 		f.Off = r.HeapOff + int64(f.off)
-		cost := f.length
-		if f.Encoding != EncodingNone {
-			cost = max(cost, f.size)
-		}
+		cost := uint64(f.Cost())
 		if cost > budget {
 			f.err = &FormatError{f.Off, fmt.Sprintf("%s: files declare more data than an archive of %d bytes can hold", f.label(), len(r.data)), nil}
 			budget = 0
