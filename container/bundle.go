@@ -1,8 +1,6 @@
 package container
 
 import (
-	"math"
-
 	"github.com/bcextract/bcextract/container/xar"
 )
 
@@ -108,7 +106,11 @@ func (s *walk) bundle(n node, whole *Payload) {
 		if s.stop != nil {
 			return
 		}
-		fileNode := node{file: n.file, path: n.path + "/" + labels[i], base: n.base, depth: n.depth + 1, viaThin: n.viaThin}
+		path, ok := s.join(n, whole.Off, n.path, "/", labels[i])
+		if !ok {
+			return
+		}
+		fileNode := node{file: n.file, path: path, base: n.base, depth: n.depth + 1, viaThin: n.viaThin}
 		s.bundleFile(fileNode, whole, f)
 	}
 }
@@ -125,11 +127,7 @@ func (s *walk) spend(n int64) bool {
 
 // bundleFile reports the file f of the bundle whole.
 func (s *walk) bundleFile(n node, whole *Payload, f *xar.File) {
-	cost := f.Length // the bytes read, and decoded
-	if f.Encoding != xar.EncodingNone {
-		cost = min(cost, math.MaxInt64-f.Size) + f.Size
-	}
-	if !s.spend(cost) {
+	if !s.spend(f.Cost()) { // the bytes read and decoded, and the decoder's memory
 		off := int64(-1)
 		if f.Off >= 0 {
 			off = whole.Off + f.Off

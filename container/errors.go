@@ -36,9 +36,16 @@ var ErrNoModule = errors.New("no bitcode module, only zero bytes")
 // ErrBundleData is the cause of the Error reported for a bitcode bundle, or
 // a file of one, left unread because the bundles of the walked file, nested
 // ones included, have already taken more data than 16 times the file plus
-// 1 MiB: their files overlap, and reading each would read the same bytes over
-// and over.
+// 8 MiB (see xar.File.Cost): their files overlap, or decode to much more
+// than they hold, and reading each would read the same bytes over and over.
 var ErrBundleData = errors.New("bitcode bundles hold more data than the file can: not read")
+
+// ErrPathBudget is the cause of the Error reported, once, when the
+// container paths of a walk's payloads have added up to more than 32 times
+// the walked file plus 1 MiB: containers nested under long names hold so
+// many payloads that their paths would take the product of the two. The
+// walk reports nothing after it.
+var ErrPathBudget = errors.New("container paths add up to more than the file can justify: the walk stops here")
 
 // ErrNestedThin is the cause of the Error reported for a thin archive found
 // inside a thin archive's member file, which is not followed.

@@ -1,7 +1,6 @@
 package container
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -15,7 +14,6 @@ import (
 	"github.com/bcextract/bcextract/container/macho"
 	"github.com/bcextract/bcextract/container/wasm"
 	"github.com/bcextract/bcextract/internal/mmap"
-	"github.com/bcextract/bcextract/sections"
 	"github.com/bcextract/bcextract/wrapper"
 )
 
@@ -47,13 +45,15 @@ func (w *Walker) Close() error {
 }
 
 // Walk calls fn for every payload in data, which holds the file named file,
-// in file order. A malformed container or payload does not stop the walk:
+// in file order. The Payload fn is given is valid only until fn returns (the
+// walker reuses it): fn copies what it keeps, *p included. A malformed container or payload does not stop the walk:
 // its siblings are still visited, and Walk returns every such problem as an
 // *Error, joined with errors.Join. A payload whose bitcode cannot be split
 // into modules is still reported, whole, besides its error. If fn returns an
 // error, the walk stops and Walk returns that error.
 func (w *Walker) Walk(file string, data []byte, fn func(*Payload) error) error {
-	s := &walk{w: w, fn: fn, max: w.MaxDepth, bundleBudget: 16*int64(len(data)) + 1<<20}
+	s := &walk{w: w, fn: fn, max: w.MaxDepth, bundleBudget: 16*int64(len(data)) + 8<<20,
+		pathBudget: pathFactor*int64(len(data)) + pathSlack}
 	if s.max <= 0 {
 		s.max = DefaultMaxDepth
 	}
@@ -103,6 +103,14 @@ type walk struct {
 	// bundleBudget is the data the bitcode bundles may still take (their
 	// tables of contents, and their files' archived and decoded bytes).
 	bundleBudget int64
+	// pathBudget is the bytes of container paths the walk may still build
+	// (see ErrPathBudget); exhausted is set once it has run out.
+	pathBudget int64
+	exhausted  bool
+	// payload is the Payload modules, offload and splitCmdlines report
+	// their payloads in, one after the other (fn may not keep it), so
+	// that reporting one allocates nothing but its path.
+	payload Payload
 }
 
 func (s *walk) fail(n node, off int64, err error) {
@@ -118,11 +126,18 @@ func (s *walk) emit(p *Payload) {
 	}
 }
 
+// emitCopy reports a copy of p, made in s.payload, so that p itself does
+// not escape to the heap.
+func (s *walk) emitCopy(p Payload) {
+	s.payload = p
+	s.emit(&s.payload)
+}
+
 // container walks the container in data, whose format is known to be one
 // Detect recognizes. Unknown formats are ignored (archive members that are
 // not objects, such as a Rust rlib's metadata).
 func (s *walk) container(n node, data []byte) {
-	if s.stop != nil {
+	if s.stop != nil || s.exhausted {
 		return
 	}
 	if n.depth >= s.max {
@@ -147,9 +162,7 @@ func (s *walk) container(n node, data []byte) {
 	case Offload:
 		whole := Payload{Path: n.path, Kind: KindOffload, Format: Offload, File: n.file, Off: n.base, Size: int64(len(data)), Data: data,
 			SectionOff: n.base, SectionSize: int64(len(data))}
-		for _, p := range s.offload(n, whole) {
-			s.emit(&p)
-		}
+		s.offload(n, whole)
 	}
 }
 
@@ -178,7 +191,10 @@ func (s *walk) archive(n node, data []byte) {
 	labels := uniqueLabels(names)
 	for i := range a.Members {
 		m := &a.Members[i]
-		path := n.path + "(" + labels[i] + ")"
+		path, ok := s.join(n, n.base+m.HeaderOff, n.path, "("+labels[i], ")")
+		if !ok || s.stop != nil {
+			return
+		}
 		if a.Kind != archive.Thin {
 			data := m.Data
 			if a.Kind == archive.BSD && Detect(data) == Bitcode {
@@ -247,8 +263,11 @@ func (s *walk) universal(n node, data []byte) {
 	}
 	labels := uniqueLabels(names)
 	for i, a := range arches {
-		c := s.child(n, n.path+"["+labels[i]+"]", a.Off)
-		s.container(c, data[a.Off:a.Off+a.Size])
+		path, ok := s.join(n, n.base, n.path, "["+labels[i], "]")
+		if !ok {
+			return
+		}
+		s.container(s.child(n, path, a.Off), data[a.Off:a.Off+a.Size])
 	}
 }
 
@@ -385,29 +404,67 @@ func (s *walk) wasm(n node, data []byte) {
 
 // object reports the payloads of one object's sections, pairing bitcode
 // modules with their command lines; a bitcode bundle is followed by its
-// files.
+// files. Payloads are made and reported one at a time, in section order,
+// so that the memory a walk holds does not grow with their number: a
+// section of modules of a few bytes each can hold hundreds of thousands.
 func (s *walk) object(n node, data []byte, format Format, arch string, secs []section) {
 	if len(secs) == 0 {
 		return
 	}
 	names := make([]string, len(secs))
 	for i := range secs {
-		names[i] = secs[i].name
+		names[i] = clip(secs[i].name)
 	}
 	dup := duplicates(names)
 	// Sections may overlap, so splitting each one could read the same bytes
-	// many times over; the bytes split per object are bounded instead.
+	// many times over; the bytes split per object are bounded instead: a
+	// section that does not fit in what is left is reported whole.
 	budget := 2*int64(len(data)) + 1<<20
-	var out []Payload
-	var bundles []int          // indexes in out of bitcode bundles to open
-	bitcode, cmdline := -1, -1 // index in out of the first module / command line
-	nbitcode, ncmdline := 0, 0
-	for _, sec := range secs {
-		label := sec.name
-		if dup[sec.name] {
+	whole := make([]bool, len(secs))
+	bitcode, cmdline := -1, -1 // the first bitcode section split into modules, and command-line section
+	for i, sec := range secs {
+		if sec.off < 0 || sec.size < 0 || sec.off > int64(len(data)) || sec.size > int64(len(data))-sec.off {
+			continue
+		}
+		b := data[sec.off : sec.off+sec.size]
+		switch {
+		case sec.kind != KindBitcode && sec.kind != KindLTO && sec.kind != KindCmdline:
+		case sec.size > budget:
+			whole[i] = true
+		default:
+			budget -= sec.size
+			switch {
+			case sec.kind == KindBitcode && bitcode < 0 && !isMarker(b, format):
+				bitcode = i
+			case sec.kind == KindCmdline && cmdline < 0:
+				cmdline = i
+			}
+		}
+	}
+	// The i-th module of the first bitcode section gets the i-th command
+	// line of the first command-line section, if they have as many.
+	var cmdlines []int // the command lines' starts, and the section's end
+	if bitcode >= 0 && cmdline >= 0 {
+		c := &secs[cmdline]
+		cmdlines = append(cmdlineStarts(data[c.off:c.off+c.size]), int(c.size))
+		b := &secs[bitcode]
+		if countModules(data[b.off:b.off+b.size]) != len(cmdlines)-1 {
+			cmdlines = nil
+		}
+	}
+	for i, sec := range secs {
+		if s.stop != nil || s.exhausted {
+			return
+		}
+		label := names[i]
+		if dup[label] {
 			label += "@" + strconv.Itoa(sec.index)
 		}
-		sn := node{file: n.file, path: n.path + ":" + label, base: n.base, depth: n.depth}
+		path, ok := s.join(n, n.base+sec.off, n.path, ":", label)
+		if !ok {
+			return
+		}
+		sn := node{file: n.file, path: path, base: n.base, depth: n.depth, viaThin: n.viaThin}
 		if sec.off < 0 || sec.size < 0 || sec.off > int64(len(data)) || sec.size > int64(len(data))-sec.off {
 			// The format packages check ranges; this keeps a slip there
 			// from becoming a panic.
@@ -421,60 +478,44 @@ func (s *walk) object(n node, data []byte, format Format, arch string, secs []se
 			Off: n.base + sec.off, Size: sec.size, Data: b,
 			SectionOff: n.base + sec.off, SectionSize: sec.size,
 		}
-		split := sec.kind == KindBitcode || sec.kind == KindLTO || sec.kind == KindCmdline
-		if split && sec.size > budget {
+		if whole[i] {
 			s.fail(sn, p.Off, ErrOverlap)
-			out = append(out, p)
+			s.emitCopy(p)
 			continue
-		}
-		if split {
-			budget -= sec.size
 		}
 		switch sec.kind {
 		case KindBitcode, KindLTO:
 			if sec.kind == KindBitcode && isMarker(b, format) {
 				p.Kind = KindMarker
-				out = append(out, p)
+				s.emitCopy(p)
 				continue
 			}
-			start := len(out)
-			out = s.modules(out, sn, p)
-			if sec.kind == KindBitcode && bitcode < 0 {
-				bitcode, nbitcode = start, len(out)-start
+			var cmds []int
+			if i == bitcode {
+				cmds = cmdlines
 			}
+			s.modules(sn, p, func(m int, q *Payload) {
+				if cmds != nil {
+					q.Cmdline = data[secs[cmdline].off+int64(cmds[m-1]) : secs[cmdline].off+int64(cmds[m])]
+				}
+			})
 		case KindCmdline:
-			start := len(out)
-			out = splitCmdlines(out, p)
-			if cmdline < 0 {
-				cmdline, ncmdline = start, len(out)-start
-			}
+			s.splitCmdlines(sn, p)
 		case KindOffload:
-			out = append(out, s.offload(sn, p)...)
+			s.offload(sn, p)
 		case KindBundle:
 			// ld64 writes one zero byte when its inputs carry markers.
 			if isMarker(b, format) {
 				p.Kind = KindMarker
-			} else {
-				bundles = append(bundles, len(out))
+				s.emitCopy(p)
+				continue
 			}
-			out = append(out, p)
-		default:
-			out = append(out, p)
-		}
-	}
-	if bitcode >= 0 && cmdline >= 0 && nbitcode == ncmdline {
-		for i := 0; i < nbitcode; i++ {
-			out[bitcode+i].Cmdline = out[cmdline+i].Data
-		}
-	}
-	for i := range out {
-		if len(bundles) > 0 && bundles[0] == i {
 			// Its files are decoded and reported one at a time.
-			bundles = bundles[1:]
-			s.bundle(node{file: n.file, path: out[i].Path, base: n.base, depth: n.depth, viaThin: n.viaThin}, &out[i])
-			continue
+			bp := p
+			s.bundle(sn, &bp)
+		default:
+			s.emitCopy(p)
 		}
-		s.emit(&out[i])
 	}
 }
 
@@ -494,116 +535,18 @@ func (s *walk) bitcodeFile(n node, data []byte) {
 		Off: n.base, Size: int64(len(data)), Data: data,
 		SectionOff: n.base, SectionSize: int64(len(data)),
 	}
-	if _, _, err := wrapper.Unwrap(data); err == nil {
+	if !wrapper.IsWrapper(data) {
+		// (Unwrap would make an error to say so.)
+	} else if _, _, err := wrapper.Unwrap(data); err == nil {
 		// A wrapped file holds one stream; what follows the wrapped range
 		// is ignored by LLVM, and kept in the payload.
-		p.Path, p.Module = n.path+"#1", 1
-		s.emit(&p)
+		path, ok := s.join(n, n.base, n.path, "#1", "")
+		if !ok {
+			return
+		}
+		p.Path, p.Module = path, 1
+		s.emitCopy(p)
 		return
 	}
-	out := s.modules(nil, n, p)
-	for i := range out {
-		s.emit(&out[i])
-	}
-}
-
-// modules appends to out one payload per module of whole, which holds one
-// or more bitcode files back to back. If they cannot be told apart, whole
-// is appended as it is and the error reported.
-func (s *walk) modules(out []Payload, n node, whole Payload) []Payload {
-	spans, err := wrapper.Split(whole.Data)
-	if err != nil {
-		s.fail(n, whole.Off, err)
-		return append(out, whole)
-	}
-	m := 0
-	for _, sp := range spans {
-		if sp.Kind == wrapper.Padding {
-			continue
-		}
-		m++
-		p := whole
-		p.Path = n.path + "#" + strconv.Itoa(m)
-		p.Module = m
-		p.Off = whole.Off + sp.Off
-		p.Size = sp.Size
-		p.Data = whole.Data[sp.Off : sp.Off+sp.Size]
-		out = append(out, p)
-	}
-	if m == 0 {
-		s.fail(n, whole.Off, ErrNoModule)
-		return append(out, whole)
-	}
-	return out
-}
-
-// offload returns one payload per image of the offload binaries in whole
-// (a .llvm.offloading section or an offload package): bitcode images as
-// bitcode, others as offload images. If the binaries cannot be decoded,
-// whole is returned as it is and the error reported.
-func (s *walk) offload(n node, whole Payload) []Payload {
-	bins, err := sections.DecodeOffloading(whole.Section, whole.Data)
-	if err != nil {
-		s.fail(n, whole.Off, err)
-		return []Payload{whole}
-	}
-	out := make([]Payload, 0, len(bins))
-	for i := range bins {
-		b := &bins[i]
-		p := whole
-		p.Path = n.path + "#" + strconv.Itoa(i+1)
-		p.Module = i + 1
-		p.Off = whole.Off + b.ImageOff
-		p.Size = b.ImageSize
-		p.Data = whole.Data[b.ImageOff : b.ImageOff+b.ImageSize]
-		p.Triple, p.OffloadArch = b.String("triple"), b.String("arch")
-		if b.ImageKind == sections.IMG_Bitcode {
-			p.Kind = KindBitcode
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-// cc1 starts each clang command line in a command-line section.
-var cc1 = []byte("-cc1\x00")
-
-// splitCmdlines appends to out one payload per command line of whole: a
-// new command line starts at each "-cc1" argument. Their bytes cover whole
-// exactly.
-func splitCmdlines(out []Payload, whole Payload) []Payload {
-	b := whole.Data
-	var starts []int
-	for i := 0; i < len(b); {
-		if (i == 0 || b[i-1] == 0) && bytes.HasPrefix(b[i:], cc1) {
-			starts = append(starts, i)
-			i += len(cc1)
-			continue
-		}
-		j := bytes.IndexByte(b[i:], 0)
-		if j < 0 {
-			break
-		}
-		i += j + 1
-	}
-	if len(starts) == 0 || starts[0] != 0 {
-		starts = append([]int{0}, starts...)
-	}
-	if len(b) == 0 {
-		return append(out, whole)
-	}
-	for i, st := range starts {
-		end := len(b)
-		if i+1 < len(starts) {
-			end = starts[i+1]
-		}
-		p := whole
-		p.Path = whole.Path + "#" + strconv.Itoa(i+1)
-		p.Module = i + 1
-		p.Off = whole.Off + int64(st)
-		p.Size = int64(end - st)
-		p.Data = b[st:end]
-		out = append(out, p)
-	}
-	return out
+	s.modules(n, p, nil)
 }

@@ -1,0 +1,176 @@
+package container
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/bcextract/bcextract/sections"
+	"github.com/bcextract/bcextract/wrapper"
+)
+
+// modules reports one payload per module of whole, which holds one or more
+// bitcode files back to back, calling set (if not nil) on each before it is
+// reported, with its 1-based number. If they cannot be told apart, whole is
+// reported as it is and the error too.
+func (s *walk) modules(n node, whole Payload, set func(m int, p *Payload)) {
+	if err := splitError(whole.Data); err != nil {
+		s.fail(n, whole.Off, err)
+		s.emitCopy(whole)
+		return
+	}
+	m := 0
+	p := &s.payload
+	for sp := range wrapper.Spans(whole.Data) {
+		if sp.Kind == wrapper.Padding {
+			continue
+		}
+		m++
+		path, ok := s.join(n, whole.Off+sp.Off, n.path, "#", strconv.Itoa(m))
+		if !ok || s.stop != nil {
+			return
+		}
+		*p = whole
+		p.Path = path
+		p.Module = m
+		p.Off = whole.Off + sp.Off
+		p.Size = sp.Size
+		p.Data = whole.Data[sp.Off : sp.Off+sp.Size]
+		if set != nil {
+			set(m, p)
+		}
+		s.emit(p)
+	}
+	if m == 0 {
+		s.fail(n, whole.Off, ErrNoModule)
+		s.emitCopy(whole)
+	}
+}
+
+// splitError returns the error that stops wrapper.Split of data, or nil.
+func splitError(data []byte) error {
+	for _, err := range wrapper.Spans(data) {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// countModules returns the number of payloads modules reports for a
+// bitcode section holding data: its modules, or 1 when it cannot be split
+// or holds none.
+func countModules(data []byte) int {
+	m := 0
+	for sp, err := range wrapper.Spans(data) {
+		if err != nil {
+			return 1
+		}
+		if sp.Kind != wrapper.Padding {
+			m++
+		}
+	}
+	return max(m, 1)
+}
+
+// offload reports one payload per image of the offload binaries in whole
+// (a .llvm.offloading section or an offload package): bitcode images as
+// bitcode, others as offload images. If the binaries cannot be decoded,
+// whole is reported as it is and the error too.
+func (s *walk) offload(n node, whole Payload) {
+	bins, err := sections.DecodeOffloading(whole.Section, whole.Data)
+	if err != nil {
+		s.fail(n, whole.Off, err)
+		s.emitCopy(whole)
+		return
+	}
+	p := &s.payload
+	for i := range bins {
+		b := &bins[i]
+		path, ok := s.join(n, whole.Off+b.Off, n.path, "#", strconv.Itoa(i+1))
+		if !ok || s.stop != nil {
+			return
+		}
+		*p = whole
+		p.Path = path
+		p.Module = i + 1
+		p.Off = whole.Off + b.ImageOff
+		p.Size = b.ImageSize
+		p.Data = whole.Data[b.ImageOff : b.ImageOff+b.ImageSize]
+		p.Triple, p.OffloadArch = b.String("triple"), b.String("arch")
+		if b.ImageKind == sections.IMG_Bitcode {
+			p.Kind = KindBitcode
+		}
+		s.emit(p)
+	}
+}
+
+// cc1 starts each clang command line in a command-line section.
+var cc1 = []byte("-cc1\x00")
+
+// cmdlineStarts returns the offsets in b at which the command lines of a
+// command-line section start: 0, then each "-cc1" argument after it.
+func cmdlineStarts(b []byte) []int {
+	n := 0
+	if !bytes.HasPrefix(b, cc1) {
+		n++ // arguments before the first -cc1, or an empty section
+	}
+	for i := 0; i < len(b); {
+		if (i == 0 || b[i-1] == 0) && bytes.HasPrefix(b[i:], cc1) {
+			n++
+			i += len(cc1)
+			continue
+		}
+		j := bytes.IndexByte(b[i:], 0)
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	starts := make([]int, 0, n) // counted, so as not to grow it
+	if !bytes.HasPrefix(b, cc1) {
+		starts = append(starts, 0)
+	}
+	for i := 0; i < len(b); {
+		if (i == 0 || b[i-1] == 0) && bytes.HasPrefix(b[i:], cc1) {
+			starts = append(starts, i)
+			i += len(cc1)
+			continue
+		}
+		j := bytes.IndexByte(b[i:], 0)
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return starts
+}
+
+// splitCmdlines reports one payload per command line of whole: a new
+// command line starts at each "-cc1" argument. Their bytes cover whole
+// exactly; an empty section is reported whole, as its one command line.
+func (s *walk) splitCmdlines(n node, whole Payload) {
+	b := whole.Data
+	if len(b) == 0 {
+		s.emitCopy(whole)
+		return
+	}
+	starts := cmdlineStarts(b)
+	p := &s.payload
+	for i, st := range starts {
+		end := len(b)
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		path, ok := s.join(n, whole.Off+int64(st), whole.Path, "#", strconv.Itoa(i+1))
+		if !ok || s.stop != nil {
+			return
+		}
+		*p = whole
+		p.Path = path
+		p.Module = i + 1
+		p.Off = whole.Off + int64(st)
+		p.Size = int64(end - st)
+		p.Data = b[st:end]
+		s.emit(p)
+	}
+}
