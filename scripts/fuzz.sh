@@ -23,7 +23,7 @@
 #
 # A finding is a failing input: go test writes it to the package's
 # testdata/fuzz/<Target>/ directory, which is where regression seeds are
-# committed. The run's output is kept beside the log (FILE.d/Target.out).
+# committed. The run's output is kept beside the log (FILE.d/pkg_Target.out).
 # Exit status: 0 if no target found anything, 1 otherwise.
 #
 # Examples:
@@ -92,27 +92,30 @@ mkdir -p "$outdir"
 status=0
 for s in "${selected[@]}"; do
 	read -r pkg t name <<<"$s"
+	# The run's files are named after the package and the target: several
+	# packages have a FuzzNewFile, and runs may go on side by side.
+	out="$outdir/${name//\//_}"
 	# Build the instrumented test binary (and run the seeds) outside the
 	# measure.
-	if ! go test -run '^$' -fuzz "^$t\$" -fuzztime 1x "$pkg" >"$outdir/$t.build" 2>&1; then
-		echo "$name: seed run failed, see $outdir/$t.build"
+	if ! go test -run '^$' -fuzz "^$t\$" -fuzztime 1x "$pkg" >"$out.build" 2>&1; then
+		echo "$name: seed run failed, see $out.build"
 	fi
 	TIMEFORMAT='%U %S'
 	t0=$EPOCHREALTIME
 	{ time go test -run '^$' -fuzz "^$t\$" -fuzztime "$fuzztime" -fuzzminimizetime 3s \
-		-parallel "$parallel" "$pkg" >"$outdir/$t.out" 2>&1; } 2>"$outdir/$t.time"
+		-parallel "$parallel" "$pkg" >"$out.out" 2>&1; } 2>"$out.time"
 	rc=$?
 	t1=$EPOCHREALTIME
-	cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$outdir/$t.time")
+	cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$out.time")
 	wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
-	last=$(grep -o 'execs: [0-9]*' "$outdir/$t.out" | tail -1 | awk '{ print $2 }')
-	newi=$(grep -o 'new interesting: [0-9]*' "$outdir/$t.out" | tail -1 | awk '{ print $3 }')
+	last=$(grep -ao 'execs: [0-9]*' "$out.out" | tail -1 | awk '{ print $2 }')
+	newi=$(grep -ao 'new interesting: [0-9]*' "$out.out" | tail -1 | awk '{ print $3 }')
 	if ((rc == 0)); then
 		result=ok finding=-
 	else
 		result=FOUND status=1
-		finding=$(grep -o 'testdata/fuzz/[^ ]*' "$outdir/$t.out" | head -1)
-		[[ -z $finding ]] && finding="see $outdir/$t.out"
+		finding=$(grep -ao 'testdata/fuzz/[^ ]*' "$out.out" | head -1)
+		[[ -z $finding ]] && finding="see $out.out"
 	fi
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "${name%.*}" "$t" "$wall" "$cpu" \
 		"${last:-0}" "${newi:-0}" "$result" "$finding" >>"$log"
