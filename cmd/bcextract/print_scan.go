@@ -34,14 +34,6 @@ type jsonScanPayload struct {
 	Stored         string   `json:"stored,omitempty"`
 }
 
-// jsonScanError is one line of 'scan --json' for a problem.
-type jsonScanError struct {
-	File   string `json:"file"`
-	Path   string `json:"path"`
-	Offset *int64 `json:"offset,omitempty"`
-	Error  string `json:"error"`
-}
-
 func newJSONScanPayload(p *scan.Payload) *jsonScanPayload {
 	cmd := p.Cmdline
 	if cmd == nil {
@@ -53,15 +45,6 @@ func newJSONScanPayload(p *scan.Payload) *jsonScanPayload {
 		SHA256: hex.EncodeToString(p.SHA256[:]), Producer: p.Producer, Triple: p.Triple,
 		SourceFilename: p.SourceFilename, Cmdline: cmd, OffloadArch: p.OffloadArch, Stored: p.Stored,
 	}
-}
-
-func newJSONScanError(e *container.Error) *jsonScanError {
-	j := &jsonScanError{File: e.File, Path: e.Path, Error: e.Error()}
-	if e.Off >= 0 {
-		off := e.Off
-		j.Offset = &off
-	}
-	return j
 }
 
 // scanPrinter prints the results of a scan as they come: a table on out,
@@ -123,7 +106,7 @@ func (p *scanPrinter) result(r *scan.Result) {
 	}
 	for _, e := range r.Errors {
 		if p.enc != nil {
-			p.encode(newJSONScanError(e))
+			p.encode(newJSONError(e))
 		} else {
 			reportf(p.stderr, "%v", e)
 		}

@@ -74,7 +74,8 @@ the bytes), "path" (the container path), "kind" (as in list --json:
 "sha256", "producer", "triple", "source_filename", "cmdline" (the -cc1
 arguments, an array; a cmdline payload's own), "offload_arch", and "stored"
 with --extract-dir. A problem is an object of its own: "file", "path",
-"offset" (bytes, in file; absent when unknown) and "error". --sorted prints
+"offset" (bytes, in file; absent when unknown), "error" (the cause) and
+"message" (the line printed on stderr), as in list --json. --sorted prints
 in walk order (PATHs in the order given, then depth first), the same from
 run to run and for any --jobs; without it lines come as files finish.
 
