@@ -156,7 +156,12 @@ func runBBMap(e *env, name string, o bbmapOptions, syntax disasm.Syntax, addrs [
 		return err
 	}
 	defer in.close()
-	r, err := loadBBMapReport(name, in.data)
+	return in.guard(func() error { return bbmapInput(e, name, in.data, o, syntax, addrs) })
+}
+
+// bbmapInput does the work of runBBMap on the mapped data of the file.
+func bbmapInput(e *env, name string, data []byte, o bbmapOptions, syntax disasm.Syntax, addrs []uint64) error {
+	r, err := loadBBMapReport(name, data)
 	if err != nil {
 		return err
 	}

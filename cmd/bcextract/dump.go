@@ -135,13 +135,15 @@ func analyzeFile(e *env, w *bufio.Writer, name string, o dumpOptions) error {
 		return err
 	}
 	defer in.close()
-	switch container.Detect(in.data) {
-	case container.Bitcode, container.Unknown:
-		// A bitstream file (or not a container): analyzed whole, as
-		// llvm-bcanalyzer does, whatever its kind or number of modules.
-		return analyzePayload(w, name, in.data, o)
-	}
-	return analyzeContainer(e, w, name, in.data, o)
+	return in.guard(func() error {
+		switch container.Detect(in.data) {
+		case container.Bitcode, container.Unknown:
+			// A bitstream file (or not a container): analyzed whole, as
+			// llvm-bcanalyzer does, whatever its kind or number of modules.
+			return analyzePayload(w, name, in.data, o)
+		}
+		return analyzeContainer(e, w, name, in.data, o)
+	})
 }
 
 func analyzePayload(w *bufio.Writer, name string, data []byte, o dumpOptions) error {

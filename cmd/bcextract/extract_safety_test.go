@@ -268,3 +268,32 @@ func TestInterruptedExtract(t *testing.T) {
 		t.Errorf("left behind: %v", ents)
 	}
 }
+
+// A file truncated while it is mapped faults when its lost pages are read;
+// every command reports that as an error of the file (exit 1) instead of
+// dying of SIGBUS.
+func TestTruncatedWhileMapped(t *testing.T) {
+	src, err := os.ReadFile(containers + "lib-gnu.a") // 16 KiB: pages to lose
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(t.TempDir(), "shrinking.a")
+	defer func() { afterMap = nil }()
+	afterMap = func(name string) {
+		if err := os.Truncate(name, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"list", in}, {"extract", "-d", t.TempDir(), in}, {"inspect", in}, {"dump", in},
+		{"stats", in}, {"sections", "--all", in}, {"bbmap", in},
+	} {
+		if err := os.WriteFile(in, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := runCmd(t, args...)
+		if code != exitFailure || !strings.Contains(stderr, in+": memory fault reading the mapped file (was it truncated while being read?) at byte 0x") {
+			t.Errorf("%s: exit %d, stderr %q", args[0], code, stderr)
+		}
+	}
+}

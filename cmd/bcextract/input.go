@@ -1,9 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
+	"unsafe"
 
+	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/internal/mmap"
 )
 
@@ -27,7 +31,44 @@ func openInput(e *env, name string) (*input, error) {
 	if err != nil {
 		return nil, err
 	}
+	if afterMap != nil {
+		afterMap(name)
+	}
 	return &input{name: name, data: m.Bytes, m: m}, nil
+}
+
+// afterMap, when not nil, is called once an input is mapped; tests use it
+// to truncate the file under the mapping.
+var afterMap func(name string)
+
+// errFault is the cause of the error for an input whose mapping faulted.
+var errFault = errors.New("memory fault reading the mapped file (was it truncated while being read?)")
+
+// guard runs fn, which reads the input, and turns a memory fault on its
+// mapping into an error: a file truncated while mapped raises SIGBUS on
+// the pages it lost, which would otherwise end the program. The error
+// names the byte of the file that could not be read. Other panics go on.
+func (in *input) guard(fn func() error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		f, ok := r.(interface{ Addr() uintptr })
+		if !ok {
+			panic(r)
+		}
+		off := int64(-1)
+		if len(in.data) > 0 {
+			base := uintptr(unsafe.Pointer(unsafe.SliceData(in.data)))
+			if a := f.Addr(); a >= base && a-base < uintptr(len(in.data)) {
+				off = int64(a - base)
+			}
+		}
+		err = &container.Error{Path: in.name, File: in.name, Off: off, Err: errFault}
+	}()
+	return fn()
 }
 
 func (in *input) close() { in.m.Close() }

@@ -105,22 +105,30 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 			failed = true
 			continue
 		}
-		files, err := objectFiles(name, in.data)
-		for _, f := range files {
-			d := &sectionsDump{name: f.name, data: f.data, o: o, stderr: e.stderr}
-			if o.json {
-				root := &roNode{kind: roDict}
-				d.run(root)
-				docs = append(docs, root.jsonValue())
-			} else {
-				t := &roText{w: w}
-				d.run(t)
-				t.flush()
+		ferr := in.guard(func() error {
+			var files []objectFile
+			files, err = objectFiles(name, in.data)
+			for _, f := range files {
+				d := &sectionsDump{name: f.name, data: f.data, o: o, stderr: e.stderr}
+				if o.json {
+					root := &roNode{kind: roDict}
+					d.run(root)
+					docs = append(docs, root.jsonValue())
+				} else {
+					t := &roText{w: w}
+					d.run(t)
+					t.flush()
+				}
+				if d.err != nil {
+					reportf(e.stderr, "%s: %v", f.name, d.err)
+					failed = true
+				}
 			}
-			if d.err != nil {
-				reportf(e.stderr, "%s: %v", f.name, d.err)
-				failed = true
-			}
+			return nil
+		})
+		if ferr != nil {
+			reportf(e.stderr, "%v", ferr)
+			failed = true
 		}
 		if err != nil {
 			reportf(e.stderr, "%v", err)

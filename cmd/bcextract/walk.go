@@ -29,7 +29,9 @@ func walkInput(e *env, name string, onErr func(error), fn func(in *input, p *con
 	defer in.close()
 	var w container.Walker
 	defer w.Close()
-	werr := w.Walk(name, in.data, func(p *container.Payload) error { return fn(in, p) })
+	werr := in.guard(func() error {
+		return w.Walk(name, in.data, func(p *container.Payload) error { return fn(in, p) })
+	})
 	var ce *container.Error
 	for _, err := range container.Errors(werr) {
 		if !errors.As(err, &ce) {
