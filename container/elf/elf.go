@@ -80,15 +80,10 @@ type File struct {
 type FormatError struct {
 	Off int64
 	Msg string
-	// Err was debug/elf's error behind Msg when this package used
-	// debug/elf; it is now always nil.
-	Err error
 }
 
 func (e *FormatError) Error() string { return fmt.Sprintf("%s at byte 0x%x", e.Msg, e.Off) }
 
-// Unwrap returns Err.
-func (e *FormatError) Unwrap() error { return e.Err }
 
 // IsELF reports whether data starts with the ELF magic number.
 func IsELF(data []byte) bool { return len(data) >= 4 && string(data[:4]) == goelf.ELFMAG }
