@@ -6,6 +6,10 @@
 #                        [--skip REGEX] [--log FILE] [--list] [--summary]
 #
 #   --time DUR      fuzzing time per target, as go test's -fuzztime (default 3m)
+#   --cpu SECONDS   instead of --time: run each target, in runs of at least a
+#                   minute, until the log credits it (all runs added up) with
+#                   that much CPU time; targets already there are passed over,
+#                   so a campaign goes on where the last sitting stopped
 #   --parallel N    fuzz workers per target (default 1: CPU time = wall time)
 #   --only REGEX    run only the targets whose "pkg.Target" matches (grep -E)
 #   --skip REGEX    leave out the targets whose "pkg.Target" matches
@@ -27,24 +31,25 @@
 # Exit status: 0 if no target found anything, 1 otherwise.
 #
 # Examples:
-#   scripts/fuzz.sh --time 10m                      # the campaign
+#   scripts/fuzz.sh --cpu 610 --log campaign.tsv    # the campaign, resumable
 #   scripts/fuzz.sh --time 30s --only 'sections\.'  # a quick look
 #   scripts/fuzz.sh --summary --log fuzz-log.tsv
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 export PATH="$PATH:/usr/local/go/bin"
 
-fuzztime=3m parallel=1 only="" skip="" log=fuzz-log.tsv mode=run
+fuzztime=3m cputarget=0 parallel=1 only="" skip="" log=fuzz-log.tsv mode=run
 while (($#)); do
 	case $1 in
 	--time) fuzztime=$2; shift 2 ;;
+	--cpu) cputarget=$2; shift 2 ;;
 	--parallel) parallel=$2; shift 2 ;;
 	--only) only=$2; shift 2 ;;
 	--skip) skip=$2; shift 2 ;;
 	--log) log=$2; shift 2 ;;
 	--list) mode=list; shift ;;
 	--summary) mode=summary; shift ;;
-	-h | --help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "fuzz.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
 	esac
 done
@@ -89,9 +94,27 @@ fi
 
 outdir="$log.d"
 mkdir -p "$outdir"
+# credited NAME: the CPU seconds the log credits target NAME ("pkg.Target")
+# with.
+credited() {
+	[[ -f $log ]] || { echo 0; return; }
+	awk -F'\t' -v k="$1" '$2 "." $3 == k { c += $5 } END { printf "%d", c }' "$log"
+}
+
+# queue: the targets still to run. With --cpu a target that ran without a
+# finding comes back until the log credits it with enough.
 status=0
-for s in "${selected[@]}"; do
+queue=("${selected[@]}")
+while ((${#queue[@]})); do
+	s=${queue[0]}
+	queue=("${queue[@]:1}")
 	read -r pkg t name <<<"$s"
+	if ((cputarget > 0)); then
+		left=$((cputarget - $(credited "$name")))
+		((left <= 0)) && continue
+		# The coordinator adds about 15% to a worker's CPU; a minute at least.
+		fuzztime="$(((left * 100 / 115 > 60) ? left * 100 / 115 : 60))s"
+	fi
 	# The run's files are named after the package and the target: several
 	# packages have a FuzzNewFile, and runs may go on side by side.
 	out="$outdir/${name//\//_}"
@@ -112,6 +135,8 @@ for s in "${selected[@]}"; do
 	newi=$(grep -ao 'new interesting: [0-9]*' "$out.out" | tail -1 | awk '{ print $3 }')
 	if ((rc == 0)); then
 		result=ok finding=-
+		# With --cpu, check the target's credit again before the next one.
+		((cputarget > 0)) && queue=("$s" "${queue[@]}")
 	else
 		result=FOUND status=1
 		finding=$(grep -ao 'testdata/fuzz/[^ ]*' "$out.out" | head -1)
