@@ -84,7 +84,6 @@ type FormatError struct {
 
 func (e *FormatError) Error() string { return fmt.Sprintf("%s at byte 0x%x", e.Msg, e.Off) }
 
-
 // IsELF reports whether data starts with the ELF magic number.
 func IsELF(data []byte) bool { return len(data) >= 4 && string(data[:4]) == goelf.ELFMAG }
 
