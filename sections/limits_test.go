@@ -44,18 +44,8 @@ func checkClaims(t *testing.T, tests []claim) {
 	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var err error
-			got := alloctest.Min(3, func() { err = tt.decode(tt.data) })
-			var de *DecodeError
-			if !errors.As(err, &de) {
-				t.Fatalf("got %v; want a *DecodeError", err)
-			}
-			if de.Off != tt.off {
-				t.Errorf("got %v; want the error at byte 0x%x", err, tt.off)
-			}
-			if limit := uint64(len(tt.data))*16 + 2048; got > limit {
-				t.Errorf("%d bytes allocated for %d bytes, more than %d", got, len(tt.data), limit)
-			}
+			alloctest.CheckClaim(t, tt.data, alloctest.Limit{PerByte: 16, Fixed: 2048}, tt.off,
+				func(e *DecodeError) int64 { return e.Off }, func() error { return tt.decode(tt.data) })
 		})
 	}
 }

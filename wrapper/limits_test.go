@@ -3,7 +3,6 @@ package wrapper
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"testing"
 
@@ -48,18 +47,9 @@ func TestSplitClaims(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var err error
-			got := alloctest.Min(3, func() { _, err = Split(tt.data) })
-			var fe *FormatError
-			if !errors.As(err, &fe) {
-				t.Fatalf("Split = %v; want a *FormatError", err)
-			}
-			if fe.Off != tt.off {
-				t.Errorf("Split = %v; want the error at byte 0x%x", err, tt.off)
-			}
-			if got > 1024 { // the error and its message
-				t.Errorf("%d bytes allocated for %d bytes of input", got, len(tt.data))
-			}
+			// Nothing but the error and its message.
+			alloctest.CheckClaim(t, tt.data, alloctest.Limit{Fixed: 1024}, tt.off, func(e *FormatError) int64 { return e.Off },
+				func() (err error) { _, err = Split(tt.data); return })
 		})
 	}
 }

@@ -2,7 +2,6 @@ package archive
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -34,18 +33,8 @@ func TestClaims(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var err error
-			got := alloctest.Min(3, func() { _, err = Parse(tt.data) })
-			var fe *FormatError
-			if !errors.As(err, &fe) {
-				t.Fatalf("Parse = %v; want a *FormatError", err)
-			}
-			if fe.Off != tt.off {
-				t.Errorf("Parse = %v; want the error at byte 0x%x", err, tt.off)
-			}
-			if limit := uint64(len(tt.data))*3 + 1024; got > limit {
-				t.Errorf("%d bytes allocated for %d bytes, more than %d", got, len(tt.data), limit)
-			}
+			alloctest.CheckClaim(t, tt.data, alloctest.Limit{PerByte: 3, Fixed: 1024}, tt.off, formatOff,
+				func() (err error) { _, err = Parse(tt.data); return })
 		})
 	}
 }
@@ -112,3 +101,6 @@ func BenchmarkMembers(b *testing.B) {
 		})
 	}
 }
+
+// formatOff is the byte offset of a *FormatError, for alloctest.CheckClaim.
+func formatOff(e *FormatError) int64 { return e.Off }

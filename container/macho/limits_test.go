@@ -3,7 +3,6 @@ package macho
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -71,18 +70,8 @@ func TestClaims(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var err error
-			got := alloctest.Min(3, func() { err = tt.f(tt.data) })
-			var fe *FormatError
-			if !errors.As(err, &fe) {
-				t.Fatalf("got %v; want a *FormatError", err)
-			}
-			if fe.Off != tt.off {
-				t.Errorf("got %v; want the error at byte 0x%x", err, tt.off)
-			}
-			if limit := uint64(len(tt.data))*4 + 1024; got > limit {
-				t.Errorf("%d bytes allocated for %d bytes, more than %d", got, len(tt.data), limit)
-			}
+			alloctest.CheckClaim(t, tt.data, alloctest.Limit{PerByte: 4, Fixed: 1024}, tt.off, formatOff,
+				func() error { return tt.f(tt.data) })
 		})
 	}
 }
@@ -175,3 +164,6 @@ func BenchmarkLoadCommands(b *testing.B) {
 		})
 	}
 }
+
+// formatOff is the byte offset of a *FormatError, for alloctest.CheckClaim.
+func formatOff(e *FormatError) int64 { return e.Off }

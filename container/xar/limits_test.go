@@ -77,20 +77,11 @@ func TestClaims(t *testing.T) {
 	tests[6].data = xartest.Archive([]byte(`<xar><toc><checksum style="sha1"><offset>4611686018427387904</offset><size>20</size></checksum></toc></xar>`), make([]byte, 20))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var err error
-			got := alloctest.Min(3, func() { _, err = xar.NewReader(tt.data) })
-			var fe *xar.FormatError
-			if !errors.As(err, &fe) {
-				t.Fatalf("NewReader = %v; want a *FormatError", err)
-			}
-			if fe.Off != tt.off {
-				t.Errorf("NewReader = %v; want the error at byte 0x%x", err, tt.off)
-			}
 			// The TOC (at most 8 times the archive plus 64 KiB) and its
 			// elements (at most one per 16 bytes, plus 4096).
-			if limit := uint64(len(tt.data))*40 + 2<<20; got > limit {
-				t.Errorf("%d bytes allocated for %d bytes, more than %d", got, len(tt.data), limit)
-			}
+			alloctest.CheckClaim(t, tt.data, alloctest.Limit{PerByte: 40, Fixed: 2 << 20}, tt.off,
+				func(e *xar.FormatError) int64 { return e.Off },
+				func() (err error) { _, err = xar.NewReader(tt.data); return })
 		})
 	}
 }

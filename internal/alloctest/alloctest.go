@@ -19,7 +19,11 @@
 // much; measure several runs with Min when a stray allocation would matter.
 package alloctest
 
-import "runtime"
+import (
+	"errors"
+	"runtime"
+	"testing"
+)
 
 // Bytes returns the number of bytes allocated on the heap while f runs.
 func Bytes(f func()) uint64 {
@@ -64,4 +68,24 @@ func (l Limit) Bound(size int) uint64 {
 func (l Limit) Check(size int, f func()) (allocated uint64, ok bool) {
 	allocated = Min(3, f)
 	return allocated, allocated <= l.Bound(size)
+}
+
+// CheckClaim checks a parser on an input that claims more than it holds:
+// parse, which reads data, must fail with an error of type E (found with
+// errors.As) whose byte offset, as off reads it, is want, and must allocate
+// at most l.Bound(len(data)) (measured with Min(3, ...)).
+func CheckClaim[E error](t testing.TB, data []byte, l Limit, want int64, off func(E) int64, parse func() error) {
+	t.Helper()
+	var err error
+	got := Min(3, func() { err = parse() })
+	var e E
+	if !errors.As(err, &e) {
+		t.Fatalf("got %v; want a %T", err, e)
+	}
+	if off(e) != want {
+		t.Errorf("got %v; want the error at byte 0x%x", err, want)
+	}
+	if limit := l.Bound(len(data)); got > limit {
+		t.Errorf("%d bytes allocated for %d bytes, more than %d", got, len(data), limit)
+	}
 }
