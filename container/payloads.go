@@ -111,28 +111,22 @@ var cc1 = []byte("-cc1\x00")
 // command-line section start: 0, then each "-cc1" argument after it.
 func cmdlineStarts(b []byte) []int {
 	n := 0
-	if !bytes.HasPrefix(b, cc1) {
-		n++ // arguments before the first -cc1, or an empty section
-	}
-	for i := 0; i < len(b); {
-		if (i == 0 || b[i-1] == 0) && bytes.HasPrefix(b[i:], cc1) {
-			n++
-			i += len(cc1)
-			continue
-		}
-		j := bytes.IndexByte(b[i:], 0)
-		if j < 0 {
-			break
-		}
-		i += j + 1
-	}
+	eachCmdlineStart(b, func(int) { n++ })
 	starts := make([]int, 0, n) // counted, so as not to grow it
+	eachCmdlineStart(b, func(i int) { starts = append(starts, i) })
+	return starts
+}
+
+// eachCmdlineStart calls fn with the offset of each command line in b, in
+// order: 0 when b does not start with "-cc1" (arguments before the first
+// -cc1, or an empty section), then each "-cc1" that starts an argument.
+func eachCmdlineStart(b []byte, fn func(int)) {
 	if !bytes.HasPrefix(b, cc1) {
-		starts = append(starts, 0)
+		fn(0)
 	}
 	for i := 0; i < len(b); {
 		if (i == 0 || b[i-1] == 0) && bytes.HasPrefix(b[i:], cc1) {
-			starts = append(starts, i)
+			fn(i)
 			i += len(cc1)
 			continue
 		}
@@ -142,7 +136,6 @@ func cmdlineStarts(b []byte) []int {
 		}
 		i += j + 1
 	}
-	return starts
 }
 
 // splitCmdlines reports one payload per command line of whole: a new
