@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -78,6 +79,9 @@ var sweepCmds = []sweepCmd{
 	{"inspect", func(in, _ string) []string { return []string{"inspect", "--symbols", in} }},
 	{"inspect-json", func(in, _ string) []string { return []string{"inspect", "--json", in} }},
 	{"bbmap", func(in, _ string) []string { return []string{"bbmap", "--disasm", in} }},
+	{"scan", func(in, out string) []string {
+		return []string{"scan", "--jobs", "1", "--kind", "all", "--extract-dir", out, "--manifest", filepath.Join(out, "manifest.json"), in}
+	}},
 }
 
 // sweepTimeout bounds one command's run on one input: far above what any
@@ -86,6 +90,10 @@ const sweepTimeout = 20 * time.Second
 
 // located matches what every error line must carry: a byte or bit offset.
 var located = regexp.MustCompile(`at (byte 0x[0-9a-f]+|bit [0-9]+)`)
+
+// scanSummary matches the first line of the summary scan prints on stderr
+// after its error lines.
+var scanSummary = regexp.MustCompile(`^bcextract scan: [0-9]+ files, `)
 
 // absent matches the errors that say the input lacks what the command
 // needs: they name the file but no offset, there being none.
@@ -146,10 +154,8 @@ func sweepFile(t *testing.T, path string) {
 				os.WriteFile(keep, data, 0o644)
 				t.Errorf("%s, %s (input kept in %s): %s", what, c.name, keep, msg)
 			}
-			if c.name == "extract" {
-				if err := os.RemoveAll(out); err != nil {
-					t.Fatal(err)
-				}
+			if err := os.RemoveAll(out); err != nil {
+				t.Fatal(err)
 			}
 		}
 		if after := listTree(t, scratch); after != before {
@@ -203,7 +209,18 @@ func sweepRun(c sweepCmd, in, out string) string {
 	case r.stderr == "":
 		return "exit 1 with nothing on stderr"
 	}
-	for _, line := range strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n") {
+	lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+	if c.name == "scan" {
+		i := slices.IndexFunc(lines, scanSummary.MatchString)
+		if i < 0 {
+			return fmt.Sprintf("scan printed no summary: stderr %q", r.stderr)
+		}
+		lines = lines[:i]
+		if len(lines) == 0 {
+			return "scan exited 1 without an error line"
+		}
+	}
+	for _, line := range lines {
 		if !strings.HasPrefix(line, "bcextract: ") || !strings.Contains(line, in) || !(located.MatchString(line) || absent.MatchString(line)) {
 			return fmt.Sprintf("error line does not name the file and an offset: %q", line)
 		}
