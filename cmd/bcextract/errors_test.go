@@ -2,6 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -46,6 +49,40 @@ func TestJSONErrors(t *testing.T) {
 		if err != nil || code != exitFailure || d.File != tt.args[2] || d.Error.Message != tt.msg || d.Error.File != tt.file ||
 			(d.Error.Offset == nil) != (tt.off < 0) || (d.Error.Offset != nil && *d.Error.Offset != tt.off) {
 			t.Errorf("%q: exit %d, %v, output %q", tt.args, code, err, out)
+		}
+	}
+
+	// sections: an "Error" in the object of the file it concerns, at a byte
+	// of the file even for an archive's member, or in an object of its own.
+	member, err := os.ReadFile(containers + "bad-elf-trunc.o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib := filepath.Join(t.TempDir(), "lib.a")
+	hdr := fmt.Sprintf("%-16s%-12s%-6s%-6s%-8s%-10d`\n", "m.o/", "0", "0", "0", "644", len(member))
+	if err := os.WriteFile(lib, append([]byte("!<arch>\n"+hdr), member...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr = runCmd(t, "sections", "--all", "--json", lib, containers+"bad-fat-off.o")
+	var docs []struct {
+		FileSummary struct{ File string }
+		Error       *jsonError
+	}
+	if err := json.Unmarshal([]byte(out), &docs); err != nil || code != exitFailure || len(docs) != 2 {
+		t.Fatalf("sections --json: exit %d, %v, %q", code, err, out)
+	}
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	for i, want := range []struct {
+		file, path string
+		off        int64
+	}{
+		{lib, lib + "(m.o)", 0x44 + 0x28}, // 8-byte magic, 60-byte header, e_shoff
+		{containers + "bad-fat-off.o", containers + "bad-fat-off.o", 0},
+	} {
+		e := docs[i].Error
+		if docs[i].FileSummary.File != want.path || e == nil || e.File != want.file || e.Path != want.path ||
+			e.Offset == nil || *e.Offset != want.off || len(lines) != 2 || "bcextract: "+e.Message != lines[i] {
+			t.Errorf("sections --json, %s: %+v, stderr %q", want.path, docs[i], stderr)
 		}
 	}
 }

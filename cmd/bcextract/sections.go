@@ -60,7 +60,11 @@ say what they hold; a name ending in "!C" selects the compressed encoding. In
 a linked file each entry's PC is resolved to the function holding it.
 --json prints one JSON document: an array with one object per file whose keys
 are the headings of the text output (always valid JSON, unlike
-llvm-readobj's for --addrsig and --elf-linker-options).
+llvm-readobj's for --addrsig and --elf-linker-options). A file that could
+not be dumped has an "Error" key, an object as in list --json ("path",
+"file", "offset" in the file, "error", "message"); an input that is not an
+object or cannot be read has an object of its own, with its "FileSummary"
+and "Error".
 
 Exit status: 1 if a FILE cannot be read, is not an object or an archive, or
 its headers are malformed (llvm-readobj's "the file is corrupt"); 2 for
@@ -98,11 +102,26 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 	if o.prettyPGO && !o.bbAddrMap {
 		reportf(e.stderr, "warning: --bb-addr-map must be enabled for --pretty-pgo-analysis-map to have an effect")
 	}
+	// fail reports err, a problem of the input name (or of one of its
+	// members), and, with --json, records it in that file's object, doc,
+	// or in an object of its own.
+	fail := func(name string, doc orderedObject, err error) {
+		reportf(e.stderr, "%v", err)
+		failed = true
+		if !o.json {
+			return
+		}
+		errField := orderedField{"Error", newJSONError(err)}
+		if doc != nil {
+			docs[len(docs)-1] = append(doc, errField)
+			return
+		}
+		docs = append(docs, orderedObject{{"FileSummary", orderedObject{{"File", name}}}, errField})
+	}
 	for _, name := range args {
 		in, err := openInput(e, name)
 		if err != nil {
-			reportf(e.stderr, "%v", err)
-			failed = true
+			fail(name, nil, err)
 			continue
 		}
 		ferr := in.guard(func() error {
@@ -110,29 +129,28 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 			files, err = objectFiles(name, in.data)
 			for _, f := range files {
 				d := &sectionsDump{name: f.name, data: f.data, o: o, stderr: e.stderr}
+				var doc orderedObject
 				if o.json {
 					root := &roNode{kind: roDict}
 					d.run(root)
-					docs = append(docs, root.jsonValue())
+					doc = root.jsonValue().(orderedObject)
+					docs = append(docs, doc)
 				} else {
 					t := &roText{w: w}
 					d.run(t)
 					t.flush()
 				}
 				if d.err != nil {
-					reportf(e.stderr, "%s: %v", f.name, d.err)
-					failed = true
+					fail(f.name, doc, container.NewError(f.name, name, f.base, d.err))
 				}
 			}
 			return nil
 		})
 		if ferr != nil {
-			reportf(e.stderr, "%v", ferr)
-			failed = true
+			fail(name, nil, ferr)
 		}
 		if err != nil {
-			reportf(e.stderr, "%v", err)
-			failed = true
+			fail(name, nil, err)
 		}
 		in.close()
 		if ferr := w.Flush(); ferr != nil {
@@ -159,10 +177,12 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 	return nil
 }
 
-// An objectFile is one ELF file to dump: a file, or an archive's member
-// named "lib.a(member.o)" as llvm-readobj names it.
+// An objectFile is one object file to dump: a file, or an archive's member
+// named "lib.a(member.o)" as llvm-readobj names it, whose data starts at
+// byte base of the file.
 type objectFile struct {
 	name string
+	base int64
 	data []byte
 }
 
@@ -170,19 +190,19 @@ type objectFile struct {
 func objectFiles(name string, data []byte) ([]objectFile, error) {
 	switch container.Detect(data) {
 	case container.ELF, container.COFF, container.MachO:
-		return []objectFile{{name, data}}, nil
+		return []objectFile{{name, 0, data}}, nil
 	case container.Archive:
 		a, err := archive.Parse(data)
 		var out []objectFile
 		if a != nil {
 			for _, m := range a.Members {
 				if k := container.Detect(m.Data); m.Data != nil && (k == container.ELF || k == container.COFF || k == container.MachO) {
-					out = append(out, objectFile{name + "(" + m.Name + ")", m.Data})
+					out = append(out, objectFile{name + "(" + m.Name + ")", m.Off, m.Data})
 				}
 			}
 		}
 		if err != nil {
-			return out, fmt.Errorf("%s: %w", name, err)
+			return out, container.NewError(name, name, 0, err)
 		}
 		return out, nil
 	}
