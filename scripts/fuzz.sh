@@ -6,8 +6,8 @@
 #                        [--skip REGEX] [--log FILE] [--list] [--summary]
 #
 #   --time DUR      fuzzing time per target, as go test's -fuzztime (default 3m)
-#   --cpu SECONDS   instead of --time: run each target, in runs of at least a
-#                   minute, until the log credits it (all runs added up) with
+#   --cpu SECONDS   instead of --time: run each target, in runs of at least
+#                   20 s, until the log credits it (all runs added up) with
 #                   that much CPU time; targets already there are passed over,
 #                   so a campaign goes on where the last sitting stopped
 #   --parallel N    fuzz workers per target (default 1: CPU time = wall time)
@@ -112,8 +112,11 @@ while ((${#queue[@]})); do
 	if ((cputarget > 0)); then
 		left=$((cputarget - $(credited "$name")))
 		((left <= 0)) && continue
-		# The coordinator adds about 15% to a worker's CPU; a minute at least.
-		fuzztime="$(((left * 100 / 115 > 60) ? left * 100 / 115 : 60))s"
+		# Each worker keeps a CPU busy (about 99% of the wall time on an idle
+		# machine): 2% and 5 s more make one run enough; on a busy machine the
+		# next run, of 20 s at least, makes up what this one fell short of.
+		ft=$(((left * 102 / 100 + 5) / parallel))
+		fuzztime="$((ft > 20 ? ft : 20))s"
 	fi
 	# The run's files are named after the package and the target: several
 	# packages have a FuzzNewFile, and runs may go on side by side.
