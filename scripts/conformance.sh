@@ -49,6 +49,11 @@
 # module facts against llvm-dis-22 and llvm-bcanalyzer-22
 # (scripts/inspect_check.py; needs python3).
 #
+# Libraries part (not with FILE...; needs jq): every file under
+# /usr/lib/x86_64-linux-gnu, /usr/lib/llvm-*/lib and the Rust toolchain
+# that has an LLVM extension section: `bcextract sections` against
+# llvm-readobj-22 with all its LLVM views at once.
+#
 # If llvm-bcanalyzer-22 is missing the script prints a line starting with
 # "SKIPPED:" and exits 0; if rustc is missing only the Rust part is skipped
 # (again with a "SKIPPED:" line).  On a difference it prints the file, the
@@ -524,6 +529,39 @@ if [[ ${#FILES[@]} -eq 0 && -d $REPO/testdata/sections ]]; then
 	echo "sections vs llvm-readobj-22: $sp passed, $sf failed, $sx known llvm-readobj-22 bugs skipped"
 	passed=$((passed + sp))
 	failed=$((failed + sf))
+fi
+# --- extension sections of real libraries against llvm-readobj-22 ----------
+# Objects nobody here wrote: every file under /usr/lib/x86_64-linux-gnu,
+# /usr/lib/llvm-*/lib (LLVM's own static libraries and compiler-rt, which
+# installing llvm-22 brings) and the Rust toolchain that has an LLVM
+# extension section (found with `bcextract scan --kind extension`), dumped
+# with every llvm-readobj view at once. Their .llvm_addrsig tables name
+# section symbols, which the fixtures above had missed for long.
+if [[ ${#FILES[@]} -eq 0 ]] && command -v jq >/dev/null 2>&1; then
+	lstart=$SECONDS
+	ldirs=()
+	for d in /usr/lib/x86_64-linux-gnu /usr/lib/llvm-*/lib ${SYSROOT:+"$SYSROOT/lib/rustlib"}; do
+		[[ -d $d ]] && ldirs+=("$d")
+	done
+	mapfile -t lfiles < <(if ((${#ldirs[@]})); then "$BCX" scan --kind extension --json "${ldirs[@]}" 2>/dev/null | jq -r '.file' | LC_ALL=C sort -u; fi)
+	lflags="--dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+	export BCX lflags
+	# One line per file: PASS or FAIL, then the file.
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	lcheck='ours=$("$BCX" sections $lflags "$1" 2>/dev/null | md5sum; echo "exit=${PIPESTATUS[0]}")
+		theirs=$(llvm-readobj-22 $lflags "$1" 2>/dev/null | md5sum; echo "exit=${PIPESTATUS[0]}")
+		if [[ $ours == "$theirs" ]]; then echo "PASS $1"; else echo "FAIL $1"; fi'
+	lout=$(printf '%s\0' "${lfiles[@]}" | xargs -0 -r -n 1 -P "$JOBS" bash -c "$lcheck" _)
+	lp=$(grep -c '^PASS' <<<"$lout" || true)
+	lf=$(grep -c '^FAIL' <<<"$lout" || true)
+	grep '^FAIL' <<<"$lout" | head -10 | while read -r _ f; do
+		echo "FAIL: sections $lflags $f"
+		# shellcheck disable=SC2086
+		diff <(llvm-readobj-22 $lflags "$f" 2>&1) <("$BCX" sections $lflags "$f" 2>&1) | head -6 || true
+	done
+	echo "sections vs llvm-readobj-22 on system and Rust libraries: $lp passed, $lf failed (${#ldirs[@]} directories; $((SECONDS - lstart))s)"
+	passed=$((passed + lp))
+	failed=$((failed + lf))
 fi
 # --- inspect against llvm-nm-22 and llvm-dis-22 ------------------------------
 # Every bitcode fixture of testdata/inspect and testdata/bc that LLVM reads,

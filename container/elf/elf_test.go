@@ -238,7 +238,7 @@ func TestRelocs(t *testing.T) {
 		}
 		var got []string
 		for _, r := range rels {
-			got = append(got, fmt.Sprintf("%#x %d %s %d", r.Off, r.Type, syms[r.Sym].Name, r.Addend))
+			got = append(got, fmt.Sprintf("%#x %d %s %d", r.Off, r.Type, f.SymbolName(&syms[r.Sym]), r.Addend))
 		}
 		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
 			t.Errorf("%s %s:\n%s\nwant:\n%s", tt.file, tt.section, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))

@@ -67,8 +67,10 @@ func (f *File) SymbolTable() int {
 }
 
 // Symbols decodes the symbol table in section index tab of data (the data
-// given to NewFile), entry 0 included so that indices match. A section
-// symbol with no name is named after its section, as llvm-readobj names it.
+// given to NewFile), entry 0 included so that indices match. Names are the
+// symbols' own (st_name): a section symbol's is usually empty, as
+// llvm-readobj prints it in --addrsig and --cg-profile; SymbolName names
+// it after its section.
 //
 // The result takes 48 bytes per symbol of 16 (ELF32) or 24 bytes. The
 // names are substrings of one copy of the string table, and each is found
@@ -104,12 +106,19 @@ func (f *File) Symbols(data []byte, tab int) ([]Symbol, error) {
 			sym.Info, sym.Other, sym.Shndx = e[12], e[13], bo.Uint16(e[14:])
 		}
 		sym.Name = names.at(name)
-		if sym.Name == "" && sym.Type() == STT_SECTION && int(sym.Shndx) < len(f.Sections) {
-			sym.Name = f.Sections[sym.Shndx].Name
-		}
 		syms = append(syms, sym)
 	}
 	return syms, nil
+}
+
+// SymbolName returns the name of s, a symbol of f, or for a section
+// symbol with no name of its own the name of its section, as llvm-objdump
+// names the targets of relocations.
+func (f *File) SymbolName(s *Symbol) string {
+	if s.Name == "" && s.Type() == STT_SECTION && int(s.Shndx) < len(f.Sections) {
+		return f.Sections[s.Shndx].Name
+	}
+	return s.Name
 }
 
 // A nameFinder returns the NUL-terminated names of a string table as

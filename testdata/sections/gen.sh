@@ -131,6 +131,9 @@ cc x86_64-pc-windows-msvc cgprofile-coff.obj src/pgo.c "${PGO_USE[@]}"
 # --- addrsig, deplibs, linker options, symbol partitions ------------------------------------
 cc x86_64-linux-gnu addrsig.o src/addrsig.c
 cc x86_64-pc-windows-msvc addrsig-coff.obj src/addrsig.c
+# -fprofile-generate adds counters whose section symbols (no name of their
+# own) are address-significant: llvm-readobj prints them as "Sym:  (N)".
+cc x86_64-linux-gnu addrsig-prof.o src/addrsig.c -fprofile-generate
 cc x86_64-linux-gnu deplibs.o src/deplibs.c
 "$LLC" -O1 -filetype=obj src/linkeropts.ll -o linkeropts.o
 cc x86_64-linux-gnu sympart.o src/sympart.c -fsymbol-partition=part1
@@ -210,7 +213,7 @@ patch bbmap-trunc.o $((shoff + idx * 64 + 32)) "$(le64 "$cut")"
 # --- goldens ----------------------------------------------------------------------------------
 ELF_FIXTURES=(bbmap-x86_64.o bbmap-x86_64 bbmap-aarch64.o bbmap-i686.o bbmap-sections.o
 	bbmap-crel.o bbmap-pgo.o bbmap-clang19.o bbmap-llvm14.o cgprofile.o cgprofile-crel.o
-	addrsig.o deplibs.o linkeropts.o sympart.o deplibs-broken.o linkeropts-odd.o
+	addrsig.o addrsig-prof.o deplibs.o linkeropts.o sympart.o deplibs-broken.o linkeropts-odd.o
 	addrsig-bad.o bbmap-badversion.o bbmap-trunc.o)
 COFF_FIXTURES=(addrsig-coff.obj cgprofile-coff.obj)
 declare -A FLAGS=(
@@ -280,6 +283,7 @@ expect cgprofile.o.cg 'To: is_prime'
 expect cgprofile-coff.obj.cg 'To: is_prime'
 expect addrsig.o.addrsig 'Sym: twice'
 expect addrsig-coff.obj.addrsig 'Sym: twice'
+expect addrsig-prof.o.addrsig 'Sym:  \([0-9]+\)'
 expect deplibs.o.deplibs 'libz.so'
 expect linkeropts.o.linkeropts 'key with space: val'
 expect deplibs-broken.o.deplibs.stderr 'is broken: the content is not null-terminated'
