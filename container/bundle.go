@@ -84,6 +84,7 @@ func (s *walk) bundle(n node, whole *Payload) {
 	}
 	if err != nil {
 		s.fail(n, whole.Off, err)
+		whole.Malformed = true
 		s.emit(whole)
 		return
 	}

@@ -191,6 +191,13 @@ type Payload struct {
 	// that can be paired with it, or that a bitcode bundle records for it;
 	// nil otherwise.
 	Cmdline []byte
+	// Malformed is set on a payload reported whole because its bytes are
+	// not what its kind promises (a bitcode section that cannot be split
+	// into modules or holds none, an offload section that does not decode,
+	// a bundle whose table of contents does not read): the walk returns an
+	// Error about it, so a caller whose decoding of it fails again need not
+	// report that too.
+	Malformed bool
 	// Bundle is what the table of contents of a bitcode bundle records, on
 	// the bundle's own payload (KindBundle) and on those of its files; nil
 	// for other payloads.

@@ -3,6 +3,7 @@ package container
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/container/archive"
@@ -84,6 +85,18 @@ func (e *Error) Msg() string {
 		return m
 	}
 	return e.Err.Error()
+}
+
+// FileError returns the Error for err, met opening or reading the file
+// named path itself rather than in its contents: Off is -1, and an
+// *fs.PathError about path gives its operation and cause alone ("open: no
+// such file or directory"), the Error's Path naming the file.
+func FileError(path string, err error) *Error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		err = fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return &Error{Path: path, File: path, Off: -1, Err: err}
 }
 
 // NewError returns the Error for err, met in the container at path whose

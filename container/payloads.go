@@ -15,6 +15,7 @@ import (
 func (s *walk) modules(n node, whole Payload, set func(m int, p *Payload)) {
 	if err := splitError(whole.Data); err != nil {
 		s.fail(n, whole.Off, err)
+		whole.Malformed = true
 		s.emitCopy(whole)
 		return
 	}
@@ -42,6 +43,7 @@ func (s *walk) modules(n node, whole Payload, set func(m int, p *Payload)) {
 	}
 	if m == 0 {
 		s.fail(n, whole.Off, ErrNoModule)
+		whole.Malformed = true
 		s.emitCopy(whole)
 	}
 }
@@ -80,6 +82,7 @@ func (s *walk) offload(n node, whole Payload) {
 	bins, err := sections.DecodeOffloading(whole.Section, whole.Data)
 	if err != nil {
 		s.fail(n, whole.Off, err)
+		whole.Malformed = true
 		s.emitCopy(whole)
 		return
 	}

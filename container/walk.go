@@ -13,7 +13,7 @@ import (
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/container/macho"
 	"github.com/bcextract/bcextract/container/wasm"
-	"github.com/bcextract/bcextract/internal/mmap"
+	"github.com/bcextract/bcextract/mmap"
 	"github.com/bcextract/bcextract/wrapper"
 )
 
@@ -243,7 +243,7 @@ func (s *walk) open(name string) ([]byte, error) {
 		}
 		return data, nil
 	}
-	m, err := mmap.Open(name)
+	m, err := mmap.Map(name)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/container/coff"
-	"github.com/bcextract/bcextract/internal/mmap"
+	"github.com/bcextract/bcextract/mmap"
 	"github.com/bcextract/bcextract/llvmir"
 	"github.com/bcextract/bcextract/sections"
 )
@@ -46,15 +46,15 @@ func (fw *fileWorker) process(j job) *Result {
 	n, size, err := fw.readPrefix(j.path, fw.prefix)
 	r.Size = size
 	if err != nil {
-		r.Errors = append(r.Errors, pathError(j.path, err))
+		r.Errors = append(r.Errors, container.FileError(j.path, err))
 		return r
 	}
 	if !MayHold(fw.prefix[:n], r.Size) {
 		return r
 	}
-	m, err := mmap.Open(j.path)
+	m, err := mmap.Map(j.path)
 	if err != nil {
-		r.Errors = append(r.Errors, pathError(j.path, err))
+		r.Errors = append(r.Errors, container.FileError(j.path, err))
 		return r
 	}
 	defer m.Close()
@@ -135,7 +135,7 @@ func (fw *fileWorker) payload(r *Result, p *container.Payload) Payload {
 	}
 	if p.Kind.IsModule() {
 		id, err := llvmir.ReadIdent(p.Data)
-		if err != nil {
+		if err != nil && !p.Malformed { // else the walk reports it
 			r.Errors = append(r.Errors, container.PayloadError(p, "reading the module's producer, triple and source file name", err))
 		}
 		sp.Producer, sp.SourceFilename = id.Producer, id.SourceFilename

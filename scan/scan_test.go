@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/bcextract/bcextract/container"
-	"github.com/bcextract/bcextract/internal/mmap"
+	"github.com/bcextract/bcextract/mmap"
 	"github.com/bcextract/bcextract/scan/scantest"
 )
 

@@ -3,7 +3,6 @@ package scan
 import (
 	"context"
 	"errors"
-	"fmt"
 	"hash/fnv"
 	"io/fs"
 	"os"
@@ -82,17 +81,7 @@ func (w *walker) send(j job) bool {
 
 // fail queues the report of a problem with a path that is not a file.
 func (w *walker) fail(path string, err error) bool {
-	return w.send(job{err: &Result{File: path, Dir: true, Errors: []*container.Error{pathError(path, err)}}})
-}
-
-// pathError makes an Error of err about path, dropping the path that an
-// *fs.PathError repeats.
-func pathError(path string, err error) *container.Error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) && pe.Path == path {
-		err = fmt.Errorf("%s: %w", pe.Op, pe.Err)
-	}
-	return &container.Error{Path: path, File: path, Off: -1, Err: err}
+	return w.send(job{err: &Result{File: path, Dir: true, Errors: []*container.Error{container.FileError(path, err)}}})
 }
 
 func (w *walker) run(paths []string) {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/container"
@@ -120,9 +121,6 @@ func runAnalyze(e *env, args []string, o dumpOptions) error {
 	return nil
 }
 
-// errNoModule is the cause of the error for a container without bitcode.
-var errNoModule = errors.New("no bitcode module found")
-
 // errReported is returned for an input whose problems are already on stderr.
 var errReported = errors.New("reported")
 
@@ -160,6 +158,7 @@ func analyzeContainer(e *env, w *bufio.Writer, name string, data []byte, o dumpO
 	var cw container.Walker
 	defer cw.Close()
 	n, failed := 0, false
+	var said []string // malformed payloads whose analysis error is on stderr
 	werr := cw.Walk(name, data, func(p *container.Payload) error {
 		if !p.Kind.IsModule() {
 			return nil
@@ -178,6 +177,11 @@ func analyzeContainer(e *env, w *bufio.Writer, name string, data []byte, o dumpO
 		if err != nil {
 			fmt.Fprintf(e.stderr, "bcextract: %v\n", err)
 			failed = true
+			if p.Malformed {
+				// The walk's error about it says less: where the
+				// analysis stopped is the one line for this fault.
+				said = append(said, p.Path)
+			}
 		}
 		return nil
 	})
@@ -186,14 +190,17 @@ func analyzeContainer(e *env, w *bufio.Writer, name string, data []byte, o dumpO
 		if !errors.As(err, &ce) {
 			return err
 		}
+		failed = true
+		if slices.Contains(said, ce.Path) {
+			continue
+		}
 		fmt.Fprintf(e.stderr, "bcextract: %v\n", err)
 		if o.json {
 			w.Write(appendJSONInputError(nil, ce.Path, err))
 		}
-		failed = true
 	}
 	if n == 0 && !failed {
-		err := fmt.Errorf("%s: %w", name, errNoModule)
+		err := noneFound(name, errNoModule)
 		if o.json {
 			w.Write(appendJSONInputError(nil, name, errNoModule))
 		}

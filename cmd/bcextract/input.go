@@ -2,13 +2,11 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"io"
 	"runtime/debug"
 	"unsafe"
 
 	"github.com/bcextract/bcextract/container"
-	"github.com/bcextract/bcextract/internal/mmap"
+	"github.com/bcextract/bcextract/mmap"
 )
 
 // input is one opened input file.
@@ -16,22 +14,31 @@ type input struct {
 	name string // as given on the command line ("-" for standard input)
 	data []byte
 	m    *mmap.Data
+	// said holds the container paths of malformed payloads whose problem
+	// a command reported itself (see walkInput).
+	said []string
 }
 
-// openInput maps the named file, or reads standard input for "-".
+// openInput maps the named file, or reads it when it is not a regular file
+// (a FIFO, a /dev/fd/N, a device), or reads standard input for "-", at
+// most mmap.MaxRead bytes. Its error is a *container.Error naming the file:
+// "FILE: open: no such file or directory".
 func openInput(e *env, name string) (*input, error) {
+	var m *mmap.Data
+	var err error
 	if name == "-" {
-		b, err := io.ReadAll(e.stdin)
-		if err != nil {
-			return nil, fmt.Errorf("-: reading standard input: %w", err)
-		}
-		return &input{name: name, data: b}, nil
+		m, err = mmap.Read(name, e.stdin, mmap.MaxRead)
+	} else {
+		m, err = mmap.Open(name)
 	}
-	m, err := mmap.Open(name)
 	if err != nil {
-		return nil, err
+		ce := container.FileError(name, err)
+		if errors.Is(err, mmap.ErrTooLarge) {
+			ce.Off = mmap.MaxRead // the first byte not read
+		}
+		return nil, ce
 	}
-	if afterMap != nil {
+	if afterMap != nil && m.Mapped() {
 		afterMap(name)
 	}
 	return &input{name: name, data: m.Bytes, m: m}, nil

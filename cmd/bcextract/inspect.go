@@ -83,16 +83,21 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 	anyFailed := false
 	var all []inspected // for --symbols, which needs the count first
 	for _, name := range args {
+		modules := 0
 		failed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
 			if !p.Kind.IsModule() {
 				return nil
 			}
+			modules++
 			it := inspected{p: *p}
 			it.file, it.err = llvmir.ReadFile(p.Data)
 			if it.err != nil {
 				it.err = payloadError(p, "", it.err)
 				reportf(e.stderr, "%v", it.err)
 				onErr(it.err)
+				if p.Malformed {
+					in.said = append(in.said, p.Path) // more exact than the walk
+				}
 				anyFailed = true
 			}
 			switch {
@@ -108,6 +113,12 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 		})
 		if err != nil {
 			return err
+		}
+		if modules == 0 && !failed {
+			err := noneFound(name, errNoModule)
+			reportf(e.stderr, "%v", err)
+			onErr(err)
+			failed = true
 		}
 		anyFailed = anyFailed || failed
 	}

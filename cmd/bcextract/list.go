@@ -77,11 +77,13 @@ func runList(e *env, args []string, jsonOut bool) error {
 	}
 	anyFailed := false
 	for _, name := range args {
+		found := 0
 		failed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
+			found++
 			row := listed{p: *p}
 			if p.Kind.IsModule() {
 				id, err := llvmir.ReadIdent(p.Data)
-				if err != nil {
+				if err != nil && !p.Malformed { // else the walk reports it
 					err = payloadError(p, "reading the module's producer and triple", err)
 					reportf(e.stderr, "%v", err)
 					onErr(err)
@@ -98,6 +100,12 @@ func runList(e *env, args []string, jsonOut bool) error {
 		})
 		if err != nil {
 			return err
+		}
+		if found == 0 && !failed {
+			err := noneFound(name, errNoPayload)
+			reportf(e.stderr, "%v", err)
+			onErr(err)
+			failed = true
 		}
 		anyFailed = anyFailed || failed
 	}

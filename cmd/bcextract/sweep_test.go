@@ -97,7 +97,7 @@ var scanSummary = regexp.MustCompile(`^bcextract scan: [0-9]+ files, `)
 
 // absent matches the errors that say the input lacks what the command
 // needs: they name the file but no offset, there being none.
-var absent = regexp.MustCompile(`: (no bitcode module found|no payload of kind .*|no basic block address map .*)$`)
+var absent = regexp.MustCompile(`: (no bitcode module found|no LLVM payload found|no payload of kind .*|no basic block address map .*)$`)
 
 func TestSweep(t *testing.T) {
 	if testing.Short() {

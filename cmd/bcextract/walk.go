@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/container"
@@ -13,7 +14,10 @@ import (
 // walkInput opens the named input and calls fn for each of its payloads.
 // Problems in the input are written to stderr, one line each, and passed to
 // onErr if it is not nil; the result reports whether there were any. fn's
-// own error stops the walk and is returned.
+// own error stops the walk and is returned. fn may report a problem of a
+// malformed payload itself (see container.Payload.Malformed), more exactly
+// than the walk can, and add its path to in.said: the walk's error about it
+// is then left out.
 func walkInput(e *env, name string, onErr func(error), fn func(in *input, p *container.Payload) error) (failed bool, err error) {
 	report := func(err error) {
 		fmt.Fprintf(e.stderr, "bcextract: %v\n", err)
@@ -37,10 +41,28 @@ func walkInput(e *env, name string, onErr func(error), fn func(in *input, p *con
 		if !errors.As(err, &ce) {
 			return true, err // from fn
 		}
+		failed = true
+		if slices.Contains(in.said, ce.Path) {
+			continue
+		}
 		report(err)
 		failed = true
 	}
 	return failed, nil
+}
+
+// errNoModule is the cause of the error for an input without bitcode, for
+// the commands that read bitcode modules.
+var errNoModule = errors.New("no bitcode module found")
+
+// errNoPayload is the cause of the error for an input without any LLVM
+// payload, for list.
+var errNoPayload = errors.New("no LLVM payload found")
+
+// noneFound is the error for the input name, in which a command found
+// nothing of what it works on: cause says what.
+func noneFound(name string, cause error) *container.Error {
+	return &container.Error{Path: name, File: name, Off: -1, Err: cause}
 }
 
 // reportf writes one line on stderr.
