@@ -8,8 +8,8 @@ import (
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/container/coff"
-	"github.com/bcextract/bcextract/mmap"
 	"github.com/bcextract/bcextract/llvmir"
+	"github.com/bcextract/bcextract/mmap"
 	"github.com/bcextract/bcextract/sections"
 )
 
