@@ -79,6 +79,20 @@ func checkWritable(dir string) error {
 	return os.Remove(name)
 }
 
+// checkOutputFile reports, before anything is done, an output file name
+// that cannot be written: a directory, or a name in a directory in which
+// no file can be created.
+func checkOutputFile(name string) error {
+	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s is a directory", name)
+	}
+	dir := filepath.Dir(name)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return fmt.Errorf("cannot create %s: no directory %s", name, dir)
+	}
+	return checkWritable(dir)
+}
+
 // unwrapPath drops the operation and path of a *fs.PathError, which name
 // a temporary file the user never sees.
 func unwrapPath(err error) error {

@@ -2,15 +2,18 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/mmap"
 	"github.com/bcextract/bcextract/scan"
 	"github.com/spf13/pflag"
 )
@@ -44,7 +47,7 @@ func scanCommand() *command {
 	fs.BoolVar(&o.sorted, "sorted", false, "print in walk order, whatever the scheduling")
 	return &command{
 		Name:  "scan",
-		Usage: "scan [--jobs N] [--kind KIND,...] [--json] [--extract-dir DIR] [--manifest FILE] [--follow-symlinks] [--shard I/N] [--sorted] PATH...",
+		Usage: "scan [--jobs N] [--kind KIND,...] [--json] [--extract-dir DIR] [--manifest FILE] [--follow-symlinks] [--shard I/N] [--sorted] PATH...|-",
 		Short: "find the LLVM payloads in whole directory trees, deduplicated",
 		Long: `
 Scan sweeps files and directory trees (a build tree, an SDK, a toolchain, a
@@ -60,7 +63,9 @@ grow with the size of the files. A file that cannot be read or is malformed
 is reported (its other payloads still are) and the scan goes on.
 Directories are walked in lexical order; symbolic links inside them are
 skipped unless --follow-symlinks, and a directory is never entered twice,
-so link loops end. A PATH that is a symbolic link is followed.
+so link loops end. A PATH that is a symbolic link is followed. The PATH "-"
+stands for the paths read from standard input, one a line (NUL-terminated
+when the input holds a NUL byte, as find -print0 writes them).
 
 Kinds are those of list and extract. The default is every kind but
 extension (SHT_LLVM_* and similar sections, found in nearly every clang
@@ -82,7 +87,9 @@ run to run and for any --jobs; without it lines come as files finish.
 --extract-dir DIR writes every payload under DIR, each distinct content once,
 named by its SHA-256 and the extension extract uses (.bc, .cmd, .xar,
 .marker, .offload, .bin): 3f2a...c9.bc. Writes are atomic; a name already in
-DIR holds that content and is kept. DIR itself is not scanned.
+DIR holds that content and is kept. DIR itself is not scanned. DIR, and the
+directory of the manifest FILE, must be writable: that is checked before
+the walk begins.
 --manifest FILE writes a JSON document listing each distinct content (by
 SHA-256 and kind): size, stored file (relative to DIR; "" without
 --extract-dir), producer, triple, source file, and its origins, every file
@@ -106,6 +113,7 @@ Examples:
 	bcextract scan --json ~/.rustup/toolchains | jq -r 'select(.kind=="bitcode") | .producer' | sort | uniq -c
 	bcextract scan --kind bitcode,lto --extract-dir bc/ --manifest bc/manifest.json sdk/
 	bcextract scan --json --sorted --shard 3/8 /usr/lib > part3.jsonl
+	find build -name '*.o' -newer stamp -print0 | bcextract scan -
 	parallel -S host1,host2 bcextract scan --json --shard {}/4 /data/tree ::: 0 1 2 3 > all.jsonl
 `,
 		Flags: fs,
@@ -156,10 +164,17 @@ func runScan(e *env, args []string, o *scanOptions) error {
 			return err
 		}
 	}
+	if args, err = scanPaths(e, args); err != nil {
+		return err
+	}
+	// The outputs are checked before the walk, which may take long.
 	var store *scanStore
 	if o.extractDir != "" {
 		if err := os.MkdirAll(o.extractDir, 0o777); err != nil {
-			return err
+			return fmt.Errorf("--extract-dir: %w", err)
+		}
+		if err := checkWritable(o.extractDir); err != nil {
+			return fmt.Errorf("--extract-dir: %w", err)
 		}
 		store = newScanStore(o.extractDir)
 		s.Extract = store.put
@@ -167,6 +182,9 @@ func runScan(e *env, args []string, o *scanOptions) error {
 	}
 	var index *scan.Index
 	if o.manifest != "" {
+		if err := checkOutputFile(o.manifest); err != nil {
+			return fmt.Errorf("--manifest: %w", err)
+		}
 		index = new(scan.Index)
 	}
 
@@ -207,6 +225,42 @@ func runScan(e *env, args []string, o *scanOptions) error {
 		return errFailed
 	}
 	return nil
+}
+
+// scanPaths returns the PATHs to scan: args, in which "-" stands for the
+// paths read from standard input, one a line, or NUL-terminated when the
+// input holds a NUL byte (find -print0).
+func scanPaths(e *env, args []string) ([]string, error) {
+	if !slices.Contains(args, "-") {
+		return args, nil
+	}
+	var paths []string
+	for _, a := range args {
+		if a != "-" {
+			paths = append(paths, a)
+			continue
+		}
+		in, err := mmap.Read("-", e.stdin, mmap.MaxRead)
+		if err != nil {
+			return nil, container.FileError("-", err)
+		}
+		sep := byte('\n')
+		if bytes.IndexByte(in.Bytes, 0) >= 0 {
+			sep = 0
+		}
+		for p := range bytes.SplitSeq(in.Bytes, []byte{sep}) {
+			if sep == '\n' {
+				p = bytes.TrimSuffix(p, []byte{'\r'})
+			}
+			if len(p) > 0 {
+				paths = append(paths, string(p))
+			}
+		}
+	}
+	if len(paths) == 0 {
+		return nil, usagef("no PATH on standard input")
+	}
+	return paths, nil
 }
 
 // The progress line is drawn at most this often.

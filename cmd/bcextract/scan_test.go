@@ -286,3 +286,51 @@ func TestScanUsage(t *testing.T) {
 		t.Errorf("help:\n%s", b.String())
 	}
 }
+
+// "scan -" scans the paths read from standard input, one a line or
+// NUL-terminated (find -print0), as if they were given as PATHs.
+func TestScanStdinPaths(t *testing.T) {
+	files := []string{containers + "elf-x86_64.o", containers + "thin", containers + "macho-arm64.o"}
+	_, want, _ := runCmd(t, append([]string{"scan", "--sorted"}, files...)...)
+	if !strings.Contains(want, "thin/objs/t1.o:.llvmbc#1") {
+		t.Fatalf("scan of %q:\n%s", files, want)
+	}
+	for _, input := range []string{
+		strings.Join(files, "\n") + "\n",
+		strings.Join(files, "\r\n"),
+		strings.Join(files, "\x00") + "\x00",
+		"\n" + files[0] + "\n\n" + strings.Join(files[1:], "\n"),
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(&env{stdin: strings.NewReader(input), stdout: &stdout, stderr: &stderr}, []string{"scan", "--sorted", "-"})
+		if code != exitOK || stdout.String() != want {
+			t.Errorf("paths %q: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", input, code, stderr.String(), stdout.String(), want)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(&env{stdin: strings.NewReader("\n\n"), stdout: &stdout, stderr: &stderr}, []string{"scan", "-"})
+	if code != exitUsage || !strings.Contains(stderr.String(), "no PATH on standard input") {
+		t.Errorf("no paths: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// An output scan cannot write is one error before the walk, not after it.
+func TestScanOutputsCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	os.WriteFile(file, nil, 0o644)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--manifest", filepath.Join(dir, "no/such/dir/m.json")}, "bcextract: --manifest: cannot create " + filepath.Join(dir, "no/such/dir/m.json") + ": no directory " + filepath.Join(dir, "no/such/dir") + "\n"},
+		{[]string{"--manifest", dir}, "bcextract: --manifest: " + dir + " is a directory\n"},
+		{[]string{"--extract-dir", file}, "bcextract: --extract-dir: mkdir " + file + ": not a directory\n"},
+		{[]string{"--extract-dir", filepath.Join(file, "sub")}, "bcextract: --extract-dir: mkdir " + file + ": not a directory\n"},
+	} {
+		code, out, stderr := runCmd(t, append(append([]string{"scan"}, tt.args...), containers)...)
+		if code != exitFailure || out != "" || stderr != tt.want {
+			t.Errorf("scan %q: exit %d, stdout %q, stderr %q; want exit 1 and only %q", tt.args, code, out, stderr, tt.want)
+		}
+	}
+}
