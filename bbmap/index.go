@@ -3,9 +3,14 @@
 // which function, address range and basic block holds an address, and how
 // many profile samples fall into each block and function.
 //
-// An Index is built once from the maps and answers each lookup with a binary
-// search over a sorted table, without allocating. The package never reads
-// files and never prints.
+// [NewIndex] builds an [Index] once from the functions of the decoded maps
+// (each a [Func]: a sections.BBAddrMap and its symbol name), and the Index
+// answers each lookup ([Index.Lookup], [Index.LookupSection]) with a binary
+// search over a sorted table, without allocating. [Index.Aggregate] sums a
+// sample file ("ADDR COUNT" lines, see [ReadSamples]) per block and function
+// into a [Profile]. The package never opens files and never prints: samples
+// are read from an io.Reader, and a malformed line gives a *[SampleError]
+// with its 1-based line number and its byte offset in the input.
 package bbmap
 
 import (

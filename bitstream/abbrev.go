@@ -17,6 +17,8 @@ const (
 
 var encodingNames = [...]string{"Literal", "Fixed", "VBR", "Array", "Char6", "Blob"}
 
+// String returns the encoding's name ("Fixed", "VBR", ...), or
+// "Encoding(N)" for a value that names none.
 func (e Encoding) String() string {
 	if int(e) < len(encodingNames) {
 		return encodingNames[e]

@@ -18,6 +18,8 @@ func newError(bit uint64, wrapped error, format string, args ...any) *FormatErro
 	return &FormatError{BitPos: bit, Msg: fmt.Sprintf(format, args...), Err: wrapped}
 }
 
+// Error returns "MSG at bit N (byte 0xB)": the message, BitPos, and the
+// byte holding that bit.
 func (e *FormatError) Error() string {
 	return fmt.Sprintf("%s at bit %d (byte 0x%x)", e.Msg, e.BitPos, e.BitPos/8)
 }

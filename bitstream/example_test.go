@@ -2,6 +2,7 @@ package bitstream_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bcextract/bcextract/bitstream"
 )
@@ -53,4 +54,82 @@ func ExampleWalk() {
 	//   record code 2, abbreviation 4, ops [120 56 54]
 	// end of block 8
 	// block 8: 150 bits, 2 records, 1 abbreviations
+}
+
+// Read a stream entry by entry, doing what each entry asks: enter blocks,
+// install BLOCKINFO, define abbreviations and read records. The stream has a
+// BLOCKINFO block giving block 8 an abbreviation [literal 1, Array, Char6],
+// then block 8 with a record using it, an unabbreviated record [7, 42] with
+// code 2, and block 9, which defines an abbreviation [literal 3, Blob] and
+// uses it.
+func ExampleReader() {
+	data := []byte{
+		0x42, 0x43, 0xc0, 0xde, 0x01, 0x08, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00,
+		0x07, 0x01, 0xe2, 0x18, 0x60, 0x08, 0x00, 0x00, 0x21, 0x0c, 0x00, 0x00,
+		0x08, 0x00, 0x00, 0x00, 0x1c, 0x2e, 0x5e, 0x9f, 0x20, 0x1c, 0x6a, 0x90,
+		0x84, 0x01, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x12, 0x07, 0x94, 0x03,
+		0x68, 0x69, 0x21, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	}
+	r := bitstream.NewReader(data)
+	if _, err := bitstream.ReadMagic(r.Cursor()); err != nil {
+		fmt.Println(err)
+		return
+	}
+	var vals []uint64 // reused by every ReadRecord
+	for !r.AtEnd() {
+		at := r.BitPos()
+		e, err := r.Next()
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		indent := strings.Repeat("  ", r.Depth())
+		switch e.Kind {
+		case bitstream.EntrySubBlock:
+			if e.ID == bitstream.BLOCKINFO_BLOCK_ID {
+				bi, err := r.ReadBlockInfoBlock(true)
+				if err != nil {
+					fmt.Println(err)
+					return
+				}
+				r.SetBlockInfo(bi)
+				fmt.Printf("%sBLOCKINFO for blocks %v\n", indent, bi.IDs())
+				continue
+			}
+			numWords, err := r.EnterBlock(e.ID)
+			if err != nil {
+				fmt.Println(err)
+				return
+			}
+			fmt.Printf("%sblock %d at bit %d: %d words\n", indent, e.ID, at, numWords)
+		case bitstream.EntryEndBlock:
+			fmt.Printf("%send of block\n", indent)
+		case bitstream.EntryDefineAbbrev:
+			if _, err := r.DefineAbbrev(); err != nil {
+				fmt.Println(err)
+				return
+			}
+		case bitstream.EntryRecord:
+			rec, err := r.ReadRecord(e.ID, vals)
+			if err != nil {
+				fmt.Println(err)
+				return
+			}
+			vals = rec.Ops
+			fmt.Printf("%srecord code %d, abbreviation %d, ops %v", indent, rec.Code, rec.AbbrevID, rec.Ops)
+			if rec.HasBlob {
+				fmt.Printf(", blob %q", rec.Blob)
+			}
+			fmt.Println()
+		}
+	}
+	// Output:
+	// BLOCKINFO for blocks [8]
+	// block 8 at bit 160: 8 words
+	//   record code 1, abbreviation 4, ops [120 56 54]
+	//   record code 2, abbreviation 3, ops [7 42]
+	//   block 9 at bit 284: 3 words
+	//     record code 3, abbreviation 4, ops [], blob "hi!"
+	//   end of block
+	// end of block
 }

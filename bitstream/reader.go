@@ -45,7 +45,7 @@ const (
 	EntryEndBlock     EntryKind = iota // END_BLOCK: the block ended (the reader has left it)
 	EntrySubBlock                      // ENTER_SUBBLOCK: ID is the block ID; call EnterBlock or SkipBlock
 	EntryDefineAbbrev                  // DEFINE_ABBREV: call DefineAbbrev
-	EntryRecord                        // a record: ID is its abbreviation ID; call ReadRecord or SkipRecord
+	EntryRecord                        // a record: ID is its abbreviation ID; call ReadRecord
 )
 
 // An Entry is one step through a block.

@@ -1,31 +1,3 @@
-// Package container finds the LLVM payloads inside a file: bitcode modules,
-// their command lines, fat-LTO bitcode, Mach-O bitcode bundles and markers,
-// offload sections and LLVM's extension sections. It recognizes ELF,
-// Mach-O (thin and universal), COFF objects, PE images, WebAssembly binaries,
-// ar archives (GNU, BSD, thin; Rust .rlib files) and bare bitcode files by
-// their magic numbers, and walks nested containers: an archive's members, a
-// universal file's slices, the objects inside them, and the files of the
-// bitcode bundles (xar archives) of Mach-O images.
-//
-// Containers only locate byte ranges. A payload's bytes are a sub-slice of
-// the data given to the walker (usually a memory-mapped file), never a copy,
-// except for a bundle member stored compressed (see Payload.Decoded).
-//
-// Every payload is named by a container path, which reads from the outside
-// in:
-//
-//	libfoo.a(bar.o)[arm64]:__LLVM,__bitcode#1
-//
-// A file name, then "(member)" for each archive member, "[arch]" for each
-// universal slice, ":section" for the section (Mach-O as "SEGMENT,SECTION"),
-// and "#N" for the N-th module of a bitcode section or file (or the N-th
-// command line of a command-line section, or the N-th image of an offload
-// section or package). A file of a bitcode bundle is "/name" after the
-// bundle's section: app[arm64]:__LLVM,__bundle/1. A member name, file name
-// or arch that occurs
-// more than once in its container has "@N" appended to every occurrence
-// (N counts from 1 in file order); a section name that occurs more than once
-// in its object has "@I" appended, I being the section's index.
 package container
 
 import (
@@ -71,6 +43,8 @@ var formatNames = [...]string{
 	Wasm:      "wasm",
 }
 
+// String returns the format's lower-case name: "elf", "macho",
+// "universal", ..., "unknown".
 func (f Format) String() string {
 	if int(f) < len(formatNames) {
 		return formatNames[f]
@@ -128,6 +102,8 @@ var kindNames = [...]string{
 	KindExtension: "extension",
 }
 
+// String returns the kind's name as the list command prints it: "bitcode",
+// "lto", "cmdline", "bundle", "marker", "offload" or "extension".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
 		return kindNames[k]

@@ -1,10 +1,14 @@
 package container_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/container/elf"
+	"github.com/bcextract/bcextract/sections"
 )
 
 // Walk a linked executable whose .llvmbc section holds the modules of three
@@ -36,4 +40,70 @@ func ExampleWalker_Walk() {
 func ExampleDetect() {
 	fmt.Println(container.Detect([]byte("!<arch>\n")), container.Detect([]byte("BC\xc0\xde")), container.Detect([]byte("\x7fELF\x02\x01\x01")))
 	// Output: archive bitcode elf
+}
+
+// List the payloads of an object compiled with -fembed-bitcode: its bitcode
+// module, paired with the command line that produced it (Payload.Cmdline, the
+// NUL-terminated arguments), and the .llvmcmd section those come from, a
+// payload of its own. The zero Walker is ready to
+// use; the Payload is reused from call to call, so keep copies, not p.
+func ExampleWalker() {
+	data, err := os.ReadFile("../testdata/containers/elf-x86_64.o")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var w container.Walker
+	defer w.Close()
+	err = w.Walk("elf-x86_64.o", data, func(p *container.Payload) error {
+		fmt.Printf("%s: %v in %v section %s, bytes [%#x, %#x) of %s\n",
+			p.Path, p.Kind, p.Format, p.Section, p.Off, p.Off+p.Size, p.File)
+		if p.Kind == container.KindBitcode && p.Cmdline != nil {
+			args := sections.DecodeCmdlines(p.Cmdline)[0]
+			fmt.Printf("  %d arguments: %s ...\n", len(args), strings.Join(args[:3], " "))
+		}
+		return nil
+	})
+	for _, e := range container.Errors(err) {
+		fmt.Println(e)
+	}
+	// Output:
+	// elf-x86_64.o:.llvmbc#1: bitcode in elf section .llvmbc, bytes [0x7c, 0xaac) of elf-x86_64.o
+	//   11 arguments: -cc1 -triple x86_64-unknown-linux-gnu ...
+	// elf-x86_64.o:.llvmcmd#1: cmdline in elf section .llvmcmd, bytes [0xaac, 0xb4e) of elf-x86_64.o
+}
+
+// A malformed container does not stop a walk: Walk reports each problem as
+// an *Error, with the container path, the file and the byte offset in it,
+// and the format package's error as its cause. Here the section header of
+// .llvmbc puts its contents outside the file.
+func ExampleError() {
+	data, err := os.ReadFile("../testdata/containers/bad-elf-secoff.o")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var w container.Walker
+	defer w.Close()
+	err = w.Walk("bad-elf-secoff.o", data, func(p *container.Payload) error {
+		fmt.Println("payload", p.Path)
+		return nil
+	})
+	for _, e := range container.Errors(err) {
+		var ce *container.Error
+		if errors.As(e, &ce) {
+			fmt.Printf("path %s, file %s, byte %#x\n", ce.Path, ce.File, ce.Off)
+			fmt.Println("message:", ce.Msg())
+		}
+		var fe *elf.FormatError
+		if errors.As(e, &fe) {
+			fmt.Printf("cause: *elf.FormatError at byte %#x of the ELF file\n", fe.Off)
+		}
+		fmt.Println(e)
+	}
+	// Output:
+	// path bad-elf-secoff.o, file bad-elf-secoff.o, byte 0xcb8
+	// message: section ".llvmbc" (index 3): contents at offset 0x10000000, size 2608, lie outside the file (3512 bytes)
+	// cause: *elf.FormatError at byte 0xcb8 of the ELF file
+	// bad-elf-secoff.o: section ".llvmbc" (index 3): contents at offset 0x10000000, size 2608, lie outside the file (3512 bytes) at byte 0xcb8
 }

@@ -4,9 +4,10 @@
 // cmd/internal/disasm apart from cmd/internal/objfile) so that nothing else
 // links the decoding tables.
 //
-// A Decoder is chosen by architecture (usually taken from an ELF header with
-// ArchFromELF) and assembler syntax. Decode never fails: bytes that do not
-// form an instruction come back as a "(bad)" instruction of the length
+// [NewDecoder] returns a [Decoder] for an architecture (usually taken from an
+// ELF header with [ArchFromELF]) and an assembler syntax, and fails for an
+// architecture or syntax this package cannot decode. [Decoder.Decode] and [Decoder.Walk] never fail: bytes that do not
+// form an instruction come back as a "(bad)" [Inst] of the length
 // llvm-objdump skips over on that architecture, so that a listing always
 // moves forward and shows every byte.
 package disasm

@@ -20,8 +20,8 @@ type Ident struct {
 	SourceFilename string
 }
 
-// ErrNotBitcode is returned by ReadIdent for data that is neither raw nor
-// wrapped LLVM IR bitcode.
+// ErrNotBitcode is returned by ReadIdent and ReadFile for data that is
+// neither raw nor wrapped LLVM IR bitcode.
 var ErrNotBitcode = errors.New("not LLVM IR bitcode")
 
 // errIdentDone stops ReadIdent's reading of the MODULE block where it is.

@@ -83,6 +83,7 @@ const (
 
 var globalKindNames = [...]string{"variable", "function", "alias", "ifunc"}
 
+// String returns "variable", "function", "alias" or "ifunc".
 func (k GlobalKind) String() string {
 	if int(k) < len(globalKindNames) {
 		return globalKindNames[k]
@@ -181,6 +182,7 @@ const (
 	ProtectedVisibility
 )
 
+// String returns "default", "hidden" or "protected".
 func (v Visibility) String() string {
 	switch v {
 	case DefaultVisibility:
@@ -203,6 +205,7 @@ const (
 	DLLExport
 )
 
+// String returns "default", "dllimport" or "dllexport".
 func (d DLLStorage) String() string {
 	switch d {
 	case DLLDefault:
@@ -271,6 +274,7 @@ const (
 	FullLTOSummary             // FULL_LTO_GLOBALVAL_SUMMARY_BLOCK
 )
 
+// String returns "none", "thinlto" or "full-lto".
 func (k SummaryKind) String() string {
 	switch k {
 	case NoSummary:

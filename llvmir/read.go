@@ -16,6 +16,7 @@ type ReadError struct {
 	Err error
 }
 
+// Error returns the cause's message followed by "(file byte 0xOFF)".
 func (e *ReadError) Error() string { return fmt.Sprintf("%v (file byte 0x%x)", e.Err, e.Off) }
 
 // Unwrap returns the underlying error.
@@ -34,7 +35,9 @@ const maxNotes = 32
 // number of globals and module-level metadata records, not with the code.
 // Blocks and records it does not know (from a newer LLVM) are skipped and
 // noted in File.Notes. On a malformed file it returns what it read before
-// the problem together with a *ReadError.
+// the problem together with a *ReadError. Data that is not bitcode gives
+// ErrNotBitcode, and a malformed wrapper header the *wrapper.FormatError of
+// wrapper.Unwrap; the File is then empty.
 func ReadFile(data []byte) (*File, error) {
 	f := &File{}
 	base := int64(0)

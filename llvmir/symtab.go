@@ -106,6 +106,7 @@ type SymtabError struct {
 	Msg string
 }
 
+// Error returns "irsymtab: MSG at byte 0xOFF of the SYMTAB blob".
 func (e *SymtabError) Error() string {
 	return fmt.Sprintf("irsymtab: %s at byte 0x%x of the SYMTAB blob", e.Msg, e.Off)
 }

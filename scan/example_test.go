@@ -3,6 +3,8 @@ package scan_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/scan"
@@ -41,4 +43,46 @@ func ExampleShardOf() {
 	// lib/libfoo.a 1
 	// lib/libbar.a 0
 	// bin/app 2
+}
+
+// Scan a directory: a thin archive and the two objects it refers to. Sorted
+// makes the results come in walk order (entries in lexical order, depth
+// first) whatever the number of workers, so the output is the same on every
+// run. Each Result is one file; its problems are in r.Errors, never in
+// Scan's error.
+func ExampleScanner() {
+	const dir = "../testdata/containers/thin"
+	s := &scan.Scanner{Sorted: true}
+	st, err := s.Scan(context.Background(), []string{dir}, func(r *scan.Result) error {
+		rel := func(path string) string { return strings.TrimPrefix(filepath.ToSlash(path), dir+"/") }
+		fmt.Printf("%s (%v)\n", rel(r.File), r.Format)
+		for _, p := range r.Payloads {
+			fmt.Printf("  %-8v %s", p.Kind, rel(p.Path))
+			if p.File != r.File {
+				fmt.Printf(", bytes in %s", rel(p.File)) // a thin archive's member
+			}
+			fmt.Println()
+		}
+		for _, e := range r.Errors {
+			fmt.Println("  error:", e)
+		}
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Printf("%d files, %d skipped, %d payloads, %d errors\n", st.Files, st.Skipped, st.NumPayloads(), st.Errors)
+	// Output:
+	// lib-thin.a (archive)
+	//   bitcode  lib-thin.a(objs/t1.o):.llvmbc#1, bytes in objs/t1.o
+	//   cmdline  lib-thin.a(objs/t1.o):.llvmcmd#1, bytes in objs/t1.o
+	//   bitcode  lib-thin.a(objs/t2.o):.llvmbc#1, bytes in objs/t2.o
+	//   cmdline  lib-thin.a(objs/t2.o):.llvmcmd#1, bytes in objs/t2.o
+	// objs/t1.o (elf)
+	//   bitcode  objs/t1.o:.llvmbc#1
+	//   cmdline  objs/t1.o:.llvmcmd#1
+	// objs/t2.o (elf)
+	//   bitcode  objs/t2.o:.llvmbc#1
+	//   cmdline  objs/t2.o:.llvmcmd#1
+	// 3 files, 0 skipped, 8 payloads, 0 errors
 }

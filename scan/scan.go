@@ -2,18 +2,23 @@
 // embedded bitcode, fat-LTO bitcode, command lines, bitcode bundles,
 // markers and offload images that package container finds in a file.
 //
-// A Scanner walks its paths (directories in lexical order, symbolic links
-// skipped unless followed, directories never entered twice), reads the
-// first bytes of each regular file to tell from its magic number whether it
-// can hold payloads, maps the files that can, walks them with a
-// container.Walker, and hands one Result per file to a single consumer.
-// Files are processed by a bounded pool of workers; a payload's bytes are
-// hashed (SHA-256), its module's producer, triple and source file name read,
-// and nothing of it is kept once its file is unmapped, so memory does not
-// grow with the size of the files.
+// A [Scanner] is the entry point; its zero value scans for every payload kind
+// with one worker per CPU. [Scanner.Scan] walks its paths (directories in
+// lexical order, symbolic links skipped unless followed, directories never
+// entered twice), reads the first bytes of each regular file to tell from its
+// magic number whether it can hold payloads, maps the files that can, walks
+// them with a container.Walker, and hands one Result per file to a single
+// consumer. Files are processed by a bounded pool of workers; a payload's
+// bytes are hashed (SHA-256), its module's producer, triple and source file
+// name read, and nothing of it is kept once its file is unmapped, so memory
+// does not grow with the size of the files.
 //
-// A malformed or unreadable file is reported in its Result and never stops
-// the scan. Scanner.Shard and Shards select a fixed part of the files by a
+// A malformed or unreadable file never stops the scan: each problem is a
+// *container.Error in its Result's Errors, naming the file, the container
+// path and, when known, the byte offset. Scan itself fails only when its
+// callback fails, its context is cancelled or its shard is out of range. A
+// payload's bytes are not kept; [Scanner.Extract] is the hook that sees them,
+// and an [Index] gathers payloads by content. Scanner.Shard and Shards select a fixed part of the files by a
 // hash of their paths, so that several machines scan one tree between them.
 package scan
 
@@ -128,7 +133,8 @@ func (r *Result) Skipped() bool {
 // Directories are walked depth first, their entries in lexical order; with
 // Sorted the results come in that walk order (paths in the order given),
 // else in the order they are ready. If fn returns an error, or ctx is
-// cancelled, the scan stops and Scan returns that error. The returned
+// cancelled, the scan stops and Scan returns that error; with Shards above 1
+// and Shard outside [0, Shards) it fails before scanning. The returned
 // Stats count what was scanned; problems met in files and directories are
 // in the Results, not in Scan's error.
 func (s *Scanner) Scan(ctx context.Context, paths []string, fn func(*Result) error) (Stats, error) {

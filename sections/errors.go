@@ -1,5 +1,3 @@
-// Package sections decodes LLVM's extension sections (SHT_LLVM_* and their
-// COFF and Mach-O peers) from bytes into typed values. Decoders never print.
 package sections
 
 import "fmt"
@@ -12,6 +10,7 @@ type DecodeError struct {
 	Msg     string
 }
 
+// Error returns "SECTION: MSG (at byte 0xOFF of the section)".
 func (e *DecodeError) Error() string {
 	return fmt.Sprintf("%s: %s (at byte 0x%x of the section)", e.Section, e.Msg, e.Off)
 }

@@ -16,6 +16,7 @@ const (
 	Padding                     // zero bytes between or after files
 )
 
+// String returns "raw", "wrapped" or "padding".
 func (k SpanKind) String() string {
 	switch k {
 	case RawFile:

@@ -2,6 +2,17 @@
 // and the 0x0B17C0DE wrapper header that Darwin targets put in front of it,
 // and splits a byte range holding several bitcode files back to back (as a
 // linker makes of .llvmbc sections) into one range per file.
+//
+// [IsRaw] and [IsWrapper] test the magic numbers. [Unwrap] returns a wrapped
+// file's [Header] and the raw stream inside it, which is what package
+// bitstream reads. [Split] (or [Spans], which builds no slice) cuts a byte
+// range into spans ([Span]), each a raw file, a wrapped file or padding, by
+// the length words of the raw files' top-level blocks; nothing inside a block
+// is read. Nothing is copied: the raw stream is a sub-slice of the data, and a
+// Span is an offset and a size in it.
+//
+// Errors are *[FormatError] values, whose Off is a byte offset from the start
+// of the data given.
 package wrapper
 
 import (
@@ -36,6 +47,7 @@ type FormatError struct {
 	Msg string
 }
 
+// Error returns "MSG at byte 0xOFF".
 func (e *FormatError) Error() string { return fmt.Sprintf("%s at byte 0x%x", e.Msg, e.Off) }
 
 // IsWrapper reports whether data starts with the wrapper magic.

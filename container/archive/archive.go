@@ -72,6 +72,7 @@ const (
 	Thin
 )
 
+// String returns "gnu", "bsd" or "thin".
 func (k Kind) String() string {
 	switch k {
 	case GNU:
@@ -121,6 +122,7 @@ type FormatError struct {
 	Msg string
 }
 
+// Error returns "MSG at byte 0xOFF".
 func (e *FormatError) Error() string { return fmt.Sprintf("%s at byte 0x%x", e.Msg, e.Off) }
 
 // IsArchive reports whether data starts with an ar global header, "!<arch>\n"

@@ -4,6 +4,13 @@
 // table, and nothing else: section contents are never copied, and callers
 // take them as data[Off:Off+Size] after the checks done here.
 //
+// [NewFile] reads an object or an image and returns a [File] with its machine
+// and its sections ([Section]); [File.SymbolNames] reads the symbol names that
+// .llvm.call-graph-profile and .llvm_addrsig refer to. Errors about the input
+// are *[FormatError] values, whose Off is a byte offset in the data given to
+// NewFile. Most programs use package container, which walks COFF objects and
+// PE images with this package.
+//
 // The package does not use debug/pe, whose NewFile rejects the ARM64EC and
 // ARM64X machines ("unrecognized PE machine"), cannot read inputs shorter
 // than 96 bytes (it reads a DOS header from every file), reads and decodes
@@ -34,6 +41,7 @@ type FormatError struct {
 	Msg string
 }
 
+// Error returns "MSG at byte 0xOFF".
 func (e *FormatError) Error() string { return fmt.Sprintf("%s at byte 0x%x", e.Msg, e.Off) }
 
 // Machine types (IMAGE_FILE_MACHINE_*).

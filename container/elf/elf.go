@@ -5,6 +5,16 @@
 // sub-slices of the file instead of copies. Nothing is sized by a number
 // read from the file before that number is checked against the file's size.
 //
+// [NewFile] is the entry point. The [File] it returns has the header's class,
+// byte order, type and machine, and its sections ([Section]), each with its
+// checked byte range (Off, Size) in the data; [File.Symbols] and [File.Relocs]
+// decode a symbol table and relocations, which extension sections such as
+// SHT_LLVM_CALL_GRAPH_PROFILE refer to. Section contents are returned as
+// stored: SHF_COMPRESSED sections are not decompressed, and program headers
+// are checked but not returned. Errors about the input are *[FormatError]
+// values, whose Off is a byte offset in the data given to NewFile. Most
+// programs use package container, which walks ELF files with this package.
+//
 // The package does not use debug/elf's reader: its NewFile allocates a
 // slice of program headers from e_phnum and reads claimed tables in chunks
 // of up to 10 MiB before finding that the file is shorter, and decompresses
@@ -82,6 +92,7 @@ type FormatError struct {
 	Msg string
 }
 
+// Error returns "MSG at byte 0xOFF".
 func (e *FormatError) Error() string { return fmt.Sprintf("%s at byte 0x%x", e.Msg, e.Off) }
 
 // IsELF reports whether data starts with the ELF magic number.

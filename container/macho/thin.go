@@ -4,6 +4,15 @@
 // section contents are never copied, and callers take them as
 // data[Off:Off+Size] after the checks done here.
 //
+// [NewFile] reads a thin Mach-O file and returns a [File] with its CPU and its
+// sections ([Section]); [ParseFat] reads a universal file's header and returns
+// its slices ([FatArch]), each a byte range to open in turn (a Mach-O file or
+// an ar archive). [File.SymbolNames] reads the symbol names that
+// __LLVM,__cg_profile refers to. Errors about the input are *[FormatError]
+// values, whose Off is a byte offset in the data given; ParseFat returns
+// [ErrNotFat] for data that is not a universal file. Most programs use package
+// container, which walks Mach-O files with this package.
+//
 // The package does not use debug/macho. That package's NewFile reads and
 // decodes the symbol table, the string table and the indirect symbol table
 // (copying them, with one Symbol value per nlist entry), rejects a file whose
@@ -32,6 +41,7 @@ type FormatError struct {
 	Msg string
 }
 
+// Error returns "MSG at byte 0xOFF".
 func (e *FormatError) Error() string { return fmt.Sprintf("%s at byte 0x%x", e.Msg, e.Off) }
 
 // Magic numbers, as read in the file's own byte order (MH_CIGAM and

@@ -9,7 +9,12 @@
 // start with its name: a LEB128 length and that many bytes. NewFile checks
 // every section against the data, and reads the import and memory sections
 // far enough to tell a wasm64 module (a memory with 64-bit limits) from a
-// wasm32 one, as LLVM does. It copies nothing but section names.
+// wasm32 one, as LLVM does. It copies nothing but section names, and decodes
+// no section's contents beyond that.
+//
+// Errors about the input are *[FormatError] values, whose Off is a byte offset
+// in the data given to NewFile. Most programs use package container, which
+// walks WebAssembly objects with this package.
 package wasm
 
 import (
@@ -66,6 +71,8 @@ var sectionNames = [...]string{
 	WASM_SEC_TAG:       "TAG",
 }
 
+// String returns the name llvm-readobj prints for the section type
+// ("CUSTOM", "TYPE", ...), or "SectionID(N)" for an unknown id.
 func (id SectionID) String() string {
 	if int(id) < len(sectionNames) {
 		return sectionNames[id]
@@ -114,6 +121,7 @@ type FormatError struct {
 	Msg string
 }
 
+// Error returns "MSG at byte 0xOFF".
 func (e *FormatError) Error() string { return fmt.Sprintf("%s at byte 0x%x", e.Msg, e.Off) }
 
 // IsWasm reports whether data starts with the WebAssembly magic.

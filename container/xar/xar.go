@@ -31,6 +31,11 @@
 // anything is allocated; the decompressed TOC is limited to 8 times the
 // archive plus 64 KiB, and the data the files declare (see File.Cost), all
 // files together, to 16 times the archive plus 8 MiB.
+//
+// Errors about the input are *[FormatError] values, whose Off is a byte offset
+// from the start of the archive; [ErrNotXar] is returned for data without
+// the magic, and a checksum mismatch has [ErrChecksum] as its Err. Package
+// container walks the bitcode bundles of Mach-O images with this package.
 package xar
 
 import (
@@ -68,6 +73,7 @@ var checksumNames = [...]string{
 	XAR_CKSUM_OTHER: "other",
 }
 
+// String returns "none", "sha1", "md5" or "other".
 func (a ChecksumAlg) String() string {
 	if int(a) < len(checksumNames) {
 		return checksumNames[a]
@@ -102,6 +108,7 @@ type FormatError struct {
 	Err error
 }
 
+// Error returns "MSG at byte 0xOFF".
 func (e *FormatError) Error() string { return fmt.Sprintf("%s at byte 0x%x", e.Msg, e.Off) }
 
 // Unwrap returns Err.
