@@ -8,8 +8,8 @@
 // bitcode bundles (xar archives) of Mach-O images.
 //
 // A [Walker] is the entry point; its zero value is ready to use. Give
-// [Walker.Walk] a file's name and its bytes (read or, better, memory-mapped
-// by the caller) and it calls a function with each [Payload], in file
+// [Walker.Walk] a file's name and its bytes (best mapped with
+// [github.com/bcextract/bcextract/mmap.Open]) and it calls a function with each [Payload], in file
 // order: its container path, [Kind], the [Format] and architecture of the
 // object holding it, its section, its byte range and its bytes. Close the
 // Walker when its payloads are no longer needed: it keeps the files of thin

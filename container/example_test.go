@@ -8,6 +8,7 @@ import (
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/container/elf"
+	"github.com/bcextract/bcextract/mmap"
 	"github.com/bcextract/bcextract/sections"
 )
 
@@ -48,14 +49,15 @@ func ExampleDetect() {
 // payload of its own. The zero Walker is ready to
 // use; the Payload is reused from call to call, so keep copies, not p.
 func ExampleWalker() {
-	data, err := os.ReadFile("../testdata/containers/elf-x86_64.o")
+	m, err := mmap.Open("../testdata/containers/elf-x86_64.o")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	defer m.Close()
 	var w container.Walker
 	defer w.Close()
-	err = w.Walk("elf-x86_64.o", data, func(p *container.Payload) error {
+	err = w.Walk("elf-x86_64.o", m.Bytes, func(p *container.Payload) error {
 		fmt.Printf("%s: %v in %v section %s, bytes [%#x, %#x) of %s\n",
 			p.Path, p.Kind, p.Format, p.Section, p.Off, p.Off+p.Size, p.File)
 		if p.Kind == container.KindBitcode && p.Cmdline != nil {
