@@ -61,8 +61,10 @@ type Error struct {
 	File string
 	// Off is the byte offset in File of the malformed structure, or -1.
 	Off int64
-	// Err is the cause: one of the format packages' errors, or a sentinel
-	// of this package.
+	// Err is the cause, whose message does not repeat the location that
+	// Path and Off give: one of this package's sentinels, or an error
+	// wrapping the format package's (*elf.FormatError, ...), which
+	// errors.As finds, with its message alone.
 	Err error
 }
 
@@ -78,7 +80,7 @@ func (e *Error) Error() string {
 // Msg returns the cause's message without the path and offset, which the
 // Error's fields hold.
 func (e *Error) Msg() string {
-	if c, ok := e.Err.(*payloadCause); ok {
+	if c, ok := e.Err.(*cause); ok {
 		return c.msg
 	}
 	if _, m, ok := located(e.Err); ok {
@@ -104,8 +106,8 @@ func FileError(path string, err error) *Error {
 // one of the format packages' errors, names, or -1 when it names none.
 func NewError(path, file string, base int64, err error) *Error {
 	off := int64(-1)
-	if rel, _, ok := located(err); ok {
-		off = base + rel
+	if rel, msg, ok := located(err); ok {
+		off, err = base+rel, &cause{msg, err}
 	}
 	return &Error{Path: path, File: file, Off: off, Err: err}
 }
@@ -136,18 +138,18 @@ func PayloadError(p *Payload, what string, err error) *Error {
 	if what != "" {
 		msg = what + ": " + msg
 	}
-	return &Error{Path: p.Path, File: p.File, Off: off, Err: &payloadCause{msg, err}}
+	return &Error{Path: p.Path, File: p.File, Off: off, Err: &cause{msg, err}}
 }
 
-// payloadCause is the cause of a PayloadError: the message, without its
-// location, and the decoder's error.
-type payloadCause struct {
+// A cause is the Err of an Error whose location is in the Error's fields:
+// the message without it, and the error it comes from.
+type cause struct {
 	msg string
 	err error
 }
 
-func (c *payloadCause) Error() string { return c.msg }
-func (c *payloadCause) Unwrap() error { return c.err }
+func (c *cause) Error() string { return c.msg }
+func (c *cause) Unwrap() error { return c.err }
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }

@@ -95,17 +95,17 @@ func ExampleError() {
 		var ce *container.Error
 		if errors.As(e, &ce) {
 			fmt.Printf("path %s, file %s, byte %#x\n", ce.Path, ce.File, ce.Off)
-			fmt.Println("message:", ce.Msg())
+			fmt.Println("cause:", ce.Err) // the location is in the fields
 		}
 		var fe *elf.FormatError
 		if errors.As(e, &fe) {
-			fmt.Printf("cause: *elf.FormatError at byte %#x of the ELF file\n", fe.Off)
+			fmt.Printf("it wraps: *elf.FormatError at byte %#x of the ELF file\n", fe.Off)
 		}
 		fmt.Println(e)
 	}
 	// Output:
 	// path bad-elf-secoff.o, file bad-elf-secoff.o, byte 0xcb8
-	// message: section ".llvmbc" (index 3): contents at offset 0x10000000, size 2608, lie outside the file (3512 bytes)
-	// cause: *elf.FormatError at byte 0xcb8 of the ELF file
+	// cause: section ".llvmbc" (index 3): contents at offset 0x10000000, size 2608, lie outside the file (3512 bytes)
+	// it wraps: *elf.FormatError at byte 0xcb8 of the ELF file
 	// bad-elf-secoff.o: section ".llvmbc" (index 3): contents at offset 0x10000000, size 2608, lie outside the file (3512 bytes) at byte 0xcb8
 }

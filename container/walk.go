@@ -114,8 +114,11 @@ type walk struct {
 }
 
 func (s *walk) fail(n node, off int64, err error) {
-	if rel, _, ok := located(err); ok && off >= 0 {
-		off += rel
+	if rel, msg, ok := located(err); ok {
+		if off >= 0 {
+			off += rel
+		}
+		err = &cause{msg, err}
 	}
 	s.errs = append(s.errs, &Error{Path: n.path, File: n.file, Off: off, Err: err})
 }
