@@ -16,8 +16,16 @@ type ReadError struct {
 	Err error
 }
 
-// Error returns the cause's message followed by "(file byte 0xOFF)".
-func (e *ReadError) Error() string { return fmt.Sprintf("%v (file byte 0x%x)", e.Err, e.Off) }
+// Error returns the cause's message, without the bit position a
+// *bitstream.FormatError gives, followed by "at byte 0xOFF".
+func (e *ReadError) Error() string {
+	msg := e.Err.Error()
+	var fe *bitstream.FormatError
+	if errors.As(e.Err, &fe) {
+		msg = fe.Msg
+	}
+	return fmt.Sprintf("%s at byte 0x%x", msg, e.Off)
+}
 
 // Unwrap returns the underlying error.
 func (e *ReadError) Unwrap() error { return e.Err }
