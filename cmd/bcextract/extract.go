@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -27,7 +26,7 @@ func extractCommand() *command {
 	fs.StringVarP(&o.output, "output", "o", "", "write the one matching payload to `PATH` (\"-\" for standard output)")
 	fs.StringVarP(&o.dir, "dir", "d", "", "write every matching payload under `DIR` (default \".\")")
 	fs.BoolVar(&o.unwrap, "unwrap", false, "strip the 0x0B17C0DE wrapper header from bitcode")
-	fs.BoolVar(&o.force, "force", false, "replace existing output files")
+	fs.BoolVar(&o.force, "force", false, "replace existing regular files (never a link, a device or a directory)")
 	return &command{
 		Name:  "extract",
 		Usage: "extract [--kind KIND,...] [-o PATH|-] [-d DIR] [--unwrap] [--force] FILE...",
@@ -47,11 +46,17 @@ collide get "~N" before the extension. Extensions: .bc (bitcode, lto), .cmd
 (cmdline), .xar (bundle), .marker, .offload, .bin (extension).
 
 With -o PATH exactly one payload must match (the command lists the matches
-otherwise); "-o -" writes it to standard output.
+otherwise); "-o -" and "-o /dev/stdout" write it to standard output. A PATH
+that is a character device or a FIFO (/dev/null, a named pipe, the /dev/fd/N
+of a shell's >(...)) is written into, as "clang -o /dev/null" does.
 
-Files are written atomically (a temporary file in the same directory, then a
-rename). An existing file is an error unless --force is given; an input file
-is never overwritten, even with --force.
+Files are written atomically: to a temporary file in the same directory,
+then hard-linked to their name, which fails if the name exists. An existing
+regular file is an error unless --force is given, which renames the new file
+over it; an input file is never replaced, even with --force. Nothing else is
+ever replaced: a symbolic link is an error (it is neither replaced nor
+followed, except to a device or FIFO with -o), and so are a directory or a
+device in DIR.
 
 Exit status: 0 if every FILE yielded a payload of the kinds asked for and
 every write succeeded; 1 otherwise, after processing all inputs, with one
@@ -61,7 +66,7 @@ Examples:
 
 	bcextract extract -d out/ libfoo.a
 	bcextract extract -o foo.bc foo.o
-	bcextract extract --unwrap -o - foo.o | llvm-dis -o - -
+	bcextract extract --unwrap -o - foo.o | llvm-dis-22 -o - -
 	bcextract extract --kind cmdline -o - foo.o | tr '\0' ' '
 	bcextract extract --kind all -d sections/ a.out
 `,
@@ -195,13 +200,11 @@ func runExtract(e *env, args []string, o extractOptions, kinds map[container.Kin
 			reportf(e.stderr, "%s", b.String())
 			failed = true
 		case o.output == "-":
-			w := bufio.NewWriter(e.stdout)
-			w.Write(first)
-			if err := w.Flush(); err != nil {
+			if err := writeOutput(e, o.output, first, o.force, inputs); err != nil {
 				return err
 			}
 		default:
-			if err := writeFileAtomic(o.output, first, o.force, inputs); err != nil {
+			if err := writeOutput(e, o.output, first, o.force, inputs); err != nil {
 				reportf(e.stderr, "%s: %v", matches[0], err)
 				failed = true
 			}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -118,8 +119,8 @@ func TestIsReservedName(t *testing.T) {
 }
 
 // A symbolic link planted in the output directory under the name a payload
-// will take is never followed: without --force the name is taken, with it
-// the link itself is replaced, and its target is untouched either way.
+// will take is never followed and never replaced, with or without --force:
+// the payload is not written, and the link and its target stay as they are.
 func TestExtractPlantedSymlink(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out")
@@ -131,95 +132,122 @@ func TestExtractPlantedSymlink(t *testing.T) {
 		t.Fatal(err)
 	}
 	const name = "plain.bc#1.bc" // what extract names testdata/bc/plain.bc's module
-	for _, target := range []string{victim, filepath.Join(dir, "missing")} {
+	for _, target := range []string{victim, filepath.Join(dir, "missing"), "/dev/null"} {
 		link := filepath.Join(out, name)
 		os.Remove(link)
 		if err := os.Symlink(target, link); err != nil {
 			t.Fatal(err)
 		}
-		code, _, stderr := runCmd(t, "extract", "-d", out, "../../testdata/bc/plain.bc")
-		if code != exitFailure || !strings.Contains(stderr, name+": exists (use --force to replace it)") {
-			t.Errorf("link to %s: exit %d, stderr %q", target, code, stderr)
-		}
-		if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
-			t.Errorf("link to %s replaced without --force", target)
-		}
-		if _, err := os.Stat(filepath.Join(dir, "missing")); err == nil {
-			t.Errorf("the dangling link's target was created")
-		}
-		code, _, stderr = runCmd(t, "extract", "--force", "-d", out, "../../testdata/bc/plain.bc")
-		if code != exitOK {
-			t.Errorf("--force: exit %d, stderr %q", code, stderr)
-		}
-		if fi, err := os.Lstat(link); err != nil || !fi.Mode().IsRegular() {
-			t.Errorf("--force: %s is not a regular file", link)
-		}
-		if got, _ := os.ReadFile(victim); string(got) != "precious" {
-			t.Errorf("the link's target was written: %q", got)
-		}
-		if _, err := os.Stat(filepath.Join(dir, "missing")); err == nil {
-			t.Errorf("the dangling link's target was created")
+		for _, force := range []bool{false, true} {
+			args := []string{"extract", "-d", out, "../../testdata/bc/plain.bc"}
+			if force {
+				args = append(args, "--force")
+			}
+			code, _, stderr := runCmd(t, args...)
+			if code != exitFailure || !strings.Contains(stderr, name+": is a symbolic link: neither replaced nor written through") {
+				t.Errorf("link to %s, --force %v: exit %d, stderr %q", target, force, code, stderr)
+			}
+			if got, err := os.Readlink(link); err != nil || got != target {
+				t.Errorf("link to %s, --force %v: link now %q, %v", target, force, got, err)
+			}
+			if got, _ := os.ReadFile(victim); string(got) != "precious" {
+				t.Errorf("the link's target was written: %q", got)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "missing")); err == nil {
+				t.Errorf("the dangling link's target was created")
+			}
 		}
 	}
 }
 
-// An output directory in which nothing can be created is one clear error,
-// before any payload is read. (Tests run as root, for whom permissions
-// do not stop writes; /proc/self takes no new files from anyone.)
-func TestExtractUnwritableDir(t *testing.T) {
-	if _, err := os.Stat("/proc/self"); err != nil {
-		t.Skip("no /proc")
+// -o naming a character device or a FIFO writes into it, as clang -o
+// /dev/null does, with or without --force; a device node is never replaced
+// by a regular file. -o /dev/stdout is standard output. --force replaces
+// only a regular file; a symbolic link is written through only to a device
+// or a FIFO (/dev/fd/N), and never replaced.
+func TestExtractOutputKinds(t *testing.T) {
+	dir := t.TempDir()
+	want, err := os.ReadFile("../../testdata/bc/plain.bc")
+	if err != nil {
+		t.Fatal(err)
 	}
-	dir := "/proc/self"
-	if os.Geteuid() != 0 {
-		dir = t.TempDir()
-		if err := os.Chmod(dir, 0o555); err != nil {
+	extract := func(args ...string) (int, string, string) {
+		return runCmd(t, append(append([]string{"extract"}, args...), "../../testdata/bc/plain.bc")...)
+	}
+	for _, force := range [][]string{nil, {"--force"}} {
+		// /dev/null is a character device on every Unix.
+		if code, _, stderr := extract(append(force, "-o", os.DevNull)...); code != exitOK {
+			t.Errorf("-o %s %v: exit %d, stderr %q", os.DevNull, force, code, stderr)
+		}
+		if fi, err := os.Stat(os.DevNull); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+			t.Fatalf("%s is no longer a character device: %v", os.DevNull, err)
+		}
+		// A node of our own, where this may make one (root, CAP_MKNOD).
+		node := filepath.Join(dir, "fakenull")
+		if err := syscall.Mknod(node, syscall.S_IFCHR|0o666, 1<<8|3); err == nil {
+			code, _, stderr := extract(append(force, "-o", node)...)
+			fi, err := os.Lstat(node)
+			if code != exitOK || err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+				t.Errorf("-o %s %v: exit %d, stderr %q; node now %v", node, force, code, stderr, fi.Mode())
+			}
+			os.Remove(node)
+		}
+		// A FIFO, read by another goroutine.
+		fifo := filepath.Join(dir, "fifo")
+		if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 			t.Fatal(err)
 		}
-	}
-	code, _, stderr := runCmd(t, "extract", "-d", dir, "../../testdata/bc/plain.bc", containers+"prog")
-	if code != exitFailure || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "output directory "+dir+" is not writable: ") {
-		t.Errorf("exit %d, stderr %q", code, stderr)
-	}
-	code, _, stderr = runCmd(t, "extract", "-o", filepath.Join(dir, "x.bc"), "../../testdata/bc/plain.bc")
-	if code != exitFailure || !strings.Contains(stderr, "x.bc: cannot create a file in "+dir+": ") {
-		t.Errorf("-o: exit %d, stderr %q", code, stderr)
-	}
-}
-
-// A write that fails half-way leaves neither the output file nor its
-// temporary file: the output name only ever holds a complete payload.
-func TestExtractFailedWrite(t *testing.T) {
-	saved := writeData
-	defer func() { writeData = saved }()
-	writeData = func(f *os.File, data []byte) error {
-		f.Write(data[:len(data)/2])
-		return errors.New("no space left on device (simulated)")
-	}
-	out := t.TempDir()
-	code, _, stderr := runCmd(t, "extract", "-d", out, containers+"prog")
-	if code != exitFailure || strings.Count(stderr, "no space left on device (simulated)\n") != 3 { // prog holds 3 modules
-		t.Errorf("exit %d, stderr %q", code, stderr)
-	}
-	if ents, _ := os.ReadDir(out); len(ents) != 0 {
-		t.Errorf("left behind: %v", ents)
-	}
-	// An existing file is kept as it was when --force's write fails.
-	writeData = saved
-	if code, _, stderr := runCmd(t, "extract", "-d", out, containers+"prog"); code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	before, _ := os.ReadDir(out)
-	writeData = func(f *os.File, data []byte) error { return errors.New("simulated") }
-	runCmd(t, "extract", "--force", "-d", out, containers+"prog")
-	after, _ := os.ReadDir(out)
-	if len(after) != len(before) {
-		t.Errorf("files before %v, after %v", before, after)
-	}
-	for _, e := range after {
-		if fi, _ := e.Info(); fi.Size() == 0 || strings.HasPrefix(e.Name(), ".bcextract-") {
-			t.Errorf("%s: size %d after a failed --force", e.Name(), fi.Size())
+		got := make(chan []byte)
+		go func() { b, _ := os.ReadFile(fifo); got <- b }()
+		code, _, stderr := extract(append(force, "-o", fifo)...)
+		if b := <-got; code != exitOK || !bytes.Equal(b, want) {
+			t.Errorf("-o FIFO %v: exit %d, stderr %q, read %d bytes", force, code, stderr, len(b))
 		}
+		if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+			t.Errorf("-o FIFO %v: the FIFO was replaced", force)
+		}
+		os.Remove(fifo)
+	}
+	// Standard output, by its names.
+	for _, name := range []string{"-", "/dev/stdout"} {
+		code, out, stderr := extract("-o", name)
+		if code != exitOK || out != string(want) {
+			t.Errorf("-o %s: exit %d, stderr %q, %d bytes out", name, code, stderr, len(out))
+		}
+	}
+	// A symbolic link to a FIFO is written through; to a file, refused.
+	fifo := filepath.Join(dir, "fifo")
+	syscall.Mkfifo(fifo, 0o600)
+	toFIFO := filepath.Join(dir, "to-fifo")
+	os.Symlink(fifo, toFIFO)
+	got := make(chan []byte)
+	go func() { b, _ := os.ReadFile(fifo); got <- b }()
+	if code, _, stderr := extract("-o", toFIFO); code != exitOK || !bytes.Equal(<-got, want) {
+		t.Errorf("-o link to a FIFO: exit %d, stderr %q", code, stderr)
+	}
+	file := filepath.Join(dir, "file.bc")
+	os.WriteFile(file, []byte("old"), 0o644)
+	toFile := filepath.Join(dir, "to-file")
+	os.Symlink(file, toFile)
+	for _, force := range [][]string{nil, {"--force"}} {
+		code, _, stderr := extract(append(force, "-o", toFile)...)
+		if b, _ := os.ReadFile(file); code != exitFailure || string(b) != "old" || !strings.Contains(stderr, "to-file: is a symbolic link: neither replaced nor written through") {
+			t.Errorf("-o link to a file %v: exit %d, stderr %q, file holds %q", force, code, stderr, b)
+		}
+	}
+	// A regular file: kept without --force, replaced with it.
+	code, _, stderr := extract("-o", file)
+	if b, _ := os.ReadFile(file); code != exitFailure || string(b) != "old" || !strings.Contains(stderr, "file.bc: exists (use --force to replace it)") {
+		t.Errorf("-o existing file: exit %d, stderr %q, file holds %q", code, stderr, b)
+	}
+	code, _, stderr = extract("--force", "-o", file)
+	if b, _ := os.ReadFile(file); code != exitOK || !bytes.Equal(b, want) {
+		t.Errorf("--force -o existing file: exit %d, stderr %q, file holds %d bytes", code, stderr, len(b))
+	}
+	// A directory is never replaced.
+	code, _, stderr = extract("--force", "-o", dir)
+	if code != exitFailure || !strings.Contains(stderr, dir+": is a directory") {
+		t.Errorf("--force -o DIR: exit %d, stderr %q", code, stderr)
 	}
 }
 

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -70,13 +72,13 @@ func isReservedName(name []byte) bool {
 // checkWritable reports, before anything is extracted, an output
 // directory in which no file can be created.
 func checkWritable(dir string) error {
-	f, err := os.CreateTemp(dir, ".bcextract-*.tmp")
+	f, err := createTemp(dir)
 	if err != nil {
 		return fmt.Errorf("output directory %s is not writable: %w", dir, unwrapPath(err))
 	}
-	name := f.Name()
 	f.Close()
-	return os.Remove(name)
+	pending.remove(f.Name())
+	return nil
 }
 
 // checkOutputFile reports, before anything is done, an output file name
@@ -158,24 +160,22 @@ func (s inputSet) contains(fi os.FileInfo) bool {
 }
 
 // writeFileAtomic writes data to name through a temporary file in the same
-// directory, renamed into place once complete. An existing name is an error
-// unless force is set; an input file is never replaced.
+// directory, put in place once complete. A name that exists is kept (the
+// error wraps errExists) unless force is set and it is a regular file that
+// is not an input; anything else that exists (a symbolic link, a device, a
+// FIFO, a directory) is never replaced.
 func writeFileAtomic(name string, data []byte, force bool, inputs inputSet) error {
-	if fi, err := os.Stat(name); err == nil {
-		if inputs.contains(fi) {
-			return fmt.Errorf("%s: refusing to overwrite an input file", name)
-		}
-		if !force {
-			return fmt.Errorf("%s: %w", name, errExists)
+	if fi, err := os.Lstat(name); err == nil {
+		if err := replaceable(name, fi, force, inputs); err != nil {
+			return err
 		}
 	}
 	dir := filepath.Dir(name)
-	tmp, err := os.CreateTemp(dir, ".bcextract-*.tmp")
+	tmp, err := createTemp(dir)
 	if err != nil {
 		return fmt.Errorf("%s: cannot create a file in %s: %w", name, dir, unwrapPath(err))
 	}
 	tmpName := tmp.Name()
-	pending.add(tmpName)
 	defer pending.remove(tmpName) // os.Remove: a no-op once renamed or linked
 	werr := writeData(tmp, data)
 	if werr == nil {
@@ -187,22 +187,128 @@ func writeFileAtomic(name string, data []byte, force bool, inputs inputSet) erro
 	if werr != nil {
 		return fmt.Errorf("%s: %w", name, werr)
 	}
-	if force {
-		return os.Rename(tmpName, name)
-	}
 	// A hard link creates name only if it does not exist, atomically.
 	err = os.Link(tmpName, name)
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, fs.ErrExist):
-		return fmt.Errorf("%s: %w", name, errExists)
+		fi, serr := os.Lstat(name)
+		if serr != nil {
+			return fmt.Errorf("%s: %w", name, errExists)
+		}
+		if err := replaceable(name, fi, force, inputs); err != nil {
+			return err // it appeared meanwhile
+		}
+		return os.Rename(tmpName, name)
 	}
 	// No hard links here (some file systems): check, then rename.
-	if _, serr := os.Lstat(name); serr == nil {
-		return fmt.Errorf("%s: %w", name, errExists)
+	if fi, serr := os.Lstat(name); serr == nil {
+		if err := replaceable(name, fi, force, inputs); err != nil {
+			return err
+		}
 	}
 	return os.Rename(tmpName, name)
+}
+
+// replaceable returns nil if the existing file name, described by fi (from
+// Lstat), may be replaced: with force, a regular file that is not an input.
+func replaceable(name string, fi fs.FileInfo, force bool, inputs inputSet) error {
+	switch {
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("%s: %w", name, errSymlink)
+	case fi.IsDir():
+		return fmt.Errorf("%s: is a directory", name)
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("%s: exists and is not a regular file (%s): not replaced", name, fileKind(fi))
+	case inputs.contains(fi):
+		return fmt.Errorf("%s: refusing to overwrite an input file", name)
+	case !force:
+		return fmt.Errorf("%s: %w", name, errExists)
+	}
+	return nil
+}
+
+// errSymlink is the cause of the error for an output name that is a
+// symbolic link to something other than a device or a FIFO.
+var errSymlink = errors.New("is a symbolic link: neither replaced nor written through (name its target instead)")
+
+// fileKind names the kind of file fi describes, for messages.
+func fileKind(fi fs.FileInfo) string {
+	m := fi.Mode()
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	}
+	return "a regular file"
+}
+
+// writeOutput writes data to the output named by -o: standard output for
+// "-", /dev/stdout or /dev/fd/1; into the file itself for a character
+// device or a FIFO (as "clang -o /dev/null" does), also when name is a
+// symbolic link to one (/dev/fd/N of a shell's process substitution);
+// otherwise as writeFileAtomic does. A symbolic link to anything else is
+// refused, never replaced.
+func writeOutput(e *env, name string, data []byte, force bool, inputs inputSet) error {
+	switch name {
+	case "-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+		w := bufio.NewWriter(e.stdout)
+		w.Write(data)
+		return w.Flush()
+	}
+	fi, err := os.Lstat(name)
+	if err != nil {
+		return writeFileAtomic(name, data, force, inputs)
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		if fi, err = os.Stat(name); err != nil || !isStream(fi) {
+			return fmt.Errorf("%s: %w", name, errSymlink)
+		}
+	}
+	if !isStream(fi) {
+		return writeFileAtomic(name, data, force, inputs)
+	}
+	if inputs.contains(fi) {
+		return fmt.Errorf("%s: refusing to write into an input file", name)
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, unwrapPath(err))
+	}
+	werr := writeData(f, data)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return fmt.Errorf("%s: %w", name, unwrapPath(werr))
+	}
+	return nil
+}
+
+// isStream reports whether fi is a file that output is written into, not
+// replaced: a character device or a FIFO.
+func isStream(fi fs.FileInfo) bool {
+	return fi.Mode()&(fs.ModeCharDevice|fs.ModeNamedPipe) != 0
+}
+
+// createTemp creates a new temporary file in dir, in pending, so that an
+// interrupt at any moment removes it.
+func createTemp(dir string) (*os.File, error) {
+	var rnd [8]byte
+	for range 100 {
+		rand.Read(rnd[:])
+		f, err := pending.create(filepath.Join(dir, ".bcextract-"+hex.EncodeToString(rnd[:])+".tmp"))
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, &fs.PathError{Op: "createtemp", Path: dir, Err: fs.ErrExist}
 }
 
 // pending holds the temporary files being written, for removal when the
@@ -215,13 +321,20 @@ type tempFiles struct {
 	names map[string]bool
 }
 
-func (p *tempFiles) add(name string) {
+// create creates the new file name and adds it to the set, under the lock
+// that removeAll takes, so that no file is created without being removed.
+func (p *tempFiles) create(name string) (*os.File, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil, err
+	}
 	if p.names == nil {
 		p.names = make(map[string]bool)
 	}
 	p.names[name] = true
+	return f, nil
 }
 
 // remove deletes the file and forgets it.
