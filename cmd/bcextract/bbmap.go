@@ -2,11 +2,11 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	goelf "debug/elf"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"strconv"
 
@@ -14,6 +14,7 @@ import (
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/disasm"
+	"github.com/bcextract/bcextract/mmap"
 	"github.com/bcextract/bcextract/sections"
 	"github.com/spf13/pflag"
 )
@@ -37,10 +38,10 @@ func bbmapCommand() *command {
 	fs.StringArrayVar(&o.addrs, "addr", nil, "look up `ADDR` (0x-prefixed hexadecimal or decimal); repeatable")
 	fs.StringVar(&o.addrFile, "addr-file", "", "look up the addresses in `FILE`, one per line (\"-\" for standard input)")
 	fs.StringVar(&o.samples, "samples", "", "sum the samples of `FILE` (lines \"ADDR COUNT\") per basic block and function")
-	fs.BoolVar(&o.json, "json", false, "print one JSON document")
+	fs.BoolVar(&o.json, "json", false, "print one JSON document per FILE, one per line")
 	return &command{
 		Name:  "bbmap",
-		Usage: "bbmap [--function NAME|REGEX] [--disasm] [--syntax gnu|intel|go] [--addr ADDR]... [--addr-file FILE] [--samples FILE] [--json] FILE",
+		Usage: "bbmap [--function NAME|REGEX] [--disasm] [--syntax gnu|intel|go] [--addr ADDR]... [--addr-file FILE] [--samples FILE] [--json] FILE...",
 		Short: "show basic block address maps: blocks, instructions, address lookups, samples",
 		Long: `
 Bbmap reads the basic block address maps (SHT_LLVM_BB_ADDR_MAP, from
@@ -75,15 +76,22 @@ perf script post-processing; addresses and counts 0x-hexadecimal or decimal,
 '#' starts a comment line) per block and function, printed in a SAMPLES
 column beside the PGO frequencies.
 
---json prints one JSON document: {"file", "arch", "relocatable",
-"functions": [{"name", "address", "section", "ranges": [{"base", "section",
-"blocks": [{"id", "address", "size", "flags", "instructions": [{"address",
-"size", "text"}]}]}]}], "lookups": [{"address", "function", "range", "bb_id",
-"offset"}], "samples", "errors"}; see README.md for every key.
+With several FILEs, each one's output follows a line "==> FILE <==".
+--addr, --addr-file and --samples apply to each; their files are read once.
 
-Exit status: 1 if FILE cannot be read, is not ELF, has no BB address map, or
-a map, address or sample file is malformed (what could be read is still
-printed); 2 for usage errors.
+--json prints one JSON document per FILE, each on one line: {"file", "arch",
+"relocatable", "functions": [{"name", "address", "section", "ranges":
+[{"base", "section", "blocks": [{"id", "address", "size", "flags",
+"instructions": [{"address", "size", "text"}]}]}]}], "lookups": [{"address",
+"function", "range", "bb_id", "offset"}], "samples", "errors": [{"path",
+"file", "offset", "error", "message", "line"}]}; see README.md for every key.
+A FILE that cannot be read, is not ELF or has no map is a document with no
+functions and its error.
+
+Exit status: 1 if a FILE cannot be read, is not ELF, has no BB address map,
+or a map, address or sample file is malformed (what could be read is still
+printed, and the lines of a sample or address file before a bad one are
+used); 2 for usage errors.
 
 Examples:
 
@@ -96,8 +104,8 @@ Examples:
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {
-			if len(args) != 1 {
-				return usagef("want exactly one FILE")
+			if len(args) == 0 {
+				return usagef("missing FILE")
 			}
 			syntax, err := disasm.ParseSyntax(o.syntax)
 			if err != nil {
@@ -111,13 +119,7 @@ Examples:
 				}
 				addrs = append(addrs, v)
 			}
-			err = runBBMap(e, args[0], o, syntax, addrs)
-			var ce *container.Error
-			if o.json && errors.As(err, &ce) {
-				// The file could not be read at all: the document says why.
-				e.stdout.Write(appendJSONInputError(nil, args[0], err))
-			}
-			return err
+			return runBBMap(e, args, o, syntax, addrs)
 		},
 	}
 }
@@ -150,26 +152,145 @@ type bbmapLookup struct {
 	found   bool
 }
 
-func runBBMap(e *env, name string, o bbmapOptions, syntax disasm.Syntax, addrs []uint64) error {
-	in, err := openInput(e, name)
-	if err != nil {
-		return err
+// runBBMap prints the maps of each FILE in names: in text, each after a line
+// "==> FILE <==" when there are several; in JSON, one document per FILE, one
+// per line.
+func runBBMap(e *env, names []string, o bbmapOptions, syntax disasm.Syntax, addrs []uint64) error {
+	samples := readBBMapAux(e, o.samples, bbmap.ReadSamples)
+	defer samples.close()
+	addrFile := readBBMapAux(e, o.addrFile, func(r io.Reader, f func(uint64, uint64) error) error {
+		return bbmap.ReadAddresses(r, func(a uint64) error { return f(a, 0) })
+	})
+	defer addrFile.close()
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	failed := samples.err != nil || addrFile.err != nil
+	for i, name := range names {
+		if !o.json && len(names) > 1 {
+			if i > 0 {
+				w.WriteString("\n")
+			}
+			w.WriteString("==> " + name + " <==\n")
+		}
+		var auxErrs []error // the inputs' problems, in every FILE's document
+		for _, a := range []*bbmapAux{samples, addrFile} {
+			if a.err != nil {
+				auxErrs = append(auxErrs, a.err)
+			}
+		}
+		errs, err := bbmapFile(e, w, name, o, syntax, addrs, samples, addrFile, auxErrs)
+		if err != nil {
+			return err
+		}
+		for _, err := range errs {
+			reportf(e.stderr, "%v", err)
+			failed = true
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
 	}
-	defer in.close()
-	return in.guard(func() error { return bbmapInput(e, name, in.data, o, syntax, addrs) })
+	if failed {
+		return errFailed
+	}
+	return nil
 }
 
-// bbmapInput does the work of runBBMap on the mapped data of the file.
-func bbmapInput(e *env, name string, data []byte, o bbmapOptions, syntax disasm.Syntax, addrs []uint64) error {
+// A bbmapAux is the file of --samples or --addr-file, read once for every
+// FILE: data up to its first malformed line, and what was wrong with it.
+type bbmapAux struct {
+	name string
+	m    *mmap.Data
+	data []byte // the well-formed lines
+	err  error  // opening it, or its first malformed line; reported once
+}
+
+// readBBMapAux reads the file name ("-" for standard input; "" for none)
+// and checks its lines with read, keeping those before the first bad one.
+// Its problem is reported on stderr now, and kept in err for the JSON
+// documents.
+func readBBMapAux(e *env, name string, read func(io.Reader, func(uint64, uint64) error) error) *bbmapAux {
+	a := &bbmapAux{name: name}
+	if name == "" {
+		return a
+	}
+	in, err := openInput(e, name)
+	if err != nil {
+		a.err = err
+		reportf(e.stderr, "%v", err)
+		return a
+	}
+	a.m, a.data = in.m, in.data
+	err = in.guard(func() error {
+		return read(bytes.NewReader(a.data), func(uint64, uint64) error { return nil })
+	})
+	var se *bbmap.SampleError
+	switch {
+	case errors.As(err, &se):
+		a.data = a.data[:se.Off]
+		a.err = &container.Error{Path: name, File: name, Off: se.Off, Err: &sampleLineError{se}}
+	case err != nil:
+		a.err = err
+	}
+	if a.err != nil {
+		reportf(e.stderr, "%v", a.err)
+	}
+	return a
+}
+
+func (a *bbmapAux) close() { a.m.Close() }
+
+// A sampleLineError is a malformed line of a sample or address file: its
+// message says which line; the container.Error holding it gives the byte.
+type sampleLineError struct{ *bbmap.SampleError }
+
+func (e *sampleLineError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+func (e *sampleLineError) Unwrap() error { return e.SampleError }
+
+// bbmapFile prints the maps of the file name on w and returns its
+// problems, one error each, for the caller to report; errs, the problems
+// of --samples and --addr-file, go into its JSON document too. The error
+// returned stops the command (a write error, or a usage error).
+func bbmapFile(e *env, w *bufio.Writer, name string, o bbmapOptions, syntax disasm.Syntax, addrs []uint64, samples, addrFile *bbmapAux, auxErrs []error) (errs []error, err error) {
+	in, err := openInput(e, name)
+	if err != nil {
+		if o.json {
+			writeBBMapFailure(w, name, append(auxErrs, err))
+		}
+		return []error{err}, nil
+	}
+	defer in.close()
+	ferr := in.guard(func() error {
+		errs, err = bbmapInput(e, w, name, in.data, o, syntax, addrs, samples, addrFile, auxErrs)
+		return err
+	})
+	var ce *container.Error
+	if errors.As(ferr, &ce) && ce.Err == errFault {
+		if o.json {
+			w.WriteString("\n") // the document is cut: it is the next line that says why
+			writeBBMapFailure(w, name, append(auxErrs, ferr))
+		}
+		return append(errs, ferr), nil
+	}
+	return errs, ferr
+}
+
+// bbmapInput does the work of bbmapFile on the mapped data of the file.
+func bbmapInput(e *env, w *bufio.Writer, name string, data []byte, o bbmapOptions, syntax disasm.Syntax, addrs []uint64, samples, addrFile *bbmapAux, auxErrs []error) ([]error, error) {
+	fail := func(err error) ([]error, error) {
+		if o.json {
+			writeBBMapFailure(w, name, append(auxErrs, err))
+		}
+		return []error{err}, nil
+	}
 	r, err := loadBBMapReport(name, data)
 	if err != nil {
-		return err
+		return fail(err)
 	}
 	if o.disasm {
 		dec, err := disasm.NewDecoder(r.arch, syntax)
 		if err != nil {
 			// Located at e_machine.
-			return &container.Error{Path: name, File: name, Off: 0x12, Err: fmt.Errorf("%v (ELF machine %v)", err, r.f.Machine)}
+			return fail(&container.Error{Path: name, File: name, Off: 0x12, Err: fmt.Errorf("%v (ELF machine %v)", err, r.f.Machine)})
 		}
 		if !r.rel {
 			dec.Symbols = symbolizer(r.syms)
@@ -177,22 +298,28 @@ func bbmapInput(e *env, name string, data []byte, o bbmapOptions, syntax disasm.
 		r.dec = dec
 	}
 	if err := r.selectFunctions(o.function); err != nil {
-		return err
+		var ue *usageError
+		if errors.As(err, &ue) {
+			return nil, err
+		}
+		return fail(err)
 	}
-	lookups := len(addrs) > 0 || o.addrFile != ""
-	r.showMap = !lookups || o.disasm || o.samples != "" || o.function != ""
-	if lookups || o.samples != "" {
+	lookups := len(addrs) > 0 || addrFile.name != ""
+	r.showMap = !lookups || o.disasm || samples.name != "" || o.function != ""
+	if lookups || samples.name != "" {
 		r.index = bbmap.NewIndex(r.funcs)
 		if n := r.index.Overlaps(); n > 0 {
 			reportf(e.stderr, "warning: %s: %d blocks overlap others; an address in several is given to the one starting last", name, n)
 		}
 	}
-	if o.samples != "" {
-		if r.prof, err = aggregateSamples(e, r.index, o.samples); err != nil {
-			return err
+	if samples.data != nil {
+		prof, err := r.index.Aggregate(bytes.NewReader(samples.data))
+		if err != nil {
+			r.errs = append(r.errs, &container.Error{Path: samples.name, File: samples.name, Off: -1, Err: err})
+		} else {
+			r.prof = prof
 		}
 	}
-	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	var p bbmapPrinter = &bbmapText{w: w, r: r}
 	if o.json {
 		p = &bbmapJSON{w: w, r: r}
@@ -203,28 +330,12 @@ func bbmapInput(e *env, name string, data []byte, o bbmapOptions, syntax disasm.
 			p.function(fi)
 		}
 	}
-	var lookupErr error
 	if lookups {
 		p.beginLookups()
-		lookupErr = r.lookupAll(e, addrs, o.addrFile, p.lookup)
+		r.lookupAll(addrs, addrFile.data, p.lookup)
 	}
-	p.end(lookupErr)
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	failed := false
-	for _, err := range r.errs {
-		reportf(e.stderr, "%s: %v", name, err)
-		failed = true
-	}
-	if lookupErr != nil {
-		reportf(e.stderr, "%v", lookupErr)
-		failed = true
-	}
-	if failed {
-		return errFailed
-	}
-	return nil
+	p.end(auxErrs)
+	return r.errs, nil
 }
 
 // A bbmapPrinter writes a bbmapReport: functions as they come, then the
@@ -234,7 +345,7 @@ type bbmapPrinter interface {
 	function(fi int)
 	beginLookups()
 	lookup(l *bbmapLookup)
-	end(lookupErr error)
+	end(errs []error) // the problems of --samples and --addr-file, if any
 }
 
 // errNotELF is the cause of the error for a bbmap input that is not ELF.
@@ -270,7 +381,7 @@ func loadBBMapReport(name string, data []byte) (*bbmapReport, error) {
 		found = true
 		ms := loadBBMapSection(f, data, s, syms)
 		if ms.err != nil {
-			r.errs = append(r.errs, bbmapSectionError(s, ms))
+			r.errs = append(r.errs, bbmapSectionError(name, s, ms))
 			continue
 		}
 		k := 0 // next range, for ms.relocSyms
@@ -294,19 +405,22 @@ func loadBBMapReport(name string, data []byte) (*bbmapReport, error) {
 		}
 	}
 	if !found {
-		return nil, fmt.Errorf("%s: no basic block address map (SHT_LLVM_BB_ADDR_MAP section); build with -fbasic-block-address-map", name)
+		return nil, noneFound(name, errNoBBMap)
 	}
 	return r, nil
 }
 
-// bbmapSectionError words the failure to decode map section s, with the
-// byte offset in the file where the decoder stopped.
-func bbmapSectionError(s *elf.Section, ms bbMapSection) error {
+// errNoBBMap is the cause of the error for a bbmap input without a map.
+var errNoBBMap = errors.New("no basic block address map (SHT_LLVM_BB_ADDR_MAP section); build with -fbasic-block-address-map")
+
+// bbmapSectionError is the failure to decode map section s of the file
+// name, at the byte of the file where the decoder stopped.
+func bbmapSectionError(name string, s *elf.Section, ms bbMapSection) error {
 	var de *sections.DecodeError
 	if errors.As(ms.err, &de) {
-		return fmt.Errorf("section %s (index %d): %s at byte 0x%x", s.Name, s.Index, de.Msg, s.Off+de.Off)
+		return &container.Error{Path: name, File: name, Off: s.Off + de.Off, Err: fmt.Errorf("section %s (index %d): %s", s.Name, s.Index, de.Msg)}
 	}
-	return fmt.Errorf("section %s (index %d): %s at byte 0x%x", s.Name, s.Index, ms.warning, s.Off)
+	return &container.Error{Path: name, File: name, Off: s.Off, Err: fmt.Errorf("section %s (index %d): %s", s.Name, s.Index, ms.warning)}
 }
 
 // selectFunctions keeps the functions named pattern, or if none is, those
@@ -337,42 +451,14 @@ func (r *bbmapReport) selectFunctions(pattern string) error {
 		}
 	}
 	if len(r.shown) == 0 {
-		return fmt.Errorf("%s: no function is named or matches %q", r.file, pattern)
+		return noneFound(r.file, fmt.Errorf("no function is named or matches %q", pattern))
 	}
 	return nil
 }
 
-// aggregateSamples sums the sample file name over the index.
-func aggregateSamples(e *env, x *bbmap.Index, name string) (*bbmap.Profile, error) {
-	var prof *bbmap.Profile
-	err := withTextInput(e, name, func(r io.Reader) error {
-		var err error
-		prof, err = x.Aggregate(r)
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("--samples %s: %w", name, err)
-	}
-	return prof, nil
-}
-
-// withTextInput calls fn with a reader of the file name, or of standard
-// input for "-".
-func withTextInput(e *env, name string, fn func(io.Reader) error) error {
-	if name == "-" {
-		return fn(e.stdin)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return fn(f)
-}
-
-// lookupAll answers the addresses of --addr, then those of --addr-file as
-// they are read, and hands each answer to emit.
-func (r *bbmapReport) lookupAll(e *env, addrs []uint64, file string, emit func(*bbmapLookup)) error {
+// lookupAll answers the addresses of --addr, then those of the --addr-file
+// lines in file, and hands each answer to emit.
+func (r *bbmapReport) lookupAll(addrs []uint64, file []byte, emit func(*bbmapLookup)) {
 	spaces := r.index.Sections()
 	var l bbmapLookup
 	one := func(addr uint64) error {
@@ -393,16 +479,9 @@ func (r *bbmapReport) lookupAll(e *env, addrs []uint64, file string, emit func(*
 	for _, a := range addrs {
 		one(a)
 	}
-	if file == "" {
-		return nil
+	if file != nil {
+		bbmap.ReadAddresses(bytes.NewReader(file), one) // checked by readBBMapAux
 	}
-	err := withTextInput(e, file, func(in io.Reader) error {
-		return bbmap.ReadAddresses(in, one)
-	})
-	if err != nil {
-		return fmt.Errorf("--addr-file %s: %w", file, err)
-	}
-	return nil
 }
 
 // sectionOf returns the name and index of the section holding addr in

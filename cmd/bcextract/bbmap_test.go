@@ -453,8 +453,7 @@ func TestBBMapErrors(t *testing.T) {
 		stdout string // substring
 		stderr string // substring
 	}{
-		{[]string{"bbmap"}, exitUsage, "", "want exactly one FILE"},
-		{[]string{"bbmap", x86, x86}, exitUsage, "", "want exactly one FILE"},
+		{[]string{"bbmap"}, exitUsage, "", "missing FILE"},
 		{[]string{"bbmap", "--syntax", "att", x86}, exitUsage, "", `unknown syntax "att"`},
 		{[]string{"bbmap", "--addr", "0x12q", x86}, exitUsage, "", `--addr: bad address "0x12q"`},
 		{[]string{"bbmap", "--function", "(", x86}, exitUsage, "", "not a regular expression"},
@@ -467,8 +466,9 @@ func TestBBMapErrors(t *testing.T) {
 		// in the file; the other map section is still printed.
 		{[]string{"bbmap", "../../testdata/sections/bbmap-trunc.o"}, exitFailure, "never at 0x0", "section .llvm_bb_addr_map (index 5): unable to decode LEB128 at offset 0x000001f2: malformed uleb128, extends past end at byte 0x350"},
 		{[]string{"bbmap", "../../testdata/sections/bbmap-badversion.o"}, exitFailure, "", "unsupported SHT_LLVM_BB_ADDR_MAP version: 9 at byte 0x188"},
-		{[]string{"bbmap", "--addr-file", badAddrs, x86}, exitFailure, "0x201170", `--addr-file ` + badAddrs + `: line 2: bad address "0x2011zz" (at byte 0x9)`},
-		{[]string{"bbmap", "--samples", badSamples, x86}, exitFailure, "", `line 3: want "ADDR COUNT", found one field (at byte 0xc)`},
+		{[]string{"bbmap", "--addr-file", badAddrs, x86}, exitFailure, "0x201170", badAddrs + `: line 2: bad address "0x2011zz" at byte 0x9`},
+		// The lines before a bad one are counted.
+		{[]string{"bbmap", "--samples", badSamples, x86}, exitFailure, "0  0x201170    12  F            1\n", badSamples + `: line 3: want "ADDR COUNT", found one field at byte 0xc`},
 		{[]string{"bbmap", "--samples", filepath.Join(dir, "none"), x86}, exitFailure, "", "no such file"},
 		{[]string{"bbmap", "--json", "--addr-file", badAddrs, x86}, exitFailure, `"line": 2`, "line 2"},
 	}
@@ -482,6 +482,57 @@ func TestBBMapErrors(t *testing.T) {
 	_, out, _ := runCLI("", "bbmap", "--json", "--addr-file", badAddrs, x86)
 	if doc := decodeBBMapJSON(t, out); len(doc.Lookups) != 1 || len(doc.Errors) != 1 || doc.Errors[0].Line != 2 {
 		t.Errorf("JSON with a bad address file: %+v", doc)
+	}
+}
+
+// bbmap takes several FILEs: in text each follows "==> FILE <==", in JSON
+// each is a document of its own, one per line, and a FILE that cannot be
+// read, is not ELF or has no map is a document with its error.
+func TestBBMapFiles(t *testing.T) {
+	x86, obj := "../../testdata/sections/bbmap-x86_64", "../../testdata/sections/bbmap-x86_64.o"
+	_, one, _ := runCLI("", "bbmap", "--function", "sum", x86)
+	_, other, _ := runCLI("", "bbmap", "--function", "sum", obj)
+	code, out, stderr := runCLI("", "bbmap", "--function", "sum", x86, obj)
+	if want := "==> " + x86 + " <==\n" + one + "\n==> " + obj + " <==\n" + other; code != exitOK || out != want {
+		t.Errorf("two FILEs: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, stderr, out, want)
+	}
+	missing := filepath.Join(t.TempDir(), "missing")
+	notELF := "../../testdata/bc/plain.bc"
+	noMap := "../../testdata/sections/addrsig.o"
+	code, out, stderr = runCLI("", "bbmap", "--json", "--function", "sum", missing, x86, notELF, noMap)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != exitFailure || len(lines) != 4 {
+		t.Fatalf("--json: exit %d, stderr %q, %d lines:\n%s", code, stderr, len(lines), out)
+	}
+	docs := lines
+	for i, tt := range []struct {
+		file, err string
+		off       int64 // -1: none
+	}{
+		{missing, "open: no such file or directory", -1},
+		{x86, "", 0},
+		{notELF, "not an ELF file", 0},
+		{noMap, "no basic block address map (SHT_LLVM_BB_ADDR_MAP section); build with -fbasic-block-address-map", -1},
+	} {
+		var doc struct {
+			File      string
+			Functions []any
+			Errors    []jsonError
+		}
+		if err := json.Unmarshal([]byte(docs[i]), &doc); err != nil {
+			t.Fatalf("document %d: %v: %s", i, err, docs[i])
+		}
+		if tt.err == "" {
+			if doc.File != tt.file || len(doc.Functions) != 1 || len(doc.Errors) != 0 {
+				t.Errorf("document %d: %s", i, docs[i])
+			}
+			continue
+		}
+		e := doc.Errors
+		if doc.File != tt.file || len(doc.Functions) != 0 || len(e) != 1 || e[0].Path != tt.file || e[0].File != tt.file ||
+			e[0].Error != tt.err || (e[0].Offset == nil) != (tt.off < 0) || !strings.Contains(stderr, "bcextract: "+e[0].Message+"\n") {
+			t.Errorf("document %d: %s (stderr %q)", i, docs[i], stderr)
+		}
 	}
 }
 

@@ -41,7 +41,6 @@ func TestJSONErrors(t *testing.T) {
 	}{
 		{[]string{"stats", "--json", bad}, e.Error, bad, 0xcb8},
 		{[]string{"dump", "--json", containers + "elf-marker.o"}, "no bitcode module found", "", -1},
-		{[]string{"bbmap", "--json", "../../testdata/bc/plain.bc"}, "not an ELF file", "../../testdata/bc/plain.bc", 0},
 	} {
 		code, out, _ := runCmd(t, tt.args...)
 		var d errDoc

@@ -398,7 +398,7 @@ func (t *bbmapText) lookup(l *bbmapLookup) {
 	t.line()
 }
 
-func (t *bbmapText) end(error) {
+func (t *bbmapText) end([]error) {
 	r := t.r
 	if r.prof == nil {
 		return

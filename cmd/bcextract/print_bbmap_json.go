@@ -2,15 +2,14 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"strconv"
 
-	"github.com/bcextract/bcextract/bbmap"
 	"github.com/bcextract/bcextract/sections"
 )
 
-// bbmapJSON prints a bbmapReport as one JSON document, streamed: one
-// function per line, then one lookup per line.
+// bbmapJSON prints a bbmapReport as one JSON document on one line (JSON
+// Lines, for several FILEs), streamed: functions as they are printed, then
+// lookups as they are answered.
 //
 //	{"file", "arch", "relocatable",
 //	 "functions": [{"name", "address", "section", "entry_count"?, "samples"?,
@@ -21,7 +20,7 @@ import (
 //	       "disasm_error"?}]}]}],
 //	 "lookups": [{"address", "section"?, "section_index"?, "function", "range", "bb_id", "offset", "block_address"}],
 //	 "samples": {"lines", "total", "outside"} | null,
-//	 "errors": [{"message", "line"?}]}
+//	 "errors": [{"path", "file", "offset"?, "error", "message", "line"?}]}
 //
 // Keys marked ? appear only when the map, the flags or the data have them;
 // "bad" and "crosses_end" only when true. Names and sections unknown are
@@ -63,10 +62,10 @@ func (j *bbmapJSON) function(fi int) {
 	m := fn.Map
 	b := j.b
 	if j.nfuncs > 0 {
-		b = append(b, ',')
+		b = append(b, ", "...)
 	}
 	j.nfuncs++
-	b = append(b, "\n{\"name\": "...)
+	b = append(b, "{\"name\": "...)
 	b = appendJSONName(b, fn.Name, fn.Name != "")
 	b = appendJSONKey(b, "address")
 	b = strconv.AppendUint(b, m.Address(), 10)
@@ -231,12 +230,12 @@ func (j *bbmapJSON) beginLookups() {}
 func (j *bbmapJSON) lookup(l *bbmapLookup) {
 	b := j.b
 	if j.nlooks == 0 {
-		b = append(b, "\n], \"lookups\": ["...)
+		b = append(b, "], \"lookups\": ["...)
 	} else {
-		b = append(b, ',')
+		b = append(b, ", "...)
 	}
 	j.nlooks++
-	b = append(b, "\n{\"address\": "...)
+	b = append(b, "{\"address\": "...)
 	b = strconv.AppendUint(b, l.addr, 10)
 	if j.r.rel {
 		name, idx := "", -1
@@ -273,12 +272,12 @@ func (j *bbmapJSON) lookup(l *bbmapLookup) {
 	j.flush()
 }
 
-func (j *bbmapJSON) end(lookupErr error) {
+func (j *bbmapJSON) end(errs []error) {
 	b := j.b
 	if j.nlooks == 0 {
-		b = append(b, "\n], \"lookups\": ["...)
+		b = append(b, "], \"lookups\": ["...)
 	}
-	b = append(b, "\n], \"samples\": "...)
+	b = append(b, "], \"samples\": "...)
 	if p := j.r.prof; p != nil {
 		b = append(b, `{"lines": `...)
 		b = strconv.AppendInt(b, int64(p.Samples), 10)
@@ -290,25 +289,49 @@ func (j *bbmapJSON) end(lookupErr error) {
 	} else {
 		b = append(b, "null"...)
 	}
-	b = append(b, `, "errors": [`...)
-	errs := j.r.errs
-	if lookupErr != nil {
-		errs = append(errs[:len(errs):len(errs)], lookupErr)
-	}
+	b = append(b, `, "errors": `...)
+	b = appendJSONErrors(b, append(errs[:len(errs):len(errs)], j.r.errs...))
+	b = append(b, "}\n"...)
+	j.b = b
+	j.flush()
+}
+
+// appendJSONErrors appends errs as a JSON array of error objects, as in
+// list --json, with "line" for a malformed line of a sample file.
+func appendJSONErrors(b []byte, errs []error) []byte {
+	b = append(b, '[')
 	for i, err := range errs {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		b = append(b, `{"message": `...)
-		b = appendJSONString(b, []byte(err.Error()))
-		var se *bbmap.SampleError
-		if errors.As(err, &se) {
+		e := newJSONError(err)
+		b = append(b, `{"path": `...)
+		b = appendJSONString(b, []byte(e.Path))
+		b = appendJSONKey(b, "file")
+		b = appendJSONString(b, []byte(e.File))
+		if e.Offset != nil {
+			b = appendJSONKey(b, "offset")
+			b = strconv.AppendInt(b, *e.Offset, 10)
+		}
+		b = appendJSONKey(b, "error")
+		b = appendJSONString(b, []byte(e.Error))
+		b = appendJSONKey(b, "message")
+		b = appendJSONString(b, []byte(e.Message))
+		if e.Line > 0 {
 			b = appendJSONKey(b, "line")
-			b = strconv.AppendInt(b, int64(se.Line), 10)
+			b = strconv.AppendInt(b, int64(e.Line), 10)
 		}
 		b = append(b, '}')
 	}
-	b = append(b, "]}\n"...)
-	j.b = b
-	j.flush()
+	return append(b, ']')
+}
+
+// writeBBMapFailure writes the document of the file name, which could not
+// be read as ELF or holds no map: its errors, and nothing else.
+func writeBBMapFailure(w *bufio.Writer, name string, errs []error) {
+	b := append([]byte(nil), `{"file": `...)
+	b = appendJSONString(b, []byte(name))
+	b = append(b, `, "arch": null, "relocatable": null, "functions": [], "lookups": [], "samples": null, "errors": `...)
+	b = appendJSONErrors(b, errs)
+	w.Write(append(b, "}\n"...))
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 
+	"github.com/bcextract/bcextract/bbmap"
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/sections"
 )
@@ -69,6 +70,7 @@ type jsonError struct {
 	Offset  *int64 `json:"offset,omitempty"`
 	Error   string `json:"error"`
 	Message string `json:"message"`
+	Line    int    `json:"line,omitempty"` // of a sample or address file
 }
 
 func newJSONPayload(r *listed) jsonPayload {
@@ -102,6 +104,9 @@ func newJSONError(err error) jsonError {
 		if ce.Off >= 0 {
 			off := ce.Off
 			j.Offset = &off
+		}
+		if se := (*bbmap.SampleError)(nil); errors.As(err, &se) {
+			j.Line = se.Line
 		}
 		return j
 	}
