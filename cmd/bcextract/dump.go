@@ -202,7 +202,7 @@ func analyzeContainer(e *env, w *bufio.Writer, name string, data []byte, o dumpO
 	if n == 0 && !failed {
 		err := noneFound(name, errNoModule)
 		if o.json {
-			w.Write(appendJSONInputError(nil, name, errNoModule))
+			w.Write(appendJSONInputError(nil, name, err))
 		}
 		return err
 	}

@@ -25,14 +25,11 @@ func TestJSONErrors(t *testing.T) {
 		t.Errorf("list --json error %+v (offset %v), stderr %q", e, *e.Offset, stderr)
 	}
 
-	// dump and stats: a document of its own for what yields no module.
+	// dump and stats: a document of its own for what yields no module,
+	// whose error is the error object of list --json.
 	type errDoc struct {
-		File  string `json:"file"`
-		Error struct {
-			Message string `json:"message"`
-			File    string `json:"file"`
-			Offset  *int64 `json:"offset"`
-		} `json:"error"`
+		File  string    `json:"file"`
+		Error jsonError `json:"error"`
 	}
 	for _, tt := range []struct {
 		args      []string
@@ -40,14 +37,15 @@ func TestJSONErrors(t *testing.T) {
 		off       int64 // -1: none
 	}{
 		{[]string{"stats", "--json", bad}, e.Error, bad, 0xcb8},
-		{[]string{"dump", "--json", containers + "elf-marker.o"}, "no bitcode module found", "", -1},
+		{[]string{"dump", "--json", containers + "elf-marker.o"}, "no bitcode module found", containers + "elf-marker.o", -1},
 	} {
-		code, out, _ := runCmd(t, tt.args...)
+		code, out, stderr := runCmd(t, tt.args...)
 		var d errDoc
 		err := json.Unmarshal([]byte(out), &d)
-		if err != nil || code != exitFailure || d.File != tt.args[2] || d.Error.Message != tt.msg || d.Error.File != tt.file ||
+		if err != nil || code != exitFailure || d.File != tt.args[2] || d.Error.Error != tt.msg || d.Error.File != tt.file || d.Error.Path != tt.file ||
+			"bcextract: "+d.Error.Message+"\n" != stderr ||
 			(d.Error.Offset == nil) != (tt.off < 0) || (d.Error.Offset != nil && *d.Error.Offset != tt.off) {
-			t.Errorf("%q: exit %d, %v, output %q", tt.args, code, err, out)
+			t.Errorf("%q: exit %d, %v, output %q, stderr %q", tt.args, code, err, out, stderr)
 		}
 	}
 

@@ -169,3 +169,43 @@ func TestOneLinePerFault(t *testing.T) {
 		}
 	}
 }
+
+// Every --json run prints valid JSON, with an input that cannot be opened
+// as an error object: path, file, error (the cause) and message (the line
+// on stderr).
+func TestOpenErrorJSON(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.o")
+	for _, file := range []string{missing, dir} {
+		cause := map[string]string{missing: "open: no such file or directory", dir: "open: is a directory"}[file]
+		for _, c := range []struct {
+			args []string
+			find func(doc any) any // the error object in the document
+		}{
+			{[]string{"list", "--json"}, func(d any) any { return d.(map[string]any)["errors"].([]any)[0] }},
+			{[]string{"inspect", "--json"}, func(d any) any { return d.(map[string]any)["errors"].([]any)[0] }},
+			{[]string{"sections", "--all", "--json"}, func(d any) any { return d.([]any)[0].(map[string]any)["Error"] }},
+			{[]string{"dump", "--json"}, func(d any) any { return d.(map[string]any)["error"] }},
+			{[]string{"stats", "--json"}, func(d any) any { return d.(map[string]any)["error"] }},
+			{[]string{"bbmap", "--json"}, func(d any) any { return d.(map[string]any)["errors"].([]any)[0] }},
+		} {
+			code, out, stderr := runCmd(t, append(c.args, file)...)
+			var doc any
+			if err := json.Unmarshal([]byte(out), &doc); err != nil || code != exitFailure {
+				t.Errorf("%q %s: exit %d, %v: %s", c.args, file, code, err, out)
+				continue
+			}
+			e, _ := c.find(doc).(map[string]any)
+			if e["path"] != file || e["file"] != file || e["error"] != cause || !strings.HasPrefix(stderr, "bcextract: "+e["message"].(string)+"\n") {
+				t.Errorf("%q %s: error object %v, stderr %q", c.args, file, e, stderr)
+			}
+		}
+	}
+	// scan, which looks at each PATH before opening it: a JSON line.
+	code, out, _ := runCmd(t, "scan", "--json", missing)
+	var e jsonError
+	if err := json.Unmarshal([]byte(out), &e); err != nil || code != exitFailure || e.Path != missing || e.File != missing ||
+		e.Error != "stat: no such file or directory" || e.Message != missing+": "+e.Error {
+		t.Errorf("scan --json %s: exit %d, %v, %s", missing, code, err, out)
+	}
+}

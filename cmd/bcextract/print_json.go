@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/bcextract/bcextract/bitstream"
-	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/llvmir"
 	"github.com/bcextract/bcextract/wrapper"
 )
@@ -309,18 +308,18 @@ func appendJSONSummary(b []byte, n names, s *bitstream.Stats) []byte {
 func appendJSONInputError(b []byte, path string, err error) []byte {
 	b = append(b, `{"file":`...)
 	b = appendJSONString(b, []byte(path))
-	b = append(b, `,"error":{"message":`...)
-	var ce *container.Error
-	if errors.As(err, &ce) {
-		b = appendJSONString(b, []byte(ce.Msg()))
-		b = append(b, `,"file":`...)
-		b = appendJSONString(b, []byte(ce.File))
-		if ce.Off >= 0 {
-			b = append(b, `,"offset":`...)
-			b = strconv.AppendInt(b, ce.Off, 10)
-		}
-	} else {
-		b = appendJSONString(b, []byte(err.Error()))
+	e := newJSONError(err)
+	b = append(b, `,"error":{"path":`...)
+	b = appendJSONString(b, []byte(e.Path))
+	b = append(b, `,"file":`...)
+	b = appendJSONString(b, []byte(e.File))
+	if e.Offset != nil {
+		b = append(b, `,"offset":`...)
+		b = strconv.AppendInt(b, *e.Offset, 10)
 	}
+	b = append(b, `,"error":`...)
+	b = appendJSONString(b, []byte(e.Error))
+	b = append(b, `,"message":`...)
+	b = appendJSONString(b, []byte(e.Message))
 	return append(b, "}}\n"...)
 }
