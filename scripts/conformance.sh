@@ -526,6 +526,23 @@ if [[ ${#FILES[@]} -eq 0 && -d $REPO/testdata/sections ]]; then
 			fi
 		done
 	done < <(cd "$REPO/testdata/sections" && find . -maxdepth 1 -type f \( -name '*.o' -o -name '*.obj' -o -name 'bbmap-x86_64' \) | sed 's|^\./||' | LC_ALL=C sort)
+	# The well-formed objects, archives and universal files of the container
+	# fixtures, with every view at once: one File block per slice or member.
+	for f in universal.o libuniversal.a lib-bsd.a lib-gnu.a macho-x86_64.o macho-arm64.o coff-x86_64.obj coff-arm64.obj \
+		coff-i386.obj elf-x86_64.o elf-aarch64.o elf-i686.o elf-mips32be.o elf-ppc64be.o elf-ext.o; do
+		flags="--dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+		# shellcheck disable=SC2086
+		ours=$(cd "$REPO/testdata/containers" && "$BCX" sections $flags "$f" 2>/dev/null; echo "exit=$(( $? != 0 ))")
+		# shellcheck disable=SC2086
+		theirs=$(cd "$REPO/testdata/containers" && llvm-readobj-22 $flags "$f" 2>/dev/null; echo "exit=$(( $? != 0 ))")
+		if [[ "$ours" == "$theirs" ]]; then
+			sp=$((sp + 1))
+		else
+			sf=$((sf + 1))
+			echo "FAIL: sections $flags containers/$f"
+			diff <(echo "$theirs") <(echo "$ours") | head -10 || true
+		fi
+	done
 	echo "sections vs llvm-readobj-22: $sp passed, $sf failed, $sx known llvm-readobj-22 bugs skipped"
 	passed=$((passed + sp))
 	failed=$((failed + sf))

@@ -10,6 +10,7 @@ import (
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/container/archive"
 	"github.com/bcextract/bcextract/container/elf"
+	"github.com/bcextract/bcextract/container/macho"
 	"github.com/spf13/pflag"
 )
 
@@ -29,7 +30,7 @@ func sectionsCommand() *command {
 	fs.BoolVar(&o.deplibs, "dependent-libraries", false, "dump SHT_LLVM_DEPENDENT_LIBRARIES sections")
 	fs.BoolVar(&o.linkerOpts, "elf-linker-options", false, "dump SHT_LLVM_LINKER_OPTIONS sections")
 	fs.BoolVar(&o.sympart, "sympart", false, "dump SHT_LLVM_SYMPART sections (not in llvm-readobj)")
-	fs.BoolVar(&o.cmdline, "cmdline", false, "dump .llvmcmd command lines (not in llvm-readobj)")
+	fs.BoolVar(&o.cmdline, "cmdline", false, "dump the -cc1 command lines of .llvmcmd (ELF, COFF) and __LLVM,__cmdline (not in llvm-readobj)")
 	fs.BoolVar(&o.jtSizes, "jt-sizes", false, "dump SHT_LLVM_JT_SIZES (jump table sizes) sections (not in llvm-readobj)")
 	fs.BoolVar(&o.callGraph, "call-graph", false, "dump SHT_LLVM_CALL_GRAPH (.llvm.callgraph) sections (not in llvm-readobj 22)")
 	fs.BoolVar(&o.offloading, "offloading", false, "dump the OffloadBinary headers of SHT_LLVM_OFFLOADING sections (not in llvm-readobj)")
@@ -44,32 +45,34 @@ func sectionsCommand() *command {
 		Usage: "sections [--bb-addr-map [--pretty-pgo-analysis-map]] [--cg-profile] [--addrsig] [--dependent-libraries] [--elf-linker-options] [--sympart] [--cmdline] [--offloading] [--jt-sizes] [--call-graph] [--pc-section NAME ...] [--all] [--json] FILE...",
 		Short: "dump LLVM's ELF extension sections, as llvm-readobj",
 		Long: `
-Sections decodes LLVM's extension sections of each ELF, COFF or thin Mach-O
-FILE (or of each such member of an archive) and prints them. For the options llvm-readobj also has
-(--bb-addr-map, --pretty-pgo-analysis-map, --cg-profile, --addrsig,
+Sections decodes LLVM's extension sections of each ELF, COFF or Mach-O FILE
+(of each member of an archive, and each slice of a universal file, as
+llvm-readobj-22 dumps them) and prints them. For the options llvm-readobj
+also has (--bb-addr-map, --pretty-pgo-analysis-map, --cg-profile, --addrsig,
 --dependent-libraries, --elf-linker-options) the output is byte-identical to
-'llvm-readobj-22' with the same options, file header and dump order included;
-problems in a section are warnings on stderr, worded as llvm-readobj words
-them, and the rest of the file is still printed.
+'llvm-readobj-22' with the same options, file header and dump order
+included; problems in a section are warnings on stderr, worded as
+llvm-readobj words them, and the rest of the file is still printed.
 
 --sympart, --cmdline, --offloading, --jt-sizes, --call-graph and
---pc-section, which llvm-readobj lacks, print in the
-same style. PC sections (from !pcsections metadata) do not describe their
-entries: --pc-section-entry-size, --pc-section-function and --pc-section-aux
-say what they hold; a name ending in "!C" selects the compressed encoding. In
-a linked file each entry's PC is resolved to the function holding it.
---json prints one JSON document: an array with one object per file whose keys
-are the headings of the text output (always valid JSON, unlike
+--pc-section, which llvm-readobj lacks, print in the same style. PC sections
+(from !pcsections metadata) do not describe their entries:
+--pc-section-entry-size, --pc-section-function and --pc-section-aux say what
+they hold; a name ending in "!C" selects the compressed encoding. In a
+linked file each entry's PC is resolved to the function holding it.
+
+--json prints one JSON document: an array with one object per file whose
+keys are the headings of the text output (always valid JSON, unlike
 llvm-readobj's for --addrsig and --elf-linker-options). A file that could
 not be dumped has an "Error" key, an object as in list --json ("path",
 "file", "offset" in the file, "error", "message"); an input that is not an
 object or cannot be read has an object of its own, with its "FileSummary"
 and "Error".
 
-Exit status: 1 if a FILE cannot be read, is not an object or an archive, or
-its headers are malformed (llvm-readobj's "the file is corrupt"); 2 for
-usage errors. Warnings about a section's contents do not change it, as with
-llvm-readobj.
+Exit status: 1 if a FILE cannot be read, is not an object, an archive or a
+universal file, or its headers are malformed (llvm-readobj's "the file is
+corrupt"); 2 for usage errors. Warnings about a section's contents do not
+change it, as with llvm-readobj.
 
 Examples:
 
@@ -141,7 +144,7 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 					t.flush()
 				}
 				if d.err != nil {
-					fail(f.name, doc, container.NewError(f.name, name, f.base, d.err))
+					fail(f.name, doc, container.NewError(f.path, name, f.base, d.err))
 				}
 			}
 			return nil
@@ -149,7 +152,7 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 		if ferr != nil {
 			fail(name, nil, ferr)
 		}
-		if err != nil {
+		for _, err := range container.Errors(err) {
 			fail(name, nil, err)
 		}
 		in.close()
@@ -177,41 +180,64 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 	return nil
 }
 
-// An objectFile is one object file to dump: a file, or an archive's member
-// named "lib.a(member.o)" as llvm-readobj names it, whose data starts at
-// byte base of the file.
+// An objectFile is one object file to dump: a file, an archive's member
+// named "lib.a(member.o)" as llvm-readobj names it, or a slice of a
+// universal file, which llvm-readobj names as the file; its data starts at
+// byte base of the file. path is its container path, for errors.
 type objectFile struct {
-	name string
-	base int64
-	data []byte
+	name, path string
+	base       int64
+	data       []byte
 }
 
-// objectFiles returns the ELF files in data: itself, or its members.
+// objectFiles returns the object files in data, the file name: itself, its
+// members, or its slices (and their members), in file order.
 func objectFiles(name string, data []byte) ([]objectFile, error) {
+	return appendObjectFiles(nil, name, name, 0, data, true)
+}
+
+// appendObjectFiles appends the object files of data, at byte base of the
+// file, to out; name is what llvm-readobj calls it and path its container
+// path. A universal file's slices are followed if fat.
+func appendObjectFiles(out []objectFile, name, path string, base int64, data []byte, fat bool) ([]objectFile, error) {
 	switch container.Detect(data) {
 	case container.ELF, container.COFF, container.MachO:
-		return []objectFile{{name, 0, data}}, nil
+		return append(out, objectFile{name, path, base, data}), nil
 	case container.Archive:
 		a, err := archive.Parse(data)
-		var out []objectFile
 		if a != nil {
 			for _, m := range a.Members {
 				if k := container.Detect(m.Data); m.Data != nil && (k == container.ELF || k == container.COFF || k == container.MachO) {
-					out = append(out, objectFile{name + "(" + m.Name + ")", m.Off, m.Data})
+					out = append(out, objectFile{name + "(" + m.Name + ")", path + "(" + m.Name + ")", base + m.Off, m.Data})
 				}
 			}
 		}
 		if err != nil {
-			return out, container.NewError(name, name, 0, err)
+			return out, container.NewError(path, name, base, err)
 		}
 		return out, nil
+	case container.Universal:
+		if !fat {
+			break
+		}
+		arches, err := macho.ParseFat(data)
+		if err != nil {
+			return out, container.NewError(path, name, base, err)
+		}
+		var errs []error
+		for _, a := range arches {
+			if out, err = appendObjectFiles(out, name, path+"["+a.Arch+"]", base+a.Off, data[a.Off:a.Off+a.Size], false); err != nil {
+				errs = append(errs, err)
+			}
+		}
+		return out, errors.Join(errs...)
 	}
-	return nil, &container.Error{Path: name, File: name, Off: 0, Err: errNotObject}
+	return out, &container.Error{Path: path, File: name, Off: base, Err: errNotObject}
 }
 
 // errNotObject is the cause of the error for a sections input that is
 // neither an object nor an archive.
-var errNotObject = errors.New("not an ELF, COFF or Mach-O object, or an archive of them")
+var errNotObject = errors.New("not an ELF, COFF or Mach-O object, or an archive or universal file of them")
 
 // sectionsDump dumps one ELF file.
 type sectionsDump struct {

@@ -9,7 +9,7 @@ import (
 
 // coffDump dumps the LLVM sections of a COFF object as llvm-readobj's
 // COFFDumper does: --addrsig and --cg-profile; the ELF-only options print
-// nothing.
+// nothing. --cmdline, which llvm-readobj lacks, dumps .llvmcmd.
 func (d *sectionsDump) coffDump(root, sum roScope) {
 	f, err := coff.NewFile(d.data)
 	if err != nil {
@@ -77,5 +77,14 @@ func (d *sectionsDump) coffDump(root, sum roScope) {
 			}
 			l.end()
 		}
+	}
+	if d.o.cmdline {
+		l := root.list("CommandLines")
+		for i := range f.Sections {
+			if s := &f.Sections[i]; s.Name == ".llvmcmd" && !s.ZeroFill {
+				writeCmdlines(l, s.Name, d.data[s.Off:s.Off+s.Size])
+			}
+		}
+		l.end()
 	}
 }

@@ -188,17 +188,23 @@ func (d *sectionsDump) cmdlines(root roScope) {
 		if s.Name != ".llvmcmd" || s.NoBits {
 			continue
 		}
-		for n, args := range sections.DecodeCmdlines(d.contents(s)) {
-			c := l.dict("CommandLine")
-			c.str("Section", s.Name)
-			c.num("Module", uint64(n+1))
-			a := c.list("Arguments")
-			for _, arg := range args {
-				a.line(arg)
-			}
-			a.end()
-			c.end()
+		writeCmdlines(l, s.Name, d.contents(s))
+	}
+}
+
+// writeCmdlines writes the command lines of the section named section,
+// whose contents are data, in the list l: one CommandLine each.
+func writeCmdlines(l roScope, section string, data []byte) {
+	for n, args := range sections.DecodeCmdlines(data) {
+		c := l.dict("CommandLine")
+		c.str("Section", section)
+		c.num("Module", uint64(n+1))
+		a := c.list("Arguments")
+		for _, arg := range args {
+			a.line(arg)
 		}
+		a.end()
+		c.end()
 	}
 }
 

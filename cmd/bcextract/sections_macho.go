@@ -9,7 +9,8 @@ import (
 
 // machoDump dumps the LLVM sections of a thin Mach-O file as llvm-readobj's
 // MachODumper does: --cg-profile (__LLVM,__cg_profile); the other options
-// print nothing for Mach-O.
+// of llvm-readobj print nothing for Mach-O. --cmdline, which llvm-readobj
+// lacks, dumps __LLVM,__cmdline.
 func (d *sectionsDump) machoDump(root, sum roScope) {
 	f, err := macho.NewFile(d.data)
 	if err != nil {
@@ -42,9 +43,22 @@ func (d *sectionsDump) machoDump(root, sum roScope) {
 	sum.str("Arch", arch)
 	sum.str("AddressSize", bits)
 	sum.end()
-	if !d.o.cgProfile {
-		return
+	if d.o.cgProfile {
+		d.machoCGProfile(root, f)
 	}
+	if d.o.cmdline {
+		l := root.list("CommandLines")
+		for i := range f.Sections {
+			if s := &f.Sections[i]; s.Seg == "__LLVM" && s.Name == "__cmdline" && !s.ZeroFill {
+				writeCmdlines(l, "__LLVM,__cmdline", d.data[s.Off:s.Off+s.Size])
+			}
+		}
+		l.end()
+	}
+}
+
+// machoCGProfile dumps __LLVM,__cg_profile as llvm-readobj --cg-profile.
+func (d *sectionsDump) machoCGProfile(root roScope, f *macho.File) {
 	for i := range f.Sections {
 		s := &f.Sections[i]
 		if s.Seg != "__LLVM" || s.Name != "__cg_profile" || s.ZeroFill {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
@@ -99,5 +100,59 @@ func TestSectionsErrors(t *testing.T) {
 		if code != tt.code || !strings.Contains(stderr, tt.stderr) {
 			t.Errorf("%q: exit %d, stderr %q; want %d, %q", tt.args, code, stderr, tt.code, tt.stderr)
 		}
+	}
+}
+
+// A universal file is dumped slice by slice, each under the file's name (or
+// its members' names), as llvm-readobj-22 dumps it; --cmdline reads COFF's
+// .llvmcmd and Mach-O's __LLVM,__cmdline too.
+func TestSectionsUniversalAndCmdlines(t *testing.T) {
+	wd, _ := os.Getwd()
+	if err := os.Chdir(containers); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	// llvm-readobj-22 --addrsig --cg-profile universal.o libuniversal.a
+	const want = `
+File: universal.o
+Format: Mach-O 64-bit x86-64
+Arch: x86_64
+AddressSize: 64bit
+
+File: universal.o
+Format: Mach-O arm64
+Arch: aarch64
+AddressSize: 64bit
+
+File: libuniversal.a(m.o)
+Format: Mach-O 64-bit x86-64
+Arch: x86_64
+AddressSize: 64bit
+
+File: libuniversal.a(m.o)
+Format: Mach-O arm64
+Arch: aarch64
+AddressSize: 64bit
+`
+	code, out, stderr := runCmd(t, "sections", "--addrsig", "--cg-profile", "universal.o", "libuniversal.a")
+	if code != exitOK || out != want {
+		t.Errorf("universal: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, stderr, out, want)
+	}
+	for _, tt := range []struct{ file, section, triple string }{
+		{"coff-x86_64.obj", ".llvmcmd", "x86_64-pc-windows-msvc19.33.0"},
+		{"macho-arm64.o", "__LLVM,__cmdline", "arm64-apple-macosx11.0.0"},
+		{"universal.o", "__LLVM,__cmdline", "x86_64-apple-macosx11.0.0"},
+		{"elf-x86_64.o", ".llvmcmd", "x86_64-unknown-linux-gnu"},
+	} {
+		code, out, stderr := runCmd(t, "sections", "--cmdline", tt.file)
+		head := "CommandLines [\n  CommandLine {\n    Section: " + tt.section + "\n    Module: 1\n    Arguments [\n      -cc1\n      -triple\n      " + tt.triple + "\n"
+		if code != exitOK || !strings.Contains(out, head) {
+			t.Errorf("--cmdline %s: exit %d, stderr %q, stdout:\n%s\nwant it to hold:\n%s", tt.file, code, stderr, out, head)
+		}
+	}
+	// A broken slice is an error at its byte, with the slice's path.
+	code, _, stderr = runCmd(t, "sections", "--addrsig", "bad-fat-off.o")
+	if code != exitFailure || stderr != "bcextract: bad-fat-off.o: slice 1 (arm64) [0x10000000, 0x10000f98) runs past the end of the data (0x1e48 bytes) at byte 0x24\n" {
+		t.Errorf("bad-fat-off.o: exit %d, stderr %q", code, stderr)
 	}
 }
