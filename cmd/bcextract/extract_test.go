@@ -243,3 +243,26 @@ func TestDumpContainer(t *testing.T) {
 		t.Errorf("elf-marker.o: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// list --kind lists only the kinds asked for; a FILE with none of them is
+// an error of that FILE.
+func TestListKind(t *testing.T) {
+	code, out, stderr := runCmd(t, "list", "--kind", "cmdline,section", containers+"prog", containers+"elf-ext.o", "../../testdata/bc/plain.bc")
+	var paths []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+		f := strings.Fields(l)
+		paths = append(paths, strings.TrimPrefix(f[0], containers)+" "+f[1])
+	}
+	want := []string{
+		"prog:.llvmcmd#1 cmdline", "prog:.llvmcmd#2 cmdline", "prog:.llvmcmd#3 cmdline",
+		"elf-ext.o:.llvm_bb_addr_map extension", "elf-ext.o:.linker-options extension", "elf-ext.o:.deplibs extension",
+		"elf-ext.o:.llvm_sympart extension", "elf-ext.o:.llvm.call-graph-profile extension", "elf-ext.o:.llvm_addrsig extension",
+	}
+	if code != exitFailure || strings.Join(paths, "\n") != strings.Join(want, "\n") ||
+		stderr != "bcextract: ../../testdata/bc/plain.bc: no payload of kind cmdline, extension\n" {
+		t.Errorf("exit %d, stderr %q, payloads:\n%s\nwant:\n%s", code, stderr, strings.Join(paths, "\n"), strings.Join(want, "\n"))
+	}
+	if code, _, stderr := runCmd(t, "list", "--kind", "elf", containers+"prog"); code != exitUsage || !strings.Contains(stderr, `unknown kind "elf"`) {
+		t.Errorf("--kind elf: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -14,47 +14,59 @@ import (
 
 func listCommand() *command {
 	var jsonOut bool
+	var kinds []string
 	fs := pflag.NewFlagSet("list", pflag.ContinueOnError)
 	fs.BoolVar(&jsonOut, "json", false, "print one JSON document instead of a table")
+	fs.StringSliceVar(&kinds, "kind", []string{"all"}, "list only payloads of these `KIND`s: bitcode, lto, cmdline, bundle, marker, offload, extension (or its alias section), or all (comma-separated or repeated)")
 	return &command{
 		Name:  "list",
-		Usage: "list [--json] FILE...",
+		Usage: "list [--kind KIND,...] [--json] FILE...",
 		Short: "list the LLVM payloads inside binaries, archives and bitcode files",
 		Long: `
-List prints one line per LLVM payload found in each FILE: its container path,
-kind, section, byte offset in the file, size, and for bitcode the producer
-and target triple the module records.
+List prints one line per LLVM payload found in each FILE: its container
+path, kind, section, byte offset in the file, size, and for bitcode the
+producer and target triple the module records.
 
 FILE may be an ELF, Mach-O (thin or universal), COFF, PE or WebAssembly
 file, an ar archive (GNU, BSD or thin; Rust .rlib files too) or a bitcode
-file; nested
-containers are walked. A container path reads from the outside in:
-libfoo.a(bar.o)[arm64]:__LLVM,__bitcode#1 is module 1 of the __bitcode
+file; nested containers are walked. A container path reads from the outside
+in: libfoo.a(bar.o)[arm64]:__LLVM,__bitcode#1 is module 1 of the __bitcode
 section of the arm64 slice of member bar.o of libfoo.a.
 
 Kinds: bitcode (.llvmbc, __LLVM,__bitcode, bitcode files), lto (fat-LTO
 .llvm.lto), cmdline (.llvmcmd, __LLVM,__cmdline: one per -cc1 command line),
 bundle (__LLVM,__bundle, a xar archive whose files are then listed as
-SECTION/NAME, each as bitcode), marker (-fembed-bitcode=marker stubs), offload
-(.llvm.offloading) and extension (other SHT_LLVM_* sections and their COFF
-and Mach-O peers). A section that holds several modules, as in a linked
-binary, is listed module by module.
+SECTION/NAME, each as bitcode), marker (-fembed-bitcode=marker stubs),
+offload (.llvm.offloading) and extension (other SHT_LLVM_* sections and
+their COFF and Mach-O peers). A section that holds several modules, as in a
+linked binary, is listed module by module.
 
-Exit status: 1 if an input could not be read or is malformed (the other
-inputs are still listed), 2 for usage errors.
+--kind lists only the payloads of the kinds given (comma-separated or
+repeated; "section" is accepted for "extension", "all" is the default).
+--json prints one document, {"payloads": [...], "errors": [...]}; see
+README.md for every key.
+
+Exit status: 1 if an input could not be read, is malformed, or holds no LLVM
+payload (of the kinds asked for) (the other inputs are still listed), 2 for
+usage errors.
 
 Examples:
 
 	bcextract list foo.o
 	bcextract list libstd.rlib
 	bcextract list --json a.out | jq -r '.payloads[] | select(.kind=="bitcode") | .triple'
+	bcextract list --kind cmdline,lto build/*.o
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {
 			if len(args) == 0 {
 				return usagef("missing FILE")
 			}
-			return runList(e, args, jsonOut)
+			set, err := parseScanKinds(kinds)
+			if err != nil {
+				return err
+			}
+			return runList(e, args, set, jsonOut)
 		},
 	}
 }
@@ -65,7 +77,11 @@ type listed struct {
 	ident llvmir.Ident
 }
 
-func runList(e *env, args []string, jsonOut bool) error {
+func runList(e *env, args []string, kinds map[container.Kind]bool, jsonOut bool) error {
+	none := errNoPayload // the cause of the error for a FILE with none of kinds
+	if len(kinds) < int(container.KindExtension) {
+		none = fmt.Errorf("no payload of kind %s", kindList(kinds))
+	}
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
 	var tw *tabwriter.Writer
 	var doc jsonListDoc
@@ -79,6 +95,9 @@ func runList(e *env, args []string, jsonOut bool) error {
 	for _, name := range args {
 		found := 0
 		failed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
+			if !kinds[p.Kind] {
+				return nil
+			}
 			found++
 			row := listed{p: *p}
 			if p.Kind.IsModule() {
@@ -102,7 +121,7 @@ func runList(e *env, args []string, jsonOut bool) error {
 			return err
 		}
 		if found == 0 && !failed {
-			err := noneFound(name, errNoPayload)
+			err := noneFound(name, none)
 			reportf(e.stderr, "%v", err)
 			onErr(err)
 			failed = true

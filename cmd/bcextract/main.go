@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -85,8 +86,8 @@ func run(e *env, args []string) int {
 		}
 		printUsage(e.stdout, cmds)
 		return exitOK
-	case "version", "--version":
-		fmt.Fprintln(e.stdout, "bcextract "+version)
+	case "version", "--version", "-V":
+		fmt.Fprintln(e.stdout, versionLine(debug.ReadBuildInfo()))
 		return exitOK
 	}
 	c := find(cmds, name)
@@ -120,10 +121,6 @@ func run(e *env, args []string) int {
 	}
 }
 
-// version is the program's version, set at link time with
-// -ldflags "-X main.version=...".
-var version = "devel"
-
 func find(cmds []*command, name string) *command {
 	for _, c := range cmds {
 		if c.Name == name {
@@ -139,6 +136,7 @@ func printUsage(w io.Writer, cmds []*command) {
 	for _, c := range cmds {
 		fmt.Fprintf(&b, "\t%-10s %s\n", c.Name, c.Short)
 	}
+	fmt.Fprintf(&b, "\t%-10s %s\n", "version", "print the version, and the VCS revision it was built from (also --version)")
 	b.WriteString("\nRun 'bcextract help <command>' for a command's flags and examples.\n")
 	b.WriteString("Exit status: 0 success, 1 an input failed, 2 usage error.\n")
 	io.WriteString(w, b.String())
