@@ -56,7 +56,7 @@ Examples:
 
 	bcextract dump foo.bc
 	bcextract dump --non-symbolic --show-binary-blobs foo.bc | less
-	clang -c -emit-llvm -o - foo.c | bcextract dump -
+	clang-22 -c -emit-llvm -o - foo.c | bcextract dump -
 	bcextract dump --json foo.bc | jq '.blocks[0].name'
 `,
 		Flags: fs,
@@ -88,7 +88,7 @@ Examples:
 
 	bcextract stats foo.bc
 	bcextract stats --disable-histogram libstd.bc
-	bcextract stats --json foo.bc | jq '.blocks[] | {name, bits}'
+	bcextract stats --json foo.bc | jq '.summary.blocks[] | {name, bits}'
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {

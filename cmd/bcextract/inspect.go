@@ -52,7 +52,7 @@ Examples:
 
 	bcextract inspect foo.bc
 	bcextract inspect libstd.rlib
-	bcextract inspect --symbols foo.bc | diff - <(llvm-nm foo.bc)
+	bcextract inspect --symbols foo.bc | diff - <(llvm-nm-22 foo.bc)
 	bcextract inspect --json a.out | jq -r '.payloads[].modules[].producer'
 `,
 		Flags: fs,
