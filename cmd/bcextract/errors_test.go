@@ -73,7 +73,7 @@ func TestJSONErrors(t *testing.T) {
 		file, path string
 		off        int64
 	}{
-		{lib, lib + "(m.o)", 0x44 + 0x28}, // 8-byte magic, 60-byte header, e_shoff
+		{lib, lib + "(m.o)", 0x44 + 0x28},                                  // 8-byte magic, 60-byte header, e_shoff
 		{containers + "bad-fat-off.o", containers + "bad-fat-off.o", 0x24}, // the slice's fat_arch
 	} {
 		e := docs[i].Error
