@@ -117,11 +117,11 @@ func (s *walk) bundle(n node, whole *Payload) {
 
 // spend takes n bytes from the bundles' budget, if it has them.
 func (s *walk) spend(n int64) bool {
-	if n > s.bundleBudget {
-		s.bundleBudget = 0
+	if n > s.decodeBudget {
+		s.decodeBudget = 0
 		return false
 	}
-	s.bundleBudget -= n
+	s.decodeBudget -= n
 	return true
 }
 
