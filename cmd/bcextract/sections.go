@@ -330,8 +330,9 @@ func (d *sectionsDump) symbolName(i uint32) string {
 }
 
 func (d *sectionsDump) contents(s *elf.Section) []byte {
-	if s.NoBits {
-		return nil
+	b, err := sectionContents(d.f, d.data, s)
+	if err != nil {
+		d.warn("unable to decompress section '%s' [index %d]: %s", s.Name, s.Index, compressedMsg(err))
 	}
-	return d.data[s.Off : s.Off+s.Size]
+	return b
 }
