@@ -41,7 +41,9 @@
 # testdata/containers and every Rust .rlib is listed with `bcextract list
 # --json`, and each section holding payloads is compared byte for byte with
 # llvm-objcopy-22 --dump-section (scripts/payload_check.py; needs python3,
-# llvm-ar-22 and llvm-lipo-22).
+# llvm-ar-22 and llvm-lipo-22); a compressed section also with its dump
+# after llvm-objcopy-22 --compress-sections NAME=none, which must hold the
+# decompressed payloads.
 #
 # Inspect part (not with FILE...): every bitcode fixture of testdata/inspect
 # (and the well-formed ones of testdata/bc) and every bitcode module of the
