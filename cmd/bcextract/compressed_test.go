@@ -2,11 +2,16 @@ package main
 
 import (
 	"bufio"
+	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bcextract/bcextract/internal/alloctest"
+	"github.com/klauspost/compress/zstd"
 )
 
 // Tests of compressed ELF sections (SHF_COMPRESSED) through the commands,
@@ -233,4 +238,76 @@ func dropKeys(t *testing.T, s string, keys ...string) string {
 		out = append(out, string(b))
 	}
 	return strings.Join(out, "\n")
+}
+
+// bombELF returns a little-endian ELF64 executable whose one section, a
+// BB address map stored compressed, decompresses to n zero bytes from a
+// zstd frame of a few hundred bytes.
+func bombELF(t *testing.T, n int) []byte {
+	enc, err := zstd.NewWriter(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer enc.Close()
+	le := binary.LittleEndian
+	contents := make([]byte, 24)
+	le.PutUint32(contents, 2) // ELFCOMPRESS_ZSTD
+	le.PutUint64(contents[8:], uint64(n))
+	le.PutUint64(contents[16:], 1)
+	contents = enc.EncodeAll(make([]byte, n), contents)
+	shstr := "\x00.llvm_bb_addr_map\x00.shstrtab\x00"
+	b := make([]byte, 64)
+	copy(b, "\x7fELF\x02\x01\x01")
+	le.PutUint16(b[16:], 2) // ET_EXEC
+	le.PutUint16(b[18:], 62)
+	le.PutUint32(b[20:], 1)
+	b = append(b, contents...)
+	strOff := len(b)
+	b = append(b, shstr...)
+	shoff := len(b)
+	b = append(b, make([]byte, 64)...)
+	hdr := func(name, typ uint32, flags uint64, off, size int) {
+		h := make([]byte, 64)
+		le.PutUint32(h, name)
+		le.PutUint32(h[4:], typ)
+		le.PutUint64(h[8:], flags)
+		le.PutUint64(h[24:], uint64(off))
+		le.PutUint64(h[32:], uint64(size))
+		b = append(b, h...)
+	}
+	hdr(1, 0x6fff4c0a, 0x800, 64, len(contents)) // SHT_LLVM_BB_ADDR_MAP, SHF_COMPRESSED
+	hdr(19, 3, 0, strOff, len(shstr))
+	le.PutUint64(b[40:], uint64(shoff))
+	le.PutUint16(b[58:], 64)
+	le.PutUint16(b[60:], 3)
+	le.PutUint16(b[62:], 2)
+	return b
+}
+
+// The members of an archive share one budget for decompressing (16 times
+// the archive plus 8 MiB), not one each: 64 members whose map decompresses
+// to 4 MiB each cost what 2 do, the others being warnings.
+func TestSectionsCompressedBudget(t *testing.T) {
+	obj := bombELF(t, 4<<20)
+	names := make([]string, 64)
+	for i := range names {
+		names[i] = fmt.Sprintf("m%d.o", i)
+	}
+	lib := filepath.Join(t.TempDir(), "bombs.a")
+	data := gnuArchive(names, obj)
+	if err := os.WriteFile(lib, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr string
+	got := alloctest.Bytes(func() { _, _, stderr = runCmd(t, "sections", "--bb-addr-map", lib) })
+	decoded := strings.Count(stderr, "unsupported SHT_LLVM_BB_ADDR_MAP version: 0")
+	refused := strings.Count(stderr, "is more than the file's compressed sections may decompress to")
+	budget := uint64(16*len(data) + 8<<20)
+	t.Logf("%d-byte archive: %d maps decompressed, %d refused; %d bytes allocated (budget %d)", len(data), decoded, refused, got, budget)
+	if decoded+refused != 64 || decoded == 0 || decoded > 2 {
+		t.Errorf("%d decompressed, %d refused:\n%s", decoded, refused, stderr)
+	}
+	if got > budget+4<<20 {
+		t.Errorf("%d bytes allocated, more than the budget %d", got, budget)
+	}
 }

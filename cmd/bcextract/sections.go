@@ -127,8 +127,10 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 		ferr := in.guard(func() error {
 			var files []objectFile
 			files, err = objectFiles(name, in.data)
+			// An archive's members share one budget for decompressing.
+			budget := elf.NewBudget(elf.DefaultBudget(len(in.data)))
 			for _, f := range files {
-				d := &sectionsDump{name: f.name, data: f.data, o: o, stderr: e.stderr}
+				d := &sectionsDump{name: f.name, data: f.data, o: o, stderr: e.stderr, budget: budget}
 				var doc orderedObject
 				if o.json {
 					root := &roNode{kind: roDict}
@@ -225,6 +227,9 @@ type sectionsDump struct {
 	byAddr []elf.Symbol // function symbols by address, for PC sections
 	warned map[string]bool
 	err    error // why the file could not be dumped at all
+	// budget bounds what compressed sections decompress to, shared by
+	// the members of an archive (nil: the file's own).
+	budget *elf.Budget
 }
 
 // warn reports a problem as llvm-readobj does, once per message and file.
@@ -259,6 +264,9 @@ func (d *sectionsDump) run(root roScope) {
 		return
 	}
 	d.f = f
+	if d.budget != nil {
+		f.SetBudget(d.budget)
+	}
 	sum.str("Format", elfFormatName(f))
 	arch := f.Arch
 	if arch == "" {

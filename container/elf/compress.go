@@ -10,6 +10,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -126,6 +127,27 @@ func (f *File) CompressionHeader(data []byte, s *Section) (Chdr, error) {
 // bundles.
 const budgetFactor, budgetSlack = 16, 8 << 20
 
+// DefaultBudget returns the bytes the compressed sections of a file of size
+// bytes may decompress to in all (see Decompress): 16 times its size plus
+// 8 MiB.
+func DefaultBudget(size int) int64 { return budgetFactor*int64(size) + budgetSlack }
+
+// A Budget is what Decompress may still take, which several Files may
+// share: the members of one archive, whose own budgets would add up to
+// 8 MiB per member. It is safe for concurrent use.
+type Budget struct{ left atomic.Int64 }
+
+// NewBudget returns a Budget of n bytes.
+func NewBudget(n int64) *Budget {
+	b := new(Budget)
+	b.left.Store(n)
+	return b
+}
+
+// SetBudget makes f's Decompress draw on b instead of the budget NewFile
+// gave f (DefaultBudget of its data). Call it before Decompress.
+func (f *File) SetBudget(b *Budget) { f.budget = b }
+
 // Decompress returns the contents of s, a compressed section of f, which
 // data holds (the data given to NewFile), decompressed: a new slice of
 // exactly ch_size bytes. A stream that is corrupt, truncated, or yields more
@@ -139,7 +161,8 @@ const budgetFactor, budgetSlack = 16, 8 << 20
 // could yield (1032 bytes per byte for zlib, 32768 for Zstandard, whose
 // blocks hold at most 128 KiB each) or more than what is left of the File's
 // budget (the sections of one File decompress to at most 16 times len(data)
-// plus 8 MiB in all, the decoders' state, DecoderCost, included) is
+// plus 8 MiB in all, the decoders' state, DecoderCost, included, unless
+// SetBudget gave it a Budget shared with other Files) is
 // rejected before anything is allocated; no more than ch_size+1 bytes are
 // ever decompressed. Each File makes one zlib reader and one Zstandard
 // decoder (single-threaded, in low-memory mode, windows capped at 128 MiB,
@@ -219,11 +242,11 @@ func (t CompressionType) name() string {
 // spend takes n bytes from f's decompression budget, if it has them.
 func (f *File) spend(n int64) bool {
 	for {
-		left := f.budget.Load()
+		left := f.budget.left.Load()
 		if n > left {
 			return false
 		}
-		if f.budget.CompareAndSwap(left, left-n) {
+		if f.budget.left.CompareAndSwap(left, left-n) {
 			return true
 		}
 	}

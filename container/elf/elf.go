@@ -24,7 +24,6 @@ import (
 	"fmt"
 	"io"
 	"sync"
-	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -83,7 +82,7 @@ type File struct {
 	symtab   int     // index of the first SHT_SYMTAB section, or -1
 	relocFor []int32 // per section, the first relocation section applying to it, or -1
 	// budget is what Decompress may still take (see there).
-	budget atomic.Int64
+	budget *Budget
 	// mu serializes Decompress, which keeps its decoders here.
 	mu       sync.Mutex
 	zlib     io.ReadCloser // made on first use
@@ -132,7 +131,7 @@ func NewFile(data []byte) (*File, error) {
 		return nil, headerError(0, "bad magic number %q", data[:4])
 	}
 	f := &File{Class: goelf.Class(data[4]), Data: goelf.Data(data[5]), symtab: -1}
-	f.budget.Store(budgetFactor*int64(len(data)) + budgetSlack)
+	f.budget = NewBudget(DefaultBudget(len(data)))
 	var bo binary.ByteOrder
 	switch f.Data {
 	case goelf.ELFDATA2LSB:
