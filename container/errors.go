@@ -35,9 +35,10 @@ var ErrNoModule = errors.New("no bitcode module, only zero bytes")
 
 // ErrBundleData is the cause of the Error reported for a bitcode bundle, or
 // a file of one, left unread because the bundles of the walked file, nested
-// ones included, have already taken more data than 16 times the file plus
-// 8 MiB (see xar.File.Cost): their files overlap, or decode to much more
-// than they hold, and reading each would read the same bytes over and over.
+// ones included, and its compressed sections (see ErrCompressedData) have
+// already taken more data than 16 times the file plus 8 MiB (see
+// xar.File.Cost): their files overlap, or decode to much more than they
+// hold, and reading each would read the same bytes over and over.
 var ErrBundleData = errors.New("bitcode bundles hold more data than the file can: not read")
 
 // ErrCompressedData is the cause of the Error reported for an ELF section

@@ -100,8 +100,10 @@ type walk struct {
 	max  int
 	errs []error
 	stop error
-	// decodeBudget is the data the bitcode bundles may still take (their
-	// tables of contents, and their files' archived and decoded bytes).
+	// decodeBudget is the data the bitcode bundles (their tables of
+	// contents, and their files' archived and decoded bytes) and the
+	// compressed ELF sections (their decompressed bytes, and each file's
+	// decoders) may still take: 16 times the file plus 8 MiB in all.
 	decodeBudget int64
 	// pathBudget is the bytes of container paths the walk may still build
 	// (see ErrPathBudget); exhausted is set once it has run out.
