@@ -67,7 +67,8 @@ func newBundleInfo(ld *xar.Ld) *BundleInfo {
 // not payloads. A file whose data lies outside the archive, does not decode
 // or does not match its checksum is reported as an Error and skipped; so is
 // the whole table of contents when it cannot be read, and whole is then
-// reported alone. The bundles of one walk share a budget (see ErrBundleData).
+// reported alone. The bundles of one walk share a budget with its compressed
+// sections (see ErrBundleData).
 func (s *walk) bundle(n node, whole *Payload) {
 	if n.depth+1 >= s.max {
 		s.fail(n, whole.Off, ErrTooDeep)
@@ -116,13 +117,14 @@ func (s *walk) bundle(n node, whole *Payload) {
 	}
 }
 
-// spend takes n bytes from the bundles' budget, if it has them.
+// spend takes n bytes from the walk's budget for decoded data (bundles and
+// compressed sections), if it has them.
 func (s *walk) spend(n int64) bool {
-	if n > s.bundleBudget {
-		s.bundleBudget = 0
+	if n > s.decodeBudget {
+		s.decodeBudget = 0
 		return false
 	}
-	s.bundleBudget -= n
+	s.decodeBudget -= n
 	return true
 }
 

@@ -150,7 +150,7 @@ func TestNestedBundle(t *testing.T) {
 	var w Walker
 	var got []string
 	whole := Payload{Path: "b", Kind: KindBundle, Format: MachO, Data: outer, Size: int64(len(outer))}
-	s := &walk{w: &w, max: DefaultMaxDepth, bundleBudget: 1 << 20, pathBudget: 1 << 20, fn: func(p *Payload) error {
+	s := &walk{w: &w, max: DefaultMaxDepth, decodeBudget: 1 << 20, pathBudget: 1 << 20, fn: func(p *Payload) error {
 		info := ""
 		if p.Bundle != nil {
 			info = p.Bundle.Platform
@@ -193,7 +193,7 @@ func TestBundleOverlap(t *testing.T) {
 	var w Walker
 	n := 0
 	whole := Payload{Path: "b", Kind: KindBundle, Data: data, Size: int64(len(data))}
-	s := &walk{w: &w, max: DefaultMaxDepth, bundleBudget: 16*int64(len(data)) + 1<<20, pathBudget: 1 << 20, fn: func(*Payload) error { n++; return nil }}
+	s := &walk{w: &w, max: DefaultMaxDepth, decodeBudget: 16*int64(len(data)) + 1<<20, pathBudget: 1 << 20, fn: func(*Payload) error { n++; return nil }}
 	s.bundle(node{file: "b", path: "b"}, &whole)
 	if !errors.Is(errors.Join(s.errs...), ErrBundleData) || n > 20000 {
 		t.Errorf("%d payloads, %d errors, first %v", n, len(s.errs), s.errs[0])

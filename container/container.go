@@ -124,6 +124,26 @@ func ParseKind(s string) (Kind, bool) {
 // IsModule reports whether a payload of kind k is a bitcode module.
 func (k Kind) IsModule() bool { return k == KindBitcode || k == KindLTO }
 
+// A Compression is how the section holding a payload is stored.
+type Compression uint8
+
+// Compressions: ELF's SHF_COMPRESSED sections, by ch_type.
+const (
+	CompressNone Compression = iota // stored as is
+	CompressZlib                    // ELFCOMPRESS_ZLIB
+	CompressZstd                    // ELFCOMPRESS_ZSTD
+)
+
+var compressionNames = [...]string{CompressNone: "", CompressZlib: "zlib", CompressZstd: "zstd"}
+
+// String returns "zlib" or "zstd", and "" for CompressNone.
+func (c Compression) String() string {
+	if int(c) < len(compressionNames) {
+		return compressionNames[c]
+	}
+	return fmt.Sprintf("Compression(%d)", uint8(c))
+}
+
 // A Payload is one LLVM payload found in a file.
 type Payload struct {
 	// Path is the container path naming the payload (see the package doc).
@@ -148,14 +168,23 @@ type Payload struct {
 	File string
 	// Off is the byte offset of the payload in File, and Size its length.
 	// For a file of a bitcode bundle they locate its archived bytes, which
-	// are compressed when Decoded reports true.
+	// are compressed when Decoded reports true. For a payload of a
+	// compressed section (see Compression) they locate the whole section
+	// as stored, compression header included, as SectionOff and
+	// SectionSize do, also for each module, command line or offload image
+	// split from it: those lie in the decompressed bytes, not in File.
 	Off, Size int64
 	// Data is the payload's bytes, a sub-slice of the walked data (or of a
 	// thin member's mapping, valid until the Walker is closed): File's
-	// bytes at [Off, Off+Size). The one exception is a file of a bitcode
-	// bundle stored compressed: Data is then the decoded file, a new slice
-	// of its own length (see Decoded).
+	// bytes at [Off, Off+Size). The exceptions are a file of a bitcode
+	// bundle stored compressed, and a payload of a compressed section:
+	// Data is then the decoded file, or the payload's part of the
+	// decompressed section, in a new slice (see Decoded).
 	Data []byte
+	// Compression is how the section holding the payload is stored: for
+	// an ELF section flagged SHF_COMPRESSED, zlib or zstd (Data is then
+	// decompressed); CompressNone otherwise.
+	Compression Compression
 	// Module is the 1-based position of a bitcode module (or command line)
 	// in its section or file, 0 when the payload is not split into modules.
 	Module int
@@ -181,8 +210,11 @@ type Payload struct {
 }
 
 // Decoded reports whether Data was decoded from compressed bytes (a file of
-// a bitcode bundle stored gzip- or bzip2-encoded), and so is not File's
-// bytes at [Off, Off+Size).
+// a bitcode bundle stored gzip- or bzip2-encoded, or a payload of an ELF
+// section stored compressed, see Compression), and so is not File's bytes
+// at [Off, Off+Size): Off and Size locate the compressed bytes, and
+// len(Data) is the payload's decoded size.
 func (p *Payload) Decoded() bool {
-	return p.Bundle != nil && p.Bundle.Member != nil && p.Bundle.Member.Encoding != xar.EncodingNone
+	return p.Compression != CompressNone ||
+		p.Bundle != nil && p.Bundle.Member != nil && p.Bundle.Member.Encoding != xar.EncodingNone
 }

@@ -135,6 +135,16 @@ func checkSection(t *testing.T, path string, file []byte, ps []Payload, size int
 	if h := sha256.Sum256(sec); hex.EncodeToString(h[:]) != sum {
 		t.Errorf("%s: bytes at 0x%x (%d) differ from llvm-objcopy's section", path, start, size)
 	}
+	if ps[0].Compression != CompressNone {
+		// The payloads of a compressed section all locate it whole
+		// (TestCompressedGolden checks their bytes).
+		for _, p := range ps {
+			if p.Off != start || p.Size != size || !p.Decoded() || p.Compression != ps[0].Compression {
+				t.Errorf("%s: at [0x%x,+%d), %v, want the section [0x%x,+%d)", p.Path, p.Off, p.Size, p.Compression, start, size)
+			}
+		}
+		return
+	}
 	pos := start
 	for i, p := range ps {
 		if p.Off < pos || p.Off+p.Size > start+size || int64(len(p.Data)) != p.Size {
@@ -154,6 +164,92 @@ func checkSection(t *testing.T, path string, file []byte, ps []Payload, size int
 	}
 	if padded && !allZero(file[pos:start+size]) {
 		t.Errorf("%s: non-zero bytes after the last payload", path)
+	}
+}
+
+// TestCompressedGolden checks the payloads of every compressed section of
+// decompressed.golden (what llvm-objcopy-22 --compress-sections NAME=none
+// leaves) against those of the same section of the uncompressed original,
+// which the golden shows to be the same bytes: the same kinds, modules,
+// bytes and command lines, in the same order; and each located at the
+// whole stored section, flagged zlib or zstd as llvm-readelf-22 shows it.
+func TestCompressedGolden(t *testing.T) {
+	f, err := os.Open(fixtures + "decompressed.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	original := func(fixture string) string {
+		if i := strings.Index(fixture, "-z"); i >= 0 && strings.HasSuffix(fixture, ".o") {
+			return fixture[:i] + ".o"
+		}
+		return strings.TrimSuffix(fixture, "-zlib")
+	}
+	zstdSections := map[string]bool{ // from llvm-objcopy-22's arguments in gen.sh
+		"elf-x86_64-zstd.o:.llvmbc": true, "elf-ppc64be-zstd.o:.llvmbc": true, "elf-ppc64be-zstd.o:.llvmcmd": true,
+	}
+	n := 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		path, size, sum := fields[0], fields[1], fields[2]
+		fixture, sec, _ := strings.Cut(path, ":")
+		orig := original(fixture)
+		ps, err := walkFixture(t, fixture)
+		if err != nil {
+			t.Errorf("%s: %v", fixture, err)
+			continue
+		}
+		ops, err := walkFixture(t, orig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		of := func(ps []Payload, prefix string) []Payload {
+			var out []Payload
+			for _, p := range ps {
+				if moduleSuffix.ReplaceAllString(p.Path, "") == prefix+":"+sec {
+					out = append(out, p)
+				}
+			}
+			return out
+		}
+		got, want := of(ps, fixture), of(ops, orig)
+		if len(got) == 0 || len(got) != len(want) {
+			t.Errorf("%s: %d payloads, %s has %d", path, len(got), orig, len(want))
+			continue
+		}
+		// The original's section is the golden's bytes.
+		data, err := os.ReadFile(fixtures + orig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := want[0]
+		h := sha256.Sum256(data[w.SectionOff : w.SectionOff+w.SectionSize])
+		if strconv.FormatInt(w.SectionSize, 10) != size || hex.EncodeToString(h[:]) != sum {
+			t.Errorf("%s: %s's section is not the decompressed golden", path, orig)
+		}
+		comp := CompressZlib
+		if zstdSections[path] || strings.HasPrefix(fixture, "elf-ext-zstd") && sec != ".linker-options" {
+			comp = CompressZstd
+		}
+		for i := range got {
+			g, w := &got[i], &want[i]
+			if g.Kind != w.Kind || g.Module != w.Module || !bytes.Equal(g.Data, w.Data) || !bytes.Equal(g.Cmdline, w.Cmdline) ||
+				g.Triple != w.Triple || g.Path != fixture+strings.TrimPrefix(w.Path, orig) {
+				t.Errorf("%s: payload %d %s (%v, module %d, %d bytes) differs from %s (%v, module %d, %d bytes)",
+					path, i, g.Path, g.Kind, g.Module, len(g.Data), w.Path, w.Kind, w.Module, len(w.Data))
+			}
+			if g.Compression != comp || !g.Decoded() || g.Off != g.SectionOff || g.Size != g.SectionSize {
+				t.Errorf("%s: %v at [0x%x,+%d), want %v at the section [0x%x,+%d)", g.Path, g.Compression, g.Off, g.Size, comp, g.SectionOff, g.SectionSize)
+			}
+			if g.Kind.IsModule() {
+				checkModule(t, g)
+			}
+		}
+		n++
+	}
+	if n < 15 {
+		t.Errorf("only %d sections in decompressed.golden", n)
 	}
 }
 
@@ -241,6 +337,30 @@ func TestWalk(t *testing.T) {
 			{"prog:.llvmcmd#1", KindCmdline, 0x2021, 162, false},
 			{"prog:.llvmcmd#2", KindCmdline, 0x20c3, 162, false},
 			{"prog:.llvmcmd#3", KindCmdline, 0x2165, 162, false},
+		}},
+		// Compressed sections (llvm-objcopy-22 --compress-sections): every
+		// payload is at the whole stored section, as llvm-readelf-22 -S
+		// gives it; modules and command lines are still split and paired.
+		{"prog-zlib", []row{
+			{"prog-zlib:.llvmbc#1", KindBitcode, 0x180, 2994, true},
+			{"prog-zlib:.llvmbc#2", KindBitcode, 0x180, 2994, true},
+			{"prog-zlib:.llvmbc#3", KindBitcode, 0x180, 2994, true},
+			{"prog-zlib:.llvmcmd#1", KindCmdline, 0xd38, 154, false},
+			{"prog-zlib:.llvmcmd#2", KindCmdline, 0xd38, 154, false},
+			{"prog-zlib:.llvmcmd#3", KindCmdline, 0xd38, 154, false},
+		}},
+		{"elf-x86_64-zstd.o", []row{
+			{"elf-x86_64-zstd.o:.llvmbc#1", KindBitcode, 0x80, 2269, true},
+			{"elf-x86_64-zstd.o:.llvmcmd#1", KindCmdline, 0x960, 146, false},
+		}},
+		{"elf-ext-zstd.o", []row{
+			{"elf-ext-zstd.o:.llvm_bb_addr_map", KindExtension, 0x60, 50, false},
+			{"elf-ext-zstd.o:.llvm.offloading#1", KindBitcode, 0xa0, 2069, false},
+			{"elf-ext-zstd.o:.linker-options", KindExtension, 0x8b8, 46, false},
+			{"elf-ext-zstd.o:.deplibs", KindExtension, 0x8e8, 35, false},
+			{"elf-ext-zstd.o:.llvm_sympart", KindExtension, 0x910, 47, false},
+			{"elf-ext-zstd.o:.llvm.call-graph-profile", KindExtension, 0x940, 41, false},
+			{"elf-ext-zstd.o:.llvm_addrsig", KindExtension, 0xa80, 34, false},
 		}},
 		{"universal.o", []row{
 			{"universal.o[x86_64]:__LLVM,__bitcode#1", KindBitcode, 0x24a, 2736, true},
@@ -380,6 +500,51 @@ func TestMalformed(t *testing.T) {
 		}
 		if err.Error() != tt.want {
 			t.Errorf("%s: %q, want %q", tt.file, err, tt.want)
+		}
+	}
+}
+
+// A compressed section that cannot be decompressed is an error at the
+// byte at fault, and is not a payload; the object's other sections are.
+// An error in the decompressed bytes is located at the stored section and
+// says where in the decompressed ones.
+func TestCompressedMalformed(t *testing.T) {
+	orig, err := os.ReadFile(fixtures + "elf-x86_64-zstd.o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const bc, cmd = 0x80, 0x960 // .llvmbc (zstd, 2608 bytes) and .llvmcmd (zlib, 162)
+	patch := func(off int, b ...byte) []byte {
+		d := bytes.Clone(orig)
+		copy(d[off:], b)
+		return d
+	}
+	tests := []struct {
+		name  string
+		data  []byte
+		want  string
+		paths []string // the payloads still reported
+	}{
+		{"unknown ch_type", patch(bc, 7), "x.o:.llvmbc: unsupported compression type (7) at byte 0x80",
+			[]string{"x.o:.llvmcmd#1"}},
+		{"ch_size one short", patch(bc+8, 0x2f, 0x0a), "x.o:.llvmbc: zstd stream yields more than ch_size (2607 bytes) at byte 0x88",
+			[]string{"x.o:.llvmcmd#1"}},
+		{"zlib corrupt", patch(cmd+24+2, 0xff, 0xff), "x.o:.llvmcmd: bad zlib stream: corrupt deflate data at byte 0x97a",
+			[]string{"x.o:.llvmbc#1"}},
+		// Decompressed, 8 zero bytes and then no bitcode: the section is
+		// reported whole, and the error says where in the decompressed
+		// bytes, at the stored section.
+		{"bad decompressed bytes", elfWith(elfSection{name: ".llvmbc", flags: 0x800,
+			data: chdr64(1, 11, zlibBytes(append(make([]byte, 8), "xyz"...)))}),
+			"x.o:.llvmbc: neither a bitcode file nor zero padding (at byte 0x8 of the decompressed data) at byte 0x40",
+			[]string{"x.o:.llvmbc"}},
+	}
+	for _, tt := range tests {
+		var w Walker
+		var got []string
+		err := w.Walk("x.o", tt.data, func(p *Payload) error { got = append(got, p.Path); return nil })
+		if err == nil || err.Error() != tt.want || strings.Join(got, " ") != strings.Join(tt.paths, " ") {
+			t.Errorf("%s: %v, payloads %q; want %q, %q", tt.name, err, got, tt.want, tt.paths)
 		}
 	}
 }
@@ -642,5 +807,34 @@ func TestOffloadPackage(t *testing.T) {
 	}
 	if err != nil || strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("%v\n%s\nwant:\n%s", err, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// An error in a payload's bytes is at the byte of the file it names; in a
+// decompressed payload's, at the payload's stored bytes, with the offset in
+// the decompressed ones in the message.
+func TestPayloadError(t *testing.T) {
+	cause := &bitstream.FormatError{BitPos: 8 * 0x10, Msg: "unexpected end of stream"}
+	tests := []struct {
+		p    Payload
+		want string
+	}{
+		{Payload{Path: "x.o:.llvmbc#1", File: "x.o", Off: 0x80, Data: []byte("BC\xc0\xde")},
+			"x.o:.llvmbc#1: reading: unexpected end of stream at byte 0x90"},
+		{Payload{Path: "x.o:.llvmbc#2", File: "x.o", Off: 0x80, Data: []byte("BC\xc0\xde"), Compression: CompressZstd},
+			"x.o:.llvmbc#2: reading: unexpected end of stream (at byte 0x10 of the decompressed data) at byte 0x80"},
+		{Payload{Path: "x.o:.llvmbc#2", File: "x.o", Off: 0x80, Compression: CompressZlib},
+			"x.o:.llvmbc#2: other at byte 0x80"},
+	}
+	for i, tt := range tests {
+		var err error = cause
+		what := "reading"
+		if i == 2 {
+			err, what = errors.New("other"), ""
+		}
+		e := PayloadError(&tt.p, what, err)
+		if e.Error() != tt.want || !errors.Is(e, err) || e.File != "x.o" {
+			t.Errorf("%q, want %q", e.Error(), tt.want)
+		}
 	}
 }

@@ -18,7 +18,9 @@
 //
 // Containers only locate byte ranges. A payload's bytes are a sub-slice of
 // the data given to the walker (usually a memory-mapped file), never a copy,
-// except for a bundle member stored compressed (see Payload.Decoded).
+// except for a bundle member stored compressed and an ELF section stored
+// compressed (SHF_COMPRESSED, zlib or zstd), whose payloads hold the decoded
+// bytes (see Payload.Decoded).
 //
 // Every payload is named by a container path, which reads from the outside
 // in:

@@ -36,10 +36,18 @@ var ErrNoModule = errors.New("no bitcode module, only zero bytes")
 
 // ErrBundleData is the cause of the Error reported for a bitcode bundle, or
 // a file of one, left unread because the bundles of the walked file, nested
-// ones included, have already taken more data than 16 times the file plus
-// 8 MiB (see xar.File.Cost): their files overlap, or decode to much more
-// than they hold, and reading each would read the same bytes over and over.
+// ones included, and its compressed sections (see ErrCompressedData) have
+// already taken more data than 16 times the file plus 8 MiB (see
+// xar.File.Cost): their files overlap, or decode to much more than they
+// hold, and reading each would read the same bytes over and over.
 var ErrBundleData = errors.New("bitcode bundles hold more data than the file can: not read")
+
+// ErrCompressedData is the cause of the Error reported for an ELF section
+// stored compressed (SHF_COMPRESSED) that is not decompressed because its
+// ch_size does not fit in what is left of the walk's budget for decoded
+// data, which it shares with bitcode bundles (see ErrBundleData): 16 times
+// the file plus 8 MiB, each ELF file's decoders (elf.DecoderCost) included.
+var ErrCompressedData = errors.New("compressed sections decompress to more data than the file can justify: not decompressed")
 
 // ErrPathBudget is the cause of the Error reported, once, when the
 // container paths of a walk's payloads have added up to more than 32 times
@@ -116,10 +124,13 @@ func NewError(path, file string, base int64, err error) *Error {
 // payload p: located at the byte err names (a bitstream.FormatError's bit
 // position counts from the bitcode stream, after any wrapper header; a
 // wrapper.FormatError's offset from the payload's start), or at the
-// payload's first byte when it names none. what, if not empty, prefixes
-// the cause's message.
+// payload's first byte when it names none. When p's Data is decoded (see
+// Payload.Decoded), that byte is not in the file: the Error is at p's
+// first byte, and its message says where in the decoded bytes. what, if
+// not empty, prefixes the cause's message.
 func PayloadError(p *Payload, what string, err error) *Error {
-	off, msg := p.Off, err.Error()
+	msg := err.Error()
+	rel, found := int64(0), false // the offset err names in p.Data
 	var (
 		fe *bitstream.FormatError
 		we *wrapper.FormatError
@@ -127,18 +138,36 @@ func PayloadError(p *Payload, what string, err error) *Error {
 	switch {
 	case errors.As(err, &fe):
 		if h, herr := wrapper.ParseHeader(p.Data); herr == nil && wrapper.IsWrapper(p.Data) {
-			off += int64(h.Offset)
+			rel += int64(h.Offset)
 		}
-		off += int64(fe.BitPos / 8)
-		msg = fe.Msg
+		rel += int64(fe.BitPos / 8)
+		msg, found = fe.Msg, true
 	case errors.As(err, &we):
-		off += we.Off
-		msg = we.Msg
+		rel, msg, found = we.Off, we.Msg, true
 	}
 	if what != "" {
 		msg = what + ": " + msg
 	}
-	return &Error{Path: p.Path, File: p.File, Off: off, Err: &cause{msg, err}}
+	return DataError(p, rel, found, &cause{msg, err})
+}
+
+// DataError returns the Error for err, met at byte rel of p's Data (at p's
+// first byte if !found): at File's byte p.Off+rel, or, when Data is
+// decoded, at p.Off with "(at byte 0xREL of the decompressed data)" added
+// to the message.
+func DataError(p *Payload, rel int64, found bool, err error) *Error {
+	switch {
+	case !found:
+		return &Error{Path: p.Path, File: p.File, Off: p.Off, Err: err}
+	case p.Decoded():
+		return &Error{Path: p.Path, File: p.File, Off: p.Off, Err: &decodedError{msg: causeMsg(err), off: rel, err: err}}
+	}
+	return &Error{Path: p.Path, File: p.File, Off: p.Off + rel, Err: err}
+}
+
+// causeMsg is err's message as an Error's Msg gives it.
+func causeMsg(err error) string {
+	return (&Error{Err: err}).Msg()
 }
 
 // A cause is the Err of an Error whose location is in the Error's fields:
@@ -154,20 +183,60 @@ func (c *cause) Unwrap() error { return c.err }
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
 
+// offsetError is err, met at byte off of a container's data.
+type offsetError struct {
+	off int64
+	err error
+}
+
+func (e *offsetError) Error() string { return e.err.Error() }
+func (e *offsetError) Unwrap() error { return e.err }
+
+// decodedError is err, met at byte off of a payload's decoded bytes (a
+// compressed section decompressed, a bundle's file decoded), which are not
+// bytes of the file: it is located at the payload's stored bytes, and its
+// message says where in the decoded ones.
+type decodedError struct {
+	msg string // the cause's message, without its offset
+	off int64  // in the decoded bytes
+	err error
+}
+
+func (e *decodedError) Error() string {
+	return fmt.Sprintf("%s (at byte 0x%x of the decompressed data)", e.msg, e.off)
+}
+func (e *decodedError) Unwrap() error { return e.err }
+
+// inDecoded returns err, met in the decoded bytes of a payload, as a
+// decodedError: its offset (that located finds) moves into the message.
+func inDecoded(err error) error {
+	off, msg, ok := located(err)
+	if !ok {
+		return err
+	}
+	return &decodedError{msg: msg, off: off, err: err}
+}
+
 // located extracts the offset and message of the format packages' errors,
 // whose offsets are relative to the data they were given.
 func located(err error) (off int64, msg string, ok bool) {
 	var (
-		ae *archive.FormatError
-		ee *elf.FormatError
-		me *macho.FormatError
-		ce *coff.FormatError
-		se *wasm.FormatError
-		xe *xar.FormatError
-		we *wrapper.FormatError
-		de *sections.DecodeError
+		oe  *offsetError
+		de2 *decodedError
+		ae  *archive.FormatError
+		ee  *elf.FormatError
+		me  *macho.FormatError
+		ce  *coff.FormatError
+		se  *wasm.FormatError
+		xe  *xar.FormatError
+		we  *wrapper.FormatError
+		de  *sections.DecodeError
 	)
 	switch {
+	case errors.As(err, &de2):
+		return 0, de2.Error(), true
+	case errors.As(err, &oe):
+		return oe.off, oe.err.Error(), true
 	case errors.As(err, &ae):
 		return ae.Off, ae.Msg, true
 	case errors.As(err, &ee):

@@ -109,3 +109,30 @@ func ExampleError() {
 	// it wraps: *elf.FormatError at byte 0xcb8 of the ELF file
 	// bad-elf-secoff.o: section ".llvmbc" (index 3): contents at offset 0x10000000, size 2608, lie outside the file (3512 bytes) at byte 0xcb8
 }
+
+// The same executable after llvm-objcopy-22 --compress-sections
+// '.llvm*=zlib': each payload locates the stored (compressed) section, and
+// holds its own bytes decompressed.
+func ExamplePayload_Decoded() {
+	data, err := os.ReadFile("../testdata/containers/prog-zlib")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var w container.Walker
+	defer w.Close()
+	err = w.Walk("prog-zlib", data, func(p *container.Payload) error {
+		fmt.Printf("%-20s %s: offset 0x%x size %d, %d bytes decompressed (%v)\n", p.Path, p.Compression, p.Off, p.Size, len(p.Data), p.Decoded())
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// prog-zlib:.llvmbc#1  zlib: offset 0x180 size 2994, 2812 bytes decompressed (true)
+	// prog-zlib:.llvmbc#2  zlib: offset 0x180 size 2994, 2504 bytes decompressed (true)
+	// prog-zlib:.llvmbc#3  zlib: offset 0x180 size 2994, 2532 bytes decompressed (true)
+	// prog-zlib:.llvmcmd#1 zlib: offset 0xd38 size 154, 162 bytes decompressed (true)
+	// prog-zlib:.llvmcmd#2 zlib: offset 0xd38 size 154, 162 bytes decompressed (true)
+	// prog-zlib:.llvmcmd#3 zlib: offset 0xd38 size 154, 162 bytes decompressed (true)
+}

@@ -2,6 +2,7 @@ package container
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/bcextract/bcextract/container/xar/xartest"
 	"github.com/bcextract/bcextract/internal/alloctest"
+	"github.com/klauspost/compress/zstd"
 )
 
 // Resource limits of the walker: nesting stops at MaxDepth, container paths
@@ -130,7 +132,7 @@ func TestDeepNesting(t *testing.T) {
 // data, as Walk makes it.
 func newBundleWalk(data []byte, fn func(*Payload) error) *walk {
 	return &walk{w: &Walker{}, fn: fn, max: DefaultMaxDepth,
-		bundleBudget: 16*int64(len(data)) + 8<<20, pathBudget: pathFactor*int64(len(data)) + pathSlack}
+		decodeBudget: 16*int64(len(data)) + 8<<20, pathBudget: pathFactor*int64(len(data)) + pathSlack}
 }
 
 // Member names are cut at maxLabel bytes in container paths, so that many
@@ -333,4 +335,137 @@ func BenchmarkWalkBundleFiles(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/item")
 		})
 	}
+}
+
+// elfWith returns a little-endian ELF64 relocatable file holding the
+// given sections (name, SHF_ flags, contents; all SHT_PROGBITS) and a name
+// table.
+func elfWith(secs ...elfSection) []byte {
+	le := binary.LittleEndian
+	shstr := []byte{0}
+	names := make([]uint32, len(secs)+1)
+	for i, s := range secs {
+		names[i] = uint32(len(shstr))
+		shstr = append(append(shstr, s.name...), 0)
+	}
+	names[len(secs)] = uint32(len(shstr))
+	shstr = append(shstr, ".shstrtab\x00"...)
+	secs = append(secs, elfSection{typ: 3, data: shstr})
+	b := make([]byte, 64)
+	copy(b, "\x7fELF\x02\x01\x01")
+	le.PutUint16(b[16:], 1)  // ET_REL
+	le.PutUint16(b[18:], 62) // EM_X86_64
+	le.PutUint32(b[20:], 1)
+	offs := make([]int, len(secs))
+	for i, s := range secs {
+		offs[i] = len(b)
+		b = append(b, s.data...)
+	}
+	shoff := len(b)
+	b = append(b, make([]byte, 64)...)
+	for i, s := range secs {
+		h := make([]byte, 64)
+		typ := s.typ
+		if typ == 0 {
+			typ = 1 // SHT_PROGBITS
+		}
+		le.PutUint32(h, names[i])
+		le.PutUint32(h[4:], typ)
+		le.PutUint64(h[8:], s.flags)
+		le.PutUint64(h[24:], uint64(offs[i]))
+		le.PutUint64(h[32:], uint64(len(s.data)))
+		b = append(b, h...)
+	}
+	le.PutUint64(b[40:], uint64(shoff))
+	le.PutUint16(b[58:], 64)
+	le.PutUint16(b[60:], uint16(len(secs)+1))
+	le.PutUint16(b[62:], uint16(len(secs)))
+	return b
+}
+
+type elfSection struct {
+	name  string
+	typ   uint32
+	flags uint64
+	data  []byte
+}
+
+// chdr64 returns an Elf64_Chdr (little-endian) followed by stream.
+func chdr64(typ uint32, size uint64, stream []byte) []byte {
+	b := make([]byte, 24)
+	binary.LittleEndian.PutUint32(b, typ)
+	binary.LittleEndian.PutUint64(b[8:], size)
+	binary.LittleEndian.PutUint64(b[16:], 1)
+	return append(b, stream...)
+}
+
+// Compressed sections share the walk's budget for decoded data with the
+// bundles: an archive of 64 objects whose .llvmbc each decompresses, as it
+// claims, to 4 MiB (of zeros, from a zstd stream of some 200 bytes) is
+// decompressed until 16 times the file plus 8 MiB are spent, the others
+// being ErrCompressedData; and a ch_size of 2^63 costs nothing.
+func TestCompressedBudget(t *testing.T) {
+	enc, err := zstd.NewWriter(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bomb := enc.EncodeAll(make([]byte, 4<<20), nil)
+	enc.Close()
+	obj := elfWith(elfSection{name: ".llvmbc", flags: 0x800, data: chdr64(2, 4<<20, bomb)},
+		elfSection{name: ".llvmcmd", data: []byte("-cc1\x00")})
+	var members []string
+	for i := range 64 {
+		members = append(members, fmt.Sprintf("m%d.o/", i), string(obj))
+	}
+	data := arArchive(members...)
+	var n int
+	got := alloctest.Min(2, func() { n, err = walkAll("bombs.a", data) })
+	var spent, over int
+	for _, e := range Errors(err) {
+		switch {
+		case errors.Is(e, ErrCompressedData):
+			over++
+		case errors.Is(e, ErrNoModule):
+			spent++ // decompressed: only zeros
+		default:
+			t.Errorf("unexpected error %v", e)
+		}
+	}
+	budget := uint64(16*len(data) + 8<<20)
+	t.Logf("%d-byte archive: %d sections decompressed, %d over budget, %d payloads; %d bytes allocated (budget %d)", len(data), spent, over, n, got, budget)
+	if spent == 0 || over == 0 || spent+over != 64 || uint64(spent)*(4<<20) > budget {
+		t.Errorf("%d sections decompressed, %d over budget", spent, over)
+	}
+	if limit := budget + 64*uint64(len(obj))*8; got > limit {
+		t.Errorf("%d bytes allocated, more than %d", got, limit)
+	}
+	// The error is at the section, in the archive.
+	var first *Error
+	for _, e := range Errors(err) {
+		if errors.Is(e, ErrCompressedData) && errors.As(e, &first) {
+			break
+		}
+	}
+	if first == nil || !strings.HasSuffix(first.Path, ".o):.llvmbc") || first.Off < 0 || int(first.Off) >= len(data) ||
+		!bytes.Equal(data[first.Off:first.Off+24], obj[64:64+24]) {
+		t.Errorf("ErrCompressedData at %+v, want the section's first byte", first)
+	}
+
+	liar := elfWith(elfSection{name: ".llvmbc", flags: 0x800, data: chdr64(2, 1<<63, bomb)})
+	got = alloctest.Min(2, func() { _, err = walkAll("liar.o", liar) })
+	if !errors.Is(err, ErrCompressedData) || err.Error() != "liar.o:.llvmbc: "+ErrCompressedData.Error()+" at byte 0x40" {
+		t.Errorf("ch_size 2^63: %v", err)
+	}
+	if got > 16<<10 {
+		t.Errorf("ch_size 2^63: %d bytes allocated", got)
+	}
+}
+
+// zlibBytes returns b as a zlib stream.
+func zlibBytes(b []byte) []byte {
+	var buf bytes.Buffer
+	w := zlib.NewWriter(&buf)
+	w.Write(b)
+	w.Close()
+	return buf.Bytes()
 }

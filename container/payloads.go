@@ -14,7 +14,7 @@ import (
 // reported as it is and the error too.
 func (s *walk) modules(n node, whole Payload, set func(m int, p *Payload)) {
 	if err := splitError(whole.Data); err != nil {
-		s.fail(n, whole.Off, err)
+		s.failIn(n, &whole, err)
 		whole.Malformed = true
 		s.emitCopy(whole)
 		return
@@ -26,15 +26,14 @@ func (s *walk) modules(n node, whole Payload, set func(m int, p *Payload)) {
 			continue
 		}
 		m++
-		path, ok := s.join(n, whole.Off+sp.Off, n.path, "#", strconv.Itoa(m))
+		path, ok := s.join(n, whole.at(sp.Off), n.path, "#", strconv.Itoa(m))
 		if !ok || s.stop != nil {
 			return
 		}
 		*p = whole
 		p.Path = path
 		p.Module = m
-		p.Off = whole.Off + sp.Off
-		p.Size = sp.Size
+		p.Off, p.Size = whole.part(sp.Off, sp.Size)
 		p.Data = whole.Data[sp.Off : sp.Off+sp.Size]
 		if set != nil {
 			set(m, p)
@@ -42,10 +41,39 @@ func (s *walk) modules(n node, whole Payload, set func(m int, p *Payload)) {
 		s.emit(p)
 	}
 	if m == 0 {
-		s.fail(n, whole.Off, ErrNoModule)
+		s.failIn(n, &whole, ErrNoModule)
 		whole.Malformed = true
 		s.emitCopy(whole)
 	}
+}
+
+// at returns the offset in File of byte off of p's Data: p.Off+off, or
+// p.Off itself when Data is decoded, not File's bytes.
+func (p *Payload) at(off int64) int64 {
+	if p.Decoded() {
+		return p.Off
+	}
+	return p.Off + off
+}
+
+// part returns Off and Size for the payload made of p's Data at [off,
+// off+size): that range of File, or p's own when Data is decoded (a
+// compressed section's modules are not in File).
+func (p *Payload) part(off, size int64) (int64, int64) {
+	if p.Decoded() {
+		return p.Off, p.Size
+	}
+	return p.Off + off, size
+}
+
+// failIn reports err, met in the bytes of p: at the byte of File it names,
+// or, when p's Data is decoded, at p's first byte, with the offset in the
+// decoded bytes in the message.
+func (s *walk) failIn(n node, p *Payload, err error) {
+	if p.Decoded() {
+		err = inDecoded(err)
+	}
+	s.fail(n, p.Off, err)
 }
 
 // splitError returns the error that stops wrapper.Split of data, or nil.
@@ -81,7 +109,7 @@ func countModules(data []byte) int {
 func (s *walk) offload(n node, whole Payload) {
 	bins, err := sections.DecodeOffloading(whole.Section, whole.Data)
 	if err != nil {
-		s.fail(n, whole.Off, err)
+		s.failIn(n, &whole, err)
 		whole.Malformed = true
 		s.emitCopy(whole)
 		return
@@ -89,15 +117,14 @@ func (s *walk) offload(n node, whole Payload) {
 	p := &s.payload
 	for i := range bins {
 		b := &bins[i]
-		path, ok := s.join(n, whole.Off+b.Off, n.path, "#", strconv.Itoa(i+1))
+		path, ok := s.join(n, whole.at(b.Off), n.path, "#", strconv.Itoa(i+1))
 		if !ok || s.stop != nil {
 			return
 		}
 		*p = whole
 		p.Path = path
 		p.Module = i + 1
-		p.Off = whole.Off + b.ImageOff
-		p.Size = b.ImageSize
+		p.Off, p.Size = whole.part(b.ImageOff, b.ImageSize)
 		p.Data = whole.Data[b.ImageOff : b.ImageOff+b.ImageSize]
 		p.Triple, p.OffloadArch = b.String("triple"), b.String("arch")
 		if b.ImageKind == sections.IMG_Bitcode {
@@ -157,15 +184,14 @@ func (s *walk) splitCmdlines(n node, whole Payload) {
 		if i+1 < len(starts) {
 			end = starts[i+1]
 		}
-		path, ok := s.join(n, whole.Off+int64(st), whole.Path, "#", strconv.Itoa(i+1))
+		path, ok := s.join(n, whole.at(int64(st)), whole.Path, "#", strconv.Itoa(i+1))
 		if !ok || s.stop != nil {
 			return
 		}
 		*p = whole
 		p.Path = path
 		p.Module = i + 1
-		p.Off = whole.Off + int64(st)
-		p.Size = int64(end - st)
+		p.Off, p.Size = whole.part(int64(st), int64(end-st))
 		p.Data = b[st:end]
 		s.emit(p)
 	}

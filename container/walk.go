@@ -52,7 +52,7 @@ func (w *Walker) Close() error {
 // into modules is still reported, whole, besides its error. If fn returns an
 // error, the walk stops and Walk returns that error.
 func (w *Walker) Walk(file string, data []byte, fn func(*Payload) error) error {
-	s := &walk{w: w, fn: fn, max: w.MaxDepth, bundleBudget: 16*int64(len(data)) + 8<<20,
+	s := &walk{w: w, fn: fn, max: w.MaxDepth, decodeBudget: 16*int64(len(data)) + 8<<20,
 		pathBudget: pathFactor*int64(len(data)) + pathSlack}
 	if s.max <= 0 {
 		s.max = DefaultMaxDepth
@@ -100,9 +100,11 @@ type walk struct {
 	max  int
 	errs []error
 	stop error
-	// bundleBudget is the data the bitcode bundles may still take (their
-	// tables of contents, and their files' archived and decoded bytes).
-	bundleBudget int64
+	// decodeBudget is the data the bitcode bundles (their tables of
+	// contents, and their files' archived and decoded bytes) and the
+	// compressed ELF sections (their decompressed bytes, and each file's
+	// decoders) may still take: 16 times the file plus 8 MiB in all.
+	decodeBudget int64
 	// pathBudget is the bytes of container paths the walk may still build
 	// (see ErrPathBudget); exhausted is set once it has run out.
 	pathBudget int64
@@ -282,6 +284,13 @@ type section struct {
 	off   int64 // in the object's data
 	size  int64
 	kind  Kind
+	// ef and es are, for an ELF section stored compressed, its file and
+	// section, from which decompress takes its contents; nil otherwise.
+	ef *elf.File
+	es *elf.Section
+	// comp is how the stored contents are compressed, once decompress
+	// has read the header.
+	comp Compression
 }
 
 func (s *walk) elf(n node, data []byte) {
@@ -310,7 +319,11 @@ func (s *walk) elf(n node, data []byte) {
 		default:
 			continue
 		}
-		secs = append(secs, section{sec.Name, sec.Type, sec.Index, sec.Off, sec.Size, k})
+		c := section{name: sec.Name, typ: sec.Type, index: sec.Index, off: sec.Off, size: sec.Size, kind: k}
+		if sec.Compressed() {
+			c.ef, c.es = f, &f.Sections[sec.Index]
+		}
+		secs = append(secs, c)
 	}
 	s.object(n, data, ELF, f.Arch, secs)
 }
@@ -339,7 +352,7 @@ func (s *walk) macho(n node, data []byte) {
 		default:
 			continue
 		}
-		secs = append(secs, section{sec.Seg + "," + sec.Name, 0, sec.Index, sec.Off, sec.Size, k})
+		secs = append(secs, section{name: sec.Seg + "," + sec.Name, index: sec.Index, off: sec.Off, size: sec.Size, kind: k})
 	}
 	s.object(n, data, MachO, f.Arch, secs)
 }
@@ -374,7 +387,7 @@ func (s *walk) coff(n node, data []byte) {
 		default:
 			continue
 		}
-		secs = append(secs, section{sec.Name, 0, sec.Index, sec.Off, sec.Size, k})
+		secs = append(secs, section{name: sec.Name, index: sec.Index, off: sec.Off, size: sec.Size, kind: k})
 	}
 	s.object(n, data, format, f.Arch, secs)
 }
@@ -400,7 +413,7 @@ func (s *walk) wasm(n node, data []byte) {
 		default:
 			continue
 		}
-		secs = append(secs, section{sec.Name, 0, sec.Index, sec.Off, sec.Size, k})
+		secs = append(secs, section{name: sec.Name, index: sec.Index, off: sec.Off, size: sec.Size, kind: k})
 	}
 	s.object(n, data, Wasm, f.Arch(), secs)
 }
@@ -410,6 +423,10 @@ func (s *walk) wasm(n node, data []byte) {
 // files. Payloads are made and reported one at a time, in section order,
 // so that the memory a walk holds does not grow with their number: a
 // section of modules of a few bytes each can hold hundreds of thousands.
+// A section stored compressed is decompressed when it is reported (the
+// first bitcode and command-line sections before, to pair them), and its
+// payloads hold the decompressed bytes; one that cannot be is reported as
+// an Error and skipped.
 func (s *walk) object(n node, data []byte, format Format, arch string, secs []section) {
 	if len(secs) == 0 {
 		return
@@ -419,43 +436,81 @@ func (s *walk) object(n node, data []byte, format Format, arch string, secs []se
 		names[i] = clip(secs[i].name)
 	}
 	dup := duplicates(names)
+	inside := func(sec *section) bool {
+		return sec.off >= 0 && sec.size >= 0 && sec.off <= int64(len(data)) && sec.size <= int64(len(data))-sec.off
+	}
+	// The contents of the compressed sections, decompressed once, and
+	// kept only as long as needed; their errors, reported when the
+	// section is.
+	unpacked := make(map[int][]byte)
+	unpackErr := make(map[int]error)
+	decoders := false // the ELF file's decoders are charged to the budget
+	contents := func(i int) ([]byte, error) {
+		sec := &secs[i]
+		if sec.es == nil {
+			return data[sec.off : sec.off+sec.size], nil
+		}
+		if b, ok := unpacked[i]; ok {
+			return b, nil
+		}
+		if err, ok := unpackErr[i]; ok {
+			return nil, err
+		}
+		b, err := s.decompress(sec, data, &decoders)
+		if err != nil {
+			unpackErr[i] = err
+			return nil, err
+		}
+		unpacked[i] = b
+		return b, nil
+	}
 	// Sections may overlap, so splitting each one could read the same bytes
 	// many times over; the bytes split per object are bounded instead: a
-	// section that does not fit in what is left is reported whole.
+	// section that does not fit in what is left is reported whole. (The
+	// decompressed bytes of compressed sections are bounded by the walk's
+	// budget instead.)
 	budget := 2*int64(len(data)) + 1<<20
 	whole := make([]bool, len(secs))
 	bitcode, cmdline := -1, -1 // the first bitcode section split into modules, and command-line section
-	for i, sec := range secs {
-		if sec.off < 0 || sec.size < 0 || sec.off > int64(len(data)) || sec.size > int64(len(data))-sec.off {
+	for i := range secs {
+		sec := &secs[i]
+		if !inside(sec) {
 			continue
 		}
-		b := data[sec.off : sec.off+sec.size]
 		switch {
 		case sec.kind != KindBitcode && sec.kind != KindLTO && sec.kind != KindCmdline:
-		case sec.size > budget:
+		case sec.es == nil && sec.size > budget:
 			whole[i] = true
 		default:
-			budget -= sec.size
+			if sec.es == nil {
+				budget -= sec.size
+			}
 			switch {
-			case sec.kind == KindBitcode && bitcode < 0 && !isMarker(b, format):
-				bitcode = i
+			case sec.kind == KindBitcode && bitcode < 0:
+				if b, err := contents(i); err == nil && !isMarker(b, format) {
+					bitcode = i
+				}
 			case sec.kind == KindCmdline && cmdline < 0:
-				cmdline = i
+				if _, err := contents(i); err == nil {
+					cmdline = i
+				}
 			}
 		}
 	}
 	// The i-th module of the first bitcode section gets the i-th command
 	// line of the first command-line section, if they have as many.
 	var cmdlines []int // the command lines' starts, and the section's end
+	var cmds []byte    // the command-line section's contents
 	if bitcode >= 0 && cmdline >= 0 {
-		c := &secs[cmdline]
-		cmdlines = append(cmdlineStarts(data[c.off:c.off+c.size]), int(c.size))
-		b := &secs[bitcode]
-		if countModules(data[b.off:b.off+b.size]) != len(cmdlines)-1 {
+		cmds, _ = contents(cmdline)
+		cmdlines = append(cmdlineStarts(cmds), len(cmds))
+		b, _ := contents(bitcode)
+		if countModules(b) != len(cmdlines)-1 {
 			cmdlines = nil
 		}
 	}
-	for i, sec := range secs {
+	for i := range secs {
+		sec := &secs[i]
 		if s.stop != nil || s.exhausted {
 			return
 		}
@@ -468,18 +523,28 @@ func (s *walk) object(n node, data []byte, format Format, arch string, secs []se
 			return
 		}
 		sn := node{file: n.file, path: path, base: n.base, depth: n.depth, viaThin: n.viaThin}
-		if sec.off < 0 || sec.size < 0 || sec.off > int64(len(data)) || sec.size > int64(len(data))-sec.off {
+		if !inside(sec) {
 			// The format packages check ranges; this keeps a slip there
 			// from becoming a panic.
 			s.fail(sn, n.base, fmt.Errorf("section contents [0x%x,+%d) outside the object (%d bytes)", sec.off, sec.size, len(data)))
 			continue
 		}
-		b := data[sec.off : sec.off+sec.size]
+		b, err := contents(i)
+		if i != cmdline {
+			delete(unpacked, i) // held no longer than it is reported
+		}
+		if err != nil {
+			s.fail(sn, n.base, err)
+			continue
+		}
 		p := Payload{
 			Path: sn.path, Kind: sec.kind, Format: format, Arch: arch,
 			Section: sec.name, SectionType: sec.typ, File: n.file,
 			Off: n.base + sec.off, Size: sec.size, Data: b,
 			SectionOff: n.base + sec.off, SectionSize: sec.size,
+		}
+		if sec.es != nil {
+			p.Compression = sec.comp
 		}
 		if whole[i] {
 			s.fail(sn, p.Off, ErrOverlap)
@@ -493,13 +558,13 @@ func (s *walk) object(n node, data []byte, format Format, arch string, secs []se
 				s.emitCopy(p)
 				continue
 			}
-			var cmds []int
+			var starts []int
 			if i == bitcode {
-				cmds = cmdlines
+				starts = cmdlines
 			}
 			s.modules(sn, p, func(m int, q *Payload) {
-				if cmds != nil {
-					q.Cmdline = data[secs[cmdline].off+int64(cmds[m-1]) : secs[cmdline].off+int64(cmds[m])]
+				if starts != nil {
+					q.Cmdline = cmds[starts[m-1]:starts[m]]
 				}
 			})
 		case KindCmdline:
@@ -520,6 +585,32 @@ func (s *walk) object(n node, data []byte, format Format, arch string, secs []se
 			s.emitCopy(p)
 		}
 	}
+}
+
+// decompress returns the contents of sec, an ELF section stored compressed,
+// decompressed: charged to the walk's budget (see ErrCompressedData), with
+// the ELF file's decoders the first time (*decoders records it). It sets
+// sec.comp.
+func (s *walk) decompress(sec *section, data []byte, decoders *bool) ([]byte, error) {
+	h, err := sec.ef.CompressionHeader(data, sec.es)
+	if err != nil {
+		return nil, err
+	}
+	switch h.Type {
+	case elf.ELFCOMPRESS_ZLIB:
+		sec.comp = CompressZlib
+	case elf.ELFCOMPRESS_ZSTD:
+		sec.comp = CompressZstd
+	}
+	cost := int64(h.Size)
+	if !*decoders {
+		cost += elf.DecoderCost
+	}
+	if h.Size > uint64(s.decodeBudget) || !s.spend(cost) {
+		return nil, &offsetError{sec.off, ErrCompressedData}
+	}
+	*decoders = true
+	return sec.ef.Decompress(data, sec.es)
 }
 
 // isMarker reports whether the contents of a bitcode section are the stub

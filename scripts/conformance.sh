@@ -41,7 +41,9 @@
 # testdata/containers and every Rust .rlib is listed with `bcextract list
 # --json`, and each section holding payloads is compared byte for byte with
 # llvm-objcopy-22 --dump-section (scripts/payload_check.py; needs python3,
-# llvm-ar-22 and llvm-lipo-22).
+# llvm-ar-22 and llvm-lipo-22); a compressed section also with its dump
+# after llvm-objcopy-22 --compress-sections NAME=none, which must hold the
+# decompressed payloads.
 #
 # Inspect part (not with FILE...): every bitcode fixture of testdata/inspect
 # (and the well-formed ones of testdata/bc) and every bitcode module of the
@@ -498,6 +500,18 @@ SECTIONS_EXCEPTIONS=(
 	"bbmap-i686.o --bb-addr-map"
 	"bbmap-i686.o --bb-addr-map --pretty-pgo-analysis-map"
 	"bbmap-i686.o --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+	# llvm-readobj-22 decompresses a compressed BB address map, but decodes
+	# a compressed .llvm_addrsig, .llvm.call-graph-profile, .deplibs or
+	# .linker-options as stored (compression header and all); bcextract
+	# decompresses them (TestSectionsCompressed: as for the originals).
+	"bbmap-zstd.o --addrsig"
+	"bbmap-zstd.o --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+	"cgprofile-zlib.o --cg-profile"
+	"cgprofile-zlib.o --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+	"deplibs-zstd.o --dependent-libraries"
+	"deplibs-zstd.o --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+	"linkeropts-zlib.o --elf-linker-options"
+	"linkeropts-zlib.o --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
 )
 if [[ ${#FILES[@]} -eq 0 && -d $REPO/testdata/sections ]]; then
 	sp=0

@@ -16,6 +16,14 @@ for a universal slice "[arch]", llvm-ar-22 xN for an archive member
     whatever lies between them is zero padding;
   * a bitcode file or member (no section) is the whole member/file.
 
+A compressed ELF section (SHF_COMPRESSED; list --json says "compressed")
+is checked twice: as stored, its payloads all locate the whole section,
+whose bytes are the dump of the compressed section; decompressed, the dump
+of the section after `llvm-objcopy-22 --compress-sections NAME=none` holds
+the payloads' bytes (their SHA-256 and size from `BIN scan --json --kind
+all`), in order, with zero padding between modules (offload images are
+found through their binaries' headers).
+
 A file of a Mach-O bitcode bundle ("...:__LLVM,__bundle/NAME", a member of
 the xar archive in that section) is checked against the dumped section read
 as a xar archive here, independently of bcextract: its offset and size are
@@ -119,9 +127,56 @@ def run(cmd):
     return r.stdout
 
 
+def offload_images(b):
+    """Yield (offset, size) of the images of the offload binaries in b."""
+    pos = 0
+    while pos + 32 <= len(b):
+        magic, _, size, eoff, esize = struct.unpack_from('<IIQQQ', b, pos)
+        if magic != 0xad10ff10 or size == 0:
+            break
+        for e in range(eoff, eoff + esize, 40):
+            ioff, isize = struct.unpack_from('<QQ', b, pos + e + 24)
+            yield pos + ioff, isize
+        pos += (size + 7) // 8 * 8
+
+
+def check_decompressed(ps, want, scanned):
+    """Check the payloads ps of a compressed section against want, the
+    section decompressed by llvm-objcopy; return None or a message."""
+    def sha(b):
+        return hashlib.sha256(b).hexdigest()
+    got = []
+    for p in ps:
+        if p['path'] not in scanned:
+            return '%s: not in scan --json' % p['path']
+        got.append((p, scanned[p['path']]))
+    section = ps[0]['section']
+    if section.startswith('.llvm.offloading'):
+        places = list(offload_images(want))
+    elif len(ps) == 1 and ps[0].get('module', 0) == 0:
+        places = [(0, len(want))]
+    else:
+        places, pos = [], 0
+        for p, (_, size) in got:
+            if p['kind'] in ('bitcode', 'lto'):
+                while pos < len(want) and want[pos] == 0:
+                    pos += 1
+            places.append((pos, size))
+            pos += size
+        if any(want[pos:]):
+            return 'non-zero bytes after the last payload of the decompressed section'
+    if len(places) != len(got):
+        return '%d payloads, the decompressed section has %d' % (len(got), len(places))
+    for (p, (digest, size)), (off, n) in zip(got, places):
+        if p.get('decompressed_size') != size or n != size or sha(want[off:off + n]) != digest:
+            return '%s: %d bytes (sha256 %s), llvm-objcopy decompressed [0x%x,+%d)' % (p['path'], size, digest[:12], off, n)
+    return None
+
+
 def check_file(args, file, tmp, results):
     out = subprocess.run([args.bcextract, 'list', '--json', file], stdout=subprocess.PIPE)
     doc = json.loads(out.stdout)
+    scanned = None  # path -> (sha256, size) of each payload's bytes, for compressed sections
     if doc['errors']:
         for e in doc['errors']:
             results.append((False, file, 'bcextract error: ' + e['message']))
@@ -165,6 +220,27 @@ def check_file(args, file, tmp, results):
                 elif hashlib.new(style, want[off:off + length]).hexdigest() != value:
                     msg = '%s: archived bytes do not match the TOC\'s %s checksum' % (p['path'], style)
                 results.append((msg is None, key, msg or ''))
+                continue
+            if ps[0].get('compressed'):
+                msg = None
+                if data[start:start + len(want)] != want:
+                    msg = 'stored section bytes differ from llvm-objcopy (size %d)' % len(want)
+                for p in ps:
+                    if not msg and (p['offset'] != start or p['size'] != len(want) or p.get('compressed') != ps[0]['compressed']):
+                        msg = '%s [0x%x,+%d) is not the whole stored section' % (p['path'], p['offset'], p['size'])
+                if not msg:
+                    plain, dump = os.path.join(tmp, 'plain'), os.path.join(tmp, 'dump')
+                    run([args.objcopy, '--compress-sections', '%s=none' % sec, obj, plain])
+                    run([args.objcopy, '--dump-section', '%s=%s' % (sec, dump), plain, os.path.join(tmp, 'objcopy.out')])
+                    if scanned is None:
+                        lines = run([args.bcextract, 'scan', '--json', '--kind', 'all', file]).decode().splitlines()
+                        scanned = {}
+                        for line in lines:
+                            j = json.loads(line)
+                            if 'sha256' in j:
+                                scanned[j['path']] = (j['sha256'], j['size'])
+                    msg = check_decompressed(ps, open(dump, 'rb').read(), scanned)
+                results.append((msg is None, key + ' (compressed)', msg or ''))
                 continue
             # Offload images sit among their binaries' headers; only split
             # modules and command lines have zero padding between them.

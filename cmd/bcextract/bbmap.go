@@ -417,7 +417,12 @@ var errNoBBMap = errors.New("no basic block address map (SHT_LLVM_BB_ADDR_MAP se
 // name, at the byte of the file where the decoder stopped.
 func bbmapSectionError(name string, s *elf.Section, ms bbMapSection) error {
 	var de *sections.DecodeError
-	if errors.As(ms.err, &de) {
+	switch {
+	case errors.As(ms.err, &de) && s.Compressed():
+		// The offset is in the decompressed bytes, not in the file.
+		return &container.Error{Path: name, File: name, Off: s.Off,
+			Err: fmt.Errorf("section %s (index %d): %s (at byte 0x%x of the decompressed data)", s.Name, s.Index, de.Msg, de.Off)}
+	case errors.As(ms.err, &de):
 		return &container.Error{Path: name, File: name, Off: s.Off + de.Off, Err: fmt.Errorf("section %s (index %d): %s", s.Name, s.Index, de.Msg)}
 	}
 	return &container.Error{Path: name, File: name, Off: s.Off, Err: fmt.Errorf("section %s (index %d): %s", s.Name, s.Index, ms.warning)}

@@ -466,6 +466,9 @@ func TestBBMapErrors(t *testing.T) {
 		// in the file; the other map section is still printed.
 		{[]string{"bbmap", "../../testdata/sections/bbmap-trunc.o"}, exitFailure, "never at 0x0", "section .llvm_bb_addr_map (index 5): unable to decode LEB128 at offset 0x000001f2: malformed uleb128, extends past end at byte 0x350"},
 		{[]string{"bbmap", "../../testdata/sections/bbmap-badversion.o"}, exitFailure, "", "unsupported SHT_LLVM_BB_ADDR_MAP version: 9 at byte 0x188"},
+		// In a compressed map the offset is in the decompressed bytes: the
+		// error is at the stored section.
+		{[]string{"bbmap", "../../testdata/sections/bbmap-trunc-zlib.o"}, exitFailure, "never at 0x0", "section .llvm_bb_addr_map (index 5): unable to decode LEB128 at offset 0x000001f2: malformed uleb128, extends past end (at byte 0x1f2 of the decompressed data) at byte 0x160"},
 		{[]string{"bbmap", "--addr-file", badAddrs, x86}, exitFailure, "0x201170", badAddrs + `: line 2: bad address "0x2011zz" at byte 0x9`},
 		// The lines before a bad one are counted.
 		{[]string{"bbmap", "--samples", badSamples, x86}, exitFailure, "0  0x201170    12  F            1\n", badSamples + `: line 3: want "ADDR COUNT", found one field at byte 0xc`},

@@ -16,22 +16,27 @@ type jsonListDoc struct {
 
 // jsonPayload is one payload in JSON.
 type jsonPayload struct {
-	Path        string   `json:"path"`
-	Kind        string   `json:"kind"`
-	Format      string   `json:"format"`
-	Arch        string   `json:"arch,omitempty"`
-	Section     string   `json:"section,omitempty"`
-	SectionType uint32   `json:"section_type,omitempty"`
-	SectionOff  int64    `json:"section_offset"`
-	SectionSize int64    `json:"section_size"`
-	File        string   `json:"file"`
-	Offset      int64    `json:"offset"`
-	Size        int64    `json:"size"`
-	Module      int      `json:"module,omitempty"`
-	Producer    string   `json:"producer,omitempty"`
-	Triple      string   `json:"triple,omitempty"`
-	OffloadArch string   `json:"offload_arch,omitempty"`
-	Cmdline     []string `json:"cmdline,omitempty"`
+	Path        string `json:"path"`
+	Kind        string `json:"kind"`
+	Format      string `json:"format"`
+	Arch        string `json:"arch,omitempty"`
+	Section     string `json:"section,omitempty"`
+	SectionType uint32 `json:"section_type,omitempty"`
+	SectionOff  int64  `json:"section_offset"`
+	SectionSize int64  `json:"section_size"`
+	File        string `json:"file"`
+	Offset      int64  `json:"offset"`
+	Size        int64  `json:"size"`
+	// Compressed is "zlib" or "zstd" for a payload of a compressed ELF
+	// section (offset and size then locate the stored section), absent
+	// otherwise; DecompressedSize is then the payload's own size.
+	Compressed       string   `json:"compressed,omitempty"`
+	DecompressedSize *int64   `json:"decompressed_size,omitempty"`
+	Module           int      `json:"module,omitempty"`
+	Producer         string   `json:"producer,omitempty"`
+	Triple           string   `json:"triple,omitempty"`
+	OffloadArch      string   `json:"offload_arch,omitempty"`
+	Cmdline          []string `json:"cmdline,omitempty"`
 	// Bundle is what a bitcode bundle's table of contents says, on the
 	// bundle and on each of its files.
 	Bundle *jsonBundle `json:"bundle,omitempty"`
@@ -75,7 +80,7 @@ type jsonError struct {
 
 func newJSONPayload(r *listed) jsonPayload {
 	p := &r.p
-	return jsonPayload{
+	j := jsonPayload{
 		Path: p.Path, Kind: p.Kind.String(), Format: p.Format.String(), Arch: p.Arch,
 		Section: p.Section, SectionType: p.SectionType, File: p.File,
 		SectionOff: p.SectionOff, SectionSize: p.SectionSize, OffloadArch: p.OffloadArch,
@@ -83,6 +88,11 @@ func newJSONPayload(r *listed) jsonPayload {
 		Producer: r.ident.Producer, Triple: triple(r),
 		Cmdline: cmdlineArgs(p.Cmdline), Bundle: newJSONBundle(p.Bundle),
 	}
+	if p.Compression != container.CompressNone {
+		n := int64(len(p.Data))
+		j.Compressed, j.DecompressedSize = p.Compression.String(), &n
+	}
+	return j
 }
 
 func newJSONBundle(b *container.BundleInfo) *jsonBundle {

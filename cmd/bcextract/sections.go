@@ -130,8 +130,10 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 		ferr := in.guard(func() error {
 			var files []objectFile
 			files, err = objectFiles(name, in.data)
+			// An archive's members share one budget for decompressing.
+			budget := elf.NewBudget(elf.DefaultBudget(len(in.data)))
 			for _, f := range files {
-				d := &sectionsDump{name: f.name, data: f.data, o: o, stderr: e.stderr}
+				d := &sectionsDump{name: f.name, data: f.data, o: o, stderr: e.stderr, budget: budget}
 				var doc orderedObject
 				if o.json {
 					root := &roNode{kind: roDict}
@@ -251,6 +253,9 @@ type sectionsDump struct {
 	byAddr []elf.Symbol // function symbols by address, for PC sections
 	warned map[string]bool
 	err    error // why the file could not be dumped at all
+	// budget bounds what compressed sections decompress to, shared by
+	// the members of an archive (nil: the file's own).
+	budget *elf.Budget
 }
 
 // warn reports a problem as llvm-readobj does, once per message and file.
@@ -285,6 +290,9 @@ func (d *sectionsDump) run(root roScope) {
 		return
 	}
 	d.f = f
+	if d.budget != nil {
+		f.SetBudget(d.budget)
+	}
 	sum.str("Format", elfFormatName(f))
 	arch := f.Arch
 	if arch == "" {
@@ -356,8 +364,9 @@ func (d *sectionsDump) symbolName(i uint32) string {
 }
 
 func (d *sectionsDump) contents(s *elf.Section) []byte {
-	if s.NoBits {
-		return nil
+	b, err := sectionContents(d.f, d.data, s)
+	if err != nil {
+		d.warn("unable to decompress section '%s' [index %d]: %s", s.Name, s.Index, compressedMsg(err))
 	}
-	return d.data[s.Off : s.Off+s.Size]
+	return b
 }

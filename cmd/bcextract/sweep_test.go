@@ -36,30 +36,32 @@ var sweepQuick = []string{
 // sweepWideSet adds one or more fixtures of every other container format
 // and extension section.
 var sweepWideSet = []string{
-	"testdata/inspect/cxx.bc",             // bitcode with an irsymtab, comdats
-	"testdata/inspect/win32.bc",           // i686 Windows bitcode
-	"testdata/containers/elf-marker.o",    // ELF with a marker section
-	"testdata/containers/elf-x86_64.o",    // ELF with .llvmbc and .llvmcmd
-	"testdata/containers/fatlto-thin.o",   // ELF with .llvm.lto
-	"testdata/containers/macho-marker.o",  // Mach-O
-	"testdata/containers/macho-x86_64.o",  // Mach-O with __LLVM,__bitcode
-	"testdata/containers/universal.o",     // universal Mach-O
-	"testdata/containers/coff-x86_64.obj", // COFF
-	"testdata/containers/pe-x86_64.dll",   // PE image
-	"testdata/containers/lib-bsd.a",       // BSD archive
-	"testdata/containers/wasm-marker.o",   // WebAssembly
-	"testdata/containers/wasm32.o",        // WebAssembly with .llvmbc
-	"testdata/sections/linkeropts.o",      // .linker-options
-	"testdata/sections/sympart.o",         // .llvm_sympart
-	"testdata/sections/addrsig.o",         // .llvm_addrsig
-	"testdata/sections/addrsig-coff.obj",  // COFF .llvm_addrsig
-	"testdata/sections/cgprofile.o",       // call-graph profile, RELA
-	"testdata/sections/cgprofile-crel.o",  // call-graph profile, CREL
-	"testdata/sections/bbmap-llvm14.o",    // BB address map, version 1
-	"testdata/sections/bbmap-pgo.o",       // BB address map with PGO data
-	"testdata/bbmap/bbmap-armv7",          // linked BB map, ARM disassembly
-	"testdata/bbmap/bbmap-aarch64",        // linked BB map, AArch64
-	"testdata/bbmap/bbmap-riscv64",        // linked BB map, RISC-V
+	"testdata/inspect/cxx.bc",               // bitcode with an irsymtab, comdats
+	"testdata/inspect/win32.bc",             // i686 Windows bitcode
+	"testdata/containers/elf-marker.o",      // ELF with a marker section
+	"testdata/containers/elf-x86_64.o",      // ELF with .llvmbc and .llvmcmd
+	"testdata/containers/elf-x86_64-zstd.o", // the same, compressed: zstd and zlib
+	"testdata/containers/fatlto-thin.o",     // ELF with .llvm.lto
+	"testdata/containers/macho-marker.o",    // Mach-O
+	"testdata/containers/macho-x86_64.o",    // Mach-O with __LLVM,__bitcode
+	"testdata/containers/universal.o",       // universal Mach-O
+	"testdata/containers/coff-x86_64.obj",   // COFF
+	"testdata/containers/pe-x86_64.dll",     // PE image
+	"testdata/containers/lib-bsd.a",         // BSD archive
+	"testdata/containers/wasm-marker.o",     // WebAssembly
+	"testdata/containers/wasm32.o",          // WebAssembly with .llvmbc
+	"testdata/sections/linkeropts.o",        // .linker-options
+	"testdata/sections/sympart.o",           // .llvm_sympart
+	"testdata/sections/addrsig.o",           // .llvm_addrsig
+	"testdata/sections/addrsig-coff.obj",    // COFF .llvm_addrsig
+	"testdata/sections/cgprofile.o",         // call-graph profile, RELA
+	"testdata/sections/cgprofile-crel.o",    // call-graph profile, CREL
+	"testdata/sections/bbmap-llvm14.o",      // BB address map, version 1
+	"testdata/sections/bbmap-pgo.o",         // BB address map with PGO data
+	"testdata/sections/bbmap-zstd.o",        // compressed BB address map and addrsig
+	"testdata/bbmap/bbmap-armv7",            // linked BB map, ARM disassembly
+	"testdata/bbmap/bbmap-aarch64",          // linked BB map, AArch64
+	"testdata/bbmap/bbmap-riscv64",          // linked BB map, RISC-V
 }
 
 // A sweepCmd is one command line run over each mutated input; out is a

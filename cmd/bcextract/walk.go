@@ -85,7 +85,7 @@ func payloadError(p *container.Payload, what string, err error) error {
 	if what != "" {
 		msg = what + ": " + msg
 	}
-	return &container.Error{Path: p.Path, File: p.File, Off: p.Off + re.Off, Err: &unlocatedError{msg, err}}
+	return container.DataError(p, re.Off, true, &unlocatedError{msg, err})
 }
 
 // unlocatedError is an error's message without its location, which the

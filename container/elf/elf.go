@@ -21,6 +21,10 @@
 // an SHF_COMPRESSED section name table to whatever size its header claims.
 // Like LLVM, this package reads the name table's bytes as they are. The
 // checks are debug/elf's, with the offset of the field at fault.
+//
+// Sections stored compressed (SHF_COMPRESSED, zlib or Zstandard) are
+// decompressed only on request, by File.Decompress, into a new slice whose
+// size is checked against a budget before it is allocated.
 package elf
 
 import (
@@ -28,6 +32,10 @@ import (
 	goelf "debug/elf"
 	"encoding/binary"
 	"fmt"
+	"io"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // LLVM's private section types, in LLVM 22's numbering.
@@ -83,6 +91,13 @@ type File struct {
 
 	symtab   int     // index of the first SHT_SYMTAB section, or -1
 	relocFor []int32 // per section, the first relocation section applying to it, or -1
+	// budget is what Decompress may still take (see there).
+	budget *Budget
+	// mu serializes Decompress, which keeps its decoders here.
+	mu       sync.Mutex
+	zlib     io.ReadCloser // made on first use
+	zlibMade bool          // its cost charged
+	zstd     *zstd.Decoder
 }
 
 // A FormatError reports malformed ELF input. Off is a byte offset in the
@@ -127,6 +142,7 @@ func NewFile(data []byte) (*File, error) {
 		return nil, headerError(0, "bad magic number %q", data[:4])
 	}
 	f := &File{Class: goelf.Class(data[4]), Data: goelf.Data(data[5]), symtab: -1}
+	f.budget = NewBudget(DefaultBudget(len(data)))
 	var bo binary.ByteOrder
 	switch f.Data {
 	case goelf.ELFDATA2LSB:

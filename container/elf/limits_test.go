@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/bcextract/bcextract/internal/alloctest"
+	"github.com/klauspost/compress/zstd"
 )
 
 // Resource limits of NewFile, Symbols and Relocs: whatever the headers
@@ -297,5 +298,93 @@ func BenchmarkSymbols(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/item")
 		})
+	}
+}
+
+// Compressed sections: a ch_size no stream could yield, or more than the
+// file's budget, is an error before anything is allocated; a stream that
+// yields more than ch_size (a bomb) stops there; and many sections together
+// decompress to at most the budget, 16 times the file plus 8 MiB.
+func TestDecompressClaims(t *testing.T) {
+	hdr := func(typ uint32, size uint64) []byte { return chdrBytes(le, true, typ, size) }
+	decompress := func(data []byte) func() error {
+		return func() error {
+			f, err := NewFile(data) // a fresh budget for each run
+			if err != nil {
+				return err
+			}
+			_, err = f.Decompress(data, &f.Sections[1])
+			return err
+		}
+	}
+	off := func(e *FormatError) int64 { return e.Off }
+	const sizeAt = 64 + 8 // the ch_size field of the section after the ELF header
+	small := alloctest.Limit{PerByte: 2, Fixed: 16 << 10}
+	// ch_size 2^63 over a zstd stream of 17 bytes.
+	data, _ := compressed(append(hdr(2, 1<<63), zstdBytes([]byte("x"))...))
+	alloctest.CheckClaim(t, data, small, sizeAt, off, decompress(data))
+	// 9 MiB from 10,000 stored bytes: a zlib stream can hold that much,
+	// the budget of a 10 KB file (8.3 MiB) cannot.
+	var stored bytes.Buffer
+	zw, _ := zlib.NewWriterLevel(&stored, zlib.NoCompression)
+	zw.Write(make([]byte, 10000))
+	zw.Close()
+	data, _ = compressed(append(hdr(1, 9<<20), stored.Bytes()...))
+	alloctest.CheckClaim(t, data, small, sizeAt, off, decompress(data))
+	// Bombs: 64 MiB of zeros, in a zlib stream of 64 KiB, a zstd frame
+	// that declares its size, and one that does not (a streaming
+	// encoder's), each claiming 4 KiB: no more than that is decompressed.
+	bomb := make([]byte, 64<<20)
+	var unsized bytes.Buffer
+	zsw, _ := zstd.NewWriter(&unsized)
+	zsw.Write(bomb)
+	zsw.Close()
+	for _, b := range []struct {
+		name   string
+		typ    uint32
+		stream []byte
+		at     int64
+	}{
+		{"zlib", 1, zlibBytes(bomb), sizeAt},
+		{"zstd", 2, zstdBytes(bomb), sizeAt},
+		{"zstd, no content size", 2, unsized.Bytes(), sizeAt},
+	} {
+		data, _ := compressed(append(hdr(b.typ, 4096), b.stream...))
+		t.Run(b.name, func(t *testing.T) {
+			// The 4 KiB, the decoder's state (zlib's 40 KiB window and
+			// tables, zstd's block buffers), and the file's own tables.
+			alloctest.CheckClaim(t, data, alloctest.Limit{PerByte: 2, Fixed: 4096 + 320<<10}, b.at, off, decompress(data))
+		})
+	}
+	// 2000 sections of 64 KiB of zeros each, honestly: 128 MiB from 300 KB.
+	// Those past the budget are errors, and what is decompressed stays
+	// within it.
+	z := zlibBytes(make([]byte, 64<<10))
+	var secs []sec
+	for range 2000 {
+		secs = append(secs, sec{name: ".llvmbc", typ: 1, flags: SHF_COMPRESSED, data: append(hdr(1, 64<<10), z...)})
+	}
+	data = build(secs...)
+	var ok, failed int
+	got := alloctest.Bytes(func() {
+		f, err := NewFile(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i <= len(secs); i++ {
+			if _, err := f.Decompress(data, &f.Sections[i]); err != nil {
+				failed++
+			} else {
+				ok++
+			}
+		}
+	})
+	budget := uint64(budgetFactor*len(data) + budgetSlack)
+	t.Logf("%d-byte file: %d sections decompressed, %d over budget; %d bytes allocated (budget %d)", len(data), ok, failed, got, budget)
+	if ok == 0 || failed == 0 || uint64(ok)*(64<<10)+zlibCost > budget {
+		t.Errorf("%d sections decompressed, %d refused", ok, failed)
+	}
+	if got > budget+uint64(len(data))*2 {
+		t.Errorf("%d bytes allocated, more than the budget (%d)", got, budget)
 	}
 }

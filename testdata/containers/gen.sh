@@ -87,6 +87,20 @@ done
 "$LD_LLD" -static -e main --build-id=none -o prog "$B/main.o" "$B/util.o" "$B/math.o"
 "$LD_LLD" -shared --build-id=none -soname libshared.so -o libshared.so "$B/util.pic.o" "$B/math.pic.o"
 
+# --- compressed sections (SHF_COMPRESSED) ---------------------------------------
+# llvm-objcopy-22 --compress-sections rewrites a section as a compression
+# header (Elf32_Chdr/Elf64_Chdr) and a zlib or zstd stream: both kinds, both
+# classes, both byte orders, a linked .llvmbc of several modules, and every
+# extension section of elf-ext.o.
+"$LLVM_OBJCOPY" --compress-sections .llvmbc=zstd --compress-sections .llvmcmd=zlib elf-x86_64.o elf-x86_64-zstd.o
+"$LLVM_OBJCOPY" --compress-sections '.llvm*=zlib' elf-i686.o elf-i686-zlib.o
+"$LLVM_OBJCOPY" --compress-sections '.llvm*=zstd' elf-ppc64be.o elf-ppc64be-zstd.o
+"$LLVM_OBJCOPY" --compress-sections '.llvm*=zlib' elf-mips32be.o elf-mips32be-zlib.o
+"$LLVM_OBJCOPY" --compress-sections '.llvm*=zlib' prog prog-zlib
+"$LLVM_OBJCOPY" --compress-sections '.llvm*=zstd' --compress-sections .deplibs=zstd \
+	--compress-sections .linker-options=zlib elf-ext.o elf-ext-zstd.o
+COMPRESSED=(elf-x86_64-zstd.o elf-i686-zlib.o elf-ppc64be-zstd.o elf-mips32be-zlib.o prog-zlib elf-ext-zstd.o)
+
 # --- Mach-O and universal ---------------------------------------------------------
 cc x86_64-apple-macos11 macho-x86_64.o src/m.c "${EMBED[@]}"
 cc arm64-apple-macos11 macho-arm64.o src/m.c "${EMBED[@]}"
@@ -331,12 +345,12 @@ patch() {
 	printf '%b' "$esc" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none
 }
 # readobj_field FILE FIELD: first value of "FIELD: value" in --file-headers.
-readobj_field() { "$LLVM_READOBJ" --file-headers "$1" | awk -v f="$2:" '$1 == f { print $2; exit }'; }
+readobj_field() { "$LLVM_READOBJ" --file-headers "$1" | awk -v f="$2:" '$1 == f && !done { print $2; done = 1 }'; }
 # section_index FILE NAME: ELF "Index" / COFF "Number" of the section named NAME.
 section_index() {
 	"$LLVM_READOBJ" --sections "$1" | awk -v want="$2" '
 		$1 == "Index:" || $1 == "Number:" { idx = $2 }
-		$1 == "Name:" && $2 == want { print idx; exit }'
+		$1 == "Name:" && $2 == want && !done { print idx; done = 1 }'
 }
 
 # bad-elf-secoff.o: .llvmbc sh_offset (Elf64_Shdr +24, 8 bytes LE) = 0x10000000.
@@ -453,7 +467,7 @@ walk() {
 }
 
 GOOD=(elf-x86_64.o elf-aarch64.o elf-i686.o elf-ppc64be.o elf-mips32be.o elf-marker.o elf-ext.o
-	fatlto-full.o fatlto-thin.o prog libshared.so
+	fatlto-full.o fatlto-thin.o prog libshared.so "${COMPRESSED[@]}"
 	macho-x86_64.o macho-arm64.o macho-marker.o universal.o libuniversal.a
 	coff-x86_64.obj coff-i386.obj coff-arm64.obj pe-x86_64.exe pe-x86_64.dll
 	lib-gnu.a lib-bsd.a thin/lib-thin.a
@@ -461,6 +475,28 @@ GOOD=(elf-x86_64.o elf-aarch64.o elf-i686.o elf-ppc64be.o elf-mips32be.o elf-mar
 : >"$TMP/sections"
 for f in "${GOOD[@]}"; do walk "$f" "$f"; done
 sort "$TMP/sections" >sections.golden
+
+# decompressed.golden: each compressed section of sections.golden as
+# llvm-objcopy-22 leaves it decompressed (--compress-sections NAME=none):
+# what its payloads' bytes must be, put back together.
+# compressed_names FILE: the names of FILE's sections flagged SHF_COMPRESSED.
+compressed_names() {
+	"$LLVM_READOBJ" --sections "$1" | awk '
+		/^  Section \{/ { name = "" }
+		/^    Name: / { name = $2 }
+		/SHF_COMPRESSED/ { print name }'
+}
+for f in "${COMPRESSED[@]}"; do
+	mapfile -t secs < <(compressed_names "$f")
+	((${#secs[@]} > 0)) || { echo "gen.sh: $f: no compressed section" >&2; exit 1; }
+	for s in "${secs[@]}"; do
+		grep -qF "$f:$s " sections.golden || continue
+		d=$(newtmp)
+		"$LLVM_OBJCOPY" --compress-sections "$s=none" "$f" "$d/plain"
+		"$LLVM_OBJCOPY" --dump-section "$s=$d/sec" "$d/plain" "$d/out"
+		echo "$f:$s $(stat -c %s "$d/sec") $(sha256sum <"$d/sec" | cut -d' ' -f1)"
+	done
+done | sort >decompressed.golden
 
 # members.golden: "llvm-ar t" (run from testdata/containers) prefixed by the
 # archive's container path, in archive order; universal slices as ARCHIVE[arch].
@@ -496,7 +532,14 @@ done
 for f in bad-fat-*.o; do
 	if "$LLVM_LIPO" -info "$f" >/dev/null 2>&1; then complain "$f: llvm-lipo accepts it"; fi
 done
+# Decompressed, each compressed section is its original's section.
+while read -r cpath size sum; do
+	f=${cpath%%:*}
+	orig=${f%-z*}
+	[[ $f == *.o ]] && orig=$orig.o
+	grep -qxF "$orig:${cpath#*:} $size $sum" sections.golden || complain "$cpath: decompressed, it is not $orig's"
+done <decompressed.golden
 total=$(du -cb --apparent-size -- * | tail -1 | cut -f1)
 ((total < 1000000)) || complain "fixtures too large: $total bytes"
 [[ $fail -eq 0 ]]
-echo "gen.sh: $(wc -l <sections.golden) golden sections, $(wc -l <members.golden) members, $(wc -l <bundles.golden) bundle members, $total bytes in testdata/containers/"
+echo "gen.sh: $(wc -l <sections.golden) golden sections ($(wc -l <decompressed.golden) compressed), $(wc -l <members.golden) members, $(wc -l <bundles.golden) bundle members, $total bytes in testdata/containers/"
