@@ -131,7 +131,7 @@ func (fw *fileWorker) payload(r *Result, p *container.Payload) Payload {
 	sp := Payload{
 		File: p.File, Path: p.Path, Kind: p.Kind, Format: p.Format, Arch: p.Arch,
 		Section: p.Section, Off: p.Off, Size: int64(len(p.Data)), SHA256: sha256.Sum256(p.Data),
-		Triple: p.Triple, OffloadArch: p.OffloadArch,
+		Triple: p.Triple, OffloadArch: p.OffloadArch, Compression: p.Compression,
 	}
 	if p.Kind.IsModule() {
 		id, err := llvmir.ReadIdent(p.Data)

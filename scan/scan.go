@@ -81,10 +81,14 @@ type Payload struct {
 	// Off is the payload's byte offset in File.
 	Off int64
 	// Size is the length of the payload's bytes, those SHA256 sums: File's
-	// bytes at Off, except for a bundle file stored compressed, whose size
-	// is the decoded size.
+	// bytes at Off, except for a bundle file stored compressed and a
+	// payload of a compressed ELF section, whose size is the decoded size
+	// (Off is then where the stored bytes start).
 	Size   int64
 	SHA256 [32]byte
+	// Compression is how the ELF section holding the payload is stored
+	// (container.Payload.Compression).
+	Compression container.Compression
 	// Producer, Triple and SourceFilename are what a bitcode module
 	// records (see llvmir.ReadIdent); Triple is an offload image's triple.
 	Producer, Triple, SourceFilename string

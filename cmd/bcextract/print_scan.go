@@ -31,6 +31,7 @@ type jsonScanPayload struct {
 	SourceFilename string   `json:"source_filename"`
 	Cmdline        []string `json:"cmdline"`
 	OffloadArch    string   `json:"offload_arch,omitempty"`
+	Compressed     string   `json:"compressed,omitempty"` // as in list --json
 	Stored         string   `json:"stored,omitempty"`
 }
 
@@ -43,7 +44,7 @@ func newJSONScanPayload(p *scan.Payload) *jsonScanPayload {
 		File: p.File, Path: p.Path, Kind: p.Kind.String(), Format: p.Format.String(),
 		Arch: p.Arch, Section: p.Section, Offset: p.Off, Size: p.Size,
 		SHA256: hex.EncodeToString(p.SHA256[:]), Producer: p.Producer, Triple: p.Triple,
-		SourceFilename: p.SourceFilename, Cmdline: cmd, OffloadArch: p.OffloadArch, Stored: p.Stored,
+		SourceFilename: p.SourceFilename, Cmdline: cmd, OffloadArch: p.OffloadArch, Compressed: p.Compression.String(), Stored: p.Stored,
 	}
 }
 

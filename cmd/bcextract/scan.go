@@ -77,8 +77,9 @@ it records; for an offload image, its triple.
 the bytes), "path" (the container path), "kind" (as in list --json:
 "extension" for sections), "format", "arch", "section", "offset", "size",
 "sha256", "producer", "triple", "source_filename", "cmdline" (the -cc1
-arguments, an array; a cmdline payload's own), "offload_arch", and "stored"
-with --extract-dir. A problem is an object of its own: "file", "path",
+arguments, an array; a cmdline payload's own), "offload_arch", "compressed"
+(zlib or zstd, for a compressed ELF section), and "stored" with
+--extract-dir. A problem is an object of its own: "file", "path",
 "offset" (bytes, in file; absent when unknown), "error" (the cause) and
 "message" (the line printed on stderr), as in list --json. --sorted prints
 in walk order (PATHs in the order given, then depth first), the same from
