@@ -7,3 +7,5 @@ require (
 	github.com/spf13/pflag v1.0.10
 	golang.org/x/arch v0.32.0
 )
+
+require github.com/ianlancetaylor/demangle v0.0.0-20260724033716-83e58baca724
