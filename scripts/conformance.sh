@@ -493,6 +493,8 @@ SECTIONS_EXCEPTIONS=(
 	"bbmap-i686.o --bb-addr-map"
 	"bbmap-i686.o --bb-addr-map --pretty-pgo-analysis-map"
 	"bbmap-i686.o --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+	"bbmap-i686.o -C --bb-addr-map"
+	"bbmap-i686.o -C --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
 )
 if [[ ${#FILES[@]} -eq 0 && -d $REPO/testdata/sections ]]; then
 	sp=0
@@ -501,7 +503,9 @@ if [[ ${#FILES[@]} -eq 0 && -d $REPO/testdata/sections ]]; then
 	while IFS= read -r f; do
 		for flags in "--bb-addr-map" "--bb-addr-map --pretty-pgo-analysis-map" "--cg-profile" "--addrsig" \
 			"--dependent-libraries" "--elf-linker-options" \
-			"--dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"; do
+			"--dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig" \
+			"-C --bb-addr-map" "-C --cg-profile" "-C --addrsig" \
+			"-C --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"; do
 			skip=0
 			for x in "${SECTIONS_EXCEPTIONS[@]}"; do [[ "$f $flags" == "$x" ]] && skip=1; done
 			if [[ $skip -eq 1 ]]; then
@@ -520,7 +524,7 @@ if [[ ${#FILES[@]} -eq 0 && -d $REPO/testdata/sections ]]; then
 				diff <(echo "$theirs") <(echo "$ours") | head -10 || true
 			fi
 		done
-	done < <(cd "$REPO/testdata/sections" && find . -maxdepth 1 -type f \( -name '*.o' -o -name '*.obj' -o -name 'bbmap-x86_64' \) | sed 's|^\./||' | LC_ALL=C sort)
+	done < <(cd "$REPO/testdata/sections" && find . -maxdepth 1 -type f \( -name '*.o' -o -name '*.obj' -o -name 'bbmap-x86_64' -o -name 'cxx-plt*' \) | sed 's|^\./||' | LC_ALL=C sort)
 	echo "sections vs llvm-readobj-22: $sp passed, $sf failed, $sx known llvm-readobj-22 bugs skipped"
 	passed=$((passed + sp))
 	failed=$((failed + sf))

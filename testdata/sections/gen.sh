@@ -9,7 +9,7 @@
 #
 # Tools (override through the environment if they live elsewhere):
 #   CLANG=clang-22  LLC=llc-22  LD_LLD=ld.lld-22  LLVM_READOBJ=llvm-readobj-22
-#   LLVM_PROFDATA=llvm-profdata-22  LLVM_OBJCOPY=llvm-objcopy-22
+#   LLVM_PROFDATA=llvm-profdata-22  LLVM_OBJCOPY=llvm-objcopy-22  LLVM_OBJDUMP=llvm-objdump-22
 #   CLANG19=clang-19                      (bbmap-clang19.o; optional)
 #   LLC14=llc-14 or /usr/lib/llvm-14/bin/llc  (bbmap-llvm14.o; optional)
 # When an optional tool is missing, the committed fixture is kept as it is
@@ -36,6 +36,7 @@ LD_LLD="${LD_LLD:-ld.lld-22}"
 LLVM_READOBJ="${LLVM_READOBJ:-llvm-readobj-22}"
 LLVM_PROFDATA="${LLVM_PROFDATA:-llvm-profdata-22}"
 LLVM_OBJCOPY="${LLVM_OBJCOPY:-llvm-objcopy-22}"
+LLVM_OBJDUMP="${LLVM_OBJDUMP:-llvm-objdump-22}"
 CLANG19="${CLANG19:-clang-19}"
 if [[ -z ${LLC14:-} ]]; then
 	LLC14=llc-14
@@ -135,6 +136,23 @@ cc x86_64-linux-gnu deplibs.o src/deplibs.c
 "$LLC" -O1 -filetype=obj src/linkeropts.ll -o linkeropts.o
 cc x86_64-linux-gnu sympart.o src/sympart.c -fsymbol-partition=part1
 
+# --- C++: mangled names for -C (sections, bbmap) and calls through the PLT -------------------
+# src/cxx-samples.txt is a sample profile (text, no run needed): it gives cxx.o a
+# call-graph profile between mangled names; -faddrsig is the ELF default.
+# cxx-plt links cxx.o and src/plt.cpp against a shared library standing in
+# for libstdc++ (src/stub.cpp), which they call through the PLT.
+SAMPLE_USE=(-fprofile-sample-use=src/cxx-samples.txt)
+cc x86_64-linux-gnu cxx.o src/cxx.cpp "${SAMPLE_USE[@]}" -fbasic-block-address-map
+for t in x86_64 aarch64; do
+	cc "$t-linux-gnu" "$B/cxx-$t.o" src/cxx.cpp "${SAMPLE_USE[@]}" -fbasic-block-address-map
+	cc "$t-linux-gnu" "$B/plt-$t.o" src/plt.cpp -fbasic-block-address-map
+	cc "$t-linux-gnu" "$B/stub-$t.o" src/stub.cpp -fPIC
+	"$LD_LLD" -shared --build-id=none -soname libstub.so -o "$B/libstub-$t.so" "$B/stub-$t.o"
+done
+cmp -s cxx.o "$B/cxx-x86_64.o" || { echo "gen.sh: cxx.o differs from a second build" >&2; exit 1; }
+"$LD_LLD" --build-id=none -e _Z3runi -o cxx-plt cxx.o "$B/plt-x86_64.o" "$B/libstub-x86_64.so"
+"$LD_LLD" --build-id=none -e _Z3runi -o cxx-plt-aarch64 "$B/cxx-aarch64.o" "$B/plt-aarch64.o" "$B/libstub-aarch64.so"
+
 # --- broken variants (patched copies) ---------------------------------------------------------
 # patch FILE OFFSET HEXBYTES: overwrite bytes in place ("0010ff" writes 00 10 ff).
 patch() {
@@ -150,7 +168,9 @@ le64() {
 	printf '%s' "$out"
 }
 # readobj_field FILE FIELD: first value of "FIELD: value" in --file-headers.
-readobj_field() { "$LLVM_READOBJ" --file-headers "$1" | awk -v f="$2:" '$1 == f { print $2; exit }'; }
+# (The awk scripts read to the end: exiting early could kill llvm-readobj with
+# SIGPIPE, which pipefail turns into a failure of the script.)
+readobj_field() { "$LLVM_READOBJ" --file-headers "$1" | awk -v f="$2:" '$1 == f && !done { print $2; done = 1 }'; }
 # section_field FILE NAME FIELD: FIELD (Index, Offset, Size, ...) of the first
 # section named NAME, as readobj prints it (decimal or 0x hex).
 section_field() {
@@ -158,7 +178,7 @@ section_field() {
 		/^  Section \{/ { name = ""; delete v }
 		$1 == "Name:" { name = $2 }
 		$1 ~ /:$/ { v[$1] = $2 }
-		/^  \}/ && name == want { print v[f]; exit }'
+		/^  \}/ && name == want && !done { print v[f]; done = 1 }'
 }
 # section_bytes FILE NAME: the content of section NAME as hex, one byte a line.
 section_bytes() {
@@ -211,7 +231,7 @@ patch bbmap-trunc.o $((shoff + idx * 64 + 32)) "$(le64 "$cut")"
 ELF_FIXTURES=(bbmap-x86_64.o bbmap-x86_64 bbmap-aarch64.o bbmap-i686.o bbmap-sections.o
 	bbmap-crel.o bbmap-pgo.o bbmap-clang19.o bbmap-llvm14.o cgprofile.o cgprofile-crel.o
 	addrsig.o deplibs.o linkeropts.o sympart.o deplibs-broken.o linkeropts-odd.o
-	addrsig-bad.o bbmap-badversion.o bbmap-trunc.o)
+	addrsig-bad.o bbmap-badversion.o bbmap-trunc.o cxx.o cxx-plt cxx-plt-aarch64)
 COFF_FIXTURES=(addrsig-coff.obj cgprofile-coff.obj)
 declare -A FLAGS=(
 	[bb]="--bb-addr-map"
@@ -221,10 +241,20 @@ declare -A FLAGS=(
 	[deplibs]="--dependent-libraries"
 	[linkeropts]="--elf-linker-options"
 	[all]="--dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+	[bbC]="-C --bb-addr-map"
+	[cgC]="-C --cg-profile"
+	[addrsigC]="-C --addrsig"
+	[allC]="-C --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
 )
-ELF_SETS=(bb bbpretty cg addrsig deplibs linkeropts all)
+ELF_SETS=(bb bbpretty cg addrsig deplibs linkeropts all allC)
+# -C alone, on the fixtures with C++ names.
+CXX_FIXTURES=(cxx.o cxx-plt cxx-plt-aarch64)
+CXX_SETS=(bbC cgC addrsigC)
 COFF_SETS=(addrsig cg)
 JSON_SETS=(bb cg)
+
+# llvm_objdump FLAGS... FILE: llvm-objdump without its "FILE:\tfile format" line.
+llvm_objdump() { "$LLVM_OBJDUMP" "$@" | sed 1,2d; }
 
 # golden OUT FILE FLAGS...: readobj's stdout in OUT, stderr in OUT.stderr (if
 # any), exit code in OUT.exit (if not 0).
@@ -237,6 +267,7 @@ golden() {
 }
 for f in "${ELF_FIXTURES[@]}" "${COFF_FIXTURES[@]}"; do
 	sets=("${ELF_SETS[@]}")
+	[[ " ${CXX_FIXTURES[*]} " == *" $f "* ]] && sets+=("${CXX_SETS[@]}")
 	json=1
 	[[ $f == *.obj ]] && { sets=("${COFF_SETS[@]}"); json=0; }
 	for s in "${sets[@]}"; do
@@ -247,6 +278,12 @@ for f in "${ELF_FIXTURES[@]}" "${COFF_FIXTURES[@]}"; do
 			golden "$f.$s.json" --elf-output-style=JSON --pretty-print ${FLAGS[$s]} "$f"
 		fi
 	done
+done
+# What llvm-objdump-22 -d (and -d -C) prints for the linked fixtures, for
+# bbmap --disasm's branch targets (which name PLT entries as NAME@plt).
+for f in bbmap-x86_64 cxx-plt cxx-plt-aarch64; do
+	llvm_objdump -d "$f" >"golden/$f.objdump"
+	[[ $f == cxx-* ]] && llvm_objdump -d -C "$f" >"golden/$f.objdumpC"
 done
 
 # --- sanity checks ------------------------------------------------------------------------------
@@ -287,10 +324,15 @@ expect linkeropts-odd.o.linkeropts.stderr 'incomplete key-value pair'
 expect addrsig-bad.o.addrsig.stderr 'unable to decode SHT_LLVM_ADDRSIG'
 expect bbmap-badversion.o.bb.stderr 'unsupported SHT_LLVM_BB_ADDR_MAP version: 9'
 expect bbmap-trunc.o.bb.stderr 'malformed uleb128, extends past end'
+expect cxx.o.cgC 'To: int geo::dot<geo::Point>\(geo::Point const&, geo::Point const&\)'
+expect cxx.o.addrsigC 'Sym: \(anonymous namespace\)::twice\(int\)'
+expect cxx-plt.bbC 'Name: run\(int\)'
+expect cxx-plt.objdump 'call.*<__cxa_throw@plt>'
+expect cxx-plt-aarch64.objdump 'bl.*<_ZSt20__throw_length_errorPKc@plt>'
 if grep -rlaE -e "$TD" -e "$TMP" -e '/work/' -e '/tmp/' -e "${HOME:-/root}/" --exclude=gen.sh --exclude=README.md . >"$TMP/leaks"; then
 	complain "absolute paths in: $(tr '\n' ' ' <"$TMP/leaks")"
 fi
-total=$(du -cb --apparent-size -- *.o *.obj bbmap-x86_64 golden | tail -1 | cut -f1)
+total=$(du -cb --apparent-size -- *.o *.obj bbmap-x86_64 cxx-plt cxx-plt-aarch64 golden | tail -1 | cut -f1)
 ((total < 1500000)) || complain "fixtures too large: $total bytes"
 [[ $fail -eq 0 ]]
 echo "gen.sh: $((${#ELF_FIXTURES[@]} + ${#COFF_FIXTURES[@]})) fixtures, $(find golden -type f | wc -l) golden files, $total bytes in testdata/sections/"
