@@ -87,7 +87,7 @@ if ((${#FILES[@]} == 0)); then
 	for f in x86_64 x86_64.o aarch64.o i686.o pgo.o sections.o crel.o clang19.o llvm14.o; do
 		FILES+=("$ROOT/testdata/sections/bbmap-$f")
 	done
-	FILES+=("$ROOT/testdata/sections/cxx.o" "$ROOT/testdata/sections/cxx-plt" "$ROOT/testdata/sections/cxx-plt-aarch64")
+	FILES+=("$ROOT/testdata/sections/cxx.o" "$ROOT/testdata/sections/cxx-plt" "$ROOT/testdata/sections/cxx-plt-aarch64" "$ROOT/testdata/sections/cxx-plt-i686")
 	for f in "$ROOT"/testdata/bbmap/bbmap-*; do
 		[[ $f == *.so || $f != *.* ]] && FILES+=("$f")
 	done

@@ -70,7 +70,7 @@ llvm-objdump shows it; Thumb code is not decoded.
 With --disasm the targets of branches and calls (and of AArch64 ADR and
 ADRP) are named after the symbol table as llvm-objdump names them,
 "callq 0x201540 <__cxa_throw@plt>", "ja 0x2011fd <classify+0x2d>", PLT
-entries of x86-64 and AArch64 files as NAME@plt (in the GNU and Intel
+entries of x86-64, i386 and AArch64 files as NAME@plt (in the GNU and Intel
 syntaxes; the Go syntax names them its own way).
 
 -C (--demangle) demangles C++ and Rust function and target names as

@@ -8,16 +8,17 @@ import (
 )
 
 // pltSymbols returns the NAME@plt symbols llvm-objdump-22 makes for the PLT
-// entries of an x86-64 or little-endian AArch64 ELF file
+// entries of an x86-64, i386 or little-endian AArch64 ELF file
 // (ELFObjectFileBase::getPltEntries). It finds the entries in the sections
 // named .plt and .plt.got by their first instructions, each giving the
 // address of the GOT slot it jumps through: "jmp *disp(%rip)" on x86-64;
-// "adrp x16, page" then "ldr x17, [x16, #off]", after an optional "bti c",
-// on AArch64. A JUMP_SLOT relocation of .rela.plt (or .rel.plt) at a slot
-// names its entry, put in section .plt; on x86-64 a GLOB_DAT relocation of
-// .rela.dyn (.rel.dyn) does too, put in .plt.got, where GNU ld places the
-// entries of symbols that also need one. The name is the relocation's
-// symbol's plus "@plt", its type the symbol's.
+// "jmp *addr" or, in position-independent code, "jmp *off(%ebx)" (off from
+// .got.plt) on i386; "adrp x16, page" then "ldr x17, [x16, #off]", after
+// an optional "bti c", on AArch64. A JUMP_SLOT relocation of .rela.plt (or
+// .rel.plt) at a slot names its entry, put in section .plt; on x86 a
+// GLOB_DAT relocation of .rela.dyn (.rel.dyn) does too, put in .plt.got,
+// where GNU ld places the entries of symbols that also need one. The name
+// is the relocation's symbol's plus "@plt", its type the symbol's.
 //
 // llvm-objdump-22 looks at no .plt.sec: the entries of an IBT-enabled PLT
 // (-z force-ibt, GNU ld's -z ibtplt) have no names, and neither do those
@@ -27,6 +28,8 @@ func pltSymbols(f *elf.File, data []byte) []pltSymbol {
 	switch {
 	case f.Machine == goelf.EM_X86_64:
 		jumpSlot, globDat = uint32(goelf.R_X86_64_JMP_SLOT), uint32(goelf.R_X86_64_GLOB_DAT)
+	case f.Machine == goelf.EM_386:
+		jumpSlot, globDat = uint32(goelf.R_386_JMP_SLOT), uint32(goelf.R_386_GLOB_DAT)
 	case f.Machine == goelf.EM_AARCH64 && f.Data == goelf.ELFDATA2LSB:
 		jumpSlot = uint32(goelf.R_AARCH64_JUMP_SLOT) // and no GLOB_DAT: 0
 	default:
@@ -34,10 +37,14 @@ func pltSymbols(f *elf.File, data []byte) []pltSymbol {
 	}
 	relaPlt, relaDyn := -1, -1
 	pltSec, pltGotSec := -1, -1
-	gotToPLT := make(map[uint64]uint64)
+	var gotPlt uint64 // the address of .got.plt, the base of i386's PIC entries
+	type entry struct{ plt, got uint64 }
+	var entries []entry
 	for i := range f.Sections {
 		s := &f.Sections[i]
 		switch s.Name {
+		case ".got.plt":
+			gotPlt = s.Addr
 		case ".rela.plt", ".rel.plt":
 			relaPlt = i
 		case ".rela.dyn", ".rel.dyn":
@@ -53,11 +60,16 @@ func pltSymbols(f *elf.File, data []byte) []pltSymbol {
 			if !s.NoBits {
 				b = data[s.Off : s.Off+s.Size]
 			}
-			findPLTEntries(f.Machine, s.Addr, b, func(plt, got uint64) {
-				if _, ok := gotToPLT[got]; !ok { // the first entry of a slot
-					gotToPLT[got] = plt
-				}
-			})
+			findPLTEntries(f.Machine, s.Addr, b, func(plt, got uint64) { entries = append(entries, entry{plt, got}) })
+		}
+	}
+	gotToPLT := make(map[uint64]uint64, len(entries))
+	for _, e := range entries {
+		if e.got&(1<<32) != 0 && f.Machine == goelf.EM_386 {
+			e.got = uint64(int64(int32(e.got)) + int64(gotPlt)) // offset from .got.plt
+		}
+		if _, ok := gotToPLT[e.got]; !ok { // the first entry of a slot
+			gotToPLT[e.got] = e.plt
 		}
 	}
 	var out []pltSymbol
@@ -82,7 +94,7 @@ func pltSymbols(f *elf.File, data []byte) []pltSymbol {
 				continue
 			}
 			s := &syms[r.Sym]
-			out = append(out, pltSymbol{sec, targetSym{plt, s.Name + "@plt", s.Type()}})
+			out = append(out, pltSymbol{sec, targetSym{addr: plt, name: s.Name, typ: s.Type(), plt: true}})
 		}
 	}
 	add(relaPlt, jumpSlot, pltSec)
@@ -99,9 +111,23 @@ type pltSymbol struct {
 // findPLTEntries calls fn with the address of each PLT entry in b (the
 // contents of a section at address va) and the address of the GOT slot
 // it jumps through, as LLVM's MCInstrAnalysis::findPltEntries finds them.
+// On i386 a slot given as an offset from .got.plt has bit 32 set.
 func findPLTEntries(m goelf.Machine, va uint64, b []byte, fn func(plt, got uint64)) {
 	le := binary.LittleEndian
 	switch m {
+	case goelf.EM_386:
+		for i := 0; i+6 < len(b); {
+			switch {
+			case b[i] == 0xff && b[i+1] == 0xa3: // jmp *off(%ebx)
+				fn(va+uint64(i), uint64(le.Uint32(b[i+2:]))|1<<32)
+				i += 6
+			case b[i] == 0xff && b[i+1] == 0x25: // jmp *addr
+				fn(va+uint64(i), uint64(le.Uint32(b[i+2:])))
+				i += 6
+			default:
+				i++
+			}
+		}
 	case goelf.EM_X86_64:
 		for i := 0; i+6 < len(b); {
 			if b[i] == 0xff && b[i+1] == 0x25 { // jmp *disp32(%rip)

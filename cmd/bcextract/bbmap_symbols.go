@@ -4,6 +4,7 @@ import (
 	goelf "debug/elf"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/bcextract/bcextract/container/elf"
 )
@@ -31,6 +32,21 @@ type targetSym struct {
 	addr uint64
 	name string
 	typ  uint8 // STT_*
+	// plt marks a PLT entry's symbol, named name + "@plt". The suffix is
+	// added only when printing: hostile relocations can make many PLT
+	// symbols of one long name.
+	plt bool
+}
+
+// pltSuffix ends the names of PLT entries.
+const pltSuffix = "@plt"
+
+// fullName returns the symbol's name as llvm-objdump has it.
+func (s *targetSym) fullName() string {
+	if s.plt {
+		return s.name + pltSuffix
+	}
+	return s.name
 }
 
 // targetLess is llvm-objdump's order of the symbols of a section: by
@@ -39,10 +55,51 @@ func targetLess(a, b *targetSym) bool {
 	if a.addr != b.addr {
 		return a.addr < b.addr
 	}
-	if a.name != b.name {
-		return a.name < b.name
+	if c := compareNames(a, b); c != 0 {
+		return c < 0
 	}
 	return a.typ < b.typ
+}
+
+// compareNames compares the full names of a and b (see fullName) without
+// building them.
+func compareNames(a, b *targetSym) int {
+	if !a.plt && !b.plt {
+		return strings.Compare(a.name, b.name)
+	}
+	at, bt := "", ""
+	if a.plt {
+		at = pltSuffix
+	}
+	if b.plt {
+		bt = pltSuffix
+	}
+	// Compare a.name+at with b.name+bt byte by byte.
+	la, lb := len(a.name)+len(at), len(b.name)+len(bt)
+	for i := 0; i < la && i < lb; i++ {
+		ca, cb := byteAt(a.name, at, i), byteAt(b.name, bt, i)
+		if ca != cb {
+			if ca < cb {
+				return -1
+			}
+			return 1
+		}
+	}
+	switch {
+	case la < lb:
+		return -1
+	case la > lb:
+		return 1
+	}
+	return 0
+}
+
+// byteAt returns byte i of s+t.
+func byteAt(s, t string, i int) byte {
+	if i < len(s) {
+		return s[i]
+	}
+	return t[i-len(s)]
 }
 
 // sortTargets sorts a list of symbols as llvm-objdump does (stably: equal
@@ -95,12 +152,12 @@ func newBranchTargets(f *elf.File, data []byte, syms []elf.Symbol) *branchTarget
 		}
 		switch {
 		case s.Shndx == 0 || s.Shndx >= shn_LORESERVE:
-			t.abs = append(t.abs, targetSym{addr, s.Name, s.Type()})
+			t.abs = append(t.abs, targetSym{addr: addr, name: s.Name, typ: s.Type()})
 		case int(s.Shndx) < len(f.Sections):
 			if t.rel {
 				addr += f.Sections[s.Shndx].Addr
 			}
-			t.bySec[s.Shndx] = append(t.bySec[s.Shndx], targetSym{addr, s.Name, s.Type()})
+			t.bySec[s.Shndx] = append(t.bySec[s.Shndx], targetSym{addr: addr, name: s.Name, typ: s.Type()})
 			inSection++
 		}
 	}
@@ -115,7 +172,7 @@ func newBranchTargets(f *elf.File, data []byte, syms []elf.Symbol) *branchTarget
 			for j := 1; j < len(dyn); j++ {
 				s := &dyn[j]
 				if s.Name != "" && s.Type() != stt_SECTION && s.Shndx != 0 && s.Shndx < shn_LORESERVE && int(s.Shndx) < len(f.Sections) {
-					t.bySec[s.Shndx] = append(t.bySec[s.Shndx], targetSym{s.Value, s.Name, s.Type()})
+					t.bySec[s.Shndx] = append(t.bySec[s.Shndx], targetSym{addr: s.Value, name: s.Name, typ: s.Type()})
 				}
 			}
 			break
@@ -136,7 +193,7 @@ func newBranchTargets(f *elf.File, data []byte, syms []elf.Symbol) *branchTarget
 		// llvm-objdump adds one unless the first symbols are at the
 		// section's start.
 		if list := t.bySec[i]; len(list) == 0 || list[0].addr != s.Addr {
-			t.dummy[i] = targetSym{s.Addr, s.Name, stt_FUNC}
+			t.dummy[i] = targetSym{addr: s.Addr, name: s.Name, typ: stt_FUNC}
 		}
 	}
 	if !t.rel {
@@ -180,7 +237,7 @@ func (t *branchTargets) name(target uint64, cur int) string {
 	if !ok {
 		return ""
 	}
-	name := sym.name
+	name := sym.fullName()
 	if t.demangle != nil {
 		name = t.demangle(name)
 	}

@@ -69,6 +69,7 @@ func TestBBMapTargets(t *testing.T) {
 		{"cxx-plt", []string{"-C"}, "cxx-plt.objdumpC", 12, []string{"<__cxa_throw@plt>", "<_ZSt20__throw_length_errorPKc@plt>", "<run(int)+0x6a>", "<int geo::dot<geo::Point>(geo::Point const&, geo::Point const&)>"}},
 		{"cxx-plt-aarch64", nil, "cxx-plt-aarch64.objdump", 15, []string{"<__cxa_allocate_exception@plt>", "<table>", "<__cxa_throw+0x200340>", "<_Z5checki+0x20>"}},
 		{"cxx-plt-aarch64", []string{"--demangle"}, "cxx-plt-aarch64.objdumpC", 15, []string{"<check(int)+0x20>", "<(anonymous namespace)::twice(int)>"}},
+		{"cxx-plt-i686", []string{"-C"}, "cxx-plt-i686.objdumpC", 10, []string{"<__cxa_throw@plt>", "<check(int)+0x9>"}},
 	} {
 		name := tt.file + " " + strings.Join(tt.flags, " ")
 		golden := readObjdumpTargets(t, "../../testdata/sections/golden/"+tt.golden)
@@ -140,6 +141,10 @@ func TestFindPLTEntries(t *testing.T) {
 		{"aarch64 bti", goelf.EM_AARCH64, 0x2105a0, "5f2403d510010090111e43f9" + "10e2189120021fd6",
 			[]entry{{0x2105a0, 0x230638}}},
 		{"aarch64 bti cut", goelf.EM_AARCH64, 0, "5f2403d510010090", nil},
+		// i386: an absolute slot, and one of position-independent code
+		// (an offset from .got.plt, bit 32 set).
+		{"i386", goelf.EM_386, 0x4012e0, "ff25843340006800000000e9e0ffffff", []entry{{0x4012e0, 0x403384}}},
+		{"i386 pic", goelf.EM_386, 0x12e0, "ffa30c0000006800000000e9e0ffffff", []entry{{0x12e0, 0x10000000c}}},
 		{"riscv", goelf.EM_RISCV, 0, "ff251a210000ff251a210000", nil},
 	} {
 		b, _ := hex.DecodeString(tt.hex)
@@ -160,6 +165,7 @@ func TestPLTSymbols(t *testing.T) {
 	}{
 		{"cxx-plt", "201520 _ZSt20__throw_length_errorPKc@plt 2|201530 __cxa_allocate_exception@plt 2|201540 __cxa_throw@plt 2"},
 		{"cxx-plt-aarch64", "210510 _ZSt20__throw_length_errorPKc@plt 2|210520 __cxa_allocate_exception@plt 2|210530 __cxa_throw@plt 2"},
+		{"cxx-plt-i686", "1440 _ZSt20__throw_length_errorPKc@plt 2|1450 __cxa_allocate_exception@plt 2|1460 __cxa_throw@plt 2"},
 		{"bbmap-x86_64", ""}, // static: no PLT
 		{"cxx.o", ""},
 	} {
@@ -176,7 +182,7 @@ func TestPLTSymbols(t *testing.T) {
 			if f.Sections[p.section].Name != ".plt" {
 				t.Errorf("%s: %s in section %s", tt.file, p.sym.name, f.Sections[p.section].Name)
 			}
-			got = append(got, fmt.Sprintf("%x %s %d", p.sym.addr, p.sym.name, p.sym.typ))
+			got = append(got, fmt.Sprintf("%x %s %d", p.sym.addr, p.sym.fullName(), p.sym.typ))
 		}
 		if strings.Join(got, "|") != tt.want {
 			t.Errorf("%s: %q, want %q", tt.file, strings.Join(got, "|"), tt.want)
@@ -193,13 +199,13 @@ func TestBranchTargetsLookup(t *testing.T) {
 	tg := &branchTargets{
 		bySec: [][]targetSym{
 			nil,
-			{{0x1010, "b", stt_FUNC}, {0x1010, "a", stt_FUNC}, {0x1020, "c", stt_FUNC}}, // .plt at 0x1000
-			{{0x2000, "main", stt_FUNC}},
+			{{addr: 0x1010, name: "b", typ: stt_FUNC}, {addr: 0x1010, name: "a", typ: stt_FUNC}, {addr: 0x1020, name: "c", typ: stt_FUNC}}, // .plt at 0x1000
+			{{addr: 0x2000, name: "main", typ: stt_FUNC}},
 			nil, // .fini at 0x3000, no symbol
 		},
-		dummy:    []targetSym{{}, {0x1000, ".plt", stt_FUNC}, {}, {0x3000, ".fini", stt_FUNC}},
+		dummy:    []targetSym{{}, {addr: 0x1000, name: ".plt", typ: stt_FUNC}, {}, {addr: 0x3000, name: ".fini", typ: stt_FUNC}},
 		sections: []sectionAt{{0, 0, 0}, {0x1000, 0x30, 1}, {0x2000, 0x100, 2}, {0x3000, 0x10, 3}},
-		abs:      []targetSym{{0, "__cxa_throw", stt_FUNC}},
+		abs:      []targetSym{{addr: 0, name: "__cxa_throw", typ: stt_FUNC}},
 	}
 	for i := range tg.bySec {
 		list := tg.bySec[i]
@@ -292,5 +298,22 @@ func TestBBMapDemangle(t *testing.T) {
 	_, out, _ = runCmd(t, "bbmap", "--json", "--addr", "0x201412", file)
 	if strings.Contains(out, `"demangled"`) {
 		t.Errorf("without -C: %s", out)
+	}
+}
+
+// TestCompareNames checks that PLT symbols sort by their full names,
+// NAME@plt, as llvm-objdump sorts them, without the names being built.
+func TestCompareNames(t *testing.T) {
+	syms := []targetSym{
+		{name: "foo", plt: true}, {name: "foo"}, {name: "foo@pl"}, {name: "fop"}, {name: "foo@plt"},
+		{name: "fo", plt: true}, {name: "foo@plu"}, {name: "", plt: true},
+	}
+	for _, a := range syms {
+		for _, b := range syms {
+			want := strings.Compare(a.fullName(), b.fullName())
+			if got := compareNames(&a, &b); got != want {
+				t.Errorf("compareNames(%q, %q) = %d, want %d", a.fullName(), b.fullName(), got, want)
+			}
+		}
 	}
 }

@@ -140,18 +140,22 @@ cc x86_64-linux-gnu sympart.o src/sympart.c -fsymbol-partition=part1
 # src/cxx-samples.txt is a sample profile (text, no run needed): it gives cxx.o a
 # call-graph profile between mangled names; -faddrsig is the ELF default.
 # cxx-plt links cxx.o and src/plt.cpp against a shared library standing in
-# for libstdc++ (src/stub.cpp), which they call through the PLT.
+# for libstdc++ (src/stub.cpp), which they call through the PLT; the i686
+# one is position-independent, whose PLT entries jump through %ebx.
 SAMPLE_USE=(-fprofile-sample-use=src/cxx-samples.txt)
 cc x86_64-linux-gnu cxx.o src/cxx.cpp "${SAMPLE_USE[@]}" -fbasic-block-address-map
-for t in x86_64 aarch64; do
-	cc "$t-linux-gnu" "$B/cxx-$t.o" src/cxx.cpp "${SAMPLE_USE[@]}" -fbasic-block-address-map
-	cc "$t-linux-gnu" "$B/plt-$t.o" src/plt.cpp -fbasic-block-address-map
+for t in x86_64 aarch64 i686; do
+	pic=()
+	[[ $t == i686 ]] && pic=(-fPIC)
+	cc "$t-linux-gnu" "$B/cxx-$t.o" src/cxx.cpp "${SAMPLE_USE[@]}" -fbasic-block-address-map "${pic[@]}"
+	cc "$t-linux-gnu" "$B/plt-$t.o" src/plt.cpp -fbasic-block-address-map "${pic[@]}"
 	cc "$t-linux-gnu" "$B/stub-$t.o" src/stub.cpp -fPIC
 	"$LD_LLD" -shared --build-id=none -soname libstub.so -o "$B/libstub-$t.so" "$B/stub-$t.o"
 done
 cmp -s cxx.o "$B/cxx-x86_64.o" || { echo "gen.sh: cxx.o differs from a second build" >&2; exit 1; }
 "$LD_LLD" --build-id=none -e _Z3runi -o cxx-plt cxx.o "$B/plt-x86_64.o" "$B/libstub-x86_64.so"
 "$LD_LLD" --build-id=none -e _Z3runi -o cxx-plt-aarch64 "$B/cxx-aarch64.o" "$B/plt-aarch64.o" "$B/libstub-aarch64.so"
+"$LD_LLD" --build-id=none -pie -e _Z3runi -o cxx-plt-i686 "$B/cxx-i686.o" "$B/plt-i686.o" "$B/libstub-i686.so"
 
 # --- broken variants (patched copies) ---------------------------------------------------------
 # patch FILE OFFSET HEXBYTES: overwrite bytes in place ("0010ff" writes 00 10 ff).
@@ -231,7 +235,7 @@ patch bbmap-trunc.o $((shoff + idx * 64 + 32)) "$(le64 "$cut")"
 ELF_FIXTURES=(bbmap-x86_64.o bbmap-x86_64 bbmap-aarch64.o bbmap-i686.o bbmap-sections.o
 	bbmap-crel.o bbmap-pgo.o bbmap-clang19.o bbmap-llvm14.o cgprofile.o cgprofile-crel.o
 	addrsig.o deplibs.o linkeropts.o sympart.o deplibs-broken.o linkeropts-odd.o
-	addrsig-bad.o bbmap-badversion.o bbmap-trunc.o cxx.o cxx-plt cxx-plt-aarch64)
+	addrsig-bad.o bbmap-badversion.o bbmap-trunc.o cxx.o cxx-plt cxx-plt-aarch64 cxx-plt-i686)
 COFF_FIXTURES=(addrsig-coff.obj cgprofile-coff.obj)
 declare -A FLAGS=(
 	[bb]="--bb-addr-map"
@@ -248,7 +252,7 @@ declare -A FLAGS=(
 )
 ELF_SETS=(bb bbpretty cg addrsig deplibs linkeropts all allC)
 # -C alone, on the fixtures with C++ names.
-CXX_FIXTURES=(cxx.o cxx-plt cxx-plt-aarch64)
+CXX_FIXTURES=(cxx.o cxx-plt cxx-plt-aarch64 cxx-plt-i686)
 CXX_SETS=(bbC cgC addrsigC)
 COFF_SETS=(addrsig cg)
 JSON_SETS=(bb cg)
@@ -281,7 +285,7 @@ for f in "${ELF_FIXTURES[@]}" "${COFF_FIXTURES[@]}"; do
 done
 # What llvm-objdump-22 -d (and -d -C) prints for the linked fixtures, for
 # bbmap --disasm's branch targets (which name PLT entries as NAME@plt).
-for f in bbmap-x86_64 cxx-plt cxx-plt-aarch64; do
+for f in bbmap-x86_64 cxx-plt cxx-plt-aarch64 cxx-plt-i686; do
 	llvm_objdump -d "$f" >"golden/$f.objdump"
 	[[ $f == cxx-* ]] && llvm_objdump -d -C "$f" >"golden/$f.objdumpC"
 done
@@ -329,10 +333,12 @@ expect cxx.o.addrsigC 'Sym: \(anonymous namespace\)::twice\(int\)'
 expect cxx-plt.bbC 'Name: run\(int\)'
 expect cxx-plt.objdump 'call.*<__cxa_throw@plt>'
 expect cxx-plt-aarch64.objdump 'bl.*<_ZSt20__throw_length_errorPKc@plt>'
+expect cxx-plt-i686.objdump 'jmpl.*\*0x[0-9a-f]+\(%ebx\)'
+expect cxx-plt-i686.objdump 'calll.*<__cxa_throw@plt>'
 if grep -rlaE -e "$TD" -e "$TMP" -e '/work/' -e '/tmp/' -e "${HOME:-/root}/" --exclude=gen.sh --exclude=README.md . >"$TMP/leaks"; then
 	complain "absolute paths in: $(tr '\n' ' ' <"$TMP/leaks")"
 fi
-total=$(du -cb --apparent-size -- *.o *.obj bbmap-x86_64 cxx-plt cxx-plt-aarch64 golden | tail -1 | cut -f1)
+total=$(du -cb --apparent-size -- *.o *.obj bbmap-x86_64 cxx-plt cxx-plt-aarch64 cxx-plt-i686 golden | tail -1 | cut -f1)
 ((total < 1500000)) || complain "fixtures too large: $total bytes"
 [[ $fail -eq 0 ]]
 echo "gen.sh: $((${#ELF_FIXTURES[@]} + ${#COFF_FIXTURES[@]})) fixtures, $(find golden -type f | wc -l) golden files, $total bytes in testdata/sections/"
