@@ -142,7 +142,8 @@ cc x86_64-linux-gnu sympart.o src/sympart.c -fsymbol-partition=part1
 # cxx-plt links cxx.o and src/plt.cpp against a shared library standing in
 # for libstdc++ (src/stub.cpp), which they call through the PLT; the i686
 # one is position-independent, whose PLT entries jump through %ebx.
-SAMPLE_USE=(-fprofile-sample-use=src/cxx-samples.txt)
+# -fexperimental-call-graph-section adds .llvm.callgraph (for --call-graph -C).
+SAMPLE_USE=(-fprofile-sample-use=src/cxx-samples.txt -fexperimental-call-graph-section)
 cc x86_64-linux-gnu cxx.o src/cxx.cpp "${SAMPLE_USE[@]}" -fbasic-block-address-map
 for t in x86_64 aarch64 i686; do
 	pic=()
