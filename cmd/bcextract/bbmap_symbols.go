@@ -2,6 +2,7 @@ package main
 
 import (
 	goelf "debug/elf"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -115,6 +116,22 @@ type sectionAt struct {
 	index int
 }
 
+// A sectionGroup is the sections of a linked file at one address, in the
+// order llvm-objdump tries them (the largest first). A target is named
+// from the first of them that has a symbol at or below it, or whose
+// section-start symbol exists by then; the prefix minima find that one by
+// binary search, so that many sections at one address (a hostile file's)
+// cost no walk per target.
+type sectionGroup struct {
+	addr  uint64
+	order []int // section indexes
+	// minSym[k] is the lowest first-symbol address among order[:k+1]
+	// (MaxUint64: no symbol); minDummy[k] the lowest index of a section
+	// with a section-start symbol among them (MaxInt: none).
+	minSym   []uint64
+	minDummy []int
+}
+
 // branchTargets names target addresses; build it with newBranchTargets.
 type branchTargets struct {
 	rel   bool
@@ -125,7 +142,7 @@ type branchTargets struct {
 	// disassembles in index order: when naming a target from section k,
 	// the dummies of sections up to k.
 	dummy    []targetSym
-	sections []sectionAt         // every section, by address, then size (linked files)
+	groups   []sectionGroup      // linked files: the sections by address
 	abs      []targetSym         // symbols in no section, sorted
 	demangle func(string) string // with -C; nil otherwise
 }
@@ -197,18 +214,49 @@ func newBranchTargets(f *elf.File, data []byte, syms []elf.Symbol) *branchTarget
 		}
 	}
 	if !t.rel {
-		t.sections = make([]sectionAt, len(f.Sections))
-		for i := range f.Sections {
-			t.sections[i] = sectionAt{f.Sections[i].Addr, f.Sections[i].Size, i}
-		}
-		sort.SliceStable(t.sections, func(a, b int) bool {
-			if t.sections[a].addr != t.sections[b].addr {
-				return t.sections[a].addr < t.sections[b].addr
-			}
-			return t.sections[a].size < t.sections[b].size
-		})
+		t.groupSections(f)
 	}
 	return t
+}
+
+// groupSections builds t.groups: llvm-objdump sorts the sections by
+// address, then size, stably, and tries those at one address from the
+// last.
+func (t *branchTargets) groupSections(f *elf.File) {
+	secs := make([]sectionAt, len(f.Sections))
+	for i := range f.Sections {
+		secs[i] = sectionAt{f.Sections[i].Addr, f.Sections[i].Size, i}
+	}
+	sort.SliceStable(secs, func(a, b int) bool {
+		if secs[a].addr != secs[b].addr {
+			return secs[a].addr < secs[b].addr
+		}
+		return secs[a].size < secs[b].size
+	})
+	for lo := 0; lo < len(secs); {
+		hi := lo + 1
+		for hi < len(secs) && secs[hi].addr == secs[lo].addr {
+			hi++
+		}
+		g := sectionGroup{addr: secs[lo].addr}
+		minSym, minDummy := uint64(math.MaxUint64), math.MaxInt
+		for k := hi - 1; k >= lo; k-- {
+			i := secs[k].index
+			g.order = append(g.order, i)
+			if i < len(t.bySec) {
+				if list := t.bySec[i]; len(list) > 0 {
+					minSym = min(minSym, list[0].addr)
+				}
+				if t.dummy[i].name != "" {
+					minDummy = min(minDummy, i)
+				}
+			}
+			g.minSym = append(g.minSym, minSym)
+			g.minDummy = append(g.minDummy, minDummy)
+		}
+		t.groups = append(t.groups, g)
+		lo = hi
+	}
 }
 
 // isMappingSymbol reports an Arm, AArch64 or RISC-V mapping symbol: "$a",
@@ -255,10 +303,20 @@ func (t *branchTargets) find(target uint64, cur int) (targetSym, bool) {
 		}
 		return lastAtOrBelow(t.abs, target)
 	}
-	i := sort.Search(len(t.sections), func(i int) bool { return t.sections[i].addr > target })
-	for j := i - 1; j >= 0 && t.sections[j].addr == t.sections[i-1].addr; j-- {
-		if sym, ok := t.last(t.sections[j].index, target, cur); ok {
-			return sym, true
+	i := sort.Search(len(t.groups), func(i int) bool { return t.groups[i].addr > target })
+	if i > 0 {
+		g := &t.groups[i-1]
+		// The first section with a symbol at or below the target, or
+		// with a section-start symbol that exists by section cur (it is
+		// at the group's address, at or below the target).
+		k := sort.Search(len(g.order), func(k int) bool { return g.minSym[k] <= target })
+		if d := sort.Search(len(g.order), func(k int) bool { return g.minDummy[k] <= cur }); d < k {
+			k = d
+		}
+		if k < len(g.order) {
+			if sym, ok := t.last(g.order[k], target, cur); ok {
+				return sym, true
+			}
 		}
 	}
 	return lastAtOrBelow(t.abs, target)

@@ -203,14 +203,13 @@ func TestBranchTargetsLookup(t *testing.T) {
 			{{addr: 0x2000, name: "main", typ: stt_FUNC}},
 			nil, // .fini at 0x3000, no symbol
 		},
-		dummy:    []targetSym{{}, {addr: 0x1000, name: ".plt", typ: stt_FUNC}, {}, {addr: 0x3000, name: ".fini", typ: stt_FUNC}},
-		sections: []sectionAt{{0, 0, 0}, {0x1000, 0x30, 1}, {0x2000, 0x100, 2}, {0x3000, 0x10, 3}},
-		abs:      []targetSym{{addr: 0, name: "__cxa_throw", typ: stt_FUNC}},
+		dummy: []targetSym{{}, {addr: 0x1000, name: ".plt", typ: stt_FUNC}, {}, {addr: 0x3000, name: ".fini", typ: stt_FUNC}},
+		abs:   []targetSym{{addr: 0, name: "__cxa_throw", typ: stt_FUNC}},
 	}
 	for i := range tg.bySec {
-		list := tg.bySec[i]
-		sortTargets(list)
+		sortTargets(tg.bySec[i])
 	}
+	tg.groupSections(&elf.File{Sections: []elf.Section{{Index: 0}, {Addr: 0x1000, Size: 0x30, Index: 1}, {Addr: 0x2000, Size: 0x100, Index: 2}, {Addr: 0x3000, Size: 0x10, Index: 3}}})
 	for _, tt := range []struct {
 		target uint64
 		cur    int
@@ -230,8 +229,26 @@ func TestBranchTargetsLookup(t *testing.T) {
 			t.Errorf("name(%#x, %d) = %q, want %q", tt.target, tt.cur, got, tt.want)
 		}
 	}
+
+	// Sections at one address: tried from the largest (the last in the
+	// stable order of address, then size), each only if it has a symbol
+	// at or below the target.
+	tg = &branchTargets{
+		bySec: [][]targetSym{nil, {{addr: 0x5008, name: "small"}}, {{addr: 0x5010, name: "big"}}, nil},
+		dummy: make([]targetSym, 4),
+	}
+	tg.groupSections(&elf.File{Sections: []elf.Section{{Index: 0}, {Addr: 0x5000, Size: 0x10, Index: 1}, {Addr: 0x5000, Size: 0x20, Index: 2}, {Addr: 0x5000, Size: 0x20, Index: 3}}})
+	for _, tt := range []struct {
+		target uint64
+		want   string
+	}{{0x5009, "<small+0x1>"}, {0x5011, "<big+0x1>"}, {0x4fff, ""}} {
+		if got := tg.name(tt.target, 3); got != tt.want {
+			t.Errorf("one address: name(%#x) = %q, want %q", tt.target, got, tt.want)
+		}
+	}
+
 	tg.demangle = func(s string) string { return strings.ToUpper(s) }
-	if got := tg.name(0x2004, 2); got != "<MAIN+0x4>" {
+	if got := tg.name(0x5011, 3); got != "<BIG+0x1>" {
 		t.Errorf("demangled: %q", got)
 	}
 }

@@ -1,9 +1,6 @@
 package demangle
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // FuzzName checks that any name demangles or is kept, within the output
 // bound, and the same way twice. Seeds: the names of testdata/llvm22.txt
@@ -28,9 +25,6 @@ func FuzzName(f *testing.F) {
 		}
 		if again, _ := Name(name); again != got {
 			t.Fatalf("Name(%q) = %q, then %q", name, got, again)
-		}
-		if strings.HasPrefix(got, " ") {
-			t.Fatalf("Name(%q) = %q starts with a space", name, got)
 		}
 	})
 }
