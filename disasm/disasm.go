@@ -72,9 +72,10 @@ func ParseSyntax(s string) (Syntax, error) {
 }
 
 // SymLookup names an address for instruction text: the symbol holding addr
-// and the symbol's address, or "" when there is none. Branch targets are
-// printed as "0x401000 <main+0x10>" by the x86 GNU syntax, and as names by
-// the Go syntaxes.
+// and the symbol's address, or "" when there is none. Only the Go syntax
+// uses it, which prints branch targets and addresses as names; the GNU and
+// Intel syntaxes print addresses and leave naming them to the caller, which
+// gets the address an instruction refers to in Inst.Target.
 type SymLookup func(addr uint64) (name string, base uint64)
 
 // An Inst is one decoded instruction, or one run of bytes that did not
@@ -84,6 +85,13 @@ type Inst struct {
 	Len  int    // length in bytes, at least 1
 	Text string // assembler text; "(bad)" when Bad
 	Bad  bool   // the bytes do not decode (or are cut off) on this architecture
+	// Target is the address the instruction's PC-relative operand refers
+	// to, as its text prints it in the GNU and Intel syntaxes, when
+	// HasTarget: the destination of a branch or call (x86, AArch64) or the
+	// address an AArch64 ADR or ADRP computes (a page for ADRP). These are
+	// the addresses llvm-objdump names with "<symbol+offset>".
+	Target    uint64
+	HasTarget bool
 }
 
 // An archSpec is what this package knows of one architecture: its decoder,
@@ -91,7 +99,7 @@ type Inst struct {
 // decode, and the byte order of instruction words.
 type archSpec struct {
 	name     string
-	decode   func(d *Decoder, code []byte, pc uint64) (text string, n int, err error)
+	decode   func(d *Decoder, code []byte, pc uint64) (text string, n int, tgt target, err error)
 	syntaxes []Syntax
 	// badLen is the length of an undecodable instruction at the start of
 	// code, as llvm-objdump steps over it.
@@ -113,6 +121,13 @@ var archs = [...]archSpec{
 }
 
 func fixedLen(n int) func([]byte) int { return func([]byte) int { return n } }
+
+// A target is the address a decoded instruction refers to (see
+// Inst.Target), ok false when it refers to none.
+type target struct {
+	addr uint64
+	ok   bool
+}
 
 // String returns the architecture's Go name ("amd64", "arm64", ...).
 func (a Arch) String() string {
@@ -203,7 +218,7 @@ func (d *Decoder) Decode(code []byte, pc uint64) Inst {
 	if len(code) == 0 {
 		return Inst{Addr: pc}
 	}
-	text, n, err := d.spec.decode(d, code, pc)
+	text, n, tgt, err := d.spec.decode(d, code, pc)
 	if err != nil || n <= 0 || n > len(code) {
 		n = d.spec.badLen(code)
 		if n > len(code) {
@@ -211,7 +226,7 @@ func (d *Decoder) Decode(code []byte, pc uint64) Inst {
 		}
 		return Inst{Addr: pc, Len: n, Text: "(bad)", Bad: true}
 	}
-	return Inst{Addr: pc, Len: n, Text: text}
+	return Inst{Addr: pc, Len: n, Text: text, Target: tgt.addr, HasTarget: tgt.ok}
 }
 
 // Walk decodes code, which starts at address pc, from the first byte to the

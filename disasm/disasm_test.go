@@ -42,7 +42,7 @@ var decodeTests = []struct {
 	{Arch386, GNU, "e8fcffffff|", 0x10, "call 0x11", false},
 	{ArchARM64, GNU, "fd7bbda9|3f040071", 0x210158, "stp x29, x30, [sp,#-48]!", false},
 	{ArchARM64, Go, "fd7bbda9|", 0x210158, "STP.W (R29, R30), -48(RSP)", false},
-	{ArchARM64, GNU, "cb010054|", 0x21016c, "b.lt .+0x38", false},
+	{ArchARM64, GNU, "cb010054|", 0x21016c, "b.lt 0x2101a4", false},
 	{ArchARM64, GNU, "c0035fd6|", 0, "ret", false},
 	{ArchARM64, GNU, "00000000|", 0, "(bad)", true}, // udf #0 to llvm-objdump; x/arch does not know it
 	{ArchARM64, GNU, "c003|", 0, "(bad)", true},     // cut short: the two bytes left
@@ -105,17 +105,71 @@ func TestWalk(t *testing.T) {
 	}
 }
 
+// targetTests are branches, calls and AArch64 address computations of the
+// fixtures, with the address llvm-objdump-22 -d names after them
+// (testdata/sections/golden/*.objdump).
+var targetTests = []struct {
+	arch   Arch
+	syntax Syntax
+	hex    string
+	pc     uint64
+	text   string
+	target uint64 // 0: none
+}{
+	{ArchAMD64, GNU, "7e31", 0x20117a, "jle 0x2011ad", 0x2011ad},
+	{ArchAMD64, GNU, "e831000000", 0x2014ea, "callq 0x201520", 0x201520},
+	{ArchAMD64, Intel, "e831000000", 0x2014ea, "call 0x201520", 0x201520},
+	{ArchAMD64, GNU, "ebd6", 0x2014c2, "jmp 0x20149a", 0x20149a},
+	{ArchAMD64, GNU, "e800000000", 0, "callq 0x5", 5}, // x86asm alone prints ".+0x0" at address 0
+	{ArchAMD64, GNU, "ffe0", 0x2011e8, "jmp *%rax", 0},
+	{ArchAMD64, GNU, "488d0d77efffff", 0x2011da, "lea 0xffffef77(%rip),%rcx", 0}, // a memory operand: objdump comments it
+	{Arch386, GNU, "e8fcffffff", 0x10, "call 0x11", 0x11},
+	{ArchARM64, GNU, "cb010054", 0x21016c, "b.lt 0x2101a4", 0x2101a4},
+	{ArchARM64, GNU, "e5ffff97", 0x210434, "bl 0x2103c8", 0x2103c8},
+	{ArchARM64, GNU, "c000f837", 0x2104ac, "tbnz w0, #31, 0x2104c4", 0x2104c4},
+	{ArchARM64, GNU, "10010090", 0x210510, "adrp x16, 0x230000", 0x230000},
+	{ArchARM64, GNU, "090d1010", 0x210470, "adr x9, 0x230610", 0x230610},
+	{ArchARM64, GNU, "c0035fd6", 0, "ret", 0},
+	{ArchARM, GNU, "70402de9", 0x20124, "push {r4, r5, r6, lr}", 0}, // no targets on Arm yet
+}
+
+func TestTargets(t *testing.T) {
+	for _, tt := range targetTests {
+		code, _ := hex.DecodeString(tt.hex)
+		d, err := NewDecoder(tt.arch, tt.syntax)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := d.Decode(code, tt.pc)
+		if in.Text != tt.text || in.HasTarget != (tt.target != 0) || in.Target != tt.target {
+			t.Errorf("%v %v %s at %#x: %q target %#x (%v), want %q %#x", tt.arch, tt.syntax, tt.hex, tt.pc, in.Text, in.Target, in.HasTarget, tt.text, tt.target)
+		}
+	}
+}
+
+// Only the Go syntax names addresses through Symbols; GNU and Intel print
+// the address and leave its name to the caller.
 func TestSymbols(t *testing.T) {
-	d, _ := NewDecoder(ArchAMD64, GNU)
-	d.Symbols = func(addr uint64) (string, uint64) {
+	sq := func(addr uint64) (string, uint64) {
 		if addr >= 0x2011c0 && addr < 0x2011c6 {
 			return "sq", 0x2011c0
 		}
 		return "", 0
 	}
 	code, _ := hex.DecodeString("e818000000")
-	if in := d.Decode(code, 0x2011a3); in.Text != "callq sq" {
-		t.Errorf("call with symbols: %q, want %q", in.Text, "callq sq")
+	for _, tt := range []struct {
+		syntax Syntax
+		want   string
+	}{
+		{GNU, "callq 0x2011c0"},
+		{Intel, "call 0x2011c0"},
+		{Go, "CALL sq(SB)"},
+	} {
+		d, _ := NewDecoder(ArchAMD64, tt.syntax)
+		d.Symbols = sq
+		if in := d.Decode(code, 0x2011a3); in.Text != tt.want || in.Target != 0x2011c0 {
+			t.Errorf("%v call with symbols: %q target %#x, want %q 0x2011c0", tt.syntax, in.Text, in.Target, tt.want)
+		}
 	}
 }
 

@@ -3,18 +3,18 @@ package disasm
 import "golang.org/x/arch/riscv64/riscv64asm"
 
 // decodeRISCV64 decodes one RISC-V instruction: 2 bytes (compressed) or 4.
-func decodeRISCV64(d *Decoder, code []byte, pc uint64) (string, int, error) {
+func decodeRISCV64(d *Decoder, code []byte, pc uint64) (string, int, target, error) {
 	inst, err := riscv64asm.Decode(code)
 	if err != nil {
-		return "", 0, err
+		return "", 0, target{}, err
 	}
 	if inst.Op == 0 {
-		return "", 0, errUnknown
+		return "", 0, target{}, errUnknown
 	}
 	if d.syntax == Go {
-		return riscv64asm.GoSyntax(inst, pc, d.Symbols, nil), inst.Len, nil
+		return riscv64asm.GoSyntax(inst, pc, d.Symbols, nil), inst.Len, target{}, nil
 	}
-	return riscv64asm.GNUSyntax(inst), inst.Len, nil
+	return riscv64asm.GNUSyntax(inst), inst.Len, target{}, nil
 }
 
 // riscvLen is the length the low bits of the first halfword give an

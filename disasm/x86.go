@@ -1,37 +1,56 @@
 package disasm
 
-import "golang.org/x/arch/x86/x86asm"
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/arch/x86/x86asm"
+)
 
 // decodeX86 decodes one 386 or amd64 instruction.
-func decodeX86(d *Decoder, code []byte, pc uint64) (string, int, error) {
+func decodeX86(d *Decoder, code []byte, pc uint64) (string, int, target, error) {
 	mode := 64
 	if d.arch == Arch386 {
 		mode = 32
 	}
 	inst, err := x86asm.Decode(code, mode)
 	if err != nil {
-		return "", 0, err
+		return "", 0, target{}, err
 	}
 	if inst.Op == 0 {
-		return "", 0, errUnknown
+		return "", 0, target{}, errUnknown
 	}
 	if inst.Op == x86asm.VZEROUPPER || inst.Op == x86asm.VZEROALL {
 		inst = noModRM(inst, code, mode)
 	}
-	var sym x86asm.SymLookup
-	if d.Symbols != nil {
-		sym = x86asm.SymLookup(d.Symbols)
+	var tgt target
+	var rel x86asm.Rel
+	for _, a := range inst.Args {
+		if r, ok := a.(x86asm.Rel); ok {
+			rel = r
+			tgt = target{pc + uint64(inst.Len) + uint64(int64(r)), true}
+			break
+		}
 	}
 	var text string
 	switch d.syntax {
 	case Intel:
-		text = x86asm.IntelSyntax(inst, pc, sym)
+		text = x86asm.IntelSyntax(inst, pc, nil)
 	case Go:
-		text = x86asm.GoSyntax(inst, pc, sym)
+		var sym x86asm.SymLookup
+		if d.Symbols != nil {
+			sym = x86asm.SymLookup(d.Symbols)
+		}
+		return x86asm.GoSyntax(inst, pc, sym), inst.Len, tgt, nil
 	default:
-		text = x86asm.GNUSyntax(inst, pc, sym)
+		text = x86asm.GNUSyntax(inst, pc, nil)
 	}
-	return text, inst.Len, nil
+	if tgt.ok && pc == 0 {
+		// At address 0 x86asm prints a branch target relative, ".+0x10";
+		// llvm-objdump prints the address.
+		text = strings.Replace(text, fmt.Sprintf(".%+#x", int64(rel)), fmt.Sprintf("%#x", tgt.addr), 1)
+	}
+	return text, inst.Len, tgt, nil
 }
 
 // noModRM works around x86asm (v0.32.0) reading a ModRM byte after VZEROUPPER

@@ -512,6 +512,14 @@ SECTIONS_EXCEPTIONS=(
 	"deplibs-zstd.o --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
 	"linkeropts-zlib.o --elf-linker-options"
 	"linkeropts-zlib.o --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+	"bbmap-zstd.o -C --addrsig"
+	"cgprofile-zlib.o -C --cg-profile"
+	"bbmap-zstd.o -C --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+	"cgprofile-zlib.o -C --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+	"deplibs-zstd.o -C --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+	"linkeropts-zlib.o -C --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+	"bbmap-i686.o -C --bb-addr-map"
+	"bbmap-i686.o -C --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
 )
 if [[ ${#FILES[@]} -eq 0 && -d $REPO/testdata/sections ]]; then
 	sp=0
@@ -520,7 +528,9 @@ if [[ ${#FILES[@]} -eq 0 && -d $REPO/testdata/sections ]]; then
 	while IFS= read -r f; do
 		for flags in "--bb-addr-map" "--bb-addr-map --pretty-pgo-analysis-map" "--cg-profile" "--addrsig" \
 			"--dependent-libraries" "--elf-linker-options" \
-			"--dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"; do
+			"--dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig" \
+			"-C --bb-addr-map" "-C --cg-profile" "-C --addrsig" \
+			"-C --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"; do
 			skip=0
 			for x in "${SECTIONS_EXCEPTIONS[@]}"; do [[ "$f $flags" == "$x" ]] && skip=1; done
 			if [[ $skip -eq 1 ]]; then
@@ -539,7 +549,7 @@ if [[ ${#FILES[@]} -eq 0 && -d $REPO/testdata/sections ]]; then
 				diff <(echo "$theirs") <(echo "$ours") | head -10 || true
 			fi
 		done
-	done < <(cd "$REPO/testdata/sections" && find . -maxdepth 1 -type f \( -name '*.o' -o -name '*.obj' -o -name 'bbmap-x86_64' \) | sed 's|^\./||' | LC_ALL=C sort)
+	done < <(cd "$REPO/testdata/sections" && find . -maxdepth 1 -type f \( -name '*.o' -o -name '*.obj' -o -name 'bbmap-x86_64' -o -name 'cxx-plt*' \) | sed 's|^\./||' | LC_ALL=C sort)
 	# The well-formed objects, archives and universal files of the container
 	# fixtures, with every view at once: one File block per slice or member.
 	for f in universal.o libuniversal.a lib-bsd.a lib-gnu.a macho-x86_64.o macho-arm64.o coff-x86_64.obj coff-arm64.obj \

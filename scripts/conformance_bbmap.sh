@@ -13,9 +13,9 @@
 #                      format below) and exit; testdata/bbmap/gen.sh writes
 #                      the goldens with it.
 #   FILE...            compare these ELF files instead of the fixtures: every
-#                      bbmap-* of testdata/sections that has a BB address map,
-#                      and the linked bbmap-* (executables, bbmap-x86_64.so) of
-#                      testdata/bbmap.
+#                      bbmap-* and cxx* of testdata/sections that has a BB
+#                      address map, and the linked bbmap-* (executables,
+#                      bbmap-x86_64.so) of testdata/bbmap.
 #
 # For each FILE, the blocks of its BB address maps come from `bcextract bbmap
 # --json` (function, range, block ID, section index, address, size). Two views
@@ -31,6 +31,14 @@
 # identical and every block's LAST-END is its END in llvm-objdump's view, i.e.
 # both tools decode the same instructions and each block ends on an
 # instruction boundary.
+#
+# Then the names of branch targets: every instruction bcextract prints with a
+# target named "0xADDR <NAME>" must have the same "<NAME>" in llvm-objdump-22
+# -d's line at that address, and every instruction of a block whose operand
+# llvm-objdump names that way must be named by bcextract too (memory operand
+# comments, "# 0x... <...>", are not compared); once as they are, once with
+# -C on both sides. Only for x86 and AArch64 files: bcextract names no
+# targets on the other architectures.
 #
 # If llvm-objdump-22 is missing the script prints a line starting with
 # "SKIPPED:" and exits 0. On a difference it prints the file and the first
@@ -79,6 +87,7 @@ if ((${#FILES[@]} == 0)); then
 	for f in x86_64 x86_64.o aarch64.o i686.o pgo.o sections.o crel.o clang19.o llvm14.o; do
 		FILES+=("$ROOT/testdata/sections/bbmap-$f")
 	done
+	FILES+=("$ROOT/testdata/sections/cxx.o" "$ROOT/testdata/sections/cxx-plt" "$ROOT/testdata/sections/cxx-plt-aarch64" "$ROOT/testdata/sections/cxx-plt-i686")
 	for f in "$ROOT"/testdata/bbmap/bbmap-*; do
 		[[ $f == *.so || $f != *.* ]] && FILES+=("$f")
 	done
@@ -146,6 +155,60 @@ objdump_view() {
 	done < <(blocks "$1")
 }
 
+# target_of: the "<NAME>" after the branch target of an instruction's text
+# (after its address, "0x201540 <__cxa_throw@plt>"), or "-"; x86 memory
+# operand comments ("# 0x200340 <...>") do not count.
+TARGET_AWK='
+	function target_of(text,    i) {
+		sub(/[ \t]#[ \t].*$/, "", text)
+		if (match(text, /0x[0-9a-f]+ <.*>$/)) {
+			text = substr(text, RSTART, RLENGTH)
+			return substr(text, index(text, " <") + 1)
+		}
+		return "-"
+	}'
+
+# objdump_targets FILE FLAGS...: "SECTION ADDRESS <NAME>|-" per instruction
+# llvm-objdump prints (ADDRESS in hex), section indexes as in objdump_insts.
+objdump_targets() {
+	local f="$1" idx
+	shift
+	idx=$("$READOBJ" --sections "$f" | awk '
+		/^  Section \{/ { i = ""; t = ""; s = ""; x = 0 }
+		$1 == "Index:" { i = $2 }
+		$1 == "Type:" { t = $2 }
+		$1 == "Size:" { s = $2 }
+		/SHF_EXECINSTR/ { x = 1 }
+		/^  \}/ && x && t != "SHT_NOBITS" && s != "0" { printf "%s ", i }')
+	"$OBJDUMP" -d -z "$@" "$f" | awk -v idx="$idx" "$TARGET_AWK"'
+		BEGIN { n = split(idx, sec, " "); k = 0 }
+		/^Disassembly of section / { k++; cur = (k <= n) ? sec[k] : -1; next }
+		/^ *[0-9a-f]+: / {
+			line = $0
+			sub(/^ */, "", line)
+			addr = substr(line, 1, index(line, ":") - 1)
+			print cur, addr, target_of(line)
+		}'
+}
+
+# target_view FILE [-C]: for every instruction bcextract decodes in a block,
+# "SECTION ADDRESS OURS | LLVM-OBJDUMP'S" (each "<NAME>" or "-").
+target_view() {
+	local f="$1"
+	shift
+	objdump_targets "$f" "$@" >"$TMP/targets.objdump"
+	"$BCEXTRACT" bbmap --disasm --json "$@" "$f" | jq -r '
+		.functions[].ranges[] | .section_index as $s | .blocks[].instructions[]?
+		| "\($s // -1) \(.address) \(.text)"' |
+		awk "$TARGET_AWK"'
+			FNR == NR { t = $0; sub(/^[^ ]+ [^ ]+ /, "", t); theirs[$1 " " $2] = t; next }
+			{
+				text = $0; sub(/^[^ ]+ [^ ]+ /, "", text)
+				key = $1 " " sprintf("%x", $2)
+				print key, target_of(text), "|", (key in theirs) ? theirs[key] : "(no instruction)"
+			}' "$TMP/targets.objdump" -
+}
+
 # our_view FILE: bcextract's view of every block.
 our_view() {
 	"$BCEXTRACT" bbmap --disasm --json "$1" | jq -r '
@@ -187,6 +250,12 @@ for f in "${FILES[@]}"; do
 	elif [[ -n $bad_ends ]]; then
 		echo "FAIL $f: blocks that do not end on an instruction boundary:"
 		echo "$bad_ends" | head -5
+		fail=$((fail + 1))
+	elif [[ $("$BCEXTRACT" bbmap --json "$f" | jq -r .arch) =~ ^(amd64|386|arm64)$ ]] &&
+		{ ! target_view "$f" >"$TMP/$b.targets" || ! target_view "$f" -C >>"$TMP/$b.targets" ||
+			grep -v '^[^ ]* [^ ]* \(.*\) | \1$' "$TMP/$b.targets" >"$TMP/$b.badtargets"; }; then
+		echo "FAIL $f: branch target names differ (SECTION ADDRESS bcextract | llvm-objdump-22):"
+		head -10 "$TMP/$b.badtargets"
 		fail=$((fail + 1))
 	else
 		pass=$((pass + 1))

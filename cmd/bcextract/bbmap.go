@@ -14,6 +14,7 @@ import (
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/disasm"
+	"github.com/bcextract/bcextract/internal/demangle"
 	"github.com/bcextract/bcextract/mmap"
 	"github.com/bcextract/bcextract/sections"
 	"github.com/spf13/pflag"
@@ -27,6 +28,7 @@ type bbmapOptions struct {
 	addrFile string   // --addr-file
 	samples  string   // --samples
 	json     bool     // --json
+	demangle bool     // -C, --demangle
 }
 
 func bbmapCommand() *command {
@@ -39,9 +41,10 @@ func bbmapCommand() *command {
 	fs.StringVar(&o.addrFile, "addr-file", "", "look up the addresses in `FILE`, one per line (\"-\" for standard input)")
 	fs.StringVar(&o.samples, "samples", "", "sum the samples of `FILE` (lines \"ADDR COUNT\") per basic block and function")
 	fs.BoolVar(&o.json, "json", false, "print one JSON document per FILE, one per line")
+	fs.BoolVarP(&o.demangle, "demangle", "C", false, "demangle C++ and Rust names, as llvm-objdump -C does; --function matches either name")
 	return &command{
 		Name:  "bbmap",
-		Usage: "bbmap [--function NAME|REGEX] [--disasm] [--syntax gnu|intel|go] [--addr ADDR]... [--addr-file FILE] [--samples FILE] [--json] FILE...",
+		Usage: "bbmap [--function NAME|REGEX] [--disasm] [--syntax gnu|intel|go] [--addr ADDR]... [--addr-file FILE] [--samples FILE] [-C] [--json] FILE...",
 		Short: "show basic block address maps: blocks, instructions, address lookups, samples",
 		Long: `
 Bbmap reads the basic block address maps (SHT_LLVM_BB_ADDR_MAP, from
@@ -64,6 +67,17 @@ not decode are shown as "(bad)" instructions one unit long (1 byte on x86, 2
 or 4 on RISC-V, 4 elsewhere). Data that Arm and AArch64 mapping symbols mark
 inside code (jump tables, literal pools) is shown as .word directives, as
 llvm-objdump shows it; Thumb code is not decoded.
+
+With --disasm the targets of branches and calls (and of AArch64 ADR and
+ADRP) are named after the symbol table as llvm-objdump names them,
+"callq 0x201540 <__cxa_throw@plt>", "ja 0x2011fd <classify+0x2d>", PLT
+entries of x86-64, i386 and AArch64 files as NAME@plt (in the GNU and Intel
+syntaxes; the Go syntax names them its own way).
+
+-C (--demangle) demangles C++ and Rust function and target names as
+'llvm-objdump-22 -C' does. --function NAME then selects the functions
+whose symbol name or demangled name is NAME, and if none is, those whose
+symbol name or demangled name the regular expression matches.
 
 --addr and --addr-file map each address to its function, range, block and
 offset in the block, or report that it is outside every block; the map itself
@@ -97,6 +111,7 @@ Examples:
 
 	bcextract bbmap a.out
 	bcextract bbmap --disasm --function main a.out
+	bcextract bbmap -C --disasm --function 'geo::classify' a.out
 	bcextract bbmap --addr 0x401136 --addr 0x401200 a.out
 	perf script -F ip | awk '{n[$1]++} END {for (a in n) print "0x" a, n[a]}' > samples.txt
 	bcextract bbmap --samples samples.txt --function '^hot_' a.out
@@ -142,6 +157,9 @@ type bbmapReport struct {
 	errs  []error // map sections that could not be decoded
 	// showMap says whether the function tables are printed (text output).
 	showMap bool
+
+	dm      *demangle.Cache // with -C (bbmap_names.go)
+	targets *branchTargets  // names branch targets with --disasm (bbmap_symbols.go)
 }
 
 // A bbmapLookup is the answer for one address in one address space.
@@ -286,15 +304,16 @@ func bbmapInput(e *env, w *bufio.Writer, name string, data []byte, o bbmapOption
 	if err != nil {
 		return fail(err)
 	}
+	if o.demangle {
+		r.setDemangle()
+	}
 	if o.disasm {
 		dec, err := disasm.NewDecoder(r.arch, syntax)
 		if err != nil {
 			// Located at e_machine.
 			return fail(&container.Error{Path: name, File: name, Off: 0x12, Err: fmt.Errorf("%v (ELF machine %v)", err, r.f.Machine)})
 		}
-		if !r.rel {
-			dec.Symbols = symbolizer(r.syms)
-		}
+		r.useSymbols(dec)
 		r.dec = dec
 	}
 	if err := r.selectFunctions(o.function); err != nil {
@@ -439,7 +458,7 @@ func (r *bbmapReport) selectFunctions(pattern string) error {
 		return nil
 	}
 	for i := range r.funcs {
-		if r.funcs[i].Name == pattern {
+		if r.nameIs(i, pattern) {
 			r.shown = append(r.shown, i)
 		}
 	}
@@ -451,7 +470,7 @@ func (r *bbmapReport) selectFunctions(pattern string) error {
 		return usagef("--function: no function is named %q, and it is not a regular expression: %v", pattern, err)
 	}
 	for i := range r.funcs {
-		if re.MatchString(r.funcs[i].Name) {
+		if r.nameMatches(i, re) {
 			r.shown = append(r.shown, i)
 		}
 	}

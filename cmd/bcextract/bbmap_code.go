@@ -132,7 +132,8 @@ func (c *codeSections) bytesAt(sec int, addr uint64) ([]byte, *elf.Section) {
 }
 
 // symbolizer returns the names of the function symbols of a linked file
-// for the disassembler: the symbol holding an address and its value.
+// for the Go syntax of the disassembler: the symbol holding an address and
+// its value.
 func symbolizer(syms []elf.Symbol) disasm.SymLookup {
 	var funcs []elf.Symbol
 	for _, s := range syms {
@@ -198,6 +199,7 @@ func (r *bbmapReport) blockInstructions(sec int, start uint64, size uint32, f fu
 			in.Inst = disasm.Inst{Addr: pc, Len: min(2, len(rest)), Text: "(bad)", Bad: true}
 		default:
 			in.Inst = r.dec.Decode(rest, pc)
+			in.Text = r.withTarget(&in.Inst, s.Index)
 		}
 		in.raw = rest[:in.Len]
 		in.past = 0

@@ -48,7 +48,11 @@ func FuzzBBMap(f *testing.F) {
 			}
 		}
 		if total < 64<<10 {
-			r.dec, _ = disasm.NewDecoder(r.arch, disasm.GNU)
+			if dec, err := disasm.NewDecoder(r.arch, disasm.GNU); err == nil {
+				r.setDemangle() // -C: names of functions and branch targets
+				r.useSymbols(dec)
+				r.dec = dec
+			}
 		}
 		for _, json := range []bool{false, true} {
 			var out strings.Builder

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/internal/demangle"
 	"github.com/bcextract/bcextract/llvmir"
 	"github.com/spf13/pflag"
 )
@@ -14,9 +15,10 @@ func inspectCommand() *command {
 	fs := pflag.NewFlagSet("inspect", pflag.ContinueOnError)
 	fs.BoolVar(&o.json, "json", false, "print one JSON document with everything")
 	fs.BoolVar(&o.symbols, "symbols", false, "list each module's symbols as llvm-nm does")
+	fs.BoolVarP(&o.demangle, "demangle", "C", false, "demangle C++ and Rust symbol names, as llvm-nm -C does")
 	return &command{
 		Name:  "inspect",
-		Usage: "inspect [--json] [--symbols] FILE...",
+		Usage: "inspect [--json] [--symbols] [-C] FILE...",
 		Short: "tell what each bitcode module is: producer, target, source, summary, globals",
 		Long: `
 Inspect prints, for each bitcode payload of each FILE (see 'bcextract help
@@ -40,10 +42,13 @@ lengths. Blocks and records from a newer LLVM are skipped with a note.
 --symbols lists the symbols instead, in the format of llvm-nm: for a
 bitcode file the output is the same as 'llvm-nm-22 FILE'. With several
 payloads each list follows a line "PATH:" after an empty line, as llvm-nm
-does for several files.
+does for several files. With -C (--demangle) C++ and Rust names are
+demangled as 'llvm-nm-22 -C' demangles them, still in the order of their
+mangled names, as llvm-nm sorts them.
 
 --json prints one JSON document with all of it, the globals one by one and
-the IR symbol table in full (see README).
+the IR symbol table in full (see README); with -C each symbol also has
+its "demangled" name.
 
 Exit status: 1 if an input or a module is malformed (what could be read is
 still printed), 2 for usage errors.
@@ -53,6 +58,7 @@ Examples:
 	bcextract inspect foo.bc
 	bcextract inspect libstd.rlib
 	bcextract inspect --symbols foo.bc | diff - <(llvm-nm-22 foo.bc)
+	bcextract inspect --symbols -C foo.bc | diff - <(llvm-nm-22 -C foo.bc)
 	bcextract inspect --json a.out | jq -r '.payloads[].modules[].producer'
 `,
 		Flags: fs,
@@ -66,14 +72,15 @@ Examples:
 }
 
 type inspectOptions struct {
-	json, symbols bool
+	json, symbols, demangle bool
 }
 
 // inspected is one payload and its inventory.
 type inspected struct {
 	p    container.Payload
 	file *llvmir.File
-	err  error // from ReadFile, located in the container
+	err  error           // from ReadFile, located in the container
+	dm   *demangle.Cache // with -C, the payload's demangler
 }
 
 func runInspect(e *env, args []string, o *inspectOptions) error {
@@ -90,6 +97,9 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 			}
 			modules++
 			it := inspected{p: *p}
+			if o.demangle {
+				it.dm = demangle.NewCache(demangle.BudgetFor(len(p.Data)))
+			}
 			it.file, it.err = llvmir.ReadFile(p.Data)
 			if it.err != nil {
 				it.err = payloadError(p, "", it.err)

@@ -27,6 +27,77 @@ func TestInspectSymbols(t *testing.T) {
 	}
 }
 
+// TestInspectSymbolsDemangled checks inspect --symbols -C against
+// llvm-nm-22 -C for every fixture: names demangled, order still that of
+// the mangled names.
+func TestInspectSymbolsDemangled(t *testing.T) {
+	names, _ := filepath.Glob("../../testdata/inspect/*.bc")
+	for _, name := range names {
+		want, err := os.ReadFile(name + ".nmC")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, flag := range []string{"-C", "--demangle"} {
+			code, out, stderr := runCmd(t, "inspect", "--symbols", flag, name)
+			if code != exitOK || out != string(want) {
+				t.Errorf("%s %s: exit %d, stderr %q, output differs from llvm-nm-22 -C:\n%s\nwant\n%s", filepath.Base(name), flag, code, stderr, out, want)
+			}
+		}
+	}
+	// What the C++ and Rust v0 fixtures hold, so that a regenerated
+	// golden cannot drop them silently.
+	for _, tt := range []struct{ file, line string }{
+		{"cxx-names.bc", "---------------- W std::basic_ostream<char, std::char_traits<char>>& std::operator<<<std::char_traits<char>>(std::basic_ostream<char, std::char_traits<char>>&, char const*)\n"},
+		{"cxx-names.bc", "---------------- W bool geo::operator<<geo::Point>(geo::Point const&, geo::Point const&)\n"},
+		{"cxx-names.bc", "---------------- t run(std::ostream&, geo::Point, geo::Point)::$_0::operator()(int) const\n"},
+		{"cxx-names.bc", "---------------- t (anonymous namespace)::hidden(int)\n"},
+		{"rust-v0.bc", "---------------- T <core::iter::adapters::copied::Copied<core::slice::iter::Iter<u32>> as core::iter::traits::iterator::Iterator>::fold::<u32, <u32>::wrapping_add>\n"},
+		{"rust.bc", "---------------- T fixture::sum::h7ec0e13890f36ad2\n"},
+		{"globals-darwin.bc", "---------------- T _add\n"},
+	} {
+		_, out, _ := runCmd(t, "inspect", "--symbols", "-C", "../../testdata/inspect/"+tt.file)
+		if !strings.Contains(out, tt.line) {
+			t.Errorf("%s: no line %q in\n%s", tt.file, tt.line, out)
+		}
+	}
+}
+
+// TestInspectJSONDemangled checks the "demangled" field of inspect
+// --json -C against llvm-nm-22 -C, and that it is absent without -C.
+func TestInspectJSONDemangled(t *testing.T) {
+	const file = "../../testdata/inspect/cxx-names.bc"
+	type symbols struct {
+		Payloads []struct {
+			Symbols []struct {
+				Name, Type string
+				Demangled  *string
+			}
+		}
+	}
+	var doc symbols
+	code, out, _ := runCmd(t, "inspect", "--json", "-C", file)
+	if err := json.Unmarshal([]byte(out), &doc); code != exitOK || err != nil || len(doc.Payloads) != 1 {
+		t.Fatalf("exit %d, %v, output\n%s", code, err, out)
+	}
+	mangled, _ := os.ReadFile(file + ".nm")
+	demangled, _ := os.ReadFile(file + ".nmC")
+	ml, dl := strings.Split(strings.TrimSuffix(string(mangled), "\n"), "\n"), strings.Split(strings.TrimSuffix(string(demangled), "\n"), "\n")
+	syms := doc.Payloads[0].Symbols
+	if len(syms) != len(ml) || len(ml) != len(dl) {
+		t.Fatalf("%d symbols, llvm-nm-22 lists %d and %d", len(syms), len(ml), len(dl))
+	}
+	for i, s := range syms {
+		if s.Demangled == nil || ml[i][19:] != s.Name || dl[i][19:] != *s.Demangled {
+			t.Errorf("symbol %d: %+v, want name %q demangled %q", i, s, ml[i][19:], dl[i][19:])
+		}
+	}
+	doc = symbols{}
+	_, out, _ = runCmd(t, "inspect", "--json", file)
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Payloads) != 1 || doc.Payloads[0].Symbols[0].Demangled != nil {
+		t.Errorf("without -C: %v, %s", err, out)
+	}
+}
+
 func TestInspectText(t *testing.T) {
 	code, out, _ := runCmd(t, "inspect", "../../testdata/inspect/thinlto.bc")
 	want := `../../testdata/inspect/thinlto.bc#1

@@ -128,7 +128,7 @@ func (t *bbmapText) function(fi int) {
 	}
 
 	b := t.b[:0]
-	b = appendFuncName(b, fn.Name)
+	b = appendFuncName(b, r.funcName(fi))
 	b = append(b, " at "...)
 	b = appendHex(b, m.Address())
 	if s := r.sectionLabel(fn.Section(0), m.Address()); s != "" {
@@ -393,7 +393,7 @@ func (t *bbmapText) lookup(l *bbmapLookup) {
 	b = strconv.AppendInt(b, int64(l.loc.Range), 10)
 	b = pad(b, mark, 5)
 	b = append(b, "  "...)
-	b = appendFuncName(b, t.r.funcs[l.loc.Func].Name)
+	b = appendFuncName(b, t.r.funcName(l.loc.Func))
 	t.b = b
 	t.line()
 }

@@ -67,6 +67,10 @@ func (j *bbmapJSON) function(fi int) {
 	j.nfuncs++
 	b = append(b, "{\"name\": "...)
 	b = appendJSONName(b, fn.Name, fn.Name != "")
+	if r.dm != nil {
+		b = appendJSONKey(b, "demangled")
+		b = appendJSONName(b, r.funcName(fi), fn.Name != "")
+	}
 	b = appendJSONKey(b, "address")
 	b = strconv.AppendUint(b, m.Address(), 10)
 	b = appendJSONKey(b, "section")
@@ -252,6 +256,12 @@ func (j *bbmapJSON) lookup(l *bbmapLookup) {
 		}
 	}
 	if !l.found {
+		if j.r.dm != nil {
+			b = append(b, `, "function": null, "demangled": null, "range": null, "bb_id": null, "offset": null, "block_address": null}`...)
+			j.b = b
+			j.flush()
+			return
+		}
 		b = append(b, `, "function": null, "range": null, "bb_id": null, "offset": null, "block_address": null}`...)
 		j.b = b
 		j.flush()
@@ -260,6 +270,10 @@ func (j *bbmapJSON) lookup(l *bbmapLookup) {
 	b = appendJSONKey(b, "function")
 	fname := j.r.funcs[l.loc.Func].Name
 	b = appendJSONName(b, fname, fname != "")
+	if j.r.dm != nil {
+		b = appendJSONKey(b, "demangled")
+		b = appendJSONName(b, j.r.funcName(l.loc.Func), fname != "")
+	}
 	b = appendJSONKey(b, "range")
 	b = strconv.AppendInt(b, int64(l.loc.Range), 10)
 	b = appendJSONKey(b, "bb_id")

@@ -171,7 +171,8 @@ func symtabText(st *llvmir.Symtab) string {
 
 // writeNMSymbols prints one payload's symbols as llvm-nm prints a bitcode
 // file's: sorted by name, "-" for the address of defined symbols, blanks
-// for undefined ones. header adds llvm-nm's "\nNAME:\n" line for one of
+// for undefined ones, names demangled when it.dm is set (after sorting:
+// llvm-nm sorts by mangled name). header adds llvm-nm's "\nNAME:\n" line for one of
 // several files.
 func writeNMSymbols(w *bufio.Writer, it *inspected, header bool) {
 	if header {
@@ -197,7 +198,11 @@ func writeNMSymbols(w *bufio.Writer, it *inspected, header bool) {
 		w.WriteByte(' ')
 		w.WriteByte(s.Type)
 		w.WriteByte(' ')
-		w.WriteString(s.Name)
+		if it.dm != nil {
+			w.WriteString(it.dm.Name(s.Name))
+		} else {
+			w.WriteString(s.Name)
+		}
 		w.WriteByte('\n')
 	}
 }

@@ -118,6 +118,9 @@ type jsonSymtabSymbol struct {
 type jsonSymbol struct {
 	Name string `json:"name"`
 	Type string `json:"type"`
+	// Demangled is the name as llvm-nm -C prints it (the name itself when
+	// it is not mangled), with -C only.
+	Demangled *string `json:"demangled,omitempty"`
 }
 
 func newJSONInspected(it *inspected) jsonInspected {
@@ -146,7 +149,12 @@ func newJSONInspected(it *inspected) jsonInspected {
 		j.Symtab = newJSONSymtab(st)
 	}
 	for _, s := range f.NMSymbols() {
-		j.Symbols = append(j.Symbols, jsonSymbol{s.Name, string(s.Type)})
+		js := jsonSymbol{Name: s.Name, Type: string(s.Type)}
+		if it.dm != nil {
+			d := it.dm.Name(s.Name)
+			js.Demangled = &d
+		}
+		j.Symbols = append(j.Symbols, js)
 	}
 	return j
 }

@@ -11,12 +11,14 @@ import (
 	"github.com/bcextract/bcextract/container/archive"
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/container/macho"
+	"github.com/bcextract/bcextract/internal/demangle"
 	"github.com/spf13/pflag"
 )
 
 type sectionsOptions struct {
 	bbAddrMap, prettyPGO, cgProfile, addrsig, deplibs, linkerOpts bool
 	sympart, cmdline, offloading, jtSizes, callGraph, all, json   bool
+	demangle                                                      bool
 	pc                                                            pcSectionOptions
 }
 
@@ -40,9 +42,10 @@ func sectionsCommand() *command {
 	fs.StringVar(&o.pc.aux, "pc-section-aux", "", "`LAYOUT` of the auxiliary constants after each PC section entry, e.g. u32,u64")
 	fs.BoolVar(&o.all, "all", false, "all of the above but --pc-section")
 	fs.BoolVar(&o.json, "json", false, "print one JSON document")
+	fs.BoolVarP(&o.demangle, "demangle", "C", false, "demangle C++ and Rust symbol names of ELF files, as llvm-readobj -C does")
 	return &command{
 		Name:  "sections",
-		Usage: "sections [--bb-addr-map [--pretty-pgo-analysis-map]] [--cg-profile] [--addrsig] [--dependent-libraries] [--elf-linker-options] [--sympart] [--cmdline] [--offloading] [--jt-sizes] [--call-graph] [--pc-section NAME ...] [--all] [--json] FILE...",
+		Usage: "sections [--bb-addr-map [--pretty-pgo-analysis-map]] [--cg-profile] [--addrsig] [--dependent-libraries] [--elf-linker-options] [--sympart] [--cmdline] [--offloading] [--jt-sizes] [--call-graph] [--pc-section NAME ...] [--all] [-C] [--json] FILE...",
 		Short: "dump LLVM's ELF extension sections, as llvm-readobj",
 		Long: `
 Sections decodes LLVM's extension sections of each ELF, COFF or Mach-O FILE
@@ -69,6 +72,10 @@ not be dumped has an "Error" key, an object as in list --json ("path",
 object or cannot be read has an object of its own, with its "FileSummary"
 and "Error".
 
+-C (--demangle) demangles the C++ and Rust names of ELF files (function and
+symbol names, in JSON too) as 'llvm-readobj-22 -C' does; like it, it leaves
+the names of COFF and Mach-O files as they are.
+
 Exit status: 1 if a FILE cannot be read, is not an object, an archive or a
 universal file, or its headers are malformed (llvm-readobj's "the file is
 corrupt"); 2 for usage errors. Warnings about a section's contents do not
@@ -79,6 +86,7 @@ Examples:
 	bcextract sections --bb-addr-map --pretty-pgo-analysis-map a.out
 	bcextract sections --all foo.o
 	bcextract sections --cg-profile --json foo.o | jq '.[0].CGProfile'
+	bcextract sections --bb-addr-map --cg-profile --addrsig -C foo.o
 	bcextract sections --pc-section 'my_section!C' --pc-section-function --pc-section-aux u32,u64 a.out
 `,
 		Flags: fs,
@@ -256,6 +264,8 @@ type sectionsDump struct {
 	// budget bounds what compressed sections decompress to, shared by
 	// the members of an archive (nil: the file's own).
 	budget *elf.Budget
+
+	dm *demangle.Cache // with -C, made when first needed
 }
 
 // warn reports a problem as llvm-readobj does, once per message and file.
@@ -360,7 +370,7 @@ func (d *sectionsDump) symbolName(i uint32) string {
 		d.warn("unable to read the name of symbol with index %d: unable to get symbol from section [index %d]: invalid symbol index (%d)", i, d.f.SymbolTable(), i)
 		return "<?>"
 	}
-	return syms[i].Name
+	return d.demangled(syms[i].Name)
 }
 
 func (d *sectionsDump) contents(s *elf.Section) []byte {

@@ -26,7 +26,7 @@ func (d *sectionsDump) functionName(s *elf.Section, addr uint64) string {
 		d.funcs = newFuncSymbols(d.f, d.symbols())
 	}
 	if name, ok := d.funcs.name(int(s.Link), addr); ok {
-		return name
+		return d.demangled(name)
 	}
 	d.warn("could not identify function symbol for address (0x%x) in SHT_LLVM_BB_ADDR_MAP section with index %d", addr, s.Index)
 	return "<?>"

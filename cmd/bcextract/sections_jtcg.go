@@ -52,7 +52,7 @@ func (r *relocator) resolve(off int64, stored uint64) (uint64, string) {
 		if int(x.Sym) < len(syms) {
 			addr = syms[x.Sym].Value + addend
 			shndx = syms[x.Sym].Shndx
-			sym = r.d.f.SymbolName(&syms[x.Sym])
+			sym = r.d.demangled(r.d.f.SymbolName(&syms[x.Sym]))
 			if addend != 0 {
 				sym += "+0x" + strconv.FormatUint(addend, 16)
 			}

@@ -126,7 +126,7 @@ func (d *sectionsDump) containingFunction(pc uint64, shndx uint16) (string, uint
 			continue
 		}
 		if pc < s.Value+s.Size || pc == s.Value {
-			return s.Name, pc - s.Value, true
+			return d.demangled(s.Name), pc - s.Value, true
 		}
 	}
 	return "", 0, false

@@ -62,6 +62,7 @@ var sweepWideSet = []string{
 	"testdata/bbmap/bbmap-armv7",            // linked BB map, ARM disassembly
 	"testdata/bbmap/bbmap-aarch64",          // linked BB map, AArch64
 	"testdata/bbmap/bbmap-riscv64",          // linked BB map, RISC-V
+	"testdata/sections/cxx-plt",             // C++ names, PLT entries
 }
 
 // A sweepCmd is one command line run over each mutated input; out is a
@@ -77,10 +78,10 @@ var sweepCmds = []sweepCmd{
 	{"extract", func(in, out string) []string { return []string{"extract", "--kind", "all", "-d", out, in} }},
 	{"dump", func(in, _ string) []string { return []string{"dump", "--show-binary-blobs", in} }},
 	{"stats", func(in, _ string) []string { return []string{"stats", in} }},
-	{"sections", func(in, _ string) []string { return []string{"sections", "--all", in} }},
-	{"inspect", func(in, _ string) []string { return []string{"inspect", "--symbols", in} }},
+	{"sections", func(in, _ string) []string { return []string{"sections", "--all", "-C", in} }},
+	{"inspect", func(in, _ string) []string { return []string{"inspect", "--symbols", "-C", in} }},
 	{"inspect-json", func(in, _ string) []string { return []string{"inspect", "--json", in} }},
-	{"bbmap", func(in, _ string) []string { return []string{"bbmap", "--disasm", in} }},
+	{"bbmap", func(in, _ string) []string { return []string{"bbmap", "--disasm", "-C", in} }},
 	{"scan", func(in, out string) []string {
 		return []string{"scan", "--jobs", "1", "--kind", "all", "--extract-dir", out, "--manifest", filepath.Join(out, "manifest.json"), in}
 	}},

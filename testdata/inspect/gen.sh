@@ -6,6 +6,7 @@
 #
 # For every fixture F.bc it writes
 #   F.bc.nm     llvm-nm-22 F.bc (what `bcextract inspect --symbols` must print)
+#   F.bc.nmC    llvm-nm-22 -C F.bc (what `bcextract inspect --symbols -C` must print)
 #   F.bc.facts  scripts/ir_facts.py llvm F.bc: producer, triple, data layout,
 #               source file name, summary kind, llvm.ident and compile units
 #               as llvm-dis-22 and llvm-bcanalyzer-22 state them
@@ -59,9 +60,14 @@ rm src/globals-darwin.c
 "$CLANG19" -O1 -ffreestanding -g -fdebug-compilation-dir=. -flto=thin -c src/globals.c -o clang19.bc
 "$RUSTC" --crate-type=lib --crate-name=fixture --emit=llvm-bc -C opt-level=1 -C debuginfo=1 \
 	--remap-path-prefix="$TD=." src/lib.rs -o rust.bc
+# Names to demangle: C++ at -O0 (nothing inlined away) and Rust v0.
+"$CLANG" -O0 -ffreestanding -fno-ident -fdebug-compilation-dir=. -c -emit-llvm -x c++ src/names.cpp -o cxx-names.bc
+"$RUSTC" --crate-type=lib --crate-name=fixture --emit=llvm-bc -C opt-level=1 -C symbol-mangling-version=v0 \
+	--remap-path-prefix="$TD=." src/lib.rs -o rust-v0.bc
 
 for f in *.bc; do
 	"$LLVM_NM" "$f" >"$f.nm"
+	"$LLVM_NM" -C "$f" >"$f.nmC"
 	python3 "$ROOT/scripts/ir_facts.py" llvm "$f" >"$f.facts"
 done
 ls -l ./*.bc

@@ -9,7 +9,7 @@
 #
 # Tools (override through the environment if they live elsewhere):
 #   CLANG=clang-22  LLC=llc-22  LD_LLD=ld.lld-22  LLVM_READOBJ=llvm-readobj-22
-#   LLVM_PROFDATA=llvm-profdata-22  LLVM_OBJCOPY=llvm-objcopy-22
+#   LLVM_PROFDATA=llvm-profdata-22  LLVM_OBJCOPY=llvm-objcopy-22  LLVM_OBJDUMP=llvm-objdump-22
 #   CLANG19=clang-19                      (bbmap-clang19.o; optional)
 #   LLC14=llc-14 or /usr/lib/llvm-14/bin/llc  (bbmap-llvm14.o; optional)
 # When an optional tool is missing, the committed fixture is kept as it is
@@ -36,6 +36,7 @@ LD_LLD="${LD_LLD:-ld.lld-22}"
 LLVM_READOBJ="${LLVM_READOBJ:-llvm-readobj-22}"
 LLVM_PROFDATA="${LLVM_PROFDATA:-llvm-profdata-22}"
 LLVM_OBJCOPY="${LLVM_OBJCOPY:-llvm-objcopy-22}"
+LLVM_OBJDUMP="${LLVM_OBJDUMP:-llvm-objdump-22}"
 CLANG19="${CLANG19:-clang-19}"
 if [[ -z ${LLC14:-} ]]; then
 	LLC14=llc-14
@@ -148,6 +149,28 @@ cc x86_64-linux-gnu sympart.o src/sympart.c -fsymbol-partition=part1
 "$LLVM_OBJCOPY" --compress-sections .deplibs=zstd deplibs.o deplibs-zstd.o
 "$LLVM_OBJCOPY" --compress-sections .linker-options=zlib linkeropts.o linkeropts-zlib.o
 
+# --- C++: mangled names for -C (sections, bbmap) and calls through the PLT -------------------
+# src/cxx-samples.txt is a sample profile (text, no run needed): it gives cxx.o a
+# call-graph profile between mangled names; -faddrsig is the ELF default.
+# cxx-plt links cxx.o and src/plt.cpp against a shared library standing in
+# for libstdc++ (src/stub.cpp), which they call through the PLT; the i686
+# one is position-independent, whose PLT entries jump through %ebx.
+# -fexperimental-call-graph-section adds .llvm.callgraph (for --call-graph -C).
+SAMPLE_USE=(-fprofile-sample-use=src/cxx-samples.txt -fexperimental-call-graph-section)
+cc x86_64-linux-gnu cxx.o src/cxx.cpp "${SAMPLE_USE[@]}" -fbasic-block-address-map
+for t in x86_64 aarch64 i686; do
+	pic=()
+	[[ $t == i686 ]] && pic=(-fPIC)
+	cc "$t-linux-gnu" "$B/cxx-$t.o" src/cxx.cpp "${SAMPLE_USE[@]}" -fbasic-block-address-map "${pic[@]}"
+	cc "$t-linux-gnu" "$B/plt-$t.o" src/plt.cpp -fbasic-block-address-map "${pic[@]}"
+	cc "$t-linux-gnu" "$B/stub-$t.o" src/stub.cpp -fPIC
+	"$LD_LLD" -shared --build-id=none -soname libstub.so -o "$B/libstub-$t.so" "$B/stub-$t.o"
+done
+cmp -s cxx.o "$B/cxx-x86_64.o" || { echo "gen.sh: cxx.o differs from a second build" >&2; exit 1; }
+"$LD_LLD" --build-id=none -e _Z3runi -o cxx-plt cxx.o "$B/plt-x86_64.o" "$B/libstub-x86_64.so"
+"$LD_LLD" --build-id=none -e _Z3runi -o cxx-plt-aarch64 "$B/cxx-aarch64.o" "$B/plt-aarch64.o" "$B/libstub-aarch64.so"
+"$LD_LLD" --build-id=none -pie -e _Z3runi -o cxx-plt-i686 "$B/cxx-i686.o" "$B/plt-i686.o" "$B/libstub-i686.so"
+
 # --- broken variants (patched copies) ---------------------------------------------------------
 # patch FILE OFFSET HEXBYTES: overwrite bytes in place ("0010ff" writes 00 10 ff).
 patch() {
@@ -163,6 +186,8 @@ le64() {
 	printf '%s' "$out"
 }
 # readobj_field FILE FIELD: first value of "FIELD: value" in --file-headers.
+# (The awk scripts read to the end: exiting early could kill llvm-readobj with
+# SIGPIPE, which pipefail turns into a failure of the script.)
 readobj_field() { "$LLVM_READOBJ" --file-headers "$1" | awk -v f="$2:" '$1 == f && !done { print $2; done = 1 }'; }
 # section_field FILE NAME FIELD: FIELD (Index, Offset, Size, ...) of the first
 # section named NAME, as readobj prints it (decimal or 0x hex).
@@ -228,7 +253,8 @@ ELF_FIXTURES=(bbmap-x86_64.o bbmap-x86_64 bbmap-aarch64.o bbmap-i686.o bbmap-sec
 	bbmap-crel.o bbmap-pgo.o bbmap-clang19.o bbmap-llvm14.o cgprofile.o cgprofile-crel.o
 	addrsig.o addrsig-prof.o deplibs.o linkeropts.o sympart.o deplibs-broken.o linkeropts-odd.o
 	addrsig-bad.o bbmap-badversion.o bbmap-trunc.o bbmap-trunc-zlib.o
-	bbmap-zstd.o bbmap-pgo-zlib.o cgprofile-zlib.o deplibs-zstd.o linkeropts-zlib.o)
+	bbmap-zstd.o bbmap-pgo-zlib.o cgprofile-zlib.o deplibs-zstd.o linkeropts-zlib.o
+	cxx.o cxx-plt cxx-plt-aarch64 cxx-plt-i686)
 COFF_FIXTURES=(addrsig-coff.obj cgprofile-coff.obj)
 declare -A FLAGS=(
 	[bb]="--bb-addr-map"
@@ -238,10 +264,20 @@ declare -A FLAGS=(
 	[deplibs]="--dependent-libraries"
 	[linkeropts]="--elf-linker-options"
 	[all]="--dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
+	[bbC]="-C --bb-addr-map"
+	[cgC]="-C --cg-profile"
+	[addrsigC]="-C --addrsig"
+	[allC]="-C --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
 )
-ELF_SETS=(bb bbpretty cg addrsig deplibs linkeropts all)
+ELF_SETS=(bb bbpretty cg addrsig deplibs linkeropts all allC)
+# -C alone, on the fixtures with C++ names.
+CXX_FIXTURES=(cxx.o cxx-plt cxx-plt-aarch64 cxx-plt-i686)
+CXX_SETS=(bbC cgC addrsigC)
 COFF_SETS=(addrsig cg)
 JSON_SETS=(bb cg)
+
+# llvm_objdump FLAGS... FILE: llvm-objdump without its "FILE:\tfile format" line.
+llvm_objdump() { "$LLVM_OBJDUMP" "$@" | sed 1,2d; }
 
 # golden OUT FILE FLAGS...: readobj's stdout in OUT, stderr in OUT.stderr (if
 # any), exit code in OUT.exit (if not 0).
@@ -254,6 +290,7 @@ golden() {
 }
 for f in "${ELF_FIXTURES[@]}" "${COFF_FIXTURES[@]}"; do
 	sets=("${ELF_SETS[@]}")
+	[[ " ${CXX_FIXTURES[*]} " == *" $f "* ]] && sets+=("${CXX_SETS[@]}")
 	json=1
 	[[ $f == *.obj ]] && { sets=("${COFF_SETS[@]}"); json=0; }
 	for s in "${sets[@]}"; do
@@ -264,6 +301,12 @@ for f in "${ELF_FIXTURES[@]}" "${COFF_FIXTURES[@]}"; do
 			golden "$f.$s.json" --elf-output-style=JSON --pretty-print ${FLAGS[$s]} "$f"
 		fi
 	done
+done
+# What llvm-objdump-22 -d (and -d -C) prints for the linked fixtures, for
+# bbmap --disasm's branch targets (which name PLT entries as NAME@plt).
+for f in bbmap-x86_64 cxx-plt cxx-plt-aarch64 cxx-plt-i686; do
+	llvm_objdump -d "$f" >"golden/$f.objdump"
+	[[ $f == cxx-* ]] && llvm_objdump -d -C "$f" >"golden/$f.objdumpC"
 done
 
 # --- sanity checks ------------------------------------------------------------------------------
@@ -319,10 +362,17 @@ expect linkeropts-zlib.o.linkeropts.stderr 'is broken: the content is not null-t
 # (zstd stores the short .deplibs as a raw block: its 3 names follow 22
 # entries read from the compression header and the frame's.)
 (($(grep -c '^  ' golden/deplibs-zstd.o.deplibs) > 3)) || complain "deplibs-zstd.o: readobj decompressed .deplibs"
+expect cxx.o.cgC 'To: int geo::dot<geo::Point>\(geo::Point const&, geo::Point const&\)'
+expect cxx.o.addrsigC 'Sym: \(anonymous namespace\)::twice\(int\)'
+expect cxx-plt.bbC 'Name: run\(int\)'
+expect cxx-plt.objdump 'call.*<__cxa_throw@plt>'
+expect cxx-plt-aarch64.objdump 'bl.*<_ZSt20__throw_length_errorPKc@plt>'
+expect cxx-plt-i686.objdump 'jmpl.*\*0x[0-9a-f]+\(%ebx\)'
+expect cxx-plt-i686.objdump 'calll.*<__cxa_throw@plt>'
 if grep -rlaE -e "$TD" -e "$TMP" -e '/work/' -e '/tmp/' -e "${HOME:-/root}/" --exclude=gen.sh --exclude=README.md . >"$TMP/leaks"; then
 	complain "absolute paths in: $(tr '\n' ' ' <"$TMP/leaks")"
 fi
-total=$(du -cb --apparent-size -- *.o *.obj bbmap-x86_64 golden | tail -1 | cut -f1)
+total=$(du -cb --apparent-size -- *.o *.obj bbmap-x86_64 cxx-plt cxx-plt-aarch64 cxx-plt-i686 golden | tail -1 | cut -f1)
 ((total < 1500000)) || complain "fixtures too large: $total bytes"
 [[ $fail -eq 0 ]]
 echo "gen.sh: $((${#ELF_FIXTURES[@]} + ${#COFF_FIXTURES[@]})) fixtures, $(find golden -type f | wc -l) golden files, $total bytes in testdata/sections/"
