@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/bcextract/bcextract/internal/elftest"
 	"io"
 	"os"
 	"path/filepath"
@@ -534,8 +535,8 @@ func TestCompressedMalformed(t *testing.T) {
 		// Decompressed, 8 zero bytes and then no bitcode: the section is
 		// reported whole, and the error says where in the decompressed
 		// bytes, at the stored section.
-		{"bad decompressed bytes", elfWith(elfSection{name: ".llvmbc", flags: 0x800,
-			data: chdr64(1, 11, zlibBytes(append(make([]byte, 8), "xyz"...)))}),
+		{"bad decompressed bytes", elftest.Build(elftest.Section{Type: 1, Name: ".llvmbc", Flags: 0x800,
+			Data: elftest.Chdr64(1, 11, zlibBytes(append(make([]byte, 8), "xyz"...)))}),
 			"x.o:.llvmbc: neither a bitcode file nor zero padding (at byte 0x8 of the decompressed data) at byte 0x40",
 			[]string{"x.o:.llvmbc"}},
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/bcextract/bcextract/internal/elftest"
 	"strconv"
 	"strings"
 	"testing"
@@ -337,68 +338,6 @@ func BenchmarkWalkBundleFiles(b *testing.B) {
 	}
 }
 
-// elfWith returns a little-endian ELF64 relocatable file holding the
-// given sections (name, SHF_ flags, contents; all SHT_PROGBITS) and a name
-// table.
-func elfWith(secs ...elfSection) []byte {
-	le := binary.LittleEndian
-	shstr := []byte{0}
-	names := make([]uint32, len(secs)+1)
-	for i, s := range secs {
-		names[i] = uint32(len(shstr))
-		shstr = append(append(shstr, s.name...), 0)
-	}
-	names[len(secs)] = uint32(len(shstr))
-	shstr = append(shstr, ".shstrtab\x00"...)
-	secs = append(secs, elfSection{typ: 3, data: shstr})
-	b := make([]byte, 64)
-	copy(b, "\x7fELF\x02\x01\x01")
-	le.PutUint16(b[16:], 1)  // ET_REL
-	le.PutUint16(b[18:], 62) // EM_X86_64
-	le.PutUint32(b[20:], 1)
-	offs := make([]int, len(secs))
-	for i, s := range secs {
-		offs[i] = len(b)
-		b = append(b, s.data...)
-	}
-	shoff := len(b)
-	b = append(b, make([]byte, 64)...)
-	for i, s := range secs {
-		h := make([]byte, 64)
-		typ := s.typ
-		if typ == 0 {
-			typ = 1 // SHT_PROGBITS
-		}
-		le.PutUint32(h, names[i])
-		le.PutUint32(h[4:], typ)
-		le.PutUint64(h[8:], s.flags)
-		le.PutUint64(h[24:], uint64(offs[i]))
-		le.PutUint64(h[32:], uint64(len(s.data)))
-		b = append(b, h...)
-	}
-	le.PutUint64(b[40:], uint64(shoff))
-	le.PutUint16(b[58:], 64)
-	le.PutUint16(b[60:], uint16(len(secs)+1))
-	le.PutUint16(b[62:], uint16(len(secs)))
-	return b
-}
-
-type elfSection struct {
-	name  string
-	typ   uint32
-	flags uint64
-	data  []byte
-}
-
-// chdr64 returns an Elf64_Chdr (little-endian) followed by stream.
-func chdr64(typ uint32, size uint64, stream []byte) []byte {
-	b := make([]byte, 24)
-	binary.LittleEndian.PutUint32(b, typ)
-	binary.LittleEndian.PutUint64(b[8:], size)
-	binary.LittleEndian.PutUint64(b[16:], 1)
-	return append(b, stream...)
-}
-
 // Compressed sections share the walk's budget for decoded data with the
 // bundles: an archive of 64 objects whose .llvmbc each decompresses, as it
 // claims, to 4 MiB (of zeros, from a zstd stream of some 200 bytes) is
@@ -411,8 +350,8 @@ func TestCompressedBudget(t *testing.T) {
 	}
 	bomb := enc.EncodeAll(make([]byte, 4<<20), nil)
 	enc.Close()
-	obj := elfWith(elfSection{name: ".llvmbc", flags: 0x800, data: chdr64(2, 4<<20, bomb)},
-		elfSection{name: ".llvmcmd", data: []byte("-cc1\x00")})
+	obj := elftest.Build(elftest.Section{Type: 1, Name: ".llvmbc", Flags: 0x800, Data: elftest.Chdr64(2, 4<<20, bomb)},
+		elftest.Section{Type: 1, Name: ".llvmcmd", Data: []byte("-cc1\x00")})
 	var members []string
 	for i := range 64 {
 		members = append(members, fmt.Sprintf("m%d.o/", i), string(obj))
@@ -451,7 +390,7 @@ func TestCompressedBudget(t *testing.T) {
 		t.Errorf("ErrCompressedData at %+v, want the section's first byte", first)
 	}
 
-	liar := elfWith(elfSection{name: ".llvmbc", flags: 0x800, data: chdr64(2, 1<<63, bomb)})
+	liar := elftest.Build(elftest.Section{Type: 1, Name: ".llvmbc", Flags: 0x800, Data: elftest.Chdr64(2, 1<<63, bomb)})
 	got = alloctest.Min(2, func() { _, err = walkAll("liar.o", liar) })
 	if !errors.Is(err, ErrCompressedData) || err.Error() != "liar.o:.llvmbc: "+ErrCompressedData.Error()+" at byte 0x40" {
 		t.Errorf("ch_size 2^63: %v", err)

@@ -101,18 +101,24 @@ blocks() {
 		| "\($n) \($r) \(.id) \($s // -1) \(.address) \(.size)"'
 }
 
-# objdump_insts FILE: "SECTION START LENGTH" per instruction llvm-objdump -d -z
-# prints (START in hex). It walks the executable sections with contents in
-# section index order; their indexes come from llvm-readobj.
-objdump_insts() {
-	local idx
-	idx=$("$READOBJ" --sections "$1" | awk '
+# code_sections FILE: the indexes of FILE's executable sections with contents,
+# in section index order, from llvm-readobj.
+code_sections() {
+	"$READOBJ" --sections "$1" | awk '
 		/^  Section \{/ { i = ""; t = ""; s = ""; x = 0 }
 		$1 == "Index:" { i = $2 }
 		$1 == "Type:" { t = $2 }
 		$1 == "Size:" { s = $2 }
 		/SHF_EXECINSTR/ { x = 1 }
-		/^  \}/ && x && t != "SHT_NOBITS" && s != "0" { printf "%s ", i }')
+		/^  \}/ && x && t != "SHT_NOBITS" && s != "0" { printf "%s ", i }'
+}
+
+# objdump_insts FILE: "SECTION START LENGTH" per instruction llvm-objdump -d -z
+# prints (START in hex). It walks the executable sections with contents in
+# section index order (code_sections).
+objdump_insts() {
+	local idx
+	idx=$(code_sections "$1")
 	"$OBJDUMP" -d -z "$1" | awk -v idx="$idx" '
 		BEGIN { n = split(idx, sec, " "); k = 0 }
 		/^Disassembly of section / { k++; cur = (k <= n) ? sec[k] : -1; next }
@@ -173,13 +179,7 @@ TARGET_AWK='
 objdump_targets() {
 	local f="$1" idx
 	shift
-	idx=$("$READOBJ" --sections "$f" | awk '
-		/^  Section \{/ { i = ""; t = ""; s = ""; x = 0 }
-		$1 == "Index:" { i = $2 }
-		$1 == "Type:" { t = $2 }
-		$1 == "Size:" { s = $2 }
-		/SHF_EXECINSTR/ { x = 1 }
-		/^  \}/ && x && t != "SHT_NOBITS" && s != "0" { printf "%s ", i }')
+	idx=$(code_sections "$f")
 	"$OBJDUMP" -d -z "$@" "$f" | awk -v idx="$idx" "$TARGET_AWK"'
 		BEGIN { n = split(idx, sec, " "); k = 0 }
 		/^Disassembly of section / { k++; cur = (k <= n) ? sec[k] : -1; next }

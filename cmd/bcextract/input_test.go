@@ -2,9 +2,9 @@ package main
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"github.com/bcextract/bcextract/internal/elftest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,23 +100,12 @@ func TestOpenErrorWording(t *testing.T) {
 	}
 }
 
-// minimalELF is an ELF64 relocatable object with no sections at all.
-func minimalELF() []byte {
-	b := make([]byte, 64)
-	copy(b, "\x7fELF\x02\x01\x01")
-	binary.LittleEndian.PutUint16(b[16:], 1)  // ET_REL
-	binary.LittleEndian.PutUint16(b[18:], 62) // EM_X86_64
-	binary.LittleEndian.PutUint32(b[20:], 1)  // EV_CURRENT
-	binary.LittleEndian.PutUint16(b[52:], 64) // e_ehsize
-	return b
-}
-
 // A FILE holding nothing a command works on is a failure of that FILE
 // (exit 1, one line without an offset), in every command but sections,
 // which prints llvm-readobj's empty views, and scan, which sweeps.
 func TestNothingFound(t *testing.T) {
 	obj := filepath.Join(t.TempDir(), "plain.o")
-	if err := os.WriteFile(obj, minimalELF(), 0o644); err != nil {
+	if err := os.WriteFile(obj, elftest.Build(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	marker := containers + "elf-marker.o" // an LLVM payload, but no module

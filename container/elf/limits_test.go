@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/bcextract/bcextract/internal/alloctest"
+	"github.com/bcextract/bcextract/internal/elftest"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -17,64 +18,11 @@ import (
 
 var le = binary.LittleEndian
 
-// A sec is a section for build: its header fields and contents.
-type sec struct {
-	name       string
-	typ        uint32
-	flags      uint64
-	link, info uint32
-	data       []byte
-}
-
-// build returns a little-endian ELF64 relocatable file holding a null
-// section, secs, and a section name table (the last section).
-func build(secs ...sec) []byte {
-	var shstr []byte
-	names := make([]uint32, len(secs)+1)
-	shstr = append(shstr, 0)
-	for i, s := range secs {
-		names[i] = uint32(len(shstr))
-		shstr = append(append(shstr, s.name...), 0)
-	}
-	names[len(secs)] = uint32(len(shstr))
-	shstr = append(shstr, ".shstrtab\x00"...)
-	secs = append(secs, sec{typ: 3, data: shstr})
-
-	b := make([]byte, 64)
-	copy(b, "\x7fELF\x02\x01\x01")
-	le.PutUint16(b[16:], 1)  // ET_REL
-	le.PutUint16(b[18:], 62) // EM_X86_64
-	le.PutUint32(b[20:], 1)
-	offs := make([]int, len(secs))
-	for i, s := range secs {
-		offs[i] = len(b)
-		b = append(b, s.data...)
-	}
-	shoff := len(b)
-	b = append(b, make([]byte, 64)...) // the null section
-	for i, s := range secs {
-		h := make([]byte, 64)
-		le.PutUint32(h, names[i])
-		le.PutUint32(h[4:], s.typ)
-		le.PutUint64(h[8:], s.flags)
-		le.PutUint64(h[24:], uint64(offs[i]))
-		le.PutUint64(h[32:], uint64(len(s.data)))
-		le.PutUint32(h[40:], s.link)
-		le.PutUint32(h[44:], s.info)
-		b = append(b, h...)
-	}
-	le.PutUint64(b[40:], uint64(shoff))
-	le.PutUint16(b[58:], 64)
-	le.PutUint16(b[60:], uint16(len(secs)+1))
-	le.PutUint16(b[62:], uint16(len(secs)))
-	return b
-}
-
 // Headers whose counts, sizes and offsets claim more than the file holds
 // are errors at the offset of the field or header at fault, found before
 // anything is allocated for them.
 func TestNewFileClaims(t *testing.T) {
-	base := build(sec{name: ".text", typ: 1, data: []byte{0xc3}})
+	base := elftest.Build(elftest.Section{Name: ".text", Type: 1, Data: []byte{0xc3}})
 	shoff := le.Uint64(base[40:])
 	hdr := func(i int) uint64 { return shoff + uint64(i)*64 } // section header i
 	patch := func(f func(b []byte)) []byte {
@@ -92,7 +40,7 @@ func TestNewFileClaims(t *testing.T) {
 	zw := zlib.NewWriter(&z)
 	zw.Write(make([]byte, 16<<20))
 	zw.Close()
-	bomb := build(sec{name: ".text", typ: 1, data: []byte{0xc3}})
+	bomb := elftest.Build(elftest.Section{Name: ".text", Type: 1, Data: []byte{0xc3}})
 	{
 		// Replace the name table's contents by the stream, with
 		// SHF_COMPRESSED.
@@ -156,10 +104,10 @@ func TestSymbolsAndRelocsClaims(t *testing.T) {
 	long := append(bytes.Repeat([]byte{'s'}, 256<<10), 0)
 	syms := make([]byte, 24*n)                                           // every name at offset 0
 	crel := []byte{0xf0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x0f} // 2^60 relocations
-	data := build(
-		sec{name: ".strtab", typ: 3, data: long},
-		sec{name: ".symtab", typ: SHT_SYMTAB, link: 1, data: syms},
-		sec{name: ".crel.text", typ: SHT_CREL, info: 1, data: crel},
+	data := elftest.Build(
+		elftest.Section{Name: ".strtab", Type: 3, Data: long},
+		elftest.Section{Name: ".symtab", Type: SHT_SYMTAB, Link: 1, Data: syms},
+		elftest.Section{Name: ".crel.text", Type: SHT_CREL, Info: 1, Data: crel},
 	)
 	f, err := NewFile(data)
 	if err != nil {
@@ -193,11 +141,11 @@ func TestSymbolsAndRelocsClaims(t *testing.T) {
 // input byte.
 func TestAmplification(t *testing.T) {
 	const n = 20000
-	var secs []sec
+	var secs []elftest.Section
 	for range n {
-		secs = append(secs, sec{name: "s", typ: 1})
+		secs = append(secs, elftest.Section{Name: "s", Type: 1})
 	}
-	many := build(secs...)
+	many := elftest.Build(secs...)
 	var f *File
 	var err error
 	got := alloctest.Min(2, func() { f, err = NewFile(many) })
@@ -210,9 +158,9 @@ func TestAmplification(t *testing.T) {
 		t.Errorf("NewFile of %d sections: %.2f bytes allocated per byte, more than 1.6", n, k)
 	}
 
-	rels := build(sec{name: ".symtab", typ: SHT_SYMTAB, data: make([]byte, 24*n)},
-		sec{name: ".rel", typ: SHT_REL, link: 1, data: make([]byte, 16*n)},
-		sec{name: ".crel", typ: SHT_CREL, link: 1, data: append([]byte{0x80, 0xe2, 0x09}, make([]byte, n)...)})
+	rels := elftest.Build(elftest.Section{Name: ".symtab", Type: SHT_SYMTAB, Data: make([]byte, 24*n)},
+		elftest.Section{Name: ".rel", Type: SHT_REL, Link: 1, Data: make([]byte, 16*n)},
+		elftest.Section{Name: ".crel", Type: SHT_CREL, Link: 1, Data: append([]byte{0x80, 0xe2, 0x09}, make([]byte, n)...)})
 	f, err = NewFile(rels)
 	if err != nil {
 		t.Fatal(err)
@@ -245,12 +193,12 @@ func TestAmplification(t *testing.T) {
 // SymbolTable and RelocSection for every section: they were linear each.
 func BenchmarkSections(b *testing.B) {
 	for _, n := range []int{1e3, 1e4, 6e4} {
-		var secs []sec
+		var secs []elftest.Section
 		for i := range n / 2 {
-			secs = append(secs, sec{name: ".llvm_bb_addr_map", typ: SHT_LLVM_BB_ADDR_MAP, link: 1},
-				sec{name: ".rela.llvm_bb_addr_map", typ: 4, info: uint32(2*i + 1)})
+			secs = append(secs, elftest.Section{Name: ".llvm_bb_addr_map", Type: SHT_LLVM_BB_ADDR_MAP, Link: 1},
+				elftest.Section{Name: ".rela.llvm_bb_addr_map", Type: 4, Info: uint32(2*i + 1)})
 		}
-		data := build(secs...)
+		data := elftest.Build(secs...)
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
@@ -281,8 +229,8 @@ func BenchmarkSymbols(b *testing.B) {
 		for i := range n {
 			le.PutUint32(syms[24*i:], 1) // "sym"
 		}
-		data := build(sec{name: ".strtab", typ: 3, data: []byte("\x00sym\x00")},
-			sec{name: ".symtab", typ: SHT_SYMTAB, link: 1, data: syms})
+		data := elftest.Build(elftest.Section{Name: ".strtab", Type: 3, Data: []byte("\x00sym\x00")},
+			elftest.Section{Name: ".symtab", Type: SHT_SYMTAB, Link: 1, Data: syms})
 		f, err := NewFile(data)
 		if err != nil {
 			b.Fatal(err)
@@ -360,11 +308,11 @@ func TestDecompressClaims(t *testing.T) {
 	// Those past the budget are errors, and what is decompressed stays
 	// within it.
 	z := zlibBytes(make([]byte, 64<<10))
-	var secs []sec
+	var secs []elftest.Section
 	for range 2000 {
-		secs = append(secs, sec{name: ".llvmbc", typ: 1, flags: SHF_COMPRESSED, data: append(hdr(1, 64<<10), z...)})
+		secs = append(secs, elftest.Section{Name: ".llvmbc", Type: 1, Flags: SHF_COMPRESSED, Data: append(hdr(1, 64<<10), z...)})
 	}
-	data = build(secs...)
+	data = elftest.Build(secs...)
 	var ok, failed int
 	got := alloctest.Bytes(func() {
 		f, err := NewFile(data)
