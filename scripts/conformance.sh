@@ -521,6 +521,22 @@ SECTIONS_EXCEPTIONS=(
 	"bbmap-i686.o -C --bb-addr-map"
 	"bbmap-i686.o -C --dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
 )
+# compare_sections DIR FILE FLAGS: runs both tools on FILE from DIR and
+# counts a pass (sp) or a failure (sf), with the diff's start.
+compare_sections() {
+	local ours theirs
+	# shellcheck disable=SC2086 # FLAGS is a word list
+	ours=$(cd "$1" && "$BCX" sections $3 "$2" 2>/dev/null; echo "exit=$(($? != 0))")
+	# shellcheck disable=SC2086
+	theirs=$(cd "$1" && llvm-readobj-22 $3 "$2" 2>/dev/null; echo "exit=$(($? != 0))")
+	if [[ "$ours" == "$theirs" ]]; then
+		sp=$((sp + 1))
+	else
+		sf=$((sf + 1))
+		echo "FAIL: sections $3 ${1#"$REPO"/testdata/}/$2"
+		diff <(echo "$theirs") <(echo "$ours") | head -10 || true
+	fi
+}
 if [[ ${#FILES[@]} -eq 0 && -d $REPO/testdata/sections ]]; then
 	sp=0
 	sf=0
@@ -537,35 +553,14 @@ if [[ ${#FILES[@]} -eq 0 && -d $REPO/testdata/sections ]]; then
 				sx=$((sx + 1))
 				continue
 			fi
-			# shellcheck disable=SC2086
-			ours=$(cd "$REPO/testdata/sections" && "$BCX" sections $flags "$f" 2>/dev/null; echo "exit=$(( $? != 0 ))")
-			# shellcheck disable=SC2086
-			theirs=$(cd "$REPO/testdata/sections" && llvm-readobj-22 $flags "$f" 2>/dev/null; echo "exit=$(( $? != 0 ))")
-			if [[ "$ours" == "$theirs" ]]; then
-				sp=$((sp + 1))
-			else
-				sf=$((sf + 1))
-				echo "FAIL: sections $flags $f"
-				diff <(echo "$theirs") <(echo "$ours") | head -10 || true
-			fi
+			compare_sections "$REPO/testdata/sections" "$f" "$flags"
 		done
 	done < <(cd "$REPO/testdata/sections" && find . -maxdepth 1 -type f \( -name '*.o' -o -name '*.obj' -o -name 'bbmap-x86_64' -o -name 'cxx-plt*' \) | sed 's|^\./||' | LC_ALL=C sort)
 	# The well-formed objects, archives and universal files of the container
 	# fixtures, with every view at once: one File block per slice or member.
 	for f in universal.o libuniversal.a lib-bsd.a lib-gnu.a macho-x86_64.o macho-arm64.o coff-x86_64.obj coff-arm64.obj \
 		coff-i386.obj elf-x86_64.o elf-aarch64.o elf-i686.o elf-mips32be.o elf-ppc64be.o elf-ext.o; do
-		flags="--dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
-		# shellcheck disable=SC2086
-		ours=$(cd "$REPO/testdata/containers" && "$BCX" sections $flags "$f" 2>/dev/null; echo "exit=$(( $? != 0 ))")
-		# shellcheck disable=SC2086
-		theirs=$(cd "$REPO/testdata/containers" && llvm-readobj-22 $flags "$f" 2>/dev/null; echo "exit=$(( $? != 0 ))")
-		if [[ "$ours" == "$theirs" ]]; then
-			sp=$((sp + 1))
-		else
-			sf=$((sf + 1))
-			echo "FAIL: sections $flags containers/$f"
-			diff <(echo "$theirs") <(echo "$ours") | head -10 || true
-		fi
+		compare_sections "$REPO/testdata/containers" "$f" "--dependent-libraries --elf-linker-options --cg-profile --bb-addr-map --addrsig"
 	done
 	echo "sections vs llvm-readobj-22: $sp passed, $sf failed, $sx known llvm-readobj-22 bugs skipped"
 	passed=$((passed + sp))
@@ -595,7 +590,7 @@ if [[ ${#FILES[@]} -eq 0 ]] && command -v jq >/dev/null 2>&1; then
 	lout=$(printf '%s\0' "${lfiles[@]}" | xargs -0 -r -n 1 -P "$JOBS" bash -c "$lcheck" _)
 	lp=$(grep -c '^PASS' <<<"$lout" || true)
 	lf=$(grep -c '^FAIL' <<<"$lout" || true)
-	grep '^FAIL' <<<"$lout" | head -10 | while read -r _ f; do
+	{ grep '^FAIL' <<<"$lout" || true; } | head -10 | while read -r _ f; do
 		echo "FAIL: sections $lflags $f"
 		# shellcheck disable=SC2086
 		diff <(llvm-readobj-22 $lflags "$f" 2>&1) <("$BCX" sections $lflags "$f" 2>&1) | head -6 || true
