@@ -100,12 +100,34 @@ func Open(name string) (*Data, error) {
 // Read reads r to its end, at most max bytes: more is an error whose cause
 // is ErrTooLarge, an *fs.PathError with Op "read" and Path name.
 func Read(name string, r io.Reader, max int64) (*Data, error) {
-	b, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+	// In chunks, each filled before the next is made, then copied into one
+	// slice of the input's size: an endless input costs max bytes, not
+	// the garbage of a doubling buffer.
+	var chunks [][]byte
+	total := int64(0)
+	size := int64(64 << 10)
+	for {
+		c := make([]byte, min(size, max+1-total))
+		n, err := io.ReadFull(r, c)
+		chunks = append(chunks, c[:n])
+		total += int64(n)
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+		}
+		if total > max {
+			return nil, &fs.PathError{Op: "read", Path: name, Err: tooLarge(max)}
+		}
+		size = min(2*size, 64<<20)
 	}
-	if int64(len(b)) > max {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: tooLarge(max)}
+	if len(chunks) == 1 {
+		return &Data{Bytes: chunks[0]}, nil
+	}
+	b := make([]byte, 0, total)
+	for _, c := range chunks {
+		b = append(b, c...)
 	}
 	return &Data{Bytes: b}, nil
 }

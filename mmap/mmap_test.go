@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"testing/iotest"
 	"time"
 )
 
@@ -92,6 +93,18 @@ func TestRead(t *testing.T) {
 	_, err = Read("-", strings.NewReader("0123456789x"), 10)
 	if !errors.Is(err, ErrTooLarge) {
 		t.Errorf("11 bytes, limit 10: %v; want ErrTooLarge", err)
+	}
+	// Several chunks, from a reader that returns a little at a time.
+	want := make([]byte, 1<<20+12345)
+	for i := range want {
+		want[i] = byte(i * 7)
+	}
+	d, err = Read("-", iotest.HalfReader(bytes.NewReader(want)), int64(len(want)))
+	if err != nil || !bytes.Equal(d.Bytes, want) {
+		t.Errorf("%d bytes in halves: %v, %d bytes read, equal %v", len(want), err, len(d.Bytes), bytes.Equal(d.Bytes, want))
+	}
+	if _, err = Read("-", bytes.NewReader(want), int64(len(want))-1); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("%d bytes, limit one less: %v; want ErrTooLarge", len(want), err)
 	}
 	if !errors.Is(tooLarge(MaxRead), ErrTooLarge) || tooLarge(MaxRead).Error() != ErrTooLarge.Error() {
 		t.Errorf("tooLarge(MaxRead) = %v", tooLarge(MaxRead))
