@@ -1,0 +1,400 @@
+package ir
+
+// An Opcode is what an instruction or constant expression does.
+type Opcode uint8
+
+// The opcodes of LLVM 22, in the order of LLVM's Instruction.def.
+const (
+	BadOp Opcode = iota
+	// Terminators.
+	Ret
+	Br
+	Switch
+	IndirectBr
+	Invoke
+	Resume
+	Unreachable
+	CleanupRet
+	CatchRet
+	CatchSwitch
+	CallBr
+	// Unary.
+	FNeg
+	// Binary.
+	Add
+	FAdd
+	Sub
+	FSub
+	Mul
+	FMul
+	UDiv
+	SDiv
+	FDiv
+	URem
+	SRem
+	FRem
+	Shl
+	LShr
+	AShr
+	And
+	Or
+	Xor
+	// Memory.
+	Alloca
+	Load
+	Store
+	GetElementPtr
+	Fence
+	AtomicCmpXchg
+	AtomicRMW
+	// Casts.
+	Trunc
+	ZExt
+	SExt
+	FPToUI
+	FPToSI
+	UIToFP
+	SIToFP
+	FPTrunc
+	FPExt
+	PtrToInt
+	PtrToAddr
+	IntToPtr
+	BitCast
+	AddrSpaceCast
+	// Funclet pads.
+	CleanupPad
+	CatchPad
+	// Other.
+	ICmp
+	FCmp
+	PHI
+	Call
+	Select
+	VAArg
+	ExtractElement
+	InsertElement
+	ShuffleVector
+	ExtractValue
+	InsertValue
+	LandingPad
+	Freeze
+	numOpcodes
+)
+
+var opcodeNames = [numOpcodes]string{
+	BadOp: "<bad>", Ret: "ret", Br: "br", Switch: "switch", IndirectBr: "indirectbr", Invoke: "invoke",
+	Resume: "resume", Unreachable: "unreachable", CleanupRet: "cleanupret", CatchRet: "catchret",
+	CatchSwitch: "catchswitch", CallBr: "callbr", FNeg: "fneg", Add: "add", FAdd: "fadd", Sub: "sub",
+	FSub: "fsub", Mul: "mul", FMul: "fmul", UDiv: "udiv", SDiv: "sdiv", FDiv: "fdiv", URem: "urem",
+	SRem: "srem", FRem: "frem", Shl: "shl", LShr: "lshr", AShr: "ashr", And: "and", Or: "or", Xor: "xor",
+	Alloca: "alloca", Load: "load", Store: "store", GetElementPtr: "getelementptr", Fence: "fence",
+	AtomicCmpXchg: "cmpxchg", AtomicRMW: "atomicrmw", Trunc: "trunc", ZExt: "zext", SExt: "sext",
+	FPToUI: "fptoui", FPToSI: "fptosi", UIToFP: "uitofp", SIToFP: "sitofp", FPTrunc: "fptrunc",
+	FPExt: "fpext", PtrToInt: "ptrtoint", PtrToAddr: "ptrtoaddr", IntToPtr: "inttoptr", BitCast: "bitcast",
+	AddrSpaceCast: "addrspacecast", CleanupPad: "cleanuppad", CatchPad: "catchpad", ICmp: "icmp",
+	FCmp: "fcmp", PHI: "phi", Call: "call", Select: "select", VAArg: "va_arg",
+	ExtractElement: "extractelement", InsertElement: "insertelement", ShuffleVector: "shufflevector",
+	ExtractValue: "extractvalue", InsertValue: "insertvalue", LandingPad: "landingpad", Freeze: "freeze",
+}
+
+// String returns the opcode's keyword in LLVM assembly.
+func (op Opcode) String() string {
+	if op < numOpcodes {
+		return opcodeNames[op]
+	}
+	return "<bad>"
+}
+
+// IsTerminator reports whether op ends a basic block.
+func (op Opcode) IsTerminator() bool { return op >= Ret && op <= CallBr }
+
+// IsCast reports whether op is a cast.
+func (op Opcode) IsCast() bool { return op >= Trunc && op <= AddrSpaceCast }
+
+// IsBinary reports whether op is a binary operator.
+func (op Opcode) IsBinary() bool { return op >= Add && op <= Xor }
+
+// Flags are the flags of an instruction or constant expression. Which ones
+// an opcode may have is LLVM's rule; a reader sets only those.
+type Flags uint32
+
+// The flags.
+const (
+	NUW      Flags = 1 << iota // nuw: add, sub, mul, shl, trunc; getelementptr's nuw
+	NSW                        // nsw: add, sub, mul, shl, trunc
+	Exact                      // exact: udiv, sdiv, lshr, ashr
+	Disjoint                   // disjoint: or
+	NNeg                       // nneg: zext, uitofp
+	SameSign                   // samesign: icmp
+	InBounds                   // inbounds: getelementptr
+	NUSW                       // nusw: getelementptr (implied by inbounds)
+	Volatile                   // volatile: load, store, cmpxchg, atomicrmw
+	Weak                       // weak: cmpxchg
+	InAlloca                   // inalloca: alloca
+	SwiftError                 // swifterror: alloca
+	Cleanup                    // cleanup: landingpad
+)
+
+// FastMath are fast-math flags.
+type FastMath uint8
+
+// The fast-math flags. All seven together print as "fast".
+const (
+	AllowReassoc FastMath = 1 << iota // reassoc
+	NoNaNs                            // nnan
+	NoInfs                            // ninf
+	NoSignedZeros                     // nsz
+	AllowReciprocal                   // arcp
+	AllowContract                     // contract
+	ApproxFunc                        // afn
+)
+
+// A Predicate is the condition of a comparison, in LLVM's numbering:
+// floating-point predicates 0-15, integer ones 32-41.
+type Predicate uint8
+
+// The predicates.
+const (
+	FCmpFalse Predicate = iota
+	FCmpOEQ
+	FCmpOGT
+	FCmpOGE
+	FCmpOLT
+	FCmpOLE
+	FCmpONE
+	FCmpORD
+	FCmpUNO
+	FCmpUEQ
+	FCmpUGT
+	FCmpUGE
+	FCmpULT
+	FCmpULE
+	FCmpUNE
+	FCmpTrue
+)
+
+// The integer predicates.
+const (
+	ICmpEQ Predicate = 32 + iota
+	ICmpNE
+	ICmpUGT
+	ICmpUGE
+	ICmpULT
+	ICmpULE
+	ICmpSGT
+	ICmpSGE
+	ICmpSLT
+	ICmpSLE
+)
+
+var predNames = map[Predicate]string{
+	FCmpFalse: "false", FCmpOEQ: "oeq", FCmpOGT: "ogt", FCmpOGE: "oge", FCmpOLT: "olt", FCmpOLE: "ole",
+	FCmpONE: "one", FCmpORD: "ord", FCmpUNO: "uno", FCmpUEQ: "ueq", FCmpUGT: "ugt", FCmpUGE: "uge",
+	FCmpULT: "ult", FCmpULE: "ule", FCmpUNE: "une", FCmpTrue: "true",
+	ICmpEQ: "eq", ICmpNE: "ne", ICmpUGT: "ugt", ICmpUGE: "uge", ICmpULT: "ult", ICmpULE: "ule",
+	ICmpSGT: "sgt", ICmpSGE: "sge", ICmpSLT: "slt", ICmpSLE: "sle",
+}
+
+// String returns the predicate's keyword ("oeq", "slt", ...).
+func (p Predicate) String() string {
+	if s, ok := predNames[p]; ok {
+		return s
+	}
+	return "<bad>"
+}
+
+// An AtomicOrdering is the memory ordering of an atomic operation.
+type AtomicOrdering uint8
+
+// The orderings, in LLVM's in-memory numbering.
+const (
+	NotAtomic AtomicOrdering = iota
+	Unordered
+	Monotonic
+	_ // consume, not used by LLVM
+	Acquire
+	Release
+	AcquireRelease
+	SequentiallyConsistent
+)
+
+var orderingNames = [...]string{"", "unordered", "monotonic", "consume", "acquire", "release", "acq_rel", "seq_cst"}
+
+// String returns the ordering's keyword ("seq_cst", ...), empty for
+// NotAtomic.
+func (o AtomicOrdering) String() string {
+	if int(o) < len(orderingNames) {
+		return orderingNames[o]
+	}
+	return "<bad>"
+}
+
+// An RMWOp is the operation of an atomicrmw.
+type RMWOp uint8
+
+// The atomicrmw operations, in LLVM's in-memory numbering.
+const (
+	RMWXchg RMWOp = iota
+	RMWAdd
+	RMWSub
+	RMWAnd
+	RMWNand
+	RMWOr
+	RMWXor
+	RMWMax
+	RMWMin
+	RMWUMax
+	RMWUMin
+	RMWFAdd
+	RMWFSub
+	RMWFMax
+	RMWFMin
+	RMWFMaximum
+	RMWFMinimum
+	RMWUIncWrap
+	RMWUDecWrap
+	RMWUSubCond
+	RMWUSubSat
+	numRMWOps
+)
+
+var rmwNames = [numRMWOps]string{"xchg", "add", "sub", "and", "nand", "or", "xor", "max", "min", "umax", "umin",
+	"fadd", "fsub", "fmax", "fmin", "fmaximum", "fminimum", "uinc_wrap", "udec_wrap", "usub_cond", "usub_sat"}
+
+// String returns the operation's keyword ("xchg", "add", ...).
+func (op RMWOp) String() string {
+	if op < numRMWOps {
+		return rmwNames[op]
+	}
+	return "<bad>"
+}
+
+// A TailKind is a call's tail-call marker.
+type TailKind uint8
+
+// The tail-call markers.
+const (
+	NoTail TailKind = iota
+	Tail
+	MustTail
+	NotTail
+)
+
+// An Instruction is one instruction of a basic block.
+//
+// Operands hold the value operands, in the order LLVM assembly writes them,
+// and Succs the blocks an instruction may branch to:
+//
+//   - ret: Operands [value] or none; br: Operands [cond] or none, Succs
+//     [true, false] or [dest]; switch: Operands [value], Succs [default,
+//     case dests...], Cases the case values; indirectbr: Operands
+//     [address], Succs the destinations.
+//   - invoke, call and callbr: Callee, Operands the arguments, FuncType the
+//     callee's function type; invoke's Succs [normal, unwind]; callbr's
+//     Succs [default, indirect...].
+//   - resume, unreachable; cleanupret: Operands [pad], Succs [unwind] or
+//     none (to caller); catchret: Operands [pad], Succs [target];
+//     catchswitch: Operands [parent pad (a ConstNull of token type for
+//     none)], Succs the handlers, Unwind the unwind block or nil;
+//     catchpad and cleanuppad: Operands [parent pad, args...].
+//   - unary and binary operators, casts, freeze, va_arg (Typ the result),
+//     icmp and fcmp (Pred), select, extractelement, insertelement,
+//     shufflevector (Mask, -1 for poison), extractvalue and insertvalue
+//     (Indices): their operands in order.
+//   - alloca: Operands [count], ElemType the allocated type; load:
+//     Operands [pointer]; store: Operands [value, pointer]; getelementptr:
+//     Operands [pointer, indices...], ElemType the source element type;
+//     fence: none; cmpxchg: Operands [pointer, cmp, new]; atomicrmw:
+//     Operands [pointer, value].
+//   - phi: Operands the incoming values, Incoming their blocks.
+//   - landingpad: Clauses.
+type Instruction struct {
+	Op   Opcode
+	Typ  *Type // the result type; void when none
+	Name string
+
+	Operands []Value
+	Succs    []*Block
+	Cases    []Constant
+	Incoming []*Block
+	Unwind   *Block
+
+	Flags Flags
+	FMF   FastMath
+	Pred  Predicate
+
+	// ElemType is alloca's allocated type and getelementptr's source
+	// element type.
+	ElemType *Type
+	// Align is the alignment in bytes of alloca, load, store, cmpxchg and
+	// atomicrmw; 0 when not given.
+	Align uint64
+	// AddrSpace is an alloca's address space.
+	AddrSpace uint32
+
+	Ordering     AtomicOrdering
+	FailOrdering AtomicOrdering // cmpxchg's failure ordering
+	// SyncScope is the synchronization scope's name: empty for the
+	// system scope, "singlethread", or a target's.
+	SyncScope string
+	RMW       RMWOp
+
+	Indices []uint32
+	Mask    []int32
+
+	// Call, invoke and callbr.
+	Callee   Value
+	FuncType *Type
+	CallConv CallingConv
+	Attrs    AttrList
+	Tail     TailKind
+	Bundles  []OperandBundle
+
+	Clauses []Clause
+
+	// DebugLoc is the !dbg location, nil when none.
+	DebugLoc Metadata
+	// Metadata are the other attachments, in the order the printer
+	// writes them (by kind ID).
+	Metadata []Attachment
+	// DebugRecords are the #dbg_ records printed before the
+	// instruction.
+	DebugRecords []*DebugRecord
+}
+
+// Type returns the instruction's result type.
+func (i *Instruction) Type() *Type { return i.Typ }
+func (*Instruction) isValue()      {}
+
+// An OperandBundle is a call's operand bundle: "Tag"(inputs).
+type OperandBundle struct {
+	Tag    string
+	Inputs []Value
+}
+
+// A Clause is a landingpad clause.
+type Clause struct {
+	Filter bool // filter rather than catch
+	Value  Constant
+}
+
+// A DebugRecordKind says what a [DebugRecord] is.
+type DebugRecordKind uint8
+
+// The debug record kinds.
+const (
+	DbgValue DebugRecordKind = iota
+	DbgDeclare
+	DbgAssign
+	DbgLabel
+	DbgDeclareValue
+)
+
+// A DebugRecord is a #dbg_value, #dbg_declare, #dbg_assign or #dbg_label
+// record attached before an instruction. Ops are its operands in printed
+// order, the location last.
+type DebugRecord struct {
+	Kind DebugRecordKind
+	Ops  []Metadata
+}

@@ -1,0 +1,97 @@
+package ir
+
+// Metadata is a metadata operand: an [*MDString], a node ([*MDTuple], or a
+// specialized node such as debug info), a [*ValueAsMetadata], or nil for a
+// null operand.
+type Metadata interface {
+	isMetadata()
+}
+
+// An MDNode is a metadata node: something printed as !N (or inline) with
+// operands. A printer numbers nodes by identity.
+type MDNode interface {
+	Metadata
+	// IsDistinct reports whether the node is distinct.
+	IsDistinct() bool
+}
+
+// An MDString is a metadata string, !"...".
+type MDString struct {
+	Value string
+}
+
+// An MDTuple is a generic metadata node, !{...}. A nil operand is null.
+type MDTuple struct {
+	Distinct bool
+	Ops      []Metadata
+}
+
+// A ValueAsMetadata is a value used as metadata: a constant (i32 1, ptr
+// @g) or, in a function, a local value (ptr %x).
+type ValueAsMetadata struct {
+	Value Value
+}
+
+// A DIArgList is !DIArgList(...), a list of values for a debug record; it is
+// never numbered.
+type DIArgList struct {
+	Args []*ValueAsMetadata
+}
+
+// A SpecializedNode is a metadata node of a kind other than a tuple (the
+// DI... nodes of debug info): its kind name and its fields, in the order
+// LLVM assembly prints them. Fields at their defaults may be omitted.
+type SpecializedNode struct {
+	Kind     string // "DILocation", "DISubprogram", ...
+	Distinct bool
+	Fields   []Field
+}
+
+// A Field is one name: value of a specialized node.
+type Field struct {
+	Name string
+	// Kind says which of MD (a node reference; nil is null), Int and
+	// Text holds the value.
+	MD   Metadata
+	Int  int64
+	Text string
+	Kind FieldKind
+}
+
+// A FieldKind says which member of a [Field] holds its value.
+type FieldKind uint8
+
+// The field kinds.
+const (
+	FieldMD       FieldKind = iota // MD
+	FieldInt                       // Int, signed decimal
+	FieldUint                      // Int as unsigned decimal
+	FieldString                    // Text, quoted and escaped
+	FieldRaw                       // Text, as is
+	FieldBool                      // Int != 0 as true/false
+)
+
+// A NamedMetadata is !name = !{!N, ...}.
+type NamedMetadata struct {
+	Name string
+	Ops  []MDNode
+}
+
+// An Attachment is a metadata attachment !kind !N of a global, function or
+// instruction.
+type Attachment struct {
+	Kind string // without "!"
+	Node MDNode
+}
+
+func (*MDString) isMetadata()        {}
+func (*MDTuple) isMetadata()         {}
+func (*ValueAsMetadata) isMetadata() {}
+func (*DIArgList) isMetadata()       {}
+func (*SpecializedNode) isMetadata() {}
+
+// IsDistinct reports whether the tuple is distinct.
+func (n *MDTuple) IsDistinct() bool { return n.Distinct }
+
+// IsDistinct reports whether the node is distinct.
+func (n *SpecializedNode) IsDistinct() bool { return n.Distinct }

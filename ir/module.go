@@ -1,0 +1,257 @@
+package ir
+
+// A Module is an LLVM IR module.
+type Module struct {
+	// SourceFilename is source_filename; DataLayout and Triple are the
+	// target datalayout and triple strings, as the reader upgrades them.
+	SourceFilename string
+	DataLayout     string
+	Triple         string
+	// Asm is the module-level inline assembly, one string per line.
+	Asm []string
+
+	// Types are the module's identified struct types, in the order of the
+	// module's type table.
+	Types []*Type
+
+	Comdats   []*Comdat
+	Globals   []*GlobalVar
+	Functions []*Function
+	Aliases   []*Alias
+	IFuncs    []*IFunc
+
+	// NamedMetadata are the module's named metadata (!llvm.module.flags =
+	// !{...}), in the order of the bitcode.
+	NamedMetadata []*NamedMetadata
+}
+
+// A Linkage is a global value's linkage type, in LLVM's in-memory order.
+type Linkage uint8
+
+// The linkage types.
+const (
+	ExternalLinkage Linkage = iota
+	AvailableExternallyLinkage
+	LinkOnceAnyLinkage
+	LinkOnceODRLinkage
+	WeakAnyLinkage
+	WeakODRLinkage
+	AppendingLinkage
+	InternalLinkage
+	PrivateLinkage
+	ExternalWeakLinkage
+	CommonLinkage
+)
+
+var linkageNames = [...]string{"external", "available_externally", "linkonce", "linkonce_odr", "weak", "weak_odr", "appending", "internal", "private", "extern_weak", "common"}
+
+// String returns the linkage's keyword in LLVM assembly ("external" for
+// ExternalLinkage, which a printer omits).
+func (l Linkage) String() string {
+	if int(l) < len(linkageNames) {
+		return linkageNames[l]
+	}
+	return "linkage?"
+}
+
+// IsLocal reports whether l is internal or private.
+func (l Linkage) IsLocal() bool { return l == InternalLinkage || l == PrivateLinkage }
+
+// A Visibility is a global value's visibility.
+type Visibility uint8
+
+// The visibilities.
+const (
+	DefaultVisibility Visibility = iota
+	HiddenVisibility
+	ProtectedVisibility
+)
+
+// A DLLStorage is a global value's DLL storage class.
+type DLLStorage uint8
+
+// The DLL storage classes.
+const (
+	DefaultStorage DLLStorage = iota
+	DLLImport
+	DLLExport
+)
+
+// A ThreadLocalMode is the thread-local storage model of a global.
+type ThreadLocalMode uint8
+
+// The thread-local modes.
+const (
+	NotThreadLocal ThreadLocalMode = iota
+	GeneralDynamicTLS
+	LocalDynamicTLS
+	InitialExecTLS
+	LocalExecTLS
+)
+
+// An UnnamedAddr says whether a global's address is significant.
+type UnnamedAddr uint8
+
+// The unnamed_addr kinds.
+const (
+	NoUnnamedAddr UnnamedAddr = iota
+	LocalUnnamedAddr
+	GlobalUnnamedAddr
+)
+
+// A CodeModel is a global variable's code_model, 0 when it has none.
+type CodeModel uint8
+
+// The code models.
+const (
+	NoCodeModel CodeModel = iota
+	TinyCodeModel
+	SmallCodeModel
+	KernelCodeModel
+	MediumCodeModel
+	LargeCodeModel
+)
+
+// A GlobalHeader holds what every global value has.
+type GlobalHeader struct {
+	// Name is the global's name without "@"; empty for an unnamed
+	// global, which prints as @N.
+	Name string
+	// Typ is the global's own type: a pointer in its address space.
+	Typ *Type
+	// ValueType is the type of what it points to: the variable's type,
+	// the function's type, the aliasee's value type.
+	ValueType   *Type
+	Linkage     Linkage
+	Visibility  Visibility
+	DLLStorage  DLLStorage
+	ThreadLocal ThreadLocalMode
+	UnnamedAddr UnnamedAddr
+	DSOLocal    bool
+	Partition   string
+}
+
+// A Comdat is a COMDAT group: $Name = comdat Selection.
+type Comdat struct {
+	Name      string
+	Selection ComdatSelection
+}
+
+// A ComdatSelection is a comdat's selection kind.
+type ComdatSelection uint8
+
+// The comdat selection kinds.
+const (
+	ComdatAny ComdatSelection = iota
+	ComdatExactMatch
+	ComdatLargest
+	ComdatNoDeduplicate
+	ComdatSameSize
+)
+
+// SanitizerMetadata are a global variable's sanitizer flags.
+type SanitizerMetadata struct {
+	NoAddress, NoHWAddress, Memtag, IsDynInit bool
+}
+
+// A GlobalVar is a global variable.
+type GlobalVar struct {
+	GlobalHeader
+	// Init is the initializer, nil for a declaration.
+	Init                  Constant
+	Constant              bool
+	ExternallyInitialized bool
+	Section               string
+	Comdat                *Comdat
+	Align                 uint64 // in bytes; 0 when not given
+	Attrs                 AttrSet
+	Sanitizer             SanitizerMetadata
+	CodeModel             CodeModel
+	Metadata              []Attachment
+}
+
+// A Function is a function declaration or definition.
+type Function struct {
+	GlobalHeader
+	// Sig is the function type (the same as ValueType).
+	Sig      *Type
+	CallConv CallingConv
+	Attrs    AttrList
+	Align    uint64 // in bytes; 0 when not given
+	// PrefAlign is the preferred alignment (prefalign), 0 when not given.
+	PrefAlign   uint64
+	Section     string
+	Comdat      *Comdat
+	GC          string
+	Prefix      Constant // nil when absent
+	Prologue    Constant
+	Personality Constant
+	// HasBody says the function is a definition. Its Params and Blocks
+	// are nil until its body is loaded (see BodyLoader).
+	HasBody  bool
+	Params   []*Argument
+	Blocks   []*Block
+	Metadata []Attachment
+}
+
+// An Alias is a global alias.
+type Alias struct {
+	GlobalHeader
+	Aliasee Constant
+}
+
+// An IFunc is an indirect function.
+type IFunc struct {
+	GlobalHeader
+	Resolver Constant
+}
+
+// An Argument is a function's formal parameter.
+type Argument struct {
+	Typ  *Type
+	Name string // without "%"; empty when unnamed
+}
+
+// A Block is a basic block.
+type Block struct {
+	Name   string // without "%"; empty when unnamed
+	Instrs []*Instruction
+	// Preds are the predecessors: the blocks whose terminators branch
+	// here, once per use, in the block's use-list order (as LLVM's
+	// predecessors() iterates them).
+	Preds []*Block
+}
+
+// A BodyLoader loads function bodies one at a time. LoadBody fills in
+// f.Params and f.Blocks; a printer calls it just before printing f and may
+// then set f.Params and f.Blocks to nil to free them.
+type BodyLoader interface {
+	LoadBody(f *Function) error
+}
+
+func (g *GlobalVar) Type() *Type { return g.Typ }
+func (f *Function) Type() *Type  { return f.Typ }
+func (a *Alias) Type() *Type     { return a.Typ }
+func (i *IFunc) Type() *Type     { return i.Typ }
+func (a *Argument) Type() *Type  { return a.Typ }
+
+// Type returns the label type shared by all blocks.
+func (b *Block) Type() *Type { return LabelTy }
+
+// LabelTy is the label type of every [Block].
+var LabelTy = &Type{Kind: LabelType}
+
+func (*GlobalVar) isValue() {}
+func (*Function) isValue()  {}
+func (*Alias) isValue()     {}
+func (*IFunc) isValue()     {}
+func (*Argument) isValue()  {}
+func (*Block) isValue()     {}
+
+func (*GlobalVar) isConstant() {}
+func (*Function) isConstant()  {}
+func (*Alias) isConstant()     {}
+func (*IFunc) isConstant()     {}
+
+// A CallingConv is a calling convention, in LLVM's numbering (0 is ccc).
+type CallingConv uint32
