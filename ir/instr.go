@@ -121,19 +121,19 @@ type Flags uint32
 
 // The flags.
 const (
-	NUW      Flags = 1 << iota // nuw: add, sub, mul, shl, trunc; getelementptr's nuw
-	NSW                        // nsw: add, sub, mul, shl, trunc
-	Exact                      // exact: udiv, sdiv, lshr, ashr
-	Disjoint                   // disjoint: or
-	NNeg                       // nneg: zext, uitofp
-	SameSign                   // samesign: icmp
-	InBounds                   // inbounds: getelementptr
-	NUSW                       // nusw: getelementptr (implied by inbounds)
-	Volatile                   // volatile: load, store, cmpxchg, atomicrmw
-	Weak                       // weak: cmpxchg
-	InAlloca                   // inalloca: alloca
-	SwiftError                 // swifterror: alloca
-	Cleanup                    // cleanup: landingpad
+	NUW        Flags = 1 << iota // nuw: add, sub, mul, shl, trunc; getelementptr's nuw
+	NSW                          // nsw: add, sub, mul, shl, trunc
+	Exact                        // exact: udiv, sdiv, lshr, ashr
+	Disjoint                     // disjoint: or
+	NNeg                         // nneg: zext, uitofp
+	SameSign                     // samesign: icmp
+	InBounds                     // inbounds: getelementptr
+	NUSW                         // nusw: getelementptr (implied by inbounds)
+	Volatile                     // volatile: load, store, cmpxchg, atomicrmw
+	Weak                         // weak: cmpxchg
+	InAlloca                     // inalloca: alloca
+	SwiftError                   // swifterror: alloca
+	Cleanup                      // cleanup: landingpad
 )
 
 // FastMath are fast-math flags.
@@ -141,13 +141,13 @@ type FastMath uint8
 
 // The fast-math flags. All seven together print as "fast".
 const (
-	AllowReassoc FastMath = 1 << iota // reassoc
-	NoNaNs                            // nnan
-	NoInfs                            // ninf
-	NoSignedZeros                     // nsz
-	AllowReciprocal                   // arcp
-	AllowContract                     // contract
-	ApproxFunc                        // afn
+	AllowReassoc    FastMath = 1 << iota // reassoc
+	NoNaNs                               // nnan
+	NoInfs                               // ninf
+	NoSignedZeros                        // nsz
+	AllowReciprocal                      // arcp
+	AllowContract                        // contract
+	ApproxFunc                           // afn
 )
 
 // A Predicate is the condition of a comparison, in LLVM's numbering:

@@ -63,12 +63,12 @@ type FieldKind uint8
 
 // The field kinds.
 const (
-	FieldMD       FieldKind = iota // MD
-	FieldInt                       // Int, signed decimal
-	FieldUint                      // Int as unsigned decimal
-	FieldString                    // Text, quoted and escaped
-	FieldRaw                       // Text, as is
-	FieldBool                      // Int != 0 as true/false
+	FieldMD     FieldKind = iota // MD
+	FieldInt                     // Int, signed decimal
+	FieldUint                    // Int as unsigned decimal
+	FieldString                  // Text, quoted and escaped
+	FieldRaw                     // Text, as is
+	FieldBool                    // Int != 0 as true/false
 )
 
 // A NamedMetadata is !name = !{!N, ...}.

@@ -114,14 +114,14 @@ type PtrAuth struct {
 // An InlineAsm is an inline assembler expression used as a callee.
 type InlineAsm struct {
 	// FuncType is the function type of the call.
-	FuncType    *Type
-	Typ         *Type // the pointer type of the value
-	Asm         string
-	Constraints string
-	SideEffect  bool
-	AlignStack  bool
+	FuncType     *Type
+	Typ          *Type // the pointer type of the value
+	Asm          string
+	Constraints  string
+	SideEffect   bool
+	AlignStack   bool
 	IntelDialect bool
-	CanThrow    bool
+	CanThrow     bool
 }
 
 // A MetadataValue is metadata used as an instruction operand (type
