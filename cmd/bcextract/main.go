@@ -59,7 +59,7 @@ func usagef(format string, args ...any) error {
 var errFailed = errors.New("failed")
 
 func commands() []*command {
-	return []*command{listCommand(), extractCommand(), scanCommand(), inspectCommand(), sectionsCommand(), dumpCommand(), statsCommand(), bbmapCommand()}
+	return []*command{listCommand(), extractCommand(), scanCommand(), inspectCommand(), sectionsCommand(), dumpCommand(), statsCommand(), disCommand(), bbmapCommand()}
 }
 
 func main() {

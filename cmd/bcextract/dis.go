@@ -1,0 +1,195 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/ir/assembly"
+	"github.com/bcextract/bcextract/ir/bitcode"
+	"github.com/spf13/pflag"
+)
+
+func disCommand() *command {
+	var output string
+	fs := pflag.NewFlagSet("dis", pflag.ContinueOnError)
+	fs.StringVarP(&output, "output", "o", "-", "write the assembly to `PATH` (\"-\", the default, for standard output)")
+	return &command{
+		Name:  "dis",
+		Usage: "dis [-o PATH|-] FILE...",
+		Short: "print the IR of bitcode modules as LLVM assembly, as llvm-dis",
+		Long: `
+Dis reads the IR of each bitcode module of each FILE and prints it as LLVM
+assembly. For a bitcode file holding one module the output is byte for byte
+what 'llvm-dis-22 FILE -o -' prints, its ModuleID being FILE as given
+("<stdin>" for "-"). A file of several modules ('llvm-cat-22 -b') has each
+printed after a line "==> FILE (module K of N) <==", as llvm-dis would write
+them into FILE.K.ll.
+
+A FILE that is an object, a binary or an archive (see 'bcextract help list')
+has each of its bitcode modules printed in turn, after the line
+"==> CONTAINER-PATH <==" that 'bcextract dump' prints, its ModuleID being the
+container path.
+
+Dis reads bitcode from LLVM 22 producers and is meant to read what newer ones
+write: a record, attribute or block that LLVM 22 does not know is read past
+and named on stderr with its bit offset, the rest is printed, and the exit
+status is 1. A malformed module is one error line naming the file, the
+container path and the offset; what was printed before it stays printed.
+Debug-info nodes (!DI...) and module summaries (^N) are not read yet.
+
+Examples:
+
+	bcextract dis foo.bc
+	bcextract dis -o foo.ll foo.bc
+	clang-22 -c -emit-llvm -o - foo.c | bcextract dis -
+	bcextract dis prog          # every module of an -fembed-bitcode binary
+	bcextract dis libfoo.rlib | less
+`,
+		Flags: fs,
+		Run: func(e *env, args []string) error {
+			return runDis(e, args, output)
+		},
+	}
+}
+
+func runDis(e *env, args []string, output string) error {
+	if len(args) == 0 {
+		return usagef("missing FILE")
+	}
+	toStdout := output == "-" || output == "/dev/stdout" || output == "/dev/fd/1" || output == "/proc/self/fd/1"
+	var buf bytes.Buffer
+	dst := e.stdout
+	if !toStdout {
+		// The output is written atomically at the end, as extract's.
+		if err := checkOutputFile(output); err != nil {
+			return err
+		}
+		dst = &buf
+	}
+	w := bufio.NewWriterSize(dst, 256<<10)
+	failed := false
+	for _, name := range args {
+		if disFile(e, w, name) {
+			failed = true
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+	}
+	if !toStdout {
+		if err := writeOutput(e, output, buf.Bytes(), true, newInputSet(args)); err != nil {
+			return err
+		}
+	}
+	if failed {
+		return errFailed
+	}
+	return nil
+}
+
+// disFile prints the modules of the named file and reports whether
+// anything failed, every problem having been written to stderr.
+func disFile(e *env, w *bufio.Writer, name string) (failed bool) {
+	in, err := openInput(e, name)
+	if err != nil {
+		reportf(e.stderr, "%v", err)
+		return true
+	}
+	defer in.close()
+	if container.Detect(in.data) == container.Bitcode {
+		id := name
+		if name == "-" {
+			id = "<stdin>"
+		}
+		p := &container.Payload{Path: name, File: name, Data: in.data}
+		err := in.guard(func() error { return disPayload(e, w, p, id) })
+		if err != nil && !errors.Is(err, errSkipped) {
+			reportf(e.stderr, "%v", err)
+		}
+		return err != nil
+	}
+	n, bad := 0, false
+	failed, err = walkInput(e, name, nil, func(in *input, p *container.Payload) error {
+		if !p.Kind.IsModule() {
+			return nil
+		}
+		if n > 0 {
+			w.WriteString("\n")
+		}
+		n++
+		w.WriteString("==> " + p.Path + " <==\n")
+		err := disPayload(e, w, p, p.Path)
+		if ferr := w.Flush(); ferr != nil {
+			return ferr
+		}
+		if err != nil {
+			bad = true
+			if !errors.Is(err, errSkipped) {
+				reportf(e.stderr, "%v", err)
+			}
+			if p.Malformed {
+				in.said = append(in.said, p.Path)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		reportf(e.stderr, "%s: %v", name, err)
+		return true
+	}
+	if n == 0 && !failed {
+		reportf(e.stderr, "%v", noneFound(name, errNoModule))
+		return true
+	}
+	return failed || bad
+}
+
+// errSkipped is the error for a module printed in full except for what its
+// reader skipped, which is already on stderr.
+var errSkipped = errors.New("parts of the module were skipped")
+
+// disPayload prints every module of payload p, each with the ModuleID id.
+// Records the reader skipped are reported on stderr as they are met.
+func disPayload(e *env, w io.Writer, p *container.Payload, id string) error {
+	f, err := bitcode.Open(p.Data)
+	if err != nil {
+		return disError(p, err)
+	}
+	skipped := false
+	for i, r := range f.Modules {
+		if len(f.Modules) > 1 {
+			fmt.Fprintf(w, "==> %s (module %d of %d) <==\n", p.Path, i+1, len(f.Modules))
+		}
+		m, err := r.Module()
+		if err == nil {
+			err = assembly.Write(w, m, assembly.Options{ModuleID: id, Loader: r})
+		}
+		for _, s := range r.Skipped() {
+			skipped = true
+			reportf(e.stderr, "%s: skipped %s at bit %d (byte 0x%x)", p.Path, s.Msg, s.Bit, p.Off+int64(s.Bit/8))
+		}
+		if err != nil {
+			return disError(p, err)
+		}
+	}
+	if skipped {
+		return errSkipped
+	}
+	return nil
+}
+
+// disError places an error of the bitcode reader in p's file: the byte of
+// the file, with the bit of the payload it came from.
+func disError(p *container.Payload, err error) error {
+	var be *bitcode.Error
+	if !errors.As(err, &be) {
+		return container.PayloadError(p, "", err)
+	}
+	msg := be.Msg + " (bit " + strconv.FormatUint(be.Bit, 10) + " of the module)"
+	return container.DataError(p, int64(be.Bit/8), true, &unlocatedError{msg, err})
+}

@@ -1,0 +1,189 @@
+package assembly
+
+import (
+	"github.com/bcextract/bcextract/ir"
+)
+
+// attachments writes metadata attachments, each as sep + "!kind !N".
+func (p *printer) attachments(as []ir.Attachment, sep string) {
+	for _, a := range as {
+		p.str(sep)
+		p.byte1('!')
+		p.b = appendMDIdentifier(p.b, a.Kind)
+		p.byte1(' ')
+		if isNilMD(a.Node) {
+			p.str("null")
+			continue
+		}
+		p.mdOperand(a.Node, 0)
+	}
+}
+
+// mdOperand writes a reference to metadata, as LLVM's
+// WriteAsOperandInternal for metadata does: a node as !N (DIExpression and
+// DIArgList inline, an unnumbered DILocation inline), a string as !"...",
+// a value as "type value".
+func (p *printer) mdOperand(md ir.Metadata, depth int) {
+	if isNilMD(md) {
+		p.str("null")
+		return
+	}
+	if depth > maxDepth {
+		p.str("<recursive metadata>")
+		return
+	}
+	switch md := md.(type) {
+	case *ir.MDString:
+		p.str("!\"")
+		p.escaped(md.Value)
+		p.byte1('"')
+	case *ir.ValueAsMetadata:
+		if isNilValue(md.Value) {
+			p.str("<null operand!>")
+			return
+		}
+		p.typ(md.Value.Type())
+		p.byte1(' ')
+		p.value(md.Value, depth+1)
+	case *ir.DIArgList:
+		p.str("!DIArgList(")
+		for i, a := range md.Args {
+			if i > 0 {
+				p.str(", ")
+			}
+			p.mdOperand(a, depth+1)
+		}
+		p.byte1(')')
+	case *ir.SpecializedNode:
+		if md.Kind == "DIExpression" {
+			p.specializedBody(md, depth)
+			return
+		}
+		if n, ok := p.mdSlot0(md); ok {
+			p.byte1('!')
+			p.int(int64(n))
+			return
+		}
+		if md.Kind == "DILocation" {
+			p.specializedBody(md, depth)
+			return
+		}
+		p.str("<badref>")
+	case ir.MDNode:
+		if n, ok := p.mdSlot0(md); ok {
+			p.byte1('!')
+			p.int(int64(n))
+			return
+		}
+		p.str("<badref>")
+	default:
+		p.str("<badref>")
+	}
+}
+
+// mdNodeBody writes a numbered node's definition after "!N = ".
+func (p *printer) mdNodeBody(n ir.MDNode) {
+	if n.IsDistinct() {
+		p.str("distinct ")
+	}
+	switch n := n.(type) {
+	case *ir.MDTuple:
+		p.str("!{")
+		for i, op := range n.Ops {
+			if i > 0 {
+				p.str(", ")
+			}
+			p.mdOperand(op, 0)
+		}
+		p.byte1('}')
+	case *ir.SpecializedNode:
+		p.specializedBody(n, 0)
+	default:
+		p.str("<unknown node>")
+	}
+}
+
+// specializedBody writes !Kind(name: value, ...), leaving out the names
+// that are empty (as in !DIExpression(DW_OP_deref)).
+func (p *printer) specializedBody(n *ir.SpecializedNode, depth int) {
+	p.byte1('!')
+	p.str(n.Kind)
+	p.byte1('(')
+	for i := range n.Fields {
+		f := &n.Fields[i]
+		if i > 0 {
+			p.str(", ")
+		}
+		if f.Name != "" {
+			p.str(f.Name)
+			p.str(": ")
+		}
+		switch f.Kind {
+		case ir.FieldMD:
+			p.mdOperand(f.MD, depth+1)
+		case ir.FieldInt:
+			p.int(f.Int)
+		case ir.FieldUint:
+			p.uint(uint64(f.Int))
+		case ir.FieldString:
+			p.byte1('"')
+			p.escaped(f.Text)
+			p.byte1('"')
+		case ir.FieldRaw:
+			p.str(f.Text)
+		case ir.FieldBool:
+			if f.Int != 0 {
+				p.str("true")
+			} else {
+				p.str("false")
+			}
+		}
+	}
+	p.byte1(')')
+}
+
+func (p *printer) printNamedMetadata(nmd *ir.NamedMetadata) {
+	p.byte1('!')
+	p.b = appendMDIdentifier(p.b, nmd.Name)
+	p.str(" = !{")
+	for i, n := range nmd.Ops {
+		if i > 0 {
+			p.str(", ")
+		}
+		if isExpression(n) {
+			p.specializedBody(n.(*ir.SpecializedNode), 0)
+			continue
+		}
+		if s, ok := p.mdSlot0(n); ok {
+			p.byte1('!')
+			p.int(int64(s))
+		} else {
+			p.str("<badref>")
+		}
+	}
+	p.str("}\n")
+}
+
+var debugRecordNames = [...]string{
+	ir.DbgValue:        "#dbg_value(",
+	ir.DbgDeclare:      "#dbg_declare(",
+	ir.DbgAssign:       "#dbg_assign(",
+	ir.DbgLabel:        "#dbg_label(",
+	ir.DbgDeclareValue: "#dbg_declare_value(",
+}
+
+// debugRecord writes a #dbg_ record, without its indentation and line end.
+func (p *printer) debugRecord(r *ir.DebugRecord) {
+	if int(r.Kind) < len(debugRecordNames) {
+		p.str(debugRecordNames[r.Kind])
+	} else {
+		p.str("#dbg_unknown(")
+	}
+	for i, op := range r.Ops {
+		if i > 0 {
+			p.str(", ")
+		}
+		p.mdOperand(op, 0)
+	}
+	p.byte1(')')
+}

@@ -1,0 +1,134 @@
+package assembly
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// broken is a module with what a careless reader could return: nil
+// operands and types, typed nil pointers, out-of-range enumerations, a
+// blockaddress to a block that does not exist, a metadata cycle, values
+// used outside their function.
+func broken() *ir.Module {
+	other := &ir.Instruction{Op: ir.Add, Typ: i32}
+	cyc := &ir.MDTuple{}
+	cyc.Ops = []ir.Metadata{cyc, nil, (*ir.MDTuple)(nil), &ir.ValueAsMetadata{}, (*ir.MDString)(nil)}
+	f := &ir.Function{GlobalHeader: ir.GlobalHeader{Name: "f"}, HasBody: true}
+	ba := &ir.BlockAddress{Typ: ptr, Func: f, Block: 7}
+	bad := []*ir.Instruction{
+		{Op: ir.Opcode(200), Typ: i32},
+		{Op: ir.Add, Typ: i32, Operands: []ir.Value{nil, (*ir.ConstInt)(nil)}},
+		{Op: ir.Br, Typ: void, Operands: []ir.Value{nil}},
+		{Op: ir.Switch, Typ: void, Cases: []ir.Constant{nil, cint(i32, 1)}},
+		{Op: ir.Call, Typ: nil, Callee: nil, Operands: []ir.Value{other}, Tail: ir.TailKind(9), CallConv: 999},
+		{Op: ir.Call, Typ: i32, Callee: (*ir.Function)(nil), FuncType: &ir.Type{Kind: ir.FunctionType, VarArg: true}},
+		{Op: ir.Invoke, Typ: void, Callee: f},
+		{Op: ir.CallBr, Typ: void, Callee: &ir.InlineAsm{Typ: ptr}},
+		{Op: ir.ICmp, Typ: i1, Pred: ir.Predicate(99), Flags: ir.SameSign},
+		{Op: ir.AtomicRMW, Typ: i32, RMW: ir.RMWOp(77), Ordering: ir.AtomicOrdering(42)},
+		{Op: ir.AtomicCmpXchg, Typ: nil, Ordering: 99, FailOrdering: 99},
+		{Op: ir.Load, Typ: i32, Ordering: ir.Acquire, SyncScope: "\x00"},
+		{Op: ir.PHI, Typ: i32, Operands: []ir.Value{ba}, Incoming: []*ir.Block{nil}},
+		{Op: ir.LandingPad, Typ: nil, Flags: ir.Cleanup, Clauses: []ir.Clause{{Value: nil}}},
+		{Op: ir.CatchSwitch, Typ: nil, Succs: []*ir.Block{nil}},
+		{Op: ir.ShuffleVector, Typ: nil, Mask: []int32{-1, 0, 5}},
+		{Op: ir.ExtractValue, Typ: i32},
+		{Op: ir.Alloca, Typ: ptr},
+		{Op: ir.ZExt, Typ: i64},
+		{Op: ir.GetElementPtr, Typ: ptr, Operands: []ir.Value{&ir.ConstExpr{Op: ir.GetElementPtr, HasInRange: true, Operands: []ir.Constant{nil}}}},
+		{Op: ir.Store, Typ: void, Operands: []ir.Value{
+			&ir.ConstData{Typ: &ir.Type{Kind: ir.FixedVectorType, Elem: i32}},
+			&ir.ConstData{Typ: &ir.Type{Kind: ir.ArrayType}},
+			&ir.ConstAggregate{Typ: &ir.Type{Kind: ir.FixedVectorType, Elem: i32}, Elems: []ir.Constant{nil, nil}},
+			&ir.ConstAggregate{},
+			&ir.ConstInt{Typ: nil, Big: nil},
+			&ir.ConstFP{},
+			&ir.ConstNull{},
+			&ir.PtrAuth{Typ: ptr},
+			&ir.DSOLocalEquivalent{},
+			&ir.MetadataValue{MD: cyc},
+			&ir.MetadataValue{MD: &ir.DIArgList{Args: []*ir.ValueAsMetadata{nil}}},
+			&ir.BlockAddress{},
+		}},
+		{Op: ir.Ret, Typ: void, Operands: []ir.Value{other}, DebugLoc: &ir.SpecializedNode{Kind: "DILocation", Fields: []ir.Field{{Name: "scope", Kind: ir.FieldMD}}},
+			Metadata:     []ir.Attachment{{Kind: "", Node: nil}, {Kind: "x y", Node: cyc}},
+			DebugRecords: []*ir.DebugRecord{nil, {Kind: 9, Ops: []ir.Metadata{nil, cyc}}}},
+		nil,
+	}
+	f.Blocks = []*ir.Block{{Instrs: bad, Preds: []*ir.Block{nil}}, nil, {Name: "x"}}
+	f.Params = []*ir.Argument{nil}
+	f.Attrs = ir.AttrList{Fn: ir.AttrSet{{Kind: 9999}, {Kind: ir.AttrMemory, Int: 1 << 40}, {Kind: ir.AttrByVal}}}
+	rec := &ir.Type{Kind: ir.ArrayType, Len: 1}
+	rec.Elem = rec
+	return &ir.Module{
+		Asm:   []string{"", ""},
+		Types: []*ir.Type{nil, {Kind: ir.StructType, Identified: true}},
+		Globals: []*ir.GlobalVar{nil, {GlobalHeader: ir.GlobalHeader{ValueType: rec, Linkage: ir.Linkage(99), Visibility: 9}, Init: ba,
+			Metadata: []ir.Attachment{{Kind: "k", Node: cyc}}, CodeModel: 99}},
+		Functions:     []*ir.Function{nil, f, {HasBody: false, Sig: &ir.Type{Kind: ir.IntegerType}}},
+		Aliases:       []*ir.Alias{nil, {}},
+		IFuncs:        []*ir.IFunc{nil, {}},
+		Comdats:       []*ir.Comdat{nil},
+		NamedMetadata: []*ir.NamedMetadata{nil, {Ops: []ir.MDNode{nil, cyc, (*ir.MDTuple)(nil)}}},
+	}
+}
+
+func TestWriteBroken(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Write(&buf, broken(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"<null operand!>", "<badref>", "<bad>", "blockaddress(@f, <badref>)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+type failLoader struct{}
+
+func (failLoader) LoadBody(*ir.Function) error { return errors.New("boom") }
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestWriteErrors(t *testing.T) {
+	m := hello()
+	m.Functions[0].Blocks, m.Functions[0].Params = nil, nil
+	err := Write(&bytes.Buffer{}, m, Options{Loader: failLoader{}})
+	if err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Errorf("Write with a failing loader: %v, want the loader's error", err)
+	}
+	err = Write(failWriter{}, hello(), Options{})
+	if err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("Write to a failing writer: %v, want the writer's error", err)
+	}
+}
+
+// TestWriteExponential checks that constants and types sharing operands
+// across 64 levels (2^64 leaves when printed in full) cost bounded output.
+func TestWriteExponential(t *testing.T) {
+	ty := i32
+	var c ir.Constant = cint(i32, 1)
+	for i := 0; i < 64; i++ {
+		ty = &ir.Type{Kind: ir.StructType, Fields: []*ir.Type{ty, ty}}
+		c = &ir.ConstAggregate{Typ: ty, Elems: []ir.Constant{c, c}}
+	}
+	m := &ir.Module{Globals: []*ir.GlobalVar{{GlobalHeader: ir.GlobalHeader{Name: "g", Typ: ptr, ValueType: ty}, Init: c}}}
+	var buf bytes.Buffer
+	if err := Write(&buf, m, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len() > 1<<30 {
+		t.Errorf("output of %d bytes", buf.Len())
+	}
+	if !strings.Contains(buf.String(), "too large>") {
+		t.Error("output is not cut")
+	}
+}

@@ -1,0 +1,264 @@
+package assembly
+
+import (
+	"strings"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// numberModule numbers what LLVM's SlotTracker numbers before the first
+// function: unnamed global values, the attribute sets of global variables
+// and functions, and the metadata of global variables and named metadata.
+func (p *printer) numberModule() {
+	m := p.m
+	next := 0
+	for _, g := range m.Globals {
+		if g == nil {
+			continue
+		}
+		if g.Name == "" {
+			p.gslots[g] = next
+			next++
+		}
+		for _, a := range g.Metadata {
+			p.mdSlot(a.Node)
+		}
+		if len(g.Attrs) > 0 {
+			p.attrSetSlot(g.Attrs)
+		}
+	}
+	for _, a := range m.Aliases {
+		if a != nil && a.Name == "" {
+			p.gslots[a] = next
+			next++
+		}
+	}
+	for _, i := range m.IFuncs {
+		if i != nil && i.Name == "" {
+			p.gslots[i] = next
+			next++
+		}
+	}
+	for _, nmd := range m.NamedMetadata {
+		if nmd == nil {
+			continue
+		}
+		for _, n := range nmd.Ops {
+			p.mdSlot(n)
+		}
+	}
+	for _, f := range m.Functions {
+		if f == nil {
+			continue
+		}
+		if f.Name == "" {
+			p.gslots[f] = next
+			next++
+		}
+		if len(f.Attrs.Fn) > 0 {
+			p.attrSetSlot(f.Attrs.Fn)
+		}
+	}
+}
+
+// incorporateFunction numbers f's metadata, its unnamed arguments, blocks
+// and instructions, and its call-site attribute sets, as LLVM's
+// SlotTracker::processFunction does.
+func (p *printer) incorporateFunction(f *ir.Function) {
+	p.fn = f
+	for _, a := range f.Metadata {
+		p.mdSlot(a.Node)
+	}
+	for _, b := range f.Blocks {
+		if b == nil {
+			continue
+		}
+		for _, in := range b.Instrs {
+			if in == nil {
+				continue
+			}
+			for _, r := range in.DebugRecords {
+				if r == nil {
+					continue
+				}
+				for _, op := range r.Ops {
+					if n, ok := op.(ir.MDNode); ok {
+						p.mdSlot(n)
+					}
+				}
+			}
+			if in.Op == ir.Call && isIntrinsic(in.Callee) {
+				for _, op := range in.Operands {
+					if mv, ok := op.(*ir.MetadataValue); ok {
+						if n, ok := mv.MD.(ir.MDNode); ok {
+							p.mdSlot(n)
+						}
+					}
+				}
+			}
+			if in.DebugLoc != nil {
+				if n, ok := in.DebugLoc.(ir.MDNode); ok {
+					p.mdSlot(n)
+				}
+			}
+			for _, a := range in.Metadata {
+				p.mdSlot(a.Node)
+			}
+		}
+	}
+
+	next := 0
+	for _, a := range f.Params {
+		if a != nil && a.Name == "" {
+			p.aslots[a] = next
+			next++
+		}
+	}
+	for _, b := range f.Blocks {
+		if b == nil {
+			continue
+		}
+		if b.Name == "" {
+			p.bslots[b] = next
+			next++
+		}
+		for _, in := range b.Instrs {
+			if in == nil {
+				continue
+			}
+			if in.Name == "" && !isVoid(in.Typ) {
+				p.islots[in] = next
+				next++
+			}
+			switch in.Op {
+			case ir.Call, ir.Invoke, ir.CallBr:
+				if len(in.Attrs.Fn) > 0 {
+					p.attrSetSlot(in.Attrs.Fn)
+				}
+			}
+		}
+	}
+}
+
+func (p *printer) purgeFunction() {
+	p.fn = nil
+	clear(p.aslots)
+	clear(p.bslots)
+	clear(p.islots)
+}
+
+func isVoid(t *ir.Type) bool { return t == nil || t.Kind == ir.VoidType }
+
+// isIntrinsic reports whether v is a function named llvm.*.
+func isIntrinsic(v ir.Value) bool {
+	f, ok := v.(*ir.Function)
+	return ok && f != nil && strings.HasPrefix(f.Name, "llvm.")
+}
+
+// mdSlot numbers n and, in pre-order, the nodes it refers to. DIExpression
+// nodes are never numbered.
+func (p *printer) mdSlot(n ir.MDNode) {
+	if isNilMD(n) {
+		return
+	}
+	stack := append(p.mdStack[:0], n)
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if isExpression(n) {
+			continue
+		}
+		if _, ok := p.mdSlot0(n); ok {
+			continue
+		}
+		switch n := n.(type) {
+		case *ir.MDTuple:
+			p.mdTuples[n] = len(p.mdNodes)
+		case *ir.SpecializedNode:
+			p.mdSpecs[n] = len(p.mdNodes)
+		default:
+			p.mdOther[n] = len(p.mdNodes)
+		}
+		p.mdNodes = append(p.mdNodes, n)
+		switch n := n.(type) {
+		case *ir.MDTuple:
+			for i := len(n.Ops) - 1; i >= 0; i-- {
+				if c, ok := n.Ops[i].(ir.MDNode); ok && !isNilMD(c) {
+					stack = append(stack, c)
+				}
+			}
+		case *ir.SpecializedNode:
+			for i := len(n.Fields) - 1; i >= 0; i-- {
+				f := &n.Fields[i]
+				if f.Kind != ir.FieldMD {
+					continue
+				}
+				if c, ok := f.MD.(ir.MDNode); ok && !isNilMD(c) {
+					stack = append(stack, c)
+				}
+			}
+		}
+	}
+	p.mdStack = stack[:0]
+}
+
+// mdSlot0 returns the number of a node, false when it has none.
+func (p *printer) mdSlot0(n ir.MDNode) (int, bool) {
+	switch n := n.(type) {
+	case *ir.MDTuple:
+		s, ok := p.mdTuples[n]
+		return s, ok
+	case *ir.SpecializedNode:
+		s, ok := p.mdSpecs[n]
+		return s, ok
+	case nil:
+		return 0, false
+	}
+	s, ok := p.mdOther[n]
+	return s, ok
+}
+
+// isNilMD reports whether n is nil or a typed nil pointer.
+func isNilMD(n ir.Metadata) bool {
+	switch n := n.(type) {
+	case nil:
+		return true
+	case *ir.MDTuple:
+		return n == nil
+	case *ir.SpecializedNode:
+		return n == nil
+	case *ir.MDString:
+		return n == nil
+	case *ir.ValueAsMetadata:
+		return n == nil
+	case *ir.DIArgList:
+		return n == nil
+	}
+	return false
+}
+
+func isExpression(n ir.Metadata) bool {
+	s, ok := n.(*ir.SpecializedNode)
+	return ok && s != nil && s.Kind == "DIExpression"
+}
+
+// attrSetSlot returns the #N of an attribute set, numbering it when it is
+// new. Sets are equal when they print the same.
+func (p *printer) attrSetSlot(s ir.AttrSet) int {
+	id := attrSetID{&s[0], len(s)}
+	if n, ok := p.asCache[id]; ok {
+		return n
+	}
+	save := len(p.b)
+	p.attrSet(s, true)
+	key := string(p.b[save:])
+	p.b = p.b[:save]
+	n, ok := p.asSlots[key]
+	if !ok {
+		n = len(p.asList)
+		p.asSlots[key] = n
+		p.asList = append(p.asList, s)
+	}
+	p.asCache[id] = n
+	return n
+}

@@ -1,0 +1,338 @@
+package assembly
+
+import (
+	"fmt"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// A typeFinder finds the identified struct types of a module in the order
+// LLVM's TypeFinder meets them: globals (value type, then initializer),
+// aliases, ifuncs, then each function (its type, attributes, operands and
+// body), then named metadata.
+type typeFinder struct {
+	types    map[*ir.Type]bool
+	consts   map[ir.Constant]bool
+	md       map[ir.MDNode]bool
+	found    []*ir.Type
+	want     map[*ir.Type]bool // identified structs still to be found
+	stack    []*ir.Type
+	remained int
+	depth    int
+}
+
+// findTypes numbers the identified struct types. When some are met only
+// inside function bodies that are not loaded, the bodies are loaded (and
+// dropped) one by one until every type of m.Types has been met.
+func (p *printer) findTypes() {
+	m := p.m
+	tf := &typeFinder{
+		types:  make(map[*ir.Type]bool),
+		consts: make(map[ir.Constant]bool),
+		md:     make(map[ir.MDNode]bool),
+		want:   make(map[*ir.Type]bool),
+	}
+	for _, t := range m.Types {
+		if t != nil && t.Kind == ir.StructType && t.Identified {
+			tf.want[t] = true
+		}
+	}
+	tf.remained = len(tf.want)
+
+	p.typeNums = make(map[*ir.Type]int)
+	defer func() {
+		for _, t := range tf.found {
+			if t.Name == "" {
+				p.typeNums[t] = len(p.typeOrder)
+				p.typeOrder = append(p.typeOrder, t)
+			} else {
+				p.namedTypes = append(p.namedTypes, t)
+			}
+		}
+	}()
+
+	for _, g := range m.Globals {
+		if g == nil {
+			continue
+		}
+		tf.addType(g.ValueType)
+		if g.Init != nil {
+			tf.addValue(g.Init)
+		}
+	}
+	for _, a := range m.Aliases {
+		if a == nil {
+			continue
+		}
+		tf.addType(a.ValueType)
+		if a.Aliasee != nil {
+			tf.addValue(a.Aliasee)
+		}
+	}
+	for _, i := range m.IFuncs {
+		if i != nil {
+			tf.addType(i.ValueType)
+		}
+	}
+	for _, f := range m.Functions {
+		if f == nil {
+			continue
+		}
+		tf.addType(f.Sig)
+		tf.addAttrs(&f.Attrs)
+		for _, c := range []ir.Constant{f.Personality, f.Prefix, f.Prologue} {
+			if c != nil {
+				tf.addValue(c)
+			}
+		}
+		if !f.HasBody {
+			continue
+		}
+		if f.Blocks != nil {
+			tf.addBody(f)
+			continue
+		}
+		if p.opt.Loader == nil || tf.remained == 0 {
+			continue
+		}
+		if err := p.opt.Loader.LoadBody(f); err != nil {
+			p.err = fmt.Errorf("assembly: loading @%s: %w", f.Name, err)
+			return
+		}
+		tf.addBody(f)
+		f.Params, f.Blocks = nil, nil
+	}
+	for _, nmd := range m.NamedMetadata {
+		if nmd == nil {
+			continue
+		}
+		for _, n := range nmd.Ops {
+			tf.addMD(n)
+		}
+	}
+}
+
+// addType adds t and, depth first, the types it is made of.
+func (tf *typeFinder) addType(t *ir.Type) {
+	if t == nil || tf.types[t] {
+		return
+	}
+	tf.types[t] = true
+	stack := append(tf.stack[:0], t)
+	for len(stack) > 0 {
+		t := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if t.Kind == ir.StructType && t.Identified {
+			tf.found = append(tf.found, t)
+			if tf.want[t] {
+				delete(tf.want, t)
+				tf.remained--
+			}
+		}
+		var subs []*ir.Type
+		var one [1]*ir.Type
+		switch t.Kind {
+		case ir.FunctionType:
+			for i := len(t.Params) - 1; i >= 0; i-- {
+				if st := t.Params[i]; st != nil && !tf.types[st] {
+					tf.types[st] = true
+					stack = append(stack, st)
+				}
+			}
+			if st := t.Ret; st != nil && !tf.types[st] {
+				tf.types[st] = true
+				stack = append(stack, st)
+			}
+			continue
+		case ir.StructType:
+			subs = t.Fields
+		case ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType:
+			one[0] = t.Elem
+			subs = one[:]
+		case ir.TargetExtType:
+			subs = t.TypeParams
+		}
+		for i := len(subs) - 1; i >= 0; i-- {
+			if st := subs[i]; st != nil && !tf.types[st] {
+				tf.types[st] = true
+				stack = append(stack, st)
+			}
+		}
+	}
+	tf.stack = stack[:0]
+}
+
+// addValue adds the types of a constant and of the constants it is made
+// of; other values add nothing (metadata as a value adds its node's).
+func (tf *typeFinder) addValue(v ir.Value) {
+	tf.depth++
+	defer func() { tf.depth-- }()
+	if tf.depth > maxDepth {
+		return
+	}
+	if mv, ok := v.(*ir.MetadataValue); ok {
+		if mv != nil {
+			tf.addMDOperand(mv.MD)
+		}
+		return
+	}
+	c, ok := v.(ir.Constant)
+	if !ok || isNilValue(c) {
+		return
+	}
+	switch c.(type) {
+	case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
+		return
+	}
+	if tf.consts[c] {
+		return
+	}
+	tf.consts[c] = true
+	tf.addType(c.Type())
+	switch c := c.(type) {
+	case *ir.ConstAggregate:
+		for _, e := range c.Elems {
+			tf.addValue(e)
+		}
+	case *ir.ConstExpr:
+		if c.Op == ir.GetElementPtr {
+			tf.addType(c.SrcElem)
+		}
+		for _, e := range c.Operands {
+			tf.addValue(e)
+		}
+	case *ir.PtrAuth:
+		for _, e := range []ir.Constant{c.Ptr, c.Key, c.Disc, c.AddrDisc, c.DeactivationSymbol} {
+			if e != nil {
+				tf.addValue(e)
+			}
+		}
+	}
+}
+
+func (tf *typeFinder) addMDOperand(md ir.Metadata) {
+	switch md := md.(type) {
+	case *ir.ValueAsMetadata:
+		if md != nil {
+			tf.addValue(md.Value)
+		}
+	case *ir.DIArgList:
+		if md != nil {
+			for _, a := range md.Args {
+				if a != nil {
+					tf.addValue(a.Value)
+				}
+			}
+		}
+	case ir.MDNode:
+		tf.addMD(md)
+	}
+}
+
+// addMD adds the types of the constants a node refers to, directly or
+// through other nodes.
+func (tf *typeFinder) addMD(n ir.MDNode) {
+	if isNilMD(n) || tf.md[n] {
+		return
+	}
+	tf.md[n] = true
+	switch n := n.(type) {
+	case *ir.MDTuple:
+		for _, op := range n.Ops {
+			tf.mdOp(op)
+		}
+	case *ir.SpecializedNode:
+		for i := range n.Fields {
+			if n.Fields[i].Kind == ir.FieldMD {
+				tf.mdOp(n.Fields[i].MD)
+			}
+		}
+	}
+}
+
+func (tf *typeFinder) mdOp(op ir.Metadata) {
+	switch op := op.(type) {
+	case ir.MDNode:
+		tf.addMD(op)
+	case *ir.ValueAsMetadata:
+		if op != nil {
+			if c, ok := op.Value.(ir.Constant); ok {
+				tf.addValue(c)
+			}
+		}
+	case *ir.DIArgList:
+		if op != nil {
+			for _, a := range op.Args {
+				if a != nil {
+					tf.addValue(a.Value)
+				}
+			}
+		}
+	}
+}
+
+func (tf *typeFinder) addAttrs(l *ir.AttrList) {
+	add := func(s ir.AttrSet) {
+		for i := range s {
+			if s[i].Type != nil {
+				tf.addType(s[i].Type)
+			}
+		}
+	}
+	add(l.Fn)
+	add(l.Ret)
+	for _, s := range l.Params {
+		add(s)
+	}
+}
+
+func (tf *typeFinder) addBody(f *ir.Function) {
+	for _, b := range f.Blocks {
+		if b == nil {
+			continue
+		}
+		for _, in := range b.Instrs {
+			if in == nil {
+				continue
+			}
+			tf.addType(in.Typ)
+			for _, op := range in.Operands {
+				tf.addValue(op)
+			}
+			for _, c := range in.Cases {
+				tf.addValue(c)
+			}
+			for _, c := range in.Clauses {
+				tf.addValue(c.Value)
+			}
+			for _, bu := range in.Bundles {
+				for _, v := range bu.Inputs {
+					tf.addValue(v)
+				}
+			}
+			if in.Callee != nil {
+				tf.addValue(in.Callee)
+			}
+			switch in.Op {
+			case ir.GetElementPtr, ir.Alloca:
+				tf.addType(in.ElemType)
+			case ir.Call, ir.Invoke, ir.CallBr:
+				tf.addAttrs(&in.Attrs)
+			}
+			if in.DebugLoc != nil {
+				tf.addMDOperand(in.DebugLoc)
+			}
+			for _, a := range in.Metadata {
+				tf.addMD(a.Node)
+			}
+			for _, r := range in.DebugRecords {
+				if r == nil {
+					continue
+				}
+				for _, op := range r.Ops {
+					tf.addMDOperand(op)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,850 @@
+package bitcode
+
+import (
+	"math/big"
+
+	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
+
+// A pconst is a constant whose operands may not be read yet (LLVM's
+// BitcodeConstant): built by materialize when first needed.
+type pconst struct {
+	typ     *ir.Type
+	kind    uint8
+	opcode  ir.Opcode
+	flags   ir.Flags
+	pred    ir.Predicate
+	srcElem *ir.Type
+	inRange *ir.ConstantRange
+	bb      uint64
+	ids     []uint64
+	state   uint8 // 1 while its operands are being built
+}
+
+// The kinds of pconst.
+const (
+	pcExpr uint8 = iota
+	pcStruct
+	pcArray
+	pcVector
+	pcBlockAddr
+	pcDSOLocal
+	pcNoCFI
+	pcPtrAuth
+)
+
+// Constants record codes missing from llvmir.
+const (
+	cstSetType         = 1
+	cstNull            = 2
+	cstUndef           = 3
+	cstInteger         = 4
+	cstWideInteger     = 5
+	cstFloat           = 6
+	cstAggregate       = 7
+	cstString          = 8
+	cstCString         = 9
+	cstBinop           = 10
+	cstCast            = 11
+	cstGEPOld          = 12
+	cstSelect          = 13
+	cstExtractElt      = 14
+	cstInsertElt       = 15
+	cstShuffleVec      = 16
+	cstCmp             = 17
+	cstInlineAsmOld    = 18
+	cstShufVecEx       = 19
+	cstInboundsGEP     = 20
+	cstBlockAddress    = 21
+	cstData            = 22
+	cstInlineAsmOld2   = 23
+	cstGEPInRangeOld   = 24
+	cstUnop            = 25
+	cstPoison          = 26
+	cstDSOLocalEquiv   = 27
+	cstInlineAsmOld3   = 28
+	cstNoCFI           = 29
+	cstInlineAsm       = 30
+	cstGEPWithInRange  = 31
+	cstGEP             = 32
+	cstPtrAuth         = 33
+	cstPtrAuth2        = 34
+	gepFlagInBounds    = 1 << 0
+	gepFlagNUSW        = 1 << 1
+	gepFlagNUW         = 1 << 2
+	oboNUW             = 1 << 0
+	oboNSW             = 1 << 1
+	exactFlag          = 1 << 0
+	maxConstantRecords = 1 << 30
+)
+
+var castOps = [...]ir.Opcode{ir.Trunc, ir.ZExt, ir.SExt, ir.FPToUI, ir.FPToSI, ir.UIToFP, ir.SIToFP,
+	ir.FPTrunc, ir.FPExt, ir.PtrToInt, ir.IntToPtr, ir.BitCast, ir.AddrSpaceCast, ir.PtrToAddr}
+
+func decodeCast(v uint64) (ir.Opcode, bool) {
+	if v < uint64(len(castOps)) {
+		return castOps[v], true
+	}
+	return ir.BadOp, false
+}
+
+func isFPOrFPVector(t *ir.Type) bool { return t.Scalar().IsFloatingPoint() }
+
+func isIntOrIntVector(t *ir.Type) bool { return t.Scalar().Kind == ir.IntegerType }
+
+func decodeBinop(v uint64, t *ir.Type) (ir.Opcode, bool) {
+	fp := isFPOrFPVector(t)
+	if !fp && !isIntOrIntVector(t) {
+		return ir.BadOp, false
+	}
+	type pair struct{ i, f ir.Opcode }
+	tab := [...]pair{{ir.Add, ir.FAdd}, {ir.Sub, ir.FSub}, {ir.Mul, ir.FMul}, {ir.UDiv, ir.BadOp},
+		{ir.SDiv, ir.FDiv}, {ir.URem, ir.BadOp}, {ir.SRem, ir.FRem}, {ir.Shl, ir.BadOp},
+		{ir.LShr, ir.BadOp}, {ir.AShr, ir.BadOp}, {ir.And, ir.BadOp}, {ir.Or, ir.BadOp}, {ir.Xor, ir.BadOp}}
+	if v >= uint64(len(tab)) {
+		return ir.BadOp, false
+	}
+	op := tab[v].i
+	if fp {
+		op = tab[v].f
+	}
+	return op, op != ir.BadOp
+}
+
+// binopFlags decodes the wrap and exact flags of a binary operator.
+func binopFlags(op ir.Opcode, v uint64) ir.Flags {
+	var f ir.Flags
+	switch op {
+	case ir.Add, ir.Sub, ir.Mul, ir.Shl:
+		if v&oboNSW != 0 {
+			f |= ir.NSW
+		}
+		if v&oboNUW != 0 {
+			f |= ir.NUW
+		}
+	case ir.UDiv, ir.SDiv, ir.LShr, ir.AShr:
+		if v&exactFlag != 0 {
+			f |= ir.Exact
+		}
+	case ir.Or:
+		if v&1 != 0 {
+			f |= ir.Disjoint
+		}
+	}
+	return f
+}
+
+func gepFlags(v uint64) ir.Flags {
+	var f ir.Flags
+	if v&gepFlagInBounds != 0 {
+		f |= ir.InBounds | ir.NUSW
+	}
+	if v&gepFlagNUSW != 0 {
+		f |= ir.NUSW
+	}
+	if v&gepFlagNUW != 0 {
+		f |= ir.NUW
+	}
+	return f
+}
+
+func (r *Reader) pushPending(p *pconst) {
+	r.values = append(r.values, nil)
+	r.pend = append(r.pend, p)
+}
+
+// readConstants reads a CONSTANTS block, module-level or in a function.
+func (r *Reader) readConstants() error {
+	var cur *ir.Type
+	for _, t := range r.types {
+		if t != nil && t.Kind == ir.IntegerType && t.BitWidth == 32 {
+			cur = t
+			break
+		}
+	}
+	if cur == nil {
+		cur = &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
+	}
+	return r.simpleBlock(uint32(llvmir.CONSTANTS_BLOCK_ID), func(rec *bitstream.Record) error {
+		ops := rec.Ops
+		if len(r.values) >= maxConstantRecords {
+			return r.errorf("too many values")
+		}
+		var v ir.Value
+		var p *pconst
+		switch rec.Code {
+		case cstSetType:
+			if len(ops) < 1 {
+				return r.errorf("invalid settype record")
+			}
+			t := r.typeByID(ops[0])
+			if t == nil || t.Kind == ir.VoidType {
+				return r.errorf("invalid constant type")
+			}
+			cur = t
+			return nil
+		case cstNull:
+			switch cur.Kind {
+			case ir.VoidType, ir.FunctionType, ir.LabelType:
+				return r.errorf("invalid type for a constant null value")
+			}
+			v = nullValue(cur)
+		case cstUndef:
+			v = &ir.Undef{Typ: cur}
+		case cstPoison:
+			v = &ir.Poison{Typ: cur}
+		case cstInteger:
+			if !isIntOrIntVector(cur) || len(ops) < 1 {
+				return r.errorf("invalid integer constant record")
+			}
+			el := intConst(cur.Scalar(), decodeSigned(ops[0]))
+			v = splat(cur, el)
+		case cstWideInteger:
+			if !isIntOrIntVector(cur) || len(ops) < 1 {
+				return r.errorf("invalid wide integer constant record")
+			}
+			st := cur.Scalar()
+			x := wideInt(ops, uint64(st.BitWidth))
+			var el *ir.ConstInt
+			if st.BitWidth <= 64 {
+				el = &ir.ConstInt{Typ: st, V: x.Int64()}
+			} else {
+				el = &ir.ConstInt{Typ: st, Big: x}
+			}
+			v = splat(cur, el)
+		case cstFloat:
+			if len(ops) < 1 {
+				return r.errorf("invalid float constant record")
+			}
+			st := cur.Scalar()
+			var bits [2]uint64
+			switch st.Kind {
+			case ir.HalfType, ir.BFloatType:
+				bits[0] = ops[0] & 0xffff
+			case ir.FloatType:
+				bits[0] = ops[0] & 0xffffffff
+			case ir.DoubleType:
+				bits[0] = ops[0]
+			case ir.X86FP80Type:
+				if len(ops) < 2 {
+					return r.errorf("invalid float constant record")
+				}
+				bits[0] = ops[1]&0xffff | ops[0]<<16
+				bits[1] = ops[0] >> 48
+			case ir.FP128Type, ir.PPCFP128Type:
+				if len(ops) < 2 {
+					return r.errorf("invalid float constant record")
+				}
+				bits[0], bits[1] = ops[0], ops[1]
+			default:
+				v = &ir.Poison{Typ: cur}
+			}
+			if v == nil {
+				v = splat(cur, &ir.ConstFP{Typ: st, Bits: bits})
+			}
+		case cstAggregate:
+			if len(ops) < 1 {
+				return r.errorf("invalid aggregate record")
+			}
+			ids := append([]uint64(nil), ops...)
+			switch cur.Kind {
+			case ir.StructType:
+				p = &pconst{typ: cur, kind: pcStruct, ids: ids}
+			case ir.ArrayType:
+				p = &pconst{typ: cur, kind: pcArray, ids: ids}
+			case ir.FixedVectorType, ir.ScalableVectorType:
+				p = &pconst{typ: cur, kind: pcVector, ids: ids}
+			default:
+				v = &ir.Poison{Typ: cur}
+			}
+		case cstString, cstCString:
+			if len(ops) < 1 || cur.Kind != ir.ArrayType {
+				return r.errorf("invalid string record")
+			}
+			elems := append([]uint64(nil), ops...)
+			for i := range elems {
+				elems[i] &= 0xff
+			}
+			if rec.Code == cstCString {
+				elems = append(elems, 0)
+			}
+			v = dataConst(cur, elems)
+		case cstData:
+			if len(ops) < 1 || cur.Elem == nil {
+				return r.errorf("invalid data record")
+			}
+			w := dataElemBits(cur.Elem)
+			if w == 0 {
+				return r.errorf("invalid type for a data constant")
+			}
+			elems := append([]uint64(nil), ops...)
+			if w < 64 {
+				for i := range elems {
+					elems[i] &= 1<<w - 1
+				}
+			}
+			v = dataConst(cur, elems)
+		case cstUnop:
+			if len(ops) < 2 {
+				return r.errorf("invalid unary constant expression record")
+			}
+			if ops[0] != 0 || !isFPOrFPVector(cur) {
+				v = &ir.Poison{Typ: cur}
+				break
+			}
+			p = &pconst{typ: cur, kind: pcExpr, opcode: ir.FNeg, ids: []uint64{ops[1]}}
+		case cstBinop:
+			if len(ops) < 3 {
+				return r.errorf("invalid binary constant expression record")
+			}
+			op, ok := decodeBinop(ops[0], cur)
+			if !ok {
+				v = &ir.Poison{Typ: cur}
+				break
+			}
+			p = &pconst{typ: cur, kind: pcExpr, opcode: op, ids: []uint64{ops[1], ops[2]}}
+			if len(ops) >= 4 && op != ir.Or {
+				p.flags = binopFlags(op, ops[3])
+			}
+		case cstCast:
+			if len(ops) < 3 {
+				return r.errorf("invalid cast constant expression record")
+			}
+			op, ok := decodeCast(ops[0])
+			if !ok {
+				v = &ir.Poison{Typ: cur}
+				break
+			}
+			if r.typeByID(ops[1]) == nil {
+				return r.errorf("invalid cast constant expression record")
+			}
+			p = &pconst{typ: cur, kind: pcExpr, opcode: op, ids: []uint64{ops[2]}}
+		case cstInboundsGEP, cstGEPOld, cstGEPInRangeOld, cstGEP, cstGEPWithInRange:
+			if len(ops) < 2 {
+				return r.errorf("constant GEP record must have at least two elements")
+			}
+			i := 0
+			var src *ir.Type
+			if rec.Code == cstGEPInRangeOld || rec.Code == cstGEPWithInRange || rec.Code == cstGEP || len(ops)%2 == 1 {
+				src = r.typeByID(ops[0])
+				i++
+			}
+			var flags uint64
+			var inRange *ir.ConstantRange
+			switch rec.Code {
+			case cstGEPInRangeOld:
+				flags = ops[i] & 1
+				i++
+			case cstGEPWithInRange:
+				if i+1 >= len(ops) {
+					return r.errorf("invalid constant GEP record")
+				}
+				flags = ops[i]
+				i++
+				bw := ops[i]
+				i++
+				cr, err := r.readRange(ops, &i, bw)
+				if err != nil {
+					return err
+				}
+				inRange = &cr
+			case cstGEP:
+				flags = ops[i]
+				i++
+			case cstInboundsGEP:
+				flags = gepFlagInBounds
+			}
+			var ids []uint64
+			for i < len(ops) {
+				if r.typeByID(ops[i]) == nil || i+1 >= len(ops) {
+					return r.errorf("invalid getelementptr constant expression record")
+				}
+				ids = append(ids, ops[i+1])
+				i += 2
+			}
+			if len(ids) < 1 {
+				return r.errorf("invalid constant GEP with no operands")
+			}
+			if src == nil {
+				return r.errorf("typed-pointer constant GEPs are not supported")
+			}
+			p = &pconst{typ: cur, kind: pcExpr, opcode: ir.GetElementPtr, flags: gepFlags(flags), srcElem: src, inRange: inRange, ids: ids}
+		case cstSelect:
+			if len(ops) < 3 {
+				return r.errorf("invalid select constant expression record")
+			}
+			p = &pconst{typ: cur, kind: pcExpr, opcode: ir.Select, ids: []uint64{ops[0], ops[1], ops[2]}}
+		case cstExtractElt:
+			if len(ops) < 3 {
+				return r.errorf("invalid extractelement constant expression record")
+			}
+			idx := ops[2]
+			if len(ops) == 4 {
+				idx = ops[3]
+			}
+			p = &pconst{typ: cur, kind: pcExpr, opcode: ir.ExtractElement, ids: []uint64{ops[1], idx}}
+		case cstInsertElt:
+			if len(ops) < 3 || !cur.IsVector() {
+				return r.errorf("invalid insertelement constant expression record")
+			}
+			idx := ops[2]
+			if len(ops) == 4 {
+				idx = ops[3]
+			}
+			p = &pconst{typ: cur, kind: pcExpr, opcode: ir.InsertElement, ids: []uint64{ops[0], ops[1], idx}}
+		case cstShuffleVec:
+			if len(ops) < 3 || !cur.IsVector() {
+				return r.errorf("invalid shufflevector constant expression record")
+			}
+			p = &pconst{typ: cur, kind: pcExpr, opcode: ir.ShuffleVector, ids: []uint64{ops[0], ops[1], ops[2]}}
+		case cstShufVecEx:
+			if len(ops) < 4 || !cur.IsVector() {
+				return r.errorf("invalid shufflevector constant expression record")
+			}
+			p = &pconst{typ: cur, kind: pcExpr, opcode: ir.ShuffleVector, ids: []uint64{ops[1], ops[2], ops[3]}}
+		case cstCmp:
+			if len(ops) < 4 {
+				return r.errorf("invalid cmp constant expression record")
+			}
+			t := r.typeByID(ops[0])
+			if t == nil {
+				return r.errorf("invalid cmp constant expression record")
+			}
+			op := ir.ICmp
+			if isFPOrFPVector(t) {
+				op = ir.FCmp
+			}
+			p = &pconst{typ: cur, kind: pcExpr, opcode: op, pred: ir.Predicate(ops[3]), ids: []uint64{ops[1], ops[2]}}
+		case cstInlineAsm, cstInlineAsmOld3:
+			i := 0
+			var ft *ir.Type
+			if rec.Code == cstInlineAsm {
+				if len(ops) < 3 {
+					return r.errorf("invalid inlineasm record")
+				}
+				ft = r.typeByID(ops[0])
+				if ft == nil || ft.Kind != ir.FunctionType {
+					return r.errorf("invalid inlineasm record")
+				}
+				i++
+			} else {
+				return r.errorf("typed-pointer inline asm is not supported")
+			}
+			flags := ops[i]
+			i++
+			asmLen := ops[i]
+			i++
+			if asmLen >= uint64(len(ops)-i) {
+				return r.errorf("invalid inlineasm record")
+			}
+			asm := opsString(ops[i : i+int(asmLen)])
+			i += int(asmLen)
+			cLen := ops[i]
+			i++
+			if cLen > uint64(len(ops)-i) {
+				return r.errorf("invalid inlineasm record")
+			}
+			cons := opsString(ops[i : i+int(cLen)])
+			v = &ir.InlineAsm{FuncType: ft, Typ: cur, Asm: asm, Constraints: cons,
+				SideEffect: flags&1 != 0, AlignStack: flags>>1&1 != 0, IntelDialect: flags>>2&1 != 0, CanThrow: flags>>3&1 != 0}
+		case cstInlineAsmOld, cstInlineAsmOld2:
+			return r.errorf("typed-pointer inline asm is not supported")
+		case cstBlockAddress:
+			if len(ops) < 3 || r.typeByID(ops[0]) == nil {
+				return r.errorf("invalid blockaddress record")
+			}
+			p = &pconst{typ: cur, kind: pcBlockAddr, bb: ops[2], ids: []uint64{ops[1]}}
+		case cstDSOLocalEquiv:
+			if len(ops) < 2 || r.typeByID(ops[0]) == nil {
+				return r.errorf("invalid dso_local_equivalent record")
+			}
+			p = &pconst{typ: cur, kind: pcDSOLocal, ids: []uint64{ops[1]}}
+		case cstNoCFI:
+			if len(ops) < 2 || r.typeByID(ops[0]) == nil {
+				return r.errorf("invalid no_cfi record")
+			}
+			p = &pconst{typ: cur, kind: pcNoCFI, ids: []uint64{ops[1]}}
+		case cstPtrAuth:
+			if len(ops) < 4 {
+				return r.errorf("invalid ptrauth record")
+			}
+			p = &pconst{typ: cur, kind: pcPtrAuth, ids: append([]uint64(nil), ops[:4]...)}
+		case cstPtrAuth2:
+			if len(ops) < 5 {
+				return r.errorf("invalid ptrauth record")
+			}
+			p = &pconst{typ: cur, kind: pcPtrAuth, ids: append([]uint64(nil), ops[:5]...)}
+		default:
+			// LLVM reads an unknown constant as undef.
+			r.skip("read unknown CONSTANTS record %d as undef", rec.Code)
+			v = &ir.Undef{Typ: cur}
+		}
+		if p != nil {
+			r.pushPending(p)
+		} else {
+			r.pushValue(v)
+		}
+		return nil
+	})
+}
+
+// nullValue is Constant::getNullValue.
+func nullValue(t *ir.Type) ir.Constant {
+	switch {
+	case t.Kind == ir.IntegerType:
+		return intConst(t, 0)
+	case t.IsFloatingPoint():
+		return &ir.ConstFP{Typ: t}
+	}
+	return &ir.ConstNull{Typ: t}
+}
+
+// intConst makes an integer constant of type t (a scalar) from the low
+// bits of v read as signed.
+func intConst(t *ir.Type, v uint64) *ir.ConstInt {
+	if t.BitWidth > 64 {
+		return &ir.ConstInt{Typ: t, Big: big.NewInt(int64(v))}
+	}
+	return &ir.ConstInt{Typ: t, V: signExtend64(v, uint64(t.BitWidth))}
+}
+
+// splat returns el for a scalar type and a vector of copies of el for a
+// vector type, canonical as ConstantVector::getSplat makes it.
+func splat(t *ir.Type, el ir.Constant) ir.Constant {
+	if !t.IsVector() {
+		return el
+	}
+	if t.Kind == ir.ScalableVectorType || t.Len > 256 {
+		// LLVM keeps a scalable splat as a ConstantExpr or a splat
+		// ConstantInt; printed forms are the printer's business.
+		return &ir.ConstAggregate{Typ: t, Elems: []ir.Constant{el}}
+	}
+	elems := make([]ir.Constant, t.Len)
+	for i := range elems {
+		elems[i] = el
+	}
+	return buildVector(t, elems)
+}
+
+// dataElemBits returns the element width of a type ConstantDataSequential
+// accepts, 0 for others.
+func dataElemBits(t *ir.Type) uint {
+	switch t.Kind {
+	case ir.IntegerType:
+		switch t.BitWidth {
+		case 8, 16, 32, 64:
+			return uint(t.BitWidth)
+		}
+	case ir.HalfType, ir.BFloatType:
+		return 16
+	case ir.FloatType:
+		return 32
+	case ir.DoubleType:
+		return 64
+	}
+	return 0
+}
+
+// dataConst is ConstantDataSequential::get: all zeros become
+// zeroinitializer.
+func dataConst(t *ir.Type, elems []uint64) ir.Constant {
+	allZero := true
+	for _, e := range elems {
+		if e != 0 {
+			allZero = false
+			break
+		}
+	}
+	if allZero {
+		return &ir.ConstNull{Typ: t}
+	}
+	return &ir.ConstData{Typ: t, Elems: elems}
+}
+
+func isNull(c ir.Constant) bool {
+	switch c := c.(type) {
+	case *ir.ConstInt:
+		if c.Big != nil {
+			return c.Big.Sign() == 0
+		}
+		return c.V == 0
+	case *ir.ConstFP:
+		return c.Bits == [2]uint64{}
+	case *ir.ConstNull:
+		return true
+	}
+	return false
+}
+
+func isUndefOnly(c ir.Constant) bool { _, ok := c.(*ir.Undef); return ok }
+
+func isPoison(c ir.Constant) bool { _, ok := c.(*ir.Poison); return ok }
+
+// sameConst reports whether a and b are the same uniqued constant in LLVM.
+func sameConst(a, b ir.Constant) bool {
+	if a == b {
+		return true
+	}
+	if a.Type() != b.Type() {
+		return false
+	}
+	switch x := a.(type) {
+	case *ir.ConstInt:
+		y, ok := b.(*ir.ConstInt)
+		if !ok {
+			return false
+		}
+		if x.Big != nil || y.Big != nil {
+			return x.Big != nil && y.Big != nil && x.Big.Cmp(y.Big) == 0
+		}
+		return x.V == y.V
+	case *ir.ConstFP:
+		y, ok := b.(*ir.ConstFP)
+		return ok && x.Bits == y.Bits
+	case *ir.ConstNull:
+		_, ok := b.(*ir.ConstNull)
+		return ok
+	case *ir.Undef:
+		_, ok := b.(*ir.Undef)
+		return ok
+	case *ir.Poison:
+		_, ok := b.(*ir.Poison)
+		return ok
+	}
+	return false
+}
+
+func allSame(elems []ir.Constant) bool {
+	for _, e := range elems[1:] {
+		if !sameConst(e, elems[0]) {
+			return false
+		}
+	}
+	return true
+}
+
+// dataSequence makes a ConstData of simple elements when LLVM would.
+func dataSequence(t *ir.Type, elems []ir.Constant) ir.Constant {
+	et := elems[0].Type()
+	w := dataElemBits(et)
+	if w == 0 {
+		return nil
+	}
+	raw := make([]uint64, len(elems))
+	for i, e := range elems {
+		switch e := e.(type) {
+		case *ir.ConstInt:
+			if e.Typ != et || e.Big != nil {
+				return nil
+			}
+			raw[i] = uint64(e.V)
+			if w < 64 {
+				raw[i] &= 1<<w - 1
+			}
+		case *ir.ConstFP:
+			if e.Typ != et {
+				return nil
+			}
+			raw[i] = e.Bits[0]
+		default:
+			return nil
+		}
+	}
+	return &ir.ConstData{Typ: t, Elems: raw}
+}
+
+// buildArray is ConstantArray::get.
+func buildArray(t *ir.Type, elems []ir.Constant) ir.Constant {
+	if len(elems) == 0 {
+		return &ir.ConstNull{Typ: t}
+	}
+	if allSame(elems) {
+		switch c := elems[0]; {
+		case isPoison(c):
+			return &ir.Poison{Typ: t}
+		case isUndefOnly(c):
+			return &ir.Undef{Typ: t}
+		case isNull(c):
+			return &ir.ConstNull{Typ: t}
+		}
+	}
+	if d := dataSequence(t, elems); d != nil {
+		return d
+	}
+	return &ir.ConstAggregate{Typ: t, Elems: elems}
+}
+
+// buildVector is ConstantVector::get.
+func buildVector(t *ir.Type, elems []ir.Constant) ir.Constant {
+	if len(elems) > 0 && allSame(elems) {
+		switch c := elems[0]; {
+		case isNull(c):
+			return &ir.ConstNull{Typ: t}
+		case isPoison(c):
+			return &ir.Poison{Typ: t}
+		case isUndefOnly(c):
+			return &ir.Undef{Typ: t}
+		}
+	}
+	if len(elems) > 0 {
+		if d := dataSequence(t, elems); d != nil {
+			return d
+		}
+	}
+	return &ir.ConstAggregate{Typ: t, Elems: elems}
+}
+
+// buildStruct is ConstantStruct::get.
+func buildStruct(t *ir.Type, elems []ir.Constant) ir.Constant {
+	zero, undef, poison := true, len(elems) > 0, len(elems) > 0
+	for _, e := range elems {
+		if !isNull(e) {
+			zero = false
+		}
+		if !isPoison(e) {
+			poison = false
+		}
+		if !isUndefOnly(e) {
+			undef = false
+		}
+	}
+	switch {
+	case zero:
+		return &ir.ConstNull{Typ: t}
+	case poison:
+		return &ir.Poison{Typ: t}
+	case undef:
+		return &ir.Undef{Typ: t}
+	}
+	return &ir.ConstAggregate{Typ: t, Elems: elems}
+}
+
+// value returns value id of the value list, building a constant that was
+// waiting for its operands.
+func (r *Reader) value(id uint64) (ir.Value, error) {
+	if id < uint64(len(r.values)) {
+		if v := r.values[id]; v != nil {
+			return v, nil
+		}
+	}
+	if err := r.materialize(id); err != nil {
+		return nil, err
+	}
+	return r.values[id], nil
+}
+
+// constant returns value id, which must be a constant.
+func (r *Reader) constant(id uint64) (ir.Constant, error) {
+	v, err := r.value(id)
+	if err != nil {
+		return nil, err
+	}
+	c, ok := v.(ir.Constant)
+	if !ok {
+		return nil, r.errorf("value %d is not a constant", id)
+	}
+	return c, nil
+}
+
+// materialize builds pending constant id and what it needs, without
+// recursion.
+func (r *Reader) materialize(id uint64) error {
+	stack := []uint64{id}
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		if top >= uint64(len(r.values)) {
+			return r.errorf("invalid value ID %d", top)
+		}
+		if r.values[top] != nil {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		p := r.pend[top]
+		if p == nil {
+			return r.errorf("invalid value ID %d", top)
+		}
+		missing := false
+		for _, op := range p.ids {
+			if op >= uint64(len(r.values)) {
+				return r.errorf("invalid constant operand ID %d", op)
+			}
+			if r.values[op] == nil {
+				if r.pend[op] == nil {
+					return r.errorf("invalid constant operand ID %d", op)
+				}
+				stack = append(stack, op)
+				missing = true
+			}
+		}
+		if missing {
+			if p.state == 1 {
+				return r.errorf("constant %d refers to itself", top)
+			}
+			p.state = 1
+			continue
+		}
+		c, err := r.buildConst(p)
+		if err != nil {
+			return err
+		}
+		r.values[top] = c
+		r.pend[top] = nil
+		stack = stack[:len(stack)-1]
+	}
+	return nil
+}
+
+func (r *Reader) buildConst(p *pconst) (ir.Constant, error) {
+	ops := make([]ir.Constant, len(p.ids))
+	for i, id := range p.ids {
+		c, ok := r.values[id].(ir.Constant)
+		if !ok {
+			return nil, r.errorf("constant operand %d is not a constant", id)
+		}
+		ops[i] = c
+	}
+	switch p.kind {
+	case pcStruct:
+		if len(ops) != len(p.typ.Fields) {
+			return nil, r.errorf("invalid number of elements in struct initializer")
+		}
+		return buildStruct(p.typ, ops), nil
+	case pcArray:
+		if uint64(len(ops)) != p.typ.Len {
+			return nil, r.errorf("invalid number of elements in array initializer")
+		}
+		return buildArray(p.typ, ops), nil
+	case pcVector:
+		if uint64(len(ops)) != p.typ.Len {
+			return nil, r.errorf("invalid number of elements in vector initializer")
+		}
+		return buildVector(p.typ, ops), nil
+	case pcBlockAddr:
+		f, ok := ops[0].(*ir.Function)
+		if !ok {
+			return nil, r.errorf("blockaddress operand must be a function")
+		}
+		if p.bb == 0 || p.bb > 1<<31 {
+			return nil, r.errorf("invalid blockaddress block ID")
+		}
+		r.noteBlockAddress(f, int(p.bb))
+		return &ir.BlockAddress{Typ: p.typ, Func: f, Block: int(p.bb)}, nil
+	case pcDSOLocal:
+		return &ir.DSOLocalEquivalent{Typ: p.typ, Global: ops[0]}, nil
+	case pcNoCFI:
+		return &ir.NoCFI{Typ: p.typ, Global: ops[0]}, nil
+	case pcPtrAuth:
+		pa := &ir.PtrAuth{Typ: p.typ, Ptr: ops[0], Key: ops[1], Disc: ops[2], AddrDisc: ops[3]}
+		if len(ops) > 4 {
+			pa.DeactivationSymbol = ops[4]
+		}
+		return pa, nil
+	}
+	ce := &ir.ConstExpr{Typ: p.typ, Op: p.opcode, Operands: ops, Flags: p.flags, SrcElem: p.srcElem, Pred: p.pred}
+	if p.inRange != nil {
+		ce.HasInRange, ce.InRangeLo, ce.InRangeHi = true, p.inRange.Lo, p.inRange.Hi
+	}
+	return ce, nil
+}

@@ -1,0 +1,29 @@
+// Package bitcode reads LLVM IR bitcode into the model of package ir, as
+// LLVM 22's BitcodeReader and MetadataLoader do, so that package
+// ir/assembly can print it as llvm-dis-22 does.
+//
+// [Open] reads the top level of a file (raw, or behind the 0x0B17C0DE
+// wrapper header): one [Reader] per module, and the string table. A
+// Reader's [Reader.Module] reads the module level: types, attribute
+// groups, globals, functions, aliases and ifuncs, constants, metadata.
+// [Reader.LoadBody] then reads one function body at a time, so that a
+// printer can stream a module in the memory of its module level plus its
+// largest function.
+//
+// The reader reproduces what llvm-dis prints that depends on reading:
+// forward references resolved as LLVM resolves them, constants canonical
+// as LLVM's uniquing makes them (an all-zero array is zeroinitializer),
+// attributes in LLVM's order, metadata attachments by kind ID, and block
+// predecessors in use-list order, the USELIST blocks applied.
+//
+// What LLVM 22 does not know (a newer producer's record code, attribute
+// kind, field or block) is read past when the bitstream allows it and
+// listed by [Reader.Skipped]; a malformed module is an [*Error] with the
+// bit offset of the problem. Inputs are checked before anything is sized
+// by them, and nothing recurses on the input's nesting.
+//
+// Not read yet: debug-info metadata (DI nodes become [ir.SpecializedNode]s
+// of the right kind without their fields, DILocations keep line, column,
+// scope and inlinedAt; debug records are dropped), module summaries, and
+// the upgrades of pre-opaque-pointer bitcode (typed pointers are an error).
+package bitcode

@@ -1,0 +1,353 @@
+package bitcode
+
+import (
+	"sort"
+
+	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
+
+// mdList is the metadata list: the metadata of each ID, module-level ones
+// first, then the current function's. Nodes are made when their record is
+// read and their operands filled in by resolve, so that forward references
+// and cycles cost nothing.
+type mdList struct {
+	items   []ir.Metadata
+	pending []mdPending // nodes whose operands are not filled in yet
+	named   []namedPending
+	globals []globalAttachPending
+	// DILocations by content: LLVM uniques them.
+	locs map[locKey]*ir.SpecializedNode
+}
+
+type mdPending struct {
+	node ir.Metadata // *ir.MDTuple or *ir.DIArgList
+	ids  []uint64    // operand IDs plus one, 0 for null (tuples); IDs (arg lists)
+}
+
+type namedPending struct {
+	nm  *ir.NamedMetadata
+	ids []uint64
+}
+
+type globalAttachPending struct {
+	valueID uint64
+	ops     []uint64 // (kind, node) pairs
+}
+
+type locKey struct {
+	line, col    uint64
+	scope, ia    ir.Metadata
+	implicit     bool
+	group, ranks uint64
+}
+
+// The fixed metadata kinds of LLVM 22 (FixedMetadataKinds.def), by their
+// in-memory kind ID.
+var fixedKinds = [...]string{"dbg", "tbaa", "prof", "fpmath", "range", "tbaa.struct", "invariant.load",
+	"alias.scope", "noalias", "nontemporal", "llvm.mem.parallel_loop_access", "nonnull", "dereferenceable",
+	"dereferenceable_or_null", "make.implicit", "unpredictable", "invariant.group", "align", "llvm.loop",
+	"type", "section_prefix", "absolute_symbol", "associated", "callees", "irr_loop", "llvm.access.group",
+	"callback", "llvm.preserve.access.index", "vcall_visibility", "noundef", "annotation", "nosanitize",
+	"func_sanitize", "exclude", "memprof", "callsite", "kcfi_type", "pcsections", "DIAssignID",
+	"coro.outside.frame", "mmra", "noalias.addrspace", "callee_type", "nofree", "captures", "alloc_token",
+	"implicit.ref"}
+
+// The names of the debug-info node records, by record code.
+var diNames = map[uint32]string{
+	7: "DILocation", 12: "GenericDINode", 13: "DISubrange", 14: "DIEnumerator", 15: "DIBasicType",
+	16: "DIFile", 17: "DIDerivedType", 18: "DICompositeType", 19: "DISubroutineType", 20: "DICompileUnit",
+	21: "DISubprogram", 22: "DILexicalBlock", 23: "DILexicalBlockFile", 24: "DINamespace",
+	25: "DITemplateTypeParameter", 26: "DITemplateValueParameter", 27: "DIGlobalVariable",
+	28: "DILocalVariable", 29: "DIExpression", 30: "DIObjCProperty", 31: "DIImportedEntity", 32: "DIModule",
+	33: "DIMacro", 34: "DIMacroFile", 37: "DIGlobalVariableExpression", 40: "DILabel", 41: "DIStringType",
+	44: "DICommonBlock", 45: "DIGenericSubrange", 47: "DIAssignID", 48: "DISubrangeType",
+	49: "DIFixedPointType",
+}
+
+// kindRank returns LLVM's in-memory ID of metadata kind name, which orders
+// attachments.
+func (r *Reader) rankOf(name string) int {
+	if k, ok := r.kindRank[name]; ok {
+		return k
+	}
+	for i, n := range fixedKinds {
+		if n == name {
+			r.kindRank[name] = i
+			return i
+		}
+	}
+	k := len(fixedKinds) + len(r.kindRank)
+	r.kindRank[name] = k
+	return k
+}
+
+func (r *Reader) addKind(ops []uint64) error {
+	if len(ops) < 1 {
+		return r.errorf("invalid metadata kind record")
+	}
+	name := opsString(ops[1:])
+	r.kinds[ops[0]] = name
+	r.rankOf(name)
+	return nil
+}
+
+func (r *Reader) readMetadataKinds() error {
+	return r.simpleBlock(uint32(llvmir.METADATA_KIND_BLOCK_ID), func(rec *bitstream.Record) error {
+		if rec.Code != uint32(llvmir.METADATA_KIND) {
+			r.skip("skipped unknown METADATA_KIND record %d", rec.Code)
+			return nil
+		}
+		return r.addKind(rec.Ops)
+	})
+}
+
+// mdAt returns metadata id, or an error when it is not defined.
+func (r *Reader) mdAt(id uint64) (ir.Metadata, error) {
+	if id >= uint64(len(r.md.items)) || r.md.items[id] == nil {
+		return nil, r.errorf("invalid metadata ID %d", id)
+	}
+	return r.md.items[id], nil
+}
+
+func (r *Reader) pushMD(m ir.Metadata) {
+	r.md.items = append(r.md.items, m)
+}
+
+// readMetadata reads a METADATA block, module-level or in a function.
+func (r *Reader) readMetadata(inFunc bool) error {
+	var name string
+	haveName := false
+	err := r.simpleBlock(uint32(llvmir.METADATA_BLOCK_ID), func(rec *bitstream.Record) error {
+		ops := rec.Ops
+		if len(r.md.items) >= maxConstantRecords {
+			return r.errorf("too much metadata")
+		}
+		switch llvmir.MetadataCode(rec.Code) {
+		case llvmir.METADATA_STRINGS:
+			s, err := llvmir.NewMetadataStrings(ops, rec.Blob)
+			if err != nil {
+				return r.errorf("%v", err)
+			}
+			if uint64(s.Count) > uint64(len(rec.Blob))*8 {
+				return r.errorf("METADATA_STRINGS count %d exceeds its blob", s.Count)
+			}
+			for s.More() {
+				b, err := s.Next()
+				if err != nil {
+					return r.errorf("%v", err)
+				}
+				r.pushMD(&ir.MDString{Value: string(b)})
+			}
+		case llvmir.METADATA_STRING_OLD:
+			r.pushMD(&ir.MDString{Value: opsString(ops)})
+		case llvmir.METADATA_VALUE:
+			if len(ops) != 2 {
+				return r.errorf("invalid metadata value record")
+			}
+			t := r.typeByID(ops[0])
+			if t == nil || t.Kind == ir.MetadataType || t.Kind == ir.VoidType {
+				return r.errorf("invalid metadata value type")
+			}
+			v, err := r.valueOrFwd(ops[1], t)
+			if err != nil {
+				return err
+			}
+			r.pushMD(&ir.ValueAsMetadata{Value: v})
+		case llvmir.METADATA_NODE, llvmir.METADATA_DISTINCT_NODE:
+			n := &ir.MDTuple{Distinct: rec.Code == uint32(llvmir.METADATA_DISTINCT_NODE)}
+			r.md.pending = append(r.md.pending, mdPending{node: n, ids: append([]uint64(nil), ops...)})
+			r.pushMD(n)
+		case llvmir.METADATA_ARG_LIST:
+			n := &ir.DIArgList{}
+			ids := make([]uint64, len(ops))
+			for i, v := range ops {
+				ids[i] = v + 1
+			}
+			r.md.pending = append(r.md.pending, mdPending{node: n, ids: ids})
+			r.pushMD(n)
+		case llvmir.METADATA_NAME:
+			name, haveName = opsString(ops), true
+		case llvmir.METADATA_NAMED_NODE:
+			if !haveName {
+				return r.errorf("named metadata without a name")
+			}
+			nm := &ir.NamedMetadata{Name: name}
+			haveName = false
+			r.m.NamedMetadata = append(r.m.NamedMetadata, nm)
+			r.md.named = append(r.md.named, namedPending{nm, append([]uint64(nil), ops...)})
+		case llvmir.METADATA_KIND:
+			return r.addKind(ops)
+		case llvmir.METADATA_GLOBAL_DECL_ATTACHMENT:
+			if len(ops)%2 == 0 {
+				return r.errorf("invalid global declaration attachment record")
+			}
+			r.md.globals = append(r.md.globals, globalAttachPending{ops[0], append([]uint64(nil), ops[1:]...)})
+		case llvmir.METADATA_INDEX_OFFSET, llvmir.METADATA_INDEX:
+			// Lazy-loading aids.
+		case llvmir.METADATA_LOCATION:
+			r.pushMD(r.location(ops))
+		case llvmir.METADATA_OLD_NODE, llvmir.METADATA_OLD_FN_NODE:
+			return r.errorf("old-style metadata nodes are not supported")
+		default:
+			if n, ok := diNames[rec.Code]; ok {
+				// Debug info is not decoded yet: a node of the right
+				// kind keeps the numbering of its neighbours.
+				d := &ir.SpecializedNode{Kind: n, Distinct: len(ops) > 0 && ops[0]&1 != 0}
+				if rec.Code == 29 || rec.Code == 47 { // DIExpression, DIAssignID
+					d.Distinct = rec.Code == 47
+				}
+				r.pushMD(d)
+				return nil
+			}
+			r.skip("skipped unknown METADATA record %d", rec.Code)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return r.md.resolve(r)
+}
+
+// location makes the DILocation of a METADATA_LOCATION record, uniqued as
+// LLVM does. Debug info is not decoded otherwise: only what uniquing needs.
+func (r *Reader) location(ops []uint64) ir.Metadata {
+	d := &ir.SpecializedNode{Kind: "DILocation"}
+	if len(ops) < 5 {
+		return d
+	}
+	d.Distinct = ops[0]&1 != 0
+	get := func(id uint64) ir.Metadata {
+		if id == 0 || id-1 >= uint64(len(r.md.items)) {
+			return nil
+		}
+		return r.md.items[id-1]
+	}
+	k := locKey{line: ops[1], col: ops[2], scope: get(ops[3]), ia: get(ops[4])}
+	if len(ops) > 5 {
+		k.implicit = ops[5] != 0
+	}
+	if len(ops) > 7 {
+		k.group, k.ranks = ops[6], ops[7]
+	}
+	d.Fields = []ir.Field{{Name: "line", Int: int64(k.line), Kind: ir.FieldUint}, {Name: "column", Int: int64(k.col), Kind: ir.FieldUint}, {Name: "scope", MD: k.scope}}
+	if k.ia != nil {
+		d.Fields = append(d.Fields, ir.Field{Name: "inlinedAt", MD: k.ia})
+	}
+	if d.Distinct || k.scope == nil {
+		return d
+	}
+	if r.md.locs == nil {
+		r.md.locs = map[locKey]*ir.SpecializedNode{}
+	}
+	if old := r.md.locs[k]; old != nil {
+		return old
+	}
+	r.md.locs[k] = d
+	return d
+}
+
+// resolve fills in the operands of the nodes read so far, named metadata
+// and global attachments.
+func (l *mdList) resolve(r *Reader) error {
+	keep := l.pending[:0]
+	for _, p := range l.pending {
+		ok := true
+		for _, id := range p.ids {
+			if id != 0 && (id-1 >= uint64(len(l.items)) || l.items[id-1] == nil) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			keep = append(keep, p)
+			continue
+		}
+		switch n := p.node.(type) {
+		case *ir.MDTuple:
+			n.Ops = make([]ir.Metadata, len(p.ids))
+			for i, id := range p.ids {
+				if id != 0 {
+					n.Ops[i] = l.items[id-1]
+				}
+			}
+		case *ir.DIArgList:
+			for _, id := range p.ids {
+				if v, ok := l.items[id-1].(*ir.ValueAsMetadata); ok {
+					n.Args = append(n.Args, v)
+				}
+			}
+		}
+	}
+	l.pending = keep
+	keepN := l.named[:0]
+	for _, p := range l.named {
+		nodes := make([]ir.MDNode, 0, len(p.ids))
+		ok := true
+		for _, id := range p.ids {
+			if id >= uint64(len(l.items)) || l.items[id] == nil {
+				ok = false
+				break
+			}
+			n, isNode := l.items[id].(ir.MDNode)
+			if !isNode {
+				return r.errorf("invalid named metadata: expect a node")
+			}
+			nodes = append(nodes, n)
+		}
+		if !ok {
+			keepN = append(keepN, p)
+			continue
+		}
+		p.nm.Ops = nodes
+	}
+	l.named = keepN
+	for _, g := range l.globals {
+		if g.valueID >= uint64(len(r.values)) {
+			return r.errorf("invalid global attachment value ID")
+		}
+		atts, err := r.attachments(g.ops)
+		if err != nil {
+			return err
+		}
+		switch v := r.values[g.valueID].(type) {
+		case *ir.GlobalVar:
+			v.Metadata = append(v.Metadata, atts...)
+			r.sortAttachments(v.Metadata)
+		case *ir.Function:
+			v.Metadata = append(v.Metadata, atts...)
+			r.sortAttachments(v.Metadata)
+		default:
+			return r.errorf("invalid global attachment value")
+		}
+	}
+	l.globals = l.globals[:0]
+	return nil
+}
+
+// attachments decodes (kind, node) pairs.
+func (r *Reader) attachments(ops []uint64) ([]ir.Attachment, error) {
+	var out []ir.Attachment
+	for i := 0; i+1 < len(ops); i += 2 {
+		name, ok := r.kinds[ops[i]]
+		if !ok {
+			return nil, r.errorf("invalid metadata kind ID %d", ops[i])
+		}
+		m, err := r.mdAt(ops[i+1])
+		if err != nil {
+			return nil, err
+		}
+		n, ok := m.(ir.MDNode)
+		if !ok {
+			return nil, r.errorf("invalid metadata attachment: expect a node")
+		}
+		out = append(out, ir.Attachment{Kind: name, Node: n})
+	}
+	return out, nil
+}
+
+func (r *Reader) sortAttachments(a []ir.Attachment) {
+	sort.SliceStable(a, func(i, j int) bool { return r.rankOf(a[i].Kind) < r.rankOf(a[j].Kind) })
+}

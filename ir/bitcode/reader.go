@@ -1,0 +1,1184 @@
+package bitcode
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+	"github.com/bcextract/bcextract/wrapper"
+)
+
+// An Error is a malformed module. Bit is the bit offset, from the start of
+// the data given to [Open] (a wrapper header included), where the problem
+// was found; Err, when set, is the cause (a *bitstream.FormatError, for
+// example).
+type Error struct {
+	Bit uint64
+	Msg string
+	Err error
+}
+
+// Error returns "MSG at bit N (byte 0xB)".
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s at bit %d (byte 0x%x)", e.Msg, e.Bit, e.Bit/8)
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// A Skip is something the reader read past because LLVM 22 does not know
+// it: an unknown record code, attribute kind, field or block. Bit is its
+// bit offset from the start of the data given to [Open].
+type Skip struct {
+	Bit uint64
+	Msg string
+}
+
+// ErrNotBitcode is returned by [Open] for data that is neither a raw
+// bitcode stream nor a wrapped one.
+var ErrNotBitcode = errors.New("not LLVM IR bitcode")
+
+// A File is the top level of a bitcode file: its modules and the string
+// table they share.
+type File struct {
+	// Modules has one Reader per MODULE_BLOCK, in file order.
+	Modules []*Reader
+	// Producers has, per module, the producer string of the
+	// IDENTIFICATION block before it ("" when none).
+	Producers []string
+}
+
+// maxSkips caps the Skip list of one module.
+const maxSkips = 64
+
+// Open reads the top level of a bitcode file, raw or with the wrapper
+// header: its modules and the string table they share. It decodes no
+// module yet.
+func Open(data []byte) (*File, error) {
+	var base uint64
+	stream := data
+	if wrapper.IsWrapper(data) {
+		h, inner, err := wrapper.Unwrap(data)
+		if err != nil {
+			return nil, &Error{Bit: 0, Msg: "invalid bitcode wrapper header", Err: err}
+		}
+		base = uint64(h.Offset) * 8
+		stream = inner
+	}
+	if !wrapper.IsRaw(stream) {
+		return nil, ErrNotBitcode
+	}
+	br := bitstream.NewReader(stream)
+	fail := func(err error) (*File, error) { return nil, convertErr(err, base, br.BitPos()) }
+	if _, err := bitstream.ReadMagic(br.Cursor()); err != nil {
+		return fail(err)
+	}
+	f := &File{}
+	var bi *bitstream.BlockInfo
+	producer := ""
+	var vals []uint64
+	var pendingStrtab []*Reader // modules waiting for a STRTAB
+	for br.BitPos()/8+4 <= uint64(len(stream)) && !br.AtEnd() {
+		e, err := br.Next()
+		if err != nil {
+			return fail(err)
+		}
+		switch e.Kind {
+		case bitstream.EntryEndBlock:
+			return fail(fmt.Errorf("END_BLOCK at the top level"))
+		case bitstream.EntryDefineAbbrev:
+			if _, err := br.DefineAbbrev(); err != nil {
+				return fail(err)
+			}
+			continue
+		case bitstream.EntryRecord:
+			rec, err := br.ReadRecord(e.ID, vals)
+			if err != nil {
+				return fail(err)
+			}
+			vals = rec.Ops
+			continue
+		}
+		switch llvmir.BlockID(e.ID) {
+		case llvmir.BLOCKINFO_BLOCK_ID:
+			nbi, err := br.ReadBlockInfoBlock(false)
+			if err != nil {
+				return fail(err)
+			}
+			bi = nbi
+			br.SetBlockInfo(bi)
+			continue
+		case llvmir.IDENTIFICATION_BLOCK_ID:
+			p, err := readIdentification(br, &vals)
+			if err != nil {
+				return fail(err)
+			}
+			producer = p
+			continue
+		case llvmir.MODULE_BLOCK_ID:
+			r := &Reader{stream: stream, base: base, modBit: br.BitPos(), bi: bi, producer: producer}
+			f.Modules = append(f.Modules, r)
+			f.Producers = append(f.Producers, producer)
+			pendingStrtab = append(pendingStrtab, r)
+			producer = ""
+			if err := br.SkipBlock(); err != nil {
+				return fail(err)
+			}
+			continue
+		case llvmir.STRTAB_BLOCK_ID:
+			blob, err := readBlob(br, e.ID, &vals)
+			if err != nil {
+				return fail(err)
+			}
+			for _, r := range pendingStrtab {
+				r.strtab = blob
+			}
+			pendingStrtab = nil
+			continue
+		}
+		if err := br.SkipBlock(); err != nil {
+			return fail(err)
+		}
+	}
+	if len(f.Modules) == 0 {
+		return nil, &Error{Bit: base, Msg: "no module in the bitcode file"}
+	}
+	return f, nil
+}
+
+// convertErr turns an error into an *Error with a bit offset counted from
+// the start of the data given to Open.
+func convertErr(err error, base, bit uint64) error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	var fe *bitstream.FormatError
+	if errors.As(err, &fe) {
+		return &Error{Bit: base + fe.BitPos, Msg: fe.Msg, Err: err}
+	}
+	return &Error{Bit: base + bit, Msg: err.Error(), Err: err}
+}
+
+func readIdentification(br *bitstream.Reader, vals *[]uint64) (string, error) {
+	producer := ""
+	err := eachRecord(br, uint32(llvmir.IDENTIFICATION_BLOCK_ID), vals, func(rec *bitstream.Record) error {
+		if rec.Code == uint32(llvmir.IDENTIFICATION_CODE_STRING) {
+			producer = opsString(rec.Ops)
+		}
+		return nil
+	})
+	return producer, err
+}
+
+func readBlob(br *bitstream.Reader, id uint32, vals *[]uint64) ([]byte, error) {
+	var blob []byte
+	err := eachRecord(br, id, vals, func(rec *bitstream.Record) error {
+		if rec.Code == 1 && rec.HasBlob {
+			blob = rec.Blob
+		}
+		return nil
+	})
+	return blob, err
+}
+
+// eachRecord enters block id and passes each record to f, skipping
+// sub-blocks.
+func eachRecord(br *bitstream.Reader, id uint32, vals *[]uint64, f func(*bitstream.Record) error) error {
+	if _, err := br.EnterBlock(id); err != nil {
+		return err
+	}
+	for {
+		e, err := br.Next()
+		if err != nil {
+			return err
+		}
+		switch e.Kind {
+		case bitstream.EntryEndBlock:
+			return nil
+		case bitstream.EntrySubBlock:
+			err = br.SkipBlock()
+		case bitstream.EntryDefineAbbrev:
+			_, err = br.DefineAbbrev()
+		case bitstream.EntryRecord:
+			var rec bitstream.Record
+			rec, err = br.ReadRecord(e.ID, *vals)
+			*vals = rec.Ops
+			if err == nil {
+				err = f(&rec)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// opsString makes a string of record operands, one byte each.
+func opsString(ops []uint64) string {
+	b := make([]byte, len(ops))
+	for i, v := range ops {
+		b[i] = byte(v)
+	}
+	return string(b)
+}
+
+// A Reader reads one module of a bitcode file. Its methods are not safe
+// for concurrent use.
+type Reader struct {
+	stream   []byte
+	base     uint64 // bit offset of the stream in the data given to Open
+	modBit   uint64 // where the MODULE_BLOCK's EnterBlock starts
+	bi       *bitstream.BlockInfo
+	strtab   []byte
+	producer string
+
+	br     *bitstream.Reader
+	ops    []uint64
+	recBit uint64 // bit of the record or block being read
+	skips  []Skip
+
+	m         *ir.Module
+	modErr    error
+	version   uint64
+	relative  bool
+	types     []*ir.Type
+	typeDepth []uint32              // nesting depth of each type, to bound recursion
+	shapes    map[shapeKey]*ir.Type // types by shape, for findType
+	groups    map[uint64]attrGroup
+	attrLists []ir.AttrList
+
+	// The value list: values[i] is nil while pend[i] holds a constant not
+	// yet built.
+	values []ir.Value
+	pend   []*pconst
+
+	md         mdList
+	kinds      map[uint64]string // metadata kind ID in the bitcode → name
+	kindRank   map[string]int    // name → LLVM's in-memory kind ID
+	bundleTags []string
+	syncScopes []string
+	sections   []string
+	gcNames    []string
+	comdats    []*ir.Comdat
+
+	withBodies []*ir.Function          // functions with bodies, in module order
+	bodyBit    map[*ir.Function]uint64 // where each body's block starts
+	funcBodies int                     // FUNCTION_BLOCKs seen so far
+
+	globalInits   []pendingInit
+	indirectInits []pendingInit
+	funcOperands  []pendingFuncOps
+
+	// Block addresses of functions whose bodies are not loaded yet: uses
+	// of their blocks made before the body is read.
+	blockAddrUses map[*ir.Function]map[int]bool
+
+	// the function being loaded
+	fn *funcState
+}
+
+type pendingInit struct {
+	g  ir.Value
+	id uint64
+}
+
+type pendingFuncOps struct {
+	f                            *ir.Function
+	personality, prefix, prologe uint64 // value ID + 1, 0 when none
+}
+
+// Skipped lists what was read past because LLVM 22 does not know it
+// (unknown record codes, attribute kinds, fields, blocks): each with its
+// bit offset and a message. A caller prints them and exits 1.
+func (r *Reader) Skipped() []Skip { return r.skips }
+
+// Producer returns the producer string of the module's IDENTIFICATION
+// block ("LLVM22.1.2", for example), "" when it has none.
+func (r *Reader) Producer() string { return r.producer }
+
+func (r *Reader) skip(format string, args ...any) {
+	if len(r.skips) >= maxSkips {
+		return
+	}
+	msg := fmt.Sprintf(format, args...)
+	for _, s := range r.skips {
+		if s.Msg == msg {
+			return
+		}
+	}
+	r.skips = append(r.skips, Skip{Bit: r.base + r.recBit, Msg: msg})
+}
+
+// errorf returns an *Error at the current record.
+func (r *Reader) errorf(format string, args ...any) error {
+	return &Error{Bit: r.base + r.recBit, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (r *Reader) wrapErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	return convertErr(err, r.base, r.br.BitPos())
+}
+
+// Module reads the module-level part of the module: everything except
+// function bodies, which are loaded one at a time by LoadBody (so memory is
+// the module level plus the largest function). It may be called more than
+// once and returns the same module.
+func (r *Reader) Module() (*ir.Module, error) {
+	if r.m != nil || r.modErr != nil {
+		return r.m, r.modErr
+	}
+	r.m = &ir.Module{}
+	r.br = bitstream.NewReader(r.stream)
+	r.br.SetBlockInfo(r.bi)
+	r.bodyBit = map[*ir.Function]uint64{}
+	r.kinds = map[uint64]string{}
+	r.kindRank = map[string]int{}
+	r.groups = map[uint64]attrGroup{}
+	err := r.readModule()
+	if err != nil {
+		r.modErr = r.wrapErr(err)
+		return r.m, r.modErr
+	}
+	return r.m, nil
+}
+
+// record reads the next entry of the current block. It returns the entry;
+// for a record, the record is in rec.
+func (r *Reader) next() (bitstream.Entry, error) {
+	r.recBit = r.br.BitPos()
+	e, err := r.br.Next()
+	if err != nil {
+		return e, err
+	}
+	if e.Kind == bitstream.EntryDefineAbbrev {
+		_, err = r.br.DefineAbbrev()
+	}
+	return e, err
+}
+
+func (r *Reader) readRecord(id uint32) (bitstream.Record, error) {
+	rec, err := r.br.ReadRecord(id, r.ops)
+	r.ops = rec.Ops
+	return rec, err
+}
+
+// simpleBlock enters block id and hands each record to f; sub-blocks are
+// skipped and noted.
+func (r *Reader) simpleBlock(id uint32, f func(rec *bitstream.Record) error) error {
+	if _, err := r.br.EnterBlock(id); err != nil {
+		return err
+	}
+	for {
+		e, err := r.next()
+		if err != nil {
+			return err
+		}
+		switch e.Kind {
+		case bitstream.EntryEndBlock:
+			return nil
+		case bitstream.EntrySubBlock:
+			r.skip("skipped unknown block %d in %v", e.ID, llvmir.BlockID(id))
+			if err := r.br.SkipBlock(); err != nil {
+				return err
+			}
+		case bitstream.EntryRecord:
+			rec, err := r.readRecord(e.ID)
+			if err != nil {
+				return err
+			}
+			if err := f(&rec); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+func (r *Reader) readModule() error {
+	br := r.br
+	if err := br.JumpToBit(r.modBit); err != nil {
+		return err
+	}
+	if _, err := br.EnterBlock(uint32(llvmir.MODULE_BLOCK_ID)); err != nil {
+		return err
+	}
+	for {
+		e, err := r.next()
+		if err != nil {
+			return err
+		}
+		switch e.Kind {
+		case bitstream.EntryDefineAbbrev:
+			continue
+		case bitstream.EntryEndBlock:
+			return r.finishModule()
+		case bitstream.EntrySubBlock:
+			if err := r.moduleSubBlock(e.ID); err != nil {
+				return err
+			}
+			continue
+		}
+		rec, err := r.readRecord(e.ID)
+		if err != nil {
+			return err
+		}
+		if err := r.moduleRecord(&rec); err != nil {
+			return err
+		}
+	}
+}
+
+func (r *Reader) moduleSubBlock(id uint32) error {
+	br := r.br
+	switch llvmir.BlockID(id) {
+	case llvmir.BLOCKINFO_BLOCK_ID:
+		bi, err := br.ReadBlockInfoBlock(false)
+		if err != nil {
+			return err
+		}
+		r.bi = bi
+		br.SetBlockInfo(bi)
+		return nil
+	case llvmir.PARAMATTR_BLOCK_ID:
+		return r.readAttrLists()
+	case llvmir.PARAMATTR_GROUP_BLOCK_ID:
+		return r.readAttrGroups()
+	case llvmir.TYPE_BLOCK_ID_NEW:
+		return r.readTypes()
+	case llvmir.VALUE_SYMTAB_BLOCK_ID:
+		return r.readModuleVST()
+	case llvmir.CONSTANTS_BLOCK_ID:
+		if err := r.readConstants(); err != nil {
+			return err
+		}
+		return r.resolveInits(false)
+	case llvmir.METADATA_BLOCK_ID:
+		return r.readMetadata(false)
+	case llvmir.METADATA_KIND_BLOCK_ID:
+		return r.readMetadataKinds()
+	case llvmir.FUNCTION_BLOCK_ID:
+		if r.funcBodies >= len(r.withBodies) {
+			return r.errorf("more function bodies than functions with bodies")
+		}
+		r.bodyBit[r.withBodies[r.funcBodies]] = br.BitPos()
+		r.funcBodies++
+		return br.SkipBlock()
+	case llvmir.USELIST_BLOCK_ID:
+		// Module-level use lists order the uses of globals and constants,
+		// which nothing printed depends on.
+		return br.SkipBlock()
+	case llvmir.OPERAND_BUNDLE_TAGS_BLOCK_ID:
+		return r.simpleBlock(id, func(rec *bitstream.Record) error {
+			if rec.Code != 1 {
+				r.skip("skipped unknown OPERAND_BUNDLE_TAGS record %d", rec.Code)
+				return nil
+			}
+			r.bundleTags = append(r.bundleTags, opsString(rec.Ops))
+			return nil
+		})
+	case llvmir.SYNC_SCOPE_NAMES_BLOCK_ID:
+		return r.simpleBlock(id, func(rec *bitstream.Record) error {
+			if rec.Code != 1 {
+				r.skip("skipped unknown SYNC_SCOPE_NAMES record %d", rec.Code)
+				return nil
+			}
+			r.syncScopes = append(r.syncScopes, opsString(rec.Ops))
+			return nil
+		})
+	case llvmir.GLOBALVAL_SUMMARY_BLOCK_ID, llvmir.FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID,
+		llvmir.MODULE_STRTAB_BLOCK_ID:
+		return br.SkipBlock() // summaries are not read yet
+	}
+	r.skip("skipped unknown block %d in MODULE_BLOCK", id)
+	return br.SkipBlock()
+}
+
+func (r *Reader) moduleRecord(rec *bitstream.Record) error {
+	m := r.m
+	ops := rec.Ops
+	switch llvmir.ModuleCode(rec.Code) {
+	case llvmir.MODULE_CODE_VERSION:
+		if len(ops) < 1 {
+			return r.errorf("invalid version record")
+		}
+		r.version = ops[0]
+		if r.version > 2 {
+			return r.errorf("unsupported module version %d", r.version)
+		}
+		r.relative = r.version >= 1
+	case llvmir.MODULE_CODE_TRIPLE:
+		m.Triple = opsString(ops)
+	case llvmir.MODULE_CODE_DATALAYOUT:
+		m.DataLayout = opsString(ops)
+	case llvmir.MODULE_CODE_ASM:
+		s := opsString(ops)
+		m.Asm = append(m.Asm, splitLines(s)...)
+	case llvmir.MODULE_CODE_SECTIONNAME:
+		r.sections = append(r.sections, opsString(ops))
+	case llvmir.MODULE_CODE_GCNAME:
+		r.gcNames = append(r.gcNames, opsString(ops))
+	case llvmir.MODULE_CODE_DEPLIB, llvmir.MODULE_CODE_HASH, llvmir.MODULE_CODE_METADATA_VALUES_UNUSED:
+	case llvmir.MODULE_CODE_VSTOFFSET:
+	case llvmir.MODULE_CODE_SOURCE_FILENAME:
+		m.SourceFilename = opsString(ops)
+	case llvmir.MODULE_CODE_COMDAT:
+		return r.comdatRecord(ops)
+	case llvmir.MODULE_CODE_GLOBALVAR:
+		return r.globalVarRecord(ops)
+	case llvmir.MODULE_CODE_FUNCTION:
+		return r.functionRecord(ops)
+	case llvmir.MODULE_CODE_ALIAS, llvmir.MODULE_CODE_ALIAS_OLD, llvmir.MODULE_CODE_IFUNC:
+		return r.indirectRecord(llvmir.ModuleCode(rec.Code), ops)
+	default:
+		r.skip("skipped unknown MODULE_BLOCK record %d", rec.Code)
+	}
+	return nil
+}
+
+// splitLines splits module asm as Module::appendModuleInlineAsm and the
+// printer see it: one string per line, the text after the last newline
+// included.
+func splitLines(s string) []string {
+	var out []string
+	for {
+		i := 0
+		for i < len(s) && s[i] != '\n' {
+			i++
+		}
+		if i == len(s) {
+			out = append(out, s)
+			return out
+		}
+		out = append(out, s[:i])
+		s = s[i+1:]
+	}
+}
+
+// strtabName returns the name a version-2 record starts with and the rest
+// of the record.
+func (r *Reader) strtabName(ops []uint64) (string, []uint64, error) {
+	if r.version < 2 {
+		return "", ops, nil
+	}
+	if len(ops) < 2 {
+		return "", nil, r.errorf("record too short for a string table name")
+	}
+	off, n := ops[0], ops[1]
+	if off > uint64(len(r.strtab)) || n > uint64(len(r.strtab))-off {
+		return "", nil, r.errorf("name outside the string table")
+	}
+	return string(r.strtab[off : off+n]), ops[2:], nil
+}
+
+func (r *Reader) strtabString(off, n uint64) (string, bool) {
+	if off > uint64(len(r.strtab)) || n > uint64(len(r.strtab))-off {
+		return "", false
+	}
+	return string(r.strtab[off : off+n]), true
+}
+
+func (r *Reader) comdatRecord(ops []uint64) error {
+	name, ops, err := r.strtabName(ops)
+	if err != nil {
+		return err
+	}
+	if len(ops) < 1 {
+		return r.errorf("invalid comdat record")
+	}
+	sel := ir.ComdatAny
+	switch ops[0] {
+	case 2:
+		sel = ir.ComdatExactMatch
+	case 3:
+		sel = ir.ComdatLargest
+	case 4:
+		sel = ir.ComdatNoDeduplicate
+	case 5:
+		sel = ir.ComdatSameSize
+	}
+	if r.version < 2 {
+		if len(ops) < 2 || ops[1] > uint64(len(ops)-2) {
+			return r.errorf("invalid comdat record")
+		}
+		name = opsString(ops[2 : 2+ops[1]])
+	}
+	for _, c := range r.m.Comdats {
+		if c.Name == name {
+			c.Selection = sel
+			r.comdats = append(r.comdats, c)
+			return nil
+		}
+	}
+	c := &ir.Comdat{Name: name, Selection: sel}
+	r.m.Comdats = append(r.m.Comdats, c)
+	r.comdats = append(r.comdats, c)
+	return nil
+}
+
+func decodeLinkage(v uint64) ir.Linkage {
+	switch v {
+	case 2:
+		return ir.AppendingLinkage
+	case 3:
+		return ir.InternalLinkage
+	case 7:
+		return ir.ExternalWeakLinkage
+	case 8:
+		return ir.CommonLinkage
+	case 9, 13, 14:
+		return ir.PrivateLinkage
+	case 12:
+		return ir.AvailableExternallyLinkage
+	case 1, 16:
+		return ir.WeakAnyLinkage
+	case 10, 17:
+		return ir.WeakODRLinkage
+	case 4, 18:
+		return ir.LinkOnceAnyLinkage
+	case 11, 19:
+		return ir.LinkOnceODRLinkage
+	}
+	return ir.ExternalLinkage
+}
+
+func decodeVisibility(v uint64) ir.Visibility {
+	switch v {
+	case 1:
+		return ir.HiddenVisibility
+	case 2:
+		return ir.ProtectedVisibility
+	}
+	return ir.DefaultVisibility
+}
+
+func decodeDLL(v uint64) ir.DLLStorage {
+	switch v {
+	case 1:
+		return ir.DLLImport
+	case 2:
+		return ir.DLLExport
+	}
+	return ir.DefaultStorage
+}
+
+func decodeTLS(v uint64) ir.ThreadLocalMode {
+	switch v {
+	case 0:
+		return ir.NotThreadLocal
+	case 2:
+		return ir.LocalDynamicTLS
+	case 3:
+		return ir.InitialExecTLS
+	case 4:
+		return ir.LocalExecTLS
+	}
+	return ir.GeneralDynamicTLS
+}
+
+func decodeUnnamedAddr(v uint64) ir.UnnamedAddr {
+	switch v {
+	case 1:
+		return ir.GlobalUnnamedAddr
+	case 2:
+		return ir.LocalUnnamedAddr
+	}
+	return ir.NoUnnamedAddr
+}
+
+// decodeAlign turns an alignment exponent plus one into bytes.
+func (r *Reader) decodeAlign(v uint64) (uint64, error) {
+	if v == 0 {
+		return 0, nil
+	}
+	if v > 33 { // Value::MaxAlignmentExponent (32) + 1
+		return 0, r.errorf("invalid alignment value")
+	}
+	return 1 << (v - 1), nil
+}
+
+func inferDSOLocal(g *ir.GlobalHeader) {
+	if g.Linkage.IsLocal() || (g.Visibility != ir.DefaultVisibility && g.Linkage != ir.ExternalWeakLinkage) {
+		g.DSOLocal = true
+	}
+}
+
+func (r *Reader) section(id uint64) (string, error) {
+	if id == 0 {
+		return "", nil
+	}
+	if id-1 >= uint64(len(r.sections)) {
+		return "", r.errorf("invalid section ID %d", id)
+	}
+	return r.sections[id-1], nil
+}
+
+func (r *Reader) comdat(id uint64) (*ir.Comdat, error) {
+	if id == 0 {
+		return nil, nil
+	}
+	if id > uint64(len(r.comdats)) {
+		return nil, r.errorf("invalid comdat ID %d", id)
+	}
+	return r.comdats[id-1], nil
+}
+
+func (r *Reader) ptrType(as uint32) *ir.Type {
+	return r.findType(&ir.Type{Kind: ir.PointerType, AddrSpace: as})
+}
+
+func (r *Reader) pushValue(v ir.Value) {
+	r.values = append(r.values, v)
+	r.pend = append(r.pend, nil)
+}
+
+func (r *Reader) globalVarRecord(ops []uint64) error {
+	name, ops, err := r.strtabName(ops)
+	if err != nil {
+		return err
+	}
+	if len(ops) < 6 {
+		return r.errorf("invalid global variable record")
+	}
+	ty := r.typeByID(ops[0])
+	if ty == nil {
+		return r.errorf("invalid global variable type")
+	}
+	if ops[1]&2 == 0 {
+		return r.errorf("typed-pointer global variables are not supported")
+	}
+	g := &ir.GlobalVar{}
+	g.Name = name
+	g.ValueType = ty
+	g.Constant = ops[1]&1 != 0
+	as := ops[1] >> 2
+	if as > 0xffffff {
+		return r.errorf("invalid address space")
+	}
+	g.Typ = r.ptrType(uint32(as))
+	raw := ops[3]
+	g.Linkage = decodeLinkage(raw)
+	if g.Align, err = r.decodeAlign(ops[4]); err != nil {
+		return err
+	}
+	if g.Section, err = r.section(ops[5]); err != nil {
+		return err
+	}
+	if len(ops) > 6 && !g.Linkage.IsLocal() {
+		g.Visibility = decodeVisibility(ops[6])
+	}
+	if len(ops) > 7 {
+		g.ThreadLocal = decodeTLS(ops[7])
+	}
+	if len(ops) > 8 {
+		g.UnnamedAddr = decodeUnnamedAddr(ops[8])
+	}
+	if len(ops) > 9 {
+		g.ExternallyInitialized = ops[9] != 0
+	}
+	if len(ops) > 10 {
+		if !g.Linkage.IsLocal() {
+			g.DLLStorage = decodeDLL(ops[10])
+		}
+	} else {
+		upgradeDLL(&g.GlobalHeader, raw)
+	}
+	if init := ops[2]; init != 0 {
+		r.globalInits = append(r.globalInits, pendingInit{g, init - 1})
+	}
+	if len(ops) > 11 {
+		if g.Comdat, err = r.comdat(ops[11]); err != nil {
+			return err
+		}
+	} else if hasImplicitComdat(raw) {
+		g.Comdat = r.implicitComdat(name)
+	}
+	if len(ops) > 12 {
+		l := r.attrList(ops[12])
+		g.Attrs = l.Fn
+	}
+	if len(ops) > 13 {
+		g.DSOLocal = ops[13] == 1
+	}
+	inferDSOLocal(&g.GlobalHeader)
+	if len(ops) > 15 {
+		g.Partition, _ = r.strtabString(ops[14], ops[15])
+	}
+	if len(ops) > 16 && ops[16] != 0 {
+		v := ops[16]
+		g.Sanitizer = ir.SanitizerMetadata{NoAddress: v&1 != 0, NoHWAddress: v&2 != 0, Memtag: v&4 != 0, IsDynInit: v&8 != 0}
+	}
+	if len(ops) > 17 && ops[17] != 0 {
+		if ops[17] > 5 {
+			return r.errorf("invalid global variable code model")
+		}
+		g.CodeModel = ir.CodeModel(ops[17])
+	}
+	if len(ops) > 18 {
+		r.skip("skipped %d unknown fields of a GLOBALVAR record", len(ops)-18)
+	}
+	r.m.Globals = append(r.m.Globals, g)
+	r.pushValue(g)
+	return nil
+}
+
+func upgradeDLL(g *ir.GlobalHeader, raw uint64) {
+	if g.Linkage.IsLocal() {
+		return
+	}
+	switch raw {
+	case 5:
+		g.DLLStorage = ir.DLLImport
+	case 6:
+		g.DLLStorage = ir.DLLExport
+	}
+}
+
+func hasImplicitComdat(raw uint64) bool {
+	switch raw {
+	case 1, 4, 10, 11:
+		return true
+	}
+	return false
+}
+
+// implicitComdat gives an old-style weak or linkonce global a comdat of its
+// own name, as LLVM does for targets that support COMDATs (all but MachO,
+// which it does not check here).
+func (r *Reader) implicitComdat(name string) *ir.Comdat {
+	for _, c := range r.m.Comdats {
+		if c.Name == name {
+			return c
+		}
+	}
+	c := &ir.Comdat{Name: name}
+	r.m.Comdats = append(r.m.Comdats, c)
+	return c
+}
+
+func (r *Reader) functionRecord(ops []uint64) error {
+	name, ops, err := r.strtabName(ops)
+	if err != nil {
+		return err
+	}
+	if len(ops) < 8 {
+		return r.errorf("invalid function record")
+	}
+	ft := r.typeByID(ops[0])
+	if ft == nil || ft.Kind != ir.FunctionType {
+		return r.errorf("invalid function type")
+	}
+	f := &ir.Function{}
+	f.Name = name
+	f.Sig = ft
+	f.ValueType = ft
+	if ops[1] > 1023 {
+		return r.errorf("invalid calling convention ID")
+	}
+	f.CallConv = ir.CallingConv(ops[1])
+	as := uint64(programAddrSpace(r.m.DataLayout))
+	if len(ops) > 16 {
+		as = ops[16]
+	}
+	if as > 0xffffff {
+		return r.errorf("invalid address space")
+	}
+	f.Typ = r.ptrType(uint32(as))
+	isProto := ops[2] != 0
+	raw := ops[3]
+	f.Linkage = decodeLinkage(raw)
+	f.Attrs = r.attrList(ops[4])
+	if f.Align, err = r.decodeAlign(ops[5]); err != nil {
+		return err
+	}
+	if f.Section, err = r.section(ops[6]); err != nil {
+		return err
+	}
+	if !f.Linkage.IsLocal() {
+		f.Visibility = decodeVisibility(ops[7])
+	}
+	if len(ops) > 8 && ops[8] != 0 {
+		if ops[8]-1 >= uint64(len(r.gcNames)) {
+			return r.errorf("invalid GC ID")
+		}
+		f.GC = r.gcNames[ops[8]-1]
+	}
+	if len(ops) > 9 {
+		f.UnnamedAddr = decodeUnnamedAddr(ops[9])
+	}
+	fo := pendingFuncOps{f: f}
+	if len(ops) > 10 {
+		fo.prologe = ops[10]
+	}
+	if len(ops) > 11 {
+		if !f.Linkage.IsLocal() {
+			f.DLLStorage = decodeDLL(ops[11])
+		}
+	} else {
+		upgradeDLL(&f.GlobalHeader, raw)
+	}
+	if len(ops) > 12 {
+		if f.Comdat, err = r.comdat(ops[12]); err != nil {
+			return err
+		}
+	} else if hasImplicitComdat(raw) {
+		f.Comdat = r.implicitComdat(name)
+	}
+	if len(ops) > 13 {
+		fo.prefix = ops[13]
+	}
+	if len(ops) > 14 {
+		fo.personality = ops[14]
+	}
+	if len(ops) > 15 {
+		f.DSOLocal = ops[15] == 1
+	}
+	inferDSOLocal(&f.GlobalHeader)
+	if len(ops) > 18 {
+		f.Partition, _ = r.strtabString(ops[17], ops[18])
+	}
+	if len(ops) > 19 {
+		if f.PrefAlign, err = r.decodeAlign(ops[19]); err != nil {
+			return err
+		}
+	}
+	if len(ops) > 20 {
+		r.skip("skipped %d unknown fields of a FUNCTION record", len(ops)-20)
+	}
+	if fo.personality != 0 || fo.prefix != 0 || fo.prologe != 0 {
+		r.funcOperands = append(r.funcOperands, fo)
+	}
+	if !isProto {
+		f.HasBody = true
+		r.withBodies = append(r.withBodies, f)
+	}
+	r.m.Functions = append(r.m.Functions, f)
+	r.pushValue(f)
+	return nil
+}
+
+// programAddrSpace returns the P<n> of a datalayout string, 0 when absent.
+func programAddrSpace(dl string) uint32 {
+	for i := 0; i < len(dl); {
+		j := i
+		for j < len(dl) && dl[j] != '-' {
+			j++
+		}
+		spec := dl[i:j]
+		if len(spec) > 1 && spec[0] == 'P' {
+			var n uint32
+			for _, c := range spec[1:] {
+				if c < '0' || c > '9' {
+					return 0
+				}
+				n = n*10 + uint32(c-'0')
+				if n > 0xffffff {
+					return 0
+				}
+			}
+			return n
+		}
+		i = j + 1
+	}
+	return 0
+}
+
+func (r *Reader) indirectRecord(code llvmir.ModuleCode, ops []uint64) error {
+	name, ops, err := r.strtabName(ops)
+	if err != nil {
+		return err
+	}
+	if code == llvmir.MODULE_CODE_ALIAS_OLD {
+		return r.errorf("typed-pointer aliases are not supported")
+	}
+	if len(ops) < 4 {
+		return r.errorf("invalid global indirect symbol record")
+	}
+	ty := r.typeByID(ops[0])
+	if ty == nil {
+		return r.errorf("invalid global indirect symbol type")
+	}
+	if ops[1] > 0xffffff {
+		return r.errorf("invalid address space")
+	}
+	var h ir.GlobalHeader
+	h.Name = name
+	h.ValueType = ty
+	h.Typ = r.ptrType(uint32(ops[1]))
+	val := ops[2]
+	raw := ops[3]
+	h.Linkage = decodeLinkage(raw)
+	i := 4
+	if i < len(ops) {
+		if !h.Linkage.IsLocal() {
+			h.Visibility = decodeVisibility(ops[i])
+		}
+		i++
+	}
+	if code == llvmir.MODULE_CODE_ALIAS {
+		if i < len(ops) {
+			if !h.Linkage.IsLocal() {
+				h.DLLStorage = decodeDLL(ops[i])
+			}
+			i++
+		} else {
+			upgradeDLL(&h, raw)
+		}
+		if i < len(ops) {
+			h.ThreadLocal = decodeTLS(ops[i])
+			i++
+		}
+		if i < len(ops) {
+			h.UnnamedAddr = decodeUnnamedAddr(ops[i])
+			i++
+		}
+	}
+	if i < len(ops) {
+		h.DSOLocal = ops[i] == 1
+		i++
+	}
+	inferDSOLocal(&h)
+	if i+1 < len(ops) {
+		p, ok := r.strtabString(ops[i], ops[i+1])
+		if !ok {
+			return r.errorf("malformed partition, too large")
+		}
+		h.Partition = p
+	}
+	var v ir.Value
+	if code == llvmir.MODULE_CODE_IFUNC {
+		fi := &ir.IFunc{GlobalHeader: h}
+		r.m.IFuncs = append(r.m.IFuncs, fi)
+		v = fi
+	} else {
+		a := &ir.Alias{GlobalHeader: h}
+		r.m.Aliases = append(r.m.Aliases, a)
+		v = a
+	}
+	r.indirectInits = append(r.indirectInits, pendingInit{v, val})
+	r.pushValue(v)
+	return nil
+}
+
+// readModuleVST reads a module-level VALUE_SYMTAB: names of globals in
+// bitcode before version 2 (later ones take them from the STRTAB and only
+// give function offsets here).
+func (r *Reader) readModuleVST() error {
+	return r.simpleBlock(uint32(llvmir.VALUE_SYMTAB_BLOCK_ID), func(rec *bitstream.Record) error {
+		var name []uint64
+		switch rec.Code {
+		case 1: // VST_CODE_ENTRY
+			if len(rec.Ops) < 1 {
+				return r.errorf("invalid VST entry")
+			}
+			name = rec.Ops[1:]
+		case 3: // VST_CODE_FNENTRY
+			if len(rec.Ops) < 2 {
+				return r.errorf("invalid VST entry")
+			}
+			name = rec.Ops[2:]
+		default:
+			return nil
+		}
+		if r.version >= 2 {
+			return nil
+		}
+		id := rec.Ops[0]
+		if id >= uint64(len(r.values)) || r.values[id] == nil {
+			return r.errorf("invalid value ID in symbol table")
+		}
+		n := opsString(name)
+		switch g := r.values[id].(type) {
+		case *ir.GlobalVar:
+			g.Name = n
+		case *ir.Function:
+			g.Name = n
+		case *ir.Alias:
+			g.Name = n
+		case *ir.IFunc:
+			g.Name = n
+		}
+		return nil
+	})
+}
+
+// resolveInits sets the initializers, aliasees and function operands whose
+// values exist; at the end of the module (final) every one must.
+func (r *Reader) resolveInits(final bool) error {
+	keep := r.globalInits[:0]
+	for _, p := range r.globalInits {
+		if p.id >= uint64(len(r.values)) {
+			keep = append(keep, p)
+			continue
+		}
+		c, err := r.constant(p.id)
+		if err != nil {
+			return err
+		}
+		p.g.(*ir.GlobalVar).Init = c
+	}
+	r.globalInits = keep
+	keepI := r.indirectInits[:0]
+	for _, p := range r.indirectInits {
+		if p.id >= uint64(len(r.values)) {
+			keepI = append(keepI, p)
+			continue
+		}
+		c, err := r.constant(p.id)
+		if err != nil {
+			return err
+		}
+		switch g := p.g.(type) {
+		case *ir.Alias:
+			g.Aliasee = c
+		case *ir.IFunc:
+			g.Resolver = c
+		}
+	}
+	r.indirectInits = keepI
+	keepF := r.funcOperands[:0]
+	for _, p := range r.funcOperands {
+		set := func(id *uint64, dst *ir.Constant) error {
+			if *id == 0 || *id-1 >= uint64(len(r.values)) {
+				return nil
+			}
+			c, err := r.constant(*id - 1)
+			if err != nil {
+				return err
+			}
+			*dst, *id = c, 0
+			return nil
+		}
+		if err := set(&p.personality, &p.f.Personality); err != nil {
+			return err
+		}
+		if err := set(&p.prefix, &p.f.Prefix); err != nil {
+			return err
+		}
+		if err := set(&p.prologe, &p.f.Prologue); err != nil {
+			return err
+		}
+		if p.personality != 0 || p.prefix != 0 || p.prologe != 0 {
+			keepF = append(keepF, p)
+		}
+	}
+	r.funcOperands = keepF
+	if final && (len(r.globalInits) > 0 || len(r.indirectInits) > 0 || len(r.funcOperands) > 0) {
+		return r.errorf("malformed global initializer set")
+	}
+	return nil
+}
+
+func (r *Reader) finishModule() error {
+	if err := r.resolveInits(true); err != nil {
+		return err
+	}
+	if err := r.md.resolve(r); err != nil {
+		return err
+	}
+	r.applyIntrinsicAttrs()
+	return nil
+}
