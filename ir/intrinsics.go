@@ -136,10 +136,13 @@ func IntrinsicName(name string) (string, bool) {
 // of the intrinsic named name with function type fnType
 // (Intrinsic::getAttributes), which replace whatever attributes the
 // bitcode records for it. It returns false when name is not an intrinsic
-// of LLVM 22, or when fnType cannot be its signature; LLVM then keeps the
-// recorded attributes.
+// of LLVM 22, or when fnType is not a valid signature for it
+// (Intrinsic::isSignatureValid: the types Intrinsics.td allows, overloaded
+// ones consistent); LLVM then keeps the recorded attributes. The
+// attributes depend on fnType only for the width of range bounds.
 //
-// The returned list is newly allocated.
+// The table holds every intrinsic of LLVM 22, target-specific ones
+// included. The returned list is newly allocated.
 func IntrinsicAttrs(name string, fnType *Type) (AttrList, bool) {
 	i, ok := lookupIntrinsic(name)
 	if !ok || fnType == nil || fnType.Kind != FunctionType {

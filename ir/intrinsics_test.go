@@ -218,6 +218,11 @@ func TestIntrinsicAttrs(t *testing.T) {
 		// #0 = { nocallback nofree nosync nounwind willreturn memory(none) }
 		{"llvm.experimental.gc.get.pointer.base.p0.p0", "ptr", []string{"ptr"}, false,
 			"nocallback nofree nosync nounwind willreturn memory=0", "", []string{"readnone captures=0"}},
+		// LLVM 22 gives these no attributes at all, dropping the bitcode's:
+		// declare i32 @llvm.experimental.deoptimize.i32(...)
+		{"llvm.experimental.deoptimize.i32", "i32", nil, true, "", "", nil},
+		// declare void @llvm.coro.resume(ptr)
+		{"llvm.coro.resume", "void", []string{"ptr"}, false, "", "", nil},
 	}
 	for _, tt := range tests {
 		l, ok := IntrinsicAttrs(tt.name, fnType(tt.ret, tt.params, tt.vararg))
@@ -389,4 +394,32 @@ func TestIntrinsicAttrsLLVM22(t *testing.T) {
 		t.Errorf("only %d samples", len(samples))
 	}
 	t.Logf("%d/%d declarations as llvm-dis-22 prints them", good, len(samples))
+}
+
+// TestIntrinsicSigsHostile checks every signature against odd function
+// types, as a hostile module could give: no panic. (Some do match: an
+// llvm_any_ty parameter takes any type, as in LLVM.)
+func TestIntrinsicSigsHostile(t *testing.T) {
+	intrinsics.once.Do(loadIntrinsics)
+	odd := []*Type{
+		nil,
+		{Kind: FixedVectorType},            // no element type
+		{Kind: ScalableVectorType, Len: 4}, // no element type
+		{Kind: StructType, Fields: []*Type{nil}},
+		{Kind: IntegerType}, // i0
+		{Kind: FixedVectorType, Len: 0, Elem: &Type{Kind: IntegerType, BitWidth: 7}},
+		{Kind: TargetExtType},
+	}
+	for i, sig := range intrinsics.sigs {
+		if _, ok := decodeSig(sig); !ok {
+			t.Fatalf("signature %d (%x) does not decode", i, sig)
+		}
+		for _, o := range odd {
+			validIntrinsicType(sig, &Type{Kind: FunctionType, Ret: o, Params: []*Type{o, o, o}})
+			validIntrinsicType(sig, &Type{Kind: FunctionType, Ret: &Type{Kind: VoidType}, Params: []*Type{o}})
+		}
+	}
+	if _, ok := IntrinsicAttrs("llvm.memcpy.p0.p0.i64", &Type{Kind: FunctionType}); ok {
+		t.Errorf("memcpy accepted void ()")
+	}
 }

@@ -171,7 +171,7 @@ func disPayload(e *env, w io.Writer, p *container.Payload, id string) error {
 		}
 		for _, s := range r.Skipped() {
 			skipped = true
-			reportf(e.stderr, "%s: skipped %s at bit %d (byte 0x%x)", p.Path, s.Msg, s.Bit, p.Off+int64(s.Bit/8))
+			reportf(e.stderr, "%s: %s at bit %d (byte 0x%x)", p.Path, s.Msg, s.Bit, p.Off+int64(s.Bit/8))
 		}
 		if err != nil {
 			return disError(p, err)

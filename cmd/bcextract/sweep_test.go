@@ -31,6 +31,7 @@ var sweepQuick = []string{
 	"testdata/containers/bundle-marker.o", // Mach-O with a xar bundle
 	"testdata/containers/thin/lib-thin.a", // thin archive (members beside it)
 	"testdata/sections/deplibs.o",         // ELF with .deplibs
+	"testdata/ir/funclets.bc",             // IR: funclets, invoke, landingpad
 }
 
 // sweepWideSet adds one or more fixtures of every other container format
@@ -63,6 +64,9 @@ var sweepWideSet = []string{
 	"testdata/bbmap/bbmap-aarch64",          // linked BB map, AArch64
 	"testdata/bbmap/bbmap-riscv64",          // linked BB map, RISC-V
 	"testdata/sections/cxx-plt",             // C++ names, PLT entries
+	"testdata/ir/switch-O2.bc",              // IR: switch, phi, preds, metadata
+	"testdata/ir/instr-memory.bc",           // IR: atomics, GEP flags, alloca
+	"testdata/ir/constants.bc",              // IR: every constant kind
 }
 
 // A sweepCmd is one command line run over each mutated input; out is a
@@ -82,6 +86,7 @@ var sweepCmds = []sweepCmd{
 	{"inspect", func(in, _ string) []string { return []string{"inspect", "--symbols", "-C", in} }},
 	{"inspect-json", func(in, _ string) []string { return []string{"inspect", "--json", in} }},
 	{"bbmap", func(in, _ string) []string { return []string{"bbmap", "--disasm", "-C", in} }},
+	{"dis", func(in, _ string) []string { return []string{"dis", in} }},
 	{"scan", func(in, out string) []string {
 		return []string{"scan", "--jobs", "1", "--kind", "all", "--extract-dir", out, "--manifest", filepath.Join(out, "manifest.json"), in}
 	}},

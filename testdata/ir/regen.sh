@@ -48,8 +48,9 @@ LLVM_DIS="${LLVM_DIS:-llvm-dis-22}"
 CLANG="${CLANG:-clang-22}"
 LLVM_CAT="${LLVM_CAT:-llvm-cat-22}"
 LLVM_OBJCOPY="${LLVM_OBJCOPY:-llvm-objcopy-22}"
+OPT="${OPT:-opt-22}"
 
-for t in "$LLVM_AS" "$LLVM_DIS" "$CLANG" "$LLVM_CAT" "$LLVM_OBJCOPY"; do
+for t in "$LLVM_AS" "$LLVM_DIS" "$CLANG" "$LLVM_CAT" "$LLVM_OBJCOPY" "$OPT"; do
 	command -v "$t" >/dev/null 2>&1 || { echo "regen.sh: $t not found" >&2; exit 1; }
 done
 
@@ -57,7 +58,7 @@ TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
 
 cd "$IRDIR"
-rm -f ./*.bc ./*.dis ./*.o
+rm -f ./*.bc ./*.dis ./*.o newer/*.bc newer/*.dis
 
 # --- hand-written assembly: src/NAME.ll -> NAME.bc ---------------------------
 # llvm-as-22 keeps use-list orders by default (-preserve-bc-uselistorder).
@@ -157,6 +158,19 @@ mv "$TMP/multi/multi.1.ll" multi.1.dis
 # multi.bc was given the golden multi.dis by nothing above (it is made
 # after the golden loop); make sure no stale one exists.
 rm -f multi.dis
+
+# --- what llvm-dis-22 refuses: newer/ ----------------------------------------------
+# llvm-as-22 writes hybrid_patchable as attribute kind 95, which llvm-dis-22's
+# reader does not know ("Unknown attribute kind (95)"). The golden is what
+# opt-22 -S prints from the source: the same printer, fed by the text parser.
+mkdir -p newer
+"$LLVM_AS" src/newer/hybrid-patchable.ll -o newer/hybrid-patchable.bc
+if "$LLVM_DIS" newer/hybrid-patchable.bc -o /dev/null 2>/dev/null; then
+	echo "regen.sh: llvm-dis-22 now reads newer/hybrid-patchable.bc; move it" >&2
+	exit 1
+fi
+"$OPT" -S src/newer/hybrid-patchable.ll -o - |
+	sed "1s|.*|; ModuleID = 'hybrid-patchable.bc'|" >newer/hybrid-patchable.dis
 
 n=$(ls ./*.bc | wc -l)
 echo "regen.sh: $n bitcode fixtures, 1 object; $(du -sh --apparent-size . | cut -f1) in testdata/ir"
