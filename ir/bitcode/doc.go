@@ -25,5 +25,7 @@
 // Not read yet: debug-info metadata (DI nodes become [ir.SpecializedNode]s
 // of the right kind without their fields, DILocations keep line, column,
 // scope and inlinedAt; debug records are dropped), module summaries, and
-// the upgrades of pre-opaque-pointer bitcode (typed pointers are an error).
+// the upgrades of pre-opaque-pointer bitcode: typed pointers read as
+// opaque ones, noted in Skipped, and the records whose old forms LLVM 14
+// wrote (typed GEP, load, store, ...) are errors.
 package bitcode
