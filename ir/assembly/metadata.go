@@ -29,7 +29,7 @@ func (p *printer) mdOperand(md ir.Metadata, depth int) {
 		return
 	}
 	if depth > maxDepth {
-		p.str("<recursive metadata>")
+		p.limited("<recursive metadata>")
 		return
 	}
 	switch md := md.(type) {

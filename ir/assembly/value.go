@@ -88,7 +88,7 @@ func (p *printer) typeDepth(t *ir.Type, depth int) {
 		return
 	}
 	if depth > maxDepth {
-		p.str("<recursive type>")
+		p.limited("<recursive type>")
 		return
 	}
 	switch t.Kind {
@@ -97,7 +97,7 @@ func (p *printer) typeDepth(t *ir.Type, depth int) {
 			break
 		}
 		if p.budget--; p.budget < 0 {
-			p.str("<type too large>")
+			p.limited("<type too large>")
 			return
 		}
 	}
@@ -473,13 +473,13 @@ func isZero(c ir.Constant) bool {
 // constant writes a constant that is not a global value.
 func (p *printer) constant(c ir.Constant, depth int) {
 	if depth > maxDepth {
-		p.str("<recursive constant>")
+		p.limited("<recursive constant>")
 		return
 	}
 	switch c.(type) {
 	case *ir.ConstAggregate, *ir.ConstExpr:
 		if p.budget--; p.budget < 0 {
-			p.str("<constant too large>")
+			p.limited("<constant too large>")
 			return
 		}
 	}

@@ -1,6 +1,7 @@
 package assembly
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -40,7 +41,26 @@ func Write(w io.Writer, m *ir.Module, opt Options) error {
 	p := newPrinter(w, m, opt)
 	p.printModule()
 	p.flush()
+	if p.err == nil && p.incomplete {
+		return ErrLimit
+	}
 	return p.err
+}
+
+// ErrLimit is returned by Write, once the whole module is written, when a
+// type, constant or metadata node was nested more deeply than the printer
+// follows (2000 levels) or a module's constants and types, printed inline,
+// would have taken more than a budget that grows with the module's
+// globals and instructions (what a model whose constants share operands
+// costs, printed in full, can be exponential). The output holds a marker,
+// such as <recursive constant> or <constant too large>, in their place.
+var ErrLimit = errors.New("assembly: a type, constant or metadata node nested too deeply or too large to print: marked in the output")
+
+// limited writes marker in place of what the printer will not follow and
+// remembers that the output is incomplete.
+func (p *printer) limited(marker string) {
+	p.str(marker)
+	p.incomplete = true
 }
 
 // A printer holds the state of one Write: the output buffer and the
@@ -49,6 +69,8 @@ type printer struct {
 	out io.Writer
 	b   []byte
 	err error
+	// incomplete says a marker of ErrLimit was printed.
+	incomplete bool
 
 	m      *ir.Module
 	opt    Options
