@@ -46,7 +46,7 @@ type jsonBuffer []byte
 func (b *jsonBuffer) Write(p []byte) (int, error) { *b = append(*b, p...); return len(p), nil }
 
 // FuzzCommands runs every command the sweeps run (list, extract, dump,
-// stats, sections, inspect, bbmap, scan) over arbitrary input, with the
+// stats, sections, inspect, bbmap, dis, scan) over arbitrary input, with the
 // sweeps' rules: success, or exit 1 with error lines that name the file and an
 // offset; no panic, no hang, no write outside the output directory.
 func FuzzCommands(f *testing.F) {
