@@ -23,6 +23,10 @@ type Module struct {
 	// NamedMetadata are the module's named metadata (!llvm.module.flags =
 	// !{...}), in the order of the bitcode.
 	NamedMetadata []*NamedMetadata
+
+	// Summary is the module summary index (ThinLTO or full LTO), nil when
+	// the module has none.
+	Summary *Summary
 }
 
 // A Linkage is a global value's linkage type, in LLVM's in-memory order.

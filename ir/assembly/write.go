@@ -340,6 +340,9 @@ func (p *printer) printModule() {
 			p.maybeFlush()
 		}
 	}
+	if m.Summary != nil {
+		p.printSummary(m.Summary)
+	}
 }
 
 func comdatSelectionName(s ir.ComdatSelection) string {

@@ -1,0 +1,587 @@
+package bitcode
+
+import (
+	"sort"
+
+	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
+
+// Record codes of the module block and of GLOBALVAL_SUMMARY_BLOCK that the
+// summary reader uses (LLVMBitCodes.h).
+const (
+	fsPerModule             = 1
+	fsPerModuleProfile      = 2
+	fsPerModuleGlobalVar    = 3
+	fsCombined              = 4
+	fsCombinedProfile       = 5
+	fsCombinedGlobalVar     = 6
+	fsAlias                 = 7
+	fsCombinedAlias         = 8
+	fsVersion               = 10
+	fsTypeTests             = 11
+	fsTypeTestAssumeVCalls  = 12
+	fsTypeCheckedLoadVCalls = 13
+	fsTypeTestAssumeConst   = 14
+	fsTypeCheckedLoadConst  = 15
+	fsValueGUID             = 16
+	fsPerModuleRelBF        = 19
+	fsFlags                 = 20
+	fsTypeID                = 21
+	fsTypeIDMetadata        = 22
+	fsPerModuleVTableVar    = 23
+	fsBlockCount            = 24
+	fsParamAccess           = 25
+
+	// maxSummaryBitcodeVersion is ModuleSummaryIndex::BitcodeSummaryVersion
+	// of LLVM 22.
+	maxSummaryBitcodeVersion = 12
+)
+
+type sumVal struct {
+	guid uint64
+	name string
+}
+
+// summaryReader builds an ir.Summary from a module's summary block.
+type summaryReader struct {
+	r       *Reader
+	br      *bitstream.Reader
+	ops     []uint64
+	sum     *ir.Summary
+	version uint64
+	vals    []sumVal          // by value ID
+	extra   map[uint64]uint64 // value ID → GUID from FS_VALUE_GUID records
+	byGUID  map[uint64]*ir.SummaryValue
+
+	pendingTypeTests   []uint64
+	pendingAssume      []ir.VFuncID
+	pendingChecked     []ir.VFuncID
+	pendingAssumeConst []ir.ConstVCall
+	pendingCheckConst  []ir.ConstVCall
+	pendingParams      []ir.ParamAccess
+}
+
+// readSummary reads the module's GLOBALVAL_SUMMARY_BLOCK (or
+// FULL_LTO_GLOBALVAL_SUMMARY_BLOCK), if any, into r.m.Summary. It walks the
+// module block's records once more for the global value names and
+// linkages, the source file name and the module hash.
+func (r *Reader) readSummary() error {
+	br := bitstream.NewReader(r.stream)
+	br.SetBlockInfo(r.bi)
+	if err := br.JumpToBit(r.modBit); err != nil {
+		return err
+	}
+	if _, err := br.EnterBlock(uint32(llvmir.MODULE_BLOCK_ID)); err != nil {
+		return err
+	}
+	s := &summaryReader{r: r, br: br, byGUID: map[uint64]*ir.SummaryValue{}}
+	var (
+		srcFile  string
+		hash     [5]uint32
+		sumBit   uint64
+		sumID    uint32
+		hasSum   bool
+		strtabV2 bool
+	)
+	type gv struct {
+		name    string
+		linkage ir.Linkage
+	}
+	var gvs []gv
+	for {
+		e, err := br.Next()
+		if err != nil {
+			return err
+		}
+		switch e.Kind {
+		case bitstream.EntryEndBlock:
+			goto done
+		case bitstream.EntryDefineAbbrev:
+			if _, err := br.DefineAbbrev(); err != nil {
+				return err
+			}
+			continue
+		case bitstream.EntrySubBlock:
+			if llvmir.BlockID(e.ID) == llvmir.GLOBALVAL_SUMMARY_BLOCK_ID ||
+				llvmir.BlockID(e.ID) == llvmir.FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID {
+				if !hasSum {
+					sumBit, sumID, hasSum = br.BitPos(), e.ID, true
+				}
+			}
+			if err := br.SkipBlock(); err != nil {
+				return err
+			}
+			continue
+		}
+		rec, err := br.ReadRecord(e.ID, s.ops)
+		if err != nil {
+			return err
+		}
+		s.ops = rec.Ops
+		ops := rec.Ops
+		switch llvmir.ModuleCode(rec.Code) {
+		case llvmir.MODULE_CODE_VERSION:
+			if len(ops) > 0 {
+				strtabV2 = ops[0] >= 2
+			}
+		case llvmir.MODULE_CODE_SOURCE_FILENAME:
+			srcFile = opsString(ops)
+		case llvmir.MODULE_CODE_HASH:
+			for i := 0; i < len(ops) && i < 5; i++ {
+				hash[i] = uint32(ops[i])
+			}
+		case llvmir.MODULE_CODE_GLOBALVAR, llvmir.MODULE_CODE_FUNCTION, llvmir.MODULE_CODE_ALIAS:
+			name := ""
+			if strtabV2 && len(ops) >= 2 {
+				name, _ = r.strtabString(ops[0], ops[1])
+				ops = ops[2:]
+			}
+			var l ir.Linkage
+			if len(ops) > 3 {
+				l = decodeLinkage(ops[3])
+			}
+			gvs = append(gvs, gv{name, l})
+		}
+	}
+done:
+	if !hasSum {
+		return nil
+	}
+	if !strtabV2 {
+		// Names of old modules live in the VST; not supported yet.
+		r.skip("skipped a module summary of a module without a string table")
+		return nil
+	}
+	s.sum = &ir.Summary{
+		FullLTO: llvmir.BlockID(sumID) == llvmir.FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID,
+		Modules: []ir.SummaryModule{{Hash: hash}},
+	}
+	for _, g := range gvs {
+		v := sumVal{guid: ir.GUID(g.name, g.linkage, srcFile), name: g.name}
+		s.vals = append(s.vals, v)
+		s.value(v.guid, v.name)
+	}
+	br2 := bitstream.NewReader(r.stream)
+	br2.SetBlockInfo(r.bi)
+	if err := br2.JumpToBit(sumBit); err != nil {
+		return err
+	}
+	s.br = br2
+	if _, err := br2.EnterBlock(sumID); err != nil {
+		return err
+	}
+	if err := s.readBlock(); err != nil {
+		return err
+	}
+	for _, v := range s.byGUID {
+		s.sum.Values = append(s.sum.Values, v)
+	}
+	sort.Slice(s.sum.Values, func(i, j int) bool { return s.sum.Values[i].GUID < s.sum.Values[j].GUID })
+	sort.SliceStable(s.sum.TypeIDs, func(i, j int) bool { return s.sum.TypeIDs[i].GUID < s.sum.TypeIDs[j].GUID })
+	sort.Slice(s.sum.TypeIDCompatibleVTables, func(i, j int) bool {
+		return s.sum.TypeIDCompatibleVTables[i].Name < s.sum.TypeIDCompatibleVTables[j].Name
+	})
+	r.m.Summary = s.sum
+	return nil
+}
+
+// value returns the value info of guid, making it if needed.
+func (s *summaryReader) value(guid uint64, name string) *ir.SummaryValue {
+	v := s.byGUID[guid]
+	if v == nil {
+		v = &ir.SummaryValue{GUID: guid, Name: name}
+		s.byGUID[guid] = v
+	}
+	return v
+}
+
+// guid maps a value ID of the summary to its GUID.
+func (s *summaryReader) guid(id uint64) (uint64, error) {
+	if g, ok := s.extra[id]; ok {
+		return g, nil
+	}
+	if id >= uint64(len(s.vals)) {
+		return 0, s.r.errorf("summary refers to value ID %d of %d", id, len(s.vals))
+	}
+	return s.vals[id].guid, nil
+}
+
+func (s *summaryReader) refs(ids []uint64) ([]ir.SummaryRef, error) {
+	refs := make([]ir.SummaryRef, 0, len(ids))
+	for _, id := range ids {
+		g, err := s.guid(id)
+		if err != nil {
+			return nil, err
+		}
+		refs = append(refs, ir.SummaryRef{GUID: g})
+	}
+	return refs, nil
+}
+
+func (s *summaryReader) readBlock() error {
+	first := true
+	for {
+		e, err := s.br.Next()
+		if err != nil {
+			return err
+		}
+		switch e.Kind {
+		case bitstream.EntryEndBlock:
+			return nil
+		case bitstream.EntryDefineAbbrev:
+			if _, err := s.br.DefineAbbrev(); err != nil {
+				return err
+			}
+			continue
+		case bitstream.EntrySubBlock:
+			if err := s.br.SkipBlock(); err != nil {
+				return err
+			}
+			continue
+		}
+		rec, err := s.br.ReadRecord(e.ID, s.ops)
+		if err != nil {
+			return err
+		}
+		s.ops = rec.Ops
+		if first {
+			first = false
+			if rec.Code != fsVersion || len(rec.Ops) < 1 {
+				return s.r.errorf("invalid summary block: version expected")
+			}
+			s.version = rec.Ops[0]
+			if s.version < 1 || s.version > maxSummaryBitcodeVersion {
+				return s.r.errorf("invalid summary version %d", s.version)
+			}
+			s.sum.Version = s.version
+			continue
+		}
+		if err := s.record(rec.Code, rec.Ops); err != nil {
+			return err
+		}
+	}
+}
+
+func (s *summaryReader) decodeFlags(raw uint64) ir.GVSummaryFlags {
+	f := ir.GVSummaryFlags{
+		Linkage:               ir.Linkage(raw & 0xF),
+		Visibility:            ir.Visibility((raw >> 8) & 3),
+		ImportTypeDeclaration: (raw>>10)&1 != 0,
+	}
+	raw >>= 4
+	f.NotEligibleToImport = raw&1 != 0 || s.version < 3
+	f.Live = raw&2 != 0 || s.version < 3
+	f.DSOLocal = raw&4 != 0
+	f.CanAutoHide = raw&8 != 0
+	return f
+}
+
+func decodeFuncFlags(raw uint64) ir.FuncSummaryFlags {
+	b := func(i uint) bool { return (raw>>i)&1 != 0 }
+	return ir.FuncSummaryFlags{
+		ReadNone: b(0), ReadOnly: b(1), NoRecurse: b(2), ReturnDoesNotAlias: b(3),
+		NoInline: b(4), AlwaysInline: b(5), NoUnwind: b(6), MayThrow: b(7),
+		HasUnknownCall: b(8), MustBeUnreachable: b(9),
+	}
+}
+
+func decodeVarFlags(raw uint64) ir.VarSummaryFlags {
+	return ir.VarSummaryFlags{
+		ReadOnly: raw&1 != 0, WriteOnly: raw&2 != 0, Constant: raw&4 != 0,
+		VCallVisibility: uint8(raw >> 3),
+	}
+}
+
+func (s *summaryReader) add(valueID uint64, gs *ir.GlobalSummary) error {
+	g, err := s.guid(valueID)
+	if err != nil {
+		return err
+	}
+	v := s.value(g, "")
+	v.Summaries = append(v.Summaries, gs)
+	return nil
+}
+
+func (s *summaryReader) record(code uint32, ops []uint64) error {
+	bad := func() error { return s.r.errorf("invalid summary record %d", code) }
+	switch code {
+	case fsFlags:
+		if len(ops) < 1 {
+			return bad()
+		}
+		s.sum.Flags = ops[0]
+	case fsBlockCount:
+		if len(ops) < 1 {
+			return bad()
+		}
+		s.sum.BlockCount += ops[0]
+	case fsValueGUID:
+		if len(ops) < 2 {
+			return bad()
+		}
+		g := ops[1]
+		if s.version >= 11 {
+			if len(ops) < 3 {
+				return bad()
+			}
+			g = ops[1]<<32 | ops[2]&0xFFFFFFFF
+		}
+		if s.extra == nil {
+			s.extra = map[uint64]uint64{}
+		}
+		s.extra[ops[0]] = g
+		s.value(g, "")
+	case fsPerModule, fsPerModuleProfile, fsPerModuleRelBF:
+		if len(ops) < 4 {
+			return bad()
+		}
+		fs := &ir.GlobalSummary{Kind: ir.SummaryFunction, Flags: s.decodeFlags(ops[1]), Insts: ops[2]}
+		numRefs, ro, wo, start := ops[3], uint64(0), uint64(0), 4
+		if s.version >= 4 {
+			if len(ops) < 5 {
+				return bad()
+			}
+			fs.FuncFlags = decodeFuncFlags(ops[3])
+			numRefs, start = ops[4], 5
+			if s.version >= 5 {
+				if len(ops) < 6 {
+					return bad()
+				}
+				ro, start = ops[5], 6
+				if s.version >= 7 {
+					if len(ops) < 7 {
+						return bad()
+					}
+					wo, start = ops[6], 7
+				}
+			}
+		}
+		if numRefs > uint64(len(ops)-start) || ro+wo > numRefs {
+			return bad()
+		}
+		refs, err := s.refs(ops[start : start+int(numRefs)])
+		if err != nil {
+			return err
+		}
+		firstWO := len(refs) - int(wo)
+		for i := firstWO - int(ro); i < len(refs); i++ {
+			if i < firstWO {
+				refs[i].ReadOnly = true
+			} else {
+				refs[i].WriteOnly = true
+			}
+		}
+		fs.Refs = refs
+		if err := s.calls(fs, ops[start+int(numRefs):], code == fsPerModuleProfile, code == fsPerModuleRelBF); err != nil {
+			return err
+		}
+		s.takePending(fs)
+		return s.add(ops[0], fs)
+	case fsAlias:
+		if len(ops) < 3 {
+			return bad()
+		}
+		as := &ir.GlobalSummary{Kind: ir.SummaryAlias, Flags: s.decodeFlags(ops[1])}
+		g, err := s.guid(ops[2])
+		if err != nil {
+			return err
+		}
+		as.Aliasee, as.HasAliasee = g, true
+		return s.add(ops[0], as)
+	case fsPerModuleGlobalVar:
+		if len(ops) < 2 {
+			return bad()
+		}
+		vs := &ir.GlobalSummary{Kind: ir.SummaryVariable, Flags: s.decodeFlags(ops[1])}
+		start := 2
+		if s.version >= 5 {
+			if len(ops) < 3 {
+				return bad()
+			}
+			vs.VarFlags = decodeVarFlags(ops[2])
+			start = 3
+		}
+		refs, err := s.refs(ops[start:])
+		if err != nil {
+			return err
+		}
+		vs.Refs = refs
+		return s.add(ops[0], vs)
+	case fsPerModuleVTableVar:
+		if len(ops) < 4 {
+			return bad()
+		}
+		vs := &ir.GlobalSummary{Kind: ir.SummaryVariable, Flags: s.decodeFlags(ops[1]), VarFlags: decodeVarFlags(ops[2])}
+		n := ops[3]
+		if n > uint64(len(ops)-4) {
+			return bad()
+		}
+		refs, err := s.refs(ops[4 : 4+n])
+		if err != nil {
+			return err
+		}
+		vs.Refs = refs
+		rest := ops[4+n:]
+		for i := 0; i+1 < len(rest); i += 2 {
+			g, err := s.guid(rest[i])
+			if err != nil {
+				return err
+			}
+			vs.VTableFuncs = append(vs.VTableFuncs, ir.VTableFunc{Func: g, Offset: rest[i+1]})
+		}
+		return s.add(ops[0], vs)
+	case fsTypeTests:
+		s.pendingTypeTests = append(s.pendingTypeTests, ops...)
+	case fsTypeTestAssumeVCalls, fsTypeCheckedLoadVCalls:
+		for i := 0; i+1 < len(ops); i += 2 {
+			v := ir.VFuncID{GUID: ops[i], Offset: ops[i+1]}
+			if code == fsTypeTestAssumeVCalls {
+				s.pendingAssume = append(s.pendingAssume, v)
+			} else {
+				s.pendingChecked = append(s.pendingChecked, v)
+			}
+		}
+	case fsTypeTestAssumeConst, fsTypeCheckedLoadConst:
+		if len(ops) < 2 {
+			return bad()
+		}
+		c := ir.ConstVCall{VFunc: ir.VFuncID{GUID: ops[0], Offset: ops[1]}, Args: append([]uint64(nil), ops[2:]...)}
+		if code == fsTypeTestAssumeConst {
+			s.pendingAssumeConst = append(s.pendingAssumeConst, c)
+		} else {
+			s.pendingCheckConst = append(s.pendingCheckConst, c)
+		}
+	case fsParamAccess:
+		return s.paramAccesses(ops)
+	case fsTypeIDMetadata:
+		if len(ops) < 2 {
+			return bad()
+		}
+		name, ok := s.r.strtabString(ops[0], ops[1])
+		if !ok {
+			return bad()
+		}
+		var t *ir.SummaryTypeIDVTables
+		for _, x := range s.sum.TypeIDCompatibleVTables {
+			if x.Name == name {
+				t = x
+			}
+		}
+		if t == nil {
+			t = &ir.SummaryTypeIDVTables{Name: name}
+			s.sum.TypeIDCompatibleVTables = append(s.sum.TypeIDCompatibleVTables, t)
+		}
+		for i := 2; i+1 < len(ops); i += 2 {
+			g, err := s.guid(ops[i+1])
+			if err != nil {
+				return err
+			}
+			t.VTables = append(t.VTables, ir.VTableOffset{Offset: ops[i], VTable: g})
+		}
+	case fsCombined, fsCombinedProfile, fsCombinedGlobalVar, fsCombinedAlias, fsTypeID:
+		s.r.skip("skipped combined-index summary record %d", code)
+	}
+	return nil
+}
+
+func (s *summaryReader) calls(fs *ir.GlobalSummary, ops []uint64, profile, relBF bool) error {
+	old := s.version == 1
+	for i := 0; i < len(ops); i++ {
+		g, err := s.guid(ops[i])
+		if err != nil {
+			return err
+		}
+		c := ir.SummaryCall{Callee: g}
+		switch {
+		case old:
+			i++
+			if profile {
+				i++
+			}
+		case profile:
+			i++
+			if i >= len(ops) {
+				return s.r.errorf("invalid summary call list")
+			}
+			c.Hotness = uint8(ops[i] & 7)
+			c.Tail = ops[i]&8 != 0
+		case relBF:
+			i++
+			if i >= len(ops) {
+				return s.r.errorf("invalid summary call list")
+			}
+			c.Tail = ops[i]&(1<<8) != 0
+		}
+		fs.Calls = append(fs.Calls, c)
+	}
+	return nil
+}
+
+func (s *summaryReader) takePending(fs *ir.GlobalSummary) {
+	if len(s.pendingTypeTests)+len(s.pendingAssume)+len(s.pendingChecked)+
+		len(s.pendingAssumeConst)+len(s.pendingCheckConst) > 0 {
+		fs.TypeIDInfo = &ir.TypeIDInfo{
+			TypeTests:                  s.pendingTypeTests,
+			TypeTestAssumeVCalls:       s.pendingAssume,
+			TypeCheckedLoadVCalls:      s.pendingChecked,
+			TypeTestAssumeConstVCalls:  s.pendingAssumeConst,
+			TypeCheckedLoadConstVCalls: s.pendingCheckConst,
+		}
+	}
+	fs.Params = s.pendingParams
+	s.pendingTypeTests, s.pendingAssume, s.pendingChecked = nil, nil, nil
+	s.pendingAssumeConst, s.pendingCheckConst, s.pendingParams = nil, nil, nil
+}
+
+// signRotated decodes a sign-rotated VBR value.
+func signRotated(v uint64) int64 {
+	if v&1 == 0 {
+		return int64(v >> 1)
+	}
+	if v != 1 {
+		return -int64(v >> 1)
+	}
+	return -1 << 63
+}
+
+// paramRange turns a [lower, upper) range of 64-bit values into the
+// printed signed minimum and maximum.
+func paramRange(lo, hi int64) (int64, int64) {
+	if lo == hi { // full or empty set; LLVM never writes these
+		return -1 << 63, 1<<63 - 1
+	}
+	return lo, hi - 1
+}
+
+func (s *summaryReader) paramAccesses(ops []uint64) error {
+	bad := s.r.errorf("invalid FS_PARAM_ACCESS record")
+	var out []ir.ParamAccess
+	for len(ops) > 0 {
+		if len(ops) < 4 {
+			return bad
+		}
+		var p ir.ParamAccess
+		p.Param = ops[0]
+		p.Lo, p.Hi = paramRange(signRotated(ops[1]), signRotated(ops[2]))
+		n := ops[3]
+		ops = ops[4:]
+		if n > uint64(len(ops))/4 {
+			return bad
+		}
+		for j := uint64(0); j < n; j++ {
+			g, err := s.guid(ops[1])
+			if err != nil {
+				return err
+			}
+			c := ir.ParamCall{Param: ops[0], Callee: g}
+			c.Lo, c.Hi = paramRange(signRotated(ops[2]), signRotated(ops[3]))
+			p.Calls = append(p.Calls, c)
+			ops = ops[4:]
+		}
+		out = append(out, p)
+	}
+	s.pendingParams = out
+	return nil
+}

@@ -1,0 +1,231 @@
+package ir
+
+import (
+	"crypto/md5"
+	"encoding/binary"
+)
+
+// A Summary is a module summary index (the GLOBALVAL_SUMMARY_BLOCK of a
+// module compiled for ThinLTO, or the FULL_LTO_GLOBALVAL_SUMMARY_BLOCK),
+// as llvm-dis prints it after the module: "^N = ..." lines.
+type Summary struct {
+	// FullLTO is set when the summary came from a
+	// FULL_LTO_GLOBALVAL_SUMMARY_BLOCK.
+	FullLTO bool
+	// Version is the summary's FS_VERSION.
+	Version uint64
+	// Modules are the module paths; a per-module summary has one, whose
+	// Path is empty (the printer uses the module's ID).
+	Modules []SummaryModule
+	// Values are the value infos, in ascending GUID order.
+	Values []*SummaryValue
+	// TypeIDs are the FS_TYPE_ID entries, in ascending GUID order.
+	TypeIDs []*SummaryTypeID
+	// TypeIDCompatibleVTables are the FS_TYPE_ID_METADATA entries, in
+	// ascending name order.
+	TypeIDCompatibleVTables []*SummaryTypeIDVTables
+	// Flags are the index-wide flags (FS_FLAGS); BlockCount is the total
+	// of FS_BLOCK_COUNT records.
+	Flags      uint64
+	BlockCount uint64
+}
+
+// A SummaryModule is a module path entry: its path and hash.
+type SummaryModule struct {
+	Path string
+	Hash [5]uint32
+}
+
+// A SummaryValue is the index's value info for one GUID: the global's
+// name (empty when unknown) and its summaries.
+type SummaryValue struct {
+	GUID      uint64
+	Name      string
+	Summaries []*GlobalSummary
+}
+
+// A SummaryKind tells function, variable and alias summaries apart.
+type SummaryKind uint8
+
+// The summary kinds.
+const (
+	SummaryAlias SummaryKind = iota
+	SummaryFunction
+	SummaryVariable
+)
+
+// GVSummaryFlags are a summary's global value flags.
+type GVSummaryFlags struct {
+	Linkage               Linkage
+	Visibility            Visibility
+	NotEligibleToImport   bool
+	Live                  bool
+	DSOLocal              bool
+	CanAutoHide           bool
+	ImportTypeDeclaration bool // importType: declaration (else definition)
+}
+
+// A GlobalSummary is one summary of a value: a function, variable or alias.
+type GlobalSummary struct {
+	Kind SummaryKind
+	// Module is the index in Summary.Modules.
+	Module int
+	Flags  GVSummaryFlags
+	// Refs are the referenced values, as GUIDs, with their access kind.
+	Refs []SummaryRef
+
+	// Function summaries.
+	Insts      uint64
+	FuncFlags  FuncSummaryFlags
+	Calls      []SummaryCall
+	TypeIDInfo *TypeIDInfo
+	Params     []ParamAccess
+
+	// Variable summaries.
+	VarFlags    VarSummaryFlags
+	VTableFuncs []VTableFunc
+
+	// Alias summaries: the aliasee's GUID; HasAliasee is false when the
+	// aliasee is unknown (printed as null).
+	Aliasee    uint64
+	HasAliasee bool
+}
+
+// A SummaryRef is a reference to a value; ReadOnly and WriteOnly mark the
+// "readonly " and "writeonly " forms.
+type SummaryRef struct {
+	GUID      uint64
+	ReadOnly  bool
+	WriteOnly bool
+}
+
+// FuncSummaryFlags are a function summary's funcFlags.
+type FuncSummaryFlags struct {
+	ReadNone, ReadOnly, NoRecurse, ReturnDoesNotAlias, NoInline,
+	AlwaysInline, NoUnwind, MayThrow, HasUnknownCall, MustBeUnreachable bool
+}
+
+// Any reports whether some flag is set (funcFlags is printed only then).
+func (f FuncSummaryFlags) Any() bool {
+	return f.ReadNone || f.ReadOnly || f.NoRecurse || f.ReturnDoesNotAlias ||
+		f.NoInline || f.AlwaysInline || f.NoUnwind || f.MayThrow ||
+		f.HasUnknownCall || f.MustBeUnreachable
+}
+
+// A SummaryCall is a call edge: the callee's GUID, its hotness (0 unknown,
+// 1 cold, 2 none, 3 hot, 4 critical) and whether it is a tail call.
+type SummaryCall struct {
+	Callee  uint64
+	Hotness uint8
+	Tail    bool
+}
+
+// VarSummaryFlags are a variable summary's varFlags.
+type VarSummaryFlags struct {
+	ReadOnly, WriteOnly, Constant bool
+	VCallVisibility               uint8
+}
+
+// A VTableFunc is a virtual function in a vtable: its GUID and offset.
+type VTableFunc struct {
+	Func   uint64
+	Offset uint64
+}
+
+// A VFuncID is a virtual call's type id GUID and offset.
+type VFuncID struct {
+	GUID   uint64
+	Offset uint64
+}
+
+// A ConstVCall is a virtual call with constant arguments.
+type ConstVCall struct {
+	VFunc VFuncID
+	Args  []uint64
+}
+
+// TypeIDInfo lists a function's type tests and virtual calls.
+type TypeIDInfo struct {
+	TypeTests                  []uint64
+	TypeTestAssumeVCalls       []VFuncID
+	TypeCheckedLoadVCalls      []VFuncID
+	TypeTestAssumeConstVCalls  []ConstVCall
+	TypeCheckedLoadConstVCalls []ConstVCall
+}
+
+// A ParamAccess is the accessed offset range of a parameter ([Lo, Hi] as
+// printed: signed minimum and maximum) and the calls it is passed to.
+type ParamAccess struct {
+	Param  uint64
+	Lo, Hi int64
+	Calls  []ParamCall
+}
+
+// A ParamCall is a call a parameter is passed to.
+type ParamCall struct {
+	Param  uint64
+	Callee uint64
+	Lo, Hi int64
+}
+
+// A SummaryTypeID is a type identifier's resolution (FS_TYPE_ID).
+type SummaryTypeID struct {
+	GUID uint64
+	Name string
+	// TTRes fields.
+	Kind           uint8
+	SizeM1BitWidth uint64
+	AlignLog2      uint64
+	SizeM1         uint64
+	BitMask        uint64
+	InlineBits     uint64
+	WPDRes         []WPDResolution
+}
+
+// A WPDResolution is a whole-program devirtualization resolution at an
+// offset.
+type WPDResolution struct {
+	Offset         uint64
+	Kind           uint8
+	SingleImplName string
+	ResByArg       []WPDByArg
+}
+
+// A WPDByArg is a resolution for one list of constant arguments.
+type WPDByArg struct {
+	Args      []uint64
+	Kind      uint8
+	Info      uint64
+	Byte, Bit uint64
+}
+
+// SummaryTypeIDVTables is a type id's compatible vtables
+// (FS_TYPE_ID_METADATA).
+type SummaryTypeIDVTables struct {
+	Name    string
+	VTables []VTableOffset
+}
+
+// A VTableOffset is an address point offset in a vtable (given by GUID).
+type VTableOffset struct {
+	Offset uint64
+	VTable uint64
+}
+
+// GUID returns LLVM's GUID of a global value named name with the given
+// linkage in a module whose source_filename is srcFile
+// (GlobalValue::getGUID of getGlobalIdentifier): the low 64 bits of the
+// MD5 of the name, prefixed with "srcFile;" for local linkage.
+func GUID(name string, linkage Linkage, srcFile string) uint64 {
+	if len(name) > 0 && name[0] == 1 {
+		name = name[1:]
+	}
+	if linkage == InternalLinkage || linkage == PrivateLinkage {
+		if srcFile == "" {
+			srcFile = "<unknown>"
+		}
+		name = srcFile + ";" + name
+	}
+	h := md5.Sum([]byte(name))
+	return binary.LittleEndian.Uint64(h[:8])
+}
