@@ -45,6 +45,10 @@ type SpecializedNode struct {
 	Kind     string // "DILocation", "DISubprogram", ...
 	Distinct bool
 	Fields   []Field
+	// Refs are the node's metadata operands in LLVM's operand order,
+	// the order a printer numbers the nodes they refer to in. When nil,
+	// the FieldMD and FieldConstInt fields are taken in order.
+	Refs []Metadata
 }
 
 // A Field is one name: value of a specialized node.
@@ -69,6 +73,15 @@ const (
 	FieldString                  // Text, quoted and escaped
 	FieldRaw                     // Text, as is
 	FieldBool                    // Int != 0 as true/false
+	// FieldConstInt is MD, except that a ValueAsMetadata holding an
+	// integer constant prints as the constant's signed value alone.
+	FieldConstInt
+	// FieldSize is FieldConstInt, except that the field is left out
+	// when MD is null or an integer constant zero (sizes and offsets).
+	FieldSize
+	// FieldMDList is MD, an *MDTuple whose operands print inline as
+	// {op, ...} (GenericDINode's operands).
+	FieldMDList
 )
 
 // A NamedMetadata is !name = !{!N, ...}.

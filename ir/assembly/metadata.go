@@ -109,11 +109,18 @@ func (p *printer) specializedBody(n *ir.SpecializedNode, depth int) {
 	p.byte1('!')
 	p.str(n.Kind)
 	p.byte1('(')
+	first := true
 	for i := range n.Fields {
 		f := &n.Fields[i]
-		if i > 0 {
+		if f.Kind == ir.FieldSize {
+			if c, ok := constIntOf(f.MD); ok && c == 0 || isNilMD(f.MD) {
+				continue
+			}
+		}
+		if !first {
 			p.str(", ")
 		}
+		first = false
 		if f.Name != "" {
 			p.str(f.Name)
 			p.str(": ")
@@ -121,6 +128,23 @@ func (p *printer) specializedBody(n *ir.SpecializedNode, depth int) {
 		switch f.Kind {
 		case ir.FieldMD:
 			p.mdOperand(f.MD, depth+1)
+		case ir.FieldMDList:
+			p.byte1('{')
+			if t, ok := f.MD.(*ir.MDTuple); ok && t != nil {
+				for j, op := range t.Ops {
+					if j > 0 {
+						p.str(", ")
+					}
+					p.mdOperand(op, depth+1)
+				}
+			}
+			p.byte1('}')
+		case ir.FieldConstInt, ir.FieldSize:
+			if c, ok := constIntOf(f.MD); ok {
+				p.int(c)
+			} else {
+				p.mdOperand(f.MD, depth+1)
+			}
 		case ir.FieldInt:
 			p.int(f.Int)
 		case ir.FieldUint:
@@ -186,4 +210,18 @@ func (p *printer) debugRecord(r *ir.DebugRecord) {
 		p.mdOperand(op, 0)
 	}
 	p.byte1(')')
+}
+
+// constIntOf returns the value of md when it is a ValueAsMetadata holding
+// an integer constant of at most 64 bits.
+func constIntOf(md ir.Metadata) (int64, bool) {
+	v, ok := md.(*ir.ValueAsMetadata)
+	if !ok || v == nil {
+		return 0, false
+	}
+	c, ok := v.Value.(*ir.ConstInt)
+	if !ok || c == nil || c.Big != nil {
+		return 0, false
+	}
+	return c.V, true
 }

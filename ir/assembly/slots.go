@@ -188,9 +188,17 @@ func (p *printer) mdSlot(n ir.MDNode) {
 				}
 			}
 		case *ir.SpecializedNode:
+			if n.Refs != nil {
+				for i := len(n.Refs) - 1; i >= 0; i-- {
+					if c, ok := n.Refs[i].(ir.MDNode); ok && !isNilMD(c) {
+						stack = append(stack, c)
+					}
+				}
+				break
+			}
 			for i := len(n.Fields) - 1; i >= 0; i-- {
 				f := &n.Fields[i]
-				if f.Kind != ir.FieldMD {
+				if f.Kind != ir.FieldMD && f.Kind != ir.FieldConstInt && f.Kind != ir.FieldSize {
 					continue
 				}
 				if c, ok := f.MD.(ir.MDNode); ok && !isNilMD(c) {

@@ -22,10 +22,13 @@
 // bit offset of the problem. Inputs are checked before anything is sized
 // by them, and nothing recurses on the input's nesting.
 //
-// Not read yet: debug-info metadata (DI nodes become [ir.SpecializedNode]s
-// of the right kind without their fields, DILocations keep line, column,
-// scope and inlinedAt; debug records are dropped), module summaries, and
-// the upgrades of pre-opaque-pointer bitcode: typed pointers read as
-// opaque ones, noted in Skipped, and the records whose old forms LLVM 14
-// wrote (typed GEP, load, store, ...) are errors.
+// Debug-info records become [ir.SpecializedNode]s whose fields are those
+// llvm-dis-22 prints, in its order; debug records become [ir.DebugRecord]s;
+// the per-module summary becomes an [ir.Summary].
+//
+// Not done yet: the upgrades of older bitcode. Typed pointers (LLVM 14 and
+// older) read as opaque ones, noted in Skipped, and the records whose old
+// forms LLVM 14 wrote (typed GEP, load, store, ...) are errors; intrinsics
+// and debug intrinsics of LLVM 15 to 21 are kept as stored. Combined
+// summaries are skipped.
 package bitcode

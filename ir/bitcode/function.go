@@ -137,6 +137,7 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 		}
 		r.md.items = r.md.items[:nmd]
 		r.md.pending = r.md.pending[:0]
+		r.md.fixes = r.md.fixes[:0]
 		r.fn = nil
 		r.br = saved
 		if err != nil {
@@ -150,6 +151,15 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 	r.recBit = bit
 	if _, err := r.br.EnterBlock(uint32(llvmir.FUNCTION_BLOCK_ID)); err != nil {
 		return err
+	}
+	r.md.fixes = r.md.fixes[:0] // a module-level forward reference never resolves in a function
+	if r.fnMD == nil {
+		r.fnMD = map[*ir.Function]int{}
+	}
+	if n, ok := r.fnMD[f]; ok && n <= len(f.Metadata) {
+		f.Metadata = f.Metadata[:n]
+	} else {
+		r.fnMD[f] = len(f.Metadata)
 	}
 	f.Params = make([]*ir.Argument, len(f.Sig.Params))
 	for i, t := range f.Sig.Params {
@@ -736,11 +746,7 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		return nil
 	}
 	if rec.Code >= fcDebugRecordFirst && rec.Code <= fcDebugRecordLast {
-		// Debug records are debug info, not decoded yet.
-		if fs.lastInst() == nil {
-			return r.errorf("invalid debug record: missing instruction")
-		}
-		return nil
+		return r.debugRecord(fs, rec.Code, ops)
 	}
 	if fs.blocks == nil || fs.cur >= len(fs.blocks) {
 		return r.errorf("invalid instruction with no basic block")

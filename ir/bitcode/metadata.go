@@ -19,6 +19,9 @@ type mdList struct {
 	globals []globalAttachPending
 	// DILocations by content: LLVM uniques them.
 	locs map[locKey]*ir.SpecializedNode
+	// fixes are debug-info references to metadata not read yet (di.go).
+	fixes     []diFix
+	emptyExpr *ir.SpecializedNode
 }
 
 type mdPending struct {
@@ -187,16 +190,20 @@ func (r *Reader) readMetadata(inFunc bool) error {
 		case llvmir.METADATA_INDEX_OFFSET, llvmir.METADATA_INDEX:
 			// Lazy-loading aids.
 		case llvmir.METADATA_LOCATION:
-			r.pushMD(r.location(ops))
+			if len(ops) != 5 && len(ops) != 6 && len(ops) != 8 {
+				return r.errorf("invalid DILocation record")
+			}
+			// The scope is an ID here, an ID plus one in DEBUG_LOC.
+			lops := append([]uint64(nil), ops...)
+			lops[3]++
+			r.pushMD(r.location(lops))
 		case llvmir.METADATA_OLD_NODE, llvmir.METADATA_OLD_FN_NODE:
 			return r.errorf("old-style metadata nodes are not supported")
 		default:
 			if n, ok := diNames[rec.Code]; ok {
-				// Debug info is not decoded yet: a node of the right
-				// kind keeps the numbering of its neighbours.
-				d := &ir.SpecializedNode{Kind: n, Distinct: len(ops) > 0 && ops[0]&1 != 0}
-				if rec.Code == 29 || rec.Code == 47 { // DIExpression, DIAssignID
-					d.Distinct = rec.Code == 47
+				d, err := r.diNode(rec.Code, n, ops)
+				if err != nil {
+					return err
 				}
 				r.pushMD(d)
 				return nil
@@ -211,39 +218,42 @@ func (r *Reader) readMetadata(inFunc bool) error {
 	return r.md.resolve(r)
 }
 
-// location makes the DILocation of a METADATA_LOCATION record, uniqued as
-// LLVM does. Debug info is not decoded otherwise: only what uniquing needs.
+// location makes the DILocation of a METADATA_LOCATION record (or of a
+// function's DEBUG_LOC, in the same layout), uniqued as LLVM does.
 func (r *Reader) location(ops []uint64) ir.Metadata {
 	d := &ir.SpecializedNode{Kind: "DILocation"}
 	if len(ops) < 5 {
 		return d
 	}
 	d.Distinct = ops[0]&1 != 0
-	get := func(id uint64) ir.Metadata {
-		if id == 0 || id-1 >= uint64(len(r.md.items)) {
-			return nil
-		}
-		return r.md.items[id-1]
-	}
-	k := locKey{line: ops[1], col: ops[2], scope: get(ops[3]), ia: get(ops[4])}
+	b := &diBuilder{r: r, n: d, ops: ops}
+	scope, ia := b.lookup(ops[3]), b.lookup(ops[4])
+	// A forward reference is not uniqued: its target is not known yet.
+	fwd := ops[3] != 0 && scope == nil || ops[4] != 0 && ia == nil
+	k := locKey{line: ops[1], col: ops[2], scope: scope, ia: ia}
 	if len(ops) > 5 {
 		k.implicit = ops[5] != 0
 	}
 	if len(ops) > 7 {
 		k.group, k.ranks = ops[6], ops[7]
 	}
-	d.Fields = []ir.Field{{Name: "line", Int: int64(k.line), Kind: ir.FieldUint}, {Name: "column", Int: int64(k.col), Kind: ir.FieldUint}, {Name: "scope", MD: k.scope}}
-	if k.ia != nil {
-		d.Fields = append(d.Fields, ir.Field{Name: "inlinedAt", MD: k.ia})
+	if !d.Distinct && !fwd && scope != nil && r.md.locs != nil {
+		if old := r.md.locs[k]; old != nil {
+			return old
+		}
 	}
-	if d.Distinct || k.scope == nil {
+	b.uint("line", uint64(uint32(k.line)), false)
+	b.uint("column", uint64(uint16(k.col)), true)
+	b.md("scope", 3, false)
+	b.md("inlinedAt", 4, true)
+	b.bool("isImplicitCode", k.implicit, true, false)
+	b.uint("atomGroup", k.group, true)
+	b.uint("atomRank", uint64(uint8(k.ranks)), true)
+	if d.Distinct || fwd || scope == nil {
 		return d
 	}
 	if r.md.locs == nil {
 		r.md.locs = map[locKey]*ir.SpecializedNode{}
-	}
-	if old := r.md.locs[k]; old != nil {
-		return old
 	}
 	r.md.locs[k] = d
 	return d
@@ -252,6 +262,7 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 // resolve fills in the operands of the nodes read so far, named metadata
 // and global attachments.
 func (l *mdList) resolve(r *Reader) error {
+	l.resolveFixes()
 	keep := l.pending[:0]
 	for _, p := range l.pending {
 		ok := true

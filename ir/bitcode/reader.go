@@ -234,6 +234,9 @@ type Reader struct {
 	bi       *bitstream.BlockInfo
 	strtab   []byte
 	producer string
+	// fnMD is how many attachments each loaded function had before its
+	// body was first loaded: a reload drops the body's ones first.
+	fnMD map[*ir.Function]int
 
 	br     *bitstream.Reader
 	ops    []uint64
@@ -340,6 +343,9 @@ func (r *Reader) Module() (*ir.Module, error) {
 	r.kindRank = map[string]int{}
 	r.groups = map[uint64]attrGroup{}
 	err := r.readModule()
+	if err == nil {
+		err = r.readSummary()
+	}
 	if err != nil {
 		r.modErr = r.wrapErr(err)
 		return r.m, r.modErr
