@@ -44,19 +44,26 @@ type AttrSet []Attribute
 
 // SortAttrs puts s in LLVM's order.
 func SortAttrs(s AttrSet) {
-	sort.SliceStable(s, func(i, j int) bool {
-		a, b := &s[i], &s[j]
-		if (a.Kind == 0) != (b.Kind == 0) {
-			return a.Kind != 0
+	for i := 1; i < len(s); i++ {
+		if attrLess(&s[i], &s[i-1]) {
+			sort.SliceStable(s, func(i, j int) bool { return attrLess(&s[i], &s[j]) })
+			return
 		}
-		if a.Kind != b.Kind {
-			return a.Kind < b.Kind
-		}
-		if a.Key != b.Key {
-			return a.Key < b.Key
-		}
-		return a.Value < b.Value
-	})
+	}
+}
+
+// attrLess reports whether a comes before b in LLVM's order.
+func attrLess(a, b *Attribute) bool {
+	if (a.Kind == 0) != (b.Kind == 0) {
+		return a.Kind != 0
+	}
+	if a.Kind != b.Kind {
+		return a.Kind < b.Kind
+	}
+	if a.Key != b.Key {
+		return a.Key < b.Key
+	}
+	return a.Value < b.Value
 }
 
 // Has reports whether s has an attribute of kind k.

@@ -69,6 +69,7 @@ func (p *printer) incorporateFunction(f *ir.Function) {
 	for _, a := range f.Metadata {
 		p.mdSlot(a.Node)
 	}
+	var lastLoc ir.Metadata // numbered already: instructions share locations
 	for _, b := range f.Blocks {
 		if b == nil {
 			continue
@@ -96,10 +97,11 @@ func (p *printer) incorporateFunction(f *ir.Function) {
 					}
 				}
 			}
-			if in.DebugLoc != nil {
+			if in.DebugLoc != nil && in.DebugLoc != lastLoc {
 				if n, ok := in.DebugLoc.(ir.MDNode); ok {
 					p.mdSlot(n)
 				}
+				lastLoc = in.DebugLoc
 			}
 			for _, a := range in.Metadata {
 				p.mdSlot(a.Node)

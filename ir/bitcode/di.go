@@ -371,7 +371,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 	if l, ok := diLens[code]; ok && (len(ops) < l[0] || len(ops) > l[1]) {
 		return nil, r.errorf("invalid %s record", kind)
 	}
-	n := &ir.SpecializedNode{Kind: kind, Distinct: ops[0]&1 != 0}
+	n := &ir.SpecializedNode{Kind: kind, Distinct: ops[0]&1 != 0, Fields: r.diFields[:0]}
 	b := &diBuilder{r: r, n: n, ops: ops}
 	switch code {
 	case mdGenericDebug:
@@ -809,6 +809,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 	if b.err != nil {
 		return nil, b.err
 	}
+	r.ownFields(n)
 	return n, nil
 }
 

@@ -1,0 +1,35 @@
+package bitcode
+
+import "github.com/bcextract/bcextract/ir"
+
+// shape is findType for a type given by value: a type already known costs
+// no allocation (findType's argument escapes, so a composite literal
+// passed to it is allocated on every call).
+func (r *Reader) shape(t ir.Type) *ir.Type {
+	if r.shapes != nil {
+		if k, ok := keyOf(&t); ok {
+			if u := r.shapes[k]; u != nil {
+				return u
+			}
+		}
+	}
+	nt := new(ir.Type)
+	*nt = t
+	return r.findType(nt)
+}
+
+// ownFields gives n Fields of their own, exactly as long as they are: a
+// node's fields are gathered in r.diFields (which grows once to the longest
+// node's) and copied once, rather than grown field by field.
+func (r *Reader) ownFields(n *ir.SpecializedNode) {
+	fs := n.Fields
+	if cap(fs) > cap(r.diFields) {
+		r.diFields = fs[:0]
+	}
+	if len(fs) == 0 {
+		n.Fields = nil
+		return
+	}
+	n.Fields = append([]ir.Field(nil), fs...)
+	clear(fs)
+}
