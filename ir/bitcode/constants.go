@@ -842,6 +842,9 @@ func (r *Reader) buildConst(p *pconst) (ir.Constant, error) {
 		}
 		return pa, nil
 	}
+	if c := r.foldNoOpConst(p, ops); c != nil {
+		return c, nil
+	}
 	ce := &ir.ConstExpr{Typ: p.typ, Op: p.opcode, Operands: ops, Flags: p.flags, SrcElem: p.srcElem, Pred: p.pred}
 	if p.inRange != nil {
 		ce.HasInRange, ce.InRangeLo, ce.InRangeHi = true, p.inRange.Lo, p.inRange.Hi

@@ -172,6 +172,7 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 	if err := r.functionBody(fs); err != nil {
 		return err
 	}
+	r.upgradeBody(f)
 	return nil
 }
 
@@ -524,7 +525,7 @@ func (r *Reader) findType(t *ir.Type) *ir.Type {
 	return t
 }
 
-func (r *Reader) i1() *ir.Type { return r.findType(&ir.Type{Kind: ir.IntegerType, BitWidth: 1}) }
+func (r *Reader) i1() *ir.Type { return r.shape(ir.Type{Kind: ir.IntegerType, BitWidth: 1}) }
 
 func (r *Reader) tokenType() *ir.Type { return r.findType(&ir.Type{Kind: ir.TokenType}) }
 
@@ -672,7 +673,6 @@ func (r *Reader) constMask(v ir.Value) ([]int32, error) {
 
 func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 	ops := rec.Ops
-	in := &ir.Instruction{}
 	i := 0
 	switch rec.Code {
 	case fcDeclareBlocks:
@@ -707,14 +707,14 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		if last == nil || len(ops) < 4 {
 			return r.errorf("invalid debug loc record")
 		}
-		lops := []uint64{0, ops[0], ops[1], ops[2], ops[3], 0, 0, 0}
+		lops := [8]uint64{0, ops[0], ops[1], ops[2], ops[3], 0, 0, 0}
 		if len(ops) >= 5 {
 			lops[5] = ops[4]
 		}
 		if len(ops) == 7 {
 			lops[6], lops[7] = ops[5], ops[6]
 		}
-		fs.lastLoc = r.location(lops)
+		fs.lastLoc = r.location(lops[:])
 		last.DebugLoc = fs.lastLoc
 		return nil
 	case fcOperandBundle:
@@ -751,6 +751,7 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 	if fs.blocks == nil || fs.cur >= len(fs.blocks) {
 		return r.errorf("invalid instruction with no basic block")
 	}
+	in := &ir.Instruction{} // not before: most records of a body with debug info are not instructions
 	if err := r.decodeInst(fs, rec.Code, ops, in); err != nil {
 		return err
 	}
@@ -761,7 +762,7 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		return r.errorf("operand bundles found with no consumer")
 	}
 	if in.Typ == nil {
-		in.Typ = r.findType(&ir.Type{Kind: ir.VoidType})
+		in.Typ = r.shape(ir.Type{Kind: ir.VoidType})
 	}
 	if in.Typ.Kind != ir.VoidType {
 		if ph := fs.fwd[fs.next]; ph != nil {
@@ -1331,7 +1332,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if in.Align, err = r.decodeAlign(packed&31 | (packed>>8&7)<<5); err != nil {
 			return err
 		}
-		as := uint64(allocaAddrSpace(r.m.DataLayout))
+		as := uint64(layoutAddrSpace(r.m.DataLayout, 'A'))
 		if len(ops) == 5 {
 			as = ops[4]
 		}
@@ -1499,32 +1500,6 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 	}
 	_ = err
 	return nil
-}
-
-// allocaAddrSpace returns the A<n> of a datalayout string.
-func allocaAddrSpace(dl string) uint32 {
-	for i := 0; i < len(dl); {
-		j := i
-		for j < len(dl) && dl[j] != '-' {
-			j++
-		}
-		spec := dl[i:j]
-		if len(spec) > 1 && spec[0] == 'A' {
-			var n uint32
-			for _, c := range spec[1:] {
-				if c < '0' || c > '9' {
-					return 0
-				}
-				n = n*10 + uint32(c-'0')
-				if n > 0xffffff {
-					return 0
-				}
-			}
-			return n
-		}
-		i = j + 1
-	}
-	return 0
 }
 
 func (r *Reader) decodeCall(fs *funcState, code uint32, ops []uint64, in *ir.Instruction) error {

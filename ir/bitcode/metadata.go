@@ -194,7 +194,8 @@ func (r *Reader) readMetadata(inFunc bool) error {
 				return r.errorf("invalid DILocation record")
 			}
 			// The scope is an ID here, an ID plus one in DEBUG_LOC.
-			lops := append([]uint64(nil), ops...)
+			var buf [8]uint64
+			lops := append(buf[:0], ops...)
 			lops[3]++
 			r.pushMD(r.location(lops))
 		case llvmir.METADATA_OLD_NODE, llvmir.METADATA_OLD_FN_NODE:
@@ -221,12 +222,11 @@ func (r *Reader) readMetadata(inFunc bool) error {
 // location makes the DILocation of a METADATA_LOCATION record (or of a
 // function's DEBUG_LOC, in the same layout), uniqued as LLVM does.
 func (r *Reader) location(ops []uint64) ir.Metadata {
-	d := &ir.SpecializedNode{Kind: "DILocation"}
 	if len(ops) < 5 {
-		return d
+		return &ir.SpecializedNode{Kind: "DILocation"}
 	}
-	d.Distinct = ops[0]&1 != 0
-	b := &diBuilder{r: r, n: d, ops: ops}
+	distinct := ops[0]&1 != 0
+	b := &diBuilder{r: r, ops: ops}
 	scope, ia := b.lookup(ops[3]), b.lookup(ops[4])
 	// A forward reference is not uniqued: its target is not known yet.
 	fwd := ops[3] != 0 && scope == nil || ops[4] != 0 && ia == nil
@@ -237,11 +237,13 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 	if len(ops) > 7 {
 		k.group, k.ranks = ops[6], ops[7]
 	}
-	if !d.Distinct && !fwd && scope != nil && r.md.locs != nil {
+	if !distinct && !fwd && scope != nil && r.md.locs != nil {
 		if old := r.md.locs[k]; old != nil {
 			return old
 		}
 	}
+	d := &ir.SpecializedNode{Kind: "DILocation", Distinct: distinct, Fields: r.diFields[:0]}
+	b.n = d
 	b.uint("line", uint64(uint32(k.line)), false)
 	b.uint("column", uint64(uint16(k.col)), true)
 	b.md("scope", 3, false)
@@ -249,6 +251,7 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 	b.bool("isImplicitCode", k.implicit, true, false)
 	b.uint("atomGroup", k.group, true)
 	b.uint("atomRank", uint64(uint8(k.ranks)), true)
+	r.ownFields(d)
 	if d.Distinct || fwd || scope == nil {
 		return d
 	}

@@ -3,6 +3,8 @@ package bitcode
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
@@ -281,6 +283,13 @@ type Reader struct {
 
 	// the function being loaded
 	fn *funcState
+
+	// old-producer upgrades (upgrade.go); oldConstExprs says a constant
+	// expression LLVM 22 lacks was read.
+	up            *upgradeState
+	oldConstExprs bool
+
+	diFields []ir.Field // diNode's scratch (see alloc.go)
 }
 
 type pendingInit struct {
@@ -346,6 +355,9 @@ func (r *Reader) Module() (*ir.Module, error) {
 	if err == nil {
 		err = r.readSummary()
 	}
+	if err == nil {
+		err = r.upgradeModule()
+	}
 	if err != nil {
 		r.modErr = r.wrapErr(err)
 		return r.m, r.modErr
@@ -379,6 +391,7 @@ func (r *Reader) simpleBlock(id uint32, f func(rec *bitstream.Record) error) err
 	if _, err := r.br.EnterBlock(id); err != nil {
 		return err
 	}
+	var rec bitstream.Record // one for the block: f's pointer escapes
 	for {
 		e, err := r.next()
 		if err != nil {
@@ -393,7 +406,7 @@ func (r *Reader) simpleBlock(id uint32, f func(rec *bitstream.Record) error) err
 				return err
 			}
 		case bitstream.EntryRecord:
-			rec, err := r.readRecord(e.ID)
+			rec, err = r.readRecord(e.ID)
 			if err != nil {
 				return err
 			}
@@ -885,7 +898,7 @@ func (r *Reader) functionRecord(ops []uint64) error {
 		return r.errorf("invalid calling convention ID")
 	}
 	f.CallConv = ir.CallingConv(ops[1])
-	as := uint64(programAddrSpace(r.m.DataLayout))
+	as := uint64(layoutAddrSpace(r.m.DataLayout, 'P'))
 	if len(ops) > 16 {
 		as = ops[16]
 	}
@@ -966,28 +979,19 @@ func (r *Reader) functionRecord(ops []uint64) error {
 	return nil
 }
 
-// programAddrSpace returns the P<n> of a datalayout string, 0 when absent.
-func programAddrSpace(dl string) uint32 {
-	for i := 0; i < len(dl); {
-		j := i
-		for j < len(dl) && dl[j] != '-' {
-			j++
+// layoutAddrSpace returns the address space of a datalayout string's
+// specification letter: P<n> (programs) or A<n> (allocas), 0 when absent
+// or malformed.
+func layoutAddrSpace(dl string, letter byte) uint32 {
+	for spec := range strings.SplitSeq(dl, "-") {
+		if len(spec) < 2 || spec[0] != letter {
+			continue
 		}
-		spec := dl[i:j]
-		if len(spec) > 1 && spec[0] == 'P' {
-			var n uint32
-			for _, c := range spec[1:] {
-				if c < '0' || c > '9' {
-					return 0
-				}
-				n = n*10 + uint32(c-'0')
-				if n > 0xffffff {
-					return 0
-				}
-			}
-			return n
+		n, err := strconv.ParseUint(spec[1:], 10, 32)
+		if err != nil || n > 0xffffff {
+			return 0
 		}
-		i = j + 1
+		return uint32(n)
 	}
 	return 0
 }

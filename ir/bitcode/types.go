@@ -116,10 +116,8 @@ func (r *Reader) readTypes() error {
 			if as > 0xffffff {
 				return r.errorf("invalid address space")
 			}
-			// LLVM 14 and older: what llvm-dis-22 upgrades in such
-			// modules (zero-index GEPs folded, intrinsics renamed, ...)
-			// is printed as stored, so the output is not llvm-dis-22's.
-			r.skip("upgrades of typed-pointer bitcode (LLVM 14 or older): read as opaque pointers, printed without them")
+			// LLVM 14 and older: read as opaque pointers; what
+			// llvm-dis-22 then upgrades is in upgrade.go.
 			t = &ir.Type{Kind: ir.PointerType, AddrSpace: uint32(as)}
 		case typeCodeOpaquePointer:
 			if len(ops) != 1 || ops[0] > 0xffffff {

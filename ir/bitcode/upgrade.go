@@ -1,0 +1,470 @@
+package bitcode
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// This file holds the upgrades that LLVM 22's reader applies to bitcode
+// written by older producers (AutoUpgrade's UpgradeIntrinsicFunction and
+// UpgradeIntrinsicCall), as far as llvm-dis-22's output shows them:
+//
+//   - llvm.lifetime.start/end took (i64 size, ptr) until LLVM 22, which
+//     dropped the size. The old declarations disappear; for each one a
+//     declaration "llvm.lifetime.KIND.i64(i64)" without attributes is
+//     added at the end of the function list (what llvm-dis-22 prints), and
+//     each call whose pointer, stripped of casts, is an alloca becomes a
+//     call of "llvm.lifetime.KIND.pAS(ptr addrspace(AS))" on that alloca,
+//     with no attributes, no tail marker and only the !dbg attachment; any
+//     other call is deleted. The new declaration is added at the end of the
+//     function list when the first such call is upgraded, functions being
+//     read in order.
+
+// maxStrip bounds the casts stripped from a lifetime pointer.
+const maxStrip = 64
+
+// upgradeState is what Module found to upgrade in function bodies.
+type upgradeState struct {
+	// lifetime maps an old lifetime declaration to its kind, "start" or
+	// "end".
+	lifetime map[*ir.Function]string
+	// decls are the declarations added, by name.
+	decls map[string]*ir.Function
+	// dbg maps an llvm.dbg.* declaration to the kind of debug record
+	// that its calls become.
+	dbg map[*ir.Function]ir.DebugRecordKind
+	// coroEnd is the llvm.coro.end declaration changed from
+	// i1 (ptr, i1) to void (ptr, i1, token), and oldSig its old type.
+	coroEnd *ir.Function
+	oldSig  *ir.Type
+	// masked are the masked memory intrinsics that lost their alignment
+	// argument (upgrade_masked.go).
+	masked map[*ir.Function]maskedUpgrade
+}
+
+// dbgIntrinsics are the debug intrinsics that LLVM 22 turns into debug
+// records, their declarations disappearing.
+var dbgIntrinsics = map[string]ir.DebugRecordKind{
+	"llvm.dbg.value": ir.DbgValue, "llvm.dbg.declare": ir.DbgDeclare,
+	"llvm.dbg.assign": ir.DbgAssign, "llvm.dbg.label": ir.DbgLabel,
+}
+
+// oldLifetimeKind reports whether f is an LLVM 21-or-older lifetime
+// intrinsic declaration, (i64, ptr), and which one.
+func oldLifetimeKind(f *ir.Function) (string, bool) {
+	if f.HasBody || f.Sig == nil || f.Sig.Kind != ir.FunctionType || len(f.Sig.Params) != 2 ||
+		f.Sig.VarArg || f.Sig.Params[0].Kind != ir.IntegerType || f.Sig.Params[1].Kind != ir.PointerType {
+		return "", false
+	}
+	for _, kind := range [...]string{"start", "end"} {
+		base := "llvm.lifetime." + kind
+		if f.Name == base || strings.HasPrefix(f.Name, base+".") {
+			return kind, true
+		}
+	}
+	return "", false
+}
+
+// upgradeModule applies the module-level upgrades after Module has read
+// the module. When a body upgrade may add declarations, it loads every
+// body once, in order, so that the function list is final before anything
+// is printed.
+func (r *Reader) upgradeModule() error {
+	r.m.DataLayout = upgradeDataLayout(r.m.DataLayout, r.m.Triple)
+	r.upgradeModuleFlags()
+	up := &upgradeState{lifetime: map[*ir.Function]string{}, decls: map[string]*ir.Function{},
+		dbg: map[*ir.Function]ir.DebugRecordKind{}}
+	r.up = up
+	i64 := r.findType(&ir.Type{Kind: ir.IntegerType, BitWidth: 64})
+	fns := r.m.Functions
+	kept := make([]*ir.Function, 0, len(fns))
+	var added []*ir.Function
+	names := map[string]*ir.Function{}
+	for _, f := range fns {
+		names[f.Name] = f
+	}
+	for _, f := range fns {
+		if !strings.HasPrefix(f.Name, "llvm.") || f.HasBody {
+			kept = append(kept, f)
+			continue
+		}
+		if kind, ok := dbgIntrinsics[f.Name]; ok {
+			up.dbg[f] = kind
+			continue
+		}
+		if f.Name == "llvm.coro.end" && isOldCoroEnd(f.Sig) {
+			// LLVM 22's coro.end returns nothing and takes a token; the
+			// calls are changed in place, their uses left as they are.
+			up.coroEnd, up.oldSig = f, f.Sig
+			void := r.findType(&ir.Type{Kind: ir.VoidType})
+			token := r.findType(&ir.Type{Kind: ir.TokenType})
+			f.Sig = &ir.Type{Kind: ir.FunctionType, Ret: void, Params: []*ir.Type{f.Sig.Params[0], f.Sig.Params[1], token}}
+			f.ValueType = f.Sig
+			if intrinsicAttrs != nil {
+				if l, ok := intrinsicAttrs(f.Name, f.Sig); ok {
+					f.Attrs = l
+				}
+			}
+			added = append(added, f)
+			continue
+		}
+		if r.upgradeMaskedDecl(f) {
+			added = append(added, f)
+			continue
+		}
+		if kind, ok := oldLifetimeKind(f); ok {
+			up.lifetime[f] = kind
+			name := "llvm.lifetime." + kind + ".i64"
+			if names[name] == nil {
+				void := r.findType(&ir.Type{Kind: ir.VoidType})
+				sig := &ir.Type{Kind: ir.FunctionType, Ret: void, Params: []*ir.Type{i64}}
+				d := &ir.Function{GlobalHeader: ir.GlobalHeader{Name: name, Typ: r.ptrType(0), ValueType: sig}, Sig: sig}
+				names[name] = d
+				added = append(added, d)
+			}
+			continue
+		}
+		// Remangle an overloaded intrinsic's name (typed pointers' p0i8
+		// becomes p0): the declaration moves to the end of the list.
+		want, ok := ir.IntrinsicMangledName(f.Name, f.Sig)
+		if !ok || want == f.Name || names[want] != nil {
+			kept = append(kept, f)
+			continue
+		}
+		delete(names, f.Name)
+		f.Name = want
+		names[want] = f
+		if intrinsicAttrs != nil {
+			if l, ok := intrinsicAttrs(want, f.Sig); ok {
+				f.Attrs = l
+			}
+		}
+		added = append(added, f)
+	}
+	if len(added) == 0 && len(up.lifetime) == 0 && len(up.dbg) == 0 && up.coroEnd == nil {
+		return nil
+	}
+	r.m.Functions = append(kept, added...)
+	for _, f := range added {
+		up.decls[f.Name] = f
+	}
+	if len(up.lifetime) == 0 {
+		return nil
+	}
+	bodies := make([]*ir.Function, 0, len(r.m.Functions))
+	for _, f := range r.m.Functions {
+		if f.HasBody && f.Blocks == nil {
+			bodies = append(bodies, f)
+		}
+	}
+	for _, f := range bodies {
+		if err := r.LoadBody(f); err != nil {
+			// Printing reports it when it loads the body again.
+			continue
+		}
+		f.Params, f.Blocks = nil, nil
+	}
+	return nil
+}
+
+// addDecl appends a declaration of void name(params) to the function list,
+// with LLVM 22's intrinsic attributes when attrs is set.
+func (r *Reader) addDecl(name string, params []*ir.Type, attrs bool) *ir.Function {
+	void := r.findType(&ir.Type{Kind: ir.VoidType})
+	sig := &ir.Type{Kind: ir.FunctionType, Ret: void, Params: params}
+	f := &ir.Function{
+		GlobalHeader: ir.GlobalHeader{Name: name, Typ: r.ptrType(0), ValueType: sig},
+		Sig:          sig,
+	}
+	if attrs && intrinsicAttrs != nil {
+		if l, ok := intrinsicAttrs(name, sig); ok {
+			f.Attrs = l
+		}
+	}
+	r.m.Functions = append(r.m.Functions, f)
+	r.up.decls[name] = f
+	return f
+}
+
+// upgradeBody applies the call upgrades to the body LoadBody just read.
+func (r *Reader) upgradeBody(f *ir.Function) {
+	if r.up == nil || len(r.up.lifetime) == 0 && len(r.up.dbg) == 0 && r.up.coroEnd == nil && len(r.up.masked) == 0 && !r.oldConstExprs {
+		return
+	}
+	var namer *constexprNamer
+	for _, b := range f.Blocks {
+		var carry []*ir.DebugRecord
+		out := make([]*ir.Instruction, 0, len(b.Instrs))
+		for _, in := range b.Instrs {
+			if rec := r.dbgRecord(in); rec != nil {
+				carry = append(carry, in.DebugRecords...)
+				carry = append(carry, rec)
+				continue
+			}
+			start := len(out)
+			if r.oldConstExprs {
+				out = expandConstExprs(f, &namer, in, out)
+			}
+			if len(carry) > 0 {
+				// Records go before the first instruction left, which
+				// may be one made of a constant expression.
+				first := in
+				if len(out) > start {
+					first = out[start]
+				}
+				first.DebugRecords = append(carry, first.DebugRecords...)
+				carry = nil
+			}
+			r.upgradeCoroEnd(in)
+			r.upgradeMaskedCall(in)
+			nin, keep := r.upgradeLifetime(in)
+			if !keep {
+				carry = in.DebugRecords
+				continue
+			}
+			out = append(out, nin)
+		}
+		b.Instrs = out
+	}
+}
+
+// upgradeLifetime returns the instruction that replaces in, and false when
+// in is deleted.
+func (r *Reader) upgradeLifetime(in *ir.Instruction) (*ir.Instruction, bool) {
+	if in.Op != ir.Call {
+		return in, true
+	}
+	callee, ok := in.Callee.(*ir.Function)
+	if !ok {
+		return in, true
+	}
+	kind, ok := r.up.lifetime[callee]
+	if !ok || len(in.Operands) != 2 {
+		return in, true
+	}
+	alloca := stripToAlloca(in.Operands[1])
+	if alloca == nil || alloca.Typ == nil || alloca.Typ.Kind != ir.PointerType {
+		return nil, false
+	}
+	as := alloca.Typ.AddrSpace
+	name := "llvm.lifetime." + kind + ".p" + strconv.FormatUint(uint64(as), 10)
+	decl := r.up.decls[name]
+	if decl == nil {
+		decl = r.addDecl(name, []*ir.Type{r.ptrType(as)}, true)
+	}
+	return &ir.Instruction{
+		Op:           ir.Call,
+		Typ:          decl.Sig.Ret,
+		Callee:       decl,
+		FuncType:     decl.Sig,
+		Operands:     []ir.Value{alloca},
+		DebugLoc:     in.DebugLoc,
+		DebugRecords: in.DebugRecords,
+	}, true
+}
+
+// stripToAlloca strips bitcasts, address-space casts and all-zero
+// getelementptrs from v (LLVM's stripPointerCasts) and returns the alloca
+// left, or nil.
+func stripToAlloca(v ir.Value) *ir.Instruction {
+	for range maxStrip {
+		switch x := v.(type) {
+		case *ir.Instruction:
+			switch {
+			case x.Op == ir.Alloca:
+				return x
+			case (x.Op == ir.BitCast || x.Op == ir.AddrSpaceCast) && len(x.Operands) == 1:
+				v = x.Operands[0]
+			case x.Op == ir.GetElementPtr && len(x.Operands) > 0 && allZero(x.Operands[1:]):
+				v = x.Operands[0]
+			default:
+				return nil
+			}
+		case *ir.ConstExpr:
+			switch {
+			case (x.Op == ir.BitCast || x.Op == ir.AddrSpaceCast) && len(x.Operands) == 1:
+				v = x.Operands[0]
+			case x.Op == ir.GetElementPtr && len(x.Operands) > 0 && allZeroConst(x.Operands[1:]):
+				v = x.Operands[0]
+			default:
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func allZero(vs []ir.Value) bool {
+	for _, v := range vs {
+		c, ok := v.(ir.Constant)
+		if !ok || !isZeroConst(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func allZeroConst(cs []ir.Constant) bool {
+	for _, c := range cs {
+		if !isZeroConst(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// isZeroConst reports whether c is an integer zero (or a vector of them),
+// as a getelementptr index that moves nothing.
+func isZeroConst(c ir.Constant) bool {
+	switch x := c.(type) {
+	case *ir.ConstInt:
+		if x.Big != nil {
+			return x.Big.Sign() == 0
+		}
+		return x.V == 0
+	case *ir.ConstNull:
+		return true
+	}
+	return false
+}
+
+// foldNoOpConst notes a constant expression LLVM 22 lacks (see
+// upgrade_constexpr.go) and returns what LLVM's constant folder makes of a constant
+// expression that does nothing, or nil: a bitcast to the operand's own
+// type (typed-pointer bitcode's pointer bitcasts, all ptr once read) and a
+// getelementptr whose indices are all zero or undef and which has no
+// inrange (typed-pointer bitcode's decay of arrays), both the operand.
+func (r *Reader) foldNoOpConst(p *pconst, ops []ir.Constant) ir.Constant {
+	if removedConstOp(p.opcode) {
+		r.oldConstExprs = true
+	}
+	if len(ops) == 0 {
+		return nil
+	}
+	switch p.opcode {
+	case ir.BitCast:
+		if len(ops) == 1 && sameType(ops[0].Type(), p.typ) {
+			return ops[0]
+		}
+	case ir.GetElementPtr:
+		if p.inRange != nil || !sameType(ops[0].Type(), p.typ) {
+			return nil
+		}
+		for _, c := range ops[1:] {
+			if _, undef := c.(*ir.Undef); !undef && !isZeroConst(c) {
+				return nil
+			}
+		}
+		return ops[0]
+	}
+	return nil
+}
+
+// sameType reports whether a and b are the same type, pointers of one
+// address space being one type whatever typed-pointer bitcode said.
+func sameType(a, b *ir.Type) bool {
+	if a == b {
+		return true
+	}
+	return a != nil && b != nil && a.Kind == ir.PointerType && b.Kind == ir.PointerType && a.AddrSpace == b.AddrSpace
+}
+
+// aarch64Flags are the AArch64 module flags whose behaviour older
+// producers wrote as Error and LLVM 22 reads as Min.
+var aarch64Flags = map[string]bool{
+	"branch-target-enforcement": true, "sign-return-address": true,
+	"sign-return-address-all": true, "sign-return-address-with-bkey": true,
+}
+
+// upgradeModuleFlags makes the "PIC Level" module flag's behaviour Min
+// where older producers wrote Error or Max, and that of aarch64Flags where
+// they wrote Error (UpgradeModuleFlags).
+func (r *Reader) upgradeModuleFlags() {
+	for _, nmd := range r.m.NamedMetadata {
+		if nmd == nil || nmd.Name != "llvm.module.flags" {
+			continue
+		}
+		for i, op := range nmd.Ops {
+			t, ok := op.(*ir.MDTuple)
+			if !ok || len(t.Ops) != 3 {
+				continue
+			}
+			id, ok := t.Ops[1].(*ir.MDString)
+			if !ok {
+				continue
+			}
+			from7 := id.Value == "PIC Level"
+			if !from7 && !aarch64Flags[id.Value] {
+				continue
+			}
+			vm, ok := t.Ops[0].(*ir.ValueAsMetadata)
+			if !ok {
+				continue
+			}
+			b, ok := vm.Value.(*ir.ConstInt)
+			if !ok || b.Big != nil || (b.V != 1 && (b.V != 7 || !from7)) {
+				continue
+			}
+			ops := append([]ir.Metadata{&ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: b.Typ, V: 8}}}, t.Ops[1:]...)
+			nmd.Ops[i] = &ir.MDTuple{Distinct: t.Distinct, Ops: ops}
+		}
+	}
+}
+
+// dbgRecord returns the debug record that a call of a debug intrinsic
+// becomes (printed before the instruction after the call), or nil.
+func (r *Reader) dbgRecord(in *ir.Instruction) *ir.DebugRecord {
+	if in.Op != ir.Call || len(r.up.dbg) == 0 {
+		return nil
+	}
+	callee, ok := in.Callee.(*ir.Function)
+	if !ok {
+		return nil
+	}
+	kind, ok := r.up.dbg[callee]
+	if !ok {
+		return nil
+	}
+	want := 3
+	switch kind {
+	case ir.DbgLabel:
+		want = 1
+	case ir.DbgAssign:
+		want = 6
+	}
+	if len(in.Operands) != want {
+		return nil
+	}
+	ops := make([]ir.Metadata, 0, want+1)
+	for _, v := range in.Operands {
+		mv, ok := v.(*ir.MetadataValue)
+		if !ok {
+			return nil
+		}
+		ops = append(ops, mv.MD)
+	}
+	return &ir.DebugRecord{Kind: kind, Ops: append(ops, in.DebugLoc)}
+}
+
+// isOldCoroEnd reports whether sig is llvm.coro.end's type before LLVM 22,
+// i1 (ptr, i1).
+func isOldCoroEnd(sig *ir.Type) bool {
+	return sig != nil && sig.Kind == ir.FunctionType && !sig.VarArg && len(sig.Params) == 2 &&
+		sig.Ret != nil && sig.Ret.Kind == ir.IntegerType && sig.Ret.BitWidth == 1 &&
+		sig.Params[0].Kind == ir.PointerType && sig.Params[1].Kind == ir.IntegerType
+}
+
+// upgradeCoroEnd changes a call of the old llvm.coro.end in place as
+// LLVM 22 does: it returns void and gets a "token none" argument.
+func (r *Reader) upgradeCoroEnd(in *ir.Instruction) {
+	f := r.up.coroEnd
+	if f == nil || in.Op != ir.Call || in.Callee != ir.Value(f) || in.FuncType != r.up.oldSig || len(in.Operands) != 2 {
+		return
+	}
+	in.FuncType, in.Typ = f.Sig, f.Sig.Ret
+	in.Operands = append(in.Operands, &ir.ConstNull{Typ: f.Sig.Params[2]})
+}
