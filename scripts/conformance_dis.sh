@@ -329,7 +329,7 @@ for f in "$IRDIR"/*.bc "$IRDIR"/*.o; do
 	rel=$(basename "$f")
 	case "$rel" in
 	multi*.bc | *.o) cat=container ;;
-	di-*) cat=di ;;
+	di-* | llvm*-di-*) cat=di ;;
 	summary-*) cat=summary ;;
 	*) cat=plain ;;
 	esac

@@ -38,8 +38,15 @@
 # absolute paths, no timestamps: sources are passed as relative paths from
 # testdata/ir, debug info uses -fdebug-compilation-dir=.).
 #
+# Older producers (what llvm-dis-22 upgrades while reading):
+#   llvm19-NAME.bc   compiled by clang-19 (LLVM 19.1) and
+#   llvm14-NAME.bc   by clang-14 (LLVM 14.0, typed pointers); both are
+#                    REQUIRED (apt-get install -y clang-19 clang-14).
+#                    llvmNN-di-NAME.bc is compiled with -g (debug info).
+#
 # Tools can be overridden: LLVM_AS=llvm-as-22 LLVM_DIS=llvm-dis-22
-# CLANG=clang-22 LLVM_CAT=llvm-cat-22 LLVM_OBJCOPY=llvm-objcopy-22.
+# CLANG=clang-22 LLVM_CAT=llvm-cat-22 LLVM_OBJCOPY=llvm-objcopy-22
+# CLANG19=clang-19 CLANG14=clang-14.
 set -euo pipefail
 
 IRDIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -49,8 +56,10 @@ CLANG="${CLANG:-clang-22}"
 LLVM_CAT="${LLVM_CAT:-llvm-cat-22}"
 LLVM_OBJCOPY="${LLVM_OBJCOPY:-llvm-objcopy-22}"
 OPT="${OPT:-opt-22}"
+CLANG19="${CLANG19:-clang-19}"
+CLANG14="${CLANG14:-clang-14}"
 
-for t in "$LLVM_AS" "$LLVM_DIS" "$CLANG" "$LLVM_CAT" "$LLVM_OBJCOPY" "$OPT"; do
+for t in "$LLVM_AS" "$LLVM_DIS" "$CLANG" "$LLVM_CAT" "$LLVM_OBJCOPY" "$OPT" "$CLANG19" "$CLANG14"; do
 	command -v "$t" >/dev/null 2>&1 || { echo "regen.sh: $t not found" >&2; exit 1; }
 done
 
@@ -118,6 +127,33 @@ for entry in "${CFIXTURES[@]}"; do
 	"$CLANG" --target="$target" $flags "${lto[@]}" -c "$src" -o "$name.bc"
 done
 
+# --- older producers: clang-19 (LLVM 19) and clang-14 (LLVM 14) ------------------
+# What llvm-dis-22 upgrades: lifetime intrinsics losing their size argument,
+# data layouts gaining address spaces (AArch64) and i128 alignment (wasm);
+# for LLVM 14 also typed pointers, debug intrinsics becoming records, icmp
+# constant expressions becoming %constexpr instructions, no-op pointer
+# casts and zero-index GEPs folded, intrinsic names remangled, llvm.coro.end
+# gaining a token, module flag behaviours; masked gathers losing their
+# alignment argument (both versions).
+# NAME|COMPILER|TARGET|FLAGS|SOURCE
+OLDFIXTURES=(
+	"llvm19-cattrs-O2|$CLANG19|x86_64-unknown-linux-gnu|-O2|src/cattrs.c"
+	"llvm19-coro-O0|$CLANG19|x86_64-unknown-linux-gnu|-std=c++20 -O0|src/coro.cpp"
+	"llvm19-neon-O2|$CLANG19|aarch64-unknown-linux-gnu|-O2 -ffreestanding|src/neon.c"
+	"llvm19-wasm32|$CLANG19|wasm32-unknown-unknown|-msimd128 -mtail-call -O2|src/wasm.c"
+	"llvm19-di-switch-O2|$CLANG19|x86_64-unknown-linux-gnu|-O2 -g -fdebug-compilation-dir=.|src/switch.c"
+	"llvm19-vec-avx512-O3|$CLANG19|x86_64-unknown-linux-gnu|-O3 -march=x86-64-v4|src/vec.c"
+	"llvm14-darwin-O2|$CLANG14|x86_64-unknown-linux-gnu|-fblocks -O2|src/darwin.c"
+	"llvm14-coro-O0|$CLANG14|x86_64-unknown-linux-gnu|-std=c++20 -O0|src/coro.cpp"
+	"llvm14-neon-O2|$CLANG14|aarch64-unknown-linux-gnu|-O2 -ffreestanding|src/neon.c"
+	"llvm14-di-switch-O0|$CLANG14|x86_64-unknown-linux-gnu|-O0 -g -fdebug-compilation-dir=.|src/switch.c"
+)
+for entry in "${OLDFIXTURES[@]}"; do
+	IFS='|' read -r name cc target flags src <<<"$entry"
+	# shellcheck disable=SC2086 # flags is a word list
+	"$cc" --target="$target" $flags -emit-llvm -c "$src" -o "$name.bc"
+done
+
 # --- goldens ---------------------------------------------------------------------
 for bc in *.bc; do
 	name=${bc%.bc}
@@ -126,7 +162,7 @@ for bc in *.bc; do
 		exit 1
 	fi
 	case "$name" in
-	di-*)
+	di-* | llvm*-di-*)
 		grep -q '!DI' "$name.dis" || { echo "regen.sh: $bc has no debug info" >&2; exit 1; } ;;
 	summary-*)
 		grep -q '^\^[0-9]* = ' "$name.dis" || { echo "regen.sh: $bc has no summary" >&2; exit 1; } ;;
