@@ -40,8 +40,8 @@ write: a record, attribute or block that LLVM 22 does not know is read past
 and named on stderr with its bit offset, the rest is printed, and the exit
 status is 1. A malformed module is one error line naming the file, the
 container path and the offset; what was printed before it stays printed.
-Bitcode of LLVM 21 and older is printed without the upgrades llvm-dis-22
-applies to it (see README).
+Bitcode of LLVM 14 to 21 is upgraded as llvm-dis-22 upgrades it (see the
+README for what is not yet).
 
 Examples:
 

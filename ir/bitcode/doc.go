@@ -26,9 +26,11 @@
 // llvm-dis-22 prints, in its order; debug records become [ir.DebugRecord]s;
 // the per-module summary becomes an [ir.Summary].
 //
-// Not done yet: the upgrades of older bitcode. Typed pointers (LLVM 14 and
-// older) read as opaque ones, noted in Skipped, and the records whose old
-// forms LLVM 14 wrote (typed GEP, load, store, ...) are errors; intrinsics
-// and debug intrinsics of LLVM 15 to 21 are kept as stored. Combined
-// summaries are skipped.
+// Older bitcode is upgraded as LLVM 22's reader upgrades it (AutoUpgrade):
+// typed pointers, intrinsics whose names or signatures changed, debug
+// intrinsics into debug records, constant expressions LLVM 22 no longer
+// has, data layouts and module flags. Not done yet: the x86, NVVM and ARC
+// intrinsic upgrades, removed constant expressions in phi operands and
+// global initializers, bitcode older than LLVM 14; combined summaries are
+// skipped.
 package bitcode
