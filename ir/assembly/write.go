@@ -583,19 +583,7 @@ func (p *printer) printAlias(a *ir.Alias) {
 	p.str("alias ")
 	p.typ(a.ValueType)
 	p.str(", ")
-	if a.Aliasee != nil {
-		_, isCE := a.Aliasee.(*ir.ConstExpr)
-		p.operand(a.Aliasee, !isCE)
-	} else {
-		p.typ(a.Typ)
-		p.str(" <<NULL ALIASEE>>")
-	}
-	if a.Partition != "" {
-		p.str(", partition \"")
-		p.escaped(a.Partition)
-		p.byte1('"')
-	}
-	p.byte1('\n')
+	p.indirectTail(a.Aliasee, &a.GlobalHeader, " <<NULL ALIASEE>>")
 }
 
 func (p *printer) printIFunc(i *ir.IFunc) {
@@ -609,16 +597,23 @@ func (p *printer) printIFunc(i *ir.IFunc) {
 	p.str("ifunc ")
 	p.typ(i.ValueType)
 	p.str(", ")
-	if i.Resolver != nil {
-		_, isCE := i.Resolver.(*ir.ConstExpr)
-		p.operand(i.Resolver, !isCE)
+	p.indirectTail(i.Resolver, &i.GlobalHeader, " <<NULL RESOLVER>>")
+}
+
+// indirectTail ends the line of an alias or ifunc: its aliasee or resolver
+// (the type written only when it is not a constant expression; h's type
+// and null when it is missing), then its partition.
+func (p *printer) indirectTail(target ir.Constant, h *ir.GlobalHeader, null string) {
+	if target != nil {
+		_, isCE := target.(*ir.ConstExpr)
+		p.operand(target, !isCE)
 	} else {
-		p.typ(i.Typ)
-		p.str(" <<NULL RESOLVER>>")
+		p.typ(h.Typ)
+		p.str(null)
 	}
-	if i.Partition != "" {
+	if h.Partition != "" {
 		p.str(", partition \"")
-		p.escaped(i.Partition)
+		p.escaped(h.Partition)
 		p.byte1('"')
 	}
 	p.byte1('\n')

@@ -894,18 +894,9 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if err != nil || i == len(ops) {
 			return bad()
 		}
-		t := agg.Type()
-		for ; i < len(ops); i++ {
-			idx := ops[i]
-			switch {
-			case t.Kind == ir.StructType && idx < uint64(len(t.Fields)):
-				t = t.Fields[idx]
-			case t.Kind == ir.ArrayType && idx < t.Len:
-				t = t.Elem
-			default:
-				return r.errorf("invalid extractvalue index")
-			}
-			in.Indices = append(in.Indices, uint32(idx))
+		t, ok := aggIndices(in, agg.Type(), ops[i:])
+		if !ok {
+			return r.errorf("invalid extractvalue index")
 		}
 		in.Op, in.Typ, in.Operands = ir.ExtractValue, t, []ir.Value{agg}
 	case fcInsertVal:
@@ -917,18 +908,8 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if err != nil || i == len(ops) {
 			return bad()
 		}
-		t := agg.Type()
-		for ; i < len(ops); i++ {
-			idx := ops[i]
-			switch {
-			case t.Kind == ir.StructType && idx < uint64(len(t.Fields)):
-				t = t.Fields[idx]
-			case t.Kind == ir.ArrayType && idx < t.Len:
-				t = t.Elem
-			default:
-				return r.errorf("invalid insertvalue index")
-			}
-			in.Indices = append(in.Indices, uint32(idx))
+		if _, ok := aggIndices(in, agg.Type(), ops[i:]); !ok {
+			return r.errorf("invalid insertvalue index")
 		}
 		in.Op, in.Typ, in.Operands = ir.InsertValue, agg.Type(), []ir.Value{agg, v}
 	case fcSelect, fcVSelect:
@@ -1500,6 +1481,24 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 	}
 	_ = err
 	return nil
+}
+
+// aggIndices appends the extractvalue or insertvalue indices idxs to
+// in.Indices and returns the type they select in t, false if one does not
+// name a field or element.
+func aggIndices(in *ir.Instruction, t *ir.Type, idxs []uint64) (*ir.Type, bool) {
+	for _, idx := range idxs {
+		switch {
+		case t.Kind == ir.StructType && idx < uint64(len(t.Fields)):
+			t = t.Fields[idx]
+		case t.Kind == ir.ArrayType && idx < t.Len:
+			t = t.Elem
+		default:
+			return nil, false
+		}
+		in.Indices = append(in.Indices, uint32(idx))
+	}
+	return t, true
 }
 
 func (r *Reader) decodeCall(fs *funcState, code uint32, ops []uint64, in *ir.Instruction) error {
