@@ -5,9 +5,9 @@ import (
 	"encoding/base64"
 	"errors"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/internal/jsonstr"
 	"github.com/bcextract/bcextract/llvmir"
 	"github.com/bcextract/bcextract/wrapper"
 )
@@ -151,34 +151,8 @@ func appendJSONName(b []byte, name string, ok bool) []byte {
 	return appendJSONString(b, []byte(name))
 }
 
-// appendJSONString appends s as a JSON string. Bytes that are not valid UTF-8
-// become U+FFFD (JSON text is UTF-8; blobs carry the exact bytes).
-func appendJSONString(b []byte, s []byte) []byte {
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				b = append(b, '\\', c)
-			case c < 0x20:
-				b = append(b, '\\', 'u', '0', '0', upperHex[c>>4], upperHex[c&15])
-			default:
-				b = append(b, c)
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRune(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			b = append(b, `\ufffd`...)
-		} else {
-			b = append(b, s[i:i+n]...)
-		}
-		i += n
-	}
-	return append(b, '"')
-}
+// appendJSONString appends s as a JSON string (see jsonstr.Append).
+func appendJSONString(b []byte, s []byte) []byte { return jsonstr.Append(b, s) }
 
 func analyzeJSON(w *bufio.Writer, name string, data []byte, o dumpOptions) error {
 	b := append([]byte(nil), `{"file":`...)
