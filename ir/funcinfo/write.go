@@ -1,0 +1,157 @@
+package funcinfo
+
+import (
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/bcextract/bcextract/internal/jsonstr"
+)
+
+// AppendJSON appends fn, a function of the module at container path, to b
+// as one line of JSON Lines:
+//
+//	{"path", "name", ["demangled",] "linkage", "defined", "blocks", "instructions",
+//	 "call_sites", "callees", "file", "line", "attrs", "hash"}
+//
+// "demangled" is there when demangled is not nil, holding *demangled;
+// "hash" is "" for a declaration.
+func AppendJSON(b []byte, path string, fn *Func, demangled *string) []byte {
+	b = append(b, `{"path":`...)
+	b = jsonstr.Append(b, path)
+	b = append(b, `,"name":`...)
+	b = jsonstr.Append(b, fn.Name)
+	if demangled != nil {
+		b = append(b, `,"demangled":`...)
+		b = jsonstr.Append(b, *demangled)
+	}
+	b = append(b, `,"linkage":"`...)
+	b = append(b, fn.Linkage.String()...)
+	b = append(b, `","defined":`...)
+	b = strconv.AppendBool(b, fn.Defined)
+	b = append(b, `,"blocks":`...)
+	b = strconv.AppendInt(b, int64(fn.Blocks), 10)
+	b = append(b, `,"instructions":`...)
+	b = strconv.AppendInt(b, int64(fn.Instructions), 10)
+	b = append(b, `,"call_sites":`...)
+	b = strconv.AppendInt(b, int64(fn.CallSites), 10)
+	b = append(b, `,"callees":[`...)
+	for i, c := range fn.Callees {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonstr.Append(b, c)
+	}
+	b = append(b, `],"file":`...)
+	b = jsonstr.Append(b, fn.File)
+	b = append(b, `,"line":`...)
+	b = strconv.AppendUint(b, fn.Line, 10)
+	b = append(b, `,"attrs":[`...)
+	for i, a := range fn.Attrs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, a...)
+		b = append(b, '"')
+	}
+	b = append(b, `],"hash":"`...)
+	if fn.Defined {
+		b = append(b, fn.Hash.String()...)
+	}
+	return append(b, "\"}\n"...)
+}
+
+// A Table writes functions as an aligned table, a row per function under
+// the header
+//
+//	PATH  FUNCTION  LINKAGE  BLOCKS  INSTRS  CALLS  SOURCE  HASH  ATTRS  CALLEES
+//
+// where HASH is the first 16 hexadecimal digits of the structural hash,
+// SOURCE is FILE:LINE, and a column with nothing to say holds "-". The
+// table is written by Flush, once every row is known.
+type Table struct {
+	tw *tabwriter.Writer
+}
+
+// NewTable returns a Table writing to w.
+func NewTable(w io.Writer) *Table {
+	t := &Table{tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)}
+	io.WriteString(t.tw, "PATH\tFUNCTION\tLINKAGE\tBLOCKS\tINSTRS\tCALLS\tSOURCE\tHASH\tATTRS\tCALLEES\n")
+	return t
+}
+
+// Add adds the row of fn, a function of the module at container path,
+// showing it under name (fn.Name, or its demangled form).
+func (t *Table) Add(path string, fn *Func, name string) {
+	var b strings.Builder
+	b.WriteString(cell(path))
+	b.WriteByte('\t')
+	b.WriteString(cell(name))
+	b.WriteByte('\t')
+	b.WriteString(fn.Linkage.String())
+	if !fn.Defined {
+		b.WriteString("\t-\t-\t-\t")
+	} else {
+		b.WriteByte('\t')
+		b.WriteString(strconv.Itoa(fn.Blocks))
+		b.WriteByte('\t')
+		b.WriteString(strconv.Itoa(fn.Instructions))
+		b.WriteByte('\t')
+		b.WriteString(strconv.Itoa(fn.CallSites))
+		b.WriteByte('\t')
+	}
+	if fn.File != "" || fn.Line != 0 {
+		b.WriteString(cell(fn.File))
+		b.WriteByte(':')
+		b.WriteString(strconv.FormatUint(fn.Line, 10))
+	} else {
+		b.WriteByte('-')
+	}
+	b.WriteByte('\t')
+	if fn.Defined {
+		b.WriteString(fn.Hash.String()[:16])
+	} else {
+		b.WriteByte('-')
+	}
+	b.WriteByte('\t')
+	list(&b, fn.Attrs)
+	b.WriteByte('\t')
+	list(&b, fn.Callees)
+	b.WriteByte('\n')
+	io.WriteString(t.tw, b.String())
+}
+
+// Flush writes the table.
+func (t *Table) Flush() error { return t.tw.Flush() }
+
+// list writes the names comma-separated, or "-" for none.
+func list(b *strings.Builder, names []string) {
+	if len(names) == 0 {
+		b.WriteByte('-')
+		return
+	}
+	for i, n := range names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(cell(n))
+	}
+}
+
+// cell returns s fit for a cell of the table: tabs, newlines and other
+// control characters, which would break its lines and columns, are
+// written as Go escapes; an empty s is "-".
+func cell(s string) string {
+	if s == "" {
+		return "-"
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			q := strconv.Quote(s)
+			return q[1 : len(q)-1]
+		}
+	}
+	return s
+}

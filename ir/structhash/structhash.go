@@ -1,0 +1,578 @@
+// Package structhash computes the structural hash of a function: a digest of
+// what the function does, which two builds of the same code share.
+//
+// The hash covers the function's type, calling convention, attributes,
+// alignment, section, garbage collector, personality, prefix and prologue
+// data, and every instruction of its body: opcode, result type, flags,
+// operands, constants (compared by value), callees and the global values it
+// refers to (by name), and the metadata other than debug info that its
+// instructions carry (by content: !tbaa, !range, !prof, !llvm.loop ...).
+//
+// It leaves out what changes between two builds of the same code without
+// changing the code: the names of arguments, blocks and instructions (a
+// value is identified by its position), slot and metadata numbering, and
+// debug info: !dbg locations, #dbg records, and every DI node wherever it
+// is used (a loop's !llvm.loop node hashes the same whatever DILocations it
+// lists). The function's own name, linkage and visibility are left out
+// too, so a function that was renamed or made static hashes the same.
+package structhash
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// A Sum is a structural hash: the first 16 bytes of a SHA-256 digest.
+type Sum [16]byte
+
+// String returns s as 32 lowercase hexadecimal digits.
+func (s Sum) String() string { return hex.EncodeToString(s[:]) }
+
+// IsZero reports whether s is the zero Sum, which no function hashes to in
+// practice: [Function] returns it for a declaration.
+func (s Sum) IsZero() bool { return s == Sum{} }
+
+// Function returns the structural hash of f's body, which must be loaded
+// (see [ir.BodyLoader]); the zero Sum for a declaration. It is a
+// convenience for one call of a fresh [Hasher].
+func Function(f *ir.Function) Sum {
+	var h Hasher
+	return h.Function(f)
+}
+
+// A Hasher computes structural hashes, reusing its buffers from one
+// function to the next. The zero Hasher is ready to use; a Hasher is not
+// safe for concurrent use.
+type Hasher struct {
+	b []byte // the serialized function, hashed at the end
+
+	// Local values: arguments, then instructions with a result, in order,
+	// and blocks, numbered by position.
+	locals map[ir.Value]int
+	blocks map[*ir.Block]int
+	// structs and mds number the identified struct types and metadata
+	// nodes met so far, so that a second use (or a cycle) is a back
+	// reference.
+	structs map[*ir.Type]int
+	mds     map[ir.Metadata]int
+	// depth bounds the recursion through constants and metadata.
+	depth int
+}
+
+// maxDepth is how deep the hasher follows nested constants, types and
+// metadata before it writes a marker instead: hostile input can nest them
+// without end, and no real module comes near.
+const maxDepth = 1000
+
+// The tags that start each serialized item, so that different item kinds
+// cannot serialize alike.
+const (
+	tagFunc byte = iota + 1
+	tagBlock
+	tagInst
+	tagNil
+	tagLocal
+	tagBlockRef
+	tagGlobal
+	tagInt
+	tagBigInt
+	tagFP
+	tagNull
+	tagUndef
+	tagPoison
+	tagData
+	tagAggregate
+	tagExpr
+	tagBlockAddr
+	tagDSOLocal
+	tagNoCFI
+	tagPtrAuth
+	tagAsm
+	tagMDValue
+	tagType
+	tagTypeRef
+	tagMDString
+	tagMDTuple
+	tagMDValueAs
+	tagMDRef
+	tagDebugInfo
+	tagAttr
+	tagDeep
+	tagUnknown
+)
+
+// Function returns the structural hash of f's body (see the package
+// function Function).
+func (h *Hasher) Function(f *ir.Function) Sum {
+	if f == nil || !f.HasBody {
+		return Sum{}
+	}
+	h.reset()
+	h.byte(tagFunc)
+	h.typ(f.Sig)
+	h.uint(uint64(f.CallConv))
+	h.attrList(&f.Attrs)
+	h.uint(f.Align)
+	h.uint(f.PrefAlign)
+	h.str(f.Section)
+	h.str(f.GC)
+	h.constant(f.Personality)
+	h.constant(f.Prefix)
+	h.constant(f.Prologue)
+	h.attachments(f.Metadata)
+
+	// Number every local value first: a phi may use a value defined
+	// further down.
+	n := 0
+	for _, a := range f.Params {
+		h.locals[a] = n
+		n++
+		if a != nil {
+			h.typ(a.Typ)
+		}
+	}
+	h.uint(uint64(len(f.Params)))
+	for i, b := range f.Blocks {
+		h.blocks[b] = i
+		if b == nil {
+			continue
+		}
+		for _, in := range b.Instrs {
+			if in != nil && in.Typ != nil && in.Typ.Kind != ir.VoidType {
+				h.locals[in] = n
+				n++
+			}
+		}
+	}
+	h.uint(uint64(len(f.Blocks)))
+	for _, b := range f.Blocks {
+		h.byte(tagBlock)
+		if b == nil {
+			h.byte(tagNil)
+			continue
+		}
+		h.uint(uint64(len(b.Instrs)))
+		for _, in := range b.Instrs {
+			h.inst(in)
+		}
+	}
+	d := sha256.Sum256(h.b)
+	var s Sum
+	copy(s[:], d[:])
+	return s
+}
+
+func (h *Hasher) reset() {
+	h.b = h.b[:0]
+	h.depth = 0
+	if h.locals == nil {
+		h.locals = make(map[ir.Value]int)
+		h.blocks = make(map[*ir.Block]int)
+		h.structs = make(map[*ir.Type]int)
+		h.mds = make(map[ir.Metadata]int)
+		return
+	}
+	clear(h.locals)
+	clear(h.blocks)
+	clear(h.structs)
+	clear(h.mds)
+}
+
+func (h *Hasher) byte(c byte) { h.b = append(h.b, c) }
+func (h *Hasher) uint(v uint64) {
+	h.b = binary.AppendUvarint(h.b, v)
+}
+func (h *Hasher) int(v int64) { h.b = binary.AppendVarint(h.b, v) }
+func (h *Hasher) bool(v bool) {
+	if v {
+		h.byte(1)
+	} else {
+		h.byte(0)
+	}
+}
+
+// str writes s with its length, so that two strings cannot run together.
+func (h *Hasher) str(s string) {
+	h.uint(uint64(len(s)))
+	h.b = append(h.b, s...)
+}
+
+func (h *Hasher) inst(in *ir.Instruction) {
+	h.byte(tagInst)
+	if in == nil {
+		h.byte(tagNil)
+		return
+	}
+	h.byte(byte(in.Op))
+	h.typ(in.Typ)
+	h.uint(uint64(in.Flags))
+	h.byte(byte(in.FMF))
+	h.byte(byte(in.Pred))
+	h.typ(in.ElemType)
+	h.uint(in.Align)
+	h.uint(uint64(in.AddrSpace))
+	h.byte(byte(in.Ordering))
+	h.byte(byte(in.FailOrdering))
+	h.str(in.SyncScope)
+	h.byte(byte(in.RMW))
+	h.uint(uint64(len(in.Indices)))
+	for _, i := range in.Indices {
+		h.uint(uint64(i))
+	}
+	h.uint(uint64(len(in.Mask)))
+	for _, m := range in.Mask {
+		h.int(int64(m))
+	}
+	h.uint(uint64(len(in.Operands)))
+	for _, v := range in.Operands {
+		h.value(v)
+	}
+	h.uint(uint64(len(in.Succs)))
+	for _, b := range in.Succs {
+		h.blockRef(b)
+	}
+	h.uint(uint64(len(in.Cases)))
+	for _, c := range in.Cases {
+		h.constant(c)
+	}
+	h.uint(uint64(len(in.Incoming)))
+	for _, b := range in.Incoming {
+		h.blockRef(b)
+	}
+	h.blockRef(in.Unwind)
+	switch in.Op {
+	case ir.Call, ir.Invoke, ir.CallBr:
+		h.value(in.Callee)
+		h.typ(in.FuncType)
+		h.uint(uint64(in.CallConv))
+		h.attrList(&in.Attrs)
+		h.byte(byte(in.Tail))
+		h.uint(uint64(len(in.Bundles)))
+		for _, b := range in.Bundles {
+			h.str(b.Tag)
+			h.uint(uint64(len(b.Inputs)))
+			for _, v := range b.Inputs {
+				h.value(v)
+			}
+		}
+	}
+	h.uint(uint64(len(in.Clauses)))
+	for _, c := range in.Clauses {
+		h.bool(c.Filter)
+		h.constant(c.Value)
+	}
+	h.attachments(in.Metadata)
+}
+
+// blockRef writes a block by its position; a block of another function
+// (which a well-formed body never names) by a marker.
+func (h *Hasher) blockRef(b *ir.Block) {
+	if b == nil {
+		h.byte(tagNil)
+		return
+	}
+	h.byte(tagBlockRef)
+	if i, ok := h.blocks[b]; ok {
+		h.uint(uint64(i))
+	} else {
+		h.byte(tagUnknown)
+	}
+}
+
+// attachments writes the metadata attachments other than debug info, by
+// kind name and content.
+func (h *Hasher) attachments(as []ir.Attachment) {
+	for _, a := range as {
+		if a.Kind == "dbg" {
+			continue
+		}
+		if _, ok := a.Node.(*ir.SpecializedNode); ok {
+			continue
+		}
+		h.str(a.Kind)
+		h.metadata(a.Node)
+	}
+	h.byte(tagNil)
+}
+
+func (h *Hasher) value(v ir.Value) {
+	switch v := v.(type) {
+	case nil:
+		h.byte(tagNil)
+	case *ir.Argument:
+		h.local(v)
+	case *ir.Instruction:
+		h.local(v)
+	case *ir.Block:
+		h.blockRef(v)
+	case *ir.InlineAsm:
+		h.byte(tagAsm)
+		h.typ(v.FuncType)
+		h.str(v.Asm)
+		h.str(v.Constraints)
+		h.bool(v.SideEffect)
+		h.bool(v.AlignStack)
+		h.bool(v.IntelDialect)
+		h.bool(v.CanThrow)
+	case *ir.MetadataValue:
+		h.byte(tagMDValue)
+		h.metadata(v.MD)
+	case ir.Constant:
+		h.constant(v)
+	default:
+		h.byte(tagUnknown)
+	}
+}
+
+func (h *Hasher) local(v ir.Value) {
+	if i, ok := h.locals[v]; ok {
+		h.byte(tagLocal)
+		h.uint(uint64(i))
+		return
+	}
+	h.byte(tagUnknown)
+}
+
+func (h *Hasher) constant(c ir.Constant) {
+	if h.depth >= maxDepth {
+		h.byte(tagDeep)
+		return
+	}
+	h.depth++
+	defer func() { h.depth-- }()
+	switch c := c.(type) {
+	case nil:
+		h.byte(tagNil)
+	case *ir.Function:
+		h.global(c.Name, c.Typ)
+	case *ir.GlobalVar:
+		h.global(c.Name, c.Typ)
+	case *ir.Alias:
+		h.global(c.Name, c.Typ)
+	case *ir.IFunc:
+		h.global(c.Name, c.Typ)
+	case *ir.ConstInt:
+		h.typ(c.Typ)
+		if c.Big != nil {
+			h.byte(tagBigInt)
+			h.str(c.Big.String())
+		} else {
+			h.byte(tagInt)
+			h.int(c.V)
+		}
+	case *ir.ConstFP:
+		h.byte(tagFP)
+		h.typ(c.Typ)
+		h.uint(c.Bits[0])
+		h.uint(c.Bits[1])
+	case *ir.ConstNull:
+		h.byte(tagNull)
+		h.typ(c.Typ)
+	case *ir.Undef:
+		h.byte(tagUndef)
+		h.typ(c.Typ)
+	case *ir.Poison:
+		h.byte(tagPoison)
+		h.typ(c.Typ)
+	case *ir.ConstData:
+		h.byte(tagData)
+		h.typ(c.Typ)
+		h.uint(uint64(len(c.Elems)))
+		for _, e := range c.Elems {
+			h.uint(e)
+		}
+	case *ir.ConstAggregate:
+		h.byte(tagAggregate)
+		h.typ(c.Typ)
+		h.uint(uint64(len(c.Elems)))
+		for _, e := range c.Elems {
+			h.constant(e)
+		}
+	case *ir.ConstExpr:
+		h.byte(tagExpr)
+		h.byte(byte(c.Op))
+		h.typ(c.Typ)
+		h.uint(uint64(c.Flags))
+		h.typ(c.SrcElem)
+		h.byte(byte(c.Pred))
+		h.bool(c.HasInRange)
+		if c.HasInRange && c.InRangeLo != nil && c.InRangeHi != nil {
+			h.str(c.InRangeLo.String())
+			h.str(c.InRangeHi.String())
+		}
+		h.uint(uint64(len(c.Operands)))
+		for _, op := range c.Operands {
+			h.constant(op)
+		}
+	case *ir.BlockAddress:
+		h.byte(tagBlockAddr)
+		if c.Func != nil {
+			h.str(c.Func.Name)
+		}
+		h.int(int64(c.Block))
+	case *ir.DSOLocalEquivalent:
+		h.byte(tagDSOLocal)
+		h.constant(c.Global)
+	case *ir.NoCFI:
+		h.byte(tagNoCFI)
+		h.constant(c.Global)
+	case *ir.PtrAuth:
+		h.byte(tagPtrAuth)
+		h.constant(c.Ptr)
+		h.constant(c.Key)
+		h.constant(c.Disc)
+		h.constant(c.AddrDisc)
+		h.constant(c.DeactivationSymbol)
+	default:
+		h.byte(tagUnknown)
+	}
+}
+
+// global writes a reference to a global value: its name and type. An
+// unnamed global (@0) is known only by its type.
+func (h *Hasher) global(name string, t *ir.Type) {
+	h.byte(tagGlobal)
+	h.str(name)
+	h.typ(t)
+}
+
+func (h *Hasher) typ(t *ir.Type) {
+	if t == nil {
+		h.byte(tagNil)
+		return
+	}
+	if t.Identified {
+		if i, ok := h.structs[t]; ok {
+			h.byte(tagTypeRef)
+			h.uint(uint64(i))
+			return
+		}
+		h.structs[t] = len(h.structs)
+	}
+	if h.depth >= maxDepth {
+		h.byte(tagDeep)
+		return
+	}
+	h.depth++
+	defer func() { h.depth-- }()
+	h.byte(tagType)
+	h.byte(byte(t.Kind))
+	switch t.Kind {
+	case ir.IntegerType:
+		h.uint(uint64(t.BitWidth))
+	case ir.PointerType:
+		h.uint(uint64(t.AddrSpace))
+	case ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType:
+		h.uint(t.Len)
+		h.typ(t.Elem)
+	case ir.FunctionType:
+		h.typ(t.Ret)
+		h.uint(uint64(len(t.Params)))
+		for _, p := range t.Params {
+			h.typ(p)
+		}
+		h.bool(t.VarArg)
+	case ir.StructType:
+		h.bool(t.Identified)
+		h.str(t.Name)
+		h.bool(t.Opaque)
+		h.bool(t.Packed)
+		h.uint(uint64(len(t.Fields)))
+		for _, f := range t.Fields {
+			h.typ(f)
+		}
+	case ir.TargetExtType:
+		h.str(t.Name)
+		h.uint(uint64(len(t.TypeParams)))
+		for _, p := range t.TypeParams {
+			h.typ(p)
+		}
+		h.uint(uint64(len(t.IntParams)))
+		for _, p := range t.IntParams {
+			h.uint(uint64(p))
+		}
+	}
+}
+
+func (h *Hasher) attrList(l *ir.AttrList) {
+	h.attrSet(l.Fn)
+	h.attrSet(l.Ret)
+	h.uint(uint64(len(l.Params)))
+	for _, s := range l.Params {
+		h.attrSet(s)
+	}
+}
+
+func (h *Hasher) attrSet(s ir.AttrSet) {
+	h.uint(uint64(len(s)))
+	for i := range s {
+		a := &s[i]
+		h.byte(tagAttr)
+		h.uint(uint64(a.Kind))
+		h.uint(a.Int)
+		h.typ(a.Type)
+		h.constantRange(a.Range)
+		h.uint(uint64(len(a.Ranges)))
+		for _, r := range a.Ranges {
+			h.constantRange(r)
+		}
+		h.str(a.Key)
+		h.str(a.Value)
+	}
+}
+
+func (h *Hasher) constantRange(r ir.ConstantRange) {
+	h.uint(uint64(r.BitWidth))
+	if r.Lo != nil && r.Hi != nil {
+		h.str(r.Lo.String())
+		h.str(r.Hi.String())
+	} else {
+		h.byte(tagNil)
+	}
+}
+
+// metadata writes a node by content; a node met before, by the number of
+// its first meeting, which also ends cycles (a loop node lists itself).
+// Debug-info nodes are one marker each, whatever their content.
+func (h *Hasher) metadata(md ir.Metadata) {
+	switch md.(type) {
+	case nil:
+		h.byte(tagNil)
+		return
+	case *ir.SpecializedNode, *ir.DIArgList:
+		h.byte(tagDebugInfo)
+		return
+	}
+	if i, ok := h.mds[md]; ok {
+		h.byte(tagMDRef)
+		h.uint(uint64(i))
+		return
+	}
+	h.mds[md] = len(h.mds)
+	if h.depth >= maxDepth {
+		h.byte(tagDeep)
+		return
+	}
+	h.depth++
+	defer func() { h.depth-- }()
+	switch md := md.(type) {
+	case *ir.MDString:
+		h.byte(tagMDString)
+		h.str(md.Value)
+	case *ir.MDTuple:
+		h.byte(tagMDTuple)
+		h.bool(md.Distinct)
+		h.uint(uint64(len(md.Ops)))
+		for _, op := range md.Ops {
+			h.metadata(op)
+		}
+	case *ir.ValueAsMetadata:
+		h.byte(tagMDValueAs)
+		h.value(md.Value)
+	default:
+		h.byte(tagUnknown)
+	}
+}
