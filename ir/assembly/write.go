@@ -20,6 +20,11 @@ type Options struct {
 	// function bodies, once more beforehand to find them). After printing,
 	// Write sets the function's Params and Blocks to nil to free them.
 	Loader ir.BodyLoader
+	// Functions, when set, selects the function definitions to print:
+	// Write then prints those alone, each as it appears in the whole
+	// module's text (same numbering), separated by blank lines, and
+	// nothing else.
+	Functions func(*ir.Function) bool
 }
 
 // initialBudget and itemBudget set printer.budget: the inline nodes
@@ -71,6 +76,11 @@ type printer struct {
 	err error
 	// incomplete says a marker of ErrLimit was printed.
 	incomplete bool
+	// discard says what is gathered is dropped rather than written: the
+	// parts of the module that Options.Functions leaves out.
+	discard bool
+	// printed counts the functions Options.Functions selected.
+	printed int
 
 	m      *ir.Module
 	opt    Options
@@ -159,9 +169,9 @@ func programAddrSpace(dl string) uint32 {
 	return 0
 }
 
-// flush writes out what has been gathered.
+// flush writes out what has been gathered, unless it is to be discarded.
 func (p *printer) flush() {
-	if p.err == nil && len(p.b) > 0 {
+	if p.err == nil && len(p.b) > 0 && !p.discard {
 		_, p.err = p.out.Write(p.b)
 	}
 	p.b = p.b[:0]
@@ -212,6 +222,7 @@ func (p *printer) printModule() {
 	}
 	p.numberModule()
 	p.collectComdats()
+	p.discard = p.opt.Functions != nil
 
 	if id := p.opt.ModuleID; id != "" && !strings.Contains(id, "\n") {
 		p.str("; ModuleID = '")
@@ -296,12 +307,20 @@ func (p *printer) printModule() {
 		if f == nil {
 			continue
 		}
-		p.byte1('\n')
+		if p.opt.Functions != nil {
+			p.selectFunction(f)
+		} else {
+			p.byte1('\n')
+		}
 		p.printFunction(f)
 		if p.err != nil {
 			return
 		}
 		p.maybeFlush()
+	}
+	if p.opt.Functions != nil {
+		p.flush()
+		return
 	}
 
 	if len(p.asList) > 0 {
