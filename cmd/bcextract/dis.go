@@ -6,9 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"strconv"
+	"strings"
 
 	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/assembly"
 	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/spf13/pflag"
@@ -16,11 +19,13 @@ import (
 
 func disCommand() *command {
 	var output string
+	var funcs []string
 	fs := pflag.NewFlagSet("dis", pflag.ContinueOnError)
 	fs.StringVarP(&output, "output", "o", "-", "write the assembly to `PATH` (\"-\", the default, for standard output)")
+	fs.StringArrayVar(&funcs, "function", nil, "print only the definitions of the functions named `NAME` (repeatable; a glob: *, ?, [...])")
 	return &command{
 		Name:  "dis",
-		Usage: "dis [-o PATH|-] FILE...",
+		Usage: "dis [-o PATH|-] [--function NAME]... FILE...",
 		Short: "print the IR of bitcode modules as LLVM assembly, as llvm-dis",
 		Long: `
 Dis reads the IR of each bitcode module of each FILE and prints it as LLVM
@@ -43,9 +48,16 @@ container path and the offset; what was printed before it stays printed.
 Bitcode of LLVM 14 to 21 is upgraded as llvm-dis-22 upgrades it (see the
 README for what is not yet).
 
+With --function NAME (repeatable, NAME a glob as in the shell: *, ?,
+[...]) only the definitions of the functions whose IR name matches are
+printed, each as it is in the whole module's text (same value, attribute
+and metadata numbers), one after another; no function matching in any FILE
+is an error.
+
 Examples:
 
 	bcextract dis foo.bc
+	bcextract dis --function main --function 'parse_*' foo.bc
 	bcextract dis -o foo.ll foo.bc
 	clang-22 -c -emit-llvm -o - foo.c | bcextract dis -
 	bcextract dis prog          # every module of an -fembed-bitcode binary
@@ -53,14 +65,21 @@ Examples:
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {
-			return runDis(e, args, output)
+			return runDis(e, args, output, funcs)
 		},
 	}
 }
 
-func runDis(e *env, args []string, output string) error {
+func runDis(e *env, args []string, output string, funcs []string) error {
 	if len(args) == 0 {
 		return usagef("missing FILE")
+	}
+	var sel *funcSelector
+	if len(funcs) > 0 {
+		var err error
+		if sel, err = newFuncSelector(funcs); err != nil {
+			return err
+		}
 	}
 	toStdout := output == "-" || output == "/dev/stdout" || output == "/dev/fd/1" || output == "/proc/self/fd/1"
 	var buf bytes.Buffer
@@ -75,7 +94,7 @@ func runDis(e *env, args []string, output string) error {
 	w := bufio.NewWriterSize(dst, 256<<10)
 	failed := false
 	for _, name := range args {
-		if disFile(e, w, name) {
+		if disFile(e, w, name, sel) {
 			failed = true
 		}
 		if err := w.Flush(); err != nil {
@@ -87,15 +106,47 @@ func runDis(e *env, args []string, output string) error {
 			return err
 		}
 	}
+	if sel != nil && sel.matched == 0 {
+		reportf(e.stderr, "no function definition matches --function %s", strings.Join(funcs, ", --function "))
+		return errFailed
+	}
 	if failed {
 		return errFailed
 	}
 	return nil
 }
 
+// A funcSelector selects the functions dis --function prints, and counts
+// them.
+type funcSelector struct {
+	patterns []string
+	matched  int
+}
+
+// newFuncSelector checks the patterns of --function.
+func newFuncSelector(patterns []string) (*funcSelector, error) {
+	for _, p := range patterns {
+		if _, err := path.Match(p, ""); err != nil {
+			return nil, usagef("--function %q: %v", p, err)
+		}
+	}
+	return &funcSelector{patterns: patterns}, nil
+}
+
+// selects reports whether f is to be printed.
+func (s *funcSelector) selects(f *ir.Function) bool {
+	for _, p := range s.patterns {
+		if ok, _ := path.Match(p, f.Name); ok {
+			s.matched++
+			return true
+		}
+	}
+	return false
+}
+
 // disFile prints the modules of the named file and reports whether
 // anything failed, every problem having been written to stderr.
-func disFile(e *env, w *bufio.Writer, name string) (failed bool) {
+func disFile(e *env, w *bufio.Writer, name string, sel *funcSelector) (failed bool) {
 	in, err := openInput(e, name)
 	if err != nil {
 		reportf(e.stderr, "%v", err)
@@ -108,7 +159,7 @@ func disFile(e *env, w *bufio.Writer, name string) (failed bool) {
 			id = "<stdin>"
 		}
 		p := &container.Payload{Path: name, File: name, Data: in.data}
-		err := in.guard(func() error { return disPayload(e, w, p, id) })
+		err := in.guard(func() error { return disPayload(e, w, p, id, sel) })
 		if err != nil && !errors.Is(err, errSkipped) {
 			reportf(e.stderr, "%v", err)
 		}
@@ -124,7 +175,7 @@ func disFile(e *env, w *bufio.Writer, name string) (failed bool) {
 		}
 		n++
 		w.WriteString("==> " + p.Path + " <==\n")
-		err := disPayload(e, w, p, p.Path)
+		err := disPayload(e, w, p, p.Path, sel)
 		if ferr := w.Flush(); ferr != nil {
 			return ferr
 		}
@@ -156,7 +207,7 @@ var errSkipped = errors.New("parts of the module were skipped")
 
 // disPayload prints every module of payload p, each with the ModuleID id.
 // Records the reader skipped are reported on stderr as they are met.
-func disPayload(e *env, w io.Writer, p *container.Payload, id string) error {
+func disPayload(e *env, w io.Writer, p *container.Payload, id string, sel *funcSelector) error {
 	f, err := bitcode.Open(p.Data)
 	if err != nil {
 		return disError(p, err)
@@ -168,7 +219,11 @@ func disPayload(e *env, w io.Writer, p *container.Payload, id string) error {
 		}
 		m, err := r.Module()
 		if err == nil {
-			err = assembly.Write(w, m, assembly.Options{ModuleID: id, Loader: r})
+			opt := assembly.Options{ModuleID: id, Loader: r}
+			if sel != nil {
+				opt.Functions = sel.selects
+			}
+			err = assembly.Write(w, m, opt)
 		}
 		for _, s := range r.Skipped() {
 			skipped = true

@@ -59,7 +59,7 @@ func usagef(format string, args ...any) error {
 var errFailed = errors.New("failed")
 
 func commands() []*command {
-	return []*command{listCommand(), extractCommand(), scanCommand(), inspectCommand(), sectionsCommand(), dumpCommand(), statsCommand(), disCommand(), bbmapCommand()}
+	return []*command{listCommand(), extractCommand(), scanCommand(), inspectCommand(), sectionsCommand(), dumpCommand(), statsCommand(), disCommand(), funcsCommand(), callgraphCommand(), diffCommand(), bbmapCommand()}
 }
 
 func main() {
@@ -113,8 +113,10 @@ func run(e *env, args []string) int {
 	case errors.As(err, &ue):
 		fmt.Fprintf(e.stderr, "bcextract %s: %s\nusage: bcextract %s\n", c.Name, ue.msg, c.Usage)
 		return exitUsage
-	case errors.Is(err, errFailed):
+	case errors.Is(err, errFailed), errors.Is(err, errDiffers):
 		return exitFailure
+	case errors.Is(err, errTrouble):
+		return exitUsage
 	default:
 		fmt.Fprintf(e.stderr, "bcextract: %v\n", err)
 		return exitFailure

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/ir/bitcode"
+)
+
+// A module is one bitcode module found in the inputs of funcs, callgraph
+// and diff.
+type module struct {
+	// path is its container path; for the K'th of N modules of one
+	// payload (llvm-cat -b), the payload's path and " (module K of N)".
+	path string
+	p    *container.Payload
+	r    *bitcode.Reader
+	m    *ir.Module
+}
+
+// modulePath names the k'th (from 0) of the n modules of payload p.
+func modulePath(p *container.Payload, k, n int) string {
+	if n == 1 {
+		return p.Path
+	}
+	return fmt.Sprintf("%s (module %d of %d)", p.Path, k+1, n)
+}
+
+// eachModule calls fn for every bitcode module of the inputs named by args,
+// a directory standing for every file under it that bcextract reads (in
+// lexical order; symbolic links are not followed, and files of no format
+// bcextract knows are passed over). Problems of the inputs are written to
+// stderr, one line each, naming the file, the container path and the
+// offset, and make the result report failure; the other modules are still
+// read. fn's own error stops the walk and is returned.
+func eachModule(e *env, args []string, fn func(md *module) error) (failed bool, err error) {
+	return eachModuleExcept(e, args, nil, fn)
+}
+
+// eachModuleExcept is eachModule passing over the module payloads for which
+// skip, when not nil, returns true.
+func eachModuleExcept(e *env, args []string, skip func(p *container.Payload) bool, fn func(md *module) error) (failed bool, err error) {
+	files, failed := expandInputs(e, args)
+	for _, f := range files {
+		name := f.name
+		n := 0
+		bad, err := walkInput(e, name, nil, func(in *input, p *container.Payload) error {
+			if !p.Kind.IsModule() {
+				return nil
+			}
+			n++
+			if skip != nil && skip(p) {
+				return nil
+			}
+			var ferr error
+			gerr := in.guard(func() error {
+				f, err := bitcode.Open(p.Data)
+				if err != nil {
+					reportf(e.stderr, "%v", disError(p, err))
+					failed = true
+					if p.Malformed {
+						in.said = append(in.said, p.Path)
+					}
+					return nil
+				}
+				for k, r := range f.Modules {
+					m, err := r.Module()
+					if err != nil {
+						reportf(e.stderr, "%v", disError(p, err))
+						failed = true
+						continue
+					}
+					if ferr = fn(&module{path: modulePath(p, k, len(f.Modules)), p: p, r: r, m: m}); ferr != nil {
+						return nil
+					}
+					for _, s := range r.Skipped() {
+						failed = true
+						reportf(e.stderr, "%s: %s at bit %d (byte 0x%x)", p.Path, s.Msg, s.Bit, p.Off+int64(s.Bit/8))
+					}
+				}
+				return nil
+			})
+			if ferr != nil {
+				return ferr
+			}
+			if gerr != nil {
+				reportf(e.stderr, "%v", gerr)
+				failed = true
+			}
+			return nil
+		})
+		if err != nil {
+			return true, err
+		}
+		if bad {
+			failed = true
+		}
+		if n == 0 && !bad && !f.inTree {
+			reportf(e.stderr, "%v", noneFound(name, errNoModule))
+			failed = true
+		}
+	}
+	return failed, nil
+}
+
+// An inputFile is a file to read: named on the command line, or found
+// under a directory named there (a file of a tree without bitcode is not
+// an error).
+type inputFile struct {
+	name   string
+	inTree bool
+}
+
+// expandInputs returns the files named by args, each directory replaced by
+// the files under it that bcextract reads (see eachModule). A directory
+// that cannot be read is reported and makes the result report failure.
+func expandInputs(e *env, args []string) (files []inputFile, failed bool) {
+	for _, a := range args {
+		fi, err := os.Stat(a)
+		if a == "-" || err != nil || !fi.IsDir() {
+			files = append(files, inputFile{name: a})
+			continue
+		}
+		n := len(files)
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				reportf(e.stderr, "%v", container.FileError(p, err))
+				failed = true
+				return nil
+			}
+			if d.Type().IsRegular() && knownFormat(p) {
+				files = append(files, inputFile{name: p, inTree: true})
+			}
+			return nil
+		})
+		if err != nil {
+			reportf(e.stderr, "%v", container.FileError(a, err))
+			failed = true
+		}
+		if len(files) == n {
+			reportf(e.stderr, "%v", noneFound(a, errNoModule))
+			failed = true
+		}
+	}
+	return files, failed
+}
+
+// knownFormat reports whether the file at p starts with the magic number
+// of a format bcextract reads.
+func knownFormat(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return true // let the walk report it
+	}
+	defer f.Close()
+	var head [4096]byte // a PE header can be that far in
+	n, _ := io.ReadFull(f, head[:])
+	return container.Detect(head[:n]) != container.Unknown
+}
