@@ -69,7 +69,7 @@ func AppendJSON(b []byte, path string, fn *Func, demangled *string) []byte {
 //	PATH  FUNCTION  LINKAGE  BLOCKS  INSTRS  CALLS  SOURCE  HASH  ATTRS  CALLEES
 //
 // where HASH is the first 16 hexadecimal digits of the structural hash,
-// SOURCE is FILE:LINE, and a column with nothing to say holds "-". The
+// SOURCE is FILE:LINE (FILE alone without a line), and a column with nothing to say holds "-". The
 // table is written by Flush, once every row is known.
 type Table struct {
 	tw *tabwriter.Writer
@@ -102,12 +102,13 @@ func (t *Table) Add(path string, fn *Func, name string) {
 		b.WriteString(strconv.Itoa(fn.CallSites))
 		b.WriteByte('\t')
 	}
-	if fn.File != "" || fn.Line != 0 {
+	switch {
+	case fn.Line != 0:
 		b.WriteString(cell(fn.File))
 		b.WriteByte(':')
 		b.WriteString(strconv.FormatUint(fn.Line, 10))
-	} else {
-		b.WriteByte('-')
+	default:
+		b.WriteString(cell(fn.File))
 	}
 	b.WriteByte('\t')
 	if fn.Defined {

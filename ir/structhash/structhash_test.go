@@ -1,0 +1,194 @@
+package structhash_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/ir/bitcode"
+	"github.com/bcextract/bcextract/ir/structhash"
+)
+
+// hashes returns the structural hash of every function definition of the
+// fixture testdata/irdiff/name.
+func hashes(t *testing.T, name string) map[string]structhash.Sum {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("../../testdata/irdiff", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := bitcode.Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := f.Modules[0]
+	m, err := r.Module()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums := make(map[string]structhash.Sum)
+	var h structhash.Hasher
+	for _, fn := range m.Functions {
+		if !fn.HasBody {
+			continue
+		}
+		if err := r.LoadBody(fn); err != nil {
+			t.Fatal(err)
+		}
+		sums[fn.Name] = h.Function(fn)
+		// A fresh Hasher and a reused one agree.
+		if s := structhash.Function(fn); s != sums[fn.Name] {
+			t.Errorf("%s: @%s: Function %v, reused Hasher %v", name, fn.Name, s, sums[fn.Name])
+		}
+	}
+	return sums
+}
+
+// TestFixturePairs hashes the functions of builds of the same code (built
+// from two directories, with locals renamed) and of code changed in one
+// place; see testdata/irdiff/README.md for how each pair was made.
+func TestFixturePairs(t *testing.T) {
+	for _, tc := range []struct {
+		old, new string
+		funcs    []string // the functions both define
+		changed  []string
+	}{
+		{"same-old.bc", "same-new.bc", []string{"sum_to", "classify"}, nil},
+		{"renamed-old.bc", "renamed-new.bc", []string{"count_matches", "manhattan"}, nil},
+		{"constant-old.bc", "constant-new.bc", []string{"offset", "scale", "twice"}, []string{"scale"}},
+		{"addrm-old.bc", "addrm-new.bc", []string{"common_a", "common_b"}, nil},
+	} {
+		old, new := hashes(t, tc.old), hashes(t, tc.new)
+		for _, name := range tc.funcs {
+			o, ok1 := old[name]
+			n, ok2 := new[name]
+			if !ok1 || !ok2 {
+				t.Errorf("%s/%s: @%s missing", tc.old, tc.new, name)
+				continue
+			}
+			want := true
+			for _, c := range tc.changed {
+				if c == name {
+					want = false
+				}
+			}
+			if (o == n) != want {
+				t.Errorf("%s/%s: @%s: hashes %v and %v, want equal=%v", tc.old, tc.new, name, o, n, want)
+			}
+			if o.IsZero() || len(o.String()) != 32 {
+				t.Errorf("@%s: hash %q", name, o)
+			}
+		}
+	}
+	// Distinct functions hash apart.
+	seen := make(map[structhash.Sum]string)
+	for name, s := range hashes(t, "cxx.bc") {
+		if other, ok := seen[s]; ok {
+			t.Errorf("cxx.bc: @%s and @%s hash alike", name, other)
+		}
+		seen[s] = name
+	}
+}
+
+// fn builds "define i32 @f(i32 %x) { %r = OP i32 %x, C; ret i32 %r }" with
+// the names, flags and attachments given.
+func fn(argName, resName string, op ir.Opcode, c int64, flags ir.Flags, md []ir.Attachment, loc ir.Metadata) *ir.Function {
+	i32 := &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
+	sig := &ir.Type{Kind: ir.FunctionType, Ret: i32, Params: []*ir.Type{i32}}
+	x := &ir.Argument{Typ: i32, Name: argName}
+	r := &ir.Instruction{Op: op, Typ: i32, Name: resName, Flags: flags,
+		Operands: []ir.Value{x, &ir.ConstInt{Typ: i32, V: c}}, Metadata: md, DebugLoc: loc}
+	ret := &ir.Instruction{Op: ir.Ret, Typ: &ir.Type{Kind: ir.VoidType}, Operands: []ir.Value{r}, DebugLoc: loc}
+	return &ir.Function{
+		GlobalHeader: ir.GlobalHeader{Name: "f", ValueType: sig},
+		Sig:          sig, HasBody: true,
+		Params: []*ir.Argument{x},
+		Blocks: []*ir.Block{{Name: "entry", Instrs: []*ir.Instruction{r, ret}}},
+	}
+}
+
+func TestHandBuilt(t *testing.T) {
+	loc1 := &ir.SpecializedNode{Kind: "DILocation", Fields: []ir.Field{{Name: "line", Int: 1, Kind: ir.FieldUint}}}
+	loc2 := &ir.SpecializedNode{Kind: "DILocation", Fields: []ir.Field{{Name: "line", Int: 2, Kind: ir.FieldUint}}}
+	tbaa := func(s string) []ir.Attachment {
+		return []ir.Attachment{{Kind: "tbaa", Node: &ir.MDTuple{Ops: []ir.Metadata{&ir.MDString{Value: s}}}}}
+	}
+	// A loop node that lists itself, and a DILocation.
+	loop := &ir.MDTuple{Distinct: true}
+	loop.Ops = []ir.Metadata{loop, loc1}
+	loopOther := &ir.MDTuple{Distinct: true}
+	loopOther.Ops = []ir.Metadata{loopOther, loc2}
+
+	base := structhash.Function(fn("x", "r", ir.Add, 3, 0, nil, nil))
+	for _, tc := range []struct {
+		name string
+		f    *ir.Function
+		same bool
+	}{
+		{"other names", fn("a", "", ir.Add, 3, 0, nil, nil), true},
+		{"debug locations", fn("x", "r", ir.Add, 3, 0, nil, loc2), true},
+		{"a DI attachment", fn("x", "r", ir.Add, 3, 0, []ir.Attachment{{Kind: "DIAssignID", Node: loc1}}, nil), true},
+		{"another constant", fn("x", "r", ir.Add, 4, 0, nil, nil), false},
+		{"another opcode", fn("x", "r", ir.Sub, 3, 0, nil, nil), false},
+		{"a flag", fn("x", "r", ir.Add, 3, ir.NSW, nil, nil), false},
+		{"a !tbaa", fn("x", "r", ir.Add, 3, 0, tbaa("int"), nil), false},
+	} {
+		if got := structhash.Function(tc.f); (got == base) != tc.same {
+			t.Errorf("%s: hash %v, base %v: want equal=%v", tc.name, got, base, tc.same)
+		}
+	}
+	// Metadata is hashed by content, and cycles end.
+	a := structhash.Function(fn("x", "r", ir.Add, 3, 0, tbaa("int"), nil))
+	b := structhash.Function(fn("y", "s", ir.Add, 3, 0, tbaa("int"), nil))
+	c := structhash.Function(fn("x", "r", ir.Add, 3, 0, tbaa("long"), nil))
+	if a != b || a == c {
+		t.Errorf("!tbaa by content: %v %v %v", a, b, c)
+	}
+	l1 := structhash.Function(fn("x", "r", ir.Add, 3, 0, []ir.Attachment{{Kind: "llvm.loop", Node: loop}}, nil))
+	l2 := structhash.Function(fn("x", "r", ir.Add, 3, 0, []ir.Attachment{{Kind: "llvm.loop", Node: loopOther}}, nil))
+	if l1 != l2 || l1 == base {
+		t.Errorf("!llvm.loop: %v %v (base %v)", l1, l2, base)
+	}
+	// A declaration hashes to zero.
+	decl := fn("x", "r", ir.Add, 3, 0, nil, nil)
+	decl.HasBody = false
+	if s := structhash.Function(decl); !s.IsZero() {
+		t.Errorf("declaration: %v", s)
+	}
+}
+
+// TestDeep hashes a constant nested deeper than the hasher follows: it
+// returns, and the result still depends on the rest.
+func TestDeep(t *testing.T) {
+	f := fn("x", "r", ir.Add, 3, 0, nil, nil)
+	ptr := &ir.Type{Kind: ir.PointerType}
+	var c ir.Constant = &ir.ConstNull{Typ: ptr}
+	for range 100000 {
+		c = &ir.ConstExpr{Typ: ptr, Op: ir.AddrSpaceCast, Operands: []ir.Constant{c}}
+	}
+	f.Blocks[0].Instrs[0].Operands[1] = c
+	if s := structhash.Function(f); s.IsZero() {
+		t.Error("zero hash")
+	}
+}
+
+// The hash does not change with names: a function renamed, with its
+// values renamed, hashes the same.
+func ExampleFunction() {
+	i32 := &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
+	sig := &ir.Type{Kind: ir.FunctionType, Ret: i32, Params: []*ir.Type{i32}}
+	build := func(fname, arg, res string, c int64) *ir.Function {
+		x := &ir.Argument{Typ: i32, Name: arg}
+		r := &ir.Instruction{Op: ir.Mul, Typ: i32, Name: res, Operands: []ir.Value{x, &ir.ConstInt{Typ: i32, V: c}}}
+		ret := &ir.Instruction{Op: ir.Ret, Typ: &ir.Type{Kind: ir.VoidType}, Operands: []ir.Value{r}}
+		return &ir.Function{GlobalHeader: ir.GlobalHeader{Name: fname, ValueType: sig}, Sig: sig, HasBody: true,
+			Params: []*ir.Argument{x}, Blocks: []*ir.Block{{Instrs: []*ir.Instruction{r, ret}}}}
+	}
+	a := structhash.Function(build("scale", "x", "r", 3))
+	b := structhash.Function(build("scale_v2", "n", "prod", 3))
+	c := structhash.Function(build("scale", "x", "r", 5))
+	fmt.Println(a == b, a == c)
+	// Output: true false
+}
