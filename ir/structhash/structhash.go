@@ -53,11 +53,14 @@ type Hasher struct {
 	// and blocks, numbered by position.
 	locals map[ir.Value]int
 	blocks map[*ir.Block]int
-	// structs and mds number the identified struct types and metadata
-	// nodes met so far, so that a second use (or a cycle) is a back
-	// reference.
-	structs map[*ir.Type]int
-	mds     map[ir.Metadata]int
+	// types, consts and mds number the composite types, aggregate and
+	// expression constants and metadata nodes met so far, so that a
+	// second use (or a cycle) is a back reference: a constant or type
+	// whose operands are shared (a DAG) would otherwise take time
+	// exponential in its depth.
+	types  map[*ir.Type]int
+	consts map[ir.Constant]int
+	mds    map[ir.Metadata]int
 	// depth bounds the recursion through constants and metadata.
 	depth int
 }
@@ -102,6 +105,7 @@ const (
 	tagAttr
 	tagDeep
 	tagUnknown
+	tagConstRef
 )
 
 // Function returns the structural hash of f's body (see the package
@@ -171,13 +175,15 @@ func (h *Hasher) reset() {
 	if h.locals == nil {
 		h.locals = make(map[ir.Value]int)
 		h.blocks = make(map[*ir.Block]int)
-		h.structs = make(map[*ir.Type]int)
+		h.types = make(map[*ir.Type]int)
+		h.consts = make(map[ir.Constant]int)
 		h.mds = make(map[ir.Metadata]int)
 		return
 	}
 	clear(h.locals)
 	clear(h.blocks)
-	clear(h.structs)
+	clear(h.types)
+	clear(h.consts)
 	clear(h.mds)
 }
 
@@ -341,6 +347,15 @@ func (h *Hasher) constant(c ir.Constant) {
 		h.byte(tagDeep)
 		return
 	}
+	switch c.(type) {
+	case *ir.ConstAggregate, *ir.ConstExpr, *ir.ConstData, *ir.PtrAuth:
+		if i, ok := h.consts[c]; ok {
+			h.byte(tagConstRef)
+			h.uint(uint64(i))
+			return
+		}
+		h.consts[c] = len(h.consts)
+	}
 	h.depth++
 	defer func() { h.depth-- }()
 	switch c := c.(type) {
@@ -444,13 +459,14 @@ func (h *Hasher) typ(t *ir.Type) {
 		h.byte(tagNil)
 		return
 	}
-	if t.Identified {
-		if i, ok := h.structs[t]; ok {
+	switch t.Kind {
+	case ir.StructType, ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType, ir.FunctionType, ir.TargetExtType:
+		if i, ok := h.types[t]; ok {
 			h.byte(tagTypeRef)
 			h.uint(uint64(i))
 			return
 		}
-		h.structs[t] = len(h.structs)
+		h.types[t] = len(h.types)
 	}
 	if h.depth >= maxDepth {
 		h.byte(tagDeep)
