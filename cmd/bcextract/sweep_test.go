@@ -87,6 +87,8 @@ var sweepCmds = []sweepCmd{
 	{"inspect-json", func(in, _ string) []string { return []string{"inspect", "--json", in} }},
 	{"bbmap", func(in, _ string) []string { return []string{"bbmap", "--disasm", "-C", in} }},
 	{"dis", func(in, _ string) []string { return []string{"dis", in} }},
+	{"funcs", func(in, _ string) []string { return []string{"funcs", "--json", "--all", "-C", in} }},
+	{"callgraph", func(in, _ string) []string { return []string{"callgraph", in} }},
 	{"scan", func(in, out string) []string {
 		return []string{"scan", "--jobs", "1", "--kind", "all", "--extract-dir", out, "--manifest", filepath.Join(out, "manifest.json"), in}
 	}},

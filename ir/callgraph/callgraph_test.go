@@ -221,3 +221,22 @@ func ExampleBuilder() {
 	// main -> parse (2 sites, defined in "util.o:.llvmbc#1")
 	// main -> exit (1 sites, defined in "")
 }
+
+// TestUnnamed: unnamed functions (@0, @1) are nodes of their own, known by
+// their module and the order they are met in.
+func TestUnnamed(t *testing.T) {
+	void := &ir.Type{Kind: ir.VoidType}
+	sig := &ir.Type{Kind: ir.FunctionType, Ret: void}
+	f0 := &ir.Function{GlobalHeader: ir.GlobalHeader{ValueType: sig}, Sig: sig, HasBody: true,
+		Blocks: []*ir.Block{{Instrs: []*ir.Instruction{{Op: ir.Ret, Typ: void}}}}}
+	f1 := &ir.Function{GlobalHeader: ir.GlobalHeader{ValueType: sig}, Sig: sig, HasBody: true,
+		Blocks: []*ir.Block{{Instrs: []*ir.Instruction{{Op: ir.Call, Typ: void, Callee: f0, FuncType: sig}, {Op: ir.Ret, Typ: void}}}}}
+	var b callgraph.Builder
+	for _, f := range []*ir.Function{f0, f1} {
+		c := callgraph.Collect(f)
+		b.Add("m.bc#1", f, &c)
+	}
+	if got := strings.Join(edges(b.Graph()), ","); got != "m.bc#1::<unnamed 1> -> m.bc#1::<unnamed 0> 1/0" {
+		t.Errorf("edges %s", got)
+	}
+}

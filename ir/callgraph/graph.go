@@ -1,14 +1,17 @@
 package callgraph
 
 import (
+	"strconv"
+
 	"github.com/bcextract/bcextract/ir"
 )
 
 // A Node is a function of the graph.
 type Node struct {
 	// ID names the node uniquely: the function's name for a global
-	// symbol, "PATH::NAME" for a local one, [Indirect] for the node of
-	// indirect calls.
+	// symbol, "PATH::NAME" for a local one, "PATH::<unnamed K>" for the
+	// K'th unnamed function (@N) met in a module, [Indirect] for the node
+	// of indirect calls.
 	ID string
 	// Name is the function's name in the IR (without "@").
 	Name string
@@ -54,6 +57,11 @@ type Builder struct {
 	// aliases maps the ID of a global alias of a function to the ID of
 	// the function, for calls from modules that only declare the alias.
 	aliases map[string]pending
+	// unnamed holds the IDs given to unnamed functions (@0), which have
+	// no name to be known by: "PATH::<unnamed K>", K counting those of
+	// the module in the order they are met.
+	unnamed  map[*ir.Function]string
+	nunnamed map[string]int
 }
 
 // node is a Node with the calls of the definition chosen so far.
@@ -100,8 +108,8 @@ func (b *Builder) Add(path string, f *ir.Function, c *Calls) {
 	if f == nil || !f.HasBody {
 		return
 	}
-	id := ID(path, f.Name, f.Linkage)
-	i := b.node(id, f.Name, f.Linkage.IsLocal())
+	id := b.id(path, f)
+	i := b.node(id, f.Name, f.Linkage.IsLocal() || f.Name == "")
 	n := &b.nodes[i]
 	n.Definitions++
 	r := rank(f.Linkage)
@@ -115,8 +123,8 @@ func (b *Builder) Add(path string, f *ir.Function, c *Calls) {
 	}
 	for _, d := range c.Direct {
 		n.calls = append(n.calls, pending{
-			callee:   ID(path, d.Callee.Name, d.Callee.Linkage),
-			local:    d.Callee.Linkage.IsLocal(),
+			callee:   b.id(path, d.Callee),
+			local:    d.Callee.Linkage.IsLocal() || d.Callee.Name == "",
 			name:     d.Callee.Name,
 			sites:    d.Sites,
 			viaAlias: d.ViaAlias,
@@ -147,6 +155,24 @@ func (b *Builder) AddAlias(path string, a *ir.Alias) {
 	if _, ok := b.aliases[id]; !ok {
 		b.aliases[id] = pending{callee: ID(path, f.Name, f.Linkage), local: f.Linkage.IsLocal(), name: f.Name}
 	}
+}
+
+// id returns the ID of the node of f, a function of the module at path.
+func (b *Builder) id(path string, f *ir.Function) string {
+	if f.Name != "" {
+		return ID(path, f.Name, f.Linkage)
+	}
+	if id, ok := b.unnamed[f]; ok {
+		return id
+	}
+	if b.unnamed == nil {
+		b.unnamed = make(map[*ir.Function]string)
+		b.nunnamed = make(map[string]int)
+	}
+	id := path + "::<unnamed " + strconv.Itoa(b.nunnamed[path]) + ">"
+	b.nunnamed[path]++
+	b.unnamed[f] = id
+	return id
 }
 
 // node returns the index of the node id, adding it if it is new.
