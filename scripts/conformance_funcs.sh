@@ -56,6 +56,10 @@
 #   (or llvm-dis-22 does), that part is SKIPPED for the module, with the
 #   reason, and not counted as a failure.
 #
+#   3. `bcextract diff DIR DIR2`, DIR2 holding every module of DIR written
+#      again by opt-22 (no passes: other bytes, the same IR), finds nothing:
+#      the structural hash sees through LLVM's re-encoding and upgrades.
+#
 # Output: a FAIL block for at most 5 failing modules per group (the first
 # differing function and a short diff), then per group, e.g.
 #   fixtures (testdata/ir/*.bc): 55/55 modules passed (functions compared: 612, direct call sites: 498)
@@ -375,9 +379,45 @@ summary fixtures "fixtures (testdata/ir/*.bc)"
 [[ $nirdiff -eq 0 ]] || summary irdiff "fixtures (testdata/irdiff)"
 [[ $RUST -eq 0 ]] || summary rust "rust rlib modules"
 
-total_fail=0
+# --- diff against LLVM's re-encoding -------------------------------------------
+# Every module written again by opt-22 (no passes: the same IR, other bytes,
+# LLVM 22's upgrades applied) must hash the same, function by function:
+# `bcextract diff ORIGINALS REENCODED` finds nothing. Fatal for the fixtures,
+# counted for the rlib modules.
+reencode() { # SRCDIR DSTDIR: opt-22 every .bc; those opt-22 refuses are dropped from both
+	local src=$1 dst=$2 f
+	mkdir -p "$dst"
+	for f in "$src"/*.bc; do
+		"$OPT" "$f" -o "$dst/$(basename "$f")" 2>/dev/null || rm -f "$f" "$dst/$(basename "$f")"
+	done
+}
+diffcheck() { # LABEL SRCDIR DSTDIR: prints a line; returns 1 when something differs
+	local rc=0 n
+	n=$(find "$2" -name '*.bc' | wc -l)
+	"$BCX" diff "$2" "$3" >"$WORK/reenc.out" 2>&1 || rc=$?
+	if [[ $rc -eq 0 && ! -s $WORK/reenc.out ]]; then
+		printf '%-30s %d modules re-encoded by opt-22: nothing differs\n' "$1:" "$n"
+		return 0
+	fi
+	printf '%-30s %d modules re-encoded by opt-22: diff exit %d, %d line(s):\n' "$1:" "$n" "$rc" "$(wc -l <"$WORK/reenc.out")"
+	head -n 10 "$WORK/reenc.out"
+	return 1
+}
+reenc_fixture_fail=0
+reenc_rust_fail=0
+mkdir -p "$WORK/reenc/fx"
+find "$REPO/testdata/ir" "$REPO/testdata/irdiff" -maxdepth 1 -name '*.bc' ! -name multi.bc -exec cp {} "$WORK/reenc/fx/" \;
+reencode "$WORK/reenc/fx" "$WORK/reenc/fx-opt"
+diffcheck "diff, fixtures" "$WORK/reenc/fx" "$WORK/reenc/fx-opt" || reenc_fixture_fail=1
+if [[ $RUST -ne 0 ]]; then
+	cp -r "$RUSTDIR" "$WORK/reenc/rust"
+	reencode "$WORK/reenc/rust" "$WORK/reenc/rust-opt"
+	diffcheck "diff, rust rlib modules" "$WORK/reenc/rust" "$WORK/reenc/rust-opt" || reenc_rust_fail=1
+fi
+
+total_fail=$reenc_rust_fail
 for g in "${!fail[@]}"; do total_fail=$((total_fail + ${fail[$g]})); done
-fixture_fail=$((${fail[fixtures]:-0} + ${fail[irdiff]:-0}))
+fixture_fail=$((${fail[fixtures]:-0} + ${fail[irdiff]:-0} + reenc_fixture_fail))
 if [[ $fixture_fail -gt 0 ]]; then
 	echo "conformance_funcs: FAILED ($fixture_fail fixture module(s) differ)"
 	exit 1

@@ -53,14 +53,21 @@ type Hasher struct {
 	// and blocks, numbered by position.
 	locals map[ir.Value]int
 	blocks map[*ir.Block]int
-	// types, consts and mds number the composite types, aggregate and
-	// expression constants and metadata nodes met so far, so that a
-	// second use (or a cycle) is a back reference: a constant or type
-	// whose operands are shared (a DAG) would otherwise take time
-	// exponential in its depth.
-	types  map[*ir.Type]int
-	consts map[ir.Constant]int
-	mds    map[ir.Metadata]int
+	// types and consts hold the digests of the composite types and of the
+	// aggregate and expression constants met so far: each is serialized
+	// once and written as the digest of its content wherever it is used,
+	// so a type or constant whose operands are shared (a DAG) costs time
+	// linear in its size, and two equal ones are the same whether or not
+	// the reader made them one value.
+	types  map[*ir.Type]digest
+	consts map[ir.Constant]digest
+	// open holds the types and constants being serialized: met again
+	// within themselves (a cycle, which only a malformed module has),
+	// they are a marker.
+	open map[any]bool
+	// mds numbers the metadata nodes met so far, so that a second use (or
+	// a cycle: a loop node lists itself) is a back reference.
+	mds map[ir.Metadata]int
 	// depth bounds the recursion through constants and metadata.
 	depth int
 }
@@ -107,6 +114,23 @@ const (
 	tagUnknown
 	tagConstRef
 )
+
+// A digest stands for a type or constant written once: 64 bits of FNV-1a
+// over its serialization. A collision would need two different types or
+// constants of one function to meet, and would make them hash alike.
+type digest [8]byte
+
+func digestOf(b []byte) digest {
+	const offset, prime = 14695981039346656037, 1099511628211
+	x := uint64(offset)
+	for _, c := range b {
+		x ^= uint64(c)
+		x *= prime
+	}
+	var d digest
+	binary.LittleEndian.PutUint64(d[:], x)
+	return d
+}
 
 // Function returns the structural hash of f's body (see the package
 // function Function).
@@ -175,11 +199,13 @@ func (h *Hasher) reset() {
 	if h.locals == nil {
 		h.locals = make(map[ir.Value]int)
 		h.blocks = make(map[*ir.Block]int)
-		h.types = make(map[*ir.Type]int)
-		h.consts = make(map[ir.Constant]int)
+		h.types = make(map[*ir.Type]digest)
+		h.consts = make(map[ir.Constant]digest)
+		h.open = make(map[any]bool)
 		h.mds = make(map[ir.Metadata]int)
 		return
 	}
+	clear(h.open)
 	clear(h.locals)
 	clear(h.blocks)
 	clear(h.types)
@@ -349,13 +375,29 @@ func (h *Hasher) constant(c ir.Constant) {
 	}
 	switch c.(type) {
 	case *ir.ConstAggregate, *ir.ConstExpr, *ir.ConstData, *ir.PtrAuth:
-		if i, ok := h.consts[c]; ok {
-			h.byte(tagConstRef)
-			h.uint(uint64(i))
-			return
+		d, ok := h.consts[c]
+		if !ok {
+			if h.open[c] {
+				h.byte(tagDeep)
+				return
+			}
+			h.open[c] = true
+			start := len(h.b)
+			h.constBody(c)
+			delete(h.open, c)
+			d = digestOf(h.b[start:])
+			h.b = h.b[:start]
+			h.consts[c] = d
 		}
-		h.consts[c] = len(h.consts)
+		h.byte(tagConstRef)
+		h.b = append(h.b, d[:]...)
+		return
 	}
+	h.constBody(c)
+}
+
+// constBody writes c in full.
+func (h *Hasher) constBody(c ir.Constant) {
 	h.depth++
 	defer func() { h.depth-- }()
 	switch c := c.(type) {
@@ -461,13 +503,29 @@ func (h *Hasher) typ(t *ir.Type) {
 	}
 	switch t.Kind {
 	case ir.StructType, ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType, ir.FunctionType, ir.TargetExtType:
-		if i, ok := h.types[t]; ok {
-			h.byte(tagTypeRef)
-			h.uint(uint64(i))
-			return
+		d, ok := h.types[t]
+		if !ok {
+			if h.open[t] {
+				h.byte(tagDeep)
+				return
+			}
+			h.open[t] = true
+			start := len(h.b)
+			h.typeBody(t)
+			delete(h.open, t)
+			d = digestOf(h.b[start:])
+			h.b = h.b[:start]
+			h.types[t] = d
 		}
-		h.types[t] = len(h.types)
+		h.byte(tagTypeRef)
+		h.b = append(h.b, d[:]...)
+		return
 	}
+	h.typeBody(t)
+}
+
+// typeBody writes t in full.
+func (h *Hasher) typeBody(t *ir.Type) {
 	if h.depth >= maxDepth {
 		h.byte(tagDeep)
 		return
