@@ -53,14 +53,13 @@ type Hasher struct {
 	// and blocks, numbered by position.
 	locals map[ir.Value]int
 	blocks map[*ir.Block]int
-	// types and consts hold the digests of the composite types and of the
-	// aggregate and expression constants met so far: each is serialized
-	// once and written as the digest of its content wherever it is used,
-	// so a type or constant whose operands are shared (a DAG) costs time
-	// linear in its size, and two equal ones are the same whether or not
-	// the reader made them one value.
-	types  map[*ir.Type]digest
-	consts map[ir.Constant]digest
+	// done holds the digests of the composite types and of the aggregate
+	// and expression constants met so far: each is serialized once and
+	// written as the digest of its content wherever it is used, so a type
+	// or constant whose operands are shared (a DAG) costs time linear in
+	// its size, and two equal ones are the same whether or not the reader
+	// made them one value.
+	done map[any]digest
 	// open holds the types and constants being serialized: met again
 	// within themselves (a cycle, which only a malformed module has),
 	// they are a marker.
@@ -103,7 +102,6 @@ const (
 	tagAsm
 	tagMDValue
 	tagType
-	tagTypeRef
 	tagMDString
 	tagMDTuple
 	tagMDValueAs
@@ -112,7 +110,7 @@ const (
 	tagAttr
 	tagDeep
 	tagUnknown
-	tagConstRef
+	tagRef
 )
 
 // A digest stands for a type or constant written once: 64 bits of FNV-1a
@@ -199,8 +197,7 @@ func (h *Hasher) reset() {
 	if h.locals == nil {
 		h.locals = make(map[ir.Value]int)
 		h.blocks = make(map[*ir.Block]int)
-		h.types = make(map[*ir.Type]digest)
-		h.consts = make(map[ir.Constant]digest)
+		h.done = make(map[any]digest)
 		h.open = make(map[any]bool)
 		h.mds = make(map[ir.Metadata]int)
 		return
@@ -208,8 +205,7 @@ func (h *Hasher) reset() {
 	clear(h.open)
 	clear(h.locals)
 	clear(h.blocks)
-	clear(h.types)
-	clear(h.consts)
+	clear(h.done)
 	clear(h.mds)
 }
 
@@ -375,25 +371,31 @@ func (h *Hasher) constant(c ir.Constant) {
 	}
 	switch c.(type) {
 	case *ir.ConstAggregate, *ir.ConstExpr, *ir.ConstData, *ir.PtrAuth:
-		d, ok := h.consts[c]
-		if !ok {
-			if h.open[c] {
-				h.byte(tagDeep)
-				return
-			}
-			h.open[c] = true
-			start := len(h.b)
-			h.constBody(c)
-			delete(h.open, c)
-			d = digestOf(h.b[start:])
-			h.b = h.b[:start]
-			h.consts[c] = d
-		}
-		h.byte(tagConstRef)
-		h.b = append(h.b, d[:]...)
+		h.once(c, func() { h.constBody(c) })
 		return
 	}
 	h.constBody(c)
+}
+
+// once writes the digest of what body writes for key (a type or a
+// constant), running body only the first time.
+func (h *Hasher) once(key any, body func()) {
+	d, ok := h.done[key]
+	if !ok {
+		if h.open[key] {
+			h.byte(tagDeep)
+			return
+		}
+		h.open[key] = true
+		start := len(h.b)
+		body()
+		d = digestOf(h.b[start:])
+		h.b = h.b[:start]
+		delete(h.open, key)
+		h.done[key] = d
+	}
+	h.byte(tagRef)
+	h.b = append(h.b, d[:]...)
 }
 
 // constBody writes c in full.
@@ -503,22 +505,7 @@ func (h *Hasher) typ(t *ir.Type) {
 	}
 	switch t.Kind {
 	case ir.StructType, ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType, ir.FunctionType, ir.TargetExtType:
-		d, ok := h.types[t]
-		if !ok {
-			if h.open[t] {
-				h.byte(tagDeep)
-				return
-			}
-			h.open[t] = true
-			start := len(h.b)
-			h.typeBody(t)
-			delete(h.open, t)
-			d = digestOf(h.b[start:])
-			h.b = h.b[:start]
-			h.types[t] = d
-		}
-		h.byte(tagTypeRef)
-		h.b = append(h.b, d[:]...)
+		h.once(t, func() { h.typeBody(t) })
 		return
 	}
 	h.typeBody(t)
