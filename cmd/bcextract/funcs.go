@@ -2,8 +2,12 @@ package main
 
 import (
 	"bufio"
+	"runtime"
+	"sync"
 
 	"github.com/bcextract/bcextract/internal/demangle"
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/bcextract/bcextract/ir/funcinfo"
 	"github.com/spf13/pflag"
 )
@@ -78,7 +82,6 @@ func runFuncs(e *env, args []string, o funcsOptions) error {
 	if !o.json {
 		table = funcinfo.NewTable(w)
 	}
-	var d funcinfo.Describer
 	var line []byte
 	bodyFailed := false
 	failed, err := eachModule(e, args, func(md *module) error {
@@ -86,32 +89,27 @@ func runFuncs(e *env, args []string, o funcsOptions) error {
 		if o.demangle {
 			dm = demangle.NewCache(demangle.BudgetFor(len(md.p.Data)))
 		}
-		for _, f := range md.m.Functions {
-			if f == nil || !f.HasBody && !o.all {
+		fns, errs := describeModule(md, o.all)
+		for i := range fns {
+			if errs[i] != nil {
+				reportf(e.stderr, "%v", disError(md.p, errs[i]))
+				bodyFailed = true
 				continue
 			}
-			if f.HasBody {
-				if err := md.r.LoadBody(f); err != nil {
-					reportf(e.stderr, "%v", disError(md.p, err))
-					bodyFailed = true
-					continue
-				}
-			}
-			fn := d.Describe(f, nil)
-			f.Params, f.Blocks = nil, nil
+			fn := &fns[i]
 			name := fn.Name
 			if dm != nil {
 				name = dm.Name(fn.Name)
 			}
 			if table != nil {
-				table.Add(md.path, &fn, name)
+				table.Add(md.path, fn, name)
 				continue
 			}
 			var dem *string
 			if dm != nil {
 				dem = &name
 			}
-			line = funcinfo.AppendJSON(line[:0], md.path, &fn, dem)
+			line = funcinfo.AppendJSON(line[:0], md.path, fn, dem)
 			if _, err := w.Write(line); err != nil {
 				return err
 			}
@@ -133,4 +131,83 @@ func runFuncs(e *env, args []string, o funcsOptions) error {
 		return errFailed
 	}
 	return nil
+}
+
+// parallelMin is the size of bitcode from which describeModule reads a
+// module with several readers at once: below it, opening the module again
+// costs more than the bodies it shares out.
+var parallelMin = 1 << 20
+
+// describeModule describes the functions of md that funcs lists (the
+// definitions, and the declarations too when all is set), in module order,
+// with the error of each body that did not load. A module of parallelMin
+// bytes or more is read by as many readers as there are CPUs (at most 4),
+// each opened on the same bytes and loading every N'th body: the
+// descriptions are those one reader gives, the readers sharing nothing.
+func describeModule(md *module, all bool) ([]funcinfo.Func, []error) {
+	var want []int // indices into md.m.Functions
+	for i, f := range md.m.Functions {
+		if f != nil && (f.HasBody || all) {
+			want = append(want, i)
+		}
+	}
+	fns := make([]funcinfo.Func, len(want))
+	errs := make([]error, len(want))
+	readers := []*bitcode.Reader{md.r}
+	mods := []*ir.Module{md.m}
+	if n := min(runtime.GOMAXPROCS(0), 4); n > 1 && len(md.p.Data) >= parallelMin {
+		readers, mods = openReaders(md, n)
+	}
+	var wg sync.WaitGroup
+	for w := range readers {
+		wg.Go(func() {
+			var d funcinfo.Describer
+			r, m := readers[w], mods[w]
+			for j := w; j < len(want); j += len(readers) {
+				f := m.Functions[want[j]]
+				if f.HasBody {
+					if err := r.LoadBody(f); err != nil {
+						errs[j] = err
+						continue
+					}
+				}
+				fns[j] = d.Describe(f, nil)
+				f.Params, f.Blocks = nil, nil
+			}
+		})
+	}
+	wg.Wait()
+	return fns, errs
+}
+
+// openReaders returns n readers of md's module, md.r first and the others
+// opened anew on its bytes, with their modules; fewer when one does not
+// open as md.r did.
+func openReaders(md *module, n int) ([]*bitcode.Reader, []*ir.Module) {
+	readers := make([]*bitcode.Reader, n)
+	mods := make([]*ir.Module, n)
+	readers[0], mods[0] = md.r, md.m
+	var wg sync.WaitGroup
+	for i := 1; i < n; i++ {
+		wg.Go(func() {
+			f, err := bitcode.Open(md.p.Data)
+			if err != nil || md.k >= len(f.Modules) {
+				return
+			}
+			m, err := f.Modules[md.k].Module()
+			if err != nil || len(m.Functions) != len(md.m.Functions) {
+				return
+			}
+			readers[i], mods[i] = f.Modules[md.k], m
+		})
+	}
+	wg.Wait()
+	k := 0
+	for i := range readers {
+		if readers[i] != nil {
+			readers[k], mods[k] = readers[i], mods[i]
+			k++
+		}
+	}
+	return readers[:k], mods[:k]
 }

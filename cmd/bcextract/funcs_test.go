@@ -213,3 +213,18 @@ func TestDisFunction(t *testing.T) {
 		t.Errorf("bad pattern: exit %d", code)
 	}
 }
+
+// TestFuncsParallel: a module read by several readers at once is described
+// exactly as by one.
+func TestFuncsParallel(t *testing.T) {
+	defer func(n int) { parallelMin = n }(parallelMin)
+	bcs, _ := filepath.Glob(irdata + "*.bc")
+	args := append([]string{"funcs", "--json", "--all"}, bcs...)
+	parallelMin = 1 << 62
+	one, stderr1, code1 := runIn(t, ".", args...)
+	parallelMin = 0
+	many, stderr2, code2 := runIn(t, ".", args...)
+	if code1 != 0 || code2 != 0 || stderr1 != "" || stderr2 != "" || one != many || strings.Count(one, "\n") < 400 {
+		t.Errorf("exit %d/%d, stderr %q/%q, outputs equal: %v (%d lines)", code1, code2, stderr1, stderr2, one == many, strings.Count(one, "\n"))
+	}
+}

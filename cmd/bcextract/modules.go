@@ -19,6 +19,7 @@ type module struct {
 	// payload (llvm-cat -b), the payload's path and " (module K of N)".
 	path string
 	p    *container.Payload
+	k    int // its index among the payload's modules
 	r    *bitcode.Reader
 	m    *ir.Module
 }
@@ -75,7 +76,7 @@ func eachModuleExcept(e *env, args []string, skip func(p *container.Payload) boo
 						failed = true
 						continue
 					}
-					if ferr = fn(&module{path: modulePath(p, k, len(f.Modules)), p: p, r: r, m: m}); ferr != nil {
+					if ferr = fn(&module{path: modulePath(p, k, len(f.Modules)), p: p, k: k, r: r, m: m}); ferr != nil {
 						return nil
 					}
 					for _, s := range r.Skipped() {
