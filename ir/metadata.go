@@ -1,8 +1,8 @@
 package ir
 
-// Metadata is a metadata operand: an [*MDString], a node ([*MDTuple], or a
-// specialized node such as debug info), a [*ValueAsMetadata], or nil for a
-// null operand.
+// Metadata is a metadata operand: an [*MDString], a node ([*MDTuple], a
+// [*DILocation], or a [*SpecializedNode] for other debug info), a
+// [*ValueAsMetadata], or nil for a null operand.
 type Metadata interface {
 	isMetadata()
 }
@@ -36,6 +36,22 @@ type ValueAsMetadata struct {
 // never numbered.
 type DIArgList struct {
 	Args []*ValueAsMetadata
+}
+
+// A DILocation is a source location, !DILocation(line: L, column: C,
+// scope: !S, ...): most nodes of a module with debug info are locations, so
+// they have a compact type of their own rather than being a
+// [SpecializedNode]. Scope and InlinedAt are nil for null.
+type DILocation struct {
+	Scope     Metadata
+	InlinedAt Metadata
+	AtomGroup uint64
+	Line      uint32
+	Column    uint16
+	AtomRank  uint8
+	Distinct  bool
+	// ImplicitCode is isImplicitCode: true.
+	ImplicitCode bool
 }
 
 // A SpecializedNode is a metadata node of a kind other than a tuple (the
@@ -102,9 +118,13 @@ func (*MDTuple) isMetadata()         {}
 func (*ValueAsMetadata) isMetadata() {}
 func (*DIArgList) isMetadata()       {}
 func (*SpecializedNode) isMetadata() {}
+func (*DILocation) isMetadata()      {}
 
 // IsDistinct reports whether the tuple is distinct.
 func (n *MDTuple) IsDistinct() bool { return n.Distinct }
 
 // IsDistinct reports whether the node is distinct.
 func (n *SpecializedNode) IsDistinct() bool { return n.Distinct }
+
+// IsDistinct reports whether the location is distinct.
+func (n *DILocation) IsDistinct() bool { return n.Distinct }

@@ -176,6 +176,8 @@ func (p *printer) mdSlot(n ir.MDNode) {
 		switch n := n.(type) {
 		case *ir.MDTuple:
 			p.mdTuples[n] = len(p.mdNodes)
+		case *ir.DILocation:
+			p.mdLocs[n] = len(p.mdNodes)
 		case *ir.SpecializedNode:
 			p.mdSpecs[n] = len(p.mdNodes)
 		default:
@@ -188,6 +190,13 @@ func (p *printer) mdSlot(n ir.MDNode) {
 				if c, ok := n.Ops[i].(ir.MDNode); ok && !isNilMD(c) {
 					stack = append(stack, c)
 				}
+			}
+		case *ir.DILocation:
+			if c, ok := n.InlinedAt.(ir.MDNode); ok && !isNilMD(c) {
+				stack = append(stack, c)
+			}
+			if c, ok := n.Scope.(ir.MDNode); ok && !isNilMD(c) {
+				stack = append(stack, c)
 			}
 		case *ir.SpecializedNode:
 			if n.Refs != nil {
@@ -218,6 +227,9 @@ func (p *printer) mdSlot0(n ir.MDNode) (int, bool) {
 	case *ir.MDTuple:
 		s, ok := p.mdTuples[n]
 		return s, ok
+	case *ir.DILocation:
+		s, ok := p.mdLocs[n]
+		return s, ok
 	case *ir.SpecializedNode:
 		s, ok := p.mdSpecs[n]
 		return s, ok
@@ -236,6 +248,8 @@ func isNilMD(n ir.Metadata) bool {
 	case *ir.MDTuple:
 		return n == nil
 	case *ir.SpecializedNode:
+		return n == nil
+	case *ir.DILocation:
 		return n == nil
 	case *ir.MDString:
 		return n == nil

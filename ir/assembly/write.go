@@ -99,6 +99,7 @@ type printer struct {
 	// Metadata slots (!N).
 	mdTuples map[*ir.MDTuple]int
 	mdSpecs  map[*ir.SpecializedNode]int
+	mdLocs   map[*ir.DILocation]int
 	mdOther  map[ir.MDNode]int
 	mdNodes  []ir.MDNode
 	mdStack  []ir.MDNode
@@ -138,6 +139,7 @@ func newPrinter(w io.Writer, m *ir.Module, opt Options) *printer {
 		asCache:  make(map[attrSetID]int),
 		mdTuples: make(map[*ir.MDTuple]int),
 		mdSpecs:  make(map[*ir.SpecializedNode]int),
+		mdLocs:   make(map[*ir.DILocation]int),
 		mdOther:  make(map[ir.MDNode]int),
 	}
 	p.progAS = programAddrSpace(m.DataLayout)

@@ -57,9 +57,11 @@ const (
 )
 
 // A diFix is a reference of a node to metadata not read yet: Fields[field]
-// (when field >= 0) and Refs[ref] (when ref >= 0) get metadata id-1.
+// (when field >= 0) and Refs[ref] (when ref >= 0) of n get metadata id-1;
+// for a location loc, its Scope (ref < 0) or InlinedAt (ref >= 0) does.
 type diFix struct {
 	n          *ir.SpecializedNode
+	loc        *ir.DILocation
 	field, ref int
 	id         uint64
 }
@@ -1184,6 +1186,14 @@ func (l *mdList) resolveFixes() {
 			continue
 		}
 		m := l.items[f.id-1]
+		if f.loc != nil {
+			if f.ref < 0 {
+				f.loc.Scope = m
+			} else {
+				f.loc.InlinedAt = m
+			}
+			continue
+		}
 		if f.field >= 0 && f.field < len(f.n.Fields) {
 			f.n.Fields[f.field].MD = m
 		}

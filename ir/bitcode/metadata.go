@@ -18,7 +18,7 @@ type mdList struct {
 	named   []namedPending
 	globals []globalAttachPending
 	// DILocations by content: LLVM uniques them.
-	locs map[locKey]*ir.SpecializedNode
+	locs map[locKey]*ir.DILocation
 	// fixes are debug-info references to metadata not read yet (di.go).
 	fixes     []diFix
 	emptyExpr *ir.SpecializedNode
@@ -223,10 +223,10 @@ func (r *Reader) readMetadata(inFunc bool) error {
 // function's DEBUG_LOC, in the same layout), uniqued as LLVM does.
 func (r *Reader) location(ops []uint64) ir.Metadata {
 	if len(ops) < 5 {
-		return &ir.SpecializedNode{Kind: "DILocation"}
+		return &ir.DILocation{}
 	}
 	distinct := ops[0]&1 != 0
-	b := &diBuilder{r: r, ops: ops}
+	b := diBuilder{r: r, ops: ops}
 	scope, ia := b.lookup(ops[3]), b.lookup(ops[4])
 	// A forward reference is not uniqued: its target is not known yet.
 	fwd := ops[3] != 0 && scope == nil || ops[4] != 0 && ia == nil
@@ -242,21 +242,29 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 			return old
 		}
 	}
-	d := &ir.SpecializedNode{Kind: "DILocation", Distinct: distinct, Fields: r.diFields[:0]}
-	b.n = d
-	b.uint("line", uint64(uint32(k.line)), false)
-	b.uint("column", uint64(uint16(k.col)), true)
-	b.md("scope", 3, false)
-	b.md("inlinedAt", 4, true)
-	b.bool("isImplicitCode", k.implicit, true, false)
-	b.uint("atomGroup", k.group, true)
-	b.uint("atomRank", uint64(uint8(k.ranks)), true)
-	r.ownFields(d)
+	d := &ir.DILocation{
+		Scope:        scope,
+		InlinedAt:    ia,
+		AtomGroup:    k.group,
+		Line:         uint32(k.line),
+		Column:       uint16(k.col),
+		AtomRank:     uint8(k.ranks),
+		Distinct:     distinct,
+		ImplicitCode: k.implicit,
+	}
+	if fwd {
+		if ops[3] != 0 && scope == nil {
+			r.md.fixes = append(r.md.fixes, diFix{loc: d, field: -1, ref: -1, id: ops[3]})
+		}
+		if ops[4] != 0 && ia == nil {
+			r.md.fixes = append(r.md.fixes, diFix{loc: d, field: -1, ref: 1, id: ops[4]})
+		}
+	}
 	if d.Distinct || fwd || scope == nil {
 		return d
 	}
 	if r.md.locs == nil {
-		r.md.locs = map[locKey]*ir.SpecializedNode{}
+		r.md.locs = map[locKey]*ir.DILocation{}
 	}
 	r.md.locs[k] = d
 	return d
