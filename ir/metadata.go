@@ -24,6 +24,11 @@ type MDString struct {
 type MDTuple struct {
 	Distinct bool
 	Ops      []Metadata
+	// ID is a number a reader gives each node it makes, unique within a
+	// module and counting from 1, so that a printer can index tables by
+	// it rather than hash nodes; 0 when not set. It is a hint: nodes are
+	// still told apart by identity.
+	ID uint32
 }
 
 // A ValueAsMetadata is a value used as metadata: a constant (i32 1, ptr
@@ -52,19 +57,23 @@ type DILocation struct {
 	Distinct  bool
 	// ImplicitCode is isImplicitCode: true.
 	ImplicitCode bool
+	// ID is as [MDTuple.ID].
+	ID uint32
 }
 
 // A SpecializedNode is a metadata node of a kind other than a tuple (the
 // DI... nodes of debug info): its kind name and its fields, in the order
 // LLVM assembly prints them. Fields at their defaults may be omitted.
 type SpecializedNode struct {
-	Kind     string // "DILocation", "DISubprogram", ...
+	Kind     string // "DISubprogram", "DIFile", ...
 	Distinct bool
 	Fields   []Field
 	// Refs are the node's metadata operands in LLVM's operand order,
 	// the order a printer numbers the nodes they refer to in. When nil,
 	// the FieldMD and FieldConstInt fields are taken in order.
 	Refs []Metadata
+	// ID is as [MDTuple.ID].
+	ID uint32
 }
 
 // A Field is one name: value of a specialized node.

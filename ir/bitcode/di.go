@@ -363,7 +363,7 @@ var diLens = map[uint32][2]int{
 // emptyExpr is the !DIExpression() LLVM makes for a missing expression.
 func (r *Reader) emptyExpr() *ir.SpecializedNode {
 	if r.md.emptyExpr == nil {
-		r.md.emptyExpr = &ir.SpecializedNode{Kind: "DIExpression"}
+		r.md.emptyExpr = &ir.SpecializedNode{Kind: "DIExpression", ID: r.nodeID()}
 	}
 	return r.md.emptyExpr
 }
@@ -373,7 +373,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 	if l, ok := diLens[code]; ok && (len(ops) < l[0] || len(ops) > l[1]) {
 		return nil, r.errorf("invalid %s record", kind)
 	}
-	n := &ir.SpecializedNode{Kind: kind, Distinct: ops[0]&1 != 0, Fields: r.diFields[:0]}
+	n := &ir.SpecializedNode{Kind: kind, Distinct: ops[0]&1 != 0, Fields: r.diFields[:0], ID: r.nodeID()}
 	b := &diBuilder{r: r, n: n, ops: ops}
 	switch code {
 	case mdGenericDebug:
@@ -387,7 +387,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 		b.tag(ops[1])
 		b.str("header", 3, true)
 		if len(ops) > 4 {
-			list := &ir.MDTuple{Ops: make([]ir.Metadata, len(ops)-4)}
+			list := &ir.MDTuple{Ops: make([]ir.Metadata, len(ops)-4), ID: r.nodeID()}
 			for i := range list.Ops {
 				if id := ops[4+i]; id != 0 {
 					if list.Ops[i] = b.lookup(id); list.Ops[i] == nil {

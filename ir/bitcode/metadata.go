@@ -159,7 +159,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			}
 			r.pushMD(&ir.ValueAsMetadata{Value: v})
 		case llvmir.METADATA_NODE, llvmir.METADATA_DISTINCT_NODE:
-			n := &ir.MDTuple{Distinct: rec.Code == uint32(llvmir.METADATA_DISTINCT_NODE)}
+			n := &ir.MDTuple{Distinct: rec.Code == uint32(llvmir.METADATA_DISTINCT_NODE), ID: r.nodeID()}
 			r.md.pending = append(r.md.pending, mdPending{node: n, ids: append([]uint64(nil), ops...)})
 			r.pushMD(n)
 		case llvmir.METADATA_ARG_LIST:
@@ -223,7 +223,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 // function's DEBUG_LOC, in the same layout), uniqued as LLVM does.
 func (r *Reader) location(ops []uint64) ir.Metadata {
 	if len(ops) < 5 {
-		return &ir.DILocation{}
+		return &ir.DILocation{ID: r.nodeID()}
 	}
 	distinct := ops[0]&1 != 0
 	b := diBuilder{r: r, ops: ops}
@@ -251,6 +251,7 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 		AtomRank:     uint8(k.ranks),
 		Distinct:     distinct,
 		ImplicitCode: k.implicit,
+		ID:           r.nodeID(),
 	}
 	if fwd {
 		if ops[3] != 0 && scope == nil {
