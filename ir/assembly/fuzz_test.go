@@ -1,7 +1,7 @@
 package assembly_test
 
 import (
-	"io"
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,7 +12,8 @@ import (
 
 // FuzzWrite prints whatever module the reader returns: the printer must
 // not panic, hang or allocate without bound on any model read from any
-// input, however malformed.
+// input, however malformed; and loading bodies ahead (as dis does) must
+// not change the output.
 func FuzzWrite(f *testing.F) {
 	bcs, _ := filepath.Glob("../../testdata/ir/*.bc")
 	for _, bc := range bcs {
@@ -22,16 +23,26 @@ func FuzzWrite(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file, err := bitcode.Open(data)
-		if err != nil {
-			return
-		}
-		for _, r := range file.Modules {
-			m, err := r.Module()
+		var outs [2]bytes.Buffer
+		var errs [2]error
+		for k := range outs {
+			file, err := bitcode.Open(data)
 			if err != nil {
-				continue
+				return
 			}
-			_ = assembly.Write(io.Discard, m, assembly.Options{ModuleID: "fuzz", Loader: r})
+			for _, r := range file.Modules {
+				m, err := r.Module()
+				if err != nil {
+					continue
+				}
+				err = assembly.Write(&outs[k], m, assembly.Options{ModuleID: "fuzz", Loader: r, LoadAhead: k == 1})
+				if err != nil && errs[k] == nil {
+					errs[k] = err
+				}
+			}
+		}
+		if (errs[0] == nil) != (errs[1] == nil) || !bytes.Equal(outs[0].Bytes(), outs[1].Bytes()) {
+			t.Fatalf("LoadAhead changes the output: errors %v and %v", errs[0], errs[1])
 		}
 	})
 }
