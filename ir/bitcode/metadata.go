@@ -18,7 +18,8 @@ type mdList struct {
 	named   []namedPending
 	globals []globalAttachPending
 	// DILocations by content: LLVM uniques them.
-	locs map[locKey]*ir.DILocation
+	locs    map[locKey]*ir.DILocation
+	locsAny map[locAnyKey]*ir.DILocation
 	// fixes are debug-info references to metadata not read yet (di.go).
 	fixes     []diFix
 	emptyExpr *ir.SpecializedNode
@@ -39,11 +40,21 @@ type globalAttachPending struct {
 	ops     []uint64 // (kind, node) pairs
 }
 
+// locKey is what LLVM uniques a DILocation by; its scope and inlinedAt
+// are node IDs (ir.MDTuple.ID), so that the key holds no pointer.
 type locKey struct {
-	line, col    uint64
-	scope, ia    ir.Metadata
-	implicit     bool
-	group, ranks uint64
+	group     uint64
+	scope, ia uint32
+	line      uint32
+	col       uint16
+	rank      uint8
+	implicit  bool
+}
+
+// locAnyKey is the key of a location whose scope or inlinedAt has no ID.
+type locAnyKey struct {
+	locKey
+	scope, ia ir.Metadata
 }
 
 // The fixed metadata kinds of LLVM 22 (FixedMetadataKinds.def), by their
@@ -230,15 +241,26 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 	scope, ia := b.lookup(ops[3]), b.lookup(ops[4])
 	// A forward reference is not uniqued: its target is not known yet.
 	fwd := ops[3] != 0 && scope == nil || ops[4] != 0 && ia == nil
-	k := locKey{line: ops[1], col: ops[2], scope: scope, ia: ia}
+	k := locKey{line: uint32(ops[1]), col: uint16(ops[2])}
 	if len(ops) > 5 {
 		k.implicit = ops[5] != 0
 	}
 	if len(ops) > 7 {
-		k.group, k.ranks = ops[6], ops[7]
+		k.group, k.rank = ops[6], uint8(ops[7])
 	}
-	if !distinct && !fwd && scope != nil && r.md.locs != nil {
-		if old := r.md.locs[k]; old != nil {
+	uniqued := !distinct && !fwd && scope != nil
+	sid, ok := mdID(scope)
+	iid, iok := mdID(ia)
+	byID := ok && iok
+	k.scope, k.ia = sid, iid
+	if uniqued {
+		var old *ir.DILocation
+		if byID {
+			old = r.md.locs[k]
+		} else {
+			old = r.md.locsAny[locAnyKey{k, scope, ia}]
+		}
+		if old != nil {
 			return old
 		}
 	}
@@ -246,9 +268,9 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 		Scope:        scope,
 		InlinedAt:    ia,
 		AtomGroup:    k.group,
-		Line:         uint32(k.line),
-		Column:       uint16(k.col),
-		AtomRank:     uint8(k.ranks),
+		Line:         k.line,
+		Column:       k.col,
+		AtomRank:     k.rank,
 		Distinct:     distinct,
 		ImplicitCode: k.implicit,
 		ID:           r.nodeID(),
@@ -261,14 +283,44 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 			r.md.fixes = append(r.md.fixes, diFix{loc: d, field: -1, ref: 1, id: ops[4]})
 		}
 	}
-	if d.Distinct || fwd || scope == nil {
+	if !uniqued {
 		return d
 	}
-	if r.md.locs == nil {
-		r.md.locs = map[locKey]*ir.DILocation{}
+	if byID {
+		if r.md.locs == nil {
+			r.md.locs = map[locKey]*ir.DILocation{}
+		}
+		r.md.locs[k] = d
+		return d
 	}
-	r.md.locs[k] = d
+	if r.md.locsAny == nil {
+		r.md.locsAny = map[locAnyKey]*ir.DILocation{}
+	}
+	r.md.locsAny[locAnyKey{k, scope, ia}] = d
 	return d
+}
+
+// mdID returns the ID of a node (0 for null), false when m is not null
+// and has none.
+func mdID(m ir.Metadata) (uint32, bool) {
+	var id uint32
+	switch m := m.(type) {
+	case nil:
+		return 0, true
+	case *ir.DILocation:
+		if m != nil {
+			id = m.ID
+		}
+	case *ir.SpecializedNode:
+		if m != nil {
+			id = m.ID
+		}
+	case *ir.MDTuple:
+		if m != nil {
+			id = m.ID
+		}
+	}
+	return id, id != 0
 }
 
 // resolve fills in the operands of the nodes read so far, named metadata
