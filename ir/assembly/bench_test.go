@@ -74,25 +74,3 @@ func BenchmarkWrite(b *testing.B) {
 		}
 	}
 }
-
-// BenchmarkWriteAhead is BenchmarkWrite with Options.LoadAhead, as
-// bcextract dis prints: the next body is read while one is printed.
-func BenchmarkWriteAhead(b *testing.B) {
-	data := benchFile(b)
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		f, err := bitcode.Open(data)
-		if err != nil {
-			b.Fatal(err)
-		}
-		r := f.Modules[0]
-		m, err := r.Module()
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := assembly.Write(io.Discard, m, assembly.Options{ModuleID: "x.bc", Loader: r, LoadAhead: true}); err != nil {
-			b.Fatal(err)
-		}
-	}
-}

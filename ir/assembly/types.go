@@ -95,7 +95,7 @@ func (p *printer) findTypes() {
 		if p.opt.Loader == nil || tf.remained == 0 {
 			continue
 		}
-		if err := p.loadBody(f); err != nil {
+		if err := p.opt.Loader.LoadBody(f); err != nil {
 			p.err = fmt.Errorf("assembly: loading @%s: %w", f.Name, err)
 			return
 		}

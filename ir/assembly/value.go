@@ -881,7 +881,6 @@ func (p *printer) blockAddressRef(c *ir.BlockAddress) {
 		}
 		return
 	}
-	p.awaitBody(f)
 	if refs, ok := p.blockRefs[f]; ok {
 		if c.Block < len(refs) {
 			p.str(refs[c.Block])
@@ -892,7 +891,7 @@ func (p *printer) blockAddressRef(c *ir.BlockAddress) {
 	}
 	loaded := false
 	if f.Blocks == nil && f.HasBody && p.opt.Loader != nil {
-		if err := p.loadBody(f); err != nil {
+		if err := p.opt.Loader.LoadBody(f); err != nil {
 			if p.err == nil {
 				p.err = err
 			}

@@ -20,14 +20,6 @@ type Options struct {
 	// function bodies, once more beforehand to find them). After printing,
 	// Write sets the function's Params and Blocks to nil to free them.
 	Loader ir.BodyLoader
-	// LoadAhead, with Loader set, has Write load the next function's body
-	// on another goroutine while it prints the current one; the output is
-	// the same. The Loader must allow it: a LoadBody(f) then runs while
-	// Write reads the rest of the module, so it may change nothing but f's
-	// Params, Blocks and Metadata and what only they reach (as
-	// bitcode.Reader's LoadBody). Loads are still made one at a time, and
-	// none is left running when Write returns.
-	LoadAhead bool
 }
 
 // initialBudget and itemBudget set printer.budget: the inline nodes
@@ -47,7 +39,6 @@ func Write(w io.Writer, m *ir.Module, opt Options) error {
 		return fmt.Errorf("assembly: nil module")
 	}
 	p := newPrinter(w, m, opt)
-	defer p.settle()
 	p.printModule()
 	p.flush()
 	if p.err == nil && p.incomplete {
@@ -126,10 +117,6 @@ type printer struct {
 	// blockRefs are the block names of functions other than the one
 	// being printed, for blockaddress constants.
 	blockRefs map[*ir.Function][]string
-
-	// ahead is the body being loaded ahead (Options.LoadAhead), nil when
-	// none.
-	ahead *aheadLoad
 }
 
 // attrSetID identifies an attribute set by its backing array, so that a
@@ -305,18 +292,17 @@ func (p *printer) printModule() {
 		p.printIFunc(i)
 		p.maybeFlush()
 	}
-	for i, f := range m.Functions {
+	for _, f := range m.Functions {
 		if f == nil {
 			continue
 		}
 		p.byte1('\n')
-		p.printFunction(f, i)
+		p.printFunction(f)
 		if p.err != nil {
 			return
 		}
 		p.maybeFlush()
 	}
-	p.settle()
 
 	if len(p.asList) > 0 {
 		p.byte1('\n')
@@ -666,13 +652,10 @@ var ccNames = [...]string{
 	125: "cheriot_compartmentcallcc", 126: "cheriot_compartmentcalleecc", 127: "cheriot_librarycallcc",
 }
 
-// printFunction prints f, m.Functions[i], having the next body loaded
-// ahead meanwhile when Options.LoadAhead says so.
-func (p *printer) printFunction(f *ir.Function, i int) {
-	p.awaitBody(f)
+func (p *printer) printFunction(f *ir.Function) {
 	loaded := false
 	if f.HasBody && f.Blocks == nil && p.opt.Loader != nil {
-		if err := p.loadBody(f); err != nil {
+		if err := p.opt.Loader.LoadBody(f); err != nil {
 			p.flush()
 			if p.err == nil {
 				p.err = fmt.Errorf("assembly: loading @%s: %w", f.Name, err)
@@ -686,7 +669,6 @@ func (p *printer) printFunction(f *ir.Function, i int) {
 			f.Params, f.Blocks = nil, nil
 		}
 	}()
-	p.loadAhead(i, f)
 
 	if len(f.Attrs.Fn) > 0 {
 		start := len(p.b)
