@@ -1,8 +1,8 @@
 package ir
 
-// Metadata is a metadata operand: an [*MDString], a node ([*MDTuple], or a
-// specialized node such as debug info), a [*ValueAsMetadata], or nil for a
-// null operand.
+// Metadata is a metadata operand: an [*MDString], a node ([*MDTuple], a
+// [*DILocation], or a [*SpecializedNode] for other debug info), a
+// [*ValueAsMetadata], or nil for a null operand.
 type Metadata interface {
 	isMetadata()
 }
@@ -24,6 +24,11 @@ type MDString struct {
 type MDTuple struct {
 	Distinct bool
 	Ops      []Metadata
+	// ID is a number a reader gives each node it makes, unique within a
+	// module and counting from 1, so that a printer can index tables by
+	// it rather than hash nodes; 0 when not set. It is a hint: nodes are
+	// still told apart by identity.
+	ID uint32
 }
 
 // A ValueAsMetadata is a value used as metadata: a constant (i32 1, ptr
@@ -38,17 +43,37 @@ type DIArgList struct {
 	Args []*ValueAsMetadata
 }
 
+// A DILocation is a source location, !DILocation(line: L, column: C,
+// scope: !S, ...): most nodes of a module with debug info are locations, so
+// they have a compact type of their own rather than being a
+// [SpecializedNode]. Scope and InlinedAt are nil for null.
+type DILocation struct {
+	Scope     Metadata
+	InlinedAt Metadata
+	AtomGroup uint64
+	Line      uint32
+	Column    uint16
+	AtomRank  uint8
+	Distinct  bool
+	// ImplicitCode is isImplicitCode: true.
+	ImplicitCode bool
+	// ID is as [MDTuple.ID].
+	ID uint32
+}
+
 // A SpecializedNode is a metadata node of a kind other than a tuple (the
 // DI... nodes of debug info): its kind name and its fields, in the order
 // LLVM assembly prints them. Fields at their defaults may be omitted.
 type SpecializedNode struct {
-	Kind     string // "DILocation", "DISubprogram", ...
+	Kind     string // "DISubprogram", "DIFile", ...
 	Distinct bool
 	Fields   []Field
 	// Refs are the node's metadata operands in LLVM's operand order,
 	// the order a printer numbers the nodes they refer to in. When nil,
 	// the FieldMD and FieldConstInt fields are taken in order.
 	Refs []Metadata
+	// ID is as [MDTuple.ID].
+	ID uint32
 }
 
 // A Field is one name: value of a specialized node.
@@ -102,9 +127,13 @@ func (*MDTuple) isMetadata()         {}
 func (*ValueAsMetadata) isMetadata() {}
 func (*DIArgList) isMetadata()       {}
 func (*SpecializedNode) isMetadata() {}
+func (*DILocation) isMetadata()      {}
 
 // IsDistinct reports whether the tuple is distinct.
 func (n *MDTuple) IsDistinct() bool { return n.Distinct }
 
 // IsDistinct reports whether the node is distinct.
 func (n *SpecializedNode) IsDistinct() bool { return n.Distinct }
+
+// IsDistinct reports whether the location is distinct.
+func (n *DILocation) IsDistinct() bool { return n.Distinct }

@@ -2,10 +2,10 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -81,28 +81,32 @@ func runDis(e *env, args []string, output string, funcs []string) error {
 			return err
 		}
 	}
+	failed := false
+	print := func(dst io.Writer) error {
+		w := bufio.NewWriterSize(dst, 256<<10)
+		for _, name := range args {
+			if disFile(e, w, name, sel) {
+				failed = true
+			}
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	toStdout := output == "-" || output == "/dev/stdout" || output == "/dev/fd/1" || output == "/proc/self/fd/1"
-	var buf bytes.Buffer
-	dst := e.stdout
-	if !toStdout {
-		// The output is written atomically at the end, as extract's.
+	if toStdout {
+		if err := print(e.stdout); err != nil {
+			return err
+		}
+	} else {
+		// The output is streamed into a temporary file put in place at
+		// the end, as extract's.
 		if err := checkOutputFile(output); err != nil {
 			return err
 		}
-		dst = &buf
-	}
-	w := bufio.NewWriterSize(dst, 256<<10)
-	failed := false
-	for _, name := range args {
-		if disFile(e, w, name, sel) {
-			failed = true
-		}
-		if err := w.Flush(); err != nil {
-			return err
-		}
-	}
-	if !toStdout {
-		if err := writeOutput(e, output, buf.Bytes(), true, newInputSet(args)); err != nil {
+		fill := func(f *os.File) error { return print(f) }
+		if err := fillOutput(e, output, true, newInputSet(args), fill, print); err != nil {
 			return err
 		}
 	}

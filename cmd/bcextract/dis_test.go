@@ -86,13 +86,25 @@ func TestDisContainers(t *testing.T) {
 	}
 }
 
-// TestDisOutputFile checks -o: the file holds what stdout would.
+// TestDisOutputFile checks -o: the file holds what stdout would, an
+// existing file is replaced, and no temporary file is left behind.
 func TestDisOutputFile(t *testing.T) {
-	dst := filepath.Join(t.TempDir(), "fp.ll")
-	out, stderr, code := runIn(t, irdata, "dis", "-o", dst, "fp.bc")
-	got, err := os.ReadFile(dst)
-	if code != exitOK || stderr != "" || out != "" || err != nil || string(got) != readGolden(t, "fp.dis", "fp.bc") {
-		t.Errorf("exit %d, stderr %q, stdout %q, %v; file differs from the golden", code, stderr, out, err)
+	dir := t.TempDir()
+	dst := filepath.Join(dir, "fp.ll")
+	for _, old := range []bool{false, true} {
+		if old {
+			if err := os.WriteFile(dst, []byte("old"), 0o666); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out, stderr, code := runIn(t, irdata, "dis", "-o", dst, "fp.bc")
+		got, err := os.ReadFile(dst)
+		if code != exitOK || stderr != "" || out != "" || err != nil || string(got) != readGolden(t, "fp.dis", "fp.bc") {
+			t.Errorf("exit %d, stderr %q, stdout %q, %v; file differs from the golden", code, stderr, out, err)
+		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, ".bcextract-*")); len(m) != 0 {
+		t.Errorf("left behind: %v", m)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/signal"
@@ -165,6 +166,12 @@ func (s inputSet) contains(fi os.FileInfo) bool {
 // is not an input; anything else that exists (a symbolic link, a device, a
 // FIFO, a directory) is never replaced.
 func writeFileAtomic(name string, data []byte, force bool, inputs inputSet) error {
+	return fillFileAtomic(name, force, inputs, func(f *os.File) error { return writeData(f, data) })
+}
+
+// fillFileAtomic is writeFileAtomic for output written by fill as it is
+// made: nothing is put in place unless fill succeeds.
+func fillFileAtomic(name string, force bool, inputs inputSet, fill func(*os.File) error) error {
 	if fi, err := os.Lstat(name); err == nil {
 		if err := replaceable(name, fi, force, inputs); err != nil {
 			return err
@@ -177,7 +184,7 @@ func writeFileAtomic(name string, data []byte, force bool, inputs inputSet) erro
 	}
 	tmpName := tmp.Name()
 	defer pending.remove(tmpName) // os.Remove: a no-op once renamed or linked
-	werr := writeData(tmp, data)
+	werr := fill(tmp)
 	if werr == nil {
 		werr = tmp.Chmod(0o644)
 	}
@@ -256,15 +263,24 @@ func fileKind(fi fs.FileInfo) string {
 // otherwise as writeFileAtomic does. A symbolic link to anything else is
 // refused, never replaced.
 func writeOutput(e *env, name string, data []byte, force bool, inputs inputSet) error {
+	return fillOutput(e, name, force, inputs, func(f *os.File) error { return writeData(f, data) }, func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		bw.Write(data)
+		return bw.Flush()
+	})
+}
+
+// fillOutput is writeOutput for output written as it is made: fill writes
+// it into a file (a temporary one, put in place only if fill succeeds, or
+// a device or FIFO), fillStdout into standard output.
+func fillOutput(e *env, name string, force bool, inputs inputSet, fill func(*os.File) error, fillStdout func(io.Writer) error) error {
 	switch name {
 	case "-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
-		w := bufio.NewWriter(e.stdout)
-		w.Write(data)
-		return w.Flush()
+		return fillStdout(e.stdout)
 	}
 	fi, err := os.Lstat(name)
 	if err != nil {
-		return writeFileAtomic(name, data, force, inputs)
+		return fillFileAtomic(name, force, inputs, fill)
 	}
 	if fi.Mode()&fs.ModeSymlink != 0 {
 		if fi, err = os.Stat(name); err != nil || !isStream(fi) {
@@ -272,7 +288,7 @@ func writeOutput(e *env, name string, data []byte, force bool, inputs inputSet) 
 		}
 	}
 	if !isStream(fi) {
-		return writeFileAtomic(name, data, force, inputs)
+		return fillFileAtomic(name, force, inputs, fill)
 	}
 	if inputs.contains(fi) {
 		return fmt.Errorf("%s: refusing to write into an input file", name)
@@ -281,7 +297,7 @@ func writeOutput(e *env, name string, data []byte, force bool, inputs inputSet) 
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, unwrapPath(err))
 	}
-	werr := writeData(f, data)
+	werr := fill(f)
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}

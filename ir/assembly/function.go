@@ -48,8 +48,7 @@ func WriteFunction(w io.Writer, m *ir.Module, f *ir.Function, opt Options) error
 	clear(p.asSlots)
 	clear(p.asCache)
 	p.asList = p.asList[:0]
-	clear(p.mdTuples)
-	clear(p.mdSpecs)
+	clear(p.mdByID)
 	clear(p.mdOther)
 	p.mdNodes = p.mdNodes[:0]
 	if len(f.Attrs.Fn) > 0 {

@@ -54,6 +54,13 @@ func (p *printer) mdOperand(md ir.Metadata, depth int) {
 			p.mdOperand(a, depth+1)
 		}
 		p.byte1(')')
+	case *ir.DILocation:
+		if n, ok := p.mdSlot0(md); ok {
+			p.byte1('!')
+			p.int(int64(n))
+			return
+		}
+		p.locationBody(md, depth)
 	case *ir.SpecializedNode:
 		if md.Kind == "DIExpression" {
 			p.specializedBody(md, depth)
@@ -96,11 +103,42 @@ func (p *printer) mdNodeBody(n ir.MDNode) {
 			p.mdOperand(op, 0)
 		}
 		p.byte1('}')
+	case *ir.DILocation:
+		p.locationBody(n, 0)
 	case *ir.SpecializedNode:
 		p.specializedBody(n, 0)
 	default:
 		p.str("<unknown node>")
 	}
+}
+
+// locationBody writes !DILocation(...), fields at their defaults left out
+// as LLVM's writeDILocation leaves them out.
+func (p *printer) locationBody(n *ir.DILocation, depth int) {
+	p.str("!DILocation(line: ")
+	p.uint(uint64(n.Line))
+	if n.Column != 0 {
+		p.str(", column: ")
+		p.uint(uint64(n.Column))
+	}
+	p.str(", scope: ")
+	p.mdOperand(n.Scope, depth+1)
+	if !isNilMD(n.InlinedAt) {
+		p.str(", inlinedAt: ")
+		p.mdOperand(n.InlinedAt, depth+1)
+	}
+	if n.ImplicitCode {
+		p.str(", isImplicitCode: true")
+	}
+	if n.AtomGroup != 0 {
+		p.str(", atomGroup: ")
+		p.uint(n.AtomGroup)
+	}
+	if n.AtomRank != 0 {
+		p.str(", atomRank: ")
+		p.uint(uint64(n.AtomRank))
+	}
+	p.byte1(')')
 }
 
 // specializedBody writes !Kind(name: value, ...), leaving out the names

@@ -133,3 +133,54 @@ func TestWriteExponential(t *testing.T) {
 		t.Error("output is not cut")
 	}
 }
+
+// TestWriteNodeIDs checks that node IDs are only a hint: nodes sharing an
+// ID, or with one past the table, are numbered apart; and that locations
+// print their fields.
+func TestWriteNodeIDs(t *testing.T) {
+	s := &ir.MDString{Value: "s"}
+	a := &ir.MDTuple{Ops: []ir.Metadata{s}, ID: 7}
+	b := &ir.MDTuple{Ops: []ir.Metadata{a}, ID: 7}
+	c := &ir.DILocation{Line: 3, Scope: b, ID: 7}
+	d := &ir.MDTuple{Ops: []ir.Metadata{c, b}, ID: 1 << 31}
+	e := &ir.MDTuple{Ops: []ir.Metadata{a}, ID: 1 << 31}
+	m := &ir.Module{NamedMetadata: []*ir.NamedMetadata{{Name: "n", Ops: []ir.MDNode{d, e, a}}}}
+	var buf bytes.Buffer
+	if err := Write(&buf, m, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	want := `
+!n = !{!0, !4, !3}
+
+!0 = !{!1, !2}
+!1 = !DILocation(line: 3, scope: !2)
+!2 = !{!3}
+!3 = !{!"s"}
+!4 = !{!3}
+`
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	f := &ir.Function{GlobalHeader: ir.GlobalHeader{Name: "f", Typ: ptr}, Sig: &ir.Type{Kind: ir.FunctionType, Ret: void}, HasBody: true}
+	loc := &ir.DILocation{Line: 1, Column: 2, Scope: b, InlinedAt: c, ImplicitCode: true, AtomGroup: 4, AtomRank: 5}
+	f.Blocks = []*ir.Block{{Instrs: []*ir.Instruction{{Op: ir.Ret, Typ: void, Metadata: []ir.Attachment{{Kind: "x", Node: a}},
+		DebugRecords: []*ir.DebugRecord{{Kind: ir.DbgLabel, Ops: []ir.Metadata{s, loc}}}}}}}
+	buf.Reset()
+	if err := Write(&buf, &ir.Module{Functions: []*ir.Function{f}}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	want = `
+define void @f() {
+    #dbg_label(!"s", !0)
+  ret void, !x !2
+}
+
+!0 = !DILocation(line: 1, column: 2, scope: !1, inlinedAt: !3, isImplicitCode: true, atomGroup: 4, atomRank: 5)
+!1 = !{!2}
+!2 = !{!"s"}
+!3 = !DILocation(line: 3, scope: !1)
+`
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -173,14 +173,7 @@ func (p *printer) mdSlot(n ir.MDNode) {
 		if _, ok := p.mdSlot0(n); ok {
 			continue
 		}
-		switch n := n.(type) {
-		case *ir.MDTuple:
-			p.mdTuples[n] = len(p.mdNodes)
-		case *ir.SpecializedNode:
-			p.mdSpecs[n] = len(p.mdNodes)
-		default:
-			p.mdOther[n] = len(p.mdNodes)
-		}
+		p.setMDSlot(n, len(p.mdNodes))
 		p.mdNodes = append(p.mdNodes, n)
 		switch n := n.(type) {
 		case *ir.MDTuple:
@@ -188,6 +181,13 @@ func (p *printer) mdSlot(n ir.MDNode) {
 				if c, ok := n.Ops[i].(ir.MDNode); ok && !isNilMD(c) {
 					stack = append(stack, c)
 				}
+			}
+		case *ir.DILocation:
+			if c, ok := n.InlinedAt.(ir.MDNode); ok && !isNilMD(c) {
+				stack = append(stack, c)
+			}
+			if c, ok := n.Scope.(ir.MDNode); ok && !isNilMD(c) {
+				stack = append(stack, c)
 			}
 		case *ir.SpecializedNode:
 			if n.Refs != nil {
@@ -212,16 +212,57 @@ func (p *printer) mdSlot(n ir.MDNode) {
 	p.mdStack = stack[:0]
 }
 
-// mdSlot0 returns the number of a node, false when it has none.
-func (p *printer) mdSlot0(n ir.MDNode) (int, bool) {
+// maxTableID bounds the node IDs that index printer.mdByID (a node with
+// a larger one is hashed), so that the table stays small whatever IDs a
+// model holds.
+const maxTableID = 1 << 22
+
+// mdNodeID returns a node's ID (ir.MDTuple.ID), 0 when it has none.
+func mdNodeID(n ir.MDNode) uint32 {
 	switch n := n.(type) {
 	case *ir.MDTuple:
-		s, ok := p.mdTuples[n]
-		return s, ok
+		if n != nil {
+			return n.ID
+		}
+	case *ir.DILocation:
+		if n != nil {
+			return n.ID
+		}
 	case *ir.SpecializedNode:
-		s, ok := p.mdSpecs[n]
-		return s, ok
-	case nil:
+		if n != nil {
+			return n.ID
+		}
+	}
+	return 0
+}
+
+// setMDSlot gives node n number s: in mdByID by its ID when that entry is
+// free, else in mdOther.
+func (p *printer) setMDSlot(n ir.MDNode, s int) {
+	if id := mdNodeID(n); id != 0 && id < maxTableID {
+		if int(id) >= len(p.mdByID) {
+			p.mdByID = append(p.mdByID, make([]int32, int(id)+1-len(p.mdByID))...)
+		}
+		if p.mdByID[id] == 0 {
+			p.mdByID[id] = int32(s) + 1
+			return
+		}
+	}
+	p.mdOther[n] = s
+}
+
+// mdSlot0 returns the number of a node, false when it has none.
+func (p *printer) mdSlot0(n ir.MDNode) (int, bool) {
+	if id := mdNodeID(n); id != 0 && id < maxTableID {
+		if int(id) >= len(p.mdByID) || p.mdByID[id] == 0 {
+			return 0, false // the entry was free, so n was not numbered
+		}
+		if s := int(p.mdByID[id]) - 1; p.mdNodes[s] == n {
+			return s, true
+		}
+		// Another node has n's ID: n, when numbered, is in mdOther.
+	}
+	if n == nil || len(p.mdOther) == 0 {
 		return 0, false
 	}
 	s, ok := p.mdOther[n]
@@ -236,6 +277,8 @@ func isNilMD(n ir.Metadata) bool {
 	case *ir.MDTuple:
 		return n == nil
 	case *ir.SpecializedNode:
+		return n == nil
+	case *ir.DILocation:
 		return n == nil
 	case *ir.MDString:
 		return n == nil

@@ -241,6 +241,9 @@ func (tf *typeFinder) addMD(n ir.MDNode) {
 		for _, op := range n.Ops {
 			tf.mdOp(op)
 		}
+	case *ir.DILocation:
+		tf.mdOp(n.Scope)
+		tf.mdOp(n.InlinedAt)
 	case *ir.SpecializedNode:
 		for i := range n.Fields {
 			if n.Fields[i].Kind == ir.FieldMD {

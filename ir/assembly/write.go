@@ -107,11 +107,13 @@ type printer struct {
 	asList  []ir.AttrSet
 
 	// Metadata slots (!N).
-	mdTuples map[*ir.MDTuple]int
-	mdSpecs  map[*ir.SpecializedNode]int
-	mdOther  map[ir.MDNode]int
-	mdNodes  []ir.MDNode
-	mdStack  []ir.MDNode
+	// mdByID holds each numbered node's number plus one by its ID;
+	// mdOther the numbers of nodes that have no usable ID (see
+	// setMDSlot).
+	mdByID  []int32
+	mdOther map[ir.MDNode]int
+	mdNodes []ir.MDNode
+	mdStack []ir.MDNode
 
 	// Comdats printed, in the order global objects use them.
 	comdats []*ir.Comdat
@@ -136,19 +138,17 @@ type attrSetID struct {
 
 func newPrinter(w io.Writer, m *ir.Module, opt Options) *printer {
 	p := &printer{
-		out:      w,
-		b:        make([]byte, 0, flushSize+4096),
-		m:        m,
-		opt:      opt,
-		gslots:   make(map[ir.Value]int),
-		aslots:   make(map[*ir.Argument]int),
-		bslots:   make(map[*ir.Block]int),
-		islots:   make(map[*ir.Instruction]int),
-		asSlots:  make(map[string]int),
-		asCache:  make(map[attrSetID]int),
-		mdTuples: make(map[*ir.MDTuple]int),
-		mdSpecs:  make(map[*ir.SpecializedNode]int),
-		mdOther:  make(map[ir.MDNode]int),
+		out:     w,
+		b:       make([]byte, 0, flushSize+4096),
+		m:       m,
+		opt:     opt,
+		gslots:  make(map[ir.Value]int),
+		aslots:  make(map[*ir.Argument]int),
+		bslots:  make(map[*ir.Block]int),
+		islots:  make(map[*ir.Instruction]int),
+		asSlots: make(map[string]int),
+		asCache: make(map[attrSetID]int),
+		mdOther: make(map[ir.MDNode]int),
 	}
 	p.progAS = programAddrSpace(m.DataLayout)
 	p.budget = initialBudget

@@ -33,3 +33,14 @@ func (r *Reader) ownFields(n *ir.SpecializedNode) {
 	n.Fields = append([]ir.Field(nil), fs...)
 	clear(fs)
 }
+
+// nodeID returns the ID of a new metadata node (ir.MDTuple.ID): IDs count
+// from 1 over the reader's life, so that nodes of every function body are
+// told apart; 0 once they run out.
+func (r *Reader) nodeID() uint32 {
+	if r.lastID == 1<<32-1 {
+		return 0
+	}
+	r.lastID++
+	return r.lastID
+}

@@ -57,9 +57,11 @@ const (
 )
 
 // A diFix is a reference of a node to metadata not read yet: Fields[field]
-// (when field >= 0) and Refs[ref] (when ref >= 0) get metadata id-1.
+// (when field >= 0) and Refs[ref] (when ref >= 0) of n get metadata id-1;
+// for a location loc, its Scope (ref < 0) or InlinedAt (ref >= 0) does.
 type diFix struct {
 	n          *ir.SpecializedNode
+	loc        *ir.DILocation
 	field, ref int
 	id         uint64
 }
@@ -361,7 +363,7 @@ var diLens = map[uint32][2]int{
 // emptyExpr is the !DIExpression() LLVM makes for a missing expression.
 func (r *Reader) emptyExpr() *ir.SpecializedNode {
 	if r.md.emptyExpr == nil {
-		r.md.emptyExpr = &ir.SpecializedNode{Kind: "DIExpression"}
+		r.md.emptyExpr = &ir.SpecializedNode{Kind: "DIExpression", ID: r.nodeID()}
 	}
 	return r.md.emptyExpr
 }
@@ -371,7 +373,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 	if l, ok := diLens[code]; ok && (len(ops) < l[0] || len(ops) > l[1]) {
 		return nil, r.errorf("invalid %s record", kind)
 	}
-	n := &ir.SpecializedNode{Kind: kind, Distinct: ops[0]&1 != 0, Fields: r.diFields[:0]}
+	n := &ir.SpecializedNode{Kind: kind, Distinct: ops[0]&1 != 0, Fields: r.diFields[:0], ID: r.nodeID()}
 	b := &diBuilder{r: r, n: n, ops: ops}
 	switch code {
 	case mdGenericDebug:
@@ -385,7 +387,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 		b.tag(ops[1])
 		b.str("header", 3, true)
 		if len(ops) > 4 {
-			list := &ir.MDTuple{Ops: make([]ir.Metadata, len(ops)-4)}
+			list := &ir.MDTuple{Ops: make([]ir.Metadata, len(ops)-4), ID: r.nodeID()}
 			for i := range list.Ops {
 				if id := ops[4+i]; id != 0 {
 					if list.Ops[i] = b.lookup(id); list.Ops[i] == nil {
@@ -1184,6 +1186,14 @@ func (l *mdList) resolveFixes() {
 			continue
 		}
 		m := l.items[f.id-1]
+		if f.loc != nil {
+			if f.ref < 0 {
+				f.loc.Scope = m
+			} else {
+				f.loc.InlinedAt = m
+			}
+			continue
+		}
 		if f.field >= 0 && f.field < len(f.n.Fields) {
 			f.n.Fields[f.field].MD = m
 		}

@@ -130,6 +130,10 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 	fs := &funcState{f: f, nmod: nmod, nmd: nmd, fwd: map[uint64]*ir.Instruction{}}
 	r.fn = fs
 	defer func() {
+		// Cleared, not only cut: the backing arrays would keep the body
+		// alive.
+		clear(r.values[nmod:])
+		clear(r.pend[nmod:])
 		r.values = r.values[:nmod]
 		r.pend = r.pend[:nmod]
 		for i := nmd; i < len(r.md.items); i++ {

@@ -18,7 +18,8 @@ type mdList struct {
 	named   []namedPending
 	globals []globalAttachPending
 	// DILocations by content: LLVM uniques them.
-	locs map[locKey]*ir.SpecializedNode
+	locs    map[locKey]*ir.DILocation
+	locsAny map[locAnyKey]*ir.DILocation
 	// fixes are debug-info references to metadata not read yet (di.go).
 	fixes     []diFix
 	emptyExpr *ir.SpecializedNode
@@ -39,11 +40,21 @@ type globalAttachPending struct {
 	ops     []uint64 // (kind, node) pairs
 }
 
+// locKey is what LLVM uniques a DILocation by; its scope and inlinedAt
+// are node IDs (ir.MDTuple.ID), so that the key holds no pointer.
 type locKey struct {
-	line, col    uint64
-	scope, ia    ir.Metadata
-	implicit     bool
-	group, ranks uint64
+	group     uint64
+	scope, ia uint32
+	line      uint32
+	col       uint16
+	rank      uint8
+	implicit  bool
+}
+
+// locAnyKey is the key of a location whose scope or inlinedAt has no ID.
+type locAnyKey struct {
+	locKey
+	scope, ia ir.Metadata
 }
 
 // The fixed metadata kinds of LLVM 22 (FixedMetadataKinds.def), by their
@@ -159,7 +170,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			}
 			r.pushMD(&ir.ValueAsMetadata{Value: v})
 		case llvmir.METADATA_NODE, llvmir.METADATA_DISTINCT_NODE:
-			n := &ir.MDTuple{Distinct: rec.Code == uint32(llvmir.METADATA_DISTINCT_NODE)}
+			n := &ir.MDTuple{Distinct: rec.Code == uint32(llvmir.METADATA_DISTINCT_NODE), ID: r.nodeID()}
 			r.md.pending = append(r.md.pending, mdPending{node: n, ids: append([]uint64(nil), ops...)})
 			r.pushMD(n)
 		case llvmir.METADATA_ARG_LIST:
@@ -223,43 +234,93 @@ func (r *Reader) readMetadata(inFunc bool) error {
 // function's DEBUG_LOC, in the same layout), uniqued as LLVM does.
 func (r *Reader) location(ops []uint64) ir.Metadata {
 	if len(ops) < 5 {
-		return &ir.SpecializedNode{Kind: "DILocation"}
+		return &ir.DILocation{ID: r.nodeID()}
 	}
 	distinct := ops[0]&1 != 0
-	b := &diBuilder{r: r, ops: ops}
+	b := diBuilder{r: r, ops: ops}
 	scope, ia := b.lookup(ops[3]), b.lookup(ops[4])
 	// A forward reference is not uniqued: its target is not known yet.
 	fwd := ops[3] != 0 && scope == nil || ops[4] != 0 && ia == nil
-	k := locKey{line: ops[1], col: ops[2], scope: scope, ia: ia}
+	k := locKey{line: uint32(ops[1]), col: uint16(ops[2])}
 	if len(ops) > 5 {
 		k.implicit = ops[5] != 0
 	}
 	if len(ops) > 7 {
-		k.group, k.ranks = ops[6], ops[7]
+		k.group, k.rank = ops[6], uint8(ops[7])
 	}
-	if !distinct && !fwd && scope != nil && r.md.locs != nil {
-		if old := r.md.locs[k]; old != nil {
+	uniqued := !distinct && !fwd && scope != nil
+	sid, ok := mdID(scope)
+	iid, iok := mdID(ia)
+	byID := ok && iok
+	k.scope, k.ia = sid, iid
+	if uniqued {
+		var old *ir.DILocation
+		if byID {
+			old = r.md.locs[k]
+		} else {
+			old = r.md.locsAny[locAnyKey{k, scope, ia}]
+		}
+		if old != nil {
 			return old
 		}
 	}
-	d := &ir.SpecializedNode{Kind: "DILocation", Distinct: distinct, Fields: r.diFields[:0]}
-	b.n = d
-	b.uint("line", uint64(uint32(k.line)), false)
-	b.uint("column", uint64(uint16(k.col)), true)
-	b.md("scope", 3, false)
-	b.md("inlinedAt", 4, true)
-	b.bool("isImplicitCode", k.implicit, true, false)
-	b.uint("atomGroup", k.group, true)
-	b.uint("atomRank", uint64(uint8(k.ranks)), true)
-	r.ownFields(d)
-	if d.Distinct || fwd || scope == nil {
+	d := &ir.DILocation{
+		Scope:        scope,
+		InlinedAt:    ia,
+		AtomGroup:    k.group,
+		Line:         k.line,
+		Column:       k.col,
+		AtomRank:     k.rank,
+		Distinct:     distinct,
+		ImplicitCode: k.implicit,
+		ID:           r.nodeID(),
+	}
+	if fwd {
+		if ops[3] != 0 && scope == nil {
+			r.md.fixes = append(r.md.fixes, diFix{loc: d, field: -1, ref: -1, id: ops[3]})
+		}
+		if ops[4] != 0 && ia == nil {
+			r.md.fixes = append(r.md.fixes, diFix{loc: d, field: -1, ref: 1, id: ops[4]})
+		}
+	}
+	if !uniqued {
 		return d
 	}
-	if r.md.locs == nil {
-		r.md.locs = map[locKey]*ir.SpecializedNode{}
+	if byID {
+		if r.md.locs == nil {
+			r.md.locs = map[locKey]*ir.DILocation{}
+		}
+		r.md.locs[k] = d
+		return d
 	}
-	r.md.locs[k] = d
+	if r.md.locsAny == nil {
+		r.md.locsAny = map[locAnyKey]*ir.DILocation{}
+	}
+	r.md.locsAny[locAnyKey{k, scope, ia}] = d
 	return d
+}
+
+// mdID returns the ID of a node (0 for null), false when m is not null
+// and has none.
+func mdID(m ir.Metadata) (uint32, bool) {
+	var id uint32
+	switch m := m.(type) {
+	case nil:
+		return 0, true
+	case *ir.DILocation:
+		if m != nil {
+			id = m.ID
+		}
+	case *ir.SpecializedNode:
+		if m != nil {
+			id = m.ID
+		}
+	case *ir.MDTuple:
+		if m != nil {
+			id = m.ID
+		}
+	}
+	return id, id != 0
 }
 
 // resolve fills in the operands of the nodes read so far, named metadata

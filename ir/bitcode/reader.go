@@ -290,6 +290,7 @@ type Reader struct {
 	oldConstExprs bool
 
 	diFields []ir.Field // diNode's scratch (see alloc.go)
+	lastID   uint32     // the last metadata node ID given (see nodeID)
 }
 
 type pendingInit struct {

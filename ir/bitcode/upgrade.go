@@ -410,7 +410,7 @@ func (r *Reader) upgradeModuleFlags() {
 				continue
 			}
 			ops := append([]ir.Metadata{&ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: b.Typ, V: 8}}}, t.Ops[1:]...)
-			nmd.Ops[i] = &ir.MDTuple{Distinct: t.Distinct, Ops: ops}
+			nmd.Ops[i] = &ir.MDTuple{Distinct: t.Distinct, Ops: ops, ID: r.nodeID()}
 		}
 	}
 }

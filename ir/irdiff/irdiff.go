@@ -238,7 +238,11 @@ func Canonical(w io.Writer, m *ir.Module, f *ir.Function) error {
 func withoutDebugInfo(as []ir.Attachment) []ir.Attachment {
 	out := as[:0]
 	for _, a := range as {
-		if _, di := a.Node.(*ir.SpecializedNode); a.Kind == "dbg" || di {
+		switch a.Node.(type) {
+		case *ir.SpecializedNode, *ir.DILocation:
+			continue
+		}
+		if a.Kind == "dbg" {
 			continue
 		}
 		out = append(out, a)

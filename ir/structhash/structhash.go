@@ -317,7 +317,8 @@ func (h *Hasher) attachments(as []ir.Attachment) {
 		if a.Kind == "dbg" {
 			continue
 		}
-		if _, ok := a.Node.(*ir.SpecializedNode); ok {
+		switch a.Node.(type) {
+		case *ir.SpecializedNode, *ir.DILocation:
 			continue
 		}
 		h.str(a.Kind)
@@ -603,7 +604,7 @@ func (h *Hasher) metadata(md ir.Metadata) {
 	case nil:
 		h.byte(tagNil)
 		return
-	case *ir.SpecializedNode, *ir.DIArgList:
+	case *ir.SpecializedNode, *ir.DILocation, *ir.DIArgList:
 		h.byte(tagDebugInfo)
 		return
 	}

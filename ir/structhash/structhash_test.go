@@ -110,8 +110,8 @@ func fn(argName, resName string, op ir.Opcode, c int64, flags ir.Flags, md []ir.
 }
 
 func TestHandBuilt(t *testing.T) {
-	loc1 := &ir.SpecializedNode{Kind: "DILocation", Fields: []ir.Field{{Name: "line", Int: 1, Kind: ir.FieldUint}}}
-	loc2 := &ir.SpecializedNode{Kind: "DILocation", Fields: []ir.Field{{Name: "line", Int: 2, Kind: ir.FieldUint}}}
+	loc1 := &ir.DILocation{Line: 1}
+	loc2 := &ir.DILocation{Line: 2, Column: 7}
 	tbaa := func(s string) []ir.Attachment {
 		return []ir.Attachment{{Kind: "tbaa", Node: &ir.MDTuple{Ops: []ir.Metadata{&ir.MDString{Value: s}}}}}
 	}
@@ -129,7 +129,7 @@ func TestHandBuilt(t *testing.T) {
 	}{
 		{"other names", fn("a", "", ir.Add, 3, 0, nil, nil), true},
 		{"debug locations", fn("x", "r", ir.Add, 3, 0, nil, loc2), true},
-		{"a DI attachment", fn("x", "r", ir.Add, 3, 0, []ir.Attachment{{Kind: "DIAssignID", Node: loc1}}, nil), true},
+		{"a DI attachment", fn("x", "r", ir.Add, 3, 0, []ir.Attachment{{Kind: "DIAssignID", Node: &ir.SpecializedNode{Kind: "DIAssignID", Distinct: true}}}, nil), true},
 		{"another constant", fn("x", "r", ir.Add, 4, 0, nil, nil), false},
 		{"another opcode", fn("x", "r", ir.Sub, 3, 0, nil, nil), false},
 		{"a flag", fn("x", "r", ir.Add, 3, ir.NSW, nil, nil), false},
