@@ -63,6 +63,8 @@ func runCallgraph(e *env, args []string, format string, noIntrinsics bool) error
 	var b callgraph.Builder
 	bodyFailed := false
 	failed, err := eachModule(e, args, func(md *module) error {
+		md.r.DropDebugInfo() // calls do not depend on it
+		md.r.ReuseBodies()   // each body is dropped once its calls are known
 		for _, f := range md.m.Functions {
 			if f == nil || !f.HasBody {
 				continue

@@ -123,6 +123,8 @@ func runDiff(e *env, oldArg, newArg string, jsonOut bool, context int) error {
 			return identical(s, other, p)
 		}, func(md *module) error {
 			m := &irdiff.Module{Path: md.path, Source: md.m.SourceFilename}
+			md.r.DropDebugInfo() // the structural hash does not see it
+			md.r.ReuseBodies()   // each body is dropped once hashed
 			for _, f := range md.m.Functions {
 				if f == nil || !f.HasBody {
 					continue

@@ -163,6 +163,8 @@ func describeModule(md *module, all bool) ([]funcinfo.Func, []error) {
 		wg.Go(func() {
 			var d funcinfo.Describer
 			r, m := readers[w], mods[w]
+			r.DropDebugInfo() // what funcs says does not depend on it
+			r.ReuseBodies()   // each body is dropped once described
 			for j := w; j < len(want); j += len(readers) {
 				f := m.Functions[want[j]]
 				if f.HasBody {

@@ -44,3 +44,48 @@ func (r *Reader) nodeID() uint32 {
 	r.lastID++
 	return r.lastID
 }
+
+// instSlabChunk is how many instructions an instSlab allocates at a time.
+const instSlabChunk = 512
+
+// An instSlab hands out the instructions of the body being loaded. Unless
+// reuse is set, each is allocated on its own; with reuse (ReuseBodies) they
+// come from chunks that the next body's reset clears and hands out again.
+type instSlab struct {
+	reuse  bool
+	chunks [][]ir.Instruction
+	chunk  int // the chunk handing out
+	next   int // the next free instruction in it
+}
+
+// reset makes every instruction handed out so far free again, cleared.
+func (s *instSlab) reset() {
+	if !s.reuse {
+		return
+	}
+	for i := 0; i <= s.chunk && i < len(s.chunks); i++ {
+		n := len(s.chunks[i])
+		if i == s.chunk {
+			n = s.next
+		}
+		clear(s.chunks[i][:n])
+	}
+	s.chunk, s.next = 0, 0
+}
+
+// newInstruction returns a zero instruction for the body being loaded.
+func (r *Reader) newInstruction() *ir.Instruction {
+	s := &r.insts
+	if !s.reuse {
+		return &ir.Instruction{}
+	}
+	if s.chunk < len(s.chunks) && s.next == len(s.chunks[s.chunk]) {
+		s.chunk, s.next = s.chunk+1, 0
+	}
+	if s.chunk == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]ir.Instruction, instSlabChunk))
+	}
+	in := &s.chunks[s.chunk][s.next]
+	s.next++
+	return in
+}

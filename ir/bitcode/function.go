@@ -128,6 +128,7 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 	r.br.SetBlockInfo(r.bi)
 	nmod, nmd := len(r.values), len(r.md.items)
 	fs := &funcState{f: f, nmod: nmod, nmd: nmd, fwd: map[uint64]*ir.Instruction{}}
+	r.insts.reset()
 	r.fn = fs
 	defer func() {
 		// Cleared, not only cut: the backing arrays would keep the body
@@ -711,6 +712,9 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		if last == nil || len(ops) < 4 {
 			return r.errorf("invalid debug loc record")
 		}
+		if r.noDebug {
+			return nil
+		}
 		lops := [8]uint64{0, ops[0], ops[1], ops[2], ops[3], 0, 0, 0}
 		if len(ops) >= 5 {
 			lops[5] = ops[4]
@@ -750,12 +754,15 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		return nil
 	}
 	if rec.Code >= fcDebugRecordFirst && rec.Code <= fcDebugRecordLast {
+		if r.noDebug {
+			return nil
+		}
 		return r.debugRecord(fs, rec.Code, ops)
 	}
 	if fs.blocks == nil || fs.cur >= len(fs.blocks) {
 		return r.errorf("invalid instruction with no basic block")
 	}
-	in := &ir.Instruction{} // not before: most records of a body with debug info are not instructions
+	in := r.newInstruction() // not before: most records of a body with debug info are not instructions
 	if err := r.decodeInst(fs, rec.Code, ops, in); err != nil {
 		return err
 	}

@@ -80,6 +80,15 @@ var diNames = map[uint32]string{
 	49: "DIFixedPointType",
 }
 
+// droppable are the debug-info nodes of a function's metadata that
+// DropDebugInfo reads past (with DILocation): those of a function's body,
+// its scopes, variables, expressions and labels. Its DISubprogram, which
+// clang writes in the function's own metadata, and what that names (its
+// file, its types) are kept.
+var droppable = map[uint32]bool{
+	22: true, 23: true, 28: true, 29: true, 40: true, 47: true, // DILexicalBlock(File), DILocalVariable, DIExpression, DILabel, DIAssignID
+}
+
 // kindRank returns LLVM's in-memory ID of metadata kind name, which orders
 // attachments.
 func (r *Reader) rankOf(name string) int {
@@ -204,6 +213,10 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			if len(ops) != 5 && len(ops) != 6 && len(ops) != 8 {
 				return r.errorf("invalid DILocation record")
 			}
+			if inFunc && r.noDebug {
+				r.pushMD(DroppedDebugInfo)
+				return nil
+			}
 			// The scope is an ID here, an ID plus one in DEBUG_LOC.
 			var buf [8]uint64
 			lops := append(buf[:0], ops...)
@@ -213,6 +226,10 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			return r.errorf("old-style metadata nodes are not supported")
 		default:
 			if n, ok := diNames[rec.Code]; ok {
+				if inFunc && r.noDebug && droppable[rec.Code] {
+					r.pushMD(DroppedDebugInfo)
+					return nil
+				}
 				d, err := r.diNode(rec.Code, n, ops)
 				if err != nil {
 					return err

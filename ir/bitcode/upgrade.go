@@ -199,8 +199,10 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 		out := make([]*ir.Instruction, 0, len(b.Instrs))
 		for _, in := range b.Instrs {
 			if rec := r.dbgRecord(in); rec != nil {
-				carry = append(carry, in.DebugRecords...)
-				carry = append(carry, rec)
+				if !r.noDebug {
+					carry = append(carry, in.DebugRecords...)
+					carry = append(carry, rec)
+				}
 				continue
 			}
 			start := len(out)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -133,4 +135,69 @@ func ExampleDescriber() {
 	fn := d.Describe(f, nil)
 	fmt.Println(fn.Name, fn.Blocks, fn.Instructions, fn.CallSites, fn.Callees, fn.Attrs)
 	// Output: main 1 2 1 [helper] [noinline]
+}
+
+// TestDropDebugInfo: a body read without its debug info and into the
+// memory of the body before it (as funcs reads them) is described as when
+// read in full, on every fixture.
+func TestDropDebugInfo(t *testing.T) {
+	var files []string
+	for _, g := range []string{"../../testdata/ir/*.bc", "../../testdata/irdiff/*.bc"} {
+		m, _ := filepath.Glob(g)
+		files = append(files, m...)
+	}
+	if len(files) < 60 {
+		t.Fatalf("%d fixtures", len(files))
+	}
+	read := func(data []byte, drop bool) []funcinfo.Func {
+		f, err := bitcode.Open(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []funcinfo.Func
+		var d funcinfo.Describer
+		for _, r := range f.Modules {
+			if drop {
+				r.DropDebugInfo()
+				r.ReuseBodies()
+			}
+			m, err := r.Module()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, fn := range m.Functions {
+				if fn.HasBody {
+					if err := r.LoadBody(fn); err != nil {
+						t.Fatal(err)
+					}
+					if drop {
+						for _, b := range fn.Blocks {
+							for _, in := range b.Instrs {
+								if in.DebugLoc != nil || len(in.DebugRecords) > 0 {
+									t.Fatalf("@%s: debug info kept", fn.Name)
+								}
+							}
+						}
+					}
+				}
+				out = append(out, d.Describe(fn, nil))
+			}
+		}
+		return out
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, dropped := read(data, false), read(data, true)
+		if !reflect.DeepEqual(full, dropped) {
+			for i := range full {
+				if !reflect.DeepEqual(full[i], dropped[i]) {
+					t.Errorf("%s: described differently without debug info:\n%+v\n%+v", name, full[i], dropped[i])
+					break
+				}
+			}
+		}
+	}
 }
