@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"runtime/debug"
 	"strings"
 
 	"github.com/bcextract/bcextract/ir/callgraph"
@@ -60,6 +61,7 @@ func runCallgraph(e *env, args []string, format string, noIntrinsics bool) error
 	if len(args) == 0 {
 		return usagef("missing FILE")
 	}
+	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
 	var b callgraph.Builder
 	bodyFailed := false
 	failed, err := eachModule(e, args, func(md *module) error {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"io"
+	"runtime/debug"
 	"strings"
 
 	"github.com/bcextract/bcextract/container"
@@ -89,6 +90,7 @@ type diffSide struct {
 }
 
 func runDiff(e *env, oldArg, newArg string, jsonOut bool, context int) error {
+	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
 	old, new := &diffSide{arg: oldArg}, &diffSide{arg: newArg}
 	// Pass 1: the digest of every module payload, silently (pass 2
 	// reports the problems).
