@@ -121,9 +121,8 @@ func runDiff(e *env, oldArg, newArg string, jsonOut bool, context int) error {
 	var h structhash.Hasher
 	for _, sides := range [][2]*diffSide{{old, new}, {new, old}} {
 		s, other := sides[0], sides[1]
-		failed, err := eachModuleExcept(e, []string{s.arg}, func(p *container.Payload) bool {
-			return identical(s, other, p)
-		}, func(md *module) error {
+		skip := func(p *container.Payload) bool { return identical(s, other, p) }
+		failed, err := eachModuleWith(e, []string{s.arg}, moduleWalk{skip: skip}, func(md *module) error {
 			m := &irdiff.Module{Path: md.path, Source: md.m.SourceFilename}
 			md.r.DropDebugInfo() // the structural hash does not see it
 			md.r.ReuseBodies()   // each body is dropped once hashed
@@ -200,7 +199,7 @@ func canonicalTexts(e *env, old, new *diffSide, changed []irdiff.Change) (map[st
 		tag  string
 		side *diffSide
 	}{{"o", old}, {"n", new}} {
-		_, err := eachModuleExcept(quiet, []string{s.side.arg}, nil, func(md *module) error {
+		_, err := eachModule(quiet, []string{s.side.arg}, func(md *module) error {
 			names := want[s.tag+"\x00"+md.path]
 			if names == nil {
 				return nil

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/internal/demangle"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/bitcode"
@@ -87,7 +88,13 @@ func runFuncs(e *env, args []string, o funcsOptions) error {
 	}
 	var line []byte
 	bodyFailed := false
-	failed, err := eachModule(e, args, func(md *module) error {
+	spares := func(p *container.Payload) int {
+		if len(p.Data) < parallelMin {
+			return 0
+		}
+		return min(runtime.GOMAXPROCS(0), 4) - 1
+	}
+	failed, err := eachModuleWith(e, args, moduleWalk{spares: spares}, func(md *module) error {
 		var dm *demangle.Cache
 		if o.demangle {
 			dm = demangle.NewCache(demangle.BudgetFor(len(md.p.Data)))
@@ -151,11 +158,11 @@ var parallelMin = 1 << 20
 
 // describeModule describes the functions of md that funcs lists (the
 // definitions, and the declarations too when all is set), in module order,
-// with the error of each body that did not load. A module of parallelMin
-// bytes or more is read by as many readers as there are CPUs (at most 4):
-// md.r starts at once, the others are opened on the same bytes meanwhile
-// and join in, each taking the next body not yet taken. The descriptions
-// are those one reader gives: the readers share nothing.
+// with the error of each body that did not load. md.r starts at once, and
+// md's spare readers (which funcs asks for a module of parallelMin bytes
+// or more, one per CPU) join in as they open, each taking the next body
+// not yet taken. The descriptions are those one reader gives: the readers
+// share nothing.
 func describeModule(md *module, all bool) ([]funcinfo.Func, []error) {
 	var want []int // indices into md.m.Functions
 	for i, f := range md.m.Functions {
@@ -186,24 +193,22 @@ func describeModule(md *module, all bool) ([]funcinfo.Func, []error) {
 			f.Params, f.Blocks = nil, nil
 		}
 	}
-	var wg sync.WaitGroup
-	if n := min(runtime.GOMAXPROCS(0), 4); n > 1 && len(md.p.Data) >= parallelMin {
-		for range n - 1 {
-			wg.Go(func() {
-				f, err := bitcode.Open(md.p.Data)
-				if err != nil || md.k >= len(f.Modules) {
-					return
+	spares := make(chan struct{})
+	if md.spares == nil {
+		close(spares)
+	} else {
+		go func() {
+			var wg sync.WaitGroup
+			for s := range md.spares {
+				if len(s.m.Functions) == len(md.m.Functions) {
+					wg.Go(func() { work(s.r, s.m) })
 				}
-				r := f.Modules[md.k]
-				m, err := r.Module()
-				if err != nil || len(m.Functions) != len(md.m.Functions) {
-					return
-				}
-				work(r, m)
-			})
-		}
+			}
+			wg.Wait()
+			close(spares)
+		}()
 	}
 	work(md.r, md.m)
-	wg.Wait()
+	<-spares
 	return fns, errs
 }

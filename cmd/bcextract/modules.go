@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/ir"
@@ -22,6 +23,51 @@ type module struct {
 	k    int // its index among the payload's modules
 	r    *bitcode.Reader
 	m    *ir.Module
+	// spares are more readers of the module, each with its module read
+	// (see moduleWalk.spares); nil when none were asked for. Those that
+	// open come on the channel, which is closed after the last.
+	spares <-chan spareReader
+}
+
+// A spareReader is one more reader of a module, opened on the same bytes.
+type spareReader struct {
+	r *bitcode.Reader
+	m *ir.Module
+}
+
+// A moduleWalk says how eachModuleWith walks the modules.
+type moduleWalk struct {
+	// skip, when set, passes over the module payloads for which it
+	// returns true.
+	skip func(p *container.Payload) bool
+	// spares, when set, says how many more readers to open for each
+	// module of a payload (see module.spares). They are opened on other
+	// goroutines, from before the module is read for fn.
+	spares func(p *container.Payload) int
+}
+
+// openSpares opens n more readers of the k'th module of p's bytes, each on
+// a goroutine of its own, and returns the channel they come on.
+func openSpares(p *container.Payload, k, n int) <-chan spareReader {
+	ch := make(chan spareReader, n)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			f, err := bitcode.Open(p.Data)
+			if err != nil || k >= len(f.Modules) {
+				return
+			}
+			r := f.Modules[k]
+			if m, err := r.Module(); err == nil {
+				ch <- spareReader{r, m}
+			}
+		})
+	}
+	go func() {
+		wg.Wait()
+		close(ch)
+	}()
+	return ch
 }
 
 // modulePath names the k'th (from 0) of the n modules of payload p.
@@ -40,12 +86,11 @@ func modulePath(p *container.Payload, k, n int) string {
 // offset, and make the result report failure; the other modules are still
 // read. fn's own error stops the walk and is returned.
 func eachModule(e *env, args []string, fn func(md *module) error) (failed bool, err error) {
-	return eachModuleExcept(e, args, nil, fn)
+	return eachModuleWith(e, args, moduleWalk{}, fn)
 }
 
-// eachModuleExcept is eachModule passing over the module payloads for which
-// skip, when not nil, returns true.
-func eachModuleExcept(e *env, args []string, skip func(p *container.Payload) bool, fn func(md *module) error) (failed bool, err error) {
+// eachModuleWith is eachModule walking as w says.
+func eachModuleWith(e *env, args []string, w moduleWalk, fn func(md *module) error) (failed bool, err error) {
 	files, failed := expandInputs(e, args)
 	for _, f := range files {
 		name := f.name
@@ -55,8 +100,12 @@ func eachModuleExcept(e *env, args []string, skip func(p *container.Payload) boo
 				return nil
 			}
 			n++
-			if skip != nil && skip(p) {
+			if w.skip != nil && w.skip(p) {
 				return nil
+			}
+			nspares := 0
+			if w.spares != nil {
+				nspares = w.spares(p)
 			}
 			var ferr error
 			gerr := in.guard(func() error {
@@ -70,13 +119,17 @@ func eachModuleExcept(e *env, args []string, skip func(p *container.Payload) boo
 					return nil
 				}
 				for k, r := range f.Modules {
+					var spares <-chan spareReader
+					if nspares > 0 {
+						spares = openSpares(p, k, nspares)
+					}
 					m, err := r.Module()
 					if err != nil {
 						reportf(e.stderr, "%v", disError(p, err))
 						failed = true
 						continue
 					}
-					if ferr = fn(&module{path: modulePath(p, k, len(f.Modules)), p: p, k: k, r: r, m: m}); ferr != nil {
+					if ferr = fn(&module{path: modulePath(p, k, len(f.Modules)), p: p, k: k, r: r, m: m, spares: spares}); ferr != nil {
 						return nil
 					}
 					for _, s := range r.Skipped() {
