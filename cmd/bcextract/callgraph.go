@@ -64,9 +64,7 @@ func runCallgraph(e *env, args []string, format string, noIntrinsics bool) error
 	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
 	var b callgraph.Builder
 	bodyFailed := false
-	failed, err := eachModule(e, args, func(md *module) error {
-		md.r.DropDebugInfo() // calls do not depend on it
-		md.r.ReuseBodies()   // each body is dropped once its calls are known
+	failed, err := eachModuleWith(e, args, moduleWalk{prepare: analysisReader}, func(md *module) error {
 		for _, f := range md.m.Functions {
 			if f == nil || !f.HasBody {
 				continue

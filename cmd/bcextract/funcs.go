@@ -94,7 +94,7 @@ func runFuncs(e *env, args []string, o funcsOptions) error {
 		}
 		return min(runtime.GOMAXPROCS(0), 4) - 1
 	}
-	failed, err := eachModuleWith(e, args, moduleWalk{spares: spares}, func(md *module) error {
+	failed, err := eachModuleWith(e, args, moduleWalk{spares: spares, prepare: analysisReader}, func(md *module) error {
 		var dm *demangle.Cache
 		if o.demangle {
 			dm = demangle.NewCache(demangle.BudgetFor(len(md.p.Data)))
@@ -174,8 +174,6 @@ func describeModule(md *module, all bool) ([]funcinfo.Func, []error) {
 	errs := make([]error, len(want))
 	var next atomic.Int64
 	work := func(r *bitcode.Reader, m *ir.Module) {
-		r.DropDebugInfo() // what funcs says does not depend on it
-		r.ReuseBodies()   // each body is dropped once described
 		var d funcinfo.Describer
 		for {
 			j := int(next.Add(1) - 1)

@@ -44,11 +44,15 @@ type moduleWalk struct {
 	// module of a payload (see module.spares). They are opened on other
 	// goroutines, from before the module is read for fn.
 	spares func(p *container.Payload) int
+	// prepare, when set, is called with each reader (spares too) before
+	// it reads its module: to set what it leaves out.
+	prepare func(r *bitcode.Reader)
 }
 
 // openSpares opens n more readers of the k'th module of p's bytes, each on
-// a goroutine of its own, and returns the channel they come on.
-func openSpares(p *container.Payload, k, n int) <-chan spareReader {
+// a goroutine of its own and prepared (when prepare is not nil), and
+// returns the channel they come on.
+func openSpares(p *container.Payload, k, n int, prepare func(*bitcode.Reader)) <-chan spareReader {
 	ch := make(chan spareReader, n)
 	var wg sync.WaitGroup
 	for range n {
@@ -58,6 +62,9 @@ func openSpares(p *container.Payload, k, n int) <-chan spareReader {
 				return
 			}
 			r := f.Modules[k]
+			if prepare != nil {
+				prepare(r)
+			}
 			if m, err := r.Module(); err == nil {
 				ch <- spareReader{r, m}
 			}
@@ -121,7 +128,10 @@ func eachModuleWith(e *env, args []string, w moduleWalk, fn func(md *module) err
 				for k, r := range f.Modules {
 					var spares <-chan spareReader
 					if nspares > 0 {
-						spares = openSpares(p, k, nspares)
+						spares = openSpares(p, k, nspares, w.prepare)
+					}
+					if w.prepare != nil {
+						w.prepare(r)
 					}
 					m, err := r.Module()
 					if err != nil {
@@ -215,4 +225,13 @@ func knownFormat(p string) bool {
 	var head [4096]byte // a PE header can be that far in
 	n, _ := io.ReadFull(f, head[:])
 	return container.Detect(head[:n]) != container.Unknown
+}
+
+// analysisReader prepares a reader for funcs, callgraph and diff, which
+// look at one body at a time, never at debug info or the summary: see
+// bitcode.Reader's DropDebugInfo, DropSummary and ReuseBodies.
+func analysisReader(r *bitcode.Reader) {
+	r.DropDebugInfo()
+	r.DropSummary()
+	r.ReuseBodies()
 }

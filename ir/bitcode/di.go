@@ -639,6 +639,13 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 	case mdCompileUnit:
 		b.compileUnit()
 	case mdSubprogram:
+		if r.noDebug {
+			// Only what DropDebugInfo promises: the file and the line.
+			b.ref(4)
+			b.md("file", 4, true)
+			b.uint("line", ops[5], true)
+			break
+		}
 		b.subprogram()
 	case mdLexicalBlock:
 		b.ref(2)

@@ -86,8 +86,15 @@ var diNames = map[uint32]string{
 // clang writes in the function's own metadata, and what that names (its
 // file, its types) are kept.
 var droppable = map[uint32]bool{
+	// DILocation (7) is dropped everywhere, with its own case.
 	22: true, 23: true, 28: true, 29: true, 40: true, 47: true, // DILexicalBlock(File), DILocalVariable, DIExpression, DILabel, DIAssignID
 }
+
+// The codes of the DI nodes DropDebugInfo keeps at module level.
+const (
+	mdFileCode       = 16
+	mdSubprogramCode = 21
+)
 
 // kindRank returns LLVM's in-memory ID of metadata kind name, which orders
 // attachments.
@@ -213,7 +220,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			if len(ops) != 5 && len(ops) != 6 && len(ops) != 8 {
 				return r.errorf("invalid DILocation record")
 			}
-			if inFunc && r.noDebug {
+			if r.noDebug {
 				r.pushMD(DroppedDebugInfo)
 				return nil
 			}
@@ -226,7 +233,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			return r.errorf("old-style metadata nodes are not supported")
 		default:
 			if n, ok := diNames[rec.Code]; ok {
-				if inFunc && r.noDebug && droppable[rec.Code] {
+				if r.noDebug && (droppable[rec.Code] || !inFunc && rec.Code != mdSubprogramCode && rec.Code != mdFileCode) {
 					r.pushMD(DroppedDebugInfo)
 					return nil
 				}

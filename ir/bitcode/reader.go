@@ -293,6 +293,8 @@ type Reader struct {
 	// noDebug says function bodies are read without their debug info
 	// (see DropDebugInfo).
 	noDebug bool
+	// noSummary says Module leaves the summary unread (see DropSummary).
+	noSummary bool
 	// insts hands out the instructions of a body (see ReuseBodies).
 	insts  instSlab
 	lastID uint32 // the last metadata node ID given (see nodeID)
@@ -313,12 +315,17 @@ type pendingFuncOps struct {
 // records, and the debug-info nodes of a function's own metadata that
 // describe its body (DILocation, DILexicalBlock, DILocalVariable,
 // DIExpression, DILabel, DIAssignID) are read past and stand as
-// [DroppedDebugInfo] wherever they are used. The rest is read in full, so
-// a function's DISubprogram is still there. It is for
-// callers that do not print the module (counting, hashing, call graphs,
-// none of which looks at debug info): a body with debug info then loads
-// in about half the time and memory.
+// [DroppedDebugInfo] wherever they are used. Called before Module, it
+// drops the module's own debug-info nodes too, all but its DISubprograms
+// and DIFiles: a function's DISubprogram is still there, with its file and
+// its line as its only fields. It is for callers that do not print the module (counting,
+// hashing, call graphs, none of which looks at debug info): a body with
+// debug info then loads in about half the time and memory.
 func (r *Reader) DropDebugInfo() { r.noDebug = true }
+
+// DropSummary, called before Module, makes Module leave the module summary
+// index unread (Module.Summary nil), for callers that do not use it.
+func (r *Reader) DropSummary() { r.noSummary = true }
 
 // ReuseBodies makes each LoadBody from now on reuse the memory of the
 // instructions of the body loaded before it, which the caller must then
@@ -382,7 +389,7 @@ func (r *Reader) Module() (*ir.Module, error) {
 	r.kindRank = map[string]int{}
 	r.groups = map[uint64]attrGroup{}
 	err := r.readModule()
-	if err == nil {
+	if err == nil && !r.noSummary {
 		err = r.readSummary()
 	}
 	if err == nil {
