@@ -51,8 +51,9 @@ type Hasher struct {
 
 	// Local values: arguments, then instructions with a result, in order,
 	// and blocks, numbered by position.
-	locals map[ir.Value]int
-	blocks map[*ir.Block]int
+	insts  map[*ir.Instruction]int32
+	args   map[*ir.Argument]int32
+	blocks map[*ir.Block]int32
 	// done holds the digests of the composite types and of the aggregate
 	// and expression constants met so far: each is serialized once and
 	// written as the digest of its content wherever it is used, so a type
@@ -60,6 +61,9 @@ type Hasher struct {
 	// its size, and two equal ones are the same whether or not the reader
 	// made them one value.
 	done map[any]digest
+	// cut says a marker of deep was written since the innermost once
+	// began.
+	cut bool
 	// open holds the types and constants being serialized: met again
 	// within themselves (a cycle, which only a malformed module has),
 	// they are a marker.
@@ -154,7 +158,7 @@ func (h *Hasher) Function(f *ir.Function) Sum {
 	// further down.
 	n := 0
 	for _, a := range f.Params {
-		h.locals[a] = n
+		h.args[a] = int32(n)
 		n++
 		if a != nil {
 			h.typ(a.Typ)
@@ -162,13 +166,13 @@ func (h *Hasher) Function(f *ir.Function) Sum {
 	}
 	h.uint(uint64(len(f.Params)))
 	for i, b := range f.Blocks {
-		h.blocks[b] = i
+		h.blocks[b] = int32(i)
 		if b == nil {
 			continue
 		}
 		for _, in := range b.Instrs {
 			if in != nil && in.Typ != nil && in.Typ.Kind != ir.VoidType {
-				h.locals[in] = n
+				h.insts[in] = int32(n)
 				n++
 			}
 		}
@@ -193,24 +197,41 @@ func (h *Hasher) Function(f *ir.Function) Sum {
 
 func (h *Hasher) reset() {
 	h.b = h.b[:0]
-	h.depth = 0
-	if h.locals == nil {
-		h.locals = make(map[ir.Value]int)
-		h.blocks = make(map[*ir.Block]int)
+	h.depth, h.cut = 0, false
+	if h.insts == nil {
+		h.insts = make(map[*ir.Instruction]int32)
+		h.args = make(map[*ir.Argument]int32)
+		h.blocks = make(map[*ir.Block]int32)
 		h.done = make(map[any]digest)
 		h.open = make(map[any]bool)
 		h.mds = make(map[ir.Metadata]int)
 		return
 	}
+	// A map is cleared in time proportional to what it once held: those
+	// that one large function grew are made anew.
+	if len(h.insts) > 4096 {
+		h.insts = make(map[*ir.Instruction]int32)
+		h.blocks = make(map[*ir.Block]int32)
+	}
 	clear(h.open)
-	clear(h.locals)
+	clear(h.insts)
+	clear(h.args)
 	clear(h.blocks)
-	clear(h.done)
 	clear(h.mds)
+	// The digests of types, constants and attribute sets stay: they are
+	// of content that does not change, wherever it is met. They are
+	// dropped when many, not to hold the values of every module hashed.
+	if len(h.done) > 1<<16 {
+		clear(h.done)
+	}
 }
 
 func (h *Hasher) byte(c byte) { h.b = append(h.b, c) }
 func (h *Hasher) uint(v uint64) {
+	if v < 0x80 {
+		h.b = append(h.b, byte(v))
+		return
+	}
 	h.b = binary.AppendUvarint(h.b, v)
 }
 func (h *Hasher) int(v int64) { h.b = binary.AppendVarint(h.b, v) }
@@ -357,7 +378,15 @@ func (h *Hasher) value(v ir.Value) {
 }
 
 func (h *Hasher) local(v ir.Value) {
-	if i, ok := h.locals[v]; ok {
+	var i int32
+	var ok bool
+	switch v := v.(type) {
+	case *ir.Instruction:
+		i, ok = h.insts[v]
+	case *ir.Argument:
+		i, ok = h.args[v]
+	}
+	if ok {
 		h.byte(tagLocal)
 		h.uint(uint64(i))
 		return
@@ -367,7 +396,7 @@ func (h *Hasher) local(v ir.Value) {
 
 func (h *Hasher) constant(c ir.Constant) {
 	if h.depth >= maxDepth {
-		h.byte(tagDeep)
+		h.deep()
 		return
 	}
 	switch c.(type) {
@@ -384,19 +413,33 @@ func (h *Hasher) once(key any, body func()) {
 	d, ok := h.done[key]
 	if !ok {
 		if h.open[key] {
-			h.byte(tagDeep)
+			h.deep()
 			return
 		}
 		h.open[key] = true
+		outer := h.cut
+		h.cut = false
 		start := len(h.b)
 		body()
 		d = digestOf(h.b[start:])
 		h.b = h.b[:start]
 		delete(h.open, key)
-		h.done[key] = d
+		// What was cut short depends on where it was met from: it is
+		// not kept for elsewhere.
+		if !h.cut {
+			h.done[key] = d
+		}
+		h.cut = h.cut || outer
 	}
 	h.byte(tagRef)
 	h.b = append(h.b, d[:]...)
+}
+
+// deep writes the marker of what is not followed (a cycle, or nesting past
+// maxDepth), and notes that what is being written was cut short.
+func (h *Hasher) deep() {
+	h.byte(tagDeep)
+	h.cut = true
 }
 
 // constBody writes c in full.
@@ -515,7 +558,7 @@ func (h *Hasher) typ(t *ir.Type) {
 // typeBody writes t in full.
 func (h *Hasher) typeBody(t *ir.Type) {
 	if h.depth >= maxDepth {
-		h.byte(tagDeep)
+		h.deep()
 		return
 	}
 	h.depth++
@@ -568,7 +611,22 @@ func (h *Hasher) attrList(l *ir.AttrList) {
 	}
 }
 
+// attrKey names an attribute set by its backing array: the sets of a
+// module are shared by the calls that use them.
+type attrKey struct {
+	p *ir.Attribute
+	n int
+}
+
 func (h *Hasher) attrSet(s ir.AttrSet) {
+	if len(s) == 0 {
+		h.byte(0)
+		return
+	}
+	h.once(attrKey{&s[0], len(s)}, func() { h.attrSetBody(s) })
+}
+
+func (h *Hasher) attrSetBody(s ir.AttrSet) {
 	h.uint(uint64(len(s)))
 	for i := range s {
 		a := &s[i]
@@ -615,7 +673,7 @@ func (h *Hasher) metadata(md ir.Metadata) {
 	}
 	h.mds[md] = len(h.mds)
 	if h.depth >= maxDepth {
-		h.byte(tagDeep)
+		h.deep()
 		return
 	}
 	h.depth++
