@@ -2,6 +2,7 @@ package bitcode
 
 import (
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/bcextract/bcextract/bitstream"
@@ -67,7 +68,14 @@ func (r *Reader) readAttrLists() error {
 					}
 					dst = &l.Params[i]
 				}
-				*dst = mergeAttrs(*dst, grp.set)
+				if len(*dst) == 0 {
+					// Most indices have one group: its set, sorted and
+					// never changed, is shared (capped, so that adding
+					// to it copies).
+					*dst = grp.set[:len(grp.set):len(grp.set)]
+					continue
+				}
+				*dst = mergeAttrs(slices.Clone(*dst), grp.set)
 			}
 			r.attrLists = append(r.attrLists, l)
 		case 1: // PARAMATTR_CODE_ENTRY_OLD
