@@ -13,7 +13,11 @@
 #   diff    `bcextract diff RLIBS COPY`, COPY being a copy of the
 #           toolchain's rlib directory in another place (so every
 #           container path differs): the median wall time (goal: < 2 s) and
-#           whether it found nothing, as it must.
+#           whether it found nothing, as it must. Equal bytes pair unread,
+#           so also (with opt-22) `bcextract diff MODS REENCODED`: every
+#           module of the rlibs, and each written again by opt-22 (other
+#           bytes, the same IR), so that every function of both is read
+#           and hashed.
 set -euo pipefail
 
 RUNS=5
@@ -44,7 +48,6 @@ mkdir -p "$WORK/mods"
 std=$(find "$WORK/mods" -name '*libstd-*' -printf '%s\t%p\n' | sort -nr | head -n 1 | cut -f2)
 [[ -n $std ]] || { echo "SKIPPED: bench_funcs: no libstd module"; exit 0; }
 cp "$std" "$WORK/libstd.bc"
-rm -rf "$WORK/mods"
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 med() { cut -d' ' -f"$2" "$WORK/times.$1" | median; }
@@ -68,3 +71,18 @@ for ((r = 1; r <= RUNS; r++)); do
 	measure diff "$BCX" diff "$RLIBDIR" "$WORK/copy" || true
 done
 printf '  bcextract diff: median %ss, peak RSS %s KiB (over %d runs; goal: < 2 s)\n' "$(med diff 1)" "$(med diff 2)" "$RUNS"
+
+if command -v opt-22 >/dev/null 2>&1; then
+	mkdir -p "$WORK/reenc"
+	for m in "$WORK"/mods/*.bc; do
+		opt-22 "$m" -o "$WORK/reenc/$(basename "$m")" 2>/dev/null || rm -f "$m"
+	done
+	echo "== diff: the $(find "$WORK/mods" -name '*.bc' | wc -l) rlib modules against opt-22's re-encoding of them ($(du -sh "$WORK/mods" | cut -f1) of bitcode each side)"
+	status=0
+	"$BCX" diff "$WORK/mods" "$WORK/reenc" >"$WORK/diff.out" || status=$?
+	echo "  exit $status, $(wc -l <"$WORK/diff.out") lines of differences (want 0 and 0)"
+	for ((r = 1; r <= RUNS; r++)); do
+		measure rediff "$BCX" diff "$WORK/mods" "$WORK/reenc" || true
+	done
+	printf '  bcextract diff: median %ss, peak RSS %s KiB (over %d runs; goal: < 2 s)\n' "$(med rediff 1)" "$(med rediff 2)" "$RUNS"
+fi
