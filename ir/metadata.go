@@ -137,3 +137,14 @@ func (n *SpecializedNode) IsDistinct() bool { return n.Distinct }
 
 // IsDistinct reports whether the location is distinct.
 func (n *DILocation) IsDistinct() bool { return n.Distinct }
+
+// IsDebugInfo reports whether md is debug info: a specialized DI node
+// (!DISubprogram(...), ...), a [DILocation] or a [DIArgList]. Tools that
+// compare code leave these out.
+func IsDebugInfo(md Metadata) bool {
+	switch md.(type) {
+	case *SpecializedNode, *DILocation, *DIArgList:
+		return true
+	}
+	return false
+}

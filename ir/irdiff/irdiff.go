@@ -238,11 +238,7 @@ func Canonical(w io.Writer, m *ir.Module, f *ir.Function) error {
 func withoutDebugInfo(as []ir.Attachment) []ir.Attachment {
 	out := as[:0]
 	for _, a := range as {
-		switch a.Node.(type) {
-		case *ir.SpecializedNode, *ir.DILocation:
-			continue
-		}
-		if a.Kind == "dbg" {
+		if a.Kind == "dbg" || ir.IsDebugInfo(a.Node) {
 			continue
 		}
 		out = append(out, a)

@@ -335,11 +335,7 @@ func (h *Hasher) blockRef(b *ir.Block) {
 // kind name and content.
 func (h *Hasher) attachments(as []ir.Attachment) {
 	for _, a := range as {
-		if a.Kind == "dbg" {
-			continue
-		}
-		switch a.Node.(type) {
-		case *ir.SpecializedNode, *ir.DILocation:
+		if a.Kind == "dbg" || ir.IsDebugInfo(a.Node) {
 			continue
 		}
 		h.str(a.Kind)
@@ -658,11 +654,11 @@ func (h *Hasher) constantRange(r ir.ConstantRange) {
 // its first meeting, which also ends cycles (a loop node lists itself).
 // Debug-info nodes are one marker each, whatever their content.
 func (h *Hasher) metadata(md ir.Metadata) {
-	switch md.(type) {
-	case nil:
+	switch {
+	case md == nil:
 		h.byte(tagNil)
 		return
-	case *ir.SpecializedNode, *ir.DILocation, *ir.DIArgList:
+	case ir.IsDebugInfo(md):
 		h.byte(tagDebugInfo)
 		return
 	}
