@@ -3,13 +3,12 @@ package callgraph_test
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/bcextract/bcextract/internal/irtest"
 	"github.com/bcextract/bcextract/ir"
-	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/bcextract/bcextract/ir/callgraph"
 )
 
@@ -19,19 +18,7 @@ func build(t *testing.T, names ...string) *callgraph.Graph {
 	t.Helper()
 	var b callgraph.Builder
 	for _, name := range names {
-		data, err := os.ReadFile(filepath.Join("../../testdata/irdiff", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := bitcode.Open(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := f.Modules[0]
-		m, err := r.Module()
-		if err != nil {
-			t.Fatal(err)
-		}
+		r, m := irtest.Module(t, filepath.Join("../../testdata/irdiff", name))
 		for _, fn := range m.Functions {
 			if !fn.HasBody {
 				continue

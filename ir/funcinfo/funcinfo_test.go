@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bcextract/bcextract/internal/irtest"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/bcextract/bcextract/ir/funcinfo"
@@ -17,19 +18,7 @@ import (
 // describe describes every function of testdata/irdiff/cxx.bc.
 func describe(t *testing.T) map[string]funcinfo.Func {
 	t.Helper()
-	data, err := os.ReadFile("../../testdata/irdiff/cxx.bc")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := bitcode.Open(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := f.Modules[0]
-	m, err := r.Module()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, m := irtest.Module(t, "../../testdata/irdiff/cxx.bc")
 	var d funcinfo.Describer
 	out := make(map[string]funcinfo.Func)
 	for _, fn := range m.Functions {

@@ -2,12 +2,11 @@ package structhash_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/bcextract/bcextract/internal/irtest"
 	"github.com/bcextract/bcextract/ir"
-	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/bcextract/bcextract/ir/structhash"
 )
 
@@ -15,19 +14,7 @@ import (
 // fixture testdata/irdiff/name.
 func hashes(t *testing.T, name string) map[string]structhash.Sum {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("../../testdata/irdiff", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := bitcode.Open(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := f.Modules[0]
-	m, err := r.Module()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, m := irtest.Module(t, filepath.Join("../../testdata/irdiff", name))
 	sums := make(map[string]structhash.Sum)
 	var h structhash.Hasher
 	for _, fn := range m.Functions {
