@@ -80,12 +80,12 @@ Examples:
 	}
 }
 
-// A diffSide is one build: its modules as Compare takes them, and the
-// payloads that are the same in the other build.
+// A diffSide is one build: the digests of its module payloads, and its
+// modules as Compare takes them.
 type diffSide struct {
 	arg     string
-	digests map[[32]byte]int // payload digest -> how many payloads have it
-	same    map[string]bool  // paths of payloads paired unread
+	digests map[[32]byte]int    // payload digest -> how many payloads have it
+	byPath  map[string][32]byte // container path -> its payload's digest
 	modules []*irdiff.Module
 }
 
@@ -97,13 +97,15 @@ func runDiff(e *env, oldArg, newArg string, jsonOut bool, context int) error {
 	quiet := &env{stdin: e.stdin, stdout: io.Discard, stderr: io.Discard}
 	for _, s := range []*diffSide{old, new} {
 		s.digests = make(map[[32]byte]int)
-		s.same = make(map[string]bool)
+		s.byPath = make(map[string][32]byte)
 		files, _ := expandInputs(quiet, []string{s.arg})
 		for _, f := range files {
 			walkInput(quiet, f.name, nil, func(in *input, p *container.Payload) error {
 				if p.Kind.IsModule() {
 					in.guard(func() error {
-						s.digests[sha256.Sum256(p.Data)]++
+						d := sha256.Sum256(p.Data)
+						s.digests[d]++
+						s.byPath[p.Path] = d
 						return nil
 					})
 				}
@@ -113,7 +115,10 @@ func runDiff(e *env, oldArg, newArg string, jsonOut bool, context int) error {
 	}
 	// Payloads found once on each side with the same bytes pair unread.
 	identical := func(s, other *diffSide, p *container.Payload) bool {
-		d := sha256.Sum256(p.Data)
+		d, ok := s.byPath[p.Path]
+		if !ok {
+			d = sha256.Sum256(p.Data)
+		}
 		return s.digests[d] == 1 && other.digests[d] == 1
 	}
 	// Pass 2: hash the functions of the other modules.
