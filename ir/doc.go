@@ -14,7 +14,8 @@
 // Function-local values are [Argument]s, [Block]s and [Instruction]s.
 //
 // Function bodies may be decoded one at a time: a [Function] whose body has
-// not been loaded has Blocks == nil and HasBody set; see [BodyLoader].
+// not been loaded has Blocks == nil and HasBody set; see [BodyLoader] and
+// [BodyReleaser].
 //
 // Enumerations keep LLVM's in-memory numbering (for example
 // [CallingConv], [Linkage]), not the bitcode's, so that a value read from

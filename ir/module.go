@@ -228,9 +228,22 @@ type Block struct {
 
 // A BodyLoader loads function bodies one at a time. LoadBody fills in
 // f.Params and f.Blocks; a printer calls it just before printing f and may
-// then set f.Params and f.Blocks to nil to free them.
+// then set f.Params and f.Blocks to nil to free them, or, when the loader
+// is a BodyReleaser, release the body.
 type BodyLoader interface {
 	LoadBody(f *Function) error
+}
+
+// A BodyReleaser is a BodyLoader that takes back the memory of a body it
+// loaded once its user is done with it, to load the next bodies into (as
+// package ir/bitcode's Reader.ReleaseBody does). ReleaseBody makes f
+// bodiless again, as before LoadBody: f.Params and f.Blocks nil and
+// f.Metadata without the body's attachments. The caller must hold no
+// pointer into the body any more; other bodies loaded meanwhile are left
+// alone.
+type BodyReleaser interface {
+	BodyLoader
+	ReleaseBody(f *Function)
 }
 
 func (g *GlobalVar) Type() *Type { return g.Typ }

@@ -45,47 +45,59 @@ func (r *Reader) nodeID() uint32 {
 	return r.lastID
 }
 
-// instSlabChunk is how many instructions an instSlab allocates at a time.
-const instSlabChunk = 512
-
-// An instSlab hands out the instructions of the body being loaded. Unless
-// reuse is set, each is allocated on its own; with reuse (ReuseBodies) they
-// come from chunks that the next body's reset clears and hands out again.
-type instSlab struct {
-	reuse  bool
-	chunks [][]ir.Instruction
-	chunk  int // the chunk handing out
-	next   int // the next free instruction in it
+// newInstruction returns a zero instruction for the body being loaded:
+// one of a released body (see ReleaseBody) if there is one.
+func (r *Reader) newInstruction() *ir.Instruction {
+	if n := len(r.freeInsts); n > 0 {
+		in := r.freeInsts[n-1]
+		r.freeInsts[n-1] = nil
+		r.freeInsts = r.freeInsts[:n-1]
+		return in
+	}
+	return &ir.Instruction{}
 }
 
-// reset makes every instruction handed out so far free again, cleared.
-func (s *instSlab) reset() {
-	if !s.reuse {
+// freeInstruction clears in, which no one uses any more, for
+// newInstruction to hand out again.
+func (r *Reader) freeInstruction(in *ir.Instruction) {
+	*in = ir.Instruction{}
+	r.freeInsts = append(r.freeInsts, in)
+}
+
+// ReleaseBody hands the memory of f's body, loaded by LoadBody, back to r,
+// for the bodies it loads next to reuse, and makes f bodiless again as it
+// was before its load: f.Params and f.Blocks nil, f.Metadata cut back to
+// the attachments it had before. The caller must hold no pointer into that
+// body any more: its arguments, blocks, instructions and the slices they
+// hold. Other bodies loaded meanwhile stay as they are.
+//
+// What is taken back is what f.Blocks holds, so call ReleaseBody rather
+// than setting f.Blocks to nil. It does nothing for a function whose body
+// r has not loaded or has released already. It implements
+// ir.BodyReleaser.
+func (r *Reader) ReleaseBody(f *ir.Function) {
+	if _, ok := r.fnMD[f]; !ok {
 		return
 	}
-	for i := 0; i <= s.chunk && i < len(s.chunks); i++ {
-		n := len(s.chunks[i])
-		if i == s.chunk {
-			n = s.next
-		}
-		clear(s.chunks[i][:n])
-	}
-	s.chunk, s.next = 0, 0
+	r.release(f, f.Blocks)
 }
 
-// newInstruction returns a zero instruction for the body being loaded.
-func (r *Reader) newInstruction() *ir.Instruction {
-	s := &r.insts
-	if !s.reuse {
-		return &ir.Instruction{}
+// release makes f bodiless and hands back the instructions of blocks, the
+// blocks LoadBody gave f.
+func (r *Reader) release(f *ir.Function, blocks []*ir.Block) {
+	for _, b := range blocks {
+		for _, in := range b.Instrs {
+			r.freeInstruction(in)
+		}
 	}
-	if s.chunk < len(s.chunks) && s.next == len(s.chunks[s.chunk]) {
-		s.chunk, s.next = s.chunk+1, 0
+	if f == r.last {
+		r.last, r.lastBlocks = nil, nil
 	}
-	if s.chunk == len(s.chunks) {
-		s.chunks = append(s.chunks, make([]ir.Instruction, instSlabChunk))
+	if n := r.fnMD[f]; n <= len(f.Metadata) {
+		clear(f.Metadata[n:]) // the backing array would keep the nodes alive
+		f.Metadata = f.Metadata[:n]
 	}
-	in := &s.chunks[s.chunk][s.next]
-	s.next++
-	return in
+	f.Params, f.Blocks = nil, nil
 }
+
+var _ ir.BodyReleaser = (*Reader)(nil)

@@ -123,12 +123,14 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 		}
 		return &Error{Bit: r.base + r.modBit, Msg: "function @" + f.Name + " has no body in the module"}
 	}
+	if r.reuse && r.last != nil {
+		r.release(r.last, r.lastBlocks)
+	}
 	saved := r.br
 	r.br = bitstream.NewReader(r.stream)
 	r.br.SetBlockInfo(r.bi)
 	nmod, nmd := len(r.values), len(r.md.items)
 	fs := &funcState{f: f, nmod: nmod, nmd: nmd, fwd: map[uint64]*ir.Instruction{}}
-	r.insts.reset()
 	r.fn = fs
 	defer func() {
 		// Cleared, not only cut: the backing arrays would keep the body
@@ -148,6 +150,9 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 		if err != nil {
 			err = r.wrapErr(err)
 			f.Params, f.Blocks = nil, nil
+		}
+		if r.reuse {
+			r.last, r.lastBlocks = f, f.Blocks
 		}
 	}()
 	if err := r.br.JumpToBit(bit); err != nil {
@@ -400,7 +405,8 @@ func (r *Reader) valueOrFwd(id uint64, t *ir.Type) (ir.Value, error) {
 	if t.Kind == ir.VoidType || t.Kind == ir.LabelType || t.Kind == ir.MetadataType {
 		return nil, r.errorf("invalid forward reference type")
 	}
-	ph := &ir.Instruction{Typ: t}
+	ph := r.newInstruction()
+	ph.Typ = t
 	fs.fwd[id] = ph
 	return ph, nil
 }
@@ -767,6 +773,7 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		return err
 	}
 	if in.Op == ir.BadOp {
+		r.freeInstruction(in)
 		return nil // skipped
 	}
 	if len(fs.bundles) > 0 && in.Op != ir.Call && in.Op != ir.Invoke && in.Op != ir.CallBr {
@@ -778,6 +785,7 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 	if in.Typ.Kind != ir.VoidType {
 		if ph := fs.fwd[fs.next]; ph != nil {
 			*ph = *in
+			r.freeInstruction(in)
 			in = ph
 			delete(fs.fwd, fs.next)
 		}

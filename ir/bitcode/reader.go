@@ -295,9 +295,15 @@ type Reader struct {
 	noDebug bool
 	// noSummary says Module leaves the summary unread (see DropSummary).
 	noSummary bool
-	// insts hands out the instructions of a body (see ReuseBodies).
-	insts  instSlab
-	lastID uint32 // the last metadata node ID given (see nodeID)
+	// freeInsts are the instructions of released bodies, cleared, for
+	// newInstruction to hand out again (see ReleaseBody).
+	freeInsts []*ir.Instruction
+	// reuse says LoadBody releases the body loaded before it, last, whose
+	// blocks were lastBlocks (see ReuseBodies).
+	reuse      bool
+	last       *ir.Function
+	lastBlocks []*ir.Block
+	lastID     uint32 // the last metadata node ID given (see nodeID)
 }
 
 type pendingInit struct {
@@ -327,12 +333,13 @@ func (r *Reader) DropDebugInfo() { r.noDebug = true }
 // index unread (Module.Summary nil), for callers that do not use it.
 func (r *Reader) DropSummary() { r.noSummary = true }
 
-// ReuseBodies makes each LoadBody from now on reuse the memory of the
-// instructions of the body loaded before it, which the caller must then
-// no longer use: for callers that look at one body at a time and drop it
-// (counting, hashing, call graphs), it saves allocating and collecting
-// every instruction of every body.
-func (r *Reader) ReuseBodies() { r.insts.reuse = true }
+// ReuseBodies makes each LoadBody from now on release the body loaded
+// before it, as [Reader.ReleaseBody] does, even if the caller has set its
+// Blocks to nil: the caller must then no longer use that body. It is for
+// callers that look at one body at a time and drop it (counting, hashing,
+// call graphs): it saves allocating and collecting every instruction of
+// every body.
+func (r *Reader) ReuseBodies() { r.reuse = true }
 
 // DroppedDebugInfo is the node that stands for every debug-info node of a
 // function's metadata once [Reader.DropDebugInfo] is set. It is shared: do
