@@ -69,9 +69,12 @@ const (
 
 // funcState is the state of one LoadBody.
 type funcState struct {
-	f      *ir.Function
-	nmod   int // module-level values
-	nmd    int // module-level metadata
+	f    *ir.Function
+	nmod int // module-level values
+	nmd  int // module-level metadata
+	// modID is the last node ID given before the body was read: nodes
+	// with a higher one are the body's own.
+	modID  uint32
 	blocks []*ir.Block
 	// uses has, per block, the blocks of the terminators that use it in
 	// the order the uses were made (nil for a use by a block address).
@@ -130,7 +133,7 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 	r.br = bitstream.NewReader(r.stream)
 	r.br.SetBlockInfo(r.bi)
 	nmod, nmd := len(r.values), len(r.md.items)
-	fs := &funcState{f: f, nmod: nmod, nmd: nmd, fwd: map[uint64]*ir.Instruction{}}
+	fs := &funcState{f: f, nmod: nmod, nmd: nmd, modID: r.lastID, fwd: map[uint64]*ir.Instruction{}}
 	r.fn = fs
 	defer func() {
 		// Cleared, not only cut: the backing arrays would keep the body
@@ -145,6 +148,7 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 		r.md.items = r.md.items[:nmd]
 		r.md.pending = r.md.pending[:0]
 		r.md.fixes = r.md.fixes[:0]
+		r.md.fnLocs.reset()
 		r.fn = nil
 		r.br = saved
 		if err != nil {

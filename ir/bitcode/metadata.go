@@ -17,9 +17,11 @@ type mdList struct {
 	pending []mdPending // nodes whose operands are not filled in yet
 	named   []namedPending
 	globals []globalAttachPending
-	// DILocations by content: LLVM uniques them.
-	locs    map[locKey]*ir.DILocation
-	locsAny map[locAnyKey]*ir.DILocation
+	// DILocations by content, as LLVM uniques them module-wide: in locs
+	// those whose scope and inlinedAt are null or module-level nodes, in
+	// fnLocs those with a node of the body being loaded, which no other
+	// body can meet again and LoadBody forgets when it ends.
+	locs, fnLocs locTable
 	// fixes are debug-info references to metadata not read yet (di.go).
 	fixes     []diFix
 	emptyExpr *ir.SpecializedNode
@@ -55,6 +57,42 @@ type locKey struct {
 type locAnyKey struct {
 	locKey
 	scope, ia ir.Metadata
+}
+
+// A locTable holds uniqued DILocations by content.
+type locTable struct {
+	byID map[locKey]*ir.DILocation    // scope and inlinedAt with IDs or null
+	any  map[locAnyKey]*ir.DILocation // the others
+}
+
+// get returns the location of key k, whose scope and inlinedAt are scope
+// and ia; byID says they have IDs or are null.
+func (t *locTable) get(k locKey, scope, ia ir.Metadata, byID bool) *ir.DILocation {
+	if byID {
+		return t.byID[k]
+	}
+	return t.any[locAnyKey{k, scope, ia}]
+}
+
+// put adds d, the location get did not find.
+func (t *locTable) put(k locKey, scope, ia ir.Metadata, byID bool, d *ir.DILocation) {
+	if byID {
+		if t.byID == nil {
+			t.byID = map[locKey]*ir.DILocation{}
+		}
+		t.byID[k] = d
+		return
+	}
+	if t.any == nil {
+		t.any = map[locAnyKey]*ir.DILocation{}
+	}
+	t.any[locAnyKey{k, scope, ia}] = d
+}
+
+// reset empties t.
+func (t *locTable) reset() {
+	clear(t.byID)
+	clear(t.any)
 }
 
 // The fixed metadata kinds of LLVM 22 (FixedMetadataKinds.def), by their
@@ -277,14 +315,12 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 	iid, iok := mdID(ia)
 	byID := ok && iok
 	k.scope, k.ia = sid, iid
+	tab := &r.md.locs
+	if fs := r.fn; fs != nil && (sid > fs.modID || iid > fs.modID) {
+		tab = &r.md.fnLocs
+	}
 	if uniqued {
-		var old *ir.DILocation
-		if byID {
-			old = r.md.locs[k]
-		} else {
-			old = r.md.locsAny[locAnyKey{k, scope, ia}]
-		}
-		if old != nil {
+		if old := tab.get(k, scope, ia, byID); old != nil {
 			return old
 		}
 	}
@@ -307,20 +343,9 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 			r.md.fixes = append(r.md.fixes, diFix{loc: d, field: -1, ref: 1, id: ops[4]})
 		}
 	}
-	if !uniqued {
-		return d
+	if uniqued {
+		tab.put(k, scope, ia, byID, d)
 	}
-	if byID {
-		if r.md.locs == nil {
-			r.md.locs = map[locKey]*ir.DILocation{}
-		}
-		r.md.locs[k] = d
-		return d
-	}
-	if r.md.locsAny == nil {
-		r.md.locsAny = map[locAnyKey]*ir.DILocation{}
-	}
-	r.md.locsAny[locAnyKey{k, scope, ia}] = d
 	return d
 }
 
