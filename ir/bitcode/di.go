@@ -1208,5 +1208,6 @@ func (l *mdList) resolveFixes() {
 			f.n.Refs[f.ref] = m
 		}
 	}
+	clear(l.fixes[len(keep):]) // the backing array would keep the nodes alive
 	l.fixes = keep
 }

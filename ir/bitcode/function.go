@@ -146,7 +146,9 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 			r.md.items[i] = nil
 		}
 		r.md.items = r.md.items[:nmd]
+		clear(r.md.pending)
 		r.md.pending = r.md.pending[:0]
+		clear(r.md.fixes)
 		r.md.fixes = r.md.fixes[:0]
 		r.md.fnLocs.reset()
 		r.fn = nil
@@ -166,7 +168,9 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 	if _, err := r.br.EnterBlock(uint32(llvmir.FUNCTION_BLOCK_ID)); err != nil {
 		return err
 	}
-	r.md.fixes = r.md.fixes[:0] // a module-level forward reference never resolves in a function
+	// A module-level forward reference never resolves in a function.
+	clear(r.md.fixes)
+	r.md.fixes = r.md.fixes[:0]
 	if r.fnMD == nil {
 		r.fnMD = map[*ir.Function]int{}
 	}

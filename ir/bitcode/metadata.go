@@ -405,6 +405,7 @@ func (l *mdList) resolve(r *Reader) error {
 			}
 		}
 	}
+	clear(l.pending[len(keep):]) // the backing array would keep the nodes alive
 	l.pending = keep
 	keepN := l.named[:0]
 	for _, p := range l.named {
