@@ -93,7 +93,9 @@ func (r *Reader) release(f *ir.Function, blocks []*ir.Block) {
 	if f == r.last {
 		r.last, r.lastBlocks = nil, nil
 	}
-	if n := r.fnMD[f]; n <= len(f.Metadata) {
+	if n := r.fnMD[f]; n == 0 {
+		f.Metadata = nil
+	} else if n <= len(f.Metadata) {
 		clear(f.Metadata[n:]) // the backing array would keep the nodes alive
 		f.Metadata = f.Metadata[:n]
 	}
