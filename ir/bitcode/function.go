@@ -1,7 +1,8 @@
 package bitcode
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
@@ -74,11 +75,11 @@ type funcState struct {
 	nmd  int // module-level metadata
 	// modID is the last node ID given before the body was read: nodes
 	// with a higher one are the body's own.
-	modID  uint32
-	blocks []*ir.Block
-	// uses has, per block, the blocks of the terminators that use it in
-	// the order the uses were made (nil for a use by a block address).
-	uses     [][]*ir.Block
+	modID uint32
+	// blocks are the body's blocks. Until finishBody, a block's Preds
+	// are its uses, in the order they were made: the blocks of the
+	// terminators that use it, nil for a use by a block address.
+	blocks   []*ir.Block
 	cur      int
 	insts    []*ir.Instruction // every instruction, for attachments
 	fwd      map[uint64]*ir.Instruction
@@ -86,15 +87,14 @@ type funcState struct {
 	lastLoc  ir.Metadata
 	uselists [][]uint64
 	next     uint64 // the next value number
-	index    map[*ir.Block]int
 }
 
 // noteBlockAddress records a use of block bb of f by a blockaddress
 // constant: a use that is not a predecessor but counts in use-list order.
 func (r *Reader) noteBlockAddress(f *ir.Function, bb int) {
 	if fs := r.fn; fs != nil && fs.f == f {
-		if bb < len(fs.uses) {
-			fs.uses[bb] = append(fs.uses[bb], nil)
+		if bb < len(fs.blocks) {
+			fs.blocks[bb].Preds = append(fs.blocks[bb].Preds, nil)
 		}
 		return
 	}
@@ -268,21 +268,16 @@ func (r *Reader) finishBody(fs *funcState) error {
 		}
 	}
 	// Use lists: newest use first, then the USELIST_CODE_BB permutations.
-	lists := make([][]*ir.Block, len(fs.blocks))
-	for i, u := range fs.uses {
-		l := make([]*ir.Block, len(u))
-		for j, b := range u {
-			l[len(u)-1-j] = b
-		}
-		lists[i] = l
+	for _, b := range fs.blocks {
+		slices.Reverse(b.Preds)
 	}
 	for _, rec := range fs.uselists {
 		id := rec[len(rec)-1]
 		idx := rec[:len(rec)-1]
-		if id >= uint64(len(lists)) {
+		if id >= uint64(len(fs.blocks)) {
 			return r.errorf("invalid uselist block ID")
 		}
-		l := lists[id]
+		l := fs.blocks[id].Preds
 		if len(l) != len(idx) {
 			continue // as LLVM: a mismatch leaves the order alone
 		}
@@ -290,19 +285,15 @@ func (r *Reader) finishBody(fs *funcState) error {
 		for i := range perm {
 			perm[i] = i
 		}
-		sort.SliceStable(perm, func(a, b int) bool { return idx[perm[a]] < idx[perm[b]] })
-		nl := make([]*ir.Block, len(l))
+		slices.SortStableFunc(perm, func(a, b int) int { return cmp.Compare(idx[a], idx[b]) })
+		old := slices.Clone(l)
 		for i, p := range perm {
-			nl[i] = l[p]
+			l[i] = old[p]
 		}
-		lists[id] = nl
 	}
-	for i, b := range fs.blocks {
-		for _, u := range lists[i] {
-			if u != nil {
-				b.Preds = append(b.Preds, u)
-			}
-		}
+	// A use by a block address counts in the order but is no predecessor.
+	for _, b := range fs.blocks {
+		b.Preds = slices.DeleteFunc(b.Preds, func(u *ir.Block) bool { return u == nil })
 	}
 	fs.f.Blocks = fs.blocks
 	return nil
@@ -486,8 +477,7 @@ func (r *Reader) block(fs *funcState, id uint64) (*ir.Block, error) {
 func (fs *funcState) useBlocks(bs ...*ir.Block) {
 	user := fs.blocks[fs.cur]
 	for _, b := range bs {
-		i := fs.index[b]
-		fs.uses[i] = append(fs.uses[i], user)
+		b.Preds = append(b.Preds, user)
 	}
 }
 
@@ -699,15 +689,12 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 			return r.errorf("invalid declareblocks record")
 		}
 		fs.blocks = make([]*ir.Block, ops[0])
-		fs.index = make(map[*ir.Block]int, ops[0])
 		for j := range fs.blocks {
 			fs.blocks[j] = &ir.Block{}
-			fs.index[fs.blocks[j]] = j
 		}
-		fs.uses = make([][]*ir.Block, ops[0])
 		for bb := range r.blockAddrUses[fs.f] {
-			if bb < len(fs.uses) {
-				fs.uses[bb] = append(fs.uses[bb], nil)
+			if bb < len(fs.blocks) {
+				fs.blocks[bb].Preds = append(fs.blocks[bb].Preds, nil)
 			}
 		}
 		delete(r.blockAddrUses, fs.f)

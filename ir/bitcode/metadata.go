@@ -1,7 +1,8 @@
 package bitcode
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
@@ -474,5 +475,8 @@ func (r *Reader) attachments(ops []uint64) ([]ir.Attachment, error) {
 }
 
 func (r *Reader) sortAttachments(a []ir.Attachment) {
-	sort.SliceStable(a, func(i, j int) bool { return r.rankOf(a[i].Kind) < r.rankOf(a[j].Kind) })
+	if len(a) < 2 {
+		return
+	}
+	slices.SortStableFunc(a, func(x, y ir.Attachment) int { return cmp.Compare(r.rankOf(x.Kind), r.rankOf(y.Kind)) })
 }
