@@ -64,6 +64,19 @@ func (r *Reader) freeInstruction(in *ir.Instruction) {
 	r.freeInsts = append(r.freeInsts, in)
 }
 
+// newBlock returns an empty block for the body being loaded: one of a
+// released body, with the arrays of its instructions and predecessors, if
+// there is one.
+func (r *Reader) newBlock() *ir.Block {
+	if n := len(r.freeBlocks); n > 0 {
+		b := r.freeBlocks[n-1]
+		r.freeBlocks[n-1] = nil
+		r.freeBlocks = r.freeBlocks[:n-1]
+		return b
+	}
+	return &ir.Block{}
+}
+
 // ReleaseBody hands the memory of f's body, loaded by LoadBody, back to r,
 // for the bodies it loads next to reuse, and makes f bodiless again as it
 // was before its load: f.Params and f.Blocks nil, f.Metadata cut back to
@@ -82,13 +95,17 @@ func (r *Reader) ReleaseBody(f *ir.Function) {
 	r.release(f, f.Blocks)
 }
 
-// release makes f bodiless and hands back the instructions of blocks, the
-// blocks LoadBody gave f.
+// release makes f bodiless and hands back blocks, the blocks LoadBody
+// gave f, and their instructions.
 func (r *Reader) release(f *ir.Function, blocks []*ir.Block) {
 	for _, b := range blocks {
 		for _, in := range b.Instrs {
 			r.freeInstruction(in)
 		}
+		clear(b.Instrs)
+		clear(b.Preds)
+		*b = ir.Block{Instrs: b.Instrs[:0], Preds: b.Preds[:0]}
+		r.freeBlocks = append(r.freeBlocks, b)
 	}
 	if f == r.last {
 		r.last, r.lastBlocks = nil, nil

@@ -68,7 +68,7 @@ const (
 	maxMask            = 1 << 16
 )
 
-// funcState is the state of one LoadBody.
+// funcState is the state of one LoadBody (Reader.fs, reset for the next).
 type funcState struct {
 	f    *ir.Function
 	nmod int // module-level values
@@ -87,6 +87,14 @@ type funcState struct {
 	lastLoc  ir.Metadata
 	uselists [][]uint64
 	next     uint64 // the next value number
+}
+
+// reset empties fs for the next body, keeping its arrays and map.
+func (fs *funcState) reset() {
+	clear(fs.insts)
+	clear(fs.uselists)
+	clear(fs.fwd)
+	*fs = funcState{insts: fs.insts[:0], uselists: fs.uselists[:0], fwd: fs.fwd}
 }
 
 // noteBlockAddress records a use of block bb of f by a blockaddress
@@ -133,9 +141,14 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 	r.br = bitstream.NewReader(r.stream)
 	r.br.SetBlockInfo(r.bi)
 	nmod, nmd := len(r.values), len(r.md.items)
-	fs := &funcState{f: f, nmod: nmod, nmd: nmd, modID: r.lastID, fwd: map[uint64]*ir.Instruction{}}
+	fs := &r.fs
+	fs.f, fs.nmod, fs.nmd, fs.modID = f, nmod, nmd, r.lastID
+	if fs.fwd == nil {
+		fs.fwd = map[uint64]*ir.Instruction{}
+	}
 	r.fn = fs
 	defer func() {
+		fs.reset()
 		// Cleared, not only cut: the backing arrays would keep the body
 		// alive.
 		clear(r.values[nmod:])
@@ -690,7 +703,7 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		}
 		fs.blocks = make([]*ir.Block, ops[0])
 		for j := range fs.blocks {
-			fs.blocks[j] = &ir.Block{}
+			fs.blocks[j] = r.newBlock()
 		}
 		for bb := range r.blockAddrUses[fs.f] {
 			if bb < len(fs.blocks) {

@@ -281,8 +281,9 @@ type Reader struct {
 	// of their blocks made before the body is read.
 	blockAddrUses map[*ir.Function]map[int]bool
 
-	// the function being loaded
+	// the function being loaded: fn is &fs during LoadBody, nil after
 	fn *funcState
+	fs funcState
 
 	// old-producer upgrades (upgrade.go); oldConstExprs says a constant
 	// expression LLVM 22 lacks was read.
@@ -295,9 +296,11 @@ type Reader struct {
 	noDebug bool
 	// noSummary says Module leaves the summary unread (see DropSummary).
 	noSummary bool
-	// freeInsts are the instructions of released bodies, cleared, for
-	// newInstruction to hand out again (see ReleaseBody).
-	freeInsts []*ir.Instruction
+	// freeInsts and freeBlocks are the instructions and blocks of
+	// released bodies, cleared, for newInstruction and newBlock to hand
+	// out again (see ReleaseBody).
+	freeInsts  []*ir.Instruction
+	freeBlocks []*ir.Block
 	// reuse says LoadBody releases the body loaded before it, last, whose
 	// blocks were lastBlocks (see ReuseBodies).
 	reuse      bool

@@ -146,9 +146,18 @@ func TestReleaseBodyReuse(t *testing.T) {
 			for _, in := range instructions(a) {
 				released[in] = true
 			}
+			blocks := slices.Clone(a.Blocks)
 			r.ReleaseBody(a)
 			r.ReleaseBody(a) // a no-op: a's memory is handed back once
 			load(t, r, b)
+			if len(b.Blocks) > len(blocks) {
+				t.Fatalf("@%s has %d blocks, more than @%s's %d", b.Name, len(b.Blocks), a.Name, len(blocks))
+			}
+			for _, bb := range b.Blocks {
+				if !slices.Contains(blocks, bb) {
+					t.Errorf("@%s: block %p is not one of released @%s's", b.Name, bb, a.Name)
+				}
+			}
 			ins := instructions(b)
 			if len(ins) >= len(released) {
 				t.Fatalf("@%s has %d instructions, not fewer than @%s's %d", b.Name, len(ins), a.Name, len(released))
