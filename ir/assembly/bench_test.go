@@ -53,9 +53,15 @@ func BenchmarkReadModule(b *testing.B) {
 	}
 }
 
-// BenchmarkWrite reads the module and prints it, as bcextract dis does;
+// BenchmarkWrite reads the module and prints it, one body after another;
 // the bytes per second are those of the bitcode.
-func BenchmarkWrite(b *testing.B) {
+func BenchmarkWrite(b *testing.B) { benchmarkWrite(b, 0) }
+
+// BenchmarkWritePrefetch is BenchmarkWrite with the bodies read ahead in
+// a goroutine of their own, as bcextract dis reads them.
+func BenchmarkWritePrefetch(b *testing.B) { benchmarkWrite(b, 4) }
+
+func benchmarkWrite(b *testing.B, prefetch int) {
 	data := benchFile(b)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
@@ -69,7 +75,7 @@ func BenchmarkWrite(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := assembly.Write(io.Discard, m, assembly.Options{ModuleID: "x.bc", Loader: r}); err != nil {
+		if err := assembly.Write(io.Discard, m, assembly.Options{ModuleID: "x.bc", Loader: r, Prefetch: prefetch}); err != nil {
 			b.Fatal(err)
 		}
 	}

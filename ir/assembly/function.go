@@ -48,9 +48,11 @@ func WriteFunction(w io.Writer, m *ir.Module, f *ir.Function, opt Options) error
 	clear(p.asSlots)
 	clear(p.asCache)
 	p.asList = p.asList[:0]
-	clear(p.mdByID)
+	p.mdByID.reset()
 	clear(p.mdOther)
-	p.mdNodes = p.mdNodes[:0]
+	p.mdAddr.reset()
+	p.mdPending = p.mdPending[:0]
+	p.mdWrite = true
 	if len(f.Attrs.Fn) > 0 {
 		p.attrSetSlot(f.Attrs.Fn)
 	}
@@ -65,16 +67,10 @@ func WriteFunction(w io.Writer, m *ir.Module, f *ir.Function, opt Options) error
 		p.attrSet(s, true)
 		p.str(" }\n")
 	}
-	for i := 0; i < len(p.mdNodes); i++ {
-		if i == 0 {
-			p.byte1('\n')
-		}
-		p.byte1('!')
-		p.int(int64(i))
-		p.str(" = ")
-		p.mdNodeBody(p.mdNodes[i])
+	if p.mdAddr.len() > 0 {
 		p.byte1('\n')
-		p.maybeFlush()
+		p.renderMD()
+		p.writeMD()
 	}
 	p.flush()
 	if p.err == nil && p.incomplete {

@@ -1,7 +1,8 @@
 package assembly_test
 
 import (
-	"io"
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,7 +13,8 @@ import (
 
 // FuzzWrite prints whatever module the reader returns: the printer must
 // not panic, hang or allocate without bound on any model read from any
-// input, however malformed.
+// input, however malformed; and it must print the same with the bodies
+// loaded ahead (Options.Prefetch) as without.
 func FuzzWrite(f *testing.F) {
 	bcs, _ := filepath.Glob("../../testdata/ir/*.bc")
 	for _, bc := range bcs {
@@ -31,7 +33,15 @@ func FuzzWrite(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			_ = assembly.Write(io.Discard, m, assembly.Options{ModuleID: "fuzz", Loader: r})
+			// Printed twice, the second time with the bodies loaded
+			// ahead: the text and the error must not change.
+			var one, two bytes.Buffer
+			err1 := assembly.Write(&one, m, assembly.Options{ModuleID: "fuzz", Loader: r})
+			err2 := assembly.Write(&two, m, assembly.Options{ModuleID: "fuzz", Loader: r, Prefetch: 2})
+			if !bytes.Equal(one.Bytes(), two.Bytes()) || fmt.Sprint(err1) != fmt.Sprint(err2) {
+				line, a, b := firstDifference(one.String(), two.String())
+				t.Fatalf("prefetching changes the output at line %d:\n%s\n%s\nerrors: %v, %v", line, a, b, err1, err2)
+			}
 		}
 	})
 }

@@ -2,6 +2,7 @@ package assembly_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,8 +21,15 @@ var readerGaps = map[string]string{
 
 // TestGolden prints every bitcode fixture of testdata/ir without debug
 // info (summary-* included), read by package bitcode, and compares the
-// text with llvm-dis-22's (the .dis files).
+// text with llvm-dis-22's (the .dis files): once with the bodies loaded
+// as they are printed, once loaded ahead (Options.Prefetch).
 func TestGolden(t *testing.T) {
+	for _, prefetch := range []int{0, 2} {
+		t.Run(fmt.Sprintf("prefetch=%d", prefetch), func(t *testing.T) { testGolden(t, prefetch) })
+	}
+}
+
+func testGolden(t *testing.T, prefetch int) {
 	files, err := filepath.Glob("../../testdata/ir/*.bc")
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +64,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			var buf bytes.Buffer
-			if err := assembly.Write(&buf, m, assembly.Options{ModuleID: base + ".bc", Loader: r}); err != nil {
+			if err := assembly.Write(&buf, m, assembly.Options{ModuleID: base + ".bc", Loader: r, Prefetch: prefetch}); err != nil {
 				t.Fatal(err)
 			}
 			got := buf.String()

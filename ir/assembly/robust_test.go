@@ -102,11 +102,13 @@ func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full")
 func TestWriteErrors(t *testing.T) {
 	m := hello()
 	m.Functions[0].Blocks, m.Functions[0].Params = nil, nil
-	err := Write(&bytes.Buffer{}, m, Options{Loader: failLoader{}})
-	if err == nil || !strings.Contains(err.Error(), "boom") {
-		t.Errorf("Write with a failing loader: %v, want the loader's error", err)
+	for _, prefetch := range []int{0, 1} {
+		err := Write(&bytes.Buffer{}, m, Options{Loader: failLoader{}, Prefetch: prefetch})
+		if err == nil || !strings.Contains(err.Error(), "boom") {
+			t.Errorf("Write with a failing loader, Prefetch %d: %v, want the loader's error", prefetch, err)
+		}
 	}
-	err = Write(failWriter{}, hello(), Options{})
+	err := Write(failWriter{}, hello(), Options{})
 	if err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Errorf("Write to a failing writer: %v, want the writer's error", err)
 	}

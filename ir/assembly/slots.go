@@ -2,6 +2,7 @@ package assembly
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/bcextract/bcextract/ir"
 )
@@ -173,8 +174,9 @@ func (p *printer) mdSlot(n ir.MDNode) {
 		if _, ok := p.mdSlot0(n); ok {
 			continue
 		}
-		p.setMDSlot(n, len(p.mdNodes))
-		p.mdNodes = append(p.mdNodes, n)
+		p.setMDSlot(n, p.mdAddr.len())
+		p.mdAddr.push(nodeAddr(n))
+		p.mdPending = append(p.mdPending, n)
 		switch n := n.(type) {
 		case *ir.MDTuple:
 			for i := len(n.Ops) - 1; i >= 0; i-- {
@@ -240,11 +242,8 @@ func mdNodeID(n ir.MDNode) uint32 {
 // free, else in mdOther.
 func (p *printer) setMDSlot(n ir.MDNode, s int) {
 	if id := mdNodeID(n); id != 0 && id < maxTableID {
-		if int(id) >= len(p.mdByID) {
-			p.mdByID = append(p.mdByID, make([]int32, int(id)+1-len(p.mdByID))...)
-		}
-		if p.mdByID[id] == 0 {
-			p.mdByID[id] = int32(s) + 1
+		if p.mdByID.at(int(id)) == 0 {
+			p.mdByID.set(int(id), int32(s)+1)
 			return
 		}
 	}
@@ -254,10 +253,11 @@ func (p *printer) setMDSlot(n ir.MDNode, s int) {
 // mdSlot0 returns the number of a node, false when it has none.
 func (p *printer) mdSlot0(n ir.MDNode) (int, bool) {
 	if id := mdNodeID(n); id != 0 && id < maxTableID {
-		if int(id) >= len(p.mdByID) || p.mdByID[id] == 0 {
+		v := p.mdByID.at(int(id))
+		if v == 0 {
 			return 0, false // the entry was free, so n was not numbered
 		}
-		if s := int(p.mdByID[id]) - 1; p.mdNodes[s] == n {
+		if s := int(v) - 1; p.mdAddr.at(s) == nodeAddr(n) {
 			return s, true
 		}
 		// Another node has n's ID: n, when numbered, is in mdOther.
@@ -267,6 +267,25 @@ func (p *printer) mdSlot0(n ir.MDNode) (int, bool) {
 	}
 	s, ok := p.mdOther[n]
 	return s, ok
+}
+
+// nodeAddr returns the address of node n, which tells it from every other
+// node while it lives, without keeping it alive as a pointer would: the
+// printer forgets a node once its definition is written (see renderMD),
+// and a node it has forgotten is one whose function is printed, so that
+// the address, were it reused, is that of a node of another function,
+// which has another ID (IDs are unique within a module, and mdByID is
+// keyed by them).
+func nodeAddr(n ir.MDNode) uintptr {
+	switch n := n.(type) {
+	case *ir.MDTuple:
+		return uintptr(unsafe.Pointer(n))
+	case *ir.DILocation:
+		return uintptr(unsafe.Pointer(n))
+	case *ir.SpecializedNode:
+		return uintptr(unsafe.Pointer(n))
+	}
+	return 0
 }
 
 // isNilMD reports whether n is nil or a typed nil pointer.

@@ -100,7 +100,7 @@ func (p *printer) findTypes() {
 			return
 		}
 		tf.addBody(f)
-		f.Params, f.Blocks = nil, nil
+		p.bodies.release(f)
 	}
 	for _, nmd := range m.NamedMetadata {
 		if nmd == nil {

@@ -889,16 +889,21 @@ func (p *printer) blockAddressRef(c *ir.BlockAddress) {
 		}
 		return
 	}
-	loaded := false
-	if f.Blocks == nil && f.HasBody && p.opt.Loader != nil {
-		if err := p.opt.Loader.LoadBody(f); err != nil {
+	if p.bodies != nil {
+		// The prefetcher may be loading f.
+		p.bodies.lock()
+		defer p.bodies.unlock()
+		loaded, err := p.bodies.loadLocked(f)
+		if err != nil {
 			if p.err == nil {
 				p.err = err
 			}
 			p.str("<badref>")
 			return
 		}
-		loaded = true
+		if loaded {
+			defer p.bodies.releaseLocked(f)
+		}
 	}
 	refs := make([]string, len(f.Blocks))
 	next := 0
@@ -923,9 +928,6 @@ func (p *printer) blockAddressRef(c *ir.BlockAddress) {
 				next++
 			}
 		}
-	}
-	if loaded {
-		f.Params, f.Blocks = nil, nil
 	}
 	if p.blockRefs == nil {
 		p.blockRefs = make(map[*ir.Function][]string)

@@ -25,6 +25,12 @@ type Options struct {
 	// module's text (same numbering), separated by blank lines, and
 	// nothing else.
 	Functions func(*ir.Function) bool
+	// Prefetch, when positive, has the bodies of the functions loaded
+	// through Loader by a goroutine of their own, up to Prefetch
+	// functions ahead of the one being printed, so that loading and
+	// printing take two processors. Loader is still never called from
+	// two goroutines at once. It is not used with Functions.
+	Prefetch int
 }
 
 // initialBudget and itemBudget set printer.budget: the inline nodes
@@ -109,11 +115,19 @@ type printer struct {
 	// Metadata slots (!N).
 	// mdByID holds each numbered node's number plus one by its ID;
 	// mdOther the numbers of nodes that have no usable ID (see
-	// setMDSlot).
-	mdByID  []int32
-	mdOther map[ir.MDNode]int
-	mdNodes []ir.MDNode
-	mdStack []ir.MDNode
+	// setMDSlot). mdAddr holds, by number, the address of each node
+	// numbered: its identity, which does not keep it alive (see
+	// nodeAddr). mdPending are the nodes numbered from mdDone on, whose
+	// definitions renderMD has yet to write into md; mdWrite says whether
+	// it writes them (the metadata is printed).
+	mdByID    paged[int32]
+	mdOther   map[ir.MDNode]int
+	mdAddr    paged[uintptr]
+	mdPending []ir.MDNode
+	mdDone    int
+	mdWrite   bool
+	md        mdText
+	mdStack   []ir.MDNode
 
 	// Comdats printed, in the order global objects use them.
 	comdats []*ir.Comdat
@@ -127,6 +141,9 @@ type printer struct {
 	// blockRefs are the block names of functions other than the one
 	// being printed, for blockaddress constants.
 	blockRefs map[*ir.Function][]string
+
+	// bodies loads function bodies through opt.Loader (nil without one).
+	bodies *bodySource
 }
 
 // attrSetID identifies an attribute set by its backing array, so that a
@@ -149,6 +166,9 @@ func newPrinter(w io.Writer, m *ir.Module, opt Options) *printer {
 		asSlots: make(map[string]int),
 		asCache: make(map[attrSetID]int),
 		mdOther: make(map[ir.MDNode]int),
+	}
+	if opt.Loader != nil {
+		p.bodies = newBodySource(opt.Loader)
 	}
 	p.progAS = programAddrSpace(m.DataLayout)
 	p.budget = initialBudget
@@ -220,7 +240,9 @@ func (p *printer) printModule() {
 	if p.err != nil {
 		return
 	}
+	p.mdWrite = p.opt.Functions == nil
 	p.numberModule()
+	p.renderMD()
 	p.collectComdats()
 	p.discard = p.opt.Functions != nil
 
@@ -303,7 +325,12 @@ func (p *printer) printModule() {
 		p.printIFunc(i)
 		p.maybeFlush()
 	}
-	for _, f := range m.Functions {
+	fns := m.Functions
+	if p.bodies != nil && p.opt.Prefetch > 0 && p.opt.Functions == nil {
+		p.bodies.prefetch(fns, p.opt.Prefetch)
+		defer p.bodies.stop()
+	}
+	for _, f := range fns {
 		if f == nil {
 			continue
 		}
@@ -346,18 +373,10 @@ func (p *printer) printModule() {
 		p.maybeFlush()
 	}
 
-	if len(p.mdNodes) > 0 {
+	if p.mdAddr.len() > 0 {
 		p.byte1('\n')
-		// Printing a node never numbers another: every operand was
-		// numbered with it.
-		for i := 0; i < len(p.mdNodes); i++ {
-			p.byte1('!')
-			p.int(int64(i))
-			p.str(" = ")
-			p.mdNodeBody(p.mdNodes[i])
-			p.byte1('\n')
-			p.maybeFlush()
-		}
+		p.renderMD()
+		p.writeMD()
 	}
 	if m.Summary != nil {
 		p.printSummary(m.Summary)
@@ -672,22 +691,16 @@ var ccNames = [...]string{
 }
 
 func (p *printer) printFunction(f *ir.Function) {
-	loaded := false
-	if f.HasBody && f.Blocks == nil && p.opt.Loader != nil {
-		if err := p.opt.Loader.LoadBody(f); err != nil {
+	if p.bodies != nil && f.HasBody {
+		if _, err := p.bodies.load(f); err != nil {
 			p.flush()
 			if p.err == nil {
 				p.err = fmt.Errorf("assembly: loading @%s: %w", f.Name, err)
 			}
 			return
 		}
-		loaded = true
+		defer p.bodies.release(f)
 	}
-	defer func() {
-		if loaded || p.opt.Loader != nil && f.HasBody {
-			f.Params, f.Blocks = nil, nil
-		}
-	}()
 
 	if len(f.Attrs.Fn) > 0 {
 		start := len(p.b)
@@ -718,6 +731,7 @@ func (p *printer) printFunction(f *ir.Function) {
 
 	p.incorporateFunction(f)
 	defer p.purgeFunction()
+	p.renderMD()
 
 	sig := f.Sig
 	if sig == nil || sig.Kind != ir.FunctionType {

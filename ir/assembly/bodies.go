@@ -1,0 +1,166 @@
+package assembly
+
+import (
+	"sync"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// A bodySource gives the printer the bodies of the functions it prints,
+// loaded through Options.Loader: each when it is printed or, with
+// Options.Prefetch, ahead of it by a goroutine of its own. Every call to
+// the loader is then made with mu held, so that the loader is never
+// called from two goroutines at once.
+type bodySource struct {
+	loader   ir.BodyLoader
+	releaser ir.BodyReleaser // the loader, when it is one
+
+	// Set while prefetching. The printer hands the bodies it is done
+	// with to the prefetcher (freed, under freeMu), which releases them
+	// before it loads the next: so the printer never waits for a load to
+	// end but to print a blockaddress.
+	mu     sync.Mutex
+	ready  chan loadedBody
+	quit   chan struct{}
+	done   chan struct{}
+	freeMu sync.Mutex
+	freed  []*ir.Function
+}
+
+// A loadedBody is a function whose body the prefetcher loaded (or found
+// loaded: loaded is false), or failed to load.
+type loadedBody struct {
+	f      *ir.Function
+	loaded bool
+	err    error
+}
+
+func newBodySource(loader ir.BodyLoader) *bodySource {
+	s := &bodySource{loader: loader}
+	s.releaser, _ = loader.(ir.BodyReleaser)
+	return s
+}
+
+// prefetch starts loading the bodies of fns, in order, at most ahead of
+// them before the printer takes one with next.
+func (s *bodySource) prefetch(fns []*ir.Function, ahead int) {
+	s.ready = make(chan loadedBody, ahead)
+	s.quit = make(chan struct{})
+	s.done = make(chan struct{})
+	go func() {
+		defer close(s.done)
+		defer close(s.ready)
+		for _, f := range fns {
+			if f == nil || !f.HasBody {
+				continue
+			}
+			b := loadedBody{f: f}
+			s.mu.Lock()
+			s.releaseFreed()
+			if f.Blocks == nil {
+				b.err = s.loader.LoadBody(f)
+				b.loaded = true
+			}
+			s.mu.Unlock()
+			select {
+			case s.ready <- b:
+			case <-s.quit:
+				return
+			}
+			if b.err != nil {
+				return
+			}
+		}
+	}()
+}
+
+// stop ends prefetching and frees the bodies loaded and not printed.
+func (s *bodySource) stop() {
+	if s.ready == nil {
+		return
+	}
+	close(s.quit)
+	for b := range s.ready {
+		if b.err == nil {
+			s.release(b.f)
+		}
+	}
+	<-s.done
+	s.ready = nil
+	s.releaseFreed()
+}
+
+// releaseFreed releases the bodies the printer is done with.
+func (s *bodySource) releaseFreed() {
+	s.freeMu.Lock()
+	freed := s.freed
+	s.freed = nil
+	s.freeMu.Unlock()
+	for _, f := range freed {
+		s.releaseLocked(f)
+	}
+}
+
+// load makes sure f's body is loaded for printing it, f being the next
+// function with a body in the order given to prefetch when prefetching;
+// loaded says it was loaded now (by the prefetcher or by load).
+func (s *bodySource) load(f *ir.Function) (loaded bool, err error) {
+	if s.ready != nil {
+		b, ok := <-s.ready
+		if ok && b.f == f {
+			return b.loaded, b.err
+		}
+		// Out of step (the function list changed under the printer):
+		// load f here, the prefetched body being freed.
+		if ok && b.err == nil {
+			s.release(b.f)
+		}
+	}
+	s.lock()
+	defer s.unlock()
+	return s.loadLocked(f)
+}
+
+// release frees f's body: handed back to the loader when it takes bodies
+// back, else dropped.
+func (s *bodySource) release(f *ir.Function) {
+	if s.ready != nil {
+		s.freeMu.Lock()
+		s.freed = append(s.freed, f)
+		s.freeMu.Unlock()
+		return
+	}
+	s.releaseLocked(f)
+}
+
+// releaseLocked is release, called between lock and unlock.
+func (s *bodySource) releaseLocked(f *ir.Function) {
+	if s.releaser != nil {
+		s.releaser.ReleaseBody(f)
+		return
+	}
+	f.Params, f.Blocks = nil, nil
+}
+
+// loadLocked loads f's body, unless it is loaded, for the printer's own
+// use of it, between lock and unlock; loaded says it was loaded now.
+func (s *bodySource) loadLocked(f *ir.Function) (loaded bool, err error) {
+	if !f.HasBody || f.Blocks != nil {
+		return false, nil
+	}
+	return true, s.loader.LoadBody(f)
+}
+
+// lock and unlock bracket the printer's own use of another function's
+// body (for blockaddress), which the prefetcher may be loading.
+func (s *bodySource) lock() {
+	if s.ready != nil {
+		s.mu.Lock()
+	}
+}
+
+func (s *bodySource) unlock() {
+	if s.ready != nil {
+		s.mu.Unlock()
+	}
+}
