@@ -223,7 +223,7 @@ func disPayload(e *env, w io.Writer, p *container.Payload, id string, sel *funcS
 		}
 		m, err := r.Module()
 		if err == nil {
-			opt := assembly.Options{ModuleID: id, Loader: r}
+			opt := assembly.Options{ModuleID: id, Loader: r, Prefetch: disPrefetch}
 			if sel != nil {
 				opt.Functions = sel.selects
 			}
@@ -242,6 +242,10 @@ func disPayload(e *env, w io.Writer, p *container.Payload, id string, sel *funcS
 	}
 	return nil
 }
+
+// disPrefetch is how many function bodies dis reads ahead of the one it
+// prints, in a goroutine of their own (see assembly.Options.Prefetch).
+const disPrefetch = 4
 
 // disError places an error of the bitcode reader in p's file: the byte of
 // the file, with the bit of the payload it came from.
