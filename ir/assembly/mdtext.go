@@ -3,6 +3,8 @@ package assembly
 import (
 	"bytes"
 	"encoding/binary"
+	"strconv"
+	"unsafe"
 
 	"github.com/bcextract/bcextract/ir"
 )
@@ -11,24 +13,37 @@ import (
 // module's text, but most nodes are a function's own (its locations,
 // scopes and variables, and in Rust's modules its DISubprogram) and are
 // numbered when that function is. Rather than keep every node until the
-// end, the printer writes each one's definition as soon as it and all it
+// end, the printer records each one's definition as soon as it and all it
 // refers to are numbered (mdSlot numbers a node's operands with it), into
 // an mdText, and forgets the node: the function's body, and the nodes
 // with it, can then be freed as soon as the function is printed.
 //
-// An mdText is text in chunks, except that a DILocation, most of a
-// module's nodes, is held in a few bytes rather than as its line of text:
-// a zero byte (which the text of a node never holds: strings print with
-// \00) then the location's fields as uvarints, written out as text at the
-// end. A node whose text would hold a zero byte after all is held as a
-// zero byte, its length and its text.
+// An mdText holds records in chunks. A definition is held compactly as a
+// zero byte (which the text of a node never holds: strings print with
+// \00), a record kind and its fields as uvarints: a DILocation's line,
+// column, scope and so on; a tuple's operands; a specialized node's
+// fields, each as its name (in names) and value, a string as its length
+// and bytes. A node
+// these do not describe (an operand printed inline, an MDList field) is
+// held as its text; one whose text would hold a zero byte after all, as a
+// text record. The text is made at the end, by writeMD.
 type mdText struct {
 	chunks [][]byte
+	// names are the field and kind names, by index, and nameIdx their
+	// indexes by the address of their bytes (they are the reader's
+	// constants: few addresses).
+	names   []string
+	nameIdx map[nameKey]uint64
+}
+
+type nameKey struct {
+	p *byte
+	n int
 }
 
 // mdChunkSize is the size of the chunks of an mdText; a new one is started
-// when less than mdChunkSlack is left, so that a node's text, written
-// directly into the chunk, seldom makes it grow.
+// when less than mdChunkSlack is left, so that a record, written directly
+// into the chunk, seldom makes it grow.
 const (
 	mdChunkSize  = 1 << 20
 	mdChunkSlack = 16 << 10
@@ -38,13 +53,23 @@ const (
 const (
 	mdRecLocation = iota // a DILocation: see appendLocationRecord
 	mdRecText            // uvarint length, then text as is
+	mdRecTuple           // an MDTuple: see appendTupleRecord
+	mdRecNode            // a SpecializedNode: see appendNodeRecord
 )
 
-// renderMD writes the definitions of the nodes numbered since the last
+// The operands of a tuple record, and the values of MD fields of a node
+// record: 0 null, 1 then a string (!"..."), 2+N node N.
+const (
+	mdOpNull = iota
+	mdOpString
+	mdOpNode
+)
+
+// renderMD records the definitions of the nodes numbered since the last
 // call into p.md and drops them. It is called once every node numbered so
 // far has its operands numbered too: after numberModule and after each
 // function's incorporateFunction. When the module's metadata is not to be
-// printed (Options.Functions), the nodes are dropped unwritten.
+// printed (Options.Functions), the nodes are dropped unrecorded.
 func (p *printer) renderMD() {
 	if !p.mdWrite {
 		clear(p.mdPending)
@@ -62,13 +87,23 @@ func (p *printer) renderMD() {
 	saved := p.b
 	for i, n := range p.mdPending {
 		chunk := p.md.room()
-		if loc, ok := n.(*ir.DILocation); ok && p.appendLocationRecord(chunk, p.mdDone+i, loc) {
+		s := p.mdDone + i
+		var ok bool
+		switch n := n.(type) {
+		case *ir.DILocation:
+			ok = p.appendLocationRecord(chunk, s, n)
+		case *ir.MDTuple:
+			ok = p.appendTupleRecord(chunk, s, n)
+		case *ir.SpecializedNode:
+			ok = p.appendNodeRecord(chunk, s, n)
+		}
+		if ok {
 			continue
 		}
 		start := len(chunk)
 		p.b = chunk
 		p.byte1('!')
-		p.int(int64(p.mdDone + i))
+		p.int(int64(s))
 		p.str(" = ")
 		p.mdNodeBody(n)
 		p.byte1('\n')
@@ -102,6 +137,30 @@ func (t *mdText) room() []byte {
 	return c
 }
 
+// name returns the index of a field or kind name.
+func (t *mdText) name(s string) uint64 {
+	k := nameKey{unsafe.StringData(s), len(s)}
+	if i, ok := t.nameIdx[k]; ok {
+		return i
+	}
+	if t.nameIdx == nil {
+		t.nameIdx = make(map[nameKey]uint64)
+	}
+	i := uint64(len(t.names))
+	t.names = append(t.names, s)
+	t.nameIdx[k] = i
+	return i
+}
+
+// appendString appends a string of a record: its length and its bytes.
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// setChunk makes chunk the last chunk of p.md.
+func (p *printer) setChunk(chunk []byte) { p.md.chunks[len(p.md.chunks)-1] = chunk }
+
 // appendLocationRecord appends the record of DILocation n, numbered s,
 // to the last chunk of p.md, which is chunk; false when n does not fit one
 // (its scope or inlinedAt is not a numbered node), to be written as text.
@@ -130,7 +189,7 @@ func (p *printer) appendLocationRecord(chunk []byte, s int, n *ir.DILocation) bo
 	chunk = binary.AppendUvarint(chunk, uint64(ia))
 	chunk = binary.AppendUvarint(chunk, n.AtomGroup)
 	chunk = binary.AppendUvarint(chunk, uint64(n.AtomRank))
-	p.md.chunks[len(p.md.chunks)-1] = chunk
+	p.setChunk(chunk)
 	return true
 }
 
@@ -148,71 +207,443 @@ func (p *printer) mdRef(md ir.Metadata) (int, bool) {
 	return s + 1, ok
 }
 
-// writeMD writes out the definitions held in p.md, in order, and frees
-// them.
-func (p *printer) writeMD() {
-	for i, c := range p.md.chunks {
-		for len(c) > 0 && p.err == nil {
-			z := bytes.IndexByte(c, 0)
-			if z < 0 {
-				p.b = append(p.b, c...)
-				p.maybeFlush()
+// mdOp returns the encoding of an operand printed by mdOperand as null,
+// !"string" or !N (see mdOpNull); false for any other.
+func (p *printer) mdOp(md ir.Metadata) (uint64, bool) {
+	if isNilMD(md) {
+		return mdOpNull, true
+	}
+	if _, ok := md.(*ir.MDString); ok {
+		return mdOpString, true
+	}
+	n, ok := md.(ir.MDNode)
+	if !ok || isExpression(n) {
+		return 0, false
+	}
+	if l, ok := n.(*ir.SpecializedNode); ok && l.Kind == "DILocation" {
+		return 0, false // printed inline when not numbered; rare
+	}
+	s, ok := p.mdSlot0(n)
+	return mdOpNode + uint64(s), ok
+}
+
+// appendOp appends operand md, which mdOp accepted with code c.
+func (p *printer) appendOp(chunk []byte, md ir.Metadata, c uint64) []byte {
+	chunk = binary.AppendUvarint(chunk, c)
+	if c == mdOpString {
+		chunk = appendString(chunk, md.(*ir.MDString).Value)
+	}
+	return chunk
+}
+
+// appendTupleRecord appends the record of tuple n, numbered s: its
+// distinct flag, its operand count and its operands; false when an
+// operand is other than null, a string or a numbered node.
+func (p *printer) appendTupleRecord(chunk []byte, s int, n *ir.MDTuple) bool {
+	for _, op := range n.Ops {
+		if _, ok := p.mdOp(op); !ok {
+			return false
+		}
+	}
+	var flags uint64
+	if n.Distinct {
+		flags = 1
+	}
+	chunk = append(chunk, 0, mdRecTuple)
+	chunk = binary.AppendUvarint(chunk, uint64(s))
+	chunk = binary.AppendUvarint(chunk, flags)
+	chunk = binary.AppendUvarint(chunk, uint64(len(n.Ops)))
+	for _, op := range n.Ops {
+		c, _ := p.mdOp(op)
+		chunk = p.appendOp(chunk, op, c)
+	}
+	p.setChunk(chunk)
+	return true
+}
+
+// The kinds of field in a node record, each followed by its value.
+const (
+	mdFieldOp     = iota // an operand (see mdOpNull)
+	mdFieldInt           // zigzag varint, signed decimal
+	mdFieldUint          // uvarint, unsigned decimal
+	mdFieldString        // string index, quoted and escaped
+	mdFieldRaw           // string index, as is
+	mdFieldBool          // 0 or 1
+)
+
+// appendNodeRecord appends the record of specialized node n, numbered s:
+// its distinct flag, kind name, field count and fields (name, kind,
+// value), the fields printSpecialized leaves out left out; false when a
+// field is one the record does not describe (an operand printed inline,
+// a list).
+func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) bool {
+	count := 0
+	for i := range n.Fields {
+		f := &n.Fields[i]
+		switch f.Kind {
+		case ir.FieldMD:
+			if _, ok := p.mdOp(f.MD); !ok {
+				return false
+			}
+		case ir.FieldConstInt, ir.FieldSize:
+			if _, ok := constIntOf(f.MD); ok {
 				break
 			}
-			p.b = append(p.b, c[:z]...)
-			c = p.writeRecord(c[z+1:])
+			if f.Kind == ir.FieldSize && isNilMD(f.MD) {
+				continue
+			}
+			if _, ok := p.mdOp(f.MD); !ok {
+				return false
+			}
+		case ir.FieldInt, ir.FieldUint, ir.FieldString, ir.FieldRaw, ir.FieldBool:
+		default:
+			return false
+		}
+		if f.Kind == ir.FieldSize {
+			if c, ok := constIntOf(f.MD); ok && c == 0 {
+				continue
+			}
+		}
+		count++
+	}
+	var flags uint64
+	if n.Distinct {
+		flags = 1
+	}
+	chunk = append(chunk, 0, mdRecNode)
+	chunk = binary.AppendUvarint(chunk, uint64(s))
+	chunk = binary.AppendUvarint(chunk, flags)
+	chunk = binary.AppendUvarint(chunk, p.md.name(n.Kind))
+	chunk = binary.AppendUvarint(chunk, uint64(count))
+	for i := range n.Fields {
+		f := &n.Fields[i]
+		var c int64
+		isConst := false
+		if f.Kind == ir.FieldConstInt || f.Kind == ir.FieldSize {
+			c, isConst = constIntOf(f.MD)
+			if f.Kind == ir.FieldSize && (isConst && c == 0 || !isConst && isNilMD(f.MD)) {
+				continue
+			}
+		}
+		chunk = binary.AppendUvarint(chunk, p.md.name(f.Name))
+		switch {
+		case isConst:
+			chunk = append(chunk, mdFieldInt)
+			chunk = binary.AppendVarint(chunk, c)
+		case f.Kind == ir.FieldMD || f.Kind == ir.FieldConstInt || f.Kind == ir.FieldSize:
+			op, _ := p.mdOp(f.MD)
+			chunk = append(chunk, mdFieldOp)
+			chunk = p.appendOp(chunk, f.MD, op)
+		case f.Kind == ir.FieldInt:
+			chunk = append(chunk, mdFieldInt)
+			chunk = binary.AppendVarint(chunk, f.Int)
+		case f.Kind == ir.FieldUint:
+			chunk = append(chunk, mdFieldUint)
+			chunk = binary.AppendUvarint(chunk, uint64(f.Int))
+		case f.Kind == ir.FieldString:
+			chunk = append(chunk, mdFieldString)
+			chunk = appendString(chunk, f.Text)
+		case f.Kind == ir.FieldRaw:
+			chunk = append(chunk, mdFieldRaw)
+			chunk = appendString(chunk, f.Text)
+		case f.Kind == ir.FieldBool:
+			chunk = append(chunk, mdFieldBool)
+			if f.Int != 0 {
+				chunk = append(chunk, 1)
+			} else {
+				chunk = append(chunk, 0)
+			}
+		}
+	}
+	p.setChunk(chunk)
+	return true
+}
+
+// mdPiece is how many bytes of records writeMD makes text at a time.
+const mdPiece = 64 << 10
+
+// writeMD writes out the definitions held in p.md, in order, and frees
+// them. The records are made text a piece at a time, every other piece by
+// a goroutine, so that two processors share the work; what they make is
+// written in order.
+func (p *printer) writeMD() {
+	type job struct{ in, out []byte }
+	jobs := make(chan job)
+	done := make(chan job)
+	go func() {
+		defer close(done)
+		for j := range jobs {
+			j.out = p.md.appendText(j.out[:0], j.in)
+			done <- j
+		}
+	}()
+	var spare []byte
+	for i, c := range p.md.chunks {
+		for len(c) > 0 {
+			var mine, theirs []byte
+			mine, c = cutPiece(c, mdPiece)
+			theirs, c = cutPiece(c, mdPiece)
+			if len(theirs) > 0 {
+				jobs <- job{theirs, spare}
+			}
+			p.b = p.md.appendText(p.b, mine)
 			p.maybeFlush()
+			if len(theirs) > 0 {
+				j := <-done
+				p.flush()
+				if p.err == nil {
+					_, p.err = p.out.Write(j.out)
+				}
+				spare = j.out
+			}
 		}
 		p.md.chunks[i] = nil
 	}
-	p.md.chunks = nil
+	close(jobs)
+	<-done
+	p.md = mdText{}
 }
 
-// writeRecord writes the record at the start of c (after its zero byte)
-// as text and returns what follows it.
-func (p *printer) writeRecord(c []byte) []byte {
-	kind, c := c[0], c[1:]
-	if kind == mdRecText {
-		n, k := binary.Uvarint(c)
-		c = c[k:]
-		p.b = append(p.b, c[:n]...)
-		return c[n:]
+// cutPiece splits c, a run of records and text, after about max bytes,
+// between two records or within text.
+func cutPiece(c []byte, max int) (piece, rest []byte) {
+	pos := 0
+	for pos < len(c) && pos < max {
+		z := bytes.IndexByte(c[pos:], 0)
+		if z < 0 {
+			z = len(c) - pos
+		}
+		if pos+z >= max {
+			pos = max
+			break
+		}
+		pos += z
+		if pos == len(c) {
+			break
+		}
+		rec, _ := recordAt(c[pos+1:])
+		pos += 1 + len(rec)
 	}
+	return c[:pos], c[pos:]
+}
+
+// appendText appends the text of the records of chunk c.
+func (t *mdText) appendText(dst, c []byte) []byte {
+	for len(c) > 0 {
+		z := bytes.IndexByte(c, 0)
+		if z < 0 {
+			return append(dst, c...)
+		}
+		dst = append(dst, c[:z]...)
+		var rec []byte
+		rec, c = recordAt(c[z+1:])
+		dst = t.appendRecord(dst, rec)
+	}
+	return dst
+}
+
+// recordAt splits c, which starts with a record (after its zero byte),
+// into the record and what follows it.
+func recordAt(c []byte) (rec, rest []byte) {
+	d := recDecoder{b: c[1:]}
+	switch c[0] {
+	case mdRecText:
+		n := d.uint()
+		d.b = d.b[n:]
+	case mdRecLocation:
+		for range 8 {
+			d.uint()
+		}
+	case mdRecTuple:
+		d.uint()
+		d.uint()
+		for n := d.uint(); n > 0; n-- {
+			d.op()
+		}
+	case mdRecNode:
+		d.uint()
+		d.uint()
+		d.uint()
+		for n := d.uint(); n > 0; n-- {
+			d.uint()
+			d.field()
+		}
+	}
+	k := len(c) - len(d.b)
+	return c[:k], c[k:]
+}
+
+// A recDecoder reads the fields of a record.
+type recDecoder struct{ b []byte }
+
+func (d *recDecoder) uint() uint64 {
+	v, k := binary.Uvarint(d.b)
+	d.b = d.b[k:]
+	return v
+}
+
+func (d *recDecoder) int() int64 {
+	v, k := binary.Varint(d.b)
+	d.b = d.b[k:]
+	return v
+}
+
+func (d *recDecoder) byte1() byte {
+	c := d.b[0]
+	d.b = d.b[1:]
+	return c
+}
+
+// str reads a string.
+func (d *recDecoder) str() []byte {
+	n := d.uint()
+	s := d.b[:n]
+	d.b = d.b[n:]
+	return s
+}
+
+// op reads an operand: its code, and its bytes when a string.
+func (d *recDecoder) op() (code uint64, str []byte) {
+	code = d.uint()
+	if code == mdOpString {
+		str = d.str()
+	}
+	return code, str
+}
+
+// field reads a field's kind and value (v, or the operand code, or the
+// string).
+func (d *recDecoder) field() (kind byte, v int64, code uint64, str []byte) {
+	kind = d.byte1()
+	switch kind {
+	case mdFieldOp:
+		code, str = d.op()
+	case mdFieldInt:
+		v = d.int()
+	case mdFieldUint:
+		code = d.uint()
+	case mdFieldString, mdFieldRaw:
+		str = d.str()
+	case mdFieldBool:
+		v = int64(d.byte1())
+	}
+	return kind, v, code, str
+}
+
+// appendRecord appends the text of record rec, which starts with its
+// kind, as mdNodeBody and the line around it print it.
+func (t *mdText) appendRecord(b, rec []byte) []byte {
+	d := recDecoder{b: rec[1:]}
+	if rec[0] == mdRecText {
+		n := d.uint()
+		return append(b, d.b[:n]...)
+	}
+	b = append(b, '!')
+	b = strconv.AppendUint(b, d.uint(), 10)
+	b = append(b, " = "...)
+	if d.uint()&1 != 0 && rec[0] != mdRecLocation {
+		b = append(b, "distinct "...)
+	}
+	switch rec[0] {
+	case mdRecLocation:
+		return appendLocationText(b, rec)
+	case mdRecTuple:
+		b = append(b, "!{"...)
+		for i, n := 0, d.uint(); uint64(i) < n; i++ {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			code, str := d.op()
+			b = appendOpText(b, code, str)
+		}
+		b = append(b, '}')
+	case mdRecNode:
+		b = append(b, '!')
+		b = append(b, t.names[d.uint()]...)
+		b = append(b, '(')
+		for i, n := 0, d.uint(); uint64(i) < n; i++ {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			if name := t.names[d.uint()]; name != "" {
+				b = append(b, name...)
+				b = append(b, ": "...)
+			}
+			kind, v, code, str := d.field()
+			switch kind {
+			case mdFieldOp:
+				b = appendOpText(b, code, str)
+			case mdFieldInt:
+				b = strconv.AppendInt(b, v, 10)
+			case mdFieldUint:
+				b = strconv.AppendUint(b, code, 10)
+			case mdFieldString:
+				b = append(b, '"')
+				b = appendEscaped(b, str)
+				b = append(b, '"')
+			case mdFieldRaw:
+				b = append(b, str...)
+			case mdFieldBool:
+				if v != 0 {
+					b = append(b, "true"...)
+				} else {
+					b = append(b, "false"...)
+				}
+			}
+		}
+		b = append(b, ')')
+	}
+	return append(b, '\n')
+}
+
+// appendOpText appends an operand as mdOperand prints it.
+func appendOpText(b []byte, code uint64, str []byte) []byte {
+	switch code {
+	case mdOpNull:
+		return append(b, "null"...)
+	case mdOpString:
+		b = append(b, "!\""...)
+		b = appendEscaped(b, str)
+		return append(b, '"')
+	}
+	b = append(b, '!')
+	return strconv.AppendUint(b, code-mdOpNode, 10)
+}
+
+// appendLocationText appends the text of a DILocation record after
+// "!N = ".
+func appendLocationText(b, rec []byte) []byte {
+	d := recDecoder{b: rec[1:]}
 	var v [8]uint64
 	for i := range v {
-		x, k := binary.Uvarint(c)
-		v[i], c = x, c[k:]
+		v[i] = d.uint()
 	}
-	s, flags, line, col, scope, ia, group, rank := v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]
-	p.byte1('!')
-	p.uint(s)
-	p.str(" = ")
+	flags, line, col, scope, ia, group, rank := v[1], v[2], v[3], v[4], v[5], v[6], v[7]
 	if flags&1 != 0 {
-		p.str("distinct ")
+		b = append(b, "distinct "...)
 	}
-	p.str("!DILocation(line: ")
-	p.uint(line)
+	b = append(b, "!DILocation(line: "...)
+	b = strconv.AppendUint(b, line, 10)
 	if col != 0 {
-		p.str(", column: ")
-		p.uint(col)
+		b = append(b, ", column: "...)
+		b = strconv.AppendUint(b, col, 10)
 	}
-	p.str(", scope: !")
-	p.uint(scope - 1)
+	b = append(b, ", scope: !"...)
+	b = strconv.AppendUint(b, scope-1, 10)
 	if ia != 0 {
-		p.str(", inlinedAt: !")
-		p.uint(ia - 1)
+		b = append(b, ", inlinedAt: !"...)
+		b = strconv.AppendUint(b, ia-1, 10)
 	}
 	if flags&2 != 0 {
-		p.str(", isImplicitCode: true")
+		b = append(b, ", isImplicitCode: true"...)
 	}
 	if group != 0 {
-		p.str(", atomGroup: ")
-		p.uint(group)
+		b = append(b, ", atomGroup: "...)
+		b = strconv.AppendUint(b, group, 10)
 	}
 	if rank != 0 {
-		p.str(", atomRank: ")
-		p.uint(rank)
+		b = append(b, ", atomRank: "...)
+		b = strconv.AppendUint(b, rank, 10)
 	}
-	p.str(")\n")
-	return c
+	return append(b, ")\n"...)
 }

@@ -16,7 +16,7 @@ const hexDigits = "0123456789ABCDEF"
 
 // appendEscaped appends s as LLVM's printEscapedString does: printable
 // ASCII other than '"' and '\' as is, '\' as "\\", other bytes as \XX.
-func appendEscaped(b []byte, s string) []byte {
+func appendEscaped[S string | []byte](b []byte, s S) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
