@@ -30,8 +30,167 @@ func (r *Reader) ownFields(n *ir.SpecializedNode) {
 		n.Fields = nil
 		return
 	}
-	n.Fields = append([]ir.Field(nil), fs...)
+	n.Fields = r.takeFields(len(fs))
+	copy(n.Fields, fs)
 	clear(fs)
+}
+
+// refScratch returns r's scratch for a node's Refs, empty and not nil:
+// ownRefs then copies them once into an array of their own.
+func (r *Reader) refScratch() []ir.Metadata {
+	if r.diRefs == nil {
+		r.diRefs = make([]ir.Metadata, 0, 16)
+	}
+	return r.diRefs[:0]
+}
+
+// ownRefs gives n Refs of their own, exactly as long as they are, as
+// ownFields its Fields.
+func (r *Reader) ownRefs(n *ir.SpecializedNode) {
+	refs := n.Refs
+	if refs == nil {
+		return
+	}
+	if cap(refs) > cap(r.diRefs) {
+		r.diRefs = refs[:0]
+	}
+	if len(refs) == 0 {
+		n.Refs = []ir.Metadata{}
+		return
+	}
+	n.Refs = r.takeRefs(len(refs))
+	copy(n.Refs, refs)
+	clear(refs)
+}
+
+// maxPooled is the longest Fields and Refs arrays recycled (see
+// ReleaseBody); longer ones, rare, are left to the collector.
+const maxPooled = 32
+
+// An ownedMD lists the debug-info nodes and locations a body's load made
+// that no other body can meet (a body's own metadata, and locations whose
+// scope or inlinedAt is one of its nodes): once the body is released, no
+// one uses them, and they are recycled for the next loads.
+type ownedMD struct {
+	nodes []*ir.SpecializedNode
+	locs  []*ir.DILocation
+}
+
+// newNode returns a specialized node for diNode to fill in: a recycled one
+// when there is one.
+func (r *Reader) newNode() *ir.SpecializedNode {
+	if n := len(r.freeNodes); n > 0 {
+		x := r.freeNodes[n-1]
+		r.freeNodes = r.freeNodes[:n-1]
+		return x
+	}
+	return new(ir.SpecializedNode)
+}
+
+// newLocation returns a location for location to fill in: a recycled one
+// when there is one.
+func (r *Reader) newLocation() *ir.DILocation {
+	if n := len(r.freeLocs); n > 0 {
+		x := r.freeLocs[n-1]
+		r.freeLocs = r.freeLocs[:n-1]
+		return x
+	}
+	return new(ir.DILocation)
+}
+
+// takeFields returns n zero fields: a recycled array when there is one.
+func (r *Reader) takeFields(n int) []ir.Field {
+	if n <= maxPooled {
+		if k := len(r.freeFields[n]); k > 0 {
+			fs := r.freeFields[n][k-1]
+			r.freeFields[n] = r.freeFields[n][:k-1]
+			return fs
+		}
+	}
+	return make([]ir.Field, n)
+}
+
+// takeRefs returns n null refs: a recycled array when there is one.
+func (r *Reader) takeRefs(n int) []ir.Metadata {
+	if n <= maxPooled {
+		if k := len(r.freeRefs[n]); k > 0 {
+			refs := r.freeRefs[n][k-1]
+			r.freeRefs[n] = r.freeRefs[n][:k-1]
+			return refs
+		}
+	}
+	return make([]ir.Metadata, n)
+}
+
+// startOwning starts listing the nodes the body being loaded makes, when
+// bodies are recycled.
+func (r *Reader) startOwning() {
+	if !r.recycle {
+		return
+	}
+	if n := len(r.freeOwned); n > 0 {
+		r.owning = r.freeOwned[n-1]
+		r.freeOwned = r.freeOwned[:n-1]
+	} else {
+		r.owning = new(ownedMD)
+	}
+}
+
+// endOwning ends the list of f's load, kept for ReleaseBody when the load
+// succeeded. The list of an earlier load of f, whose body its caller may
+// still hold, is forgotten, its nodes left to the collector.
+func (r *Reader) endOwning(f *ir.Function, ok bool) {
+	o := r.owning
+	if o == nil {
+		return
+	}
+	r.owning = nil
+	if !ok {
+		r.forgetOwned(o)
+		return
+	}
+	if r.owned == nil {
+		r.owned = make(map[*ir.Function]*ownedMD)
+	}
+	if old := r.owned[f]; old != nil {
+		r.forgetOwned(old)
+	}
+	r.owned[f] = o
+}
+
+// forgetOwned empties o, leaving its nodes to the collector.
+func (r *Reader) forgetOwned(o *ownedMD) {
+	clear(o.nodes)
+	clear(o.locs)
+	o.nodes, o.locs = o.nodes[:0], o.locs[:0]
+	r.freeOwned = append(r.freeOwned, o)
+}
+
+// recycleOwned clears the nodes and locations of f's load, which no one
+// uses any more, for the next loads to fill in again.
+func (r *Reader) recycleOwned(f *ir.Function) {
+	o := r.owned[f]
+	if o == nil {
+		return
+	}
+	delete(r.owned, f)
+	for _, n := range o.nodes {
+		if k := len(n.Fields); k > 0 && k <= maxPooled {
+			clear(n.Fields)
+			r.freeFields[k] = append(r.freeFields[k], n.Fields)
+		}
+		if k := len(n.Refs); k > 0 && k <= maxPooled {
+			clear(n.Refs)
+			r.freeRefs[k] = append(r.freeRefs[k], n.Refs)
+		}
+		*n = ir.SpecializedNode{}
+		r.freeNodes = append(r.freeNodes, n)
+	}
+	for _, d := range o.locs {
+		*d = ir.DILocation{}
+		r.freeLocs = append(r.freeLocs, d)
+	}
+	r.forgetOwned(o)
 }
 
 // nodeID returns the ID of a new metadata node (ir.MDTuple.ID): IDs count
@@ -82,7 +241,10 @@ func (r *Reader) newBlock() *ir.Block {
 // was before its load: f.Params and f.Blocks nil, f.Metadata cut back to
 // the attachments it had before. The caller must hold no pointer into that
 // body any more: its arguments, blocks, instructions and the slices they
-// hold. Other bodies loaded meanwhile stay as they are.
+// hold, nor into the debug-info nodes of the function's own metadata and
+// the DILocations of its instructions (which, from the first ReleaseBody
+// on, are recycled too); strings are not recycled. Other bodies loaded
+// meanwhile stay as they are.
 //
 // What is taken back is what f.Blocks holds, so call ReleaseBody rather
 // than setting f.Blocks to nil. It does nothing for a function whose body
@@ -92,6 +254,7 @@ func (r *Reader) ReleaseBody(f *ir.Function) {
 	if _, ok := r.fnMD[f]; !ok {
 		return
 	}
+	r.recycle = true
 	r.release(f, f.Blocks)
 }
 
@@ -110,6 +273,7 @@ func (r *Reader) release(f *ir.Function, blocks []*ir.Block) {
 	if f == r.last {
 		r.last, r.lastBlocks = nil, nil
 	}
+	r.recycleOwned(f)
 	if n := r.fnMD[f]; n == 0 {
 		f.Metadata = nil
 	} else if n <= len(f.Metadata) {

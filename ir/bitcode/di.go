@@ -92,6 +92,9 @@ func (b *diBuilder) lookup(id uint64) ir.Metadata {
 
 // ref adds operand i, a metadata ID plus one, to Refs and returns it.
 func (b *diBuilder) ref(i int) uint64 {
+	if b.n.Refs == nil {
+		b.n.Refs = b.r.refScratch()
+	}
 	id := b.at(i)
 	if id == 0 {
 		b.n.Refs = append(b.n.Refs, nil)
@@ -314,7 +317,32 @@ func (b *diBuilder) flags(name string, f uint64) {
 	if f&0xffffffff == 0 {
 		return
 	}
-	b.raw(name, diFlags(f))
+	b.raw(name, b.r.flagText(f, false))
+}
+
+// flagText returns spFlags(f), or diFlags(f) when not sp, made once per
+// value: a module's nodes share few.
+func (r *Reader) flagText(f uint64, sp bool) string {
+	k := flagKey{f, sp}
+	if s, ok := r.flagTexts[k]; ok {
+		return s
+	}
+	var s string
+	if sp {
+		s = spFlags(f)
+	} else {
+		s = diFlags(f)
+	}
+	if r.flagTexts == nil {
+		r.flagTexts = make(map[flagKey]string)
+	}
+	r.flagTexts[k] = s
+	return s
+}
+
+type flagKey struct {
+	f  uint64
+	sp bool
 }
 
 // diUnrotate decodes a sign-rotated value (emitSignedInt64).
@@ -373,7 +401,8 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 	if l, ok := diLens[code]; ok && (len(ops) < l[0] || len(ops) > l[1]) {
 		return nil, r.errorf("invalid %s record", kind)
 	}
-	n := &ir.SpecializedNode{Kind: kind, Distinct: ops[0]&1 != 0, Fields: r.diFields[:0], ID: r.nodeID()}
+	n := r.newNode()
+	*n = ir.SpecializedNode{Kind: kind, Distinct: ops[0]&1 != 0, Fields: r.diFields[:0], ID: r.nodeID()}
 	b := &diBuilder{r: r, n: n, ops: ops}
 	switch code {
 	case mdGenericDebug:
@@ -405,7 +434,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 			if len(ops) < 3 {
 				return nil, r.errorf("invalid DISubrange record")
 			}
-			n.Refs = []ir.Metadata{}
+			n.Refs = r.refScratch()
 			if version == 0 {
 				b.int("count", int64(ops[1]), false)
 			} else {
@@ -450,7 +479,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 		}
 	case mdBasicType:
 		sizeMD := ops[0]&2 != 0
-		n.Refs = []ir.Metadata{nil, nil, nil}
+		n.Refs = append(r.refScratch(), nil, nil, nil)
 		b.sizeRef(3, sizeMD)
 		if ops[1] != dwTagBaseType {
 			b.tag(ops[1])
@@ -464,7 +493,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 		b.flags("flags", b.at(6))
 	case mdFixedPointType:
 		sizeMD := ops[0]&2 != 0
-		n.Refs = []ir.Metadata{nil, nil, nil}
+		n.Refs = append(r.refScratch(), nil, nil, nil)
 		b.sizeRef(3, sizeMD)
 		off := 9
 		wide := func() *big.Int {
@@ -513,7 +542,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 		if is8 {
 			off = 5
 		}
-		n.Refs = []ir.Metadata{nil, nil, nil}
+		n.Refs = append(r.refScratch(), nil, nil, nil)
 		b.sizeRef(off, sizeMD)
 		n.Refs = append(n.Refs, nil)
 		b.ref(3)
@@ -592,7 +621,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 	case mdCompositeType:
 		b.composite()
 	case mdSubroutineType:
-		n.Refs = []ir.Metadata{nil, nil, nil, nil, nil}
+		n.Refs = append(r.refScratch(), nil, nil, nil, nil, nil)
 		b.ref(2)
 		b.flags("flags", ops[1])
 		b.enum("cc", b.at(3), dwCCs)
@@ -617,7 +646,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 		b.uint("line", b.at(7), true)
 		b.bool("isDecl", b.at(8) != 0, true, false)
 	case mdFile:
-		n.Refs = []ir.Metadata{}
+		n.Refs = r.refScratch()
 		b.str("filename", 1, false)
 		b.str("directory", 2, false)
 		if len(ops) > 4 && ops[3] != 0 && ops[4] != 0 {
@@ -682,7 +711,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 		b.md("scope", 1, false)
 		b.bool("exportSymbols", ops[0]&2 != 0, true, false)
 	case mdMacro:
-		n.Refs = []ir.Metadata{}
+		n.Refs = r.refScratch()
 		switch ops[1] {
 		case 1:
 			b.raw("type", "DW_MACINFO_define")
@@ -733,7 +762,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 		if !n.Distinct {
 			return nil, r.errorf("invalid DIAssignID record: must be distinct")
 		}
-		n.Refs = []ir.Metadata{}
+		n.Refs = r.refScratch()
 	case mdLocalVar:
 		hasAlign := ops[0]&2 != 0
 		t := 0
@@ -776,7 +805,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 	case mdExpression:
 		n.Distinct = ops[0]&1 != 0
 		n.Fields = expressionFields(ops[1:])
-		n.Refs = []ir.Metadata{}
+		n.Refs = r.refScratch()
 	case mdGlobalVarExpr:
 		b.ref(1)
 		b.md("var", 1, true)
@@ -819,6 +848,10 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 		return nil, b.err
 	}
 	r.ownFields(n)
+	r.ownRefs(n)
+	if r.owning != nil {
+		r.owning.nodes = append(r.owning.nodes, n)
+	}
 	return n, nil
 }
 
@@ -1022,7 +1055,7 @@ func (b *diBuilder) subprogram() {
 		b.int("thisAdjustment", int64(int32(b.at(16+o))), true)
 	}
 	b.flags("flags", flags)
-	b.raw("spFlags", spFlags(sp))
+	b.raw("spFlags", b.r.flagText(sp, true))
 	if unit >= 0 {
 		b.md("unit", unit, true)
 	}

@@ -147,7 +147,9 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 		fs.fwd = map[uint64]*ir.Instruction{}
 	}
 	r.fn = fs
+	r.startOwning()
 	defer func() {
+		r.endOwning(f, err == nil)
 		fs.reset()
 		// Cleared, not only cut: the backing arrays would keep the body
 		// alive.

@@ -325,7 +325,8 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 			return old
 		}
 	}
-	d := &ir.DILocation{
+	d := r.newLocation()
+	*d = ir.DILocation{
 		Scope:        scope,
 		InlinedAt:    ia,
 		AtomGroup:    k.group,
@@ -346,6 +347,9 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 	}
 	if uniqued {
 		tab.put(k, scope, ia, byID, d)
+	}
+	if r.owning != nil && (!uniqued || tab == &r.md.fnLocs) {
+		r.owning.locs = append(r.owning.locs, d)
 	}
 	return d
 }

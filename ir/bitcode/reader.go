@@ -290,7 +290,22 @@ type Reader struct {
 	up            *upgradeState
 	oldConstExprs bool
 
-	diFields []ir.Field // diNode's scratch (see alloc.go)
+	diFields []ir.Field    // diNode's scratch (see alloc.go)
+	diRefs   []ir.Metadata // and its Refs'
+	// flagTexts are the texts of DI flags and SP flags (see flagText).
+	flagTexts map[flagKey]string
+
+	// Recycled debug-info nodes (see ReleaseBody and ownedMD): recycle
+	// is set by the first ReleaseBody, from when the loads list what they
+	// make (owning, for the load under way; owned, by function).
+	recycle    bool
+	owning     *ownedMD
+	owned      map[*ir.Function]*ownedMD
+	freeOwned  []*ownedMD
+	freeNodes  []*ir.SpecializedNode
+	freeLocs   []*ir.DILocation
+	freeFields [maxPooled + 1][][]ir.Field
+	freeRefs   [maxPooled + 1][][]ir.Metadata
 	// noDebug says function bodies are read without their debug info
 	// (see DropDebugInfo).
 	noDebug bool
@@ -408,6 +423,14 @@ func (r *Reader) Module() (*ir.Module, error) {
 	if err != nil {
 		r.modErr = r.wrapErr(err)
 		return r.m, r.modErr
+	}
+	// The module's metadata may have left long lists of forward
+	// references behind, which bodies seldom need.
+	if cap(r.md.fixes) > 1024 {
+		r.md.fixes = nil
+	}
+	if cap(r.md.pending) > 1024 {
+		r.md.pending = nil
 	}
 	return r.m, nil
 }
