@@ -18,7 +18,7 @@ bench_setup() {
 	WORK=$(mktemp -d)
 	trap 'rm -rf "$WORK"' EXIT
 	if [[ -z $BCX ]]; then
-		(cd "$REPO" && go build -o "$WORK/bcextract" ./cmd/bcextract)
+		(cd "$REPO" && CGO_ENABLED=0 go build -o "$WORK/bcextract" ./cmd/bcextract)
 		BCX="$WORK/bcextract"
 	fi
 }

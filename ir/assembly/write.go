@@ -240,6 +240,13 @@ func (p *printer) printModule() {
 	if p.err != nil {
 		return
 	}
+	// The bodies are loaded from now on (findTypes may have loaded some
+	// before), while the rest of the module's head is printed.
+	fns := m.Functions
+	if p.bodies != nil && p.opt.Prefetch > 0 && p.opt.Functions == nil {
+		p.bodies.prefetch(fns, p.opt.Prefetch)
+		defer p.bodies.stop()
+	}
 	p.mdWrite = p.opt.Functions == nil
 	p.numberModule()
 	p.renderMD()
@@ -324,11 +331,6 @@ func (p *printer) printModule() {
 	for _, i := range m.IFuncs {
 		p.printIFunc(i)
 		p.maybeFlush()
-	}
-	fns := m.Functions
-	if p.bodies != nil && p.opt.Prefetch > 0 && p.opt.Functions == nil {
-		p.bodies.prefetch(fns, p.opt.Prefetch)
-		defer p.bodies.stop()
 	}
 	for _, f := range fns {
 		if f == nil {
