@@ -76,13 +76,24 @@ type ownedMD struct {
 	locs  []*ir.DILocation
 }
 
+// pop takes the last element off a free list; false when it is empty.
+func pop[T any](free *[]T) (T, bool) {
+	var zero T
+	n := len(*free)
+	if n == 0 {
+		return zero, false
+	}
+	x := (*free)[n-1]
+	(*free)[n-1] = zero // the list would keep it alive once handed out
+	*free = (*free)[:n-1]
+	return x, true
+}
+
 // newNode returns a specialized node for diNode to fill in: a recycled one
 // when there is one.
 func (r *Reader) newNode() *ir.SpecializedNode {
-	if n := len(r.freeNodes); n > 0 {
-		x := r.freeNodes[n-1]
-		r.freeNodes = r.freeNodes[:n-1]
-		return x
+	if n, ok := pop(&r.freeNodes); ok {
+		return n
 	}
 	return new(ir.SpecializedNode)
 }
@@ -90,10 +101,8 @@ func (r *Reader) newNode() *ir.SpecializedNode {
 // newLocation returns a location for location to fill in: a recycled one
 // when there is one.
 func (r *Reader) newLocation() *ir.DILocation {
-	if n := len(r.freeLocs); n > 0 {
-		x := r.freeLocs[n-1]
-		r.freeLocs = r.freeLocs[:n-1]
-		return x
+	if d, ok := pop(&r.freeLocs); ok {
+		return d
 	}
 	return new(ir.DILocation)
 }
@@ -101,9 +110,7 @@ func (r *Reader) newLocation() *ir.DILocation {
 // takeFields returns n zero fields: a recycled array when there is one.
 func (r *Reader) takeFields(n int) []ir.Field {
 	if n <= maxPooled {
-		if k := len(r.freeFields[n]); k > 0 {
-			fs := r.freeFields[n][k-1]
-			r.freeFields[n] = r.freeFields[n][:k-1]
+		if fs, ok := pop(&r.freeFields[n]); ok {
 			return fs
 		}
 	}
@@ -113,9 +120,7 @@ func (r *Reader) takeFields(n int) []ir.Field {
 // takeRefs returns n null refs: a recycled array when there is one.
 func (r *Reader) takeRefs(n int) []ir.Metadata {
 	if n <= maxPooled {
-		if k := len(r.freeRefs[n]); k > 0 {
-			refs := r.freeRefs[n][k-1]
-			r.freeRefs[n] = r.freeRefs[n][:k-1]
+		if refs, ok := pop(&r.freeRefs[n]); ok {
 			return refs
 		}
 	}
@@ -128,9 +133,8 @@ func (r *Reader) startOwning() {
 	if !r.recycle {
 		return
 	}
-	if n := len(r.freeOwned); n > 0 {
-		r.owning = r.freeOwned[n-1]
-		r.freeOwned = r.freeOwned[:n-1]
+	if o, ok := pop(&r.freeOwned); ok {
+		r.owning = o
 	} else {
 		r.owning = new(ownedMD)
 	}
@@ -207,10 +211,7 @@ func (r *Reader) nodeID() uint32 {
 // newInstruction returns a zero instruction for the body being loaded:
 // one of a released body (see ReleaseBody) if there is one.
 func (r *Reader) newInstruction() *ir.Instruction {
-	if n := len(r.freeInsts); n > 0 {
-		in := r.freeInsts[n-1]
-		r.freeInsts[n-1] = nil
-		r.freeInsts = r.freeInsts[:n-1]
+	if in, ok := pop(&r.freeInsts); ok {
 		return in
 	}
 	return &ir.Instruction{}
@@ -227,10 +228,7 @@ func (r *Reader) freeInstruction(in *ir.Instruction) {
 // released body, with the arrays of its instructions and predecessors, if
 // there is one.
 func (r *Reader) newBlock() *ir.Block {
-	if n := len(r.freeBlocks); n > 0 {
-		b := r.freeBlocks[n-1]
-		r.freeBlocks[n-1] = nil
-		r.freeBlocks = r.freeBlocks[:n-1]
+	if b, ok := pop(&r.freeBlocks); ok {
 		return b
 	}
 	return &ir.Block{}
