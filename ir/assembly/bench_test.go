@@ -2,42 +2,20 @@ package assembly_test
 
 import (
 	"io"
-	"os"
 	"testing"
 
+	"github.com/bcextract/bcextract/internal/irtest"
 	"github.com/bcextract/bcextract/ir/assembly"
-	"github.com/bcextract/bcextract/ir/bitcode"
 )
-
-// benchFile is the module the benchmarks read: a committed fixture with
-// debug info, or the file named by $BCX_BENCH_BC (e.g. Rust's libstd
-// module, to profile a large input).
-func benchFile(b *testing.B) []byte {
-	b.Helper()
-	name := os.Getenv("BCX_BENCH_BC")
-	if name == "" {
-		name = "../../testdata/ir/di-coro-O0.bc"
-	}
-	data, err := os.ReadFile(name)
-	if err != nil {
-		b.Skip(err)
-	}
-	return data
-}
 
 // BenchmarkReadModule reads the module and every function body, as dis
 // does, without printing.
 func BenchmarkReadModule(b *testing.B) {
-	data := benchFile(b)
+	data := irtest.BenchData(b, "../../testdata/ir/di-coro-O0.bc")
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		f, err := bitcode.Open(data)
-		if err != nil {
-			b.Fatal(err)
-		}
-		r := f.Modules[0]
-		m, err := r.Module()
+		r, m, err := irtest.Open(data)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -62,16 +40,11 @@ func BenchmarkWrite(b *testing.B) { benchmarkWrite(b, 0) }
 func BenchmarkWritePrefetch(b *testing.B) { benchmarkWrite(b, 4) }
 
 func benchmarkWrite(b *testing.B, prefetch int) {
-	data := benchFile(b)
+	data := irtest.BenchData(b, "../../testdata/ir/di-coro-O0.bc")
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		f, err := bitcode.Open(data)
-		if err != nil {
-			b.Fatal(err)
-		}
-		r := f.Modules[0]
-		m, err := r.Module()
+		r, m, err := irtest.Open(data)
 		if err != nil {
 			b.Fatal(err)
 		}

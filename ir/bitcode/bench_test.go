@@ -1,10 +1,9 @@
 package bitcode_test
 
 import (
-	"os"
 	"testing"
 
-	"github.com/bcextract/bcextract/ir/bitcode"
+	"github.com/bcextract/bcextract/internal/irtest"
 )
 
 // BenchmarkReadModuleRelease reads the module and every function body,
@@ -12,23 +11,11 @@ import (
 // releases them does. The module is a committed fixture with debug info,
 // or the file named by $BCX_BENCH_BC (e.g. Rust's libstd module).
 func BenchmarkReadModuleRelease(b *testing.B) {
-	name := os.Getenv("BCX_BENCH_BC")
-	if name == "" {
-		name = "../../testdata/ir/di-coro-O0.bc"
-	}
-	data, err := os.ReadFile(name)
-	if err != nil {
-		b.Skip(err)
-	}
+	data := irtest.BenchData(b, "../../testdata/ir/di-coro-O0.bc")
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		f, err := bitcode.Open(data)
-		if err != nil {
-			b.Fatal(err)
-		}
-		r := f.Modules[0]
-		m, err := r.Module()
+		r, m, err := irtest.Open(data)
 		if err != nil {
 			b.Fatal(err)
 		}

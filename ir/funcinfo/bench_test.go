@@ -1,9 +1,9 @@
 package funcinfo_test
 
 import (
-	"os"
 	"testing"
 
+	"github.com/bcextract/bcextract/internal/irtest"
 	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/bcextract/bcextract/ir/funcinfo"
 )
@@ -14,14 +14,7 @@ import (
 // the file named by $BCX_BENCH_BC (Rust's libstd module, say); the bytes
 // per second are those of the bitcode.
 func BenchmarkDescribe(b *testing.B) {
-	name := os.Getenv("BCX_BENCH_BC")
-	if name == "" {
-		name = "../../testdata/ir/di-coro-O0.bc"
-	}
-	data, err := os.ReadFile(name)
-	if err != nil {
-		b.Skip(err)
-	}
+	data := irtest.BenchData(b, "../../testdata/ir/di-coro-O0.bc")
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
