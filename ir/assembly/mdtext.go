@@ -435,9 +435,7 @@ func (t *mdText) appendText(dst, c []byte) []byte {
 			return append(dst, c...)
 		}
 		dst = append(dst, c[:z]...)
-		var rec []byte
-		rec, c = recordAt(c[z+1:])
-		dst = t.appendRecord(dst, rec)
+		dst, c = t.appendRecord(dst, c[z+1:])
 	}
 	return dst
 }
@@ -530,23 +528,25 @@ func (d *recDecoder) field() (kind byte, v int64, code uint64, str []byte) {
 	return kind, v, code, str
 }
 
-// appendRecord appends the text of record rec, which starts with its
-// kind, as mdNodeBody and the line around it print it.
-func (t *mdText) appendRecord(b, rec []byte) []byte {
+// appendRecord appends the text of the record at the start of rec (after
+// its zero byte: its kind first), as mdNodeBody and the line around it
+// print it, and returns it with what follows the record.
+func (t *mdText) appendRecord(b, rec []byte) (text, rest []byte) {
 	d := recDecoder{b: rec[1:]}
 	if rec[0] == mdRecText {
 		n := d.uint()
-		return append(b, d.b[:n]...)
+		return append(b, d.b[:n]...), d.b[n:]
 	}
 	b = append(b, '!')
 	b = strconv.AppendUint(b, d.uint(), 10)
 	b = append(b, " = "...)
-	if d.uint()&1 != 0 && rec[0] != mdRecLocation {
+	flags := d.uint()
+	if flags&1 != 0 {
 		b = append(b, "distinct "...)
 	}
 	switch rec[0] {
 	case mdRecLocation:
-		return appendLocationText(b, rec)
+		return appendLocationText(b, &d, flags), d.b
 	case mdRecTuple:
 		b = append(b, "!{"...)
 		for i, n := 0, d.uint(); uint64(i) < n; i++ {
@@ -593,7 +593,7 @@ func (t *mdText) appendRecord(b, rec []byte) []byte {
 		}
 		b = append(b, ')')
 	}
-	return append(b, '\n')
+	return append(b, '\n'), d.b
 }
 
 // appendOpText appends an operand as mdOperand prints it.
@@ -610,18 +610,14 @@ func appendOpText(b []byte, code uint64, str []byte) []byte {
 	return strconv.AppendUint(b, code-mdOpNode, 10)
 }
 
-// appendLocationText appends the text of a DILocation record after
-// "!N = ".
-func appendLocationText(b, rec []byte) []byte {
-	d := recDecoder{b: rec[1:]}
-	var v [8]uint64
+// appendLocationText appends the text of a DILocation record, its fields
+// read from d, after "!N = " and its distinct flag.
+func appendLocationText(b []byte, d *recDecoder, flags uint64) []byte {
+	var v [6]uint64
 	for i := range v {
 		v[i] = d.uint()
 	}
-	flags, line, col, scope, ia, group, rank := v[1], v[2], v[3], v[4], v[5], v[6], v[7]
-	if flags&1 != 0 {
-		b = append(b, "distinct "...)
-	}
+	line, col, scope, ia, group, rank := v[0], v[1], v[2], v[3], v[4], v[5]
 	b = append(b, "!DILocation(line: "...)
 	b = strconv.AppendUint(b, line, 10)
 	if col != 0 {
