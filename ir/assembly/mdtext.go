@@ -29,6 +29,10 @@ import (
 // text record. The text is made at the end, by writeMD.
 type mdText struct {
 	chunks [][]byte
+	// cuts are, for each chunk, offsets where a definition starts, one
+	// about every mdPiece bytes: writeMD makes the text of the pieces
+	// between them on two goroutines.
+	cuts [][]int32
 	// names are the field and kind names, by index, and nameIdx their
 	// indexes by the address of their bytes (they are the reader's
 	// constants: few addresses).
@@ -124,16 +128,26 @@ func (p *printer) renderMD() {
 	p.mdDone = p.mdAddr.len()
 }
 
-// room returns the chunk to write into, a new one when the last has less
-// than mdChunkSlack left.
+// room returns the chunk to write the next definition into, a new one
+// when the last has less than mdChunkSlack left, and notes a cut where
+// the definition starts when the piece since the last cut is long enough.
 func (t *mdText) room() []byte {
 	if n := len(t.chunks); n > 0 {
 		if c := t.chunks[n-1]; cap(c)-len(c) >= mdChunkSlack {
+			cuts := t.cuts[n-1]
+			last := int32(0)
+			if len(cuts) > 0 {
+				last = cuts[len(cuts)-1]
+			}
+			if len(c)-int(last) >= mdPiece {
+				t.cuts[n-1] = append(cuts, int32(len(c)))
+			}
 			return c
 		}
 	}
 	c := make([]byte, 0, mdChunkSize)
 	t.chunks = append(t.chunks, c)
+	t.cuts = append(t.cuts, nil)
 	return c
 }
 
@@ -379,16 +393,16 @@ func (p *printer) writeMD() {
 	}()
 	var spare []byte
 	for i, c := range p.md.chunks {
-		for len(c) > 0 {
-			var mine, theirs []byte
-			mine, c = cutPiece(c, mdPiece)
-			theirs, c = cutPiece(c, mdPiece)
-			if len(theirs) > 0 {
+		pieces := p.md.pieces(c, p.md.cuts[i])
+		for k := 0; k < len(pieces); k += 2 {
+			var theirs []byte
+			if k+1 < len(pieces) {
+				theirs = pieces[k+1]
 				jobs <- job{theirs, spare}
 			}
-			p.b = p.md.appendText(p.b, mine)
+			p.b = p.md.appendText(p.b, pieces[k])
 			p.maybeFlush()
-			if len(theirs) > 0 {
+			if theirs != nil {
 				j := <-done
 				p.flush()
 				if p.err == nil {
@@ -404,27 +418,15 @@ func (p *printer) writeMD() {
 	p.md = mdText{}
 }
 
-// cutPiece splits c, a run of records and text, after about max bytes,
-// between two records or within text.
-func cutPiece(c []byte, max int) (piece, rest []byte) {
-	pos := 0
-	for pos < len(c) && pos < max {
-		z := bytes.IndexByte(c[pos:], 0)
-		if z < 0 {
-			z = len(c) - pos
-		}
-		if pos+z >= max {
-			pos = max
-			break
-		}
-		pos += z
-		if pos == len(c) {
-			break
-		}
-		rec, _ := recordAt(c[pos+1:])
-		pos += 1 + len(rec)
+// pieces cuts chunk c at its cuts.
+func (t *mdText) pieces(c []byte, cuts []int32) [][]byte {
+	ps := make([][]byte, 0, len(cuts)+1)
+	start := 0
+	for _, k := range cuts {
+		ps = append(ps, c[start:k])
+		start = int(k)
 	}
-	return c[:pos], c[pos:]
+	return append(ps, c[start:])
 }
 
 // appendText appends the text of the records of chunk c.
@@ -438,37 +440,6 @@ func (t *mdText) appendText(dst, c []byte) []byte {
 		dst, c = t.appendRecord(dst, c[z+1:])
 	}
 	return dst
-}
-
-// recordAt splits c, which starts with a record (after its zero byte),
-// into the record and what follows it.
-func recordAt(c []byte) (rec, rest []byte) {
-	d := recDecoder{b: c[1:]}
-	switch c[0] {
-	case mdRecText:
-		n := d.uint()
-		d.b = d.b[n:]
-	case mdRecLocation:
-		for range 8 {
-			d.uint()
-		}
-	case mdRecTuple:
-		d.uint()
-		d.uint()
-		for n := d.uint(); n > 0; n-- {
-			d.op()
-		}
-	case mdRecNode:
-		d.uint()
-		d.uint()
-		d.uint()
-		for n := d.uint(); n > 0; n-- {
-			d.uint()
-			d.field()
-		}
-	}
-	k := len(c) - len(d.b)
-	return c[:k], c[k:]
 }
 
 // A recDecoder reads the fields of a record.
