@@ -3,6 +3,7 @@ package bitcode
 import (
 	"cmp"
 	"slices"
+	"unsafe"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
@@ -202,12 +203,24 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			if uint64(s.Count) > uint64(len(rec.Blob))*8 {
 				return r.errorf("METADATA_STRINGS count %d exceeds its blob", s.Count)
 			}
-			for s.More() {
+			// The strings are made a slab at a time.
+			var slab []ir.MDString
+			for left := int(s.Count); s.More(); left-- {
 				b, err := s.Next()
 				if err != nil {
 					return r.errorf("%v", err)
 				}
-				r.pushMD(&ir.MDString{Value: string(b)})
+				if len(slab) == 0 {
+					slab = make([]ir.MDString, max(1, min(left, 256)))
+				}
+				m := &slab[0]
+				slab = slab[1:]
+				if r.shareStrings && len(b) > 0 {
+					m.Value = unsafe.String(&b[0], len(b))
+				} else {
+					m.Value = string(b)
+				}
+				r.pushMD(m)
 			}
 		case llvmir.METADATA_STRING_OLD:
 			r.pushMD(&ir.MDString{Value: opsString(ops)})

@@ -311,6 +311,9 @@ type Reader struct {
 	noDebug bool
 	// noSummary says Module leaves the summary unread (see DropSummary).
 	noSummary bool
+	// shareStrings says metadata strings point into the stream (see
+	// ShareStrings).
+	shareStrings bool
 	// freeInsts and freeBlocks are the instructions and blocks of
 	// released bodies, cleared, for newInstruction and newBlock to hand
 	// out again (see ReleaseBody).
@@ -350,6 +353,14 @@ func (r *Reader) DropDebugInfo() { r.noDebug = true }
 // DropSummary, called before Module, makes Module leave the module summary
 // index unread (Module.Summary nil), for callers that do not use it.
 func (r *Reader) DropSummary() { r.noSummary = true }
+
+// ShareStrings makes the metadata strings read from now on (the Value of
+// each [ir.MDString]) point into the data given to [Open] rather than be
+// copies of its bytes: the caller must then keep that data unchanged, and
+// mapped, for as long as it uses the module. It is for callers that print
+// the module and drop it (the strings of debug info are most of a module's
+// metadata).
+func (r *Reader) ShareStrings() { r.shareStrings = true }
 
 // ReuseBodies makes each LoadBody from now on release the body loaded
 // before it, as [Reader.ReleaseBody] does, even if the caller has set its
