@@ -14,7 +14,8 @@ import (
 // FuzzWrite prints whatever module the reader returns: the printer must
 // not panic, hang or allocate without bound on any model read from any
 // input, however malformed; and it must print the same with the bodies
-// loaded ahead (Options.Prefetch) as without.
+// loaded ahead (Options.Prefetch) and the strings shared with the input
+// (bitcode's ShareStrings) as without.
 func FuzzWrite(f *testing.F) {
 	bcs, _ := filepath.Glob("../../testdata/ir/*.bc")
 	for _, bc := range bcs {
@@ -28,19 +29,27 @@ func FuzzWrite(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, r := range file.Modules {
+		shared, _ := bitcode.Open(data)
+		for i, r := range file.Modules {
 			m, err := r.Module()
 			if err != nil {
 				continue
 			}
-			// Printed twice, the second time with the bodies loaded
-			// ahead: the text and the error must not change.
+			// Printed twice, the second time from a reader sharing
+			// its strings and with the bodies loaded ahead: the text
+			// and the error must not change.
+			r2 := shared.Modules[i]
+			r2.ShareStrings()
+			m2, err := r2.Module()
+			if err != nil {
+				t.Fatalf("Module fails only with ShareStrings: %v", err)
+			}
 			var one, two bytes.Buffer
 			err1 := assembly.Write(&one, m, assembly.Options{ModuleID: "fuzz", Loader: r})
-			err2 := assembly.Write(&two, m, assembly.Options{ModuleID: "fuzz", Loader: r, Prefetch: 2})
+			err2 := assembly.Write(&two, m2, assembly.Options{ModuleID: "fuzz", Loader: r2, Prefetch: 2})
 			if !bytes.Equal(one.Bytes(), two.Bytes()) || fmt.Sprint(err1) != fmt.Sprint(err2) {
 				line, a, b := firstDifference(one.String(), two.String())
-				t.Fatalf("prefetching changes the output at line %d:\n%s\n%s\nerrors: %v, %v", line, a, b, err1, err2)
+				t.Fatalf("prefetching and shared strings change the output at line %d:\n%s\n%s\nerrors: %v, %v", line, a, b, err1, err2)
 			}
 		}
 	})

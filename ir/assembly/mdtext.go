@@ -23,7 +23,7 @@ import (
 // \00), a record kind and its fields as uvarints: a DILocation's line,
 // column, scope and so on; a tuple's operands; a specialized node's
 // fields, each as its name (in names) and value, a string as its length
-// and bytes. A node
+// and bytes (or, from mdStrRef bytes on, its index in strs). A node
 // these do not describe (an operand printed inline, an MDList field) is
 // held as its text; one whose text would hold a zero byte after all, as a
 // text record. The text is made at the end, by writeMD.
@@ -38,6 +38,11 @@ type mdText struct {
 	// constants: few addresses).
 	names   []string
 	nameIdx map[nameKey]uint64
+	// strs are the strings of at least mdStrRef bytes the records refer
+	// to by index rather than hold: the metadata strings of a module
+	// read with bitcode's ShareStrings lie in the bitcode itself, and
+	// the others are kept alive by strs as a copy would be.
+	strs []string
 }
 
 type nameKey struct {
@@ -166,10 +171,20 @@ func (t *mdText) name(s string) uint64 {
 	return i
 }
 
-// appendString appends a string of a record: its length and its bytes.
-func appendString(b []byte, s string) []byte {
-	b = binary.AppendUvarint(b, uint64(len(s)))
-	return append(b, s...)
+// mdStrRef is the length from which a string of a record is referred to
+// (an index into mdText.strs) rather than held (its bytes).
+const mdStrRef = 24
+
+// appendString appends a string of a record: its length times two and
+// its bytes, or its index in t.strs times two plus one.
+func (t *mdText) appendString(b []byte, s string) []byte {
+	if len(s) < mdStrRef {
+		b = binary.AppendUvarint(b, uint64(len(s))<<1)
+		return append(b, s...)
+	}
+	b = binary.AppendUvarint(b, uint64(len(t.strs))<<1|1)
+	t.strs = append(t.strs, s)
+	return b
 }
 
 // setChunk makes chunk the last chunk of p.md.
@@ -245,7 +260,7 @@ func (p *printer) mdOp(md ir.Metadata) (uint64, bool) {
 func (p *printer) appendOp(chunk []byte, md ir.Metadata, c uint64) []byte {
 	chunk = binary.AppendUvarint(chunk, c)
 	if c == mdOpString {
-		chunk = appendString(chunk, md.(*ir.MDString).Value)
+		chunk = p.md.appendString(chunk, md.(*ir.MDString).Value)
 	}
 	return chunk
 }
@@ -356,10 +371,10 @@ func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) b
 			chunk = binary.AppendUvarint(chunk, uint64(f.Int))
 		case f.Kind == ir.FieldString:
 			chunk = append(chunk, mdFieldString)
-			chunk = appendString(chunk, f.Text)
+			chunk = p.md.appendString(chunk, f.Text)
 		case f.Kind == ir.FieldRaw:
 			chunk = append(chunk, mdFieldRaw)
-			chunk = appendString(chunk, f.Text)
+			chunk = p.md.appendString(chunk, f.Text)
 		case f.Kind == ir.FieldBool:
 			chunk = append(chunk, mdFieldBool)
 			if f.Int != 0 {
@@ -442,8 +457,11 @@ func (t *mdText) appendText(dst, c []byte) []byte {
 	return dst
 }
 
-// A recDecoder reads the fields of a record.
-type recDecoder struct{ b []byte }
+// A recDecoder reads the fields of a record; strs are mdText.strs.
+type recDecoder struct {
+	b    []byte
+	strs []string
+}
 
 func (d *recDecoder) uint() uint64 {
 	v, k := binary.Uvarint(d.b)
@@ -466,6 +484,12 @@ func (d *recDecoder) byte1() byte {
 // str reads a string.
 func (d *recDecoder) str() []byte {
 	n := d.uint()
+	if n&1 != 0 {
+		// The bytes of a string, only read.
+		s := d.strs[n>>1]
+		return unsafe.Slice(unsafe.StringData(s), len(s))
+	}
+	n >>= 1
 	s := d.b[:n]
 	d.b = d.b[n:]
 	return s
@@ -503,7 +527,7 @@ func (d *recDecoder) field() (kind byte, v int64, code uint64, str []byte) {
 // its zero byte: its kind first), as mdNodeBody and the line around it
 // print it, and returns it with what follows the record.
 func (t *mdText) appendRecord(b, rec []byte) (text, rest []byte) {
-	d := recDecoder{b: rec[1:]}
+	d := recDecoder{b: rec[1:], strs: t.strs}
 	if rec[0] == mdRecText {
 		n := d.uint()
 		return append(b, d.b[:n]...), d.b[n:]

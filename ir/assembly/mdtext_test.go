@@ -9,11 +9,13 @@ import (
 
 // TestMDText prints, through named metadata, DILocations of every shape
 // the compact record holds and of the shapes it does not (written as
-// text), a node whose text holds a zero byte, and two nodes sharing an
-// ID: the definitions must be what the printer writes for each node.
+// text), a node whose text holds a zero byte, two nodes sharing an ID,
+// and strings short enough to be held and long enough to be referred to
+// (mdStrRef): the definitions must be what the printer writes for each
+// node.
 func TestMDText(t *testing.T) {
 	sp := &ir.SpecializedNode{Kind: "DISubprogram", Distinct: true, ID: 1,
-		Fields: []ir.Field{{Name: "name", Kind: ir.FieldString, Text: "f"}}}
+		Fields: []ir.Field{{Name: "name", Kind: ir.FieldString, Text: "long\\name of subprogram f"}}}
 	ia := &ir.DILocation{Line: 3, Scope: sp, ID: 2}
 	locs := []*ir.DILocation{
 		{Line: 1, Column: 2, Scope: sp, ID: 3},
@@ -24,7 +26,7 @@ func TestMDText(t *testing.T) {
 	}
 	nul := &ir.SpecializedNode{Kind: "DIFlagged", ID: 7, Fields: []ir.Field{{Name: "raw", Kind: ir.FieldRaw, Text: "a\x00b"}}}
 	same1 := &ir.MDTuple{Ops: []ir.Metadata{&ir.MDString{Value: "one"}}, ID: 9}
-	same2 := &ir.MDTuple{Ops: []ir.Metadata{&ir.MDString{Value: "two"}}, ID: 9}
+	same2 := &ir.MDTuple{Ops: []ir.Metadata{&ir.MDString{Value: "two, long enough to be referred to"}}, ID: 9}
 	ops := []ir.MDNode{}
 	for _, l := range locs {
 		ops = append(ops, l)
@@ -38,7 +40,7 @@ func TestMDText(t *testing.T) {
 	// The text of the printer before it held definitions compactly.
 	want := "\n!n = !{!0, !2, !4, !5, !6, !8, !9, !10, !9}\n\n" +
 		"!0 = !DILocation(line: 1, column: 2, scope: !1)\n" +
-		"!1 = distinct !DISubprogram(name: \"f\")\n" +
+		"!1 = distinct !DISubprogram(name: \"long\\\\name of subprogram f\")\n" +
 		"!2 = distinct !DILocation(line: 4, scope: !1, inlinedAt: !3, isImplicitCode: true, atomGroup: 1099511627776, atomRank: 2)\n" +
 		"!3 = !DILocation(line: 3, scope: !1)\n" +
 		"!4 = !DILocation(line: 5, scope: null)\n" +
@@ -47,7 +49,7 @@ func TestMDText(t *testing.T) {
 		"!7 = !DILocation(line: 8, scope: !1)\n" +
 		"!8 = !DIFlagged(raw: a\x00b)\n" +
 		"!9 = !{!\"one\"}\n" +
-		"!10 = !{!\"two\"}\n"
+		"!10 = !{!\"two, long enough to be referred to\"}\n"
 	if got := buf.String(); got != want {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
