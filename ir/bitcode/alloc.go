@@ -218,10 +218,31 @@ func (r *Reader) newInstruction() *ir.Instruction {
 }
 
 // freeInstruction clears in, which no one uses any more, for
-// newInstruction to hand out again.
+// newInstruction to hand out again with the arrays of its operands,
+// successors, incoming blocks, cases and attachments, emptied, for
+// decodeInst to append to (unless they are long: an array is kept only
+// for the instructions most have).
 func (r *Reader) freeInstruction(in *ir.Instruction) {
-	*in = ir.Instruction{}
+	*in = ir.Instruction{
+		Operands: keepArray(in.Operands),
+		Succs:    keepArray(in.Succs),
+		Incoming: keepArray(in.Incoming),
+		Cases:    keepArray(in.Cases),
+		Metadata: keepArray(in.Metadata),
+	}
 	r.freeInsts = append(r.freeInsts, in)
+}
+
+// maxKept is the longest array freeInstruction keeps.
+const maxKept = 16
+
+// keepArray returns s emptied and cleared, nil when it is long.
+func keepArray[T any](s []T) []T {
+	if cap(s) > maxKept {
+		return nil
+	}
+	clear(s[:cap(s)])
+	return s[:0]
 }
 
 // newBlock returns an empty block for the body being loaded: one of a

@@ -795,6 +795,7 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 	if in.Typ.Kind != ir.VoidType {
 		if ph := fs.fwd[fs.next]; ph != nil {
 			*ph = *in
+			*in = ir.Instruction{} // its arrays are ph's now
 			r.freeInstruction(in)
 			in = ph
 			delete(fs.fwd, fs.next)
@@ -824,7 +825,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if ops[i] != 0 || !isFPOrFPVector(v.Type()) {
 			return bad()
 		}
-		in.Op, in.Typ, in.Operands = ir.FNeg, v.Type(), []ir.Value{v}
+		in.Op, in.Typ, in.Operands = ir.FNeg, v.Type(), append(in.Operands[:0], v)
 		if i+1 < len(ops) {
 			in.FMF = decodeFMF(ops[i+1])
 		}
@@ -845,7 +846,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 			return bad()
 		}
 		i++
-		in.Op, in.Typ, in.Operands = op, l.Type(), []ir.Value{l, rv}
+		in.Op, in.Typ, in.Operands = op, l.Type(), append(in.Operands[:0], l, rv)
 		if i < len(ops) {
 			switch op {
 			case ir.FAdd, ir.FSub, ir.FMul, ir.FDiv, ir.FRem:
@@ -865,7 +866,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 			return bad()
 		}
 		i += 2
-		in.Op, in.Typ, in.Operands = op, t, []ir.Value{v}
+		in.Op, in.Typ, in.Operands = op, t, append(in.Operands[:0], v)
 		if i < len(ops) {
 			f := ops[i]
 			switch op {
@@ -904,7 +905,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if err != nil {
 			return err
 		}
-		in.Op, in.Operands = ir.GetElementPtr, []ir.Value{base}
+		in.Op, in.Operands = ir.GetElementPtr, append(in.Operands[:0], base)
 		in.Typ = base.Type()
 		for i < len(ops) {
 			v, err := r.pair(ops, &i)
@@ -927,7 +928,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if !ok {
 			return r.errorf("invalid extractvalue index")
 		}
-		in.Op, in.Typ, in.Operands = ir.ExtractValue, t, []ir.Value{agg}
+		in.Op, in.Typ, in.Operands = ir.ExtractValue, t, append(in.Operands[:0], agg)
 	case fcInsertVal:
 		agg, err := r.pair(ops, &i)
 		if err != nil {
@@ -940,7 +941,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if _, ok := aggIndices(in, agg.Type(), ops[i:]); !ok {
 			return r.errorf("invalid insertvalue index")
 		}
-		in.Op, in.Typ, in.Operands = ir.InsertValue, agg.Type(), []ir.Value{agg, v}
+		in.Op, in.Typ, in.Operands = ir.InsertValue, agg.Type(), append(in.Operands[:0], agg, v)
 	case fcSelect, fcVSelect:
 		tv, err := r.pair(ops, &i)
 		if err != nil {
@@ -959,7 +960,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if err != nil {
 			return err
 		}
-		in.Op, in.Typ, in.Operands = ir.Select, tv.Type(), []ir.Value{cond, tv, fv}
+		in.Op, in.Typ, in.Operands = ir.Select, tv.Type(), append(in.Operands[:0], cond, tv, fv)
 		if i < len(ops) && fpMath(tv.Type()) {
 			in.FMF = decodeFMF(ops[i])
 		}
@@ -975,7 +976,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if !vec.Type().IsVector() {
 			return bad()
 		}
-		in.Op, in.Typ, in.Operands = ir.ExtractElement, vec.Type().Elem, []ir.Value{vec, idx}
+		in.Op, in.Typ, in.Operands = ir.ExtractElement, vec.Type().Elem, append(in.Operands[:0], vec, idx)
 	case fcInsertElt:
 		vec, err := r.pair(ops, &i)
 		if err != nil {
@@ -992,7 +993,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if err != nil {
 			return err
 		}
-		in.Op, in.Typ, in.Operands = ir.InsertElement, vec.Type(), []ir.Value{vec, el, idx}
+		in.Op, in.Typ, in.Operands = ir.InsertElement, vec.Type(), append(in.Operands[:0], vec, el, idx)
 	case fcShuffleVec:
 		v1, err := r.pair(ops, &i)
 		if err != nil {
@@ -1013,7 +1014,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 			return err
 		}
 		mt := mask.Type()
-		in.Op, in.Operands = ir.ShuffleVector, []ir.Value{v1, v2}
+		in.Op, in.Operands = ir.ShuffleVector, append(in.Operands[:0], v1, v2)
 		in.Typ = r.findType(&ir.Type{Kind: mt.Kind, Len: mt.Len, Elem: v1.Type().Elem})
 	case fcCmp, fcCmp2:
 		l, err := r.pair(ops, &i)
@@ -1054,7 +1055,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 			return bad()
 		}
 		in.Pred = ir.Predicate(pred)
-		in.Typ, in.Operands = r.boolLike(l.Type()), []ir.Value{l, rv}
+		in.Typ, in.Operands = r.boolLike(l.Type()), append(in.Operands[:0], l, rv)
 	case fcRet:
 		in.Op = ir.Ret
 		if len(ops) > 0 {
@@ -1062,7 +1063,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 			if err != nil || i != len(ops) {
 				return bad()
 			}
-			in.Operands = []ir.Value{v}
+			in.Operands = append(in.Operands[:0], v)
 		}
 	case fcBr:
 		if len(ops) != 1 && len(ops) != 3 {
@@ -1074,7 +1075,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		}
 		in.Op = ir.Br
 		if len(ops) == 1 {
-			in.Succs = []*ir.Block{t}
+			in.Succs = append(in.Succs[:0], t)
 			fs.useBlocks(t)
 			break
 		}
@@ -1086,7 +1087,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if err != nil {
 			return err
 		}
-		in.Operands, in.Succs = []ir.Value{cond}, []*ir.Block{t, f}
+		in.Operands, in.Succs = append(in.Operands[:0], cond), append(in.Succs[:0], t, f)
 		fs.useBlocks(f, t)
 	case fcSwitch:
 		if len(ops) < 3 || len(ops)%2 == 0 || ops[0]>>16 == 0x4B5 {
@@ -1104,7 +1105,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if err != nil {
 			return err
 		}
-		in.Op, in.Operands, in.Succs = ir.Switch, []ir.Value{cond}, []*ir.Block{def}
+		in.Op, in.Operands, in.Succs = ir.Switch, append(in.Operands[:0], cond), append(in.Succs[:0], def)
 		for j := 3; j+1 < len(ops); j += 2 {
 			cv, err := r.fnValue(ops[j], t)
 			if err != nil {
@@ -1134,7 +1135,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if err != nil {
 			return err
 		}
-		in.Op, in.Operands = ir.IndirectBr, []ir.Value{addr}
+		in.Op, in.Operands = ir.IndirectBr, append(in.Operands[:0], addr)
 		for _, id := range ops[2:] {
 			b, err := r.block(fs, id)
 			if err != nil {
@@ -1150,7 +1151,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if err != nil {
 			return err
 		}
-		in.Op, in.Operands = ir.Resume, []ir.Value{v}
+		in.Op, in.Operands = ir.Resume, append(in.Operands[:0], v)
 	case fcUnreachable:
 		in.Op = ir.Unreachable
 	case fcCleanupRet:
@@ -1161,13 +1162,13 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if err != nil {
 			return err
 		}
-		in.Op, in.Operands = ir.CleanupRet, []ir.Value{pad}
+		in.Op, in.Operands = ir.CleanupRet, append(in.Operands[:0], pad)
 		if len(ops) == 2 {
 			b, err := r.block(fs, ops[1])
 			if err != nil {
 				return err
 			}
-			in.Succs = []*ir.Block{b}
+			in.Succs = append(in.Succs[:0], b)
 			fs.useBlocks(b)
 		}
 	case fcCatchRet:
@@ -1182,7 +1183,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if err != nil {
 			return err
 		}
-		in.Op, in.Operands, in.Succs = ir.CatchRet, []ir.Value{pad}, []*ir.Block{b}
+		in.Op, in.Operands, in.Succs = ir.CatchRet, append(in.Operands[:0], pad), append(in.Succs[:0], b)
 		fs.useBlocks(b)
 	case fcCatchSwitch:
 		if len(ops) < 2 {
@@ -1217,7 +1218,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if i != len(ops) {
 			return bad()
 		}
-		in.Op, in.Operands, in.Typ = ir.CatchSwitch, []ir.Value{parent}, r.tokenType()
+		in.Op, in.Operands, in.Typ = ir.CatchSwitch, append(in.Operands[:0], parent), r.tokenType()
 		if in.Unwind != nil {
 			fs.useBlocks(in.Unwind)
 		}
@@ -1232,7 +1233,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		}
 		n := ops[1]
 		i = 2
-		in.Operands = []ir.Value{parent}
+		in.Operands = append(in.Operands[:0], parent)
 		for ; n > 0; n-- {
 			v, err := r.pair(ops, &i)
 			if err != nil {
@@ -1355,7 +1356,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if packed&(1<<7) != 0 {
 			in.Flags |= ir.SwiftError
 		}
-		in.Op, in.ElemType, in.Operands, in.AddrSpace = ir.Alloca, t, []ir.Value{size}, uint32(as)
+		in.Op, in.ElemType, in.Operands, in.AddrSpace = ir.Alloca, t, append(in.Operands[:0], size), uint32(as)
 		in.Typ = r.ptrType(uint32(as))
 	case fcLoad, fcLoadAtomic:
 		p, err := r.pair(ops, &i)
@@ -1383,7 +1384,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if ops[i+1] != 0 {
 			in.Flags |= ir.Volatile
 		}
-		in.Op, in.Typ, in.Operands = ir.Load, t, []ir.Value{p}
+		in.Op, in.Typ, in.Operands = ir.Load, t, append(in.Operands[:0], p)
 		if code == fcLoadAtomic {
 			in.Ordering = decodeOrdering(ops[i+2])
 			in.SyncScope = r.syncScope(ops[i+3])
@@ -1410,7 +1411,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if ops[i+1] != 0 {
 			in.Flags |= ir.Volatile
 		}
-		in.Op, in.Operands = ir.Store, []ir.Value{v, p}
+		in.Op, in.Operands = ir.Store, append(in.Operands[:0], v, p)
 		if code == fcStoreAtomic {
 			in.Ordering = decodeOrdering(ops[i+2])
 			in.SyncScope = r.syncScope(ops[i+3])
@@ -1447,7 +1448,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 				return err
 			}
 		}
-		in.Op, in.Operands = ir.AtomicCmpXchg, []ir.Value{p, cmp, nv}
+		in.Op, in.Operands = ir.AtomicCmpXchg, append(in.Operands[:0], p, cmp, nv)
 		in.Typ = r.findType(&ir.Type{Kind: ir.StructType, Fields: []*ir.Type{cmp.Type(), r.i1()}})
 	case fcAtomicRMW:
 		p, err := r.pair(ops, &i)
@@ -1475,7 +1476,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 				return err
 			}
 		}
-		in.Op, in.Typ, in.Operands = ir.AtomicRMW, v.Type(), []ir.Value{p, v}
+		in.Op, in.Typ, in.Operands = ir.AtomicRMW, v.Type(), append(in.Operands[:0], p, v)
 	case fcFence:
 		if len(ops) != 2 {
 			return bad()
@@ -1494,13 +1495,13 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if err != nil {
 			return err
 		}
-		in.Op, in.Typ, in.Operands = ir.VAArg, rt, []ir.Value{v}
+		in.Op, in.Typ, in.Operands = ir.VAArg, rt, append(in.Operands[:0], v)
 	case fcFreeze:
 		v, err := r.pair(ops, &i)
 		if err != nil || i != len(ops) {
 			return bad()
 		}
-		in.Op, in.Typ, in.Operands = ir.Freeze, v.Type(), []ir.Value{v}
+		in.Op, in.Typ, in.Operands = ir.Freeze, v.Type(), append(in.Operands[:0], v)
 	default:
 		// LLVM 22 rejects the module; a newer producer's instruction is
 		// skipped, and the value numbers after it may be off.
@@ -1655,10 +1656,10 @@ func (r *Reader) decodeCall(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 	in.Bundles, fs.bundles = fs.bundles, nil
 	switch code {
 	case fcInvoke:
-		in.Succs = []*ir.Block{normal, unwind}
+		in.Succs = append(in.Succs[:0], normal, unwind)
 		fs.useBlocks(normal, unwind)
 	case fcCallBr:
-		in.Succs = append([]*ir.Block{def}, indirect...)
+		in.Succs = append(append(in.Succs[:0], def), indirect...)
 		fs.useBlocks(in.Succs...)
 	}
 	if in.FMF != 0 && !fpMath(ft.Ret) {
