@@ -221,6 +221,7 @@ func disPayload(e *env, w io.Writer, p *container.Payload, id string, sel *funcS
 		if len(f.Modules) > 1 {
 			fmt.Fprintf(w, "==> %s (module %d of %d) <==\n", p.Path, i+1, len(f.Modules))
 		}
+		r.ShareStrings() // p.Data outlives the module
 		m, err := r.Module()
 		if err == nil {
 			opt := assembly.Options{ModuleID: id, Loader: r, Prefetch: disPrefetch}
@@ -245,7 +246,7 @@ func disPayload(e *env, w io.Writer, p *container.Payload, id string, sel *funcS
 
 // disPrefetch is how many function bodies dis reads ahead of the one it
 // prints, in a goroutine of their own (see assembly.Options.Prefetch).
-const disPrefetch = 4
+const disPrefetch = 16
 
 // disError places an error of the bitcode reader in p's file: the byte of
 // the file, with the bit of the payload it came from.
