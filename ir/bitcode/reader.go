@@ -388,13 +388,21 @@ func (r *Reader) skip(format string, args ...any) {
 	if len(r.skips) >= maxSkips {
 		return
 	}
-	msg := fmt.Sprintf(format, args...)
-	for _, s := range r.skips {
-		if s.Msg == msg {
-			return
+	r.skips = addSkip(r.skips, Skip{Bit: r.base + r.recBit, Msg: fmt.Sprintf(format, args...)})
+}
+
+// addSkip adds s to skips unless they hold its message already or are
+// maxSkips long.
+func addSkip(skips []Skip, s Skip) []Skip {
+	if len(skips) >= maxSkips {
+		return skips
+	}
+	for _, old := range skips {
+		if old.Msg == s.Msg {
+			return skips
 		}
 	}
-	r.skips = append(r.skips, Skip{Bit: r.base + r.recBit, Msg: msg})
+	return append(skips, s)
 }
 
 // errorf returns an *Error at the current record.
@@ -424,9 +432,34 @@ func (r *Reader) Module() (*ir.Module, error) {
 	r.kinds = map[uint64]string{}
 	r.kindRank = map[string]int{}
 	r.groups = map[uint64]attrGroup{}
+	// The summary is read beside the rest, from what Open found.
+	type summary struct {
+		sum   *ir.Summary
+		skips []Skip
+		err   error
+	}
+	var sumc chan summary
+	if !r.noSummary {
+		sumc = make(chan summary, 1)
+		bi := r.bi
+		go func() {
+			var s summary
+			s.sum, s.skips, s.err = r.readSummary(bi)
+			sumc <- s
+		}()
+	}
 	err := r.readModule()
-	if err == nil && !r.noSummary {
-		err = r.readSummary()
+	if sumc != nil {
+		s := <-sumc
+		if err == nil {
+			err = s.err
+		}
+		if err == nil {
+			r.m.Summary = s.sum
+			for _, sk := range s.skips {
+				r.skips = addSkip(r.skips, sk)
+			}
+		}
 	}
 	if err == nil {
 		err = r.upgradeModule()

@@ -1,6 +1,7 @@
 package bitcode
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/bcextract/bcextract/bitstream"
@@ -44,10 +45,14 @@ type sumVal struct {
 	name string
 }
 
-// summaryReader builds an ir.Summary from a module's summary block.
+// summaryReader builds an ir.Summary from a module's summary block. It
+// reads only what Open set in r (the stream, its base and the string
+// table), so that it can run beside the reading of the module.
 type summaryReader struct {
 	r       *Reader
 	br      *bitstream.Reader
+	recBit  uint64 // where the record being read starts
+	skips   []Skip
 	ops     []uint64
 	sum     *ir.Summary
 	version uint64
@@ -64,19 +69,31 @@ type summaryReader struct {
 }
 
 // readSummary reads the module's GLOBALVAL_SUMMARY_BLOCK (or
-// FULL_LTO_GLOBALVAL_SUMMARY_BLOCK), if any, into r.m.Summary. It walks the
-// module block's records once more for the global value names and
-// linkages, the source file name and the module hash.
-func (r *Reader) readSummary() error {
+// FULL_LTO_GLOBALVAL_SUMMARY_BLOCK), if any: the summary, nil when there is
+// none, and what was skipped. It walks the module block's records once
+// more for the global value names and linkages, the source file name and
+// the module hash, from the BLOCKINFO bi that comes before the module, and
+// changes nothing in r: Module runs it beside readModule.
+func (r *Reader) readSummary(bi *bitstream.BlockInfo) (*ir.Summary, []Skip, error) {
 	br := bitstream.NewReader(r.stream)
-	br.SetBlockInfo(r.bi)
+	br.SetBlockInfo(bi)
+	s := &summaryReader{r: r, br: br, byGUID: map[uint64]*ir.SummaryValue{}}
+	sum, err := s.read(bi)
+	if err != nil {
+		return nil, s.skips, convertErr(err, r.base, s.br.BitPos())
+	}
+	return sum, s.skips, nil
+}
+
+func (s *summaryReader) read(bi *bitstream.BlockInfo) (*ir.Summary, error) {
+	r, br := s.r, s.br
 	if err := br.JumpToBit(r.modBit); err != nil {
-		return err
+		return nil, err
 	}
 	if _, err := br.EnterBlock(uint32(llvmir.MODULE_BLOCK_ID)); err != nil {
-		return err
+		return nil, err
 	}
-	s := &summaryReader{r: r, br: br, byGUID: map[uint64]*ir.SummaryValue{}}
+
 	var (
 		srcFile  string
 		hash     [5]uint32
@@ -90,34 +107,43 @@ func (r *Reader) readSummary() error {
 		linkage ir.Linkage
 	}
 	var gvs []gv
+	var sumBI *bitstream.BlockInfo // the BLOCKINFO in effect at the summary
 	for {
+		s.recBit = br.BitPos()
 		e, err := br.Next()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		switch e.Kind {
 		case bitstream.EntryEndBlock:
 			goto done
 		case bitstream.EntryDefineAbbrev:
 			if _, err := br.DefineAbbrev(); err != nil {
-				return err
+				return nil, err
 			}
 			continue
 		case bitstream.EntrySubBlock:
-			if llvmir.BlockID(e.ID) == llvmir.GLOBALVAL_SUMMARY_BLOCK_ID ||
-				llvmir.BlockID(e.ID) == llvmir.FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID {
+			switch llvmir.BlockID(e.ID) {
+			case llvmir.BLOCKINFO_BLOCK_ID:
+				// As readModule reads it, into a BlockInfo of our own.
+				if bi, err = br.ReadBlockInfoBlock(false); err != nil {
+					return nil, err
+				}
+				br.SetBlockInfo(bi)
+				continue
+			case llvmir.GLOBALVAL_SUMMARY_BLOCK_ID, llvmir.FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID:
 				if !hasSum {
-					sumBit, sumID, hasSum = br.BitPos(), e.ID, true
+					sumBit, sumID, sumBI, hasSum = br.BitPos(), e.ID, bi, true
 				}
 			}
 			if err := br.SkipBlock(); err != nil {
-				return err
+				return nil, err
 			}
 			continue
 		}
 		rec, err := br.ReadRecord(e.ID, s.ops)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		s.ops = rec.Ops
 		ops := rec.Ops
@@ -147,12 +173,13 @@ func (r *Reader) readSummary() error {
 	}
 done:
 	if !hasSum {
-		return nil
+		return nil, nil
 	}
 	if !strtabV2 {
 		// Names of old modules live in the VST; not supported yet.
-		r.skip("skipped a module summary of a module without a string table")
-		return nil
+		s.recBit = sumBit
+		s.skip("skipped a module summary of a module without a string table")
+		return nil, nil
 	}
 	s.sum = &ir.Summary{
 		FullLTO: llvmir.BlockID(sumID) == llvmir.FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID,
@@ -163,17 +190,15 @@ done:
 		s.vals = append(s.vals, v)
 		s.value(v.guid, v.name)
 	}
-	br2 := bitstream.NewReader(r.stream)
-	br2.SetBlockInfo(r.bi)
-	if err := br2.JumpToBit(sumBit); err != nil {
-		return err
+	br.SetBlockInfo(sumBI)
+	if err := br.JumpToBit(sumBit); err != nil {
+		return nil, err
 	}
-	s.br = br2
-	if _, err := br2.EnterBlock(sumID); err != nil {
-		return err
+	if _, err := br.EnterBlock(sumID); err != nil {
+		return nil, err
 	}
 	if err := s.readBlock(); err != nil {
-		return err
+		return nil, err
 	}
 	for _, v := range s.byGUID {
 		s.sum.Values = append(s.sum.Values, v)
@@ -183,8 +208,18 @@ done:
 	sort.Slice(s.sum.TypeIDCompatibleVTables, func(i, j int) bool {
 		return s.sum.TypeIDCompatibleVTables[i].Name < s.sum.TypeIDCompatibleVTables[j].Name
 	})
-	r.m.Summary = s.sum
-	return nil
+	return s.sum, nil
+}
+
+// errorf returns an *Error at the summary record being read.
+func (s *summaryReader) errorf(format string, args ...any) error {
+	return &Error{Bit: s.r.base + s.recBit, Msg: fmt.Sprintf(format, args...)}
+}
+
+// skip notes something read past at the summary record being read, as
+// Reader.skip does.
+func (s *summaryReader) skip(format string, args ...any) {
+	s.skips = addSkip(s.skips, Skip{Bit: s.r.base + s.recBit, Msg: fmt.Sprintf(format, args...)})
 }
 
 // value returns the value info of guid, making it if needed.
@@ -203,7 +238,7 @@ func (s *summaryReader) guid(id uint64) (uint64, error) {
 		return g, nil
 	}
 	if id >= uint64(len(s.vals)) {
-		return 0, s.r.errorf("summary refers to value ID %d of %d", id, len(s.vals))
+		return 0, s.errorf("summary refers to value ID %d of %d", id, len(s.vals))
 	}
 	return s.vals[id].guid, nil
 }
@@ -223,6 +258,7 @@ func (s *summaryReader) refs(ids []uint64) ([]ir.SummaryRef, error) {
 func (s *summaryReader) readBlock() error {
 	first := true
 	for {
+		s.recBit = s.br.BitPos()
 		e, err := s.br.Next()
 		if err != nil {
 			return err
@@ -249,11 +285,11 @@ func (s *summaryReader) readBlock() error {
 		if first {
 			first = false
 			if rec.Code != fsVersion || len(rec.Ops) < 1 {
-				return s.r.errorf("invalid summary block: version expected")
+				return s.errorf("invalid summary block: version expected")
 			}
 			s.version = rec.Ops[0]
 			if s.version < 1 || s.version > maxSummaryBitcodeVersion {
-				return s.r.errorf("invalid summary version %d", s.version)
+				return s.errorf("invalid summary version %d", s.version)
 			}
 			s.sum.Version = s.version
 			continue
@@ -305,7 +341,7 @@ func (s *summaryReader) add(valueID uint64, gs *ir.GlobalSummary) error {
 }
 
 func (s *summaryReader) record(code uint32, ops []uint64) error {
-	bad := func() error { return s.r.errorf("invalid summary record %d", code) }
+	bad := func() error { return s.errorf("invalid summary record %d", code) }
 	switch code {
 	case fsFlags:
 		if len(ops) < 1 {
@@ -481,7 +517,7 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 			t.VTables = append(t.VTables, ir.VTableOffset{Offset: ops[i], VTable: g})
 		}
 	case fsCombined, fsCombinedProfile, fsCombinedGlobalVar, fsCombinedAlias, fsTypeID:
-		s.r.skip("skipped combined-index summary record %d", code)
+		s.skip("skipped combined-index summary record %d", code)
 	}
 	return nil
 }
@@ -503,14 +539,14 @@ func (s *summaryReader) calls(fs *ir.GlobalSummary, ops []uint64, profile, relBF
 		case profile:
 			i++
 			if i >= len(ops) {
-				return s.r.errorf("invalid summary call list")
+				return s.errorf("invalid summary call list")
 			}
 			c.Hotness = uint8(ops[i] & 7)
 			c.Tail = ops[i]&8 != 0
 		case relBF:
 			i++
 			if i >= len(ops) {
-				return s.r.errorf("invalid summary call list")
+				return s.errorf("invalid summary call list")
 			}
 			c.Tail = ops[i]&(1<<8) != 0
 		}
@@ -556,7 +592,7 @@ func paramRange(lo, hi int64) (int64, int64) {
 }
 
 func (s *summaryReader) paramAccesses(ops []uint64) error {
-	bad := s.r.errorf("invalid FS_PARAM_ACCESS record")
+	bad := s.errorf("invalid FS_PARAM_ACCESS record")
 	var out []ir.ParamAccess
 	for len(ops) > 0 {
 		if len(ops) < 4 {

@@ -1,10 +1,13 @@
 package bitcode
 
 import (
+	"errors"
 	"os"
 	"testing"
 
+	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // TestSummary reads the ThinLTO summary of summary-switch-O2.bc; the values
@@ -48,5 +51,87 @@ func TestSummary(t *testing.T) {
 	if lab.Name != "computed_goto.labels" || lab.Summaries[0].Kind != ir.SummaryVariable ||
 		lab.Summaries[0].Flags.Linkage != ir.InternalLinkage || !lab.Summaries[0].VarFlags.Constant {
 		t.Errorf("value 2 = %+v %+v", lab, lab.Summaries[0])
+	}
+}
+
+// TestSummaryErrorBit changes the version of summary-switch-O2.bc's summary
+// block to one LLVM 22 does not know: the error must be at that record,
+// though the summary is read beside the rest of the module.
+func TestSummaryErrorBit(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/ir/summary-switch-O2.bc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Find the summary block's first record, FS_VERSION, unabbreviated:
+	// its code, operand count and version, each a VBR6.
+	br := bitstream.NewReader(data)
+	if _, err := bitstream.ReadMagic(br.Cursor()); err != nil {
+		t.Fatal(err)
+	}
+	recBit, versionBit := uint64(0), uint64(0)
+	var vals []uint64
+	depth := 0
+	for versionBit == 0 {
+		at := br.BitPos()
+		e, err := br.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case e.Kind == bitstream.EntryDefineAbbrev:
+			if _, err := br.DefineAbbrev(); err != nil {
+				t.Fatal(err)
+			}
+		case e.Kind == bitstream.EntrySubBlock && e.ID == 0:
+			bi, err := br.ReadBlockInfoBlock(false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			br.SetBlockInfo(bi)
+		case e.Kind == bitstream.EntrySubBlock && (e.ID == uint32(llvmir.MODULE_BLOCK_ID) && depth == 0 ||
+			e.ID == uint32(llvmir.GLOBALVAL_SUMMARY_BLOCK_ID)):
+			if _, err := br.EnterBlock(e.ID); err != nil {
+				t.Fatal(err)
+			}
+			depth++
+		case e.Kind == bitstream.EntrySubBlock:
+			if err := br.SkipBlock(); err != nil {
+				t.Fatal(err)
+			}
+		case e.Kind == bitstream.EntryRecord && depth == 2:
+			if e.ID != bitstream.UNABBREV_RECORD {
+				t.Fatalf("FS_VERSION has abbreviation %d", e.ID)
+			}
+			c := br.Cursor()
+			code, _ := c.ReadVBR(6)
+			n, _ := c.ReadVBR(6)
+			if code != fsVersion || n != 1 {
+				t.Fatalf("first summary record: code %d, %d operands", code, n)
+			}
+			recBit, versionBit = at, c.BitPos()
+		case e.Kind == bitstream.EntryRecord:
+			rec, err := br.ReadRecord(e.ID, vals)
+			if err != nil {
+				t.Fatal(err)
+			}
+			vals = rec.Ops
+		default:
+			t.Fatalf("unexpected %+v at bit %d", e, at)
+		}
+	}
+	bad := append([]byte(nil), data...)
+	for i := range uint64(6) { // version 13: 001101
+		b := versionBit + i
+		bad[b/8] &^= 1 << (b % 8)
+		bad[b/8] |= byte(13>>i&1) << (b % 8)
+	}
+	f, err := Open(bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.Modules[0].Module()
+	var e *Error
+	if !errors.As(err, &e) || e.Msg != "invalid summary version 13" || e.Bit != recBit {
+		t.Errorf("error %v; want invalid summary version 13 at bit %d", err, recBit)
 	}
 }
