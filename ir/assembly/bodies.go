@@ -3,6 +3,7 @@ package assembly
 import (
 	"sync"
 
+	"github.com/bcextract/bcextract/internal/faults"
 	"github.com/bcextract/bcextract/ir"
 )
 
@@ -28,11 +29,13 @@ type bodySource struct {
 }
 
 // A loadedBody is a function whose body the prefetcher loaded (or found
-// loaded: loaded is false), or failed to load.
+// loaded: loaded is false), or failed to load, or panicked loading
+// (panicked is what with).
 type loadedBody struct {
-	f      *ir.Function
-	loaded bool
-	err    error
+	f        *ir.Function
+	loaded   bool
+	err      error
+	panicked any
 }
 
 func newBodySource(loader ir.BodyLoader) *bodySource {
@@ -42,11 +45,15 @@ func newBodySource(loader ir.BodyLoader) *bodySource {
 }
 
 // prefetch starts loading the bodies of fns, in order, at most ahead of
-// them before the printer takes one with next.
+// them before the printer takes one with next. The loads are made with
+// the printer's goroutine's choice of panicking on memory faults (the
+// loader may read a mapped file), and a panic ends the prefetching: load
+// panics with it in the printer's goroutine.
 func (s *bodySource) prefetch(fns []*ir.Function, ahead int) {
 	s.ready = make(chan loadedBody, ahead)
 	s.quit = make(chan struct{})
 	s.done = make(chan struct{})
+	fault := faults.Mode()
 	go func() {
 		defer close(s.done)
 		defer close(s.ready)
@@ -56,18 +63,20 @@ func (s *bodySource) prefetch(fns []*ir.Function, ahead int) {
 			}
 			b := loadedBody{f: f}
 			s.mu.Lock()
-			s.releaseFreed()
-			if f.Blocks == nil {
-				b.err = s.loader.LoadBody(f)
-				b.loaded = true
-			}
+			b.panicked = faults.Catch(fault, func() {
+				s.releaseFreed()
+				if f.Blocks == nil {
+					b.loaded = true
+					b.err = s.loader.LoadBody(f)
+				}
+			})
 			s.mu.Unlock()
 			select {
 			case s.ready <- b:
 			case <-s.quit:
 				return
 			}
-			if b.err != nil {
+			if b.err != nil || b.panicked != nil {
 				return
 			}
 		}
@@ -81,7 +90,7 @@ func (s *bodySource) stop() {
 	}
 	close(s.quit)
 	for b := range s.ready {
-		if b.err == nil {
+		if b.err == nil && b.panicked == nil {
 			s.release(b.f)
 		}
 	}
@@ -107,6 +116,9 @@ func (s *bodySource) releaseFreed() {
 func (s *bodySource) load(f *ir.Function) (loaded bool, err error) {
 	if s.ready != nil {
 		b, ok := <-s.ready
+		if b.panicked != nil {
+			panic(b.panicked)
+		}
 		if ok && b.f == f {
 			return b.loaded, b.err
 		}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"unsafe"
 
+	"github.com/bcextract/bcextract/internal/faults"
 	"github.com/bcextract/bcextract/ir"
 )
 
@@ -396,15 +397,25 @@ const mdPiece = 64 << 10
 // a goroutine, so that two processors share the work; what they make is
 // written in order.
 func (p *printer) writeMD() {
-	type job struct{ in, out []byte }
+	type job struct {
+		in, out  []byte
+		panicked any
+	}
 	jobs := make(chan job)
 	done := make(chan job)
+	// The strings of the records may lie in a mapped file: the goroutine
+	// reads them as the printer's does, and its panic is the printer's.
+	fault := faults.Mode()
 	go func() {
 		defer close(done)
 		for j := range jobs {
-			j.out = p.md.appendText(j.out[:0], j.in)
+			j.panicked = faults.Catch(fault, func() { j.out = p.md.appendText(j.out[:0], j.in) })
 			done <- j
 		}
+	}()
+	defer func() {
+		close(jobs)
+		<-done
 	}()
 	var spare []byte
 	for i, c := range p.md.chunks {
@@ -413,12 +424,15 @@ func (p *printer) writeMD() {
 			var theirs []byte
 			if k+1 < len(pieces) {
 				theirs = pieces[k+1]
-				jobs <- job{theirs, spare}
+				jobs <- job{in: theirs, out: spare}
 			}
 			p.b = p.md.appendText(p.b, pieces[k])
 			p.maybeFlush()
 			if theirs != nil {
 				j := <-done
+				if j.panicked != nil {
+					panic(j.panicked)
+				}
 				p.flush()
 				if p.err == nil {
 					_, p.err = p.out.Write(j.out)
@@ -428,8 +442,6 @@ func (p *printer) writeMD() {
 		}
 		p.md.chunks[i] = nil
 	}
-	close(jobs)
-	<-done
 	p.md = mdText{}
 }
 

@@ -95,6 +95,28 @@ type failLoader struct{}
 
 func (failLoader) LoadBody(*ir.Function) error { return errors.New("boom") }
 
+type panicLoader struct{}
+
+func (panicLoader) LoadBody(*ir.Function) error { panic("loader panic") }
+
+// TestWritePanics checks that a loader's panic on the prefetching
+// goroutine comes back to Write's caller, whose recover sees it (as a
+// command that maps its input recovers a memory fault).
+func TestWritePanics(t *testing.T) {
+	for _, prefetch := range []int{0, 2} {
+		m := hello()
+		m.Functions[0].Blocks, m.Functions[0].Params = nil, nil
+		got := func() (p any) {
+			defer func() { p = recover() }()
+			Write(&bytes.Buffer{}, m, Options{Loader: panicLoader{}, Prefetch: prefetch})
+			return nil
+		}()
+		if got != "loader panic" {
+			t.Errorf("Prefetch %d: recovered %v, want the loader's panic", prefetch, got)
+		}
+	}
+}
+
 type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }

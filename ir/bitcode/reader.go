@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/internal/faults"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/llvmir"
 	"github.com/bcextract/bcextract/wrapper"
@@ -432,25 +433,31 @@ func (r *Reader) Module() (*ir.Module, error) {
 	r.kinds = map[uint64]string{}
 	r.kindRank = map[string]int{}
 	r.groups = map[uint64]attrGroup{}
-	// The summary is read beside the rest, from what Open found.
+	// The summary is read beside the rest, from what Open found, as the
+	// caller's goroutine would read it (faults.Mode): its panic is the
+	// caller's.
 	type summary struct {
-		sum   *ir.Summary
-		skips []Skip
-		err   error
+		sum      *ir.Summary
+		skips    []Skip
+		err      error
+		panicked any
 	}
 	var sumc chan summary
 	if !r.noSummary {
 		sumc = make(chan summary, 1)
-		bi := r.bi
+		bi, fault := r.bi, faults.Mode()
 		go func() {
 			var s summary
-			s.sum, s.skips, s.err = r.readSummary(bi)
+			s.panicked = faults.Catch(fault, func() { s.sum, s.skips, s.err = r.readSummary(bi) })
 			sumc <- s
 		}()
 	}
 	err := r.readModule()
 	if sumc != nil {
 		s := <-sumc
+		if s.panicked != nil {
+			panic(s.panicked)
+		}
 		if err == nil {
 			err = s.err
 		}
