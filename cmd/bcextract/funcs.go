@@ -9,6 +9,7 @@ import (
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/internal/demangle"
+	"github.com/bcextract/bcextract/internal/faults"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/bcextract/bcextract/ir/funcinfo"
@@ -191,15 +192,28 @@ func describeModule(md *module, all bool) ([]funcinfo.Func, []error) {
 			f.Params, f.Blocks = nil, nil
 		}
 	}
+	// A spare's panic (a memory fault on a mapped file cut short) is
+	// this goroutine's, for its caller's guard.
 	spares := make(chan struct{})
+	var panicked any
 	if md.spares == nil {
 		close(spares)
 	} else {
+		mode := faults.Mode()
 		go func() {
 			var wg sync.WaitGroup
+			var mu sync.Mutex
 			for s := range md.spares {
 				if len(s.m.Functions) == len(md.m.Functions) {
-					wg.Go(func() { work(s.r, s.m) })
+					wg.Go(func() {
+						if p := faults.Catch(mode, func() { work(s.r, s.m) }); p != nil {
+							mu.Lock()
+							if panicked == nil {
+								panicked = p
+							}
+							mu.Unlock()
+						}
+					})
 				}
 			}
 			wg.Wait()
@@ -208,5 +222,8 @@ func describeModule(md *module, all bool) ([]funcinfo.Func, []error) {
 	}
 	work(md.r, md.m)
 	<-spares
+	if panicked != nil {
+		panic(panicked)
+	}
 	return fns, errs
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/internal/faults"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/bitcode"
 )
@@ -55,19 +56,24 @@ type moduleWalk struct {
 func openSpares(p *container.Payload, k, n int, prepare func(*bitcode.Reader)) <-chan spareReader {
 	ch := make(chan spareReader, n)
 	var wg sync.WaitGroup
+	// A spare that faults on a mapped file cut short is not sent: the
+	// caller's own reader meets the fault in its guard.
+	mode := faults.Mode()
 	for range n {
 		wg.Go(func() {
-			f, err := bitcode.Open(p.Data)
-			if err != nil || k >= len(f.Modules) {
-				return
-			}
-			r := f.Modules[k]
-			if prepare != nil {
-				prepare(r)
-			}
-			if m, err := r.Module(); err == nil {
-				ch <- spareReader{r, m}
-			}
+			faults.Catch(mode, func() {
+				f, err := bitcode.Open(p.Data)
+				if err != nil || k >= len(f.Modules) {
+					return
+				}
+				r := f.Modules[k]
+				if prepare != nil {
+					prepare(r)
+				}
+				if m, err := r.Module(); err == nil {
+					ch <- spareReader{r, m}
+				}
+			})
 		})
 	}
 	go func() {
