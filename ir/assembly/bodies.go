@@ -15,6 +15,7 @@ import (
 type bodySource struct {
 	loader   ir.BodyLoader
 	releaser ir.BodyReleaser // the loader, when it is one
+	scrubber ir.BodyScrubber // the loader, when it is one
 
 	// Set while prefetching. The printer hands the bodies it is done
 	// with to the prefetcher (freed, under freeMu), which releases them
@@ -41,6 +42,7 @@ type loadedBody struct {
 func newBodySource(loader ir.BodyLoader) *bodySource {
 	s := &bodySource{loader: loader}
 	s.releaser, _ = loader.(ir.BodyReleaser)
+	s.scrubber, _ = loader.(ir.BodyScrubber)
 	return s
 }
 
@@ -137,6 +139,11 @@ func (s *bodySource) load(f *ir.Function) (loaded bool, err error) {
 // back, else dropped.
 func (s *bodySource) release(f *ir.Function) {
 	if s.ready != nil {
+		// The costly part of the release is done here, while the
+		// prefetcher loads.
+		if s.scrubber != nil {
+			s.scrubber.ScrubBody(f)
+		}
 		s.freeMu.Lock()
 		s.freed = append(s.freed, f)
 		s.freeMu.Unlock()

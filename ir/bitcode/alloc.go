@@ -223,6 +223,14 @@ func (r *Reader) newInstruction() *ir.Instruction {
 // decodeInst to append to (unless they are long: an array is kept only
 // for the instructions most have).
 func (r *Reader) freeInstruction(in *ir.Instruction) {
+	scrubInstruction(in)
+	r.freeInsts = append(r.freeInsts, in)
+}
+
+// scrubInstruction clears in, keeping its short arrays (see
+// freeInstruction); its Op is then BadOp, which no instruction of a
+// loaded body has.
+func scrubInstruction(in *ir.Instruction) {
 	*in = ir.Instruction{
 		Operands: keepArray(in.Operands),
 		Succs:    keepArray(in.Succs),
@@ -230,7 +238,19 @@ func (r *Reader) freeInstruction(in *ir.Instruction) {
 		Cases:    keepArray(in.Cases),
 		Metadata: keepArray(in.Metadata),
 	}
-	r.freeInsts = append(r.freeInsts, in)
+}
+
+// ScrubBody clears the instructions of f's body, loaded by LoadBody, for
+// the ReleaseBody that must follow (the caller must hold no pointer into
+// the body any more, nor use it until then). It touches nothing of r's, so
+// it may be called on any goroutine, even while r loads another body; the
+// release is then quicker. It implements ir.BodyScrubber.
+func (r *Reader) ScrubBody(f *ir.Function) {
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			scrubInstruction(in)
+		}
+	}
 }
 
 // maxKept is the longest array freeInstruction keeps.
@@ -282,7 +302,10 @@ func (r *Reader) ReleaseBody(f *ir.Function) {
 func (r *Reader) release(f *ir.Function, blocks []*ir.Block) {
 	for _, b := range blocks {
 		for _, in := range b.Instrs {
-			r.freeInstruction(in)
+			if in.Op != ir.BadOp { // else ScrubBody cleared it
+				scrubInstruction(in)
+			}
+			r.freeInsts = append(r.freeInsts, in)
 		}
 		clear(b.Instrs)
 		clear(b.Preds)
@@ -302,4 +325,4 @@ func (r *Reader) release(f *ir.Function, blocks []*ir.Block) {
 	f.Params, f.Blocks = nil, nil
 }
 
-var _ ir.BodyReleaser = (*Reader)(nil)
+var _ ir.BodyScrubber = (*Reader)(nil)

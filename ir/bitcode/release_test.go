@@ -87,23 +87,43 @@ func checkBodiless(t *testing.T, f *ir.Function, md []ir.Attachment) {
 // With preset, each function is given an attachment of its own before
 // its first load, as a module-level attachment: its kind, dbg, sorts
 // first, so that the body's attachments go after it in the same array.
+// With scrub, each release follows a ScrubBody, as a prefetching
+// printer's does.
 func TestReleaseBody(t *testing.T) {
 	for _, c := range []struct {
-		name   string
-		preset bool
+		name          string
+		preset, scrub bool
 	}{
-		{"di-coro-O0.bc", false},
-		{"di-coro-O0.bc", true},
-		{"instr-control.bc", false},
-		{"instr-control.bc", true},
-		{"cxx-stl-O2.bc", false},
+		{"di-coro-O0.bc", false, false},
+		{"di-coro-O0.bc", true, false},
+		{"di-coro-O0.bc", false, true},
+		{"instr-control.bc", false, false},
+		{"instr-control.bc", true, false},
+		{"instr-control.bc", false, true},
+		{"cxx-stl-O2.bc", false, false},
+		{"cxx-stl-O2.bc", false, true},
 	} {
 		name := c.name
 		if c.preset {
 			name += "/preset"
 		}
+		if c.scrub {
+			name += "/scrub"
+		}
 		t.Run(name, func(t *testing.T) {
 			r, m := irtest.Module(t, "../../testdata/ir/"+c.name)
+			release := func(t *testing.T, f *ir.Function) {
+				t.Helper()
+				if c.scrub {
+					r.ScrubBody(f)
+					for _, in := range instructions(f) {
+						if in.Op != ir.BadOp || len(in.Operands) != 0 || in.Typ != nil || len(in.Succs) != 0 {
+							t.Fatalf("@%s: instruction %+v after ScrubBody", f.Name, in)
+						}
+					}
+				}
+				r.ReleaseBody(f)
+			}
 			attached := 0
 			for _, f := range m.Functions {
 				if !f.HasBody {
@@ -118,14 +138,14 @@ func TestReleaseBody(t *testing.T) {
 					attached++
 				}
 				want := text(t, m, f)
-				r.ReleaseBody(f)
+				release(t, f)
 				checkBodiless(t, f, md)
 				// Loaded again into released memory, it is the same.
 				load(t, r, f)
 				if got := text(t, m, f); got != want {
 					t.Errorf("@%s reloaded after release:\n%s\nwant:\n%s", f.Name, got, want)
 				}
-				r.ReleaseBody(f)
+				release(t, f)
 				checkBodiless(t, f, md)
 			}
 			if c.name == "di-coro-O0.bc" && attached == 0 {
