@@ -11,16 +11,16 @@
 #                linked into one (llvm-link-22). Must be >= 5 MB of bitcode
 #                and hold no "!DI" (checked).
 #   libstd.bc    the largest module of Rust's libstd .rlib, as shipped (with
-#                debug info: only timed, the next issue makes it identical).
+#                debug info and a summary).
 #   --module F   any other bitcode file, added (repeatable).
 #
 # For each input both tools write to /dev/null:
 #   bcextract dis FILE        llvm-dis-22 FILE -o -
 # alternating, --runs times each (default 5); the median wall time (from a
 # microsecond clock) and the median peak RSS (/usr/bin/time %M, KiB) are
-# printed with the ratios bcextract/llvm-dis (the goal of the next issue is
-# <= 0.5 on both). Whether the two outputs are identical is reported first,
-# so a fast but wrong result is visible.
+# printed with the ratios bcextract/llvm-dis (the goal is <= 0.5 on both).
+# Whether the two outputs are identical is reported first, so a fast but
+# wrong result is visible.
 set -euo pipefail
 
 RUNS=5
