@@ -188,6 +188,24 @@ func (t *mdText) appendString(b []byte, s string) []byte {
 	return b
 }
 
+// appendRecordHead starts a record of kind k for the node numbered s: its
+// zero byte, kind, number and flags (1 for distinct; a DILocation adds 2
+// for isImplicitCode).
+func appendRecordHead(chunk []byte, k byte, s int, flags uint64) []byte {
+	chunk = append(chunk, 0, k)
+	chunk = binary.AppendUvarint(chunk, uint64(s))
+	return binary.AppendUvarint(chunk, flags)
+}
+
+// distinctFlag is the flags of a record head for a node that is distinct
+// or not.
+func distinctFlag(distinct bool) uint64 {
+	if distinct {
+		return 1
+	}
+	return 0
+}
+
 // setChunk makes chunk the last chunk of p.md.
 func (p *printer) setChunk(chunk []byte) { p.md.chunks[len(p.md.chunks)-1] = chunk }
 
@@ -203,16 +221,11 @@ func (p *printer) appendLocationRecord(chunk []byte, s int, n *ir.DILocation) bo
 	if !ok {
 		return false
 	}
-	var flags uint64
-	if n.Distinct {
-		flags |= 1
-	}
+	flags := distinctFlag(n.Distinct)
 	if n.ImplicitCode {
 		flags |= 2
 	}
-	chunk = append(chunk, 0, mdRecLocation)
-	chunk = binary.AppendUvarint(chunk, uint64(s))
-	chunk = binary.AppendUvarint(chunk, flags)
+	chunk = appendRecordHead(chunk, mdRecLocation, s, flags)
 	chunk = binary.AppendUvarint(chunk, uint64(n.Line))
 	chunk = binary.AppendUvarint(chunk, uint64(n.Column))
 	chunk = binary.AppendUvarint(chunk, uint64(scope))
@@ -275,13 +288,7 @@ func (p *printer) appendTupleRecord(chunk []byte, s int, n *ir.MDTuple) bool {
 			return false
 		}
 	}
-	var flags uint64
-	if n.Distinct {
-		flags = 1
-	}
-	chunk = append(chunk, 0, mdRecTuple)
-	chunk = binary.AppendUvarint(chunk, uint64(s))
-	chunk = binary.AppendUvarint(chunk, flags)
+	chunk = appendRecordHead(chunk, mdRecTuple, s, distinctFlag(n.Distinct))
 	chunk = binary.AppendUvarint(chunk, uint64(len(n.Ops)))
 	for _, op := range n.Ops {
 		c, _ := p.mdOp(op)
@@ -296,8 +303,8 @@ const (
 	mdFieldOp     = iota // an operand (see mdOpNull)
 	mdFieldInt           // zigzag varint, signed decimal
 	mdFieldUint          // uvarint, unsigned decimal
-	mdFieldString        // string index, quoted and escaped
-	mdFieldRaw           // string index, as is
+	mdFieldString        // a string (see appendString), quoted and escaped
+	mdFieldRaw           // a string, as is
 	mdFieldBool          // 0 or 1
 )
 
@@ -336,13 +343,7 @@ func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) b
 		}
 		count++
 	}
-	var flags uint64
-	if n.Distinct {
-		flags = 1
-	}
-	chunk = append(chunk, 0, mdRecNode)
-	chunk = binary.AppendUvarint(chunk, uint64(s))
-	chunk = binary.AppendUvarint(chunk, flags)
+	chunk = appendRecordHead(chunk, mdRecNode, s, distinctFlag(n.Distinct))
 	chunk = binary.AppendUvarint(chunk, p.md.name(n.Kind))
 	chunk = binary.AppendUvarint(chunk, uint64(count))
 	for i := range n.Fields {
@@ -419,7 +420,7 @@ func (p *printer) writeMD() {
 	}()
 	var spare []byte
 	for i, c := range p.md.chunks {
-		pieces := p.md.pieces(c, p.md.cuts[i])
+		pieces := cutAt(c, p.md.cuts[i])
 		for k := 0; k < len(pieces); k += 2 {
 			var theirs []byte
 			if k+1 < len(pieces) {
@@ -445,8 +446,8 @@ func (p *printer) writeMD() {
 	p.md = mdText{}
 }
 
-// pieces cuts chunk c at its cuts.
-func (t *mdText) pieces(c []byte, cuts []int32) [][]byte {
+// cutAt cuts chunk c at its cuts.
+func cutAt(c []byte, cuts []int32) [][]byte {
 	ps := make([][]byte, 0, len(cuts)+1)
 	start := 0
 	for _, k := range cuts {

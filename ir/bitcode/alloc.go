@@ -253,7 +253,7 @@ func (r *Reader) ScrubBody(f *ir.Function) {
 	}
 }
 
-// maxKept is the longest array freeInstruction keeps.
+// maxKept is the longest array scrubInstruction keeps.
 const maxKept = 16
 
 // keepArray returns s emptied and cleared, nil when it is long.
