@@ -3,7 +3,7 @@
 #
 # Usage:
 #   scripts/conformance_dis.sh [--bcextract PATH] [--llvm-dis-as-bcextract]
-#                              [--no-rust] [--strict-all] [--jobs N]
+#                              [--no-rust] [--packages] [--strict-all] [--jobs N]
 #                              [--timeout SECS] [--keep]
 #
 #   --bcextract PATH   use a prebuilt bcextract instead of building
@@ -13,6 +13,9 @@
 #                      that behaves as `bcextract dis` is specified to): tests
 #                      this script's plumbing; everything must pass.
 #   --no-rust          skip the Rust toolchain part.
+#   --packages         also compare the bitcode that Debian packages ship
+#                      (see "packages" below); downloads them once into
+#                      $BCX_CORPUS (default ~/.cache/bcextract-corpus).
 #   --strict-all       every failure is fatal (default: only the fixtures'
 #                      and containers' are; the rlib modules, which change
 #                      with the installed toolchain, are counted).
@@ -47,6 +50,18 @@
 #               also counted by whether llvm-dis-22's output holds "!DI"
 #               and/or a module summary ("^N = " lines; rustc writes one
 #               into every module), and how many hold neither.
+#   packages    (--packages) every bitcode file of Debian packages that ship
+#               bitcode nobody here wrote: libclc 13-19 (OpenCL builtins for
+#               AMD and NVIDIA GPUs), libomp 13-19's libomptarget device
+#               runtimes, pocl's kernel libraries, ROCm's device libraries,
+#               PostgreSQL 15's JIT bitcode (clang-14). The packages are
+#               fetched with `apt-get download` and unpacked, not installed
+#               (several conflict). Counted per package, never fatal but
+#               with --strict-all.
+#
+# A file llvm-dis-22 prints and bcextract does not, exiting with 1 and
+# saying why on stderr, is REPORTED: a failure, but not a silent one; the
+# counts tell the two apart.
 #
 # Output: a FAIL block per failing file with the first lines of the diff
 # (bounded), then the counts, e.g.
@@ -159,6 +174,12 @@ worker() {
 		status=FAIL
 		reason="${reason:+$reason, }exit status"
 	fi
+	# Not silent: llvm-dis-22 read it, bcextract said on stderr what it
+	# does not handle and exited with 1.
+	if [[ $status == PASS || $reason == "exit status" ]] && [[ $rc_o -eq 1 && $rc_t -eq 0 && -s $tmp/ours.err ]]; then
+		status=REPORTED
+		reason="exit status 1: $(head -c 200 "$tmp/ours.err" | head -n 1)"
+	fi
 	if [[ $cat == container ]]; then
 		local nhead
 		nhead=$(grep -c '^==> .* <==$' "$tmp/ours.out" || true)
@@ -170,7 +191,7 @@ worker() {
 			reason="${reason:+$reason, }$nhead '==>' lines for ${nmod:-0} modules"
 		fi
 	fi
-	if ! cmp -s "$tmp/theirs.out" "$tmp/ours.out"; then
+	if [[ $status != REPORTED ]] && ! cmp -s "$tmp/theirs.out" "$tmp/ours.out"; then
 		status=FAIL
 		reason="${reason:+$reason, }stdout"
 	fi
@@ -185,9 +206,9 @@ worker() {
 	fi
 	di=${di:-none}
 	printf '%s\t%s\t%s\t%s\n' "$status" "$cat" "$rel" "$di" >"$res"
-	if [[ $status == FAIL ]]; then
+	if [[ $status != PASS ]]; then
 		{
-			echo "FAIL [$cat] $rel (differs in: $reason)"
+			echo "$status [$cat] $cwd/$rel (differs in: $reason)"
 			echo "    (cd $cwd && bcextract dis $rel)  -> exit $rc_o"
 			if [[ -s $tmp/ours.err ]]; then
 				echo "    bcextract stderr: $(head -c 300 "$tmp/ours.err" | head -n 3 | tr '\n' ' ')"
@@ -217,6 +238,7 @@ fi
 BCX=""
 SELFTEST=0
 RUST=1
+PACKAGES=0
 STRICT=0
 JOBS=2
 TIMEOUT=300
@@ -227,6 +249,7 @@ while [[ $# -gt 0 ]]; do
 	--bcextract=*) BCX=${1#*=}; shift ;;
 	--llvm-dis-as-bcextract) SELFTEST=1; shift ;;
 	--no-rust) RUST=0; shift ;;
+	--packages) PACKAGES=1; shift ;;
 	--strict-all) STRICT=1; shift ;;
 	--jobs) JOBS=${2:?--jobs needs a number}; shift 2 ;;
 	--timeout) TIMEOUT=${2:?--timeout needs a number}; shift 2 ;;
@@ -325,15 +348,22 @@ add_job() { # cwd rel category
 # --- fixtures -----------------------------------------------------------------
 nfix=0
 shopt -s nullglob
-for f in "$IRDIR"/*.bc "$IRDIR"/*.o; do
+for f in "$IRDIR"/*.bc "$IRDIR"/*.o "$IRDIR"/*/*.bc; do
 	rel=$(basename "$f")
+	dir=$(dirname "$f")
+	case "$(basename "$dir")" in
+	newer | src) continue ;;
+	esac
 	case "$rel" in
 	multi*.bc | *.o) cat=container ;;
 	di-* | llvm*-di-*) cat=di ;;
 	summary-*) cat=summary ;;
 	*) cat=plain ;;
 	esac
-	add_job "$IRDIR" "$rel" "$cat"
+	# refused/: what llvm-dis-22 refuses; bcextract must refuse it too
+	# (exit status non-zero, nothing on standard output).
+	[[ $(basename "$dir") == refused ]] && cat=refused
+	add_job "$dir" "$rel" "$cat"
 	nfix=$((nfix + 1))
 done
 shopt -u nullglob
@@ -410,6 +440,40 @@ if [[ $RUST -eq 1 ]]; then
 	fi
 fi
 
+# --- Debian packages that ship bitcode --------------------------------------------
+PKGS=(libclc-13 libclc-14 libclc-15 libclc-16 libclc-19 libomp-13-dev libomp-14-dev
+	libomp-15-dev libomp-16-dev libomp-19-dev libpocl2 rocm-device-libs postgresql-15)
+if [[ $PACKAGES -eq 1 ]]; then
+	CORPUS=${BCX_CORPUS:-$HOME/.cache/bcextract-corpus}
+	mkdir -p "$CORPUS/debs"
+	for p in "${PKGS[@]}"; do
+		[[ -d $CORPUS/$p ]] && continue
+		deb=""
+		for attempt in 1 2 3; do
+			if (cd "$CORPUS/debs" && apt-get download -qq "$p" >/dev/null 2>&1); then
+				deb=$(ls "$CORPUS/debs/${p}"_*.deb 2>/dev/null | head -n 1)
+				break
+			fi
+			sleep $((attempt * 5))
+		done
+		if [[ -z $deb ]]; then
+			echo "SKIPPED: package $p could not be downloaded - its bitcode NOT checked"
+			continue
+		fi
+		mkdir -p "$CORPUS/$p.tmp" && dpkg-deb -x "$deb" "$CORPUS/$p.tmp" && mv "$CORPUS/$p.tmp" "$CORPUS/$p"
+	done
+	npkg=0
+	for p in "${PKGS[@]}"; do
+		[[ -d $CORPUS/$p ]] || continue
+		while IFS= read -r -d '' f; do
+			is_raw_bitcode "$f" || continue
+			add_job "$CORPUS/$p" "${f#"$CORPUS/$p/"}" "pkg:$p"
+			npkg=$((npkg + 1))
+		done < <(find "$CORPUS/$p" -type f -name '*.bc' -print0 | sort -z)
+	done
+	echo "inputs: $npkg bitcode file(s) from Debian packages under $CORPUS"
+fi
+
 # --- run ------------------------------------------------------------------------
 export CD_RESULTS="$RESULTS" CD_BCX="$BCX" CD_TIMEOUT="$TIMEOUT" CD_SCRATCH="$WORK/scratch"
 export LLVM_DIS LLVM_OBJCOPY
@@ -422,7 +486,7 @@ while IFS=$'\t' read -r cwd rel rest; do
 done <"$JOBLIST" | LC_ALL=C sort -t $'\t' -k1,1nr | cut -f2- |
 	xargs -d '\n' -n 1 -P "$JOBS" "$BASH" "$SELF" --worker || xargs_rc=$?
 
-declare -A pass=() fail=()
+declare -A pass=() fail=() reported=()
 rust_fail_di=0
 rust_fail_sum=0
 rust_fail_none=0
@@ -441,6 +505,9 @@ for id in $(seq -f '%06g' 1 "$NJOBS"); do
 	if [[ $status == PASS ]]; then
 		pass[$cat]=$((${pass[$cat]:-0} + 1))
 		continue
+	fi
+	if [[ $status == REPORTED ]]; then
+		reported[$cat]=$((${reported[$cat]:-0} + 1))
 	fi
 	fail[$cat]=$((${fail[$cat]:-0} + 1))
 	if [[ $cat == rust ]]; then
@@ -461,19 +528,28 @@ for id in $(seq -f '%06g' 1 "$NJOBS"); do
 done
 [[ $xargs_rc -ne 0 ]] && echo "note: xargs exited with status $xargs_rc"
 
-count() { echo "${pass[$1]:-0} passed, ${fail[$1]:-0} failed"; }
+count() {
+	local r=${reported[$1]:-0} f=${fail[$1]:-0} more=""
+	[[ $f -gt 0 ]] && more=" ($r reported on stderr with exit 1, $((f - r)) silently different)"
+	echo "${pass[$1]:-0} passed, $f failed$more"
+}
 echo "elapsed: $((SECONDS - start))s"
 echo "fixtures (no debug info, no summary): $(count plain)"
 echo "fixtures with debug info (di-*):       $(count di)"
 echo "fixtures with a summary (summary-*):   $(count summary)"
 echo "containers (embed-*.o, multi.bc):      $(count container)"
+echo "refused by llvm-dis-22 (refused/):     $(count refused)"
+for p in "${PKGS[@]}"; do
+	[[ $PACKAGES -eq 1 && -n ${pass[pkg:$p]:-}${fail[pkg:$p]:-} ]] || continue
+	printf 'package %-30s %s\n' "$p:" "$(count "pkg:$p")"
+done
 if [[ $RUST -eq 1 ]]; then
 	echo "rust rlib modules:                     $(count rust) (of the failures: $rust_fail_di hold !DI, $rust_fail_sum a summary, $rust_fail_none neither)"
 fi
 
 total_fail=0
 for c in "${!fail[@]}"; do total_fail=$((total_fail + ${fail[$c]})); done
-fixture_fail=$((${fail[plain]:-0} + ${fail[di]:-0} + ${fail[summary]:-0} + ${fail[container]:-0}))
+fixture_fail=$((${fail[plain]:-0} + ${fail[di]:-0} + ${fail[summary]:-0} + ${fail[container]:-0} + ${fail[refused]:-0}))
 if [[ $fixture_fail -gt 0 ]]; then
 	echo "conformance_dis: FAILED ($fixture_fail fixture(s) differ)"
 	exit 1

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/bcextract/bcextract/internal/irfixtures"
 
 	"github.com/bcextract/bcextract/ir/assembly"
 	"github.com/bcextract/bcextract/ir/bitcode"
@@ -17,7 +18,7 @@ import (
 // loaded ahead (Options.Prefetch) and the strings shared with the input
 // (bitcode's ShareStrings) as without.
 func FuzzWrite(f *testing.F) {
-	bcs, _ := filepath.Glob("../../testdata/ir/*.bc")
+	bcs := irfixtures.IR("../../testdata/ir")
 	for _, bc := range bcs {
 		data, err := os.ReadFile(bc)
 		if err == nil && len(data) < 64<<10 {

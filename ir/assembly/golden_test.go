@@ -3,10 +3,13 @@ package assembly_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bcextract/bcextract/internal/irfixtures"
 
 	"github.com/bcextract/bcextract/ir/assembly"
 	"github.com/bcextract/bcextract/ir/bitcode"
@@ -30,10 +33,7 @@ func TestGolden(t *testing.T) {
 }
 
 func testGolden(t *testing.T, prefetch int) {
-	files, err := filepath.Glob("../../testdata/ir/*.bc")
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := irfixtures.IR("../../testdata/ir")
 	if len(files) == 0 {
 		t.Skip("no fixtures")
 	}
@@ -42,11 +42,15 @@ func testGolden(t *testing.T, prefetch int) {
 		if base == "multi" {
 			continue
 		}
+		name := base
+		if dir := filepath.Base(filepath.Dir(file)); dir != "ir" {
+			name = dir + "/" + base
+		}
 		want, err := os.ReadFile(strings.TrimSuffix(file, ".bc") + ".dis")
 		if err != nil {
 			continue
 		}
-		t.Run(base, func(t *testing.T) {
+		t.Run(name, func(t *testing.T) {
 			data, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)
@@ -96,4 +100,50 @@ func firstDifference(a, b string) (int, string, string) {
 			return i + 1, x, y
 		}
 	}
+}
+
+// TestRefused reads every fixture of testdata/ir/refused, which llvm-dis-22
+// refuses (NAME.err holds its message): reading or printing it must fail
+// too, with the message of NAME.want when there is one.
+func TestRefused(t *testing.T) {
+	for _, file := range irfixtures.Refused("../../testdata/ir") {
+		base := strings.TrimSuffix(file, ".bc")
+		t.Run(filepath.Base(base), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = printAll(data)
+			if err == nil {
+				t.Fatalf("printed without error; llvm-dis-22 refuses it")
+			}
+			if want, rerr := os.ReadFile(base + ".want"); rerr == nil {
+				if w := strings.TrimSpace(string(want)); !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+// printAll reads and prints every module of data, returning the first
+// error, or the first thing a reader read past (dis then exits with 1).
+func printAll(data []byte) error {
+	f, err := bitcode.Open(data)
+	if err != nil {
+		return err
+	}
+	for _, r := range f.Modules {
+		m, err := r.Module()
+		if err != nil {
+			return err
+		}
+		if err := assembly.Write(io.Discard, m, assembly.Options{ModuleID: "refused.bc", Loader: r}); err != nil {
+			return err
+		}
+		if s := r.Skipped(); len(s) > 0 {
+			return fmt.Errorf("bit %d: %s", s[0].Bit, s[0].Msg)
+		}
+	}
+	return nil
 }

@@ -2,11 +2,12 @@ package bitcode
 
 import (
 	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bcextract/bcextract/internal/irfixtures"
 
 	"github.com/bcextract/bcextract/ir"
 )
@@ -127,7 +128,7 @@ func goldenBlocks(text string) map[string][]string {
 // TestFixtures loads every fixture and compares block labels and
 // predecessors with llvm-dis-22's goldens.
 func TestFixtures(t *testing.T) {
-	bcs, _ := filepath.Glob("../../testdata/ir/*.bc")
+	bcs := irfixtures.IR("../../testdata/ir")
 	if len(bcs) == 0 {
 		t.Skip("no fixtures")
 	}

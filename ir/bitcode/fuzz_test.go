@@ -2,9 +2,10 @@ package bitcode
 
 import (
 	"os"
-	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/bcextract/bcextract/internal/irfixtures"
 
 	"github.com/bcextract/bcextract/ir"
 )
@@ -14,7 +15,7 @@ import (
 // The bodies are then released and each loaded again into the memory of
 // those released, which must give it the shape of its first load.
 func FuzzModule(f *testing.F) {
-	bcs, _ := filepath.Glob("../../testdata/ir/*.bc")
+	bcs := irfixtures.IR("../../testdata/ir")
 	for _, bc := range bcs {
 		data, err := os.ReadFile(bc)
 		if err == nil && len(data) < 64<<10 {

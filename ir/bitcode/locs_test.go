@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/bcextract/bcextract/internal/irfixtures"
+
 	"github.com/bcextract/bcextract/ir"
 )
 
@@ -13,7 +15,7 @@ import (
 // across bodies, while the reader remembers only the module-level ones
 // once a body is loaded.
 func TestLocationUniquing(t *testing.T) {
-	bcs, _ := filepath.Glob("../../testdata/ir/*.bc")
+	bcs := irfixtures.IR("../../testdata/ir")
 	locs := 0
 	for _, path := range bcs {
 		t.Run(filepath.Base(path), func(t *testing.T) {
