@@ -33,6 +33,22 @@ func TestAppendFP(t *testing.T) {
 		{double, [2]uint64{0x7FF8000000000000}, "0x7FF8000000000000"},
 		{double, [2]uint64{0x400921FB54442D18}, "0x400921FB54442D18"}, // pi
 		{double, [2]uint64{0x40091EB851EB851F}, "3.140000e+00"},
+		// toString truncates these to 9.499990e-01, 6.999990e-01, ...,
+		// which do not read back.
+		{double, [2]uint64{0x3FEE666666666666}, "0x3FEE666666666666"}, // 0.95
+		{double, [2]uint64{0x3FE6666666666666}, "0x3FE6666666666666"}, // 0.7
+		{double, [2]uint64{0x3FEFAE147AE147AE}, "0x3FEFAE147AE147AE"}, // 0.99
+		{double, [2]uint64{0x3EB0C6F7A0B5ED8D}, "0x3EB0C6F7A0B5ED8D"}, // 1e-6
+		{double, [2]uint64{0x44B52D02C7E14AF6}, "0x44B52D02C7E14AF6"}, // 1e23
+		{double, [2]uint64{0x3FB70A3D70A3D70A}, "0x3FB70A3D70A3D70A"}, // 0.09
+		{double, [2]uint64{0x3FB999999999999A}, "1.000000e-01"},
+		{double, [2]uint64{0x4005666666666666}, "2.675000e+00"},
+		// Subnormal: the truncated digits read back (9.075990e-321 would too).
+		{double, [2]uint64{0x72D}, "9.075980e-321"},
+		{double, [2]uint64{0x72E}, "9.080920e-321"},
+		{float, [2]uint64{0x3F733333}, "0x3FEE666660000000"}, // 0.95f
+		{float, [2]uint64{0x3F000000}, "5.000000e-01"},
+		{float, [2]uint64{0x4B800000}, "0x4170000000000000"}, // 16777216
 		{float, [2]uint64{0x3F800000}, "1.000000e+00"},
 		{float, [2]uint64{0x80000000}, "-0.000000e+00"},
 		{float, [2]uint64{0x3DCCCCCD}, "0x3FB99999A0000000"}, // 0.1f
@@ -46,6 +62,15 @@ func TestAppendFP(t *testing.T) {
 		{bf, [2]uint64{0}, "0xR0000"},
 		{fp80, [2]uint64{0x8000000000000000, 0x3FFF}, "0xK3FFF8000000000000000"},
 		{fp80, [2]uint64{0xC000000000000000, 0x4000}, "0xK4000C000000000000000"},
+		// An unnormal is a NaN to LLVM, a pseudo-denormal a normal number
+		// of exponent 1 (llvm-dis-22 on bitcode patched to hold them:
+		// testdata/ir/fp/fp80.bc).
+		{fp80, [2]uint64{0x0000000000000001, 0x3FFF}, "0xK7FFF0000000000000001"},
+		{fp80, [2]uint64{0x0000000000000001, 0xBFFF}, "0xKFFFF0000000000000001"},
+		{fp80, [2]uint64{0x8000000000000000, 0x0000}, "0xK00018000000000000000"},
+		{fp80, [2]uint64{0x8000000000000000, 0x8000}, "0xK80018000000000000000"},
+		{fp80, [2]uint64{0x0000000000000000, 0x7FFF}, "0xK7FFF0000000000000000"},
+		{fp80, [2]uint64{0x0000000000000001, 0x0000}, "0xK00000000000000000001"},
 		{fp128, [2]uint64{0, 0x3FFF000000000000}, "0xL00000000000000003FFF000000000000"},
 		{ppc, [2]uint64{0x3FF0000000000000, 0}, "0xM3FF00000000000000000000000000000"},
 	}

@@ -979,8 +979,20 @@ func appendFP(b []byte, t *ir.Type, bits [2]uint64) []byte {
 		b = append(b, "0xR"...)
 		return appendHex(b, bits[0]&0xffff, 4)
 	case ir.X86FP80Type:
+		// LLVM prints the bits of the APFloat it read them into, which
+		// holds no unnormal (a biased exponent other than 0 and 0x7fff
+		// with the integer bit clear: a NaN to it, printed with exponent
+		// 0x7fff) and no pseudo-denormal (exponent 0 with the integer bit
+		// set: a normal number of exponent 1).
+		se := bits[1] & 0xffff
+		switch exp := se & 0x7fff; {
+		case exp != 0 && exp != 0x7fff && bits[0]>>63 == 0:
+			se |= 0x7fff
+		case exp == 0 && bits[0]>>63 == 1:
+			se |= 1
+		}
 		b = append(b, "0xK"...)
-		b = appendHex(b, bits[1]&0xffff, 4)
+		b = appendHex(b, se, 4)
 		return appendHex(b, bits[0], 16)
 	case ir.FP128Type:
 		b = append(b, "0xL"...)
@@ -1007,25 +1019,4 @@ func appendHex(b []byte, v uint64, width int) []byte {
 		b = append(b, '0')
 	}
 	return append(b, tmp[i:]...)
-}
-
-// appendDecimal appends f in LLVM's %e-like form (six significant digits
-// and a zero, "1.000000e-01") if that text reads back as f.
-func appendDecimal(b []byte, f float64) ([]byte, bool) {
-	var tmp [32]byte
-	s := strconv.AppendFloat(tmp[:0], f, 'e', 5, 64)
-	e := 0
-	for e < len(s) && s[e] != 'e' {
-		e++
-	}
-	if e == len(s) {
-		return b, false
-	}
-	v, err := strconv.ParseFloat(string(s), 64)
-	if err != nil || v != f {
-		return b, false
-	}
-	b = append(b, s[:e]...)
-	b = append(b, '0')
-	return append(b, s[e:]...), true
 }
