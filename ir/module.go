@@ -7,6 +7,10 @@ type Module struct {
 	SourceFilename string
 	DataLayout     string
 	Triple         string
+	// NoSourceFilename is set by the reader when the module has no
+	// source_filename record (an empty record is one): LLVM then takes the
+	// module identifier, the path it read the module from, for it.
+	NoSourceFilename bool
 	// Asm is the module-level inline assembly, one string per line.
 	Asm []string
 

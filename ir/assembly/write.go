@@ -13,7 +13,9 @@ import (
 // Options control [Write].
 type Options struct {
 	// ModuleID is printed as "; ModuleID = 'ModuleID'"; nothing is printed
-	// when it is empty or holds a newline.
+	// when it is empty or holds a newline. It is also the source_filename
+	// of a module that has none (ir.Module.NoSourceFilename), as LLVM
+	// takes the module identifier for it, newline or not.
 	ModuleID string
 	// Loader, when set, is called for each function with HasBody just
 	// before it is printed (and, when struct types are met only inside
@@ -258,9 +260,13 @@ func (p *printer) printModule() {
 		p.str(id)
 		p.str("'\n")
 	}
-	if m.SourceFilename != "" {
+	src := m.SourceFilename
+	if m.NoSourceFilename {
+		src = p.opt.ModuleID
+	}
+	if src != "" {
 		p.str("source_filename = \"")
-		p.escaped(m.SourceFilename)
+		p.escaped(src)
 		p.str("\"\n")
 	}
 	if m.DataLayout != "" {

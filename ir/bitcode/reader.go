@@ -426,7 +426,7 @@ func (r *Reader) Module() (*ir.Module, error) {
 	if r.m != nil || r.modErr != nil {
 		return r.m, r.modErr
 	}
-	r.m = &ir.Module{}
+	r.m = &ir.Module{NoSourceFilename: true}
 	r.br = bitstream.NewReader(r.stream)
 	r.br.SetBlockInfo(r.bi)
 	r.bodyBit = map[*ir.Function]uint64{}
@@ -664,7 +664,7 @@ func (r *Reader) moduleRecord(rec *bitstream.Record) error {
 	case llvmir.MODULE_CODE_DEPLIB, llvmir.MODULE_CODE_HASH, llvmir.MODULE_CODE_METADATA_VALUES_UNUSED:
 	case llvmir.MODULE_CODE_VSTOFFSET:
 	case llvmir.MODULE_CODE_SOURCE_FILENAME:
-		m.SourceFilename = opsString(ops)
+		m.SourceFilename, m.NoSourceFilename = opsString(ops), false
 	case llvmir.MODULE_CODE_COMDAT:
 		return r.comdatRecord(ops)
 	case llvmir.MODULE_CODE_GLOBALVAR:
