@@ -31,12 +31,13 @@
 # the first differences, and "fp constants: N compared, M differ".
 # Exit status: 1 on any difference (FP literal or any other line), 0
 # otherwise; 2 for usage errors. If llvm-as-22 or llvm-dis-22 is missing
-# the script prints a line starting with "SKIPPED:" and exits 0.
+# the script prints a line starting with "SKIPPED:" and exits 0. The tools
+# can be overridden: LLVM_AS=llvm-as-22 LLVM_DIS=llvm-dis-22.
 
 set -euo pipefail
 
-LLVM_AS=llvm-as-22
-LLVM_DIS=llvm-dis-22
+LLVM_AS="${LLVM_AS:-llvm-as-22}"
+LLVM_DIS="${LLVM_DIS:-llvm-dis-22}"
 BCX=""
 SEED=27
 COUNT=400
