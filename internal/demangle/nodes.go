@@ -1748,7 +1748,7 @@ func hexLongDouble(se, m uint64) string {
 	}
 	exp := int(se & 0x7fff)
 	switch {
-	case exp == 0x7fff && m<<1 == 0:
+	case exp == 0x7fff && m == 1<<63:
 		return sign + "inf"
 	case exp == 0x7fff:
 		return sign + "nan"

@@ -10,10 +10,10 @@ import "strconv"
 // when no expansion has met a pack yet).
 //
 // Output and work are bounded: the text may not exceed max bytes, and the
-// printer visits at most steps nodes (an empty pack expansion prints
-// nothing however much it visits, and substitutions make a tree of
-// exponential size out of a short name). Past either bound it stops and
-// failed is set.
+// printer visits at most 16 nodes per byte of max (an empty pack
+// expansion prints nothing however much it visits, and substitutions make
+// a tree of exponential size out of a short name). Past either bound it
+// stops and failed is set.
 type printer struct {
 	buf     []byte
 	gtIsGt  int
@@ -25,7 +25,7 @@ type printer struct {
 }
 
 func newPrinter(max int) *printer {
-	return &printer{gtIsGt: 1, packIdx: -1, packMax: -1, max: max, steps: 64*max + 4096}
+	return &printer{gtIsGt: 1, packIdx: -1, packMax: -1, max: max, steps: 16*max + 4096}
 }
 
 func (p *printer) add(s string) {

@@ -33,7 +33,7 @@ func rustV0(name string, max int) (string, bool) {
 	}
 	rest := name[2:]
 	in, suffix, dotted := strings.Cut(rest, ".")
-	d := &rustDemangler{in: in, print: true, max: max, steps: 64*max + 4096}
+	d := &rustDemangler{in: in, print: true, max: max, steps: 16*max + 4096}
 	d.path(false, false)
 	if d.pos != len(d.in) {
 		d.print = false
