@@ -1,55 +1,42 @@
 // Package demangle turns mangled symbol names into the text LLVM 22's tools
 // print with -C/--demangle: llvm-nm-22, llvm-readobj-22 and llvm-objdump-22
-// all call llvm::demangle, which this package imitates on top of
-// github.com/ianlancetaylor/demangle.
+// all call llvm::demangle, which this package imitates with a demangler of
+// its own for Itanium C++ names (itanium.go, nodes.go) and Rust v0 names
+// (rust.go), checked name by name against llvm-nm-22 -C
+// (testdata/llvm22.txt, scripts/conformance_demangle.sh).
 //
 // llvm::demangle tries the name as it is, then without one leading "_" (a
 // Mach-O or 32-bit Windows prefix); each try accepts an Itanium C++ name
-// (one to four "_" before "Z", so "__Z" and the "___Z…_block_invoke" of
-// Apple blocks too) or a Rust v0 name ("_R"), and on the first try a name
-// after one leading ".". A name that is neither, or that does not parse,
-// is kept. What LLVM adds and the library lacks or spells differently is
-// done here:
-//
-//   - a suffix from a "." after the encoding is printed as LLVM prints
-//     it, " (.suffix)", whatever it holds (the library knows only GCC's
-//     clone suffixes);
-//   - legacy Rust names ("_ZN…17h<hash>E") are read as Itanium names, as
-//     LLVM does, which keeps their hash and their "$LT$" escapes;
-//   - transaction clones ("_ZGTt…"), which LLVM does not know, are kept;
-//   - "operator<" and "operator<<" followed by template arguments have no
-//     space before the "<", as in LLVM.
+// (one to four "_" and a "Z": "_Z…", Mach-O's "__Z…", and
+// "___Z…_block_invoke" for Apple blocks) or a Rust v0 name
+// ("_R…"), and on the first try a name after one leading ".". A suffix
+// from a "." after the encoding is printed after it as " (.suffix)".
+// Legacy Rust names ("_ZN…17h<hash>E") are Itanium names to LLVM, and so
+// to us. A name that is none of these, or that does not parse, is kept.
 //
 // Microsoft C++ names ("?…") and D names ("_D…") are kept, where LLVM
 // demangles them; the README lists the other known differences.
 //
 // Names are untrusted input. A name longer than MaxInput bytes is kept, and
-// so is one whose demangled form would exceed MaxOutput(len(name)) bytes: the
-// library's time grows with the square of a name's nesting depth, and
-// substitutions can make the output grow exponentially with the input.
+// so is one whose demangled form would exceed MaxOutput(len(name)) bytes
+// (substitutions can make the output grow exponentially with the input)
+// or whose printing would visit more than 16 nodes per byte of that bound
+// (an empty pack expansion prints nothing however much it holds).
 package demangle
 
-import (
-	"strings"
-
-	ilt "github.com/ianlancetaylor/demangle"
-)
+import "strings"
 
 // MaxInput is the longest name demangled; longer names are kept as they
-// are. The longest of the 100,000 names of libLLVM, libclang-cpp and
-// libstdc++ has 629 bytes, and a name of 4096 bytes that nests as deeply as
-// it can takes the library about 30 ms.
+// are. The longest of the 338,000 names scripts/conformance_demangle.sh
+// compares (LLVM's static libraries among them) has 950 bytes, and a name
+// of 4096 bytes that nests as deeply as it can takes about 20 ms.
 const MaxInput = 4096
 
 // MaxOutput returns the longest demangled form allowed for a name of n
-// bytes: 32 bytes per byte of the name, plus 256. Real names stay under 18
-// per byte (the highest among libLLVM's names is 17.3).
-func MaxOutput(n int) int { return 32*n + 256 }
-
-// maxDots is how many "." a name may hold before the suffix that LLVM
-// splits off; names with a "." inside the encoding are rare, and each try
-// parses the name again.
-const maxDots = 4
+// bytes: 64 bytes per byte of the name, plus 256. Real names stay under 30
+// per byte (the highest, an iterator of LLVM's static libraries, has
+// 28.9).
+func MaxOutput(n int) int { return 64*n + 256 }
 
 // Name returns name demangled as llvm::demangle does, and whether it was
 // demangled (otherwise it returns name).
@@ -57,11 +44,12 @@ func Name(name string) (string, bool) {
 	if len(name) > MaxInput {
 		return name, false
 	}
-	if s, ok := nonMicrosoft(name, true); ok {
+	max := MaxOutput(len(name))
+	if s, ok := nonMicrosoft(name, true, max); ok {
 		return s, true
 	}
 	if strings.HasPrefix(name, "_") {
-		if s, ok := nonMicrosoft(name[1:], false); ok {
+		if s, ok := nonMicrosoft(name[1:], false, max); ok {
 			return s, true
 		}
 	}
@@ -70,7 +58,7 @@ func Name(name string) (string, bool) {
 
 // nonMicrosoft is LLVM's nonMicrosoftDemangle: an Itanium or a Rust v0
 // name, after a "." when leadingDot allows it.
-func nonMicrosoft(name string, leadingDot bool) (string, bool) {
+func nonMicrosoft(name string, leadingDot bool, max int) (string, bool) {
 	dot := ""
 	if leadingDot && strings.HasPrefix(name, ".") {
 		name, dot = name[1:], "."
@@ -79,9 +67,9 @@ func nonMicrosoft(name string, leadingDot bool) (string, bool) {
 	var ok bool
 	switch {
 	case isItanium(name):
-		s, ok = itanium(name)
+		s, ok = itanium(name, max-len(dot))
 	case strings.HasPrefix(name, "_R"):
-		s, ok = rust(name)
+		s, ok = rustV0(name, max-len(dot))
 	}
 	if !ok {
 		return "", false
@@ -99,82 +87,16 @@ func isItanium(s string) bool {
 	return n >= 1 && n <= 4 && n < len(s) && s[n] == 'Z'
 }
 
-// itanium demangles an Itanium name ("_Z", "__Z", "___Z", "____Z"; the
-// last two are blocks) with what follows the encoding as LLVM's suffix.
-func itanium(name string) (string, bool) {
-	// LLVM reads "__Z" as "_Z" and "____Z" as "___Z"; the library knows
-	// only "_Z" and "___Z".
-	switch {
-	case strings.HasPrefix(name, "____Z"), strings.HasPrefix(name, "__Z") && !strings.HasPrefix(name, "___Z"):
-		name = name[1:]
-	}
-	if strings.HasPrefix(name, "_ZGT") {
-		return "", false // transaction clones: LLVM has no special name for them
-	}
-	block := strings.HasPrefix(name, "___Z")
-	// The encoding ends at the first "." at which it parses; a "." can
-	// only be inside it as part of a length-prefixed name, where a cut
-	// leaves too few bytes to parse. Blocks keep their suffix: LLVM
-	// drops it.
-	if !block {
-		from := 0
-		for range maxDots {
-			i := strings.IndexByte(name[from:], '.')
-			if i < 0 {
-				break
-			}
-			i += from
-			if s, ok := library(name[:i], len(name)); ok {
-				return s + " (" + name[i:] + ")", true
-			}
-			from = i + 1
-		}
-	}
-	return library(name, len(name))
-}
-
-// rust demangles a Rust v0 name; a suffix from its first "." (identifiers
-// hold none) is printed as LLVM prints it.
-func rust(name string) (string, bool) {
-	enc, suffix, dotted := strings.Cut(name, ".")
-	s, ok := library(enc, len(name))
-	if !ok {
+// itanium demangles an Itanium name within an output of max bytes.
+func itanium(name string, max int) (string, bool) {
+	n := newItaniumParser(name).parse()
+	if n == nil {
 		return "", false
 	}
-	if dotted {
-		s += " (." + suffix + ")"
-	}
-	return s, true
-}
-
-// library runs the library on name with LLVM's style, legacy Rust names
-// read as Itanium, and the output bounded by MaxOutput(n), n being the
-// length of the whole name.
-func library(name string, n int) (string, bool) {
-	max := MaxOutput(n)
-	pow := 1
-	for 1<<pow <= max {
-		pow++
-	}
-	s, err := ilt.ToString(name, ilt.LLVMStyle, ilt.NoRust, ilt.MaxLength(pow))
-	if err != nil || len(s) > max {
+	p := newPrinter(max)
+	p.print(n)
+	if p.failed {
 		return "", false
 	}
-	if !strings.HasPrefix(name, "_R") {
-		s = llvmOperatorLess(s)
-	}
-	return s, true
-}
-
-// llvmOperatorLess removes the space the library writes between
-// "operator<" or "operator<<" and a template argument list; LLVM writes
-// none ("operator<<<char>"). No other "operator< <" or "operator<< <"
-// occurs in the library's Itanium output: identifiers hold no spaces and
-// no "<".
-func llvmOperatorLess(s string) string {
-	if !strings.Contains(s, "operator< <") && !strings.Contains(s, "operator<< <") {
-		return s
-	}
-	s = strings.ReplaceAll(s, "operator<< <", "operator<<<")
-	return strings.ReplaceAll(s, "operator< <", "operator<<")
+	return string(p.buf), true
 }

@@ -83,10 +83,28 @@ func TestLLVM22(t *testing.T) {
 	t.Logf("%d names, %d differ from llvm-nm-22 -C", len(golden), len(diffs))
 }
 
+// TestName pins names of each kind LLVM reads, with llvm-nm-22 -C's text
+// (testdata/llvm22.txt holds them all and many more).
 func TestName(t *testing.T) {
 	tests := []struct {
 		in, want string
 	}{
+		// Issue 27: a template parameter of the encoding substituted in
+		// the parameters after an unresolved name ("sr") in the return
+		// type; an empty pack expansion in template arguments; a pack in
+		// an expression.
+		{"_ZSt4swapIiENSt9enable_ifIXsr6__and_ISt6__not_ISt15__is_tuple_likeIT_EESt21is_move_constructibleIS3_ESt18is_move_assignableIS3_EEE5valueEvE4typeERS3_SC_",
+			"std::enable_if<__and_<std::__not_<std::__is_tuple_like<int>>, std::is_move_constructible<int>, std::is_move_assignable<int>>::value, void>::type std::swap<int>(int&, int&)"},
+		{"_ZSt12__get_helperILm1ESt14default_deleteI4BaseEJEERT0_RSt11_Tuple_implIXT_EJS3_DpT1_EE",
+			"std::default_delete<Base>& std::__get_helper<1ul, std::default_delete<Base>>(std::_Tuple_impl<1ul, std::default_delete<Base>>&)"},
+		{"_ZSt10__invoke_rIiRZ4mainE3$_0JiEENSt9enable_ifIX16is_invocable_r_vIT_T0_DpT1_EES3_E4typeEOS4_DpOS5_",
+			"std::enable_if<is_invocable_r_v<int, main::$_0&, int>, int>::type std::__invoke_r<int, main::$_0&, int>(main::$_0&, int&&)"},
+		// Rust v0: an empty identifier ("0") followed by one that starts
+		// with a digit.
+		{"_RNvNCNvNtCsjrHSEGnQ3l9_3std9panicking12default_hook011FIRST_PANIC", "std::panicking::default_hook::{closure#0}::FIRST_PANIC"},
+		{"_RNvNCNKNvNtNtCsjrHSEGnQ3l9_3std2io5stdio14OUTPUT_CAPTURE0023___RUST_STD_INTERNAL_VAL",
+			"std::io::stdio::OUTPUT_CAPTURE::{K#0}::{closure#0}::__RUST_STD_INTERNAL_VAL"},
+		{".__Z3foov", ".foo()"},
 		{"main", "main"},
 		{"_Z3foov", "foo()"},
 		{"__Z3foov", "foo()"},                 // Mach-O's "_" + "_Z"
@@ -104,7 +122,7 @@ func TestName(t *testing.T) {
 		{"_RNvNtCs1234_7mycrate3foo3bar", "mycrate::foo::bar"},
 		{"__RNvCs123_3foo3bar", "foo::bar"}, // without its "_"
 		{"_RNvCs123_3foo3bar.llvm.123", "foo::bar (.llvm.123)"},
-		{"?foo@@YAXXZ", "?foo@@YAXXZ"}, // Microsoft: LLVM demangles it, we do not
+		{"?foo@@YAXXZ", "?foo@@YAXXZ"}, // Microsoft: LLVM demangles it, we do not (known-differences.txt)
 		{"_D1a1bi", "_D1a1bi"},         // D: likewise
 		{"_Z", "_Z"},
 		{"", ""},
@@ -116,9 +134,8 @@ func TestName(t *testing.T) {
 	}
 }
 
-// nasty returns names that make the library slow (its time grows with the
-// square of the nesting depth) or its output large (each substitution
-// doubles it), n bytes or so long.
+// nasty returns names that nest as deeply as they can or make the output
+// large (each substitution doubles it), n bytes or so long.
 func nasty(n int) map[string]string {
 	// std::pair<int, int>, then pair<previous, previous> by substitution:
 	// S_ is std::pair, S0_ the first pair, S1_ the second, and so on.
