@@ -34,6 +34,19 @@ const (
 	fsPerModuleVTableVar    = 23
 	fsBlockCount            = 24
 	fsParamAccess           = 25
+	fsPerModuleCallsiteInfo = 26
+	fsPerModuleAllocInfo    = 27
+	fsCombinedCallsiteInfo  = 28
+	fsCombinedAllocInfo     = 29
+	fsStackIDs              = 30
+	fsAllocContextIDs       = 31
+	fsContextRadixTreeArray = 32
+	fsCombinedAllocNoCtx    = 33
+
+	// Records of combined indexes only.
+	fsCombinedOriginalName = 9
+	fsCFIFunctionDefs      = 17
+	fsCFIFunctionDecls     = 18
 
 	// maxSummaryBitcodeVersion is ModuleSummaryIndex::BitcodeSummaryVersion
 	// of LLVM 22.
@@ -66,7 +79,33 @@ type summaryReader struct {
 	pendingAssumeConst []ir.ConstVCall
 	pendingCheckConst  []ir.ConstVCall
 	pendingParams      []ir.ParamAccess
+	// pendingRecords counts the records above, which belong to the next
+	// function summary; pendingBit is where the first of them starts.
+	pendingRecords int
+	pendingBit     uint64
+
+	// MemProf: the stack ids (FS_STACK_IDS), the context radix tree
+	// (FS_CONTEXT_RADIX_TREE_ARRAY), the full context ids of the next
+	// FS_PERMODULE_ALLOC_INFO's sizes (FS_ALLOC_CONTEXT_IDS), and the
+	// callsite and allocation summaries of the next function summary.
+	stackIDs         []uint64
+	sawStackIDs      bool
+	radix            []uint64
+	pendingContexts  []uint64
+	pendingCallsites []ir.CallsiteInfo
+	pendingAllocs    []ir.AllocInfo
+	// stackBudget is how many more stack ids the MemProf summaries may
+	// hold: contexts shared in the radix tree are expanded for each
+	// allocation that names them, so that hostile input could otherwise
+	// ask for memory quadratic in its size.
+	stackBudget int
 }
+
+// stackIDsPerByte bounds the stack ids the MemProf summaries of a module
+// may expand to, per byte of the module: 2 (16 bytes of ids per byte of
+// input); real modules, whose !memprof metadata alone takes more room than
+// their summaries, hold far fewer.
+const stackIDsPerByte = 2
 
 // readSummary reads the module's GLOBALVAL_SUMMARY_BLOCK (or
 // FULL_LTO_GLOBALVAL_SUMMARY_BLOCK), if any: the summary, nil when there is
@@ -77,7 +116,8 @@ type summaryReader struct {
 func (r *Reader) readSummary(bi *bitstream.BlockInfo) (*ir.Summary, []Skip, error) {
 	br := bitstream.NewReader(r.stream)
 	br.SetBlockInfo(bi)
-	s := &summaryReader{r: r, br: br, byGUID: map[uint64]*ir.SummaryValue{}}
+	s := &summaryReader{r: r, br: br, byGUID: map[uint64]*ir.SummaryValue{},
+		stackBudget: max(stackIDsPerByte*len(r.stream), 1<<16)}
 	sum, err := s.read(bi)
 	if err != nil {
 		return nil, s.skips, convertErr(err, r.base, s.br.BitPos())
@@ -265,6 +305,11 @@ func (s *summaryReader) readBlock() error {
 		}
 		switch e.Kind {
 		case bitstream.EntryEndBlock:
+			if s.pendingRecords > 0 {
+				// LLVM drops them too; say so all the same.
+				s.recBit = s.pendingBit
+				s.skip("skipped %d summary records that no function summary follows", s.pendingRecords)
+			}
 			return nil
 		case bitstream.EntryDefineAbbrev:
 			if _, err := s.br.DefineAbbrev(); err != nil {
@@ -272,6 +317,7 @@ func (s *summaryReader) readBlock() error {
 			}
 			continue
 		case bitstream.EntrySubBlock:
+			s.skip("skipped unknown block %d in GLOBALVAL_SUMMARY_BLOCK", e.ID)
 			if err := s.br.SkipBlock(); err != nil {
 				return err
 			}
@@ -301,6 +347,12 @@ func (s *summaryReader) readBlock() error {
 }
 
 func (s *summaryReader) decodeFlags(raw uint64) ir.GVSummaryFlags {
+	if l := raw & 0xF; l > uint64(ir.CommonLinkage) {
+		s.skip("summary linkage %d unknown to LLVM 22 (printed as external)", l)
+	}
+	if v := (raw >> 8) & 3; v == 3 {
+		s.skip("summary visibility 3 unknown to LLVM 22 (printed as default)")
+	}
 	f := ir.GVSummaryFlags{
 		Linkage:               ir.Linkage(raw & 0xF),
 		Visibility:            ir.Visibility((raw >> 8) & 3),
@@ -326,7 +378,7 @@ func decodeFuncFlags(raw uint64) ir.FuncSummaryFlags {
 func decodeVarFlags(raw uint64) ir.VarSummaryFlags {
 	return ir.VarSummaryFlags{
 		ReadOnly: raw&1 != 0, WriteOnly: raw&2 != 0, Constant: raw&4 != 0,
-		VCallVisibility: uint8(raw >> 3),
+		VCallVisibility: uint8(raw>>3) & 3, // a 2-bit field in LLVM
 	}
 }
 
@@ -362,7 +414,7 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 			if len(ops) < 3 {
 				return bad()
 			}
-			g = ops[1]<<32 | ops[2]&0xFFFFFFFF
+			g = ops[1]<<32 | ops[2] // unmasked, as LLVM joins them
 		}
 		if s.extra == nil {
 			s.extra = map[uint64]uint64{}
@@ -424,6 +476,9 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 		if err != nil {
 			return err
 		}
+		if v := s.byGUID[g]; v == nil || len(v.Summaries) == 0 {
+			return s.errorf("alias expects aliasee summary to be parsed")
+		}
 		as.Aliasee, as.HasAliasee = g, true
 		return s.add(ops[0], as)
 	case fsPerModuleGlobalVar:
@@ -460,6 +515,9 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 		}
 		vs.Refs = refs
 		rest := ops[4+n:]
+		if len(rest)%2 != 0 {
+			return bad()
+		}
 		for i := 0; i+1 < len(rest); i += 2 {
 			g, err := s.guid(rest[i])
 			if err != nil {
@@ -469,8 +527,13 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 		}
 		return s.add(ops[0], vs)
 	case fsTypeTests:
+		s.pending()
 		s.pendingTypeTests = append(s.pendingTypeTests, ops...)
 	case fsTypeTestAssumeVCalls, fsTypeCheckedLoadVCalls:
+		if len(ops)%2 != 0 {
+			return bad()
+		}
+		s.pending()
 		for i := 0; i+1 < len(ops); i += 2 {
 			v := ir.VFuncID{GUID: ops[i], Offset: ops[i+1]}
 			if code == fsTypeTestAssumeVCalls {
@@ -483,6 +546,7 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 		if len(ops) < 2 {
 			return bad()
 		}
+		s.pending()
 		c := ir.ConstVCall{VFunc: ir.VFuncID{GUID: ops[0], Offset: ops[1]}, Args: append([]uint64(nil), ops[2:]...)}
 		if code == fsTypeTestAssumeConst {
 			s.pendingAssumeConst = append(s.pendingAssumeConst, c)
@@ -490,7 +554,25 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 			s.pendingCheckConst = append(s.pendingCheckConst, c)
 		}
 	case fsParamAccess:
+		s.pending()
 		return s.paramAccesses(ops)
+	case fsStackIDs:
+		return s.readStackIDs(ops)
+	case fsContextRadixTreeArray:
+		s.radix = append(s.radix[:0], ops...)
+	case fsAllocContextIDs:
+		if len(ops)%2 != 0 {
+			return bad()
+		}
+		s.pending()
+		s.pendingContexts = s.pendingContexts[:0]
+		for i := 0; i < len(ops); i += 2 {
+			s.pendingContexts = append(s.pendingContexts, ops[i]<<32|ops[i+1])
+		}
+	case fsPerModuleCallsiteInfo:
+		return s.callsiteInfo(ops)
+	case fsPerModuleAllocInfo:
+		return s.allocInfo(ops)
 	case fsTypeIDMetadata:
 		if len(ops) < 2 {
 			return bad()
@@ -509,6 +591,9 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 			t = &ir.SummaryTypeIDVTables{Name: name}
 			s.sum.TypeIDCompatibleVTables = append(s.sum.TypeIDCompatibleVTables, t)
 		}
+		if len(ops)%2 != 0 {
+			return bad()
+		}
 		for i := 2; i+1 < len(ops); i += 2 {
 			g, err := s.guid(ops[i+1])
 			if err != nil {
@@ -516,10 +601,22 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 			}
 			t.VTables = append(t.VTables, ir.VTableOffset{Offset: ops[i], VTable: g})
 		}
-	case fsCombined, fsCombinedProfile, fsCombinedGlobalVar, fsCombinedAlias, fsTypeID:
+	case fsCombined, fsCombinedProfile, fsCombinedGlobalVar, fsCombinedAlias, fsTypeID,
+		fsCombinedOriginalName, fsCFIFunctionDefs, fsCFIFunctionDecls,
+		fsCombinedCallsiteInfo, fsCombinedAllocInfo, fsCombinedAllocNoCtx:
 		s.skip("skipped combined-index summary record %d", code)
+	default:
+		s.skip("skipped unknown summary record %d", code)
 	}
 	return nil
+}
+
+// pending notes a record that belongs to the next function summary.
+func (s *summaryReader) pending() {
+	if s.pendingRecords == 0 {
+		s.pendingBit = s.recBit
+	}
+	s.pendingRecords++
 }
 
 func (s *summaryReader) calls(fs *ir.GlobalSummary, ops []uint64, profile, relBF bool) error {
@@ -543,12 +640,19 @@ func (s *summaryReader) calls(fs *ir.GlobalSummary, ops []uint64, profile, relBF
 			}
 			c.Hotness = uint8(ops[i] & 7)
 			c.Tail = ops[i]&8 != 0
+			if c.Hotness > 4 {
+				s.skip("call hotness %d unknown to LLVM 22", c.Hotness)
+			}
 		case relBF:
+			// The relative block frequency in the low 28 bits
+			// (CalleeInfo::RelBlockFreqBits), the tail call flag
+			// above them.
 			i++
 			if i >= len(ops) {
 				return s.errorf("invalid summary call list")
 			}
-			c.Tail = ops[i]&(1<<8) != 0
+			c.RelBF = uint32(ops[i] & (1<<28 - 1))
+			c.Tail = ops[i]&(1<<28) != 0
 		}
 		fs.Calls = append(fs.Calls, c)
 	}
@@ -567,8 +671,11 @@ func (s *summaryReader) takePending(fs *ir.GlobalSummary) {
 		}
 	}
 	fs.Params = s.pendingParams
+	fs.Callsites, fs.Allocs = s.pendingCallsites, s.pendingAllocs
 	s.pendingTypeTests, s.pendingAssume, s.pendingChecked = nil, nil, nil
 	s.pendingAssumeConst, s.pendingCheckConst, s.pendingParams = nil, nil, nil
+	s.pendingCallsites, s.pendingAllocs = nil, nil
+	s.pendingRecords = 0
 }
 
 // signRotated decodes a sign-rotated VBR value.
@@ -583,12 +690,22 @@ func signRotated(v uint64) int64 {
 }
 
 // paramRange turns a [lower, upper) range of 64-bit values into the
-// printed signed minimum and maximum.
+// signed minimum and maximum llvm-dis prints (ConstantRange's
+// getSignedMin and getSignedMax): lower == upper is the empty set when 0,
+// printed [0, -1], and the full set when all ones (LLVM writes neither
+// the full set nor a range whose upper bound wraps, but reads them).
 func paramRange(lo, hi int64) (int64, int64) {
-	if lo == hi { // full or empty set; LLVM never writes these
-		return -1 << 63, 1<<63 - 1
+	const minInt, maxInt = -1 << 63, 1<<63 - 1
+	full := lo == hi && lo == -1
+	upperWrapped := lo > hi
+	min, max := lo, hi-1
+	if full || upperWrapped && hi != minInt {
+		min = minInt
 	}
-	return lo, hi - 1
+	if full || upperWrapped {
+		max = maxInt
+	}
+	return min, max
 }
 
 func (s *summaryReader) paramAccesses(ops []uint64) error {
@@ -620,4 +737,200 @@ func (s *summaryReader) paramAccesses(ops []uint64) error {
 	}
 	s.pendingParams = out
 	return nil
+}
+
+// readStackIDs reads FS_STACK_IDS: the stack ids the MemProf records name
+// by index, 64-bit values up to summary version 11, pairs of 32-bit
+// halves (the high one first) from version 12.
+//
+// A summary has one. Given a second, LLVM replaces the first (up to
+// version 11) or appends to it (from 12), as is done here, but the ids it
+// looked up before keep their old values there: a second one is reported.
+func (s *summaryReader) readStackIDs(ops []uint64) error {
+	if s.sawStackIDs {
+		s.skip("a second FS_STACK_IDS record")
+	}
+	s.sawStackIDs = true
+	if s.version <= 11 {
+		s.stackIDs = append(s.stackIDs[:0], ops...)
+		return nil
+	}
+	if len(ops)%2 != 0 {
+		return s.errorf("invalid summary record %d", fsStackIDs)
+	}
+	for i := 0; i < len(ops); i += 2 {
+		s.stackIDs = append(s.stackIDs, ops[i]<<32|ops[i+1])
+	}
+	return nil
+}
+
+// stackID returns the stack id at index i of FS_STACK_IDS, spending one
+// of the budget.
+func (s *summaryReader) stackID(i uint64) (uint64, error) {
+	if i >= uint64(len(s.stackIDs)) {
+		return 0, s.errorf("MemProf record refers to stack id %d of %d", i, len(s.stackIDs))
+	}
+	if s.stackBudget--; s.stackBudget < 0 {
+		return 0, s.errorf("MemProf contexts expand to more than %d stack ids per byte of the module", stackIDsPerByte)
+	}
+	return s.stackIDs[i], nil
+}
+
+// callsiteInfo reads FS_PERMODULE_CALLSITE_INFO: [valueid, n x stack id
+// index], the summary of a call of the next function summary.
+func (s *summaryReader) callsiteInfo(ops []uint64) error {
+	if len(ops) < 1 {
+		return s.errorf("invalid summary record %d", fsPerModuleCallsiteInfo)
+	}
+	g, err := s.guid(ops[0])
+	if err != nil {
+		return err
+	}
+	ci := ir.CallsiteInfo{Callee: g, HasCallee: true, Clones: []uint32{0}, StackIDs: make([]uint64, 0, len(ops)-1)}
+	for _, i := range ops[1:] {
+		id, err := s.stackID(i)
+		if err != nil {
+			return err
+		}
+		ci.StackIDs = append(ci.StackIDs, id)
+	}
+	s.pending()
+	s.pendingCallsites = append(s.pendingCallsites, ci)
+	return nil
+}
+
+// allocInfo reads FS_PERMODULE_ALLOC_INFO: [nummib (from version 10),
+// nummib x (alloc type, context), then, when sizes were recorded, nummib x
+// (n, n x total size)], the summary of an allocation call of the next
+// function summary. A context is a radix tree index when the summary has
+// an FS_CONTEXT_RADIX_TREE_ARRAY, else [n, n x stack id index]; the sizes
+// go with the full context ids of the FS_ALLOC_CONTEXT_IDS before it.
+func (s *summaryReader) allocInfo(ops []uint64) error {
+	bad := func() error { return s.errorf("invalid summary record %d", fsPerModuleAllocInfo) }
+	i := 0
+	var n uint64
+	if s.version >= 10 {
+		if len(ops) < 1 {
+			return bad()
+		}
+		n, i = ops[0], 1
+		if n > uint64(len(ops)-1)/2 {
+			return bad()
+		}
+	}
+	ai := ir.AllocInfo{Versions: []uint8{ir.AllocNone}}
+	for read := uint64(0); s.version >= 10 && read < n || s.version < 10 && i < len(ops); read++ {
+		if len(ops)-i < 2 {
+			return bad()
+		}
+		// LLVM keeps the low 8 bits (AllocationType is a uint8_t).
+		mib := ir.MIBInfo{AllocType: uint8(ops[i])}
+		switch mib.AllocType {
+		case ir.AllocNone, ir.AllocNotCold, ir.AllocCold, ir.AllocHot:
+		default:
+			s.skip("MemProf allocation type %d unknown to LLVM 22", mib.AllocType)
+		}
+		i++
+		var err error
+		if mib.StackIDs, i, err = s.allocContext(ops, i); err != nil {
+			return err
+		}
+		ai.MIBs = append(ai.MIBs, mib)
+	}
+	if i < len(ops) {
+		// The total sizes of the full contexts behind each MIB, paired
+		// in order with the context ids of FS_ALLOC_CONTEXT_IDS; a zero
+		// context id (a context without sizes) has a zero size, left out.
+		ctx := 0
+		for range ai.MIBs {
+			if i >= len(ops) {
+				return bad()
+			}
+			m := ops[i]
+			i++
+			if m > uint64(len(ops)-i) {
+				return bad()
+			}
+			var sizes []ir.ContextTotalSize
+			for range m {
+				if ctx >= len(s.pendingContexts) {
+					return s.errorf("MemProf allocation sizes without their context ids")
+				}
+				if id := s.pendingContexts[ctx]; id != 0 {
+					sizes = append(sizes, ir.ContextTotalSize{FullStackID: id, TotalSize: ops[i]})
+				}
+				ctx++
+				i++
+			}
+			ai.ContextSizes = append(ai.ContextSizes, sizes)
+		}
+		if i != len(ops) {
+			return bad()
+		}
+		s.pendingContexts = s.pendingContexts[:0]
+	}
+	s.pending()
+	s.pendingAllocs = append(s.pendingAllocs, ai)
+	return nil
+}
+
+// allocContext reads the context of an MIB at ops[i]: its stack ids and
+// the index after it.
+func (s *summaryReader) allocContext(ops []uint64, i int) ([]uint64, int, error) {
+	if len(s.radix) == 0 {
+		n := ops[i]
+		i++
+		if n > uint64(len(ops)-i) {
+			return nil, 0, s.errorf("invalid summary record %d", fsPerModuleAllocInfo)
+		}
+		ids := make([]uint64, 0, n)
+		for _, x := range ops[i : i+int(n)] {
+			id, err := s.stackID(x)
+			if err != nil {
+				return nil, 0, err
+			}
+			ids = append(ids, id)
+		}
+		return ids, i + int(n), nil
+	}
+	// The radix tree array (CallStackRadixTreeBuilder): at the context's
+	// index, its number of frames, then its stack id indexes, the
+	// caller's first, where a negative entry (as a 32-bit value) jumps
+	// that far ahead to the rest, which a context shares with one before
+	// it. LLVM reads the entries as 32-bit values.
+	bad := s.errorf("MemProf context at radix tree index %d is out of the tree", uint32(ops[i]))
+	x := uint32(ops[i])
+	i++
+	if uint64(x) >= uint64(len(s.radix)) {
+		return nil, 0, bad
+	}
+	n := uint32(s.radix[x])
+	x++
+	// Every frame takes at least one entry, and jumps only go ahead.
+	if uint64(n) > uint64(len(s.radix))-uint64(x) {
+		return nil, 0, bad
+	}
+	ids := make([]uint64, 0, n)
+	for range n {
+		if uint64(x) >= uint64(len(s.radix)) {
+			return nil, 0, bad
+		}
+		e := uint32(s.radix[x])
+		if int32(e) < 0 {
+			x -= e // forward: e is negative
+			if uint64(x) >= uint64(len(s.radix)) {
+				return nil, 0, bad
+			}
+			if e = uint32(s.radix[x]); int32(e) < 0 {
+				return nil, 0, bad
+			}
+		}
+		x++
+		id, err := s.stackID(uint64(e))
+		if err != nil {
+			return nil, 0, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, i, nil
 }
