@@ -12,10 +12,15 @@ type Summary struct {
 	// FullLTO is set when the summary came from a
 	// FULL_LTO_GLOBALVAL_SUMMARY_BLOCK.
 	FullLTO bool
+	// Combined is set for a combined index (the thin link's, in a
+	// .thinlto.bc file): its Modules are the modules it summarizes, in
+	// path order, and an empty path is that of the regular LTO module.
+	Combined bool
 	// Version is the summary's FS_VERSION.
 	Version uint64
 	// Modules are the module paths; a per-module summary has one, whose
-	// Path is empty (the printer uses the module's ID).
+	// Path is empty (the printer uses the module's ID), a combined index
+	// those of its MODULE_STRTAB_BLOCK.
 	Modules []SummaryModule
 	// Values are the value infos, in ascending GUID order.
 	Values []*SummaryValue

@@ -93,7 +93,10 @@ func (p *printer) printSummary(s *ir.Summary) {
 	p.byte1('\n')
 	for i, m := range s.Modules {
 		path := m.Path
-		if path == "" {
+		switch {
+		case path == "" && s.Combined:
+			path = "[Regular LTO]" // ModuleSummaryIndex::getRegularLTOModuleName
+		case path == "":
 			path = p.opt.ModuleID
 		}
 		p.byte1('^')

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -356,7 +357,7 @@ func TestSummaryHostile(t *testing.T) {
 		}, "", "skipped unknown block 40 in GLOBALVAL_SUMMARY_BLOCK"},
 		{"combined record", 12, func(w *bw.Writer) {
 			w.Unabbrev(fsCombinedCallsiteInfo, 0, 0, 0)
-		}, "", "skipped combined-index summary record 28"},
+		}, "", "skipped combined-index summary record 28 in a per-module summary"},
 		{"linkage 12", 12, func(w *bw.Writer) {
 			w.Unabbrev(fsPerModule, 0, 12, 1, 0, 0, 0, 0)
 		}, "", "summary linkage 12 unknown to LLVM 22 (printed as external)"},
@@ -434,6 +435,136 @@ func TestParamRange(t *testing.T) {
 	} {
 		if min, max := paramRange(c.lo, c.hi); min != c.min || max != c.max {
 			t.Errorf("paramRange(%d, %d) = [%d, %d], want [%d, %d]", c.lo, c.hi, min, max, c.min, c.max)
+		}
+	}
+}
+
+// TestCombined reads the combined indexes of testdata/ir/summary/combined
+// and compares their "^N = " lines with llvm-dis-22's (NAME.dis). The rest
+// of llvm-dis-22's text is the ModuleID and a source_filename line, which
+// the printer writes only for a module that has one; the folder is apart
+// from testdata/ir/summary so that the golden tests, which compare whole
+// texts, do not read these files.
+func TestCombined(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/ir/summary/combined/*.bc")
+	if len(files) == 0 {
+		t.Fatal("no combined index fixtures")
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden, err := os.ReadFile(strings.TrimSuffix(file, ".bc") + ".dis")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines, skips, sum, err := summaryText(t, data)
+		if err != nil || len(skips) > 0 {
+			t.Errorf("%s: error %v, skips %q", file, err, skips)
+			continue
+		}
+		if sum == nil || !sum.Combined {
+			t.Errorf("%s: not read as a combined index", file)
+		}
+		var want []string
+		for _, l := range strings.Split(string(golden), "\n") {
+			if strings.HasPrefix(l, "^") {
+				want = append(want, l)
+			}
+		}
+		if !slices.Equal(lines, want) {
+			for i := range max(len(lines), len(want)) {
+				var g, w string
+				if i < len(lines) {
+					g = lines[i]
+				}
+				if i < len(want) {
+					w = want[i]
+				}
+				if g != w {
+					t.Errorf("%s: summary line %d:\n got: %s\nwant: %s", file, i+1, g, w)
+					break
+				}
+			}
+		}
+	}
+}
+
+// combinedIndex returns a combined index: modules 0 "b.o" and 7 "a.o",
+// value IDs 1 and 2 of GUIDs 100 and 200, then the records body writes.
+func combinedIndex(body func(w *bw.Writer)) []byte {
+	return strtabModule(nil, func(w *bw.Writer) {
+		w.EnterBlock(19, 3)
+		w.Unabbrev(mstEntry, 0, 'b', '.', 'o')
+		w.Unabbrev(mstHash, 1, 2, 3, 4, 5)
+		w.Unabbrev(mstEntry, 7, 'a', '.', 'o')
+		w.EndBlock()
+		w.EnterBlock(20, 4)
+		w.Unabbrev(fsVersion, 12)
+		w.Unabbrev(fsValueGUID, 1, 0, 100)
+		w.Unabbrev(fsValueGUID, 2, 0, 200)
+		body(w)
+		w.EndBlock()
+	}, "")
+}
+
+// TestCombinedHostile gives the reader combined index records it must
+// refuse or report, and one it must read.
+func TestCombinedHostile(t *testing.T) {
+	// [valueid, modid, flags, instcount, fflags, entrycount, numrefs,
+	// rorefcnt, worefcnt]
+	fn := func(w *bw.Writer, id, mod uint64) { w.Unabbrev(fsCombined, id, mod, 0, 1, 0, 0, 0, 0, 0) }
+	for _, tc := range []struct {
+		name string
+		body func(w *bw.Writer)
+		err  string
+		skip string
+		line string // a summary line the output must hold
+	}{
+		{"modules in path order", func(w *bw.Writer) {
+			fn(w, 1, 7)
+			fn(w, 2, 0)
+		}, "", "", `^1 = module: (path: "b.o", hash: (1, 2, 3, 4, 5))`},
+		{"unknown module", func(w *bw.Writer) {
+			fn(w, 1, 3)
+		}, "summary refers to module ID 3, which the module table does not list", "", ""},
+		{"original name first", func(w *bw.Writer) {
+			w.Unabbrev(fsCombinedOriginalName, 5)
+		}, "name attachment that does not follow a combined record", "", ""},
+		{"original name twice", func(w *bw.Writer) {
+			fn(w, 1, 7)
+			w.Unabbrev(fsCombinedOriginalName, 5)
+			w.Unabbrev(fsCombinedOriginalName, 5)
+		}, "name attachment that does not follow a combined record", "", ""},
+		{"per-module record", func(w *bw.Writer) {
+			fnSummary(w, 1)
+		}, "", "skipped per-module summary record 1 in a combined index", ""},
+		{"short callsite", func(w *bw.Writer) {
+			w.Unabbrev(fsCombinedCallsiteInfo, 1, 2, 1, 0)
+		}, "invalid summary record 28", "", ""},
+		{"alias of nothing known", func(w *bw.Writer) {
+			w.Unabbrev(fsCombinedAlias, 1, 0, 0, 9)
+		}, "", "", "aliasee: null"},
+		{"alias of a summary of another module", func(w *bw.Writer) {
+			fn(w, 2, 7)
+			w.Unabbrev(fsCombinedAlias, 1, 0, 0, 2)
+		}, "", "", "aliasee: null"},
+	} {
+		lines, skips, _, err := summaryText(t, combinedIndex(tc.body))
+		var e *Error
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		case tc.err != "" && (!errors.As(err, &e) || e.Msg != tc.err):
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
+		}
+		if tc.skip != "" && !slices.Contains(skips, tc.skip) || tc.skip == "" && len(skips) > 0 {
+			t.Errorf("%s: skips %q, want %q", tc.name, skips, tc.skip)
+		}
+		if tc.line != "" && !strings.Contains(strings.Join(lines, "\n"), tc.line) {
+			t.Errorf("%s: no %q in\n%s", tc.name, tc.line, strings.Join(lines, "\n"))
 		}
 	}
 }
