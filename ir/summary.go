@@ -12,10 +12,15 @@ type Summary struct {
 	// FullLTO is set when the summary came from a
 	// FULL_LTO_GLOBALVAL_SUMMARY_BLOCK.
 	FullLTO bool
+	// Combined is set for a combined index (the thin link's, in a
+	// .thinlto.bc file): its Modules are the modules it summarizes, in
+	// path order, and an empty path is that of the regular LTO module.
+	Combined bool
 	// Version is the summary's FS_VERSION.
 	Version uint64
 	// Modules are the module paths; a per-module summary has one, whose
-	// Path is empty (the printer uses the module's ID).
+	// Path is empty (the printer uses the module's ID), a combined index
+	// those of its MODULE_STRTAB_BLOCK.
 	Modules []SummaryModule
 	// Values are the value infos, in ascending GUID order.
 	Values []*SummaryValue
@@ -80,6 +85,10 @@ type GlobalSummary struct {
 	Calls      []SummaryCall
 	TypeIDInfo *TypeIDInfo
 	Params     []ParamAccess
+	// Allocs and Callsites are the MemProf summaries of the function's
+	// profiled allocation calls and of its calls on profiled contexts.
+	Allocs    []AllocInfo
+	Callsites []CallsiteInfo
 
 	// Variable summaries.
 	VarFlags    VarSummaryFlags
@@ -113,11 +122,63 @@ func (f FuncSummaryFlags) Any() bool {
 }
 
 // A SummaryCall is a call edge: the callee's GUID, its hotness (0 unknown,
-// 1 cold, 2 none, 3 hot, 4 critical) and whether it is a tail call.
+// 1 cold, 2 none, 3 hot, 4 critical), its block frequency relative to the
+// caller's entry (RelBF, in 1/256ths; 0 when unknown, and only in older
+// producers' FS_PERMODULE_RELBF records) and whether it is a tail call.
 type SummaryCall struct {
 	Callee  uint64
 	Hotness uint8
+	RelBF   uint32
 	Tail    bool
+}
+
+// The MemProf allocation types of AllocInfo.Versions and MIBInfo.AllocType
+// (llvm::AllocationType).
+const (
+	AllocNone    uint8 = 0
+	AllocNotCold uint8 = 1
+	AllocCold    uint8 = 2
+	AllocHot     uint8 = 4
+)
+
+// An AllocInfo is the MemProf summary of one allocation call: the
+// allocation type of each version of the function (one, AllocNone, before
+// the thin link clones it) and the profiled contexts that reach the call
+// (MIBs).
+type AllocInfo struct {
+	Versions []uint8
+	MIBs     []MIBInfo
+	// ContextSizes, when the producer recorded them
+	// (-memprof-report-hinted-sizes), are the total sizes allocated by the
+	// full contexts behind each MIB, one list per MIB. llvm-dis does not
+	// print them.
+	ContextSizes [][]ContextTotalSize
+}
+
+// A MIBInfo is one profiled context of an allocation: its allocation type
+// and its stack ids, the allocation's caller first.
+type MIBInfo struct {
+	AllocType uint8
+	StackIDs  []uint64
+}
+
+// A ContextTotalSize is the total size allocated on one full profiled
+// context, given by its id.
+type ContextTotalSize struct {
+	FullStackID uint64
+	TotalSize   uint64
+}
+
+// A CallsiteInfo is the MemProf summary of a call on profiled contexts: its
+// callee (HasCallee is false for a callee a combined index does not know,
+// printed as null), the callee version each version of the function calls
+// (one, 0, before the thin link clones it) and the stack ids of the call,
+// its own first.
+type CallsiteInfo struct {
+	Callee    uint64
+	HasCallee bool
+	Clones    []uint32
+	StackIDs  []uint64
 }
 
 // VarSummaryFlags are a variable summary's varFlags.
@@ -154,7 +215,8 @@ type TypeIDInfo struct {
 }
 
 // A ParamAccess is the accessed offset range of a parameter ([Lo, Hi] as
-// printed: signed minimum and maximum) and the calls it is passed to.
+// printed: the signed minimum and maximum of the range, [0, -1] for the
+// empty one) and the calls it is passed to.
 type ParamAccess struct {
 	Param  uint64
 	Lo, Hi int64

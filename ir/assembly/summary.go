@@ -93,7 +93,10 @@ func (p *printer) printSummary(s *ir.Summary) {
 	p.byte1('\n')
 	for i, m := range s.Modules {
 		path := m.Path
-		if path == "" {
+		switch {
+		case path == "" && s.Combined:
+			path = "[Regular LTO]" // ModuleSummaryIndex::getRegularLTOModuleName
+		case path == "":
 			path = p.opt.ModuleID
 		}
 		p.byte1('^')
@@ -423,6 +426,9 @@ func (p *printer) functionSummary(t *summarySlots, gs *ir.GlobalSummary) {
 				} else {
 					p.uint(uint64(c.Hotness))
 				}
+			} else if c.RelBF != 0 {
+				p.str(", relbf: ")
+				p.uint(uint64(c.RelBF))
 			}
 			if c.Tail {
 				p.str(", tail: 1")
@@ -483,6 +489,59 @@ func (p *printer) functionSummary(t *summarySlots, gs *ir.GlobalSummary) {
 		}
 		p.byte1(')')
 	}
+	if len(gs.Allocs) > 0 {
+		p.str(", allocs: (")
+		for i, a := range gs.Allocs {
+			if i > 0 {
+				p.str(", ")
+			}
+			p.str("(versions: (")
+			for j, v := range a.Versions {
+				if j > 0 {
+					p.str(", ")
+				}
+				p.allocType(v)
+			}
+			p.str("), memProf: (")
+			for j, m := range a.MIBs {
+				if j > 0 {
+					p.str(", ")
+				}
+				p.str("(type: ")
+				p.allocType(m.AllocType)
+				p.str(", stackIds: (")
+				p.uints(m.StackIDs)
+				p.str("))")
+			}
+			p.str("))")
+		}
+		p.byte1(')')
+	}
+	if len(gs.Callsites) > 0 {
+		p.str(", callsites: (")
+		for i, c := range gs.Callsites {
+			if i > 0 {
+				p.str(", ")
+			}
+			if c.HasCallee {
+				p.str("(callee: ^")
+				p.int(int64(t.guidSlot(c.Callee)))
+			} else {
+				p.str("(callee: null")
+			}
+			p.str(", clones: (")
+			for j, v := range c.Clones {
+				if j > 0 {
+					p.str(", ")
+				}
+				p.uint(uint64(v))
+			}
+			p.str("), stackIds: (")
+			p.uints(c.StackIDs)
+			p.str("))")
+		}
+		p.byte1(')')
+	}
 	if len(gs.Params) > 0 {
 		p.str(", params: (")
 		for i, pa := range gs.Params {
@@ -512,6 +571,33 @@ func (p *printer) functionSummary(t *summarySlots, gs *ir.GlobalSummary) {
 			p.byte1(')')
 		}
 		p.byte1(')')
+	}
+}
+
+// allocType prints a MemProf allocation type by name; one LLVM 22 does not
+// know (the reader said so) by number.
+func (p *printer) allocType(v uint8) {
+	switch v {
+	case ir.AllocNone:
+		p.str("none")
+	case ir.AllocNotCold:
+		p.str("notcold")
+	case ir.AllocCold:
+		p.str("cold")
+	case ir.AllocHot:
+		p.str("hot")
+	default:
+		p.uint(uint64(v))
+	}
+}
+
+// uints prints vs separated by ", ".
+func (p *printer) uints(vs []uint64) {
+	for i, v := range vs {
+		if i > 0 {
+			p.str(", ")
+		}
+		p.uint(v)
 	}
 }
 

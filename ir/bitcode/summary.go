@@ -1,7 +1,9 @@
 package bitcode
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/bcextract/bcextract/bitstream"
@@ -34,6 +36,19 @@ const (
 	fsPerModuleVTableVar    = 23
 	fsBlockCount            = 24
 	fsParamAccess           = 25
+	fsPerModuleCallsiteInfo = 26
+	fsPerModuleAllocInfo    = 27
+	fsCombinedCallsiteInfo  = 28
+	fsCombinedAllocInfo     = 29
+	fsStackIDs              = 30
+	fsAllocContextIDs       = 31
+	fsContextRadixTreeArray = 32
+	fsCombinedAllocNoCtx    = 33
+
+	// Records of combined indexes only.
+	fsCombinedOriginalName = 9
+	fsCFIFunctionDefs      = 17
+	fsCFIFunctionDecls     = 18
 
 	// maxSummaryBitcodeVersion is ModuleSummaryIndex::BitcodeSummaryVersion
 	// of LLVM 22.
@@ -66,7 +81,39 @@ type summaryReader struct {
 	pendingAssumeConst []ir.ConstVCall
 	pendingCheckConst  []ir.ConstVCall
 	pendingParams      []ir.ParamAccess
+	// pendingRecords counts the records above, which belong to the next
+	// function summary; pendingBit is where the first of them starts.
+	pendingRecords int
+	pendingBit     uint64
+
+	// MemProf: the stack ids (FS_STACK_IDS), the context radix tree
+	// (FS_CONTEXT_RADIX_TREE_ARRAY), the full context ids of the next
+	// FS_PERMODULE_ALLOC_INFO's sizes (FS_ALLOC_CONTEXT_IDS), and the
+	// callsite and allocation summaries of the next function summary.
+	stackIDs         []uint64
+	sawStackIDs      bool
+	radix            []uint64
+	pendingContexts  []uint64
+	pendingCallsites []ir.CallsiteInfo
+	pendingAllocs    []ir.AllocInfo
+
+	// A combined index's module IDs, as indexes of Summary.Modules, and
+	// whether a combined record came since the last
+	// FS_COMBINED_ORIGINAL_NAME, which must follow one.
+	modIndex     map[uint64]int
+	lastCombined bool
+	// stackBudget is how many more stack ids the MemProf summaries may
+	// hold: contexts shared in the radix tree are expanded for each
+	// allocation that names them, so that hostile input could otherwise
+	// ask for memory quadratic in its size.
+	stackBudget int
 }
+
+// stackIDsPerByte bounds the stack ids the MemProf summaries of a module
+// may expand to, per byte of the module: 2 (16 bytes of ids per byte of
+// input); real modules, whose !memprof metadata alone takes more room than
+// their summaries, hold far fewer.
+const stackIDsPerByte = 2
 
 // readSummary reads the module's GLOBALVAL_SUMMARY_BLOCK (or
 // FULL_LTO_GLOBALVAL_SUMMARY_BLOCK), if any: the summary, nil when there is
@@ -77,7 +124,8 @@ type summaryReader struct {
 func (r *Reader) readSummary(bi *bitstream.BlockInfo) (*ir.Summary, []Skip, error) {
 	br := bitstream.NewReader(r.stream)
 	br.SetBlockInfo(bi)
-	s := &summaryReader{r: r, br: br, byGUID: map[uint64]*ir.SummaryValue{}}
+	s := &summaryReader{r: r, br: br, byGUID: map[uint64]*ir.SummaryValue{},
+		stackBudget: max(stackIDsPerByte*len(r.stream), 1<<16)}
 	sum, err := s.read(bi)
 	if err != nil {
 		return nil, s.skips, convertErr(err, r.base, s.br.BitPos())
@@ -108,6 +156,12 @@ func (s *summaryReader) read(bi *bitstream.BlockInfo) (*ir.Summary, error) {
 	}
 	var gvs []gv
 	var sumBI *bitstream.BlockInfo // the BLOCKINFO in effect at the summary
+	// A combined index has a MODULE_STRTAB_BLOCK: the paths and hashes of
+	// the modules it summarizes, by module ID.
+	var (
+		combined bool
+		mods     []combinedModule
+	)
 	for {
 		s.recBit = br.BitPos()
 		e, err := br.Next()
@@ -135,6 +189,12 @@ func (s *summaryReader) read(bi *bitstream.BlockInfo) (*ir.Summary, error) {
 				if !hasSum {
 					sumBit, sumID, sumBI, hasSum = br.BitPos(), e.ID, bi, true
 				}
+			case llvmir.MODULE_STRTAB_BLOCK_ID:
+				combined = true
+				if mods, err = s.readModuleStrtab(e.ID, mods); err != nil {
+					return nil, err
+				}
+				continue
 			}
 			if err := br.SkipBlock(); err != nil {
 				return nil, err
@@ -155,7 +215,10 @@ func (s *summaryReader) read(bi *bitstream.BlockInfo) (*ir.Summary, error) {
 		case llvmir.MODULE_CODE_SOURCE_FILENAME:
 			srcFile = opsString(ops)
 		case llvmir.MODULE_CODE_HASH:
-			for i := 0; i < len(ops) && i < 5; i++ {
+			if len(ops) != 5 {
+				return nil, s.errorf("invalid hash length %d", len(ops))
+			}
+			for i := range hash {
 				hash[i] = uint32(ops[i])
 			}
 		case llvmir.MODULE_CODE_GLOBALVAR, llvmir.MODULE_CODE_FUNCTION, llvmir.MODULE_CODE_ALIAS:
@@ -184,6 +247,9 @@ done:
 	s.sum = &ir.Summary{
 		FullLTO: llvmir.BlockID(sumID) == llvmir.FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID,
 		Modules: []ir.SummaryModule{{Hash: hash}},
+	}
+	if combined {
+		s.combine(mods)
 	}
 	for _, g := range gvs {
 		v := sumVal{guid: ir.GUID(g.name, g.linkage, srcFile), name: g.name}
@@ -265,6 +331,11 @@ func (s *summaryReader) readBlock() error {
 		}
 		switch e.Kind {
 		case bitstream.EntryEndBlock:
+			if s.pendingRecords > 0 {
+				// LLVM drops them too; say so all the same.
+				s.recBit = s.pendingBit
+				s.skip("skipped %d summary records that no function summary follows", s.pendingRecords)
+			}
 			return nil
 		case bitstream.EntryDefineAbbrev:
 			if _, err := s.br.DefineAbbrev(); err != nil {
@@ -272,6 +343,7 @@ func (s *summaryReader) readBlock() error {
 			}
 			continue
 		case bitstream.EntrySubBlock:
+			s.skip("skipped unknown block %d in GLOBALVAL_SUMMARY_BLOCK", e.ID)
 			if err := s.br.SkipBlock(); err != nil {
 				return err
 			}
@@ -301,6 +373,12 @@ func (s *summaryReader) readBlock() error {
 }
 
 func (s *summaryReader) decodeFlags(raw uint64) ir.GVSummaryFlags {
+	if l := raw & 0xF; l > uint64(ir.CommonLinkage) {
+		s.skip("summary linkage %d unknown to LLVM 22 (printed as external)", l)
+	}
+	if v := (raw >> 8) & 3; v == 3 {
+		s.skip("summary visibility 3 unknown to LLVM 22 (printed as default)")
+	}
 	f := ir.GVSummaryFlags{
 		Linkage:               ir.Linkage(raw & 0xF),
 		Visibility:            ir.Visibility((raw >> 8) & 3),
@@ -326,7 +404,7 @@ func decodeFuncFlags(raw uint64) ir.FuncSummaryFlags {
 func decodeVarFlags(raw uint64) ir.VarSummaryFlags {
 	return ir.VarSummaryFlags{
 		ReadOnly: raw&1 != 0, WriteOnly: raw&2 != 0, Constant: raw&4 != 0,
-		VCallVisibility: uint8(raw >> 3),
+		VCallVisibility: uint8(raw>>3) & 3, // a 2-bit field in LLVM
 	}
 }
 
@@ -342,6 +420,14 @@ func (s *summaryReader) add(valueID uint64, gs *ir.GlobalSummary) error {
 
 func (s *summaryReader) record(code uint32, ops []uint64) error {
 	bad := func() error { return s.errorf("invalid summary record %d", code) }
+	if s.sum.Combined {
+		switch code {
+		case fsPerModule, fsPerModuleProfile, fsPerModuleRelBF, fsPerModuleGlobalVar,
+			fsPerModuleVTableVar, fsAlias, fsPerModuleCallsiteInfo, fsPerModuleAllocInfo:
+			s.skip("skipped per-module summary record %d in a combined index", code)
+			return nil
+		}
+	}
 	switch code {
 	case fsFlags:
 		if len(ops) < 1 {
@@ -362,7 +448,7 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 			if len(ops) < 3 {
 				return bad()
 			}
-			g = ops[1]<<32 | ops[2]&0xFFFFFFFF
+			g = ops[1]<<32 | ops[2] // unmasked, as LLVM joins them
 		}
 		if s.extra == nil {
 			s.extra = map[uint64]uint64{}
@@ -401,14 +487,7 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 		if err != nil {
 			return err
 		}
-		firstWO := len(refs) - int(wo)
-		for i := firstWO - int(ro); i < len(refs); i++ {
-			if i < firstWO {
-				refs[i].ReadOnly = true
-			} else {
-				refs[i].WriteOnly = true
-			}
-		}
+		markRefs(refs, int(ro), int(wo))
 		fs.Refs = refs
 		if err := s.calls(fs, ops[start+int(numRefs):], code == fsPerModuleProfile, code == fsPerModuleRelBF); err != nil {
 			return err
@@ -423,6 +502,9 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 		g, err := s.guid(ops[2])
 		if err != nil {
 			return err
+		}
+		if v := s.byGUID[g]; v == nil || len(v.Summaries) == 0 {
+			return s.errorf("alias expects aliasee summary to be parsed")
 		}
 		as.Aliasee, as.HasAliasee = g, true
 		return s.add(ops[0], as)
@@ -460,6 +542,9 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 		}
 		vs.Refs = refs
 		rest := ops[4+n:]
+		if len(rest)%2 != 0 {
+			return bad()
+		}
 		for i := 0; i+1 < len(rest); i += 2 {
 			g, err := s.guid(rest[i])
 			if err != nil {
@@ -469,8 +554,13 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 		}
 		return s.add(ops[0], vs)
 	case fsTypeTests:
+		s.pending()
 		s.pendingTypeTests = append(s.pendingTypeTests, ops...)
 	case fsTypeTestAssumeVCalls, fsTypeCheckedLoadVCalls:
+		if len(ops)%2 != 0 {
+			return bad()
+		}
+		s.pending()
 		for i := 0; i+1 < len(ops); i += 2 {
 			v := ir.VFuncID{GUID: ops[i], Offset: ops[i+1]}
 			if code == fsTypeTestAssumeVCalls {
@@ -483,6 +573,7 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 		if len(ops) < 2 {
 			return bad()
 		}
+		s.pending()
 		c := ir.ConstVCall{VFunc: ir.VFuncID{GUID: ops[0], Offset: ops[1]}, Args: append([]uint64(nil), ops[2:]...)}
 		if code == fsTypeTestAssumeConst {
 			s.pendingAssumeConst = append(s.pendingAssumeConst, c)
@@ -490,7 +581,25 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 			s.pendingCheckConst = append(s.pendingCheckConst, c)
 		}
 	case fsParamAccess:
+		s.pending()
 		return s.paramAccesses(ops)
+	case fsStackIDs:
+		return s.readStackIDs(ops)
+	case fsContextRadixTreeArray:
+		s.radix = append(s.radix[:0], ops...)
+	case fsAllocContextIDs:
+		if len(ops)%2 != 0 {
+			return bad()
+		}
+		s.pending()
+		s.pendingContexts = s.pendingContexts[:0]
+		for i := 0; i < len(ops); i += 2 {
+			s.pendingContexts = append(s.pendingContexts, ops[i]<<32|ops[i+1])
+		}
+	case fsPerModuleCallsiteInfo:
+		return s.callsiteInfo(ops)
+	case fsPerModuleAllocInfo:
+		return s.allocInfo(ops)
 	case fsTypeIDMetadata:
 		if len(ops) < 2 {
 			return bad()
@@ -509,6 +618,9 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 			t = &ir.SummaryTypeIDVTables{Name: name}
 			s.sum.TypeIDCompatibleVTables = append(s.sum.TypeIDCompatibleVTables, t)
 		}
+		if len(ops)%2 != 0 {
+			return bad()
+		}
 		for i := 2; i+1 < len(ops); i += 2 {
 			g, err := s.guid(ops[i+1])
 			if err != nil {
@@ -516,10 +628,22 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 			}
 			t.VTables = append(t.VTables, ir.VTableOffset{Offset: ops[i], VTable: g})
 		}
-	case fsCombined, fsCombinedProfile, fsCombinedGlobalVar, fsCombinedAlias, fsTypeID:
-		s.skip("skipped combined-index summary record %d", code)
+	case fsCombined, fsCombinedProfile, fsCombinedGlobalVar, fsCombinedAlias, fsCombinedOriginalName,
+		fsTypeID, fsCFIFunctionDefs, fsCFIFunctionDecls,
+		fsCombinedCallsiteInfo, fsCombinedAllocInfo, fsCombinedAllocNoCtx:
+		return s.combinedRecord(code, ops)
+	default:
+		s.skip("skipped unknown summary record %d", code)
 	}
 	return nil
+}
+
+// pending notes a record that belongs to the next function summary.
+func (s *summaryReader) pending() {
+	if s.pendingRecords == 0 {
+		s.pendingBit = s.recBit
+	}
+	s.pendingRecords++
 }
 
 func (s *summaryReader) calls(fs *ir.GlobalSummary, ops []uint64, profile, relBF bool) error {
@@ -543,12 +667,19 @@ func (s *summaryReader) calls(fs *ir.GlobalSummary, ops []uint64, profile, relBF
 			}
 			c.Hotness = uint8(ops[i] & 7)
 			c.Tail = ops[i]&8 != 0
+			if c.Hotness > 4 {
+				s.skip("call hotness %d unknown to LLVM 22", c.Hotness)
+			}
 		case relBF:
+			// The relative block frequency in the low 28 bits
+			// (CalleeInfo::RelBlockFreqBits), the tail call flag
+			// above them.
 			i++
 			if i >= len(ops) {
 				return s.errorf("invalid summary call list")
 			}
-			c.Tail = ops[i]&(1<<8) != 0
+			c.RelBF = uint32(ops[i] & (1<<28 - 1))
+			c.Tail = ops[i]&(1<<28) != 0
 		}
 		fs.Calls = append(fs.Calls, c)
 	}
@@ -567,8 +698,11 @@ func (s *summaryReader) takePending(fs *ir.GlobalSummary) {
 		}
 	}
 	fs.Params = s.pendingParams
+	fs.Callsites, fs.Allocs = s.pendingCallsites, s.pendingAllocs
 	s.pendingTypeTests, s.pendingAssume, s.pendingChecked = nil, nil, nil
 	s.pendingAssumeConst, s.pendingCheckConst, s.pendingParams = nil, nil, nil
+	s.pendingCallsites, s.pendingAllocs = nil, nil
+	s.pendingRecords = 0
 }
 
 // signRotated decodes a sign-rotated VBR value.
@@ -583,12 +717,22 @@ func signRotated(v uint64) int64 {
 }
 
 // paramRange turns a [lower, upper) range of 64-bit values into the
-// printed signed minimum and maximum.
+// signed minimum and maximum llvm-dis prints (ConstantRange's
+// getSignedMin and getSignedMax): lower == upper is the empty set when 0,
+// printed [0, -1], and the full set when all ones (LLVM writes neither
+// the full set nor a range whose upper bound wraps, but reads them).
 func paramRange(lo, hi int64) (int64, int64) {
-	if lo == hi { // full or empty set; LLVM never writes these
-		return -1 << 63, 1<<63 - 1
+	const minInt, maxInt = -1 << 63, 1<<63 - 1
+	full := lo == hi && lo == -1
+	upperWrapped := lo > hi
+	min, max := lo, hi-1
+	if full || upperWrapped && hi != minInt {
+		min = minInt
 	}
-	return lo, hi - 1
+	if full || upperWrapped {
+		max = maxInt
+	}
+	return min, max
 }
 
 func (s *summaryReader) paramAccesses(ops []uint64) error {
@@ -619,5 +763,632 @@ func (s *summaryReader) paramAccesses(ops []uint64) error {
 		out = append(out, p)
 	}
 	s.pendingParams = out
+	return nil
+}
+
+// readStackIDs reads FS_STACK_IDS: the stack ids the MemProf records name
+// by index, 64-bit values up to summary version 11, pairs of 32-bit
+// halves (the high one first) from version 12.
+//
+// A summary has one. Given a second, LLVM replaces the first (up to
+// version 11) or appends to it (from 12), as is done here, but the ids it
+// looked up before keep their old values there: a second one is reported.
+func (s *summaryReader) readStackIDs(ops []uint64) error {
+	if s.sawStackIDs {
+		s.skip("a second FS_STACK_IDS record")
+	}
+	s.sawStackIDs = true
+	if s.version <= 11 {
+		s.stackIDs = append(s.stackIDs[:0], ops...)
+		return nil
+	}
+	if len(ops)%2 != 0 {
+		return s.errorf("invalid summary record %d", fsStackIDs)
+	}
+	for i := 0; i < len(ops); i += 2 {
+		s.stackIDs = append(s.stackIDs, ops[i]<<32|ops[i+1])
+	}
+	return nil
+}
+
+// stackID returns the stack id at index i of FS_STACK_IDS, spending one
+// of the budget.
+func (s *summaryReader) stackID(i uint64) (uint64, error) {
+	if i >= uint64(len(s.stackIDs)) {
+		return 0, s.errorf("MemProf record refers to stack id %d of %d", i, len(s.stackIDs))
+	}
+	if s.stackBudget--; s.stackBudget < 0 {
+		return 0, s.errorf("MemProf contexts expand to more than %d stack ids per byte of the module", stackIDsPerByte)
+	}
+	return s.stackIDs[i], nil
+}
+
+// callsiteInfo reads FS_PERMODULE_CALLSITE_INFO: [valueid, n x stack id
+// index], the summary of a call of the next function summary.
+func (s *summaryReader) callsiteInfo(ops []uint64) error {
+	if len(ops) < 1 {
+		return s.errorf("invalid summary record %d", fsPerModuleCallsiteInfo)
+	}
+	g, err := s.guid(ops[0])
+	if err != nil {
+		return err
+	}
+	ci := ir.CallsiteInfo{Callee: g, HasCallee: true, Clones: []uint32{0}, StackIDs: make([]uint64, 0, len(ops)-1)}
+	for _, i := range ops[1:] {
+		id, err := s.stackID(i)
+		if err != nil {
+			return err
+		}
+		ci.StackIDs = append(ci.StackIDs, id)
+	}
+	s.pending()
+	s.pendingCallsites = append(s.pendingCallsites, ci)
+	return nil
+}
+
+// allocInfo reads FS_PERMODULE_ALLOC_INFO: [nummib (from version 10),
+// nummib x (alloc type, context), then, when sizes were recorded, nummib x
+// (n, n x total size)], the summary of an allocation call of the next
+// function summary. A context is a radix tree index when the summary has
+// an FS_CONTEXT_RADIX_TREE_ARRAY, else [n, n x stack id index]; the sizes
+// go with the full context ids of the FS_ALLOC_CONTEXT_IDS before it.
+func (s *summaryReader) allocInfo(ops []uint64) error {
+	bad := func() error { return s.errorf("invalid summary record %d", fsPerModuleAllocInfo) }
+	i := 0
+	var n uint64
+	if s.version >= 10 {
+		if len(ops) < 1 {
+			return bad()
+		}
+		n, i = ops[0], 1
+		if n > uint64(len(ops)-1)/2 {
+			return bad()
+		}
+	}
+	ai := ir.AllocInfo{Versions: []uint8{ir.AllocNone}}
+	for read := uint64(0); s.version >= 10 && read < n || s.version < 10 && i < len(ops); read++ {
+		if len(ops)-i < 2 {
+			return bad()
+		}
+		// LLVM keeps the low 8 bits (AllocationType is a uint8_t).
+		mib := ir.MIBInfo{AllocType: uint8(ops[i])}
+		s.checkAllocType(mib.AllocType)
+		i++
+		var err error
+		if mib.StackIDs, i, err = s.allocContext(ops, i); err != nil {
+			return err
+		}
+		ai.MIBs = append(ai.MIBs, mib)
+	}
+	if i < len(ops) {
+		// The total sizes of the full contexts behind each MIB, paired
+		// in order with the context ids of FS_ALLOC_CONTEXT_IDS; a zero
+		// context id (a context without sizes) has a zero size, left out.
+		ctx := 0
+		for range ai.MIBs {
+			if i >= len(ops) {
+				return bad()
+			}
+			m := ops[i]
+			i++
+			if m > uint64(len(ops)-i) {
+				return bad()
+			}
+			var sizes []ir.ContextTotalSize
+			for range m {
+				if ctx >= len(s.pendingContexts) {
+					return s.errorf("MemProf allocation sizes without their context ids")
+				}
+				if id := s.pendingContexts[ctx]; id != 0 {
+					sizes = append(sizes, ir.ContextTotalSize{FullStackID: id, TotalSize: ops[i]})
+				}
+				ctx++
+				i++
+			}
+			ai.ContextSizes = append(ai.ContextSizes, sizes)
+		}
+		if i != len(ops) {
+			return bad()
+		}
+		s.pendingContexts = s.pendingContexts[:0]
+	}
+	s.pending()
+	s.pendingAllocs = append(s.pendingAllocs, ai)
+	return nil
+}
+
+// allocContext reads the context of an MIB at ops[i]: its stack ids and
+// the index after it.
+func (s *summaryReader) allocContext(ops []uint64, i int) ([]uint64, int, error) {
+	if len(s.radix) == 0 {
+		n := ops[i]
+		i++
+		if n > uint64(len(ops)-i) {
+			return nil, 0, s.errorf("invalid summary record %d", fsPerModuleAllocInfo)
+		}
+		ids := make([]uint64, 0, n)
+		for _, x := range ops[i : i+int(n)] {
+			id, err := s.stackID(x)
+			if err != nil {
+				return nil, 0, err
+			}
+			ids = append(ids, id)
+		}
+		return ids, i + int(n), nil
+	}
+	// The radix tree array (CallStackRadixTreeBuilder): at the context's
+	// index, its number of frames, then its stack id indexes, the
+	// caller's first, where a negative entry (as a 32-bit value) jumps
+	// that far ahead to the rest, which a context shares with one before
+	// it. LLVM reads the entries as 32-bit values.
+	bad := s.errorf("MemProf context at radix tree index %d is out of the tree", uint32(ops[i]))
+	x := uint32(ops[i])
+	i++
+	if uint64(x) >= uint64(len(s.radix)) {
+		return nil, 0, bad
+	}
+	n := uint32(s.radix[x])
+	x++
+	// Every frame takes at least one entry, and jumps only go ahead.
+	if uint64(n) > uint64(len(s.radix))-uint64(x) {
+		return nil, 0, bad
+	}
+	ids := make([]uint64, 0, n)
+	for range n {
+		if uint64(x) >= uint64(len(s.radix)) {
+			return nil, 0, bad
+		}
+		e := uint32(s.radix[x])
+		if int32(e) < 0 {
+			x -= e // forward: e is negative
+			if uint64(x) >= uint64(len(s.radix)) {
+				return nil, 0, bad
+			}
+			if e = uint32(s.radix[x]); int32(e) < 0 {
+				return nil, 0, bad
+			}
+		}
+		x++
+		id, err := s.stackID(uint64(e))
+		if err != nil {
+			return nil, 0, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, i, nil
+}
+
+// A combinedModule is an entry of a combined index's MODULE_STRTAB_BLOCK.
+type combinedModule struct {
+	id   uint64
+	path string
+	hash [5]uint32
+}
+
+// Record codes of MODULE_STRTAB_BLOCK.
+const (
+	mstEntry = 1 // [modid, namechar x N]
+	mstHash  = 2 // [5 x i32], of the entry before it
+)
+
+// readModuleStrtab reads a combined index's MODULE_STRTAB_BLOCK (block id)
+// into mods.
+func (s *summaryReader) readModuleStrtab(id uint32, mods []combinedModule) ([]combinedModule, error) {
+	br := s.br
+	if _, err := br.EnterBlock(id); err != nil {
+		return nil, err
+	}
+	for {
+		s.recBit = br.BitPos()
+		e, err := br.Next()
+		if err != nil {
+			return nil, err
+		}
+		switch e.Kind {
+		case bitstream.EntryEndBlock:
+			return mods, nil
+		case bitstream.EntryDefineAbbrev:
+			if _, err := br.DefineAbbrev(); err != nil {
+				return nil, err
+			}
+			continue
+		case bitstream.EntrySubBlock:
+			s.skip("skipped unknown block %d in MODULE_STRTAB_BLOCK", e.ID)
+			if err := br.SkipBlock(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		rec, err := br.ReadRecord(e.ID, s.ops)
+		if err != nil {
+			return nil, err
+		}
+		s.ops = rec.Ops
+		switch rec.Code {
+		case mstEntry:
+			if len(rec.Ops) < 1 {
+				return nil, s.errorf("invalid code_entry record")
+			}
+			mods = append(mods, combinedModule{id: rec.Ops[0], path: opsString(rec.Ops[1:])})
+		case mstHash:
+			if len(rec.Ops) != 5 {
+				return nil, s.errorf("invalid hash length %d", len(rec.Ops))
+			}
+			if len(mods) == 0 {
+				return nil, s.errorf("invalid hash that does not follow a module path")
+			}
+			// LLVM keeps one entry per path: the hash goes to the
+			// path's entry, wherever it first came.
+			last := mods[len(mods)-1].path
+			for i := range mods {
+				if mods[i].path == last {
+					for j, v := range rec.Ops {
+						mods[i].hash[j] = uint32(v)
+					}
+				}
+			}
+		default:
+			s.skip("skipped unknown MODULE_STRTAB_BLOCK record %d", rec.Code)
+		}
+	}
+}
+
+// combine makes s.sum the summary of a combined index: its modules are
+// those of mods, one per path, in path order (as llvm-dis numbers them),
+// and s.modIndex maps the module IDs of the records to them.
+func (s *summaryReader) combine(mods []combinedModule) {
+	s.sum.Combined = true
+	s.sum.Modules = s.sum.Modules[:0]
+	byPath := map[string]int{}
+	for _, m := range mods {
+		if _, ok := byPath[m.path]; !ok {
+			byPath[m.path] = len(s.sum.Modules)
+			s.sum.Modules = append(s.sum.Modules, ir.SummaryModule{Path: m.path, Hash: m.hash})
+		} else {
+			s.sum.Modules[byPath[m.path]].Hash = m.hash
+		}
+	}
+	sort.Slice(s.sum.Modules, func(i, j int) bool { return s.sum.Modules[i].Path < s.sum.Modules[j].Path })
+	for i, m := range s.sum.Modules {
+		byPath[m.Path] = i
+	}
+	s.modIndex = map[uint64]int{}
+	for _, m := range mods {
+		s.modIndex[m.id] = byPath[m.path]
+	}
+}
+
+// module returns the index in Summary.Modules of a combined record's
+// module ID.
+func (s *summaryReader) module(id uint64) (int, error) {
+	i, ok := s.modIndex[id]
+	if !ok {
+		return 0, s.errorf("summary refers to module ID %d, which the module table does not list", id)
+	}
+	return i, nil
+}
+
+// guidOK maps a value ID to its GUID, false when it has none (which a
+// combined index allows for an alias's aliasee and a callsite's callee).
+func (s *summaryReader) guidOK(id uint64) (uint64, bool) {
+	if g, ok := s.extra[id]; ok {
+		return g, true
+	}
+	if id < uint64(len(s.vals)) {
+		return s.vals[id].guid, true
+	}
+	return 0, false
+}
+
+// combinedRecord reads a record of a combined index.
+func (s *summaryReader) combinedRecord(code uint32, ops []uint64) error {
+	if !s.sum.Combined {
+		s.skip("skipped combined-index summary record %d in a per-module summary", code)
+		return nil
+	}
+	bad := func() error { return s.errorf("invalid summary record %d", code) }
+	switch code {
+	case fsCombined, fsCombinedProfile:
+		// [valueid, modid, flags, instcount, fflags, numrefs,
+		// rorefcnt, worefcnt, refs, calls], the fields after instcount
+		// depending on the version.
+		if len(ops) < 5 {
+			return bad()
+		}
+		mod, err := s.module(ops[1])
+		if err != nil {
+			return err
+		}
+		fs := &ir.GlobalSummary{Kind: ir.SummaryFunction, Module: mod, Flags: s.decodeFlags(ops[2]), Insts: ops[3]}
+		numRefs, start, ro, wo := ops[4], 5, uint64(0), uint64(0)
+		if s.version >= 4 {
+			if len(ops) < 6 {
+				return bad()
+			}
+			fs.FuncFlags = decodeFuncFlags(ops[4])
+			start = 6
+			numRefsAt, roBack := 5, 0
+			if s.version >= 5 {
+				start, roBack = 7, 1
+				if s.version >= 6 {
+					numRefsAt, start = 6, 8
+					if s.version >= 7 {
+						start, roBack = 9, 2
+					}
+				}
+			}
+			if len(ops) < start {
+				return bad()
+			}
+			if s.version >= 7 {
+				wo = ops[8]
+			}
+			if roBack > 0 {
+				ro = ops[start-roBack]
+			}
+			numRefs = ops[numRefsAt]
+		}
+		if numRefs > uint64(len(ops)-start) || ro+wo > numRefs {
+			return bad()
+		}
+		refs, err := s.refs(ops[start : start+int(numRefs)])
+		if err != nil {
+			return err
+		}
+		markRefs(refs, int(ro), int(wo))
+		fs.Refs = refs
+		if err := s.calls(fs, ops[start+int(numRefs):], code == fsCombinedProfile, false); err != nil {
+			return err
+		}
+		s.takePending(fs)
+		s.lastCombined = true
+		return s.add(ops[0], fs)
+	case fsCombinedGlobalVar:
+		// [valueid, modid, flags, varflags (from version 5), refs]
+		if len(ops) < 3 {
+			return bad()
+		}
+		mod, err := s.module(ops[1])
+		if err != nil {
+			return err
+		}
+		vs := &ir.GlobalSummary{Kind: ir.SummaryVariable, Module: mod, Flags: s.decodeFlags(ops[2])}
+		start := 3
+		if s.version >= 5 {
+			if len(ops) < 4 {
+				return bad()
+			}
+			vs.VarFlags = decodeVarFlags(ops[3])
+			start = 4
+		}
+		if vs.Refs, err = s.refs(ops[start:]); err != nil {
+			return err
+		}
+		s.lastCombined = true
+		return s.add(ops[0], vs)
+	case fsCombinedAlias:
+		// [valueid, modid, flags, aliasee valueid]: an aliasee without
+		// a summary in the alias's module is printed as null.
+		if len(ops) < 4 {
+			return bad()
+		}
+		mod, err := s.module(ops[1])
+		if err != nil {
+			return err
+		}
+		as := &ir.GlobalSummary{Kind: ir.SummaryAlias, Module: mod, Flags: s.decodeFlags(ops[2])}
+		if g, ok := s.guidOK(ops[3]); ok {
+			s.value(g, "")
+			for _, x := range s.byGUID[g].Summaries {
+				if x.Module == mod {
+					as.Aliasee, as.HasAliasee = g, true
+					break
+				}
+			}
+		}
+		s.lastCombined = true
+		return s.add(ops[0], as)
+	case fsCombinedOriginalName:
+		// [original name hash] of the summary before it: not printed.
+		if len(ops) < 1 {
+			return bad()
+		}
+		if !s.lastCombined {
+			return s.errorf("name attachment that does not follow a combined record")
+		}
+		s.lastCombined = false
+	case fsCFIFunctionDefs, fsCFIFunctionDecls:
+		// Names of functions with CFI jump tables: llvm-dis reads them
+		// into the index but does not print them.
+	case fsTypeID:
+		return s.typeID(ops)
+	case fsCombinedCallsiteInfo:
+		// [valueid, numstackindices, numver, stack id indexes, versions]
+		if len(ops) < 3 {
+			return bad()
+		}
+		ns, nv := ops[1], ops[2]
+		if ns > uint64(len(ops)-3) || nv > uint64(len(ops)-3)-ns {
+			return bad()
+		}
+		if extra := uint64(len(ops)-3) - ns - nv; extra > 0 {
+			s.skip("skipped %d extra operands of a COMBINED_CALLSITE_INFO record", extra)
+		}
+		ci := ir.CallsiteInfo{StackIDs: make([]uint64, 0, ns), Clones: make([]uint32, 0, nv)}
+		ci.Callee, ci.HasCallee = s.guidOK(ops[0])
+		if ci.HasCallee {
+			s.value(ci.Callee, "")
+		}
+		for _, x := range ops[3 : 3+ns] {
+			id, err := s.stackID(x)
+			if err != nil {
+				return err
+			}
+			ci.StackIDs = append(ci.StackIDs, id)
+		}
+		for _, v := range ops[3+ns : 3+ns+nv] {
+			ci.Clones = append(ci.Clones, uint32(v)) // unsigned in LLVM
+		}
+		s.pending()
+		s.pendingCallsites = append(s.pendingCallsites, ci)
+	case fsCombinedAllocInfo, fsCombinedAllocNoCtx:
+		// [nummib, numver, nummib x (alloc type, context) or (alloc
+		// type) without context, numver x version]
+		if len(ops) < 2 {
+			return bad()
+		}
+		n, nv := ops[0], ops[1]
+		per := uint64(2)
+		if code == fsCombinedAllocNoCtx {
+			per = 1
+		}
+		if n > uint64(len(ops)-2)/per {
+			return bad()
+		}
+		var ai ir.AllocInfo
+		i := 2
+		for range n {
+			if len(ops)-i < int(per) {
+				return bad()
+			}
+			mib := ir.MIBInfo{AllocType: uint8(ops[i])}
+			s.checkAllocType(mib.AllocType)
+			i++
+			if code == fsCombinedAllocInfo {
+				var err error
+				if mib.StackIDs, i, err = s.allocContext(ops, i); err != nil {
+					return err
+				}
+			}
+			ai.MIBs = append(ai.MIBs, mib)
+		}
+		if nv > uint64(len(ops)-i) {
+			return bad()
+		}
+		for _, v := range ops[i : i+int(nv)] {
+			ai.Versions = append(ai.Versions, uint8(v))
+			s.checkAllocType(uint8(v))
+		}
+		if i+int(nv) != len(ops) {
+			s.skip("skipped %d extra operands of a COMBINED_ALLOC_INFO record", len(ops)-i-int(nv))
+		}
+		s.pending()
+		s.pendingAllocs = append(s.pendingAllocs, ai)
+	}
+	return nil
+}
+
+// checkAllocType reports a MemProf allocation type LLVM 22 does not know.
+func (s *summaryReader) checkAllocType(t uint8) {
+	switch t {
+	case ir.AllocNone, ir.AllocNotCold, ir.AllocCold, ir.AllocHot:
+	default:
+		s.skip("MemProf allocation type %d unknown to LLVM 22", t)
+	}
+}
+
+// markRefs marks the last wo refs writeonly and the ro before them
+// readonly, as the records count them.
+func markRefs(refs []ir.SummaryRef, ro, wo int) {
+	firstWO := len(refs) - wo
+	for i := firstWO - ro; i < len(refs); i++ {
+		if i < firstWO {
+			refs[i].ReadOnly = true
+		} else {
+			refs[i].WriteOnly = true
+		}
+	}
+}
+
+// typeID reads FS_TYPE_ID: [typeid name (strtab offset, size), kind,
+// sizeM1BitWidth, alignLog2, sizeM1, bitMask, inlineBits, then any number
+// of (offset, kind, single implementation name (strtab offset, size),
+// numrba, numrba x (numarg, numarg x arg, kind, info, byte, bit))]. LLVM
+// keeps one type id per name, its resolutions by offset and those by
+// arguments in order: a record for a name seen before changes its entry.
+func (s *summaryReader) typeID(ops []uint64) error {
+	bad := s.errorf("invalid summary record %d", fsTypeID)
+	if len(ops) < 8 {
+		return bad
+	}
+	name, ok := s.r.strtabString(ops[0], ops[1])
+	if !ok {
+		return bad
+	}
+	g := ir.GUID(name, ir.ExternalLinkage, "")
+	var t *ir.SummaryTypeID
+	for _, x := range s.sum.TypeIDs {
+		if x.GUID == g && x.Name == name {
+			t = x
+		}
+	}
+	if t == nil {
+		t = &ir.SummaryTypeID{GUID: g, Name: name}
+		s.sum.TypeIDs = append(s.sum.TypeIDs, t)
+	}
+	if ops[2] > 5 {
+		s.skip("type test resolution kind %d unknown to LLVM 22", ops[2])
+	}
+	t.Kind = uint8(ops[2])
+	t.SizeM1BitWidth = uint64(uint32(ops[3])) // unsigned in LLVM
+	t.AlignLog2, t.SizeM1 = ops[4], ops[5]
+	t.BitMask = uint64(uint8(ops[6])) // uint8_t in LLVM
+	t.InlineBits = ops[7]
+	for i := 8; i < len(ops); {
+		if len(ops)-i < 5 {
+			return bad
+		}
+		off, kind := ops[i], ops[i+1]
+		if kind > 2 {
+			s.skip("devirtualization resolution kind %d unknown to LLVM 22", kind)
+		}
+		impl, ok := s.r.strtabString(ops[i+2], ops[i+3])
+		if !ok {
+			return bad
+		}
+		nrba := ops[i+4]
+		i += 5
+		var w *ir.WPDResolution
+		for k := range t.WPDRes {
+			if t.WPDRes[k].Offset == off {
+				w = &t.WPDRes[k]
+			}
+		}
+		if w == nil {
+			t.WPDRes = append(t.WPDRes, ir.WPDResolution{Offset: off})
+			w = &t.WPDRes[len(t.WPDRes)-1]
+		}
+		w.Kind, w.SingleImplName = uint8(kind), impl
+		for range nrba {
+			if i >= len(ops) {
+				return bad
+			}
+			na := ops[i]
+			i++
+			if na > uint64(len(ops)-i) || len(ops)-i-int(na) < 4 {
+				return bad
+			}
+			args := ops[i : i+int(na)]
+			i += int(na)
+			if ops[i] > 3 {
+				s.skip("devirtualization by-argument kind %d unknown to LLVM 22", ops[i])
+			}
+			var b *ir.WPDByArg
+			for k := range w.ResByArg {
+				if slices.Equal(w.ResByArg[k].Args, args) {
+					b = &w.ResByArg[k]
+				}
+			}
+			if b == nil {
+				w.ResByArg = append(w.ResByArg, ir.WPDByArg{Args: append([]uint64{}, args...)})
+				b = &w.ResByArg[len(w.ResByArg)-1]
+			}
+			b.Kind, b.Info = uint8(ops[i]), ops[i+1]
+			b.Byte, b.Bit = uint64(uint32(ops[i+2])), uint64(uint32(ops[i+3])) // uint32_t in LLVM
+			i += 4
+		}
+		slices.SortFunc(w.ResByArg, func(a, b ir.WPDByArg) int { return slices.Compare(a.Args, b.Args) })
+	}
+	slices.SortFunc(t.WPDRes, func(a, b ir.WPDResolution) int { return cmp.Compare(a.Offset, b.Offset) })
 	return nil
 }

@@ -2,11 +2,18 @@ package bitcode
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/bcextract/bcextract/bitstream"
+	bw "github.com/bcextract/bcextract/internal/bitwriter"
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/ir/assembly"
 	"github.com/bcextract/bcextract/llvmir"
 )
 
@@ -133,5 +140,431 @@ func TestSummaryErrorBit(t *testing.T) {
 	var e *Error
 	if !errors.As(err, &e) || e.Msg != "invalid summary version 13" || e.Bit != recBit {
 		t.Errorf("error %v; want invalid summary version 13 at bit %d", err, recBit)
+	}
+}
+
+// summaryModule returns a module declaring the functions f0 … f(n-1), of
+// type void(), whose summary block holds FS_VERSION version and then the
+// records body writes; value ID i is fi.
+func summaryModule(n int, version uint64, body func(w *bw.Writer)) []byte {
+	var names strings.Builder
+	return strtabModule([][]uint64{{2}, {21, 0, 0}}, func(w *bw.Writer) {
+		for i := range n {
+			name := fmt.Sprintf("f%d", i)
+			// [strtab offset, size, type, cc, isproto, linkage,
+			// paramattr, align, section, visibility]
+			w.Unabbrev(8, uint64(names.Len()), uint64(len(name)), 1, 0, 1, 0, 0, 0, 0, 0)
+			names.WriteString(name)
+		}
+		w.EnterBlock(20, 4)
+		w.Unabbrev(fsVersion, version)
+		body(w)
+		w.EndBlock()
+	}, func() string {
+		var s strings.Builder
+		for i := range n {
+			fmt.Fprintf(&s, "f%d", i)
+		}
+		return s.String()
+	}())
+}
+
+// fnSummary writes an FS_PERMODULE record (version 7 and later) of value
+// ID id, no refs, no calls.
+func fnSummary(w *bw.Writer, id uint64) {
+	// [valueid, flags, instcount, fflags, numrefs, rorefcnt, worefcnt]
+	w.Unabbrev(fsPerModule, id, 0, 1, 0, 0, 0, 0)
+}
+
+// summaryText reads and prints the module of data and returns its summary
+// lines ("^N = ..."), the reader's skips and the error.
+func summaryText(t *testing.T, data []byte) (lines []string, skips []string, _ *ir.Summary, _ error) {
+	t.Helper()
+	f, err := Open(data)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	r := f.Modules[0]
+	m, err := r.Module()
+	for _, s := range r.Skipped() {
+		skips = append(skips, s.Msg)
+	}
+	if err != nil {
+		return nil, skips, nil, err
+	}
+	var b strings.Builder
+	if err := assembly.Write(&b, m, assembly.Options{ModuleID: "m.bc"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(b.String(), "\n") {
+		if strings.HasPrefix(l, "^") {
+			lines = append(lines, l)
+		}
+	}
+	return lines, skips, m.Summary, nil
+}
+
+// gvLine returns the line of lines about fi.
+func gvLine(lines []string, i int) string {
+	for _, l := range lines {
+		if strings.Contains(l, fmt.Sprintf(`name: "f%d"`, i)) {
+			return l
+		}
+	}
+	return ""
+}
+
+// slot returns the "^N" of fi in lines.
+func slot(lines []string, i int) string {
+	l, _, _ := strings.Cut(gvLine(lines, i), " ")
+	return l
+}
+
+// TestMemProf reads MemProf records of summary version 12 written by hand:
+// stack ids as 32-bit halves, contexts in a radix tree (one sharing its
+// last frame with another through a jump), context sizes, and a callsite.
+func TestMemProf(t *testing.T) {
+	data := summaryModule(2, 12, func(w *bw.Writer) {
+		w.Unabbrev(fsStackIDs, 0, 10, 0, 20, 0, 30, 1, 40) // 10, 20, 30, 1<<32|40
+		// Context 0: [0, jump to index 5 (2)]; context 3: [1, 2].
+		w.Unabbrev(fsContextRadixTreeArray, 2, 0, 0xFFFFFFFD, 2, 1, 2)
+		w.Unabbrev(fsAllocContextIDs, 0, 5, 0, 0, 0, 7) // 5, 0, 7
+		// Two MIBs: cold at radix 0, notcold at radix 3; then the
+		// sizes: one for the first, two for the second (context id 0
+		// has none).
+		w.Unabbrev(fsPerModuleAllocInfo, 2, 2, 0, 1, 3, 1, 100, 2, 0, 300)
+		fnSummary(w, 0)
+		w.Unabbrev(fsPerModuleCallsiteInfo, 0, 3, 2)
+		fnSummary(w, 1)
+	})
+	lines, skips, sum, err := summaryText(t, data)
+	if err != nil || len(skips) != 0 {
+		t.Fatalf("error %v, skips %q", err, skips)
+	}
+	if l := gvLine(lines, 0); !strings.Contains(l, ", insts: 1, allocs: ((versions: (none), memProf: ((type: cold, stackIds: (10, 30)), (type: notcold, stackIds: (20, 30)))))))) ; guid = ") {
+		t.Errorf("f0: %s", l)
+	}
+	if l := gvLine(lines, 1); !strings.Contains(l, ", insts: 1, callsites: ((callee: "+slot(lines, 0)+", clones: (0), stackIds: (4294967336, 30)))))) ; guid = ") {
+		t.Errorf("f1: %s", l)
+	}
+	var f0 *ir.GlobalSummary
+	for _, v := range sum.Values {
+		if v.Name == "f0" {
+			f0 = v.Summaries[0]
+		}
+	}
+	want := [][]ir.ContextTotalSize{{{FullStackID: 5, TotalSize: 100}}, {{FullStackID: 7, TotalSize: 300}}}
+	if f0 == nil || len(f0.Allocs) != 1 || !reflect.DeepEqual(f0.Allocs[0].ContextSizes, want) {
+		t.Errorf("f0 allocs: %+v", f0)
+	}
+}
+
+// TestMemProfOld reads the MemProf records of summary version 9 (LLVM 16):
+// 64-bit stack ids, no MIB count, each context a list of stack id indexes.
+func TestMemProfOld(t *testing.T) {
+	data := summaryModule(1, 9, func(w *bw.Writer) {
+		w.Unabbrev(fsStackIDs, 11, 22, 1<<63|33)
+		w.Unabbrev(fsPerModuleAllocInfo, 4, 2, 2, 1, 2, 1, 0)
+		fnSummary(w, 0)
+	})
+	lines, skips, _, err := summaryText(t, data)
+	if err != nil || len(skips) != 0 {
+		t.Fatalf("error %v, skips %q", err, skips)
+	}
+	if l := gvLine(lines, 0); !strings.Contains(l, "allocs: ((versions: (none), memProf: ((type: hot, stackIds: (9223372036854775841, 22)), (type: cold, stackIds: (11)))))") {
+		t.Errorf("f0: %s", l)
+	}
+}
+
+// TestSummaryHostile gives the summary reader records it must refuse, or
+// read and report.
+func TestSummaryHostile(t *testing.T) {
+	long := make([]uint64, 0, 1002)
+	long = append(long, 1000)
+	for range 1000 {
+		long = append(long, 0)
+	}
+	mibs := []uint64{200}
+	for range 200 {
+		mibs = append(mibs, 1, 0)
+	}
+	for _, tc := range []struct {
+		name    string
+		version uint64
+		body    func(w *bw.Writer)
+		err     string // the error, "" for none
+		skip    string // a skip, "" for none
+	}{
+		{"radix index past the tree", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsStackIDs, 0, 1)
+			w.Unabbrev(fsContextRadixTreeArray, 1, 0)
+			w.Unabbrev(fsPerModuleAllocInfo, 1, 1, 2)
+			fnSummary(w, 0)
+		}, "MemProf context at radix tree index 2 is out of the tree", ""},
+		{"two jumps in a row", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsStackIDs, 0, 1)
+			w.Unabbrev(fsContextRadixTreeArray, 1, 0xFFFFFFFF, 0xFFFFFFFF)
+			w.Unabbrev(fsPerModuleAllocInfo, 1, 1, 0)
+			fnSummary(w, 0)
+		}, "MemProf context at radix tree index 0 is out of the tree", ""},
+		{"more frames than entries", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsStackIDs, 0, 1)
+			w.Unabbrev(fsContextRadixTreeArray, 5, 0)
+			w.Unabbrev(fsPerModuleAllocInfo, 1, 1, 0)
+			fnSummary(w, 0)
+		}, "MemProf context at radix tree index 0 is out of the tree", ""},
+		{"stack id index out of range", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsStackIDs, 0, 1)
+			w.Unabbrev(fsPerModuleCallsiteInfo, 0, 1)
+			fnSummary(w, 0)
+		}, "MemProf record refers to stack id 1 of 1", ""},
+		{"odd stack id halves", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsStackIDs, 0, 1, 2)
+		}, "invalid summary record 30", ""},
+		{"sizes without context ids", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsStackIDs, 0, 1)
+			w.Unabbrev(fsPerModuleAllocInfo, 1, 1, 1, 0, 1, 64)
+			fnSummary(w, 0)
+		}, "MemProf allocation sizes without their context ids", ""},
+		{"more MIBs than operands", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsPerModuleAllocInfo, 3, 1, 0)
+		}, "invalid summary record 27", ""},
+		{"contexts past the budget", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsStackIDs, 0, 1)
+			w.Unabbrev(fsContextRadixTreeArray, long...)
+			w.Unabbrev(fsPerModuleAllocInfo, mibs...)
+			fnSummary(w, 0)
+		}, "MemProf contexts expand to more than 2 stack ids per byte of the module", ""},
+		{"unknown allocation type", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsStackIDs, 0, 1)
+			w.Unabbrev(fsPerModuleAllocInfo, 1, 3, 1, 0)
+			fnSummary(w, 0)
+		}, "", "MemProf allocation type 3 unknown to LLVM 22"},
+		{"second stack ids", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsStackIDs, 0, 1)
+			w.Unabbrev(fsStackIDs, 0, 2)
+		}, "", "a second FS_STACK_IDS record"},
+		{"records no function follows", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsTypeTests, 1, 2)
+			w.Unabbrev(fsParamAccess, 0, 0, 0, 0)
+		}, "", "skipped 2 summary records that no function summary follows"},
+		{"unknown record", 12, func(w *bw.Writer) {
+			w.Unabbrev(99, 1)
+		}, "", "skipped unknown summary record 99"},
+		{"block in the summary", 12, func(w *bw.Writer) {
+			w.EnterBlock(40, 3)
+			w.EndBlock()
+		}, "", "skipped unknown block 40 in GLOBALVAL_SUMMARY_BLOCK"},
+		{"combined record", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsCombinedCallsiteInfo, 0, 0, 0)
+		}, "", "skipped combined-index summary record 28 in a per-module summary"},
+		{"linkage 12", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsPerModule, 0, 12, 1, 0, 0, 0, 0)
+		}, "", "summary linkage 12 unknown to LLVM 22 (printed as external)"},
+		{"hotness 5", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsPerModuleProfile, 0, 0, 1, 0, 0, 0, 0, 0, 5)
+		}, "", "call hotness 5 unknown to LLVM 22"},
+		{"alias before its aliasee", 12, func(w *bw.Writer) {
+			w.Unabbrev(fsAlias, 0, 0, 1)
+		}, "alias expects aliasee summary to be parsed", ""},
+	} {
+		_, skips, _, err := summaryText(t, summaryModule(2, tc.version, tc.body))
+		var e *Error
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.err != "" && (!errors.As(err, &e) || e.Msg != tc.err):
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
+		}
+		if tc.skip != "" && !slices.Contains(skips, tc.skip) {
+			t.Errorf("%s: skips %q, want %q", tc.name, skips, tc.skip)
+		}
+		if tc.skip == "" && tc.err == "" && len(skips) > 0 {
+			t.Errorf("%s: skips %q", tc.name, skips)
+		}
+	}
+}
+
+// TestSummaryFields reads fields whose decoding once went wrong: parameter
+// ranges (empty, full, wrapped), the relative block frequency and tail
+// flag of FS_PERMODULE_RELBF calls, and vcall_visibility (2 bits).
+func TestSummaryFields(t *testing.T) {
+	data := summaryModule(3, 12, func(w *bw.Writer) {
+		// param 0: [0, 0) empty; param 1: [-1, -1) full (sign rotated,
+		// -1 is 3); param 2: [5, -3) wraps (10, 7), no calls.
+		w.Unabbrev(fsParamAccess, 0, 0, 0, 0, 1, 3, 3, 0, 2, 10, 7, 0)
+		// calls f1 with relbf 300 and the tail flag (bit 28), f2 with
+		// relbf 0: nothing printed.
+		w.Unabbrev(fsPerModuleRelBF, 0, 0, 1, 0, 0, 0, 0, 1, 1<<28|300, 2, 0)
+		// vcall visibility field 7 (3 bits set): LLVM keeps 2; one
+		// virtual function at offset 8.
+		w.Unabbrev(fsPerModuleVTableVar, 1, 0, 4|7<<3, 0, 2, 8)
+		fnSummary(w, 2)
+	})
+	lines, skips, _, err := summaryText(t, data)
+	if err != nil || len(skips) != 0 {
+		t.Fatalf("error %v, skips %q", err, skips)
+	}
+	f0 := gvLine(lines, 0)
+	for _, want := range []string{
+		"calls: ((callee: " + slot(lines, 1) + ", relbf: 300, tail: 1), (callee: " + slot(lines, 2) + "))",
+		"params: ((param: 0, offset: [0, -1]), (param: 1, offset: [-9223372036854775808, 9223372036854775807]), (param: 2, offset: [-9223372036854775808, 9223372036854775807]))",
+	} {
+		if !strings.Contains(f0, want) {
+			t.Errorf("f0: %s\nwant %s", f0, want)
+		}
+	}
+	if f1 := gvLine(lines, 1); !strings.Contains(f1, "varFlags: (readonly: 0, writeonly: 0, constant: 1, vcall_visibility: 3), vTableFuncs: ((virtFunc: "+slot(lines, 2)+", offset: 8))") {
+		t.Errorf("f1: %s", f1)
+	}
+}
+
+// TestParamRange checks the printed bounds of parameter ranges against
+// ConstantRange's getSignedMin and getSignedMax, worked by hand.
+func TestParamRange(t *testing.T) {
+	const minInt, maxInt = -1 << 63, 1<<63 - 1
+	for _, c := range []struct{ lo, hi, min, max int64 }{
+		{0, 16, 0, 15},
+		{-4, 0, -4, -1},
+		{0, 0, 0, -1},            // empty
+		{-1, -1, minInt, maxInt}, // full
+		{5, 5, 5, 4},             // neither: what LLVM prints
+		{5, -3, minInt, maxInt},  // wraps through the signed maximum
+		{5, minInt, 5, maxInt},   // upper bound the signed minimum
+		{minInt, maxInt, minInt, maxInt - 1},
+	} {
+		if min, max := paramRange(c.lo, c.hi); min != c.min || max != c.max {
+			t.Errorf("paramRange(%d, %d) = [%d, %d], want [%d, %d]", c.lo, c.hi, min, max, c.min, c.max)
+		}
+	}
+}
+
+// TestCombined reads the combined indexes of testdata/ir/summary/combined
+// and compares their "^N = " lines with llvm-dis-22's (NAME.dis). The rest
+// of llvm-dis-22's text is the ModuleID and a source_filename line, which
+// the printer writes only for a module that has one; the folder is apart
+// from testdata/ir/summary so that the golden tests, which compare whole
+// texts, do not read these files.
+func TestCombined(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/ir/summary/combined/*.bc")
+	if len(files) == 0 {
+		t.Fatal("no combined index fixtures")
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden, err := os.ReadFile(strings.TrimSuffix(file, ".bc") + ".dis")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines, skips, sum, err := summaryText(t, data)
+		if err != nil || len(skips) > 0 {
+			t.Errorf("%s: error %v, skips %q", file, err, skips)
+			continue
+		}
+		if sum == nil || !sum.Combined {
+			t.Errorf("%s: not read as a combined index", file)
+		}
+		var want []string
+		for _, l := range strings.Split(string(golden), "\n") {
+			if strings.HasPrefix(l, "^") {
+				want = append(want, l)
+			}
+		}
+		if !slices.Equal(lines, want) {
+			for i := range max(len(lines), len(want)) {
+				var g, w string
+				if i < len(lines) {
+					g = lines[i]
+				}
+				if i < len(want) {
+					w = want[i]
+				}
+				if g != w {
+					t.Errorf("%s: summary line %d:\n got: %s\nwant: %s", file, i+1, g, w)
+					break
+				}
+			}
+		}
+	}
+}
+
+// combinedIndex returns a combined index: modules 0 "b.o" and 7 "a.o",
+// value IDs 1 and 2 of GUIDs 100 and 200, then the records body writes.
+func combinedIndex(body func(w *bw.Writer)) []byte {
+	return strtabModule(nil, func(w *bw.Writer) {
+		w.EnterBlock(19, 3)
+		w.Unabbrev(mstEntry, 0, 'b', '.', 'o')
+		w.Unabbrev(mstHash, 1, 2, 3, 4, 5)
+		w.Unabbrev(mstEntry, 7, 'a', '.', 'o')
+		w.EndBlock()
+		w.EnterBlock(20, 4)
+		w.Unabbrev(fsVersion, 12)
+		w.Unabbrev(fsValueGUID, 1, 0, 100)
+		w.Unabbrev(fsValueGUID, 2, 0, 200)
+		body(w)
+		w.EndBlock()
+	}, "")
+}
+
+// TestCombinedHostile gives the reader combined index records it must
+// refuse or report, and one it must read.
+func TestCombinedHostile(t *testing.T) {
+	// [valueid, modid, flags, instcount, fflags, entrycount, numrefs,
+	// rorefcnt, worefcnt]
+	fn := func(w *bw.Writer, id, mod uint64) { w.Unabbrev(fsCombined, id, mod, 0, 1, 0, 0, 0, 0, 0) }
+	for _, tc := range []struct {
+		name string
+		body func(w *bw.Writer)
+		err  string
+		skip string
+		line string // a summary line the output must hold
+	}{
+		{"modules in path order", func(w *bw.Writer) {
+			fn(w, 1, 7)
+			fn(w, 2, 0)
+		}, "", "", `^1 = module: (path: "b.o", hash: (1, 2, 3, 4, 5))`},
+		{"unknown module", func(w *bw.Writer) {
+			fn(w, 1, 3)
+		}, "summary refers to module ID 3, which the module table does not list", "", ""},
+		{"original name first", func(w *bw.Writer) {
+			w.Unabbrev(fsCombinedOriginalName, 5)
+		}, "name attachment that does not follow a combined record", "", ""},
+		{"original name twice", func(w *bw.Writer) {
+			fn(w, 1, 7)
+			w.Unabbrev(fsCombinedOriginalName, 5)
+			w.Unabbrev(fsCombinedOriginalName, 5)
+		}, "name attachment that does not follow a combined record", "", ""},
+		{"per-module record", func(w *bw.Writer) {
+			fnSummary(w, 1)
+		}, "", "skipped per-module summary record 1 in a combined index", ""},
+		{"short callsite", func(w *bw.Writer) {
+			w.Unabbrev(fsCombinedCallsiteInfo, 1, 2, 1, 0)
+		}, "invalid summary record 28", "", ""},
+		{"alias of nothing known", func(w *bw.Writer) {
+			w.Unabbrev(fsCombinedAlias, 1, 0, 0, 9)
+		}, "", "", "aliasee: null"},
+		{"alias of a summary of another module", func(w *bw.Writer) {
+			fn(w, 2, 7)
+			w.Unabbrev(fsCombinedAlias, 1, 0, 0, 2)
+		}, "", "", "aliasee: null"},
+	} {
+		lines, skips, _, err := summaryText(t, combinedIndex(tc.body))
+		var e *Error
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		case tc.err != "" && (!errors.As(err, &e) || e.Msg != tc.err):
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
+		}
+		if tc.skip != "" && !slices.Contains(skips, tc.skip) || tc.skip == "" && len(skips) > 0 {
+			t.Errorf("%s: skips %q, want %q", tc.name, skips, tc.skip)
+		}
+		if tc.line != "" && !strings.Contains(strings.Join(lines, "\n"), tc.line) {
+			t.Errorf("%s: no %q in\n%s", tc.name, tc.line, strings.Join(lines, "\n"))
+		}
 	}
 }

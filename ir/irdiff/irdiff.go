@@ -205,16 +205,19 @@ func (r *Result) WriteJSON(w io.Writer) error {
 
 // Canonical writes f, a function of m whose body is loaded, in the form
 // diff compares: as [assembly.WriteFunction] writes it once every local
-// value is unnamed (so numbered in order) and debug info is dropped (!dbg
-// locations, #dbg records and DI attachments). It changes f's loaded body
-// to do so: load it again to get the original back.
+// value is unnamed (so numbered in order) and what the structural hash
+// leaves out is dropped: debug info (!dbg locations, #dbg records and DI
+// attachments) and source locations (!srcloc; see
+// [structhash.SkipsAttachment]). It changes f's loaded body to do so: load
+// it again to get the original back.
 func Canonical(w io.Writer, m *ir.Module, f *ir.Function) error {
 	for _, a := range f.Params {
 		if a != nil {
 			a.Name = ""
 		}
 	}
-	f.Metadata = withoutDebugInfo(f.Metadata)
+	copies := make(map[*ir.MDTuple]*ir.MDTuple)
+	f.Metadata = hashedOnly(f.Metadata, copies)
 	for _, b := range f.Blocks {
 		if b == nil {
 			continue
@@ -227,21 +230,61 @@ func Canonical(w io.Writer, m *ir.Module, f *ir.Function) error {
 			in.Name = ""
 			in.DebugLoc = nil
 			in.DebugRecords = nil
-			in.Metadata = withoutDebugInfo(in.Metadata)
+			in.Metadata = hashedOnly(in.Metadata, copies)
 		}
 	}
 	return assembly.WriteFunction(w, m, f, assembly.Options{})
 }
 
-// withoutDebugInfo returns the attachments without !dbg and the others
-// whose node is a DI node (a !DIAssignID, say).
-func withoutDebugInfo(as []ir.Attachment) []ir.Attachment {
+// hashedOnly returns the attachments the structural hash covers: without
+// !dbg, !srcloc and the others whose node is a DI node (a !DIAssignID,
+// say), so that the text shows no difference the hash does not count. The
+// tuples are replaced by copies without DI operands (a loop's node lists
+// DILocations in a -g build), made once each in copies.
+func hashedOnly(as []ir.Attachment, copies map[*ir.MDTuple]*ir.MDTuple) []ir.Attachment {
 	out := as[:0]
 	for _, a := range as {
-		if a.Kind == "dbg" || ir.IsDebugInfo(a.Node) {
+		if structhash.SkipsAttachment(a) {
 			continue
+		}
+		if t, ok := a.Node.(*ir.MDTuple); ok && t != nil {
+			a.Node = withoutDI(t, copies)
 		}
 		out = append(out, a)
 	}
 	return out
+}
+
+// withoutDI returns a copy of t and of every tuple under it with their DI
+// operands left out, sharing and cycles kept (a loop's node lists itself).
+// It walks with a stack of its own, not recursion: hostile input can nest
+// tuples without end.
+func withoutDI(t *ir.MDTuple, copies map[*ir.MDTuple]*ir.MDTuple) *ir.MDTuple {
+	var stack []*ir.MDTuple
+	copyOf := func(t *ir.MDTuple) *ir.MDTuple {
+		c, ok := copies[t]
+		if !ok {
+			c = &ir.MDTuple{Distinct: t.Distinct}
+			copies[t] = c
+			stack = append(stack, t)
+		}
+		return c
+	}
+	root := copyOf(t)
+	for len(stack) > 0 {
+		t := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		c := copies[t]
+		c.Ops = make([]ir.Metadata, 0, len(t.Ops))
+		for _, op := range t.Ops {
+			if o, ok := op.(*ir.MDTuple); ok && o != nil {
+				c.Ops = append(c.Ops, copyOf(o))
+				continue
+			}
+			if !ir.IsDebugInfo(op) {
+				c.Ops = append(c.Ops, op)
+			}
+		}
+	}
+	return root
 }

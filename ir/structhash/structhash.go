@@ -10,11 +10,13 @@
 //
 // It leaves out what changes between two builds of the same code without
 // changing the code: the names of arguments, blocks and instructions (a
-// value is identified by its position), slot and metadata numbering, and
-// debug info: !dbg locations, #dbg records, and every DI node wherever it
-// is used (a loop's !llvm.loop node hashes the same whatever DILocations it
-// lists). The function's own name, linkage and visibility are left out
-// too, so a function that was renamed or made static hashes the same.
+// value is identified by its position), slot and metadata numbering, debug
+// info (!dbg locations, #dbg records, and every DI node wherever it is
+// used: a loop's !llvm.loop node hashes the same whatever DILocations it
+// lists, or none when built without -g) and the other attachments that only say where in the source an
+// instruction came from (!srcloc, see [SkipsAttachment]). The function's
+// own name, linkage and visibility are left out too, so a function that
+// was renamed or made static hashes the same.
 package structhash
 
 import (
@@ -331,17 +333,44 @@ func (h *Hasher) blockRef(b *ir.Block) {
 	}
 }
 
-// attachments writes the metadata attachments other than debug info, by
-// kind name and content.
+// attachments writes the metadata attachments other than debug info and
+// source locations, by kind name and content.
 func (h *Hasher) attachments(as []ir.Attachment) {
 	for _, a := range as {
-		if a.Kind == "dbg" || ir.IsDebugInfo(a.Node) {
+		if SkipsAttachment(a) {
 			continue
 		}
 		h.str(a.Kind)
 		h.metadata(a.Node)
 	}
 	h.byte(tagNil)
+}
+
+// SkipsAttachment reports whether the hash leaves the metadata attachment
+// a out: a's node is debug info (a DI node under any kind, !DIAssignID
+// say), or a's kind only says where in the source the instruction or
+// function came from, which moves when an unrelated line above it is
+// edited:
+//
+//   - !dbg, the DILocation (on an instruction) or DISubprogram (on a
+//     function);
+//   - !srcloc, which clang attaches to inline asm calls (the byte offset
+//     in the source of each line of the asm string, !{i64 113, i64 121})
+//     and to calls of functions with an error or warning attribute (one
+//     offset, an i32 before clang 19), for the back end's diagnostics.
+//
+// Of LLVM 22's fixed metadata kinds (FixedMetadataKinds.def) only !dbg is
+// a location; the others carry what the code means or how it is optimized
+// (!tbaa, !range, !prof, !memprof and !callsite stack ids, which count
+// lines from the function's start, ...) and are hashed. !srcloc is a kind
+// clang registers by name. A custom kind is hashed unless it is known to be
+// a location only: !heapallocsite, for one, names a type.
+func SkipsAttachment(a ir.Attachment) bool {
+	switch a.Kind {
+	case "dbg", "srcloc":
+		return true
+	}
+	return ir.IsDebugInfo(a.Node)
 }
 
 func (h *Hasher) value(v ir.Value) {
@@ -652,7 +681,8 @@ func (h *Hasher) constantRange(r ir.ConstantRange) {
 
 // metadata writes a node by content; a node met before, by the number of
 // its first meeting, which also ends cycles (a loop node lists itself).
-// Debug-info nodes are one marker each, whatever their content.
+// Debug-info nodes are one marker each, whatever their content (and left
+// out of tuples).
 func (h *Hasher) metadata(md ir.Metadata) {
 	switch {
 	case md == nil:
@@ -679,11 +709,21 @@ func (h *Hasher) metadata(md ir.Metadata) {
 		h.byte(tagMDString)
 		h.str(md.Value)
 	case *ir.MDTuple:
+		// A DI operand is left out, not written as a marker: a loop's
+		// node lists DILocations in a -g build only.
 		h.byte(tagMDTuple)
 		h.bool(md.Distinct)
-		h.uint(uint64(len(md.Ops)))
+		n := 0
 		for _, op := range md.Ops {
-			h.metadata(op)
+			if !ir.IsDebugInfo(op) {
+				n++
+			}
+		}
+		h.uint(uint64(n))
+		for _, op := range md.Ops {
+			if !ir.IsDebugInfo(op) {
+				h.metadata(op)
+			}
 		}
 	case *ir.ValueAsMetadata:
 		h.byte(tagMDValueAs)

@@ -46,6 +46,10 @@ func TestFixturePairs(t *testing.T) {
 		{"renamed-old.bc", "renamed-new.bc", []string{"count_matches", "manhattan"}, nil},
 		{"constant-old.bc", "constant-new.bc", []string{"offset", "scale", "twice"}, []string{"scale"}},
 		{"addrm-old.bc", "addrm-new.bc", []string{"common_a", "common_b"}, nil},
+		// Every !srcloc moved (a comment line added above).
+		{"asm-old.bc", "asm-new.bc", []string{"read_flags", "fence", "checked"}, nil},
+		// Without and with -g: the loop node lists DILocations in the second.
+		{"nodebug.bc", "debug.bc", []string{"sum_to", "classify"}, nil},
 	} {
 		old, new := hashes(t, tc.old), hashes(t, tc.new)
 		for _, name := range tc.funcs {
@@ -96,6 +100,37 @@ func fn(argName, resName string, op ir.Opcode, c int64, flags ir.Flags, md []ir.
 	}
 }
 
+// srcloc returns a !srcloc attachment, as clang puts on inline asm: the
+// byte offsets of the asm lines in the source.
+func srcloc(offsets ...int64) []ir.Attachment {
+	i64 := &ir.Type{Kind: ir.IntegerType, BitWidth: 64}
+	t := &ir.MDTuple{}
+	for _, o := range offsets {
+		t.Ops = append(t.Ops, &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: i64, V: o}})
+	}
+	return []ir.Attachment{{Kind: "srcloc", Node: t}}
+}
+
+func TestSkipsAttachment(t *testing.T) {
+	for _, tc := range []struct {
+		a    ir.Attachment
+		want bool
+	}{
+		{ir.Attachment{Kind: "dbg", Node: &ir.DILocation{Line: 3}}, true},
+		{srcloc(246)[0], true},
+		{ir.Attachment{Kind: "DIAssignID", Node: &ir.SpecializedNode{Kind: "DIAssignID", Distinct: true}}, true},
+		{ir.Attachment{Kind: "heapallocsite", Node: &ir.SpecializedNode{Kind: "DIBasicType"}}, true},
+		{ir.Attachment{Kind: "heapallocsite", Node: &ir.MDTuple{}}, false},
+		{ir.Attachment{Kind: "tbaa", Node: &ir.MDTuple{}}, false},
+		{ir.Attachment{Kind: "callsite", Node: &ir.MDTuple{}}, false},
+		{ir.Attachment{Kind: "pcsections", Node: &ir.MDTuple{}}, false},
+	} {
+		if got := structhash.SkipsAttachment(tc.a); got != tc.want {
+			t.Errorf("!%s %T: %v, want %v", tc.a.Kind, tc.a.Node, got, tc.want)
+		}
+	}
+}
+
 func TestHandBuilt(t *testing.T) {
 	loc1 := &ir.DILocation{Line: 1}
 	loc2 := &ir.DILocation{Line: 2, Column: 7}
@@ -121,10 +156,17 @@ func TestHandBuilt(t *testing.T) {
 		{"another opcode", fn("x", "r", ir.Sub, 3, 0, nil, nil), false},
 		{"a flag", fn("x", "r", ir.Add, 3, ir.NSW, nil, nil), false},
 		{"a !tbaa", fn("x", "r", ir.Add, 3, 0, tbaa("int"), nil), false},
+		{"a !srcloc", fn("x", "r", ir.Add, 3, 0, srcloc(113, 121), nil), true},
+		{"a custom kind", fn("x", "r", ir.Add, 3, 0, []ir.Attachment{{Kind: "heapallocsite", Node: &ir.MDTuple{}}}, nil), false},
 	} {
 		if got := structhash.Function(tc.f); (got == base) != tc.same {
 			t.Errorf("%s: hash %v, base %v: want equal=%v", tc.name, got, base, tc.same)
 		}
+	}
+	// !srcloc is left out whatever offsets it holds.
+	if a, b := structhash.Function(fn("x", "r", ir.Add, 3, 0, srcloc(113), nil)),
+		structhash.Function(fn("x", "r", ir.Add, 3, 0, srcloc(134), nil)); a != b {
+		t.Errorf("!srcloc: %v %v", a, b)
 	}
 	// Metadata is hashed by content, and cycles end.
 	a := structhash.Function(fn("x", "r", ir.Add, 3, 0, tbaa("int"), nil))
@@ -135,8 +177,12 @@ func TestHandBuilt(t *testing.T) {
 	}
 	l1 := structhash.Function(fn("x", "r", ir.Add, 3, 0, []ir.Attachment{{Kind: "llvm.loop", Node: loop}}, nil))
 	l2 := structhash.Function(fn("x", "r", ir.Add, 3, 0, []ir.Attachment{{Kind: "llvm.loop", Node: loopOther}}, nil))
-	if l1 != l2 || l1 == base {
-		t.Errorf("!llvm.loop: %v %v (base %v)", l1, l2, base)
+	// Built without -g, the loop's node lists no location.
+	loopBare := &ir.MDTuple{Distinct: true}
+	loopBare.Ops = []ir.Metadata{loopBare}
+	l3 := structhash.Function(fn("x", "r", ir.Add, 3, 0, []ir.Attachment{{Kind: "llvm.loop", Node: loopBare}}, nil))
+	if l1 != l2 || l1 != l3 || l1 == base {
+		t.Errorf("!llvm.loop: %v %v %v (base %v)", l1, l2, l3, base)
 	}
 	// A declaration hashes to zero.
 	decl := fn("x", "r", ir.Add, 3, 0, nil, nil)

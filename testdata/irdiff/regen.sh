@@ -33,6 +33,8 @@ OUTPUTS=(
 	addrm-old.bc addrm-new.bc
 	libold.a libnew.a libnew-changed.a
 	cxx.bc m1.bc m2.bc
+	asm-old.bc asm-new.bc
+	nodebug.bc debug.bc
 )
 for f in "${OUTPUTS[@]}"; do rm -f "$DIR/$f"; done
 
@@ -114,3 +116,19 @@ for m in m1 m2; do
 	build cg "$SRC/$m.c" "$m.c" -- -O0 -g -fdebug-compilation-dir=. -c -emit-llvm "$m.c" -o "$m.bc"
 	cp "$TMP/cg/$m.bc" "$DIR/$m.bc"
 done
+
+# 8. asm-comment: a comment line added near the top; the inline asm calls and the
+#    call to a function with a warning attribute carry !srcloc (byte offsets into
+#    the source), which all move, as do the debug locations.
+ASM=(-O1 -g -fdebug-compilation-dir=. -c -emit-llvm asm.c -o out.bc)
+build asm-old "$SRC/asm-comment/old.c" asm.c -- "${ASM[@]}"
+build asm-new "$SRC/asm-comment/new.c" asm.c -- "${ASM[@]}"
+cp "$TMP/asm-old/out.bc" "$DIR/asm-old.bc"
+cp "$TMP/asm-new/out.bc" "$DIR/asm-new.bc"
+
+# 9. debug: src/same.c at -O2 without and with -g. The loop's !llvm.loop node
+#    lists two DILocations in the -g build only.
+build nodebug "$SRC/same.c" same.c -- -O2 -c -emit-llvm same.c -o out.bc
+build debug "$SRC/same.c" same.c -- -O2 -g -fdebug-compilation-dir=. -c -emit-llvm same.c -o out.bc
+cp "$TMP/nodebug/out.bc" "$DIR/nodebug.bc"
+cp "$TMP/debug/out.bc" "$DIR/debug.bc"
