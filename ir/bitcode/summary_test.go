@@ -439,14 +439,12 @@ func TestParamRange(t *testing.T) {
 	}
 }
 
-// TestCombined reads the combined indexes of testdata/ir/summary/combined
-// and compares their "^N = " lines with llvm-dis-22's (NAME.dis). The rest
-// of llvm-dis-22's text is the ModuleID and a source_filename line, which
-// the printer writes only for a module that has one; the folder is apart
-// from testdata/ir/summary so that the golden tests, which compare whole
-// texts, do not read these files.
+// TestCombined reads the combined indexes of testdata/ir/summary
+// (summary-combined-*.bc) and compares their "^N = " lines with
+// llvm-dis-22's (NAME.dis); ir/assembly's golden test compares the whole
+// text.
 func TestCombined(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/ir/summary/combined/*.bc")
+	files, _ := filepath.Glob("../../testdata/ir/summary/summary-combined-*.bc")
 	if len(files) == 0 {
 		t.Fatal("no combined index fixtures")
 	}

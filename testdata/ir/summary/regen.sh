@@ -37,10 +37,9 @@
 #                          -write-relbf-to-summary: relbf values up to 2^28-1
 #                          with and without the tail flag
 #
-# Combined indexes, in combined/ (summary-combined-NAME.bc beside its
-# golden, made from inside combined/; ir/bitcode's TestCombined compares
-# the "^N = " lines, the rest of llvm-dis-22's text being one line,
-# source_filename, that the printer writes only for modules that have one):
+# Combined indexes (summary-combined-NAME.bc; llvm-dis-22 prints the
+# summary after a source_filename line naming the file, the module
+# identifier of a module without a source_filename record):
 #
 #   summary-combined-memprof  the thin link (llvm-lto2-22
 #                             -thinlto-distributed-indexes, MemProf context
@@ -145,8 +144,7 @@ done
 EXTRA= thinlink "$LLVM_LTO2_13" summary-combined-llvm13 link-a.o link-b.o
 "$LLVM_AS" combined.ll -o summary-combined-hand.bc
 
-rm -f "$DIR"/*.bc "$DIR"/*.dis "$DIR"/combined/*.bc "$DIR"/combined/*.dis
-mkdir -p "$DIR/combined"
+rm -f "$DIR"/*.bc "$DIR"/*.dis
 for bc in summary-*.bc; do
 	name=${bc%.bc}
 	if ! "$LLVM_DIS" "$bc" -o - >"$name.dis" 2>err; then
@@ -154,10 +152,7 @@ for bc in summary-*.bc; do
 		exit 1
 	fi
 	grep -q '^\^[0-9]* = ' "$name.dis" || { echo "regen.sh: $bc has no summary" >&2; exit 1; }
-	case $name in
-	summary-combined-*) cp "$bc" "$name.dis" "$DIR/combined/" ;;
-	*) cp "$bc" "$name.dis" "$DIR/" ;;
-	esac
+	cp "$bc" "$name.dis" "$DIR/"
 done
 # What each fixture is for must be in it.
 grep -q 'allocs: ((versions: (none), memProf: ((type: cold' "$DIR/summary-memprof.dis"
@@ -167,7 +162,7 @@ grep -q 'vTableFuncs: ' "$DIR/summary-wpd.dis"
 grep -q 'hotness: cold' "$DIR/summary-pgo.dis"
 grep -q 'relbf: ' "$DIR/summary-relbf-llvm13.dis"
 grep -q 'type: hot' "$DIR/summary-hand.dis"
-grep -q 'versions: (notcold, cold)' "$DIR/combined/summary-combined-memprof.dis"
-grep -q 'kind: singleImpl' "$DIR/combined/summary-combined-wpd.dis"
-grep -q 'kind: allOnes' "$DIR/combined/summary-combined-cfi.dis"
-grep -q 'aliasee: null' "$DIR/combined/summary-combined-hand.dis"
+grep -q 'versions: (notcold, cold)' "$DIR/summary-combined-memprof.dis"
+grep -q 'kind: singleImpl' "$DIR/summary-combined-wpd.dis"
+grep -q 'kind: allOnes' "$DIR/summary-combined-cfi.dis"
+grep -q 'aliasee: null' "$DIR/summary-combined-hand.dis"
