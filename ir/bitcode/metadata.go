@@ -312,7 +312,7 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 	if len(ops) < 5 {
 		return &ir.DILocation{ID: r.nodeID()}
 	}
-	distinct := ops[0]&1 != 0
+	distinct := ops[0] != 0 // as MetadataLoader reads it: any non-zero value
 	b := diBuilder{r: r, ops: ops}
 	scope, ia := b.lookup(ops[3]), b.lookup(ops[4])
 	// A forward reference is not uniqued: its target is not known yet.
