@@ -27,6 +27,12 @@ type mdList struct {
 	// fixes are debug-info references to metadata not read yet (di.go).
 	fixes     []diFix
 	emptyExpr *ir.SpecializedNode
+	// Uniquing after upgrades (mdunique.go): typed says whether the
+	// module has typed pointers; needUnique that the block being read
+	// may have nodes LLVM would merge.
+	uniq       *mdUniquer
+	typed      uniqueState
+	needUnique bool
 }
 
 type mdPending struct {
@@ -189,6 +195,9 @@ func (r *Reader) pushMD(m ir.Metadata) {
 func (r *Reader) readMetadata(inFunc bool) error {
 	var name string
 	haveName := false
+	if inFunc {
+		r.md.startBody()
+	}
 	err := r.simpleBlock(uint32(llvmir.METADATA_BLOCK_ID), func(rec *bitstream.Record) error {
 		ops := rec.Ops
 		if len(r.md.items) >= maxConstantRecords {
@@ -235,6 +244,9 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			v, err := r.valueOrFwd(ops[1], t)
 			if err != nil {
 				return err
+			}
+			if r.md.typed != typedNo {
+				r.noteValue(v)
 			}
 			r.pushMD(&ir.ValueAsMetadata{Value: v})
 		case llvmir.METADATA_NODE, llvmir.METADATA_DISTINCT_NODE:
@@ -303,7 +315,21 @@ func (r *Reader) readMetadata(inFunc bool) error {
 	if err != nil {
 		return err
 	}
-	return r.md.resolve(r)
+	if err := r.md.resolve(r); err != nil {
+		return err
+	}
+	if r.md.needUnique {
+		r.md.needUnique = false
+		if inFunc && r.fn != nil {
+			r.md.uniqueBody(r.fn.nmd)
+		} else if !inFunc {
+			r.md.uniqueModule(r)
+		}
+	}
+	if inFunc && r.md.typed == typedYes && r.fn != nil {
+		r.checkBodies(r.fn.nmd)
+	}
+	return nil
 }
 
 // location makes the DILocation of a METADATA_LOCATION record (or of a

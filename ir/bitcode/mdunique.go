@@ -1,0 +1,567 @@
+package bitcode
+
+import (
+	"encoding/binary"
+	"reflect"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// LLVM uniques every node that is not distinct by its operands (MDNode's
+// uniquing): a writer never writes two equal ones, but an upgrade can make
+// two records equal once read. Typed-pointer bitcode is the case that
+// matters: !{i8* undef} and !{i32* undef} are two records, and one node
+// !{ptr undef} in LLVM 22, and so is every node whose operands then match
+// (cascading up). The reader makes one node per record, so it merges such
+// nodes itself: only when a METADATA_VALUE record of a typed-pointer module
+// holds a constant equal to an earlier one's (mdList.noteValue), or when an
+// upgrade makes a node that may exist already (mdList.tuple), so that
+// modules that need neither pay nothing.
+
+// maxUniqueDepth bounds the walk over nodes and constants; deeper ones are
+// taken as they are (not merged).
+const maxUniqueDepth = 10000
+
+// An mdUniquer finds uniqued nodes by content.
+type mdUniquer struct {
+	// mod holds the module-level nodes by content once built; fn those of
+	// the body being loaded.
+	mod, fn map[string]ir.Metadata
+	built   bool
+	// memo maps a node walked to the node that stands for it (itself or
+	// an equal one met before); onStack marks nodes being walked.
+	memo    map[ir.Metadata]ir.Metadata
+	onStack map[ir.Metadata]bool
+	// todo are the nodes of the walk under way; others are taken as
+	// they are.
+	todo map[ir.Metadata]bool
+	// values are the constants of the METADATA_VALUE records read so far
+	// (module-level and in bodies), by content.
+	values map[string]bool
+	// bodyNodes are the nodes of bodies read so far that have a constant
+	// operand, by content, with their function: LLVM would merge an equal
+	// node of another body, which the reader, one body at a time, cannot.
+	bodyNodes map[string]*ir.Function
+	buf       []byte
+}
+
+// uniqueState says whether the module has typed pointers, found on the
+// first METADATA_VALUE record.
+type uniqueState uint8
+
+const (
+	typedUnknown uniqueState = iota
+	typedNo
+	typedYes
+)
+
+// noteValue records the constant of a METADATA_VALUE record: in a
+// typed-pointer module, a constant equal to an earlier record's means
+// nodes may now be equal (see above).
+func (r *Reader) noteValue(v ir.Value) {
+	l := &r.md
+	if l.typed == typedUnknown {
+		l.typed = typedNo
+		if hasTypedPointers(r.types) {
+			l.typed = typedYes
+		}
+	}
+	if l.typed != typedYes {
+		return
+	}
+	if _, ok := v.(ir.Constant); !ok {
+		return
+	}
+	u := l.uniquer()
+	u.buf = constKey(u.buf[:0], v, 0)
+	if u.values[string(u.buf)] {
+		l.needUnique = true
+		return
+	}
+	if u.values == nil {
+		u.values = map[string]bool{}
+	}
+	u.values[string(u.buf)] = true
+}
+
+// hasTypedPointers reports whether the type table has two pointer types of
+// one address space: typed pointers (LLVM 14 and older), all ptr once
+// read.
+func hasTypedPointers(types []*ir.Type) bool {
+	seen := map[uint32]bool{}
+	for _, t := range types {
+		if t == nil || t.Kind != ir.PointerType {
+			continue
+		}
+		if seen[t.AddrSpace] {
+			return true
+		}
+		seen[t.AddrSpace] = true
+	}
+	return false
+}
+
+func (l *mdList) uniquer() *mdUniquer {
+	if l.uniq == nil {
+		l.uniq = &mdUniquer{}
+	}
+	return l.uniq
+}
+
+// startBody forgets what the last body's metadata block left.
+func (l *mdList) startBody() {
+	if u := l.uniq; u != nil {
+		clear(u.fn)
+	}
+}
+
+// uniqueModule merges the module-level nodes that are equal, and points
+// the named metadata and the global attachments at the nodes that stay.
+func (l *mdList) uniqueModule(r *Reader) {
+	if len(l.pending) > 0 || len(l.fixes) > 0 {
+		return // unresolved operands: nothing to compare yet
+	}
+	u := l.uniquer()
+	if u.mod == nil {
+		u.mod = map[string]ir.Metadata{}
+	}
+	merged := u.run(l.items, u.mod, nil)
+	u.built = true
+	if !merged {
+		return
+	}
+	for _, nm := range r.m.NamedMetadata {
+		for i, n := range nm.Ops {
+			if s, ok := u.memo[n].(ir.MDNode); ok {
+				nm.Ops[i] = s
+			}
+		}
+	}
+	for _, g := range r.m.Globals {
+		u.retarget(g.Metadata)
+	}
+	for _, f := range r.m.Functions {
+		u.retarget(f.Metadata)
+	}
+}
+
+// uniqueBody merges the nodes of a body's metadata block (from index from)
+// with each other and with equal module-level nodes.
+func (l *mdList) uniqueBody(from int) {
+	if len(l.pending) > 0 || len(l.fixes) > 0 || from > len(l.items) {
+		return
+	}
+	u := l.uniquer()
+	if !u.built {
+		if u.mod == nil {
+			u.mod = map[string]ir.Metadata{}
+		}
+		u.run(l.items[:from], u.mod, nil)
+		u.built = true
+	}
+	if u.fn == nil {
+		u.fn = map[string]ir.Metadata{}
+	}
+	u.run(l.items[from:], u.fn, u.mod)
+}
+
+// retarget points attachments at the nodes that stay.
+func (u *mdUniquer) retarget(atts []ir.Attachment) {
+	for i, a := range atts {
+		if s, ok := u.memo[a.Node].(ir.MDNode); ok {
+			atts[i].Node = s
+		}
+	}
+}
+
+// run merges the nodes of items (replacing them there by the nodes that
+// stay), adding those that stay to tab; also, when not nil, holds nodes
+// they may equal. It reports whether any node was merged.
+func (u *mdUniquer) run(items []ir.Metadata, tab, also map[string]ir.Metadata) bool {
+	merged := false
+	u.memo = map[ir.Metadata]ir.Metadata{}
+	u.onStack = map[ir.Metadata]bool{}
+	u.todo = map[ir.Metadata]bool{}
+	for _, m := range items {
+		if isNode(m) {
+			u.todo[m] = true
+		}
+	}
+	for i, m := range items {
+		if isNode(m) {
+			if s := u.canon(m, tab, also, 0); s != m {
+				items[i] = s
+				merged = true
+			}
+		}
+	}
+	u.todo, u.onStack = nil, nil
+	return merged
+}
+
+// isNode reports whether m is a node that uniquing may merge.
+func isNode(m ir.Metadata) bool {
+	switch n := m.(type) {
+	case *ir.MDTuple:
+		return n != nil
+	case *ir.SpecializedNode:
+		return n != nil
+	case *ir.DILocation:
+		return n != nil
+	}
+	return false
+}
+
+// canon returns the node that stands for m: m, or an equal node met
+// before. It first points m's operands at the nodes that stand for them.
+func (u *mdUniquer) canon(m ir.Metadata, tab, also map[string]ir.Metadata, depth int) ir.Metadata {
+	if !u.todo[m] {
+		return m
+	}
+	if s, ok := u.memo[m]; ok {
+		return s
+	}
+	if u.onStack[m] || depth > maxUniqueDepth {
+		return m // a cycle, or too deep: taken as it is
+	}
+	u.onStack[m] = true
+	distinct := false
+	switch n := m.(type) {
+	case *ir.MDTuple:
+		distinct = n.Distinct
+		for i, op := range n.Ops {
+			n.Ops[i] = u.canon(op, tab, also, depth+1)
+		}
+	case *ir.SpecializedNode:
+		distinct = n.Distinct
+		for i := range n.Fields {
+			f := &n.Fields[i]
+			if f.Kind == ir.FieldMDList {
+				if t, ok := f.MD.(*ir.MDTuple); ok && t != nil {
+					for j, op := range t.Ops {
+						t.Ops[j] = u.canon(op, tab, also, depth+1)
+					}
+				}
+				continue
+			}
+			f.MD = u.canon(f.MD, tab, also, depth+1)
+		}
+		for i, op := range n.Refs {
+			n.Refs[i] = u.canon(op, tab, also, depth+1)
+		}
+	case *ir.DILocation:
+		distinct = n.Distinct
+		n.Scope = u.canon(n.Scope, tab, also, depth+1)
+		n.InlinedAt = u.canon(n.InlinedAt, tab, also, depth+1)
+	}
+	delete(u.onStack, m)
+	s := m
+	if !distinct {
+		u.buf = nodeKey(u.buf[:0], m)
+		k := string(u.buf)
+		if t, ok := also[k]; ok {
+			s = t
+		} else if t, ok := tab[k]; ok {
+			s = t
+		} else {
+			tab[k] = m
+		}
+	}
+	u.memo[m] = s
+	return s
+}
+
+// tuple returns the uniqued tuple of ops: an equal one of the module when
+// there is one, else a new one (which later calls find).
+func (l *mdList) tuple(r *Reader, ops []ir.Metadata) *ir.MDTuple {
+	u := l.uniquer()
+	if !u.built {
+		if u.mod == nil {
+			u.mod = map[string]ir.Metadata{}
+		}
+		u.run(l.items, u.mod, nil)
+		u.built = true
+	}
+	t := &ir.MDTuple{Ops: ops}
+	u.buf = nodeKey(u.buf[:0], t)
+	if old, ok := u.mod[string(u.buf)].(*ir.MDTuple); ok {
+		return old
+	}
+	t.ID = r.nodeID()
+	u.mod[string(u.buf)] = t
+	return t
+}
+
+// nodeKey appends the content of node m to b: what LLVM uniques it by,
+// with its operand nodes by identity.
+func nodeKey(b []byte, m ir.Metadata) []byte {
+	switch n := m.(type) {
+	case *ir.MDTuple:
+		b = append(b, 'T')
+		b = binary.AppendUvarint(b, uint64(len(n.Ops)))
+		for _, op := range n.Ops {
+			b = opKey(b, op)
+		}
+	case *ir.SpecializedNode:
+		b = append(b, 'S')
+		b = appendStr(b, n.Kind)
+		b = binary.AppendUvarint(b, uint64(len(n.Fields)))
+		for _, f := range n.Fields {
+			b = appendStr(b, f.Name)
+			b = append(b, byte(f.Kind))
+			b = binary.AppendVarint(b, f.Int)
+			b = appendStr(b, f.Text)
+			if t, ok := f.MD.(*ir.MDTuple); ok && f.Kind == ir.FieldMDList && t != nil {
+				b = nodeKey(b, t) // printed inline: by content
+				continue
+			}
+			b = opKey(b, f.MD)
+		}
+		b = binary.AppendUvarint(b, uint64(len(n.Refs)))
+		for _, op := range n.Refs {
+			b = opKey(b, op)
+		}
+	case *ir.DILocation:
+		b = append(b, 'L')
+		b = binary.AppendUvarint(b, uint64(n.Line))
+		b = binary.AppendUvarint(b, uint64(n.Column))
+		b = binary.AppendUvarint(b, n.AtomGroup)
+		b = append(b, n.AtomRank)
+		if n.ImplicitCode {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+		b = opKey(b, n.Scope)
+		b = opKey(b, n.InlinedAt)
+	}
+	return b
+}
+
+// opKey appends an operand: strings and values by content, nodes by
+// identity.
+func opKey(b []byte, m ir.Metadata) []byte {
+	switch x := m.(type) {
+	case nil:
+		return append(b, 'n')
+	case *ir.MDString:
+		if x == nil {
+			return append(b, 'n')
+		}
+		return appendStr(append(b, 's'), x.Value)
+	case *ir.ValueAsMetadata:
+		if x == nil {
+			return append(b, 'n')
+		}
+		return constKey(append(b, 'v'), x.Value, 0)
+	}
+	return appendPtr(append(b, 'p'), m)
+}
+
+func appendStr(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// appendPtr appends the identity of x, a pointer held in an interface.
+func appendPtr(b []byte, x any) []byte {
+	v := reflect.ValueOf(x)
+	if !v.IsValid() || v.Kind() != reflect.Pointer {
+		return append(b, 0)
+	}
+	return binary.AppendUvarint(b, uint64(v.Pointer()))
+}
+
+// constKey appends the content of value v as LLVM 22 uniques constants:
+// equal when they print the same (typed pointers being all ptr), global
+// values and function-local values by identity.
+func constKey(b []byte, v ir.Value, depth int) []byte {
+	if depth > maxUniqueDepth {
+		return appendPtr(append(b, '?'), v)
+	}
+	switch c := v.(type) {
+	case *ir.ConstInt:
+		b = typeKey(append(b, 'i'), c.Typ, 0)
+		if c.Big != nil {
+			return appendStr(b, c.Big.String())
+		}
+		return binary.AppendVarint(b, c.V)
+	case *ir.ConstFP:
+		b = typeKey(append(b, 'f'), c.Typ, 0)
+		b = binary.AppendUvarint(b, c.Bits[0])
+		return binary.AppendUvarint(b, c.Bits[1])
+	case *ir.ConstNull:
+		return typeKey(append(b, 'z'), c.Typ, 0)
+	case *ir.Undef:
+		return typeKey(append(b, 'u'), c.Typ, 0)
+	case *ir.Poison:
+		return typeKey(append(b, 'x'), c.Typ, 0)
+	case *ir.ConstData:
+		b = typeKey(append(b, 'd'), c.Typ, 0)
+		b = binary.AppendUvarint(b, uint64(len(c.Elems)))
+		for _, e := range c.Elems {
+			b = binary.AppendUvarint(b, e)
+		}
+		return b
+	case *ir.ConstAggregate:
+		b = typeKey(append(b, 'a'), c.Typ, 0)
+		b = binary.AppendUvarint(b, uint64(len(c.Elems)))
+		for _, e := range c.Elems {
+			b = constKey(b, e, depth+1)
+		}
+		return b
+	case *ir.ConstExpr:
+		b = typeKey(append(b, 'e'), c.Typ, 0)
+		b = binary.AppendUvarint(b, uint64(c.Op))
+		b = binary.AppendUvarint(b, uint64(c.Flags))
+		b = binary.AppendUvarint(b, uint64(c.Pred))
+		if c.SrcElem != nil {
+			b = typeKey(b, c.SrcElem, 0)
+		} else {
+			b = append(b, '-')
+		}
+		if c.HasInRange {
+			b = appendStr(b, c.InRangeLo.String())
+			b = appendStr(b, c.InRangeHi.String())
+		}
+		b = binary.AppendUvarint(b, uint64(len(c.Operands)))
+		for _, o := range c.Operands {
+			b = constKey(b, o, depth+1)
+		}
+		return b
+	case *ir.BlockAddress:
+		b = appendPtr(append(b, 'b'), c.Func)
+		return binary.AppendVarint(b, int64(c.Block))
+	case *ir.DSOLocalEquivalent:
+		return constKey(append(b, 'q'), c.Global, depth+1)
+	case *ir.NoCFI:
+		return constKey(append(b, 'c'), c.Global, depth+1)
+	case *ir.PtrAuth:
+		b = append(b, 'h')
+		for _, o := range []ir.Constant{c.Ptr, c.Key, c.Disc, c.AddrDisc, c.DeactivationSymbol} {
+			if o == nil {
+				b = append(b, '-')
+				continue
+			}
+			b = constKey(b, o, depth+1)
+		}
+		return b
+	}
+	return appendPtr(append(b, 'g'), v) // global values, local values
+}
+
+// typeKey appends type t's structure: types that print the same are the
+// same type, except identified structs (by identity).
+func typeKey(b []byte, t *ir.Type, depth int) []byte {
+	if t == nil {
+		return append(b, '-')
+	}
+	if t.Identified || depth > maxTypeDepth {
+		return appendPtr(append(b, 'N'), t)
+	}
+	b = append(b, byte(t.Kind))
+	switch t.Kind {
+	case ir.IntegerType:
+		b = binary.AppendUvarint(b, uint64(t.BitWidth))
+	case ir.PointerType:
+		b = binary.AppendUvarint(b, uint64(t.AddrSpace))
+	case ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType:
+		b = binary.AppendUvarint(b, t.Len)
+		b = typeKey(b, t.Elem, depth+1)
+	case ir.FunctionType:
+		if t.VarArg {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+		b = typeKey(b, t.Ret, depth+1)
+		b = binary.AppendUvarint(b, uint64(len(t.Params)))
+		for _, p := range t.Params {
+			b = typeKey(b, p, depth+1)
+		}
+	case ir.StructType:
+		if t.Packed {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+		b = binary.AppendUvarint(b, uint64(len(t.Fields)))
+		for _, f := range t.Fields {
+			b = typeKey(b, f, depth+1)
+		}
+	case ir.TargetExtType:
+		b = appendStr(b, t.Name)
+		b = binary.AppendUvarint(b, uint64(len(t.TypeParams)))
+		for _, p := range t.TypeParams {
+			b = typeKey(b, p, depth+1)
+		}
+		b = binary.AppendUvarint(b, uint64(len(t.IntParams)))
+		for _, p := range t.IntParams {
+			b = binary.AppendUvarint(b, uint64(p))
+		}
+	}
+	return b
+}
+
+// checkBodies reports a node of the body being read (from index from) that
+// equals a node of another body read before: LLVM would merge the two, the
+// reader cannot (bodies are read, and let go, one at a time). Only nodes
+// with a constant among their operands can be such (typed-pointer
+// constants that became one), and only those are looked at.
+func (r *Reader) checkBodies(from int) {
+	l := &r.md
+	if l.typed != typedYes || r.fn == nil || from > len(l.items) {
+		return
+	}
+	u := l.uniquer()
+	for _, m := range l.items[from:] {
+		if !hasConstOp(m) {
+			continue
+		}
+		u.buf = nodeKey(u.buf[:0], m)
+		f, ok := u.bodyNodes[string(u.buf)]
+		if ok && f != r.fn.f {
+			r.skip("metadata node of @%s equal to one of @%s after the typed-pointer upgrade: LLVM prints one node, the reader two", r.fn.f.Name, f.Name)
+			continue
+		}
+		if !ok {
+			if u.bodyNodes == nil {
+				u.bodyNodes = map[string]*ir.Function{}
+			}
+			u.bodyNodes[string(u.buf)] = r.fn.f
+		}
+	}
+}
+
+// hasConstOp reports whether m is a uniqued node with a constant operand.
+func hasConstOp(m ir.Metadata) bool {
+	isConst := func(op ir.Metadata) bool {
+		v, ok := op.(*ir.ValueAsMetadata)
+		if !ok || v == nil {
+			return false
+		}
+		_, ok = v.Value.(ir.Constant)
+		return ok
+	}
+	switch n := m.(type) {
+	case *ir.MDTuple:
+		if n == nil || n.Distinct {
+			return false
+		}
+		for _, op := range n.Ops {
+			if isConst(op) {
+				return true
+			}
+		}
+	case *ir.SpecializedNode:
+		if n == nil || n.Distinct {
+			return false
+		}
+		for _, f := range n.Fields {
+			if isConst(f.MD) {
+				return true
+			}
+		}
+	}
+	return false
+}
