@@ -329,6 +329,9 @@ func (r *Reader) readMetadata(inFunc bool) error {
 	if inFunc && r.md.typed == typedYes && r.fn != nil {
 		r.checkBodies(r.fn.nmd)
 	}
+	if !inFunc {
+		r.upgradeLocalImports()
+	}
 	return nil
 }
 
