@@ -19,8 +19,14 @@ import (
 // modules that need neither pay nothing.
 
 // maxUniqueDepth bounds the walk over nodes and constants; deeper ones are
-// taken as they are (not merged).
-const maxUniqueDepth = 10000
+// taken as they are (not merged). maxKeySteps bounds the constants and
+// types one key spells out (constants and literal types share operands, so
+// a small one can unfold into very many): past it, the rest is taken by
+// identity, which can only keep nodes apart.
+const (
+	maxUniqueDepth = 10000
+	maxKeySteps    = 1 << 10
+)
 
 // An mdUniquer finds uniqued nodes by content.
 type mdUniquer struct {
@@ -73,7 +79,7 @@ func (r *Reader) noteValue(v ir.Value) {
 		return
 	}
 	u := l.uniquer()
-	u.buf = constKey(u.buf[:0], v, 0)
+	u.buf = constKey(u.buf[:0], v)
 	if u.values[string(u.buf)] {
 		l.needUnique = true
 		return
@@ -353,7 +359,7 @@ func opKey(b []byte, m ir.Metadata) []byte {
 		if x == nil {
 			return append(b, 'n')
 		}
-		return constKey(append(b, 'v'), x.Value, 0)
+		return constKey(append(b, 'v'), x.Value)
 	}
 	return appendPtr(append(b, 'p'), m)
 }
@@ -375,48 +381,53 @@ func appendPtr(b []byte, x any) []byte {
 // constKey appends the content of value v as LLVM 22 uniques constants:
 // equal when they print the same (typed pointers being all ptr), global
 // values and function-local values by identity.
-func constKey(b []byte, v ir.Value, depth int) []byte {
-	if depth > maxUniqueDepth {
+func constKey(b []byte, v ir.Value) []byte {
+	steps := 0
+	return constKeySteps(b, v, &steps)
+}
+
+func constKeySteps(b []byte, v ir.Value, steps *int) []byte {
+	if *steps++; *steps > maxKeySteps {
 		return appendPtr(append(b, '?'), v)
 	}
 	switch c := v.(type) {
 	case *ir.ConstInt:
-		b = typeKey(append(b, 'i'), c.Typ, 0)
+		b = typeKeySteps(append(b, 'i'), c.Typ, steps)
 		if c.Big != nil {
 			return appendStr(b, c.Big.String())
 		}
 		return binary.AppendVarint(b, c.V)
 	case *ir.ConstFP:
-		b = typeKey(append(b, 'f'), c.Typ, 0)
+		b = typeKeySteps(append(b, 'f'), c.Typ, steps)
 		b = binary.AppendUvarint(b, c.Bits[0])
 		return binary.AppendUvarint(b, c.Bits[1])
 	case *ir.ConstNull:
-		return typeKey(append(b, 'z'), c.Typ, 0)
+		return typeKeySteps(append(b, 'z'), c.Typ, steps)
 	case *ir.Undef:
-		return typeKey(append(b, 'u'), c.Typ, 0)
+		return typeKeySteps(append(b, 'u'), c.Typ, steps)
 	case *ir.Poison:
-		return typeKey(append(b, 'x'), c.Typ, 0)
+		return typeKeySteps(append(b, 'x'), c.Typ, steps)
 	case *ir.ConstData:
-		b = typeKey(append(b, 'd'), c.Typ, 0)
+		b = typeKeySteps(append(b, 'd'), c.Typ, steps)
 		b = binary.AppendUvarint(b, uint64(len(c.Elems)))
 		for _, e := range c.Elems {
 			b = binary.AppendUvarint(b, e)
 		}
 		return b
 	case *ir.ConstAggregate:
-		b = typeKey(append(b, 'a'), c.Typ, 0)
+		b = typeKeySteps(append(b, 'a'), c.Typ, steps)
 		b = binary.AppendUvarint(b, uint64(len(c.Elems)))
 		for _, e := range c.Elems {
-			b = constKey(b, e, depth+1)
+			b = constKeySteps(b, e, steps)
 		}
 		return b
 	case *ir.ConstExpr:
-		b = typeKey(append(b, 'e'), c.Typ, 0)
+		b = typeKeySteps(append(b, 'e'), c.Typ, steps)
 		b = binary.AppendUvarint(b, uint64(c.Op))
 		b = binary.AppendUvarint(b, uint64(c.Flags))
 		b = binary.AppendUvarint(b, uint64(c.Pred))
 		if c.SrcElem != nil {
-			b = typeKey(b, c.SrcElem, 0)
+			b = typeKeySteps(b, c.SrcElem, steps)
 		} else {
 			b = append(b, '-')
 		}
@@ -426,16 +437,16 @@ func constKey(b []byte, v ir.Value, depth int) []byte {
 		}
 		b = binary.AppendUvarint(b, uint64(len(c.Operands)))
 		for _, o := range c.Operands {
-			b = constKey(b, o, depth+1)
+			b = constKeySteps(b, o, steps)
 		}
 		return b
 	case *ir.BlockAddress:
 		b = appendPtr(append(b, 'b'), c.Func)
 		return binary.AppendVarint(b, int64(c.Block))
 	case *ir.DSOLocalEquivalent:
-		return constKey(append(b, 'q'), c.Global, depth+1)
+		return constKeySteps(append(b, 'q'), c.Global, steps)
 	case *ir.NoCFI:
-		return constKey(append(b, 'c'), c.Global, depth+1)
+		return constKeySteps(append(b, 'c'), c.Global, steps)
 	case *ir.PtrAuth:
 		b = append(b, 'h')
 		for _, o := range []ir.Constant{c.Ptr, c.Key, c.Disc, c.AddrDisc, c.DeactivationSymbol} {
@@ -443,20 +454,20 @@ func constKey(b []byte, v ir.Value, depth int) []byte {
 				b = append(b, '-')
 				continue
 			}
-			b = constKey(b, o, depth+1)
+			b = constKeySteps(b, o, steps)
 		}
 		return b
 	}
 	return appendPtr(append(b, 'g'), v) // global values, local values
 }
 
-// typeKey appends type t's structure: types that print the same are the
+// typeKeySteps appends type t's structure: types that print the same are the
 // same type, except identified structs (by identity).
-func typeKey(b []byte, t *ir.Type, depth int) []byte {
+func typeKeySteps(b []byte, t *ir.Type, steps *int) []byte {
 	if t == nil {
 		return append(b, '-')
 	}
-	if t.Identified || depth > maxTypeDepth {
+	if *steps++; t.Identified || *steps > maxKeySteps {
 		return appendPtr(append(b, 'N'), t)
 	}
 	b = append(b, byte(t.Kind))
@@ -467,17 +478,17 @@ func typeKey(b []byte, t *ir.Type, depth int) []byte {
 		b = binary.AppendUvarint(b, uint64(t.AddrSpace))
 	case ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType:
 		b = binary.AppendUvarint(b, t.Len)
-		b = typeKey(b, t.Elem, depth+1)
+		b = typeKeySteps(b, t.Elem, steps)
 	case ir.FunctionType:
 		if t.VarArg {
 			b = append(b, 1)
 		} else {
 			b = append(b, 0)
 		}
-		b = typeKey(b, t.Ret, depth+1)
+		b = typeKeySteps(b, t.Ret, steps)
 		b = binary.AppendUvarint(b, uint64(len(t.Params)))
 		for _, p := range t.Params {
-			b = typeKey(b, p, depth+1)
+			b = typeKeySteps(b, p, steps)
 		}
 	case ir.StructType:
 		if t.Packed {
@@ -487,13 +498,13 @@ func typeKey(b []byte, t *ir.Type, depth int) []byte {
 		}
 		b = binary.AppendUvarint(b, uint64(len(t.Fields)))
 		for _, f := range t.Fields {
-			b = typeKey(b, f, depth+1)
+			b = typeKeySteps(b, f, steps)
 		}
 	case ir.TargetExtType:
 		b = appendStr(b, t.Name)
 		b = binary.AppendUvarint(b, uint64(len(t.TypeParams)))
 		for _, p := range t.TypeParams {
-			b = typeKey(b, p, depth+1)
+			b = typeKeySteps(b, p, steps)
 		}
 		b = binary.AppendUvarint(b, uint64(len(t.IntParams)))
 		for _, p := range t.IntParams {

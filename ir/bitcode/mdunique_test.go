@@ -40,8 +40,8 @@ func TestConstKey(t *testing.T) {
 		{"integers", &ir.ConstInt{Typ: i64, V: 1}, &ir.ConstInt{Typ: i64, V: 1}, true},
 		{"integer widths", &ir.ConstInt{Typ: i64, V: 1}, &ir.ConstInt{Typ: &ir.Type{Kind: ir.IntegerType, BitWidth: 32}, V: 1}, false},
 	} {
-		ka := string(constKey(nil, c.a, 0))
-		kb := string(constKey(nil, c.b, 0))
+		ka := string(constKey(nil, c.a))
+		kb := string(constKey(nil, c.b))
 		if (ka == kb) != c.same {
 			t.Errorf("%s: same key = %v, want %v", c.name, ka == kb, c.same)
 		}
