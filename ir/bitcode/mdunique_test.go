@@ -142,3 +142,28 @@ func TestHasTypedPointers(t *testing.T) {
 		}
 	}
 }
+
+// TestConstKeyShared: a constant whose operands share structure (2^60
+// paths here) is keyed in bounded time, and two such constants built alike
+// get one key only when they are one object.
+func TestConstKeyShared(t *testing.T) {
+	build := func() ir.Constant {
+		typ := &ir.Type{Kind: ir.IntegerType, BitWidth: 8}
+		var c ir.Constant = &ir.ConstInt{Typ: typ, V: 1}
+		for i := 0; i < 60; i++ {
+			typ = &ir.Type{Kind: ir.StructType, Fields: []*ir.Type{typ, typ}}
+			c = &ir.ConstAggregate{Typ: typ, Elems: []ir.Constant{c, c}}
+		}
+		return c
+	}
+	a, b := build(), build()
+	if string(constKey(nil, a)) != string(constKey(nil, a)) {
+		t.Errorf("one constant, two keys")
+	}
+	if string(constKey(nil, a)) == string(constKey(nil, b)) {
+		t.Errorf("keys past the budget are not by identity")
+	}
+	if n := len(constKey(nil, a)); n > 64*maxKeySteps {
+		t.Errorf("key of %d bytes", n)
+	}
+}
