@@ -44,9 +44,12 @@ type mdUniquer struct {
 	// values are the constants of the METADATA_VALUE records read so far
 	// (module-level and in bodies), by content.
 	values map[string]bool
-	// bodyNodes are the nodes of bodies read so far that have a constant
-	// operand, by content, with their function: LLVM would merge an equal
-	// node of another body, which the reader, one body at a time, cannot.
+	// shared are tuples of bodies read so far whose operands outlive the
+	// body (strings, constants, module-level nodes, other shared tuples),
+	// by content: an equal tuple of a later body (or of the same body read
+	// again) is made this one, as LLVM, which keeps every body, has one.
+	shared    map[string]ir.Metadata
+	isShared  map[ir.Metadata]bool
 	bodyNodes map[string]*ir.Function
 	buf       []byte
 }
@@ -152,8 +155,10 @@ func (l *mdList) uniqueModule(r *Reader) {
 }
 
 // uniqueBody merges the nodes of a body's metadata block (from index from)
-// with each other and with equal module-level nodes.
-func (l *mdList) uniqueBody(from int) {
+// with each other, with equal module-level nodes and with the tuples
+// earlier bodies shared; then it shares the block's own tuples that can
+// be (see mdUniquer.shared). modID is the last module-level node ID.
+func (l *mdList) uniqueBody(from int, modID uint32) {
 	if len(l.pending) > 0 || len(l.fixes) > 0 || from > len(l.items) {
 		return
 	}
@@ -169,6 +174,56 @@ func (l *mdList) uniqueBody(from int) {
 		u.fn = map[string]ir.Metadata{}
 	}
 	u.run(l.items[from:], u.fn, u.mod)
+	for _, m := range l.items[from:] {
+		t, ok := m.(*ir.MDTuple)
+		if !ok || t == nil || t.Distinct || u.isShared[t] || !u.outlivesBody(t, modID) {
+			continue
+		}
+		u.buf = nodeKey(u.buf[:0], t)
+		if _, ok := u.shared[string(u.buf)]; ok {
+			continue
+		}
+		if u.shared == nil {
+			u.shared, u.isShared = map[string]ir.Metadata{}, map[ir.Metadata]bool{}
+		}
+		u.shared[string(u.buf)] = t
+		u.isShared[t] = true
+	}
+}
+
+// outlivesBody reports whether tuple t names only what a body's release
+// leaves as it is: strings, constants, module-level nodes and shared
+// tuples (the release recycles a body's debug-info nodes, not its tuples,
+// strings or constants).
+func (u *mdUniquer) outlivesBody(t *ir.MDTuple, modID uint32) bool {
+	for _, op := range t.Ops {
+		switch x := op.(type) {
+		case nil, *ir.MDString:
+		case *ir.ValueAsMetadata:
+			if x == nil {
+				continue
+			}
+			if _, ok := x.Value.(ir.Constant); !ok {
+				return false
+			}
+		default:
+			if id, ok := mdID(op); !(ok && id <= modID) && !u.isShared[op] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// bodyHasConstTuple reports whether items holds a uniqued tuple with a
+// constant operand: one that may equal a tuple of another body.
+func bodyHasConstTuple(items []ir.Metadata) bool {
+	for _, m := range items {
+		if t, ok := m.(*ir.MDTuple); ok && hasConstOp(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // retarget points attachments at the nodes that stay.
@@ -266,6 +321,8 @@ func (u *mdUniquer) canon(m ir.Metadata, tab, also map[string]ir.Metadata, depth
 		u.buf = nodeKey(u.buf[:0], m)
 		k := string(u.buf)
 		if t, ok := also[k]; ok {
+			s = t
+		} else if t, ok := u.shared[k]; ok && also != nil {
 			s = t
 		} else if t, ok := tab[k]; ok {
 			s = t
@@ -514,11 +571,13 @@ func typeKeySteps(b []byte, t *ir.Type, steps *int) []byte {
 	return b
 }
 
-// checkBodies reports a node of the body being read (from index from) that
-// equals a node of another body read before: LLVM would merge the two, the
-// reader cannot (bodies are read, and let go, one at a time). Only nodes
-// with a constant among their operands can be such (typed-pointer
-// constants that became one), and only those are looked at.
+// checkBodies reports a debug-info node of the body being read (from
+// index from) that equals one of another body read before: LLVM would
+// merge the two, the reader cannot (bodies are read, and their debug-info
+// nodes recycled, one at a time; tuples are shared instead, see
+// uniqueBody). Only nodes with a constant among their operands can be such
+// (typed-pointer constants that became one), and only those are looked
+// at.
 func (r *Reader) checkBodies(from int) {
 	l := &r.md
 	if l.typed != typedYes || r.fn == nil || from > len(l.items) {
@@ -526,8 +585,8 @@ func (r *Reader) checkBodies(from int) {
 	}
 	u := l.uniquer()
 	for _, m := range l.items[from:] {
-		if !hasConstOp(m) {
-			continue
+		if _, tuple := m.(*ir.MDTuple); tuple || !hasConstOp(m) {
+			continue // tuples are shared (uniqueBody)
 		}
 		u.buf = nodeKey(u.buf[:0], m)
 		f, ok := u.bodyNodes[string(u.buf)]

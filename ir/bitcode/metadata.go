@@ -318,17 +318,17 @@ func (r *Reader) readMetadata(inFunc bool) error {
 	if err := r.md.resolve(r); err != nil {
 		return err
 	}
-	if r.md.needUnique {
-		r.md.needUnique = false
-		if inFunc && r.fn != nil {
-			r.md.uniqueBody(r.fn.nmd)
-		} else if !inFunc {
-			r.md.uniqueModule(r)
+	if inFunc && r.fn != nil {
+		if r.md.typed == typedYes {
+			if r.md.needUnique || bodyHasConstTuple(r.md.items[min(r.fn.nmd, len(r.md.items)):]) {
+				r.md.uniqueBody(r.fn.nmd, r.fn.modID)
+			}
+			r.checkBodies(r.fn.nmd)
 		}
+	} else if !inFunc && r.md.needUnique {
+		r.md.uniqueModule(r)
 	}
-	if inFunc && r.md.typed == typedYes && r.fn != nil {
-		r.checkBodies(r.fn.nmd)
-	}
+	r.md.needUnique = false
 	if !inFunc {
 		r.upgradeLocalImports()
 	}

@@ -2,7 +2,7 @@
 ; every pointer type is ptr, nodes whose operands were different pointer
 ; constants are equal, and LLVM 22 makes them one node; so are the nodes
 ; that then have equal operands, module-level and in a function's own
-; metadata, but never distinct ones.
+; metadata, but never distinct ones; @k's !bar is @f's !foo.
 @g = global i32 0
 @h = global i8 0
 @arr = global [2 x i32*] zeroinitializer
@@ -12,7 +12,7 @@ define void @f(i8* %p) {
 }
 
 define void @k() {
-  ret void, !foo !43
+  ret void, !foo !43, !bar !46
 }
 
 !named = !{!0, !1, !2, !3, !4, !5, !6, !7, !8, !9, !10, !11, !12, !13, !14, !15, !16, !17, !18, !19}
@@ -42,3 +42,5 @@ define void @k() {
 !43 = !{i64 7, !"k"}
 !44 = !{i16* null}
 !45 = !{i64* null}
+!46 = !{i64* undef, !"loc", !47}
+!47 = !{i8** null}
