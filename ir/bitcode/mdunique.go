@@ -156,9 +156,8 @@ func (l *mdList) uniqueModule(r *Reader) {
 
 // uniqueBody merges the nodes of a body's metadata block (from index from)
 // with each other, with equal module-level nodes and with the tuples
-// earlier bodies shared; then it shares the block's own tuples that can
-// be (see mdUniquer.shared). modID is the last module-level node ID.
-func (l *mdList) uniqueBody(from int, modID uint32) {
+// earlier bodies shared.
+func (l *mdList) uniqueBody(from int) {
 	if len(l.pending) > 0 || len(l.fixes) > 0 || from > len(l.items) {
 		return
 	}
@@ -174,9 +173,23 @@ func (l *mdList) uniqueBody(from int, modID uint32) {
 		u.fn = map[string]ir.Metadata{}
 	}
 	u.run(l.items[from:], u.fn, u.mod)
+}
+
+// shareBody shares the tuples of a body's metadata block (from index
+// from) that a later body may have too (see mdUniquer.shared): those with
+// a constant operand or naming a shared tuple, when all they name
+// outlives the body. modID is the last module-level node ID.
+func (l *mdList) shareBody(from int, modID uint32) {
+	if from > len(l.items) {
+		return
+	}
+	u := l.uniquer()
 	for _, m := range l.items[from:] {
 		t, ok := m.(*ir.MDTuple)
-		if !ok || t == nil || t.Distinct || u.isShared[t] || !u.outlivesBody(t, modID) {
+		if !ok || t == nil || t.Distinct || u.isShared[t] {
+			continue
+		}
+		if !hasConstOp(t) && !u.namesShared(t) || !u.outlivesBody(t, modID) {
 			continue
 		}
 		u.buf = nodeKey(u.buf[:0], t)
@@ -188,6 +201,29 @@ func (l *mdList) uniqueBody(from int, modID uint32) {
 		}
 		u.shared[string(u.buf)] = t
 		u.isShared[t] = true
+	}
+}
+
+// namesShared reports whether tuple t has a shared tuple among its
+// operands.
+func (u *mdUniquer) namesShared(t *ir.MDTuple) bool {
+	if len(u.isShared) == 0 {
+		return false
+	}
+	for _, op := range t.Ops {
+		if u.isShared[op] {
+			return true
+		}
+	}
+	return false
+}
+
+// retarget points attachments at the nodes that stay.
+func (u *mdUniquer) retarget(atts []ir.Attachment) {
+	for i, a := range atts {
+		if s, ok := u.memo[a.Node].(ir.MDNode); ok {
+			atts[i].Node = s
+		}
 	}
 }
 
@@ -213,26 +249,6 @@ func (u *mdUniquer) outlivesBody(t *ir.MDTuple, modID uint32) bool {
 		}
 	}
 	return true
-}
-
-// bodyHasConstTuple reports whether items holds a uniqued tuple with a
-// constant operand: one that may equal a tuple of another body.
-func bodyHasConstTuple(items []ir.Metadata) bool {
-	for _, m := range items {
-		if t, ok := m.(*ir.MDTuple); ok && hasConstOp(t) {
-			return true
-		}
-	}
-	return false
-}
-
-// retarget points attachments at the nodes that stay.
-func (u *mdUniquer) retarget(atts []ir.Attachment) {
-	for i, a := range atts {
-		if s, ok := u.memo[a.Node].(ir.MDNode); ok {
-			atts[i].Node = s
-		}
-	}
 }
 
 // run merges the nodes of items (replacing them there by the nodes that

@@ -320,9 +320,10 @@ func (r *Reader) readMetadata(inFunc bool) error {
 	}
 	if inFunc && r.fn != nil {
 		if r.md.typed == typedYes {
-			if r.md.needUnique || bodyHasConstTuple(r.md.items[min(r.fn.nmd, len(r.md.items)):]) {
-				r.md.uniqueBody(r.fn.nmd, r.fn.modID)
+			if r.md.needUnique {
+				r.md.uniqueBody(r.fn.nmd)
 			}
+			r.md.shareBody(r.fn.nmd, r.fn.modID)
 			r.checkBodies(r.fn.nmd)
 		}
 	} else if !inFunc && r.md.needUnique {
