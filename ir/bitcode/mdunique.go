@@ -290,7 +290,9 @@ func isNode(m ir.Metadata) bool {
 }
 
 // canon returns the node that stands for m: m, or an equal node met
-// before. It first points m's operands at the nodes that stand for them.
+// before. It first points m's operands at the nodes that stand for them,
+// writing only those that change (a printer may be reading module-level
+// nodes while a body is read).
 func (u *mdUniquer) canon(m ir.Metadata, tab, also map[string]ir.Metadata, depth int) ir.Metadata {
 	if !u.todo[m] {
 		return m
@@ -307,7 +309,9 @@ func (u *mdUniquer) canon(m ir.Metadata, tab, also map[string]ir.Metadata, depth
 	case *ir.MDTuple:
 		distinct = n.Distinct
 		for i, op := range n.Ops {
-			n.Ops[i] = u.canon(op, tab, also, depth+1)
+			if c := u.canon(op, tab, also, depth+1); c != op {
+				n.Ops[i] = c
+			}
 		}
 	case *ir.SpecializedNode:
 		distinct = n.Distinct
@@ -316,20 +320,30 @@ func (u *mdUniquer) canon(m ir.Metadata, tab, also map[string]ir.Metadata, depth
 			if f.Kind == ir.FieldMDList {
 				if t, ok := f.MD.(*ir.MDTuple); ok && t != nil {
 					for j, op := range t.Ops {
-						t.Ops[j] = u.canon(op, tab, also, depth+1)
+						if c := u.canon(op, tab, also, depth+1); c != op {
+							t.Ops[j] = c
+						}
 					}
 				}
 				continue
 			}
-			f.MD = u.canon(f.MD, tab, also, depth+1)
+			if c := u.canon(f.MD, tab, also, depth+1); c != f.MD {
+				f.MD = c
+			}
 		}
 		for i, op := range n.Refs {
-			n.Refs[i] = u.canon(op, tab, also, depth+1)
+			if c := u.canon(op, tab, also, depth+1); c != op {
+				n.Refs[i] = c
+			}
 		}
 	case *ir.DILocation:
 		distinct = n.Distinct
-		n.Scope = u.canon(n.Scope, tab, also, depth+1)
-		n.InlinedAt = u.canon(n.InlinedAt, tab, also, depth+1)
+		if c := u.canon(n.Scope, tab, also, depth+1); c != n.Scope {
+			n.Scope = c
+		}
+		if c := u.canon(n.InlinedAt, tab, also, depth+1); c != n.InlinedAt {
+			n.InlinedAt = c
+		}
 	}
 	delete(u.onStack, m)
 	s := m
