@@ -54,6 +54,7 @@ const (
 	dwTagBaseType      = 0x24
 	dwTagStringType    = 0x12
 	dwTagTemplateValue = 0x30
+	dwATESignedFixed   = 0x0d
 )
 
 // A diFix is a reference of a node to metadata not read yet: Fields[field]
@@ -356,6 +357,18 @@ func diUnrotate(v uint64) int64 {
 	return -1 << 63
 }
 
+// diUnrotateOld decodes the sign rotation of LLVM's old metadata writer
+// (rotateSign: a negative v as ^(v<<1)), which MetadataLoader still
+// applies to a version 0 or 1 DISubrange's lowerBound and to a DIEnumerator
+// that is not wide: an odd value 2k+1 is -k-1, not -k as diUnrotate has
+// it. Writers that rotated as emitSignedInt64 does read one lower.
+func diUnrotateOld(v uint64) int64 {
+	if v&1 != 0 {
+		return ^int64(v >> 1)
+	}
+	return int64(v >> 1)
+}
+
 // diWideInt decodes readWideAPInt: sign-rotated 64-bit words, low first,
 // truncated to width bits; signed reads it as two's complement.
 func diWideInt(words []uint64, width uint64, signed bool) *big.Int {
@@ -388,6 +401,15 @@ var diLens = map[uint32][2]int{
 	mdObjCProperty: {8, 8}, mdImportedEntity: {6, 8},
 }
 
+// wholeDistinct are the records whose first operand MetadataLoader takes
+// as a whole for "distinct" (any non-zero value), where the others use its
+// low bit and keep the rest for flags and versions.
+var wholeDistinct = map[uint32]bool{
+	mdGenericDebug: true, mdFile: true, mdModule: true, mdLexicalBlock: true, mdLexicalBlockF: true,
+	mdMacro: true, mdMacroFile: true, mdTemplateType: true, mdTemplateValue: true, mdGlobalVarExpr: true,
+	mdObjCProperty: true, mdImportedEntity: true,
+}
+
 // emptyExpr is the !DIExpression() LLVM makes for a missing expression.
 func (r *Reader) emptyExpr() *ir.SpecializedNode {
 	if r.md.emptyExpr == nil {
@@ -402,7 +424,11 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 		return nil, r.errorf("invalid %s record", kind)
 	}
 	n := r.newNode()
-	*n = ir.SpecializedNode{Kind: kind, Distinct: ops[0]&1 != 0, Fields: r.diFields[:0], ID: r.nodeID()}
+	distinct := ops[0]&1 != 0
+	if wholeDistinct[code] {
+		distinct = ops[0] != 0
+	}
+	*n = ir.SpecializedNode{Kind: kind, Distinct: distinct, Fields: r.diFields[:0], ID: r.nodeID()}
 	b := &diBuilder{r: r, n: n, ops: ops}
 	switch code {
 	case mdGenericDebug:
@@ -428,6 +454,10 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 			n.Fields = append(n.Fields, ir.Field{Name: "operands", MD: list, Kind: ir.FieldMDList})
 		}
 	case mdSubrange:
+		// MetadataLoader reads the distinct bit only after making the
+		// node: a DISubrange (and a DIGenericSubrange) is never
+		// distinct once read.
+		n.Distinct = false
 		version := ops[0] >> 1
 		switch version {
 		case 0, 1:
@@ -441,7 +471,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 				b.ref(1)
 				b.mdKind("count", 1, true, ir.FieldConstInt)
 			}
-			b.int("lowerBound", diUnrotate(ops[2]), false)
+			b.int("lowerBound", diUnrotateOld(ops[2]), false)
 		case 2:
 			if len(ops) < 5 {
 				return nil, r.errorf("invalid DISubrange record")
@@ -454,6 +484,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 			return nil, r.errorf("invalid record: unsupported version of DISubrange")
 		}
 	case mdGenericSubrange:
+		n.Distinct = false
 		for i, name := range [...]string{"count", "lowerBound", "upperBound", "stride"} {
 			b.ref(i + 1)
 			if c, ok := signedConstExpr(b.lookup(ops[i+1])); ok {
@@ -470,9 +501,9 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 			v := diWideInt(ops[3:], ops[1], !unsigned)
 			b.raw("value", v.String())
 		} else if unsigned {
-			b.uint("value", uint64(diUnrotate(ops[1])), false)
+			b.uint("value", uint64(diUnrotateOld(ops[1])), false)
 		} else {
-			b.int("value", diUnrotate(ops[1]), false)
+			b.int("value", diUnrotateOld(ops[1]), false)
 		}
 		if unsigned {
 			b.bool("isUnsigned", true, false, false)
@@ -495,6 +526,12 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 		sizeMD := ops[0]&2 != 0
 		n.Refs = append(r.refScratch(), nil, nil, nil)
 		b.sizeRef(3, sizeMD)
+		// The numerator and denominator are APInts as wide as the
+		// writer made them (llvm-as: as few bits as the literal
+		// needs); llvm-dis-22 prints them signed only for
+		// DW_ATE_signed_fixed, so 1234 read back as a signed 11-bit
+		// value is -814 there, and 1234 for DW_ATE_unsigned_fixed.
+		signed := ops[5] == dwATESignedFixed
 		off := 9
 		wide := func() *big.Int {
 			if off >= len(ops) {
@@ -508,7 +545,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 				b.err = r.errorf("invalid DIFixedPointType record")
 				return new(big.Int)
 			}
-			v := diWideInt(ops[off:off+int(words)], width, true)
+			v := diWideInt(ops[off:off+int(words)], width, signed)
 			off += int(words)
 			return v
 		}
@@ -804,7 +841,17 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 		}
 	case mdExpression:
 		n.Distinct = ops[0]&1 != 0
-		n.Fields = expressionFields(ops[1:])
+		elts := ops[1:]
+		switch version := ops[0] >> 1; {
+		case version > 3:
+			return nil, r.errorf("invalid DIExpression record: version %d", version)
+		case version < 3:
+			if version < 2 {
+				r.skip("DIExpression of version %d: the dbg.declare of an argument that starts with DW_OP_deref is not upgraded", version)
+			}
+			elts = upgradeExpression(version, elts)
+		}
+		n.Fields = expressionFields(elts)
 		n.Refs = r.refScratch()
 	case mdGlobalVarExpr:
 		b.ref(1)
@@ -907,6 +954,11 @@ func (b *diBuilder) composite() {
 
 func (b *diBuilder) compileUnit() {
 	ops := b.ops
+	if ops[11] != 0 {
+		// LLVM 3.8 and older listed the subprograms here; MetadataLoader
+		// points each at the unit instead, which the reader does not.
+		b.r.skip("DICompileUnit with a list of subprograms not upgraded")
+	}
 	b.n.Distinct = true
 	b.ref(2)
 	b.n.Refs = append(b.n.Refs, nil, nil, nil)
@@ -1009,6 +1061,11 @@ func (b *diBuilder) subprogram() {
 		a, o = 2, 2
 		if len(ops) >= 19 {
 			o++
+			if !hasUnit && ops[15] != 0 {
+				// Version 1 (LLVM 3.8): the function; MetadataLoader
+				// attaches the subprogram to it, the reader does not.
+				b.r.skip("DISubprogram naming its function not upgraded")
+			}
 		}
 		hasThisAdj = len(ops) >= 20
 		hasThrown = len(ops) >= 21
@@ -1081,6 +1138,11 @@ func (b *diBuilder) globalVar() {
 		b.err = b.r.errorf("invalid DIGlobalVariable record")
 		return
 	}
+	if version == 0 {
+		// LLVM 3.9 and older: MetadataLoader makes a
+		// DIGlobalVariableExpression of it, which the reader does not.
+		b.r.skip("DIGlobalVariable of version 0 not upgraded to a DIGlobalVariableExpression")
+	}
 	decl, tparams, align, ann := 9, 10, 11, 12
 	if version < 2 {
 		decl, tparams, ann = 10, -1, -1
@@ -1118,6 +1180,56 @@ func (b *diBuilder) globalVar() {
 	if ann >= 0 && len(ops) > 12 {
 		b.md("annotations", ann, true)
 	}
+}
+
+// upgradeExpression returns the elements of a DIExpression of an older
+// version (0 to 2) in version 3's terms, as MetadataLoader's
+// upgradeDIExpression: version 0's trailing DW_OP_bit_piece is
+// DW_OP_LLVM_fragment; version 1 and older put DW_OP_deref first where it
+// now comes last (before a fragment); version 2 and older had DW_OP_plus
+// and DW_OP_minus with an operand, now DW_OP_plus_uconst and DW_OP_constu,
+// DW_OP_minus.
+func upgradeExpression(version uint64, in []uint64) []uint64 {
+	const (
+		opDeref, opConstu, opMinus, opPlus, opPlusUconst = 0x06, 0x10, 0x1c, 0x22, 0x23
+		opBitPiece, opFragment                           = 0x9d, 0x1000
+	)
+	e := append([]uint64(nil), in...)
+	n := len(e)
+	if version == 0 && n >= 3 && e[n-3] == opBitPiece {
+		e[n-3] = opFragment
+	}
+	if version <= 1 && n > 0 && e[0] == opDeref {
+		end := n
+		if n >= 3 && e[n-3] == opFragment {
+			end = n - 3
+		}
+		copy(e, e[1:end])
+		e[end-1] = opDeref
+	}
+	out := make([]uint64, 0, n+n/2)
+	for len(e) > 0 {
+		size := 1
+		switch e[0] {
+		case opConstu, opMinus, opPlus:
+			size = 2
+		case opFragment:
+			size = 3
+		}
+		size = min(size, len(e))
+		args := e[1:size]
+		switch e[0] {
+		case opPlus:
+			out = append(append(out, opPlusUconst), args...)
+		case opMinus:
+			out = append(append(out, opConstu), args...)
+			out = append(out, opMinus)
+		default:
+			out = append(append(out, e[0]), args...)
+		}
+		e = e[size:]
+	}
+	return out
 }
 
 // The LLVM-only DWARF expression operations (Dwarf.h).
@@ -1235,7 +1347,13 @@ func (l *mdList) resolveFixes() {
 			continue
 		}
 		if f.field >= 0 && f.field < len(f.n.Fields) {
-			f.n.Fields[f.field].MD = m
+			fld := &f.n.Fields[f.field]
+			fld.MD = m
+			if c, ok := signedConstExpr(m); ok && f.n.Kind == "DIGenericSubrange" {
+				// A bound that is a constant prints as the number,
+				// also when it was a forward reference.
+				*fld = ir.Field{Name: fld.Name, Int: c, Kind: ir.FieldInt}
+			}
 		}
 		if f.ref >= 0 && f.ref < len(f.n.Refs) {
 			f.n.Refs[f.ref] = m

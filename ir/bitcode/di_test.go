@@ -131,3 +131,157 @@ func TestDINodeFields(t *testing.T) {
 		t.Errorf("wrong refs: %v", n.Refs)
 	}
 }
+
+// fieldText spells the fields of n as name: value, for comparing with
+// llvm-dis-22's line.
+func fieldText(n *ir.SpecializedNode) string {
+	var parts []string
+	for _, f := range n.Fields {
+		v := ""
+		switch f.Kind {
+		case ir.FieldInt:
+			v = strconv.FormatInt(f.Int, 10)
+		case ir.FieldUint:
+			v = strconv.FormatUint(uint64(f.Int), 10)
+		case ir.FieldRaw:
+			v = f.Text
+		case ir.FieldString:
+			v = strconv.Quote(f.Text)
+		case ir.FieldBool:
+			v = strconv.FormatBool(f.Int != 0)
+		default:
+			v = "!md"
+		}
+		parts = append(parts, f.Name+": "+v)
+	}
+	s := strings.Join(parts, ", ")
+	if n.Distinct {
+		s = "distinct " + s
+	}
+	return s
+}
+
+// TestDIUnrotateOld checks the sign rotation MetadataLoader applies to old
+// DISubrange lower bounds and narrow DIEnumerators: LLVM's old writer
+// wrote a negative v as ^(v<<1), other writers as -v<<1|1, which reads one
+// lower (llvm-dis-22 on di-old-records).
+func TestDIUnrotateOld(t *testing.T) {
+	for _, c := range []struct {
+		v    uint64
+		want int64
+	}{
+		{0, 0},
+		{14, 7},
+		{591, -296},                 // ^(-296<<1)
+		{593, -297},                 // 296<<1|1
+		{1, -1},                     // ^(-1<<1), and not INT64_MIN
+		{3, -2},                     // 1<<1|1
+		{^uint64(0), -1 << 63},      // ^(INT64_MIN<<1)
+		{1 << 63, 1 << 62},          // an even value: halved
+		{^uint64(0) - 1, 1<<63 - 1}, // the largest even value
+	} {
+		if got := diUnrotateOld(c.v); got != c.want {
+			t.Errorf("diUnrotateOld(%d) = %d, want %d", c.v, got, c.want)
+		}
+	}
+}
+
+// TestDIOldLayouts decodes records in layouts no installed LLVM writes
+// (di-old-records has them in a module); the wanted fields are
+// llvm-dis-22's.
+func TestDIOldLayouts(t *testing.T) {
+	count := &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: &ir.Type{Kind: ir.IntegerType, BitWidth: 64}, V: 102}}
+	for _, c := range []struct {
+		code uint32
+		kind string
+		ops  []uint64
+		want string
+	}{
+		// DISubrange version 0: [distinct|version<<1, count, lowerBound].
+		{mdSubrange, "DISubrange", []uint64{0, 5, 591}, "count: 5, lowerBound: -296"},
+		{mdSubrange, "DISubrange", []uint64{0, ^uint64(0), 0}, "count: -1, lowerBound: 0"},
+		// Version 1: the count is metadata; distinct is never kept.
+		{mdSubrange, "DISubrange", []uint64{2, 2, 593}, "count: !md, lowerBound: -297"},
+		{mdSubrange, "DISubrange", []uint64{3, 2, 14}, "count: !md, lowerBound: 7"},
+		// Narrow DIEnumerators: [distinct|unsigned<<1, value, name].
+		{mdEnumerator, "DIEnumerator", []uint64{0, 9, 1}, `name: "e", value: -5`},
+		{mdEnumerator, "DIEnumerator", []uint64{0, 11, 1}, `name: "e", value: -6`},
+		{mdEnumerator, "DIEnumerator", []uint64{2, 1, 1}, `name: "e", value: 18446744073709551615, isUnsigned: true`},
+		{mdEnumerator, "DIEnumerator", []uint64{0, ^uint64(0), 1}, `name: "e", value: -9223372036854775808`},
+	} {
+		r := &Reader{}
+		r.md.items = []ir.Metadata{&ir.MDString{Value: "e"}, count}
+		m, err := r.diNode(c.code, c.kind, c.ops)
+		if err != nil {
+			t.Errorf("%s %v: %v", c.kind, c.ops, err)
+			continue
+		}
+		if got := fieldText(m.(*ir.SpecializedNode)); got != c.want {
+			t.Errorf("%s %v = %q, want %q", c.kind, c.ops, got, c.want)
+		}
+	}
+}
+
+// TestDIFixedPointSign decodes DIFixedPointType records as llvm-as-22
+// writes them (di-fixed-point): the numerator and denominator are APInts
+// as wide as the literal, read signed only for DW_ATE_signed_fixed.
+func TestDIFixedPointSign(t *testing.T) {
+	// [distinct, tag, name, size, align, encoding, flags, kind, factor,
+	// (words<<32|width), words..., (words<<32|width), words...]
+	rat := func(enc uint64, num, den []uint64) []uint64 {
+		ops := []uint64{0, 0x24, 1, 32, 32, enc, 0, 2, 0}
+		ops = append(ops, num...)
+		return append(ops, den...)
+	}
+	w11 := []uint64{1<<32 | 11, 1234 << 1}
+	w13 := []uint64{1<<32 | 13, 5678 << 1}
+	// 12345678901234567890123 in 74 bits, two words, each sign-rotated.
+	wide := []uint64{2<<32 | 74, 0x856c9cece2848996, 0x29d << 1}
+	three := []uint64{1<<32 | 3, 3 << 1}
+	for _, c := range []struct {
+		ops  []uint64
+		want string
+	}{
+		{rat(0x0e, w11, w13), `name: "t", size: 32, align: 32, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 1234, denominator: 5678`},
+		{rat(0x0d, w11, w13), `name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: -814, denominator: -2514`},
+		{rat(0x0e, []uint64{1<<32 | 4, 9 << 1}, []uint64{1<<32 | 1, 0}), `name: "t", size: 32, align: 32, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 9, denominator: 0`},
+		{rat(0x0d, []uint64{1<<32 | 4, 9 << 1}, []uint64{1<<32 | 1, 0}), `name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: -7, denominator: 0`},
+		{rat(0x0e, wide, three), `name: "t", size: 32, align: 32, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 12345678901234567890123, denominator: 3`},
+		{rat(0x0d, wide, three), `name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: -6543787030244012964661, denominator: 3`},
+		{[]uint64{0, 0x24, 1, 32, 32, 0x0d, 0, 0, uint64(1<<32 - 4), 1<<32 | 1, 0, 1<<32 | 1, 0}, `name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Binary, factor: -4`},
+	} {
+		r := &Reader{}
+		r.md.items = []ir.Metadata{&ir.MDString{Value: "t"}}
+		m, err := r.diNode(mdFixedPointType, "DIFixedPointType", c.ops)
+		if err != nil {
+			t.Errorf("%v: %v", c.ops, err)
+			continue
+		}
+		if got := fieldText(m.(*ir.SpecializedNode)); got != c.want {
+			t.Errorf("%v:\n got %s\nwant %s", c.ops, got, c.want)
+		}
+	}
+}
+
+// TestUpgradeExpression checks upgradeExpression against MetadataLoader's
+// upgradeDIExpression, worked by hand.
+func TestUpgradeExpression(t *testing.T) {
+	for _, c := range []struct {
+		version uint64
+		in      []uint64
+		want    string
+	}{
+		{2, []uint64{0x22, 8}, "DW_OP_plus_uconst, 8"},
+		{2, []uint64{0x1c, 4, 0x9f}, "DW_OP_constu, 4, DW_OP_minus, DW_OP_stack_value"},
+		{2, []uint64{0x10, 3, 0x22, 1, 0x1000, 0, 32}, "DW_OP_constu, 3, DW_OP_plus_uconst, 1, DW_OP_LLVM_fragment, 0, 32"},
+		{1, []uint64{0x06, 0x22, 8}, "DW_OP_plus_uconst, 8, DW_OP_deref"},
+		{1, []uint64{0x06, 0x22, 8, 0x1000, 0, 16}, "DW_OP_plus_uconst, 8, DW_OP_deref, DW_OP_LLVM_fragment, 0, 16"},
+		{0, []uint64{0x06, 0x9d, 8, 8}, "DW_OP_deref, DW_OP_LLVM_fragment, 8, 8"},
+		{2, []uint64{0x22}, "35"}, // truncated: not well formed, the raw number
+		{2, nil, ""},
+	} {
+		if got := exprText(expressionFields(upgradeExpression(c.version, c.in))); got != c.want {
+			t.Errorf("upgradeExpression(%d, %v) = %q, want %q", c.version, c.in, got, c.want)
+		}
+	}
+}

@@ -27,6 +27,12 @@ type mdList struct {
 	// fixes are debug-info references to metadata not read yet (di.go).
 	fixes     []diFix
 	emptyExpr *ir.SpecializedNode
+	// Uniquing after upgrades (mdunique.go): typed says whether the
+	// module has typed pointers; needUnique that the block being read
+	// may have nodes LLVM would merge.
+	uniq       *mdUniquer
+	typed      uniqueState
+	needUnique bool
 }
 
 type mdPending struct {
@@ -189,6 +195,9 @@ func (r *Reader) pushMD(m ir.Metadata) {
 func (r *Reader) readMetadata(inFunc bool) error {
 	var name string
 	haveName := false
+	if inFunc {
+		r.md.startBody()
+	}
 	err := r.simpleBlock(uint32(llvmir.METADATA_BLOCK_ID), func(rec *bitstream.Record) error {
 		ops := rec.Ops
 		if len(r.md.items) >= maxConstantRecords {
@@ -235,6 +244,9 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			v, err := r.valueOrFwd(ops[1], t)
 			if err != nil {
 				return err
+			}
+			if r.md.typed != typedNo {
+				r.noteValue(v)
 			}
 			r.pushMD(&ir.ValueAsMetadata{Value: v})
 		case llvmir.METADATA_NODE, llvmir.METADATA_DISTINCT_NODE:
@@ -303,7 +315,25 @@ func (r *Reader) readMetadata(inFunc bool) error {
 	if err != nil {
 		return err
 	}
-	return r.md.resolve(r)
+	if err := r.md.resolve(r); err != nil {
+		return err
+	}
+	if inFunc && r.fn != nil {
+		if r.md.typed == typedYes {
+			if r.md.needUnique {
+				r.md.uniqueBody(r.fn.nmd)
+			}
+			r.md.shareBody(r.fn.nmd, r.fn.modID)
+			r.checkBodies(r.fn.nmd)
+		}
+	} else if !inFunc && r.md.needUnique {
+		r.md.uniqueModule(r)
+	}
+	r.md.needUnique = false
+	if !inFunc {
+		r.upgradeLocalImports()
+	}
+	return nil
 }
 
 // location makes the DILocation of a METADATA_LOCATION record (or of a
@@ -312,7 +342,7 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 	if len(ops) < 5 {
 		return &ir.DILocation{ID: r.nodeID()}
 	}
-	distinct := ops[0]&1 != 0
+	distinct := ops[0] != 0 // as MetadataLoader reads it: any non-zero value
 	b := diBuilder{r: r, ops: ops}
 	scope, ia := b.lookup(ops[3]), b.lookup(ops[4])
 	// A forward reference is not uniqued: its target is not known yet.

@@ -1,0 +1,2 @@
+namespace N { int y; }
+int f() { using N::y; return y; }
