@@ -17,6 +17,9 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
+
+	"github.com/bcextract/bcextract/mmap"
 )
 
 // maxNameLen bounds the length of an output file name, below the 255 bytes
@@ -293,7 +296,7 @@ func fillOutput(e *env, name string, force bool, inputs inputSet, fill func(*os.
 	if inputs.contains(fi) {
 		return fmt.Errorf("%s: refusing to write into an input file", name)
 	}
-	f, err := os.OpenFile(name, os.O_WRONLY, 0)
+	f, err := openOutputStream(name)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, unwrapPath(err))
 	}
@@ -382,4 +385,17 @@ func removePendingOnSignal() {
 		pending.removeAll()
 		os.Exit(130)
 	}()
+}
+
+// outputFIFOWait is how long an output FIFO is waited for a process to
+// open it for reading, as long as an input FIFO is waited for a writer
+// (mmap.FIFOWait); tests shorten it.
+var outputFIFOWait = mmap.FIFOWait
+
+// errNoReader is the cause of the error for an output FIFO that no process
+// opened for reading within outputFIFOWait.
+type errNoReader struct{ wait time.Duration }
+
+func (e *errNoReader) Error() string {
+	return fmt.Sprintf("no process opened the FIFO for reading within %v", e.wait)
 }
