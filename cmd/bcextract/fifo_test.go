@@ -153,3 +153,19 @@ func TestDiffFIFOOpenedOnce(t *testing.T) {
 		}
 	}
 }
+
+// diff - FILE reads standard input once, for every pass.
+func TestDiffStdin(t *testing.T) {
+	const d = "../../testdata/irdiff/"
+	data, err := os.ReadFile(d + "constant-old.bc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code := run(&env{stdin: bytes.NewReader(data), stdout: &out, stderr: &errb}, []string{"diff", "-U", "0", "-", d + "constant-new.bc"})
+	_, want, _ := runCmd(t, "diff", "-U", "0", d+"constant-old.bc", d+"constant-new.bc")
+	want = strings.ReplaceAll(want, d+"constant-old.bc", "-")
+	if code != exitFailure || errb.Len() != 0 || out.String() != want {
+		t.Errorf("diff - FILE: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, errb.String(), out.String(), want)
+	}
+}

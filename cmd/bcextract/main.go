@@ -43,6 +43,9 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	// inputs, when set, opens each input once for the commands that
+	// read their inputs more than once.
+	inputs *inputCache
 }
 
 // errUsage marks errors in the command line; main maps them to exit code 2.
