@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"runtime/debug"
-	"unsafe"
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/mmap"
@@ -61,9 +60,6 @@ func openFile(e *env, name string) (*input, error) {
 // to truncate the file under the mapping.
 var afterMap func(name string)
 
-// errFault is the cause of the error for an input whose mapping faulted.
-var errFault = errors.New("memory fault reading the mapped file (was it truncated while being read?)")
-
 // guard runs fn, which reads the input, and turns a memory fault on its
 // mapping into an error: a file truncated while mapped raises SIGBUS on
 // the pages it lost, which would otherwise end the program. The error
@@ -79,14 +75,7 @@ func (in *input) guard(fn func() error) (err error) {
 		if !ok {
 			panic(r)
 		}
-		off := int64(-1)
-		if len(in.data) > 0 {
-			base := uintptr(unsafe.Pointer(unsafe.SliceData(in.data)))
-			if a := f.Addr(); a >= base && a-base < uintptr(len(in.data)) {
-				off = int64(a - base)
-			}
-		}
-		err = &container.Error{Path: in.name, File: in.name, Off: off, Err: errFault}
+		err = &container.Error{Path: in.name, File: in.name, Off: mmap.FaultOffset(in.data, f.Addr()), Err: mmap.ErrFault}
 	}()
 	return fn()
 }
