@@ -642,5 +642,51 @@ func (s *walk) bitcodeFile(n node, data []byte) {
 		s.emitCopy(p)
 		return
 	}
+	if end, ok := bareFilesEnd(data); !ok {
+		// What precedes the zeros is reported as usual, then the zeros
+		// as LLVM's readers see them; the magic number alone, before
+		// any block, is no module.
+		if end > 4 {
+			p.Data, p.Size, p.SectionSize = data[:end], end, end
+			s.modules(n, p, nil)
+		}
+		s.fail(n, n.base+end, ErrZeroTail)
+		return
+	}
 	s.modules(n, p, nil)
+}
+
+// maxFilePad is the most zero bytes a bare bitcode file may hold between
+// two of the files it holds back to back.
+const maxFilePad = 4096
+
+// bareFilesEnd checks the zero bytes of a bare bitcode file (one that is
+// not a section): a file holding several bitcode files back to back (a
+// dumped .llvmbc section of a linked program) may have up to maxFilePad
+// zero bytes between two of them, but zero bytes that run on for more or
+// to the end of the data are where LLVM's readers expect a block, and fail
+// (see ErrZeroTail). It returns the offset of the first such zero byte and
+// false, reading at most maxFilePad+1 bytes of the zeros, or len(data) and
+// true. An error of the split itself is left to modules to report.
+func bareFilesEnd(data []byte) (int64, bool) {
+	for off := 0; off < len(data); {
+		var sp wrapper.Span
+		var err error
+		for sp, err = range wrapper.Spans(data[off:]) {
+			break // the file at off; the iterator stops before the zeros
+		}
+		if err != nil || sp.Kind == wrapper.Padding {
+			return int64(len(data)), true
+		}
+		end := off + int(sp.Size)
+		z := 0
+		for end+z < len(data) && z <= maxFilePad && data[end+z] == 0 {
+			z++
+		}
+		if z > 0 && (end+z == len(data) || z > maxFilePad) {
+			return int64(end), false
+		}
+		off = end + z
+	}
+	return int64(len(data)), true
 }
