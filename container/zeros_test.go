@@ -42,6 +42,10 @@ func TestBitcodeFileZeros(t *testing.T) {
 			{"second-trailing.bc#2", KindBitcode, 3368, 3360, false},
 		}, 3368 + 3360, ErrZeroTail},
 		{"magic-only.bc", magic, []row{{"magic-only.bc#1", KindBitcode, 0, 4, false}}, -1, nil},
+		// Zeros that end the data inside a word: at the end of the data,
+		// where LLVM's readers say the length is not a multiple of 4.
+		{"cut-word.bc", cat(plain, zeros(5)), []row{{"cut-word.bc#1", KindBitcode, 0, 3360, false}}, 3365, ErrZeroTail},
+		{"cut-word1.bc", cat(plain, zeros(1)), []row{{"cut-word1.bc#1", KindBitcode, 0, 3360, false}}, 3361, ErrZeroTail},
 	}
 	for _, tt := range tests {
 		var w Walker

@@ -14,6 +14,7 @@ import (
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/assembly"
 	"github.com/bcextract/bcextract/ir/bitcode"
+	"github.com/bcextract/bcextract/wrapper"
 	"github.com/spf13/pflag"
 )
 
@@ -252,7 +253,9 @@ const disPrefetch = 16
 // the file, with the bit of the payload it came from.
 func disError(p *container.Payload, err error) error {
 	var be *bitcode.Error
-	if !errors.As(err, &be) {
+	var we *wrapper.FormatError
+	if !errors.As(err, &be) || errors.As(err, &we) {
+		// A wrapper header's offsets count from the payload's start.
 		return container.PayloadError(p, "", err)
 	}
 	msg := be.Msg + " (bit " + strconv.FormatUint(be.Bit, 10) + " of the module)"

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -51,6 +53,41 @@ func TestVerdictMagicZeros(t *testing.T) {
 		offs := errorOffsets(stderr)
 		if code != exitFailure || len(offs) != 1 || offs[0] != "0x4" {
 			t.Errorf("%s: exit %d, offsets %q, stderr %q; want exit 1, one error at byte 0x4", c, code, offs, stderr)
+		}
+	}
+}
+
+// One bitcode file cut short gets one offset from every command: the end
+// of the data, where it ends early (before, the file of the issue, plain
+// bitcode cut at 1500 bytes, was at byte 0x20 for list, 0x491 for
+// inspect, 0x5db for dump and 0x21 for dis).
+func TestVerdictTruncated(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		src  string
+		cuts []int
+	}{
+		{"../../testdata/bc/plain.bc", []int{5, 8, 33, 36, 100, 101, 1000, 1500, 1501, 3356, 3359}},
+		{"../../testdata/bc/debug.bc", []int{200, 999, 1500, 4287}},
+		{"../../testdata/bc/darwin.bc", []int{10, 21, 30, 1001, 3600, 3653}}, // wrapped
+	} {
+		data, err := os.ReadFile(c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range c.cuts {
+			name := filepath.Join(dir, fmt.Sprintf("cut%d-%s", n, filepath.Base(c.src)))
+			if err := os.WriteFile(name, data[:n], 0o644); err != nil {
+				t.Fatal(err)
+			}
+			want := fmt.Sprintf("%#x", n)
+			for _, cmd := range verdictCommands {
+				code, _, stderr := runCmd(t, append(cmd, name)...)
+				offs := errorOffsets(stderr)
+				if code != exitFailure || len(offs) == 0 || slices.ContainsFunc(offs, func(o string) bool { return o != want }) {
+					t.Errorf("%s cut at %d: %s: exit %d, offsets %q, stderr %q; want exit 1, every error at byte %s", filepath.Base(c.src), n, cmd, code, offs, stderr, want)
+				}
+			}
 		}
 	}
 }
