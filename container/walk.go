@@ -638,7 +638,7 @@ func (s *walk) bitcodeFile(n node, data []byte) {
 		if !ok {
 			return
 		}
-		p.Path, p.Module = path, 1
+		p.Path, p.Module, p.Modules = path, 1, 1
 		s.emitCopy(p)
 		return
 	}

@@ -3,7 +3,9 @@ package container
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
+	"slices"
 	"testing"
 )
 
@@ -69,5 +71,25 @@ func TestBitcodeFileZeros(t *testing.T) {
 		case tt.errAt >= 0 && (len(errs) != 1 || !errors.As(errs[0], &ce) || ce.Off != tt.errAt || !errors.Is(ce, tt.errWant) || ce.Path != tt.name):
 			t.Errorf("%s: errors %v; want %v at byte %#x", tt.name, errs, tt.errWant, tt.errAt)
 		}
+	}
+}
+
+// Modules counts the payloads split from a section or file, for each of
+// them.
+func TestModulesCount(t *testing.T) {
+	ps, err := walkFixture(t, "prog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range ps {
+		got = append(got, fmt.Sprintf("%s %d/%d", p.Path, p.Module, p.Modules))
+	}
+	want := []string{
+		"prog:.llvmbc#1 1/3", "prog:.llvmbc#2 2/3", "prog:.llvmbc#3 3/3",
+		"prog:.llvmcmd#1 1/3", "prog:.llvmcmd#2 2/3", "prog:.llvmcmd#3 3/3",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q; want %q", got, want)
 	}
 }

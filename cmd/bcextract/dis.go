@@ -103,7 +103,7 @@ func runDis(e *env, args []string, output string, funcs []string, force bool) er
 		}
 		return nil
 	}
-	toStdout := output == "-" || output == "/dev/stdout" || output == "/dev/fd/1" || output == "/proc/self/fd/1"
+	toStdout := isStdoutName(output)
 	if toStdout {
 		if err := print(e.stdout); err != nil {
 			return err
