@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bcextract/bcextract/container/elf"
 )
 
 // atByte finds the offsets of an error line.
@@ -88,6 +91,29 @@ func TestVerdictTruncated(t *testing.T) {
 					t.Errorf("%s cut at %d: %s: exit %d, offsets %q, stderr %q; want exit 1, every error at byte %s", filepath.Base(c.src), n, cmd, code, offs, stderr, want)
 				}
 			}
+		}
+	}
+}
+
+// bbmap --json names an architecture as list, scan and package container
+// do, as LLVM's triples do (it said "amd64" for x86_64).
+func TestBBMapArchSpelling(t *testing.T) {
+	for _, name := range []string{
+		"../../testdata/sections/bbmap-pgo.o", "../../testdata/sections/bbmap-i686.o", "../../testdata/sections/bbmap-aarch64.o",
+		"../../testdata/bbmap/bbmap-armv7", "../../testdata/bbmap/bbmap-ppc64", "../../testdata/bbmap/bbmap-ppc64le", "../../testdata/bbmap/bbmap-riscv64",
+	} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := elf.NewFile(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, out, _ := runCmd(t, "bbmap", "--json", name)
+		var doc struct{ Arch string }
+		if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.Arch != f.Arch || f.Arch == "" {
+			t.Errorf("%s: bbmap says %q (%v), container/elf %q", name, doc.Arch, err, f.Arch)
 		}
 	}
 }
