@@ -137,7 +137,7 @@ func printUsage(w io.Writer, cmds []*command) {
 	var b strings.Builder
 	b.WriteString("bcextract finds, extracts and inspects LLVM bitcode.\n\nUsage:\n\n\tbcextract <command> [flags] [arguments]\n\nCommands:\n\n")
 	for _, c := range cmds {
-		fmt.Fprintf(&b, "\t%-10s %s\n", c.Name, c.Short)
+		fmt.Fprintf(&b, "\t%-11s %s\n", c.Name, c.Short)
 	}
 	b.WriteString("\nRun 'bcextract help <command>' for a command's flags and examples.\n")
 	b.WriteString("Exit status: 0 success, 1 an input failed, 2 usage error.\n")
