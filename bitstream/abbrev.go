@@ -61,7 +61,7 @@ func readAbbrev(c *Cursor) (*Abbrev, error) {
 	// Every operand takes at least 4 bits, so a count the rest of the stream
 	// cannot hold is rejected before anything is allocated.
 	if uint64(n)*4 > c.BitLen()-c.BitPos() {
-		return nil, c.errorfAt(start, nil, "abbreviation claims %d operands, more than the stream holds", n)
+		return nil, c.errorfEnd("abbreviation claims %d operands, more than the stream holds (the abbreviation at bit %d)", n, start)
 	}
 	a := &Abbrev{Ops: make([]AbbrevOp, 0, n), ArrayIndex: -1}
 	for i := uint32(0); i < n; i++ {

@@ -41,7 +41,7 @@ func (c *Cursor) Plausible(count uint64) bool { return count < c.end }
 // are allowed.
 func (c *Cursor) JumpToBit(bit uint64) error {
 	if bit > c.end {
-		return c.errorf(io.ErrUnexpectedEOF, "cannot jump to bit %d past the end of the stream (%d bits)", bit, c.end)
+		return c.errorfEnd("cannot jump to bit %d (from bit %d): past the end of the stream (%d bits)", bit, c.pos, c.end)
 	}
 	c.pos = bit
 	return nil
@@ -83,7 +83,7 @@ func (c *Cursor) readSlow(width uint) (uint64, error) {
 		return 0, c.errorf(nil, "cannot read %d bits at a time", width)
 	}
 	if c.end-c.pos < uint64(width) {
-		return 0, c.errorf(io.ErrUnexpectedEOF, "unexpected end of stream reading %d bits", width)
+		return 0, c.errorfEnd("unexpected end of stream (reading %d bits from bit %d)", width, c.pos)
 	}
 	var v uint64
 	for got := uint(0); got < width; {
@@ -192,4 +192,11 @@ func (c *Cursor) errorf(wrapped error, format string, args ...any) error {
 
 func (c *Cursor) errorfAt(bit uint64, wrapped error, format string, args ...any) error {
 	return newError(bit, wrapped, format, args...)
+}
+
+// errorfEnd is errorf for what the end of the stream cuts short: the error
+// is where the data ends, at the end of the stream (the message says where
+// what was cut starts), and its cause is io.ErrUnexpectedEOF.
+func (c *Cursor) errorfEnd(format string, args ...any) error {
+	return newError(c.end, io.ErrUnexpectedEOF, format, args...)
 }

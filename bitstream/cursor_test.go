@@ -52,8 +52,10 @@ func TestCursorTruncated(t *testing.T) {
 	}
 	_, err := c.Read(7)
 	var fe *FormatError
-	if !errors.As(err, &fe) || !errors.Is(err, io.ErrUnexpectedEOF) || fe.BitPos != 10 {
-		t.Errorf("Read past end: %v; want unexpected EOF at bit 10", err)
+	// At the end of the data, where the field is cut, naming its start.
+	if !errors.As(err, &fe) || !errors.Is(err, io.ErrUnexpectedEOF) || fe.BitPos != 16 ||
+		err.Error() != "unexpected end of stream (reading 7 bits from bit 10) at bit 16 (byte 0x2)" {
+		t.Errorf("Read past end: %v; want unexpected EOF at bit 16, the end", err)
 	}
 	if c.BitPos() != 10 {
 		t.Errorf("failed read moved the cursor to %d", c.BitPos())

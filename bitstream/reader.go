@@ -206,7 +206,7 @@ func (r *Reader) EnterBlock(id uint32) (numWords uint32, err error) {
 		return 0, r.c.errorfAt(start, nil, "block %d: abbreviation width 0", id)
 	}
 	if r.c.AtEnd() {
-		return 0, r.c.errorfAt(start, nil, "block %d starts at the end of the stream", id)
+		return 0, r.c.errorfEnd("block %d starts at the end of the stream (its header at bit %d)", id, start)
 	}
 	r.scopes[len(r.scopes)-1].end = r.c.pos + n*32
 	return uint32(n), nil
@@ -222,7 +222,7 @@ func (r *Reader) LeaveBlock() error {
 	}
 	s := &r.scopes[len(r.scopes)-1]
 	if s.end/8 > uint64(len(r.c.data)) {
-		return r.c.errorf(nil, "block length runs past the end of the stream")
+		return r.c.errorfEnd("block length runs past the end of the stream")
 	}
 	r.c.pos = s.end
 	r.codeWidth, r.abbrevs = s.codeWidth, s.abbrevs
@@ -244,11 +244,11 @@ func (r *Reader) SkipBlock() error {
 		return err
 	}
 	if r.c.AtEnd() {
-		return r.c.errorfAt(start, nil, "cannot skip block: already at end of stream")
+		return r.c.errorfEnd("cannot skip block: already at end of stream (the block at bit %d)", start)
 	}
 	to := r.c.pos + n*32
 	if to/8 > uint64(len(r.c.data)) {
-		return r.c.errorfAt(start, nil, "block length of %d words runs past the end of the stream", n)
+		return r.c.errorfEnd("block length of %d words runs past the end of the stream (the block at bit %d)", n, start)
 	}
 	r.c.pos = to
 	return nil
@@ -276,13 +276,14 @@ func (r *Reader) ReadRecord(id uint32, vals []uint64) (Record, error) {
 		if err != nil {
 			return Record{}, err
 		}
+		at := c.pos
 		n, err := c.ReadVBR(6)
 		if err != nil {
 			return Record{}, err
 		}
 		// Every operand takes at least 6 bits.
 		if uint64(n)*6 > c.end-c.pos {
-			return Record{}, c.errorf(nil, "record claims %d operands, more than the stream holds", n)
+			return Record{}, c.errorfEnd("record claims %d operands, more than the stream holds (the count at bit %d)", n, at)
 		}
 		vals = slices.Grow(vals, int(n))
 		for ; n > 0; n-- {
@@ -319,12 +320,13 @@ func (r *Reader) ReadRecord(id uint32, vals []uint64) (Record, error) {
 			}
 			vals = append(vals, v)
 		case Array:
+			at := c.pos
 			n, err := c.ReadVBR(6)
 			if err != nil {
 				return Record{}, err
 			}
 			if !c.Plausible(uint64(n)) {
-				return Record{}, c.errorf(nil, "array claims %d elements, more than the stream holds", n)
+				return Record{}, c.errorfEnd("array claims %d elements, more than the stream holds (the count at bit %d)", n, at)
 			}
 			if i+2 != len(ops) {
 				return Record{}, c.errorf(nil, "abbreviation %d: array is not the second-to-last operand", id)
@@ -349,7 +351,7 @@ func (r *Reader) ReadRecord(id uint32, vals []uint64) (Record, error) {
 			start := c.pos
 			end := start + (uint64(n)+3)&^3*8
 			if end/8 > uint64(len(c.data)) {
-				return Record{}, c.errorf(nil, "blob of %d bytes runs past the end of the stream", n)
+				return Record{}, c.errorfEnd("blob of %d bytes runs past the end of the stream (the blob at bit %d)", n, start)
 			}
 			c.pos = end
 			rec.Blob = c.data[start/8 : start/8+uint64(n)]
@@ -397,7 +399,7 @@ func (r *Reader) readArray(vals []uint64, elt AbbrevOp, n uint32) ([]uint64, err
 		w = uint(elt.Value)
 	}
 	if uint64(n)*uint64(w) > c.end-c.pos {
-		return vals, c.errorf(nil, "array of %d %d-bit elements runs past the end of the stream", n, w)
+		return vals, c.errorfEnd("array of %d %d-bit elements runs past the end of the stream (the elements from bit %d)", n, w, c.pos)
 	}
 	vals = slices.Grow(vals, int(n))
 	switch elt.Enc {

@@ -185,9 +185,13 @@ type Payload struct {
 	// an ELF section flagged SHF_COMPRESSED, zlib or zstd (Data is then
 	// decompressed); CompressNone otherwise.
 	Compression Compression
-	// Module is the 1-based position of a bitcode module (or command line)
-	// in its section or file, 0 when the payload is not split into modules.
+	// Module is the 1-based position of a bitcode module (or command line,
+	// or offload image) in its section or file, the N of the path's final
+	// "#N"; 0 when the payload is not split into modules.
 	Module int
+	// Modules is how many payloads were split from that section or file
+	// (Module's largest value); 0 when the payload is not split.
+	Modules int
 	// Triple and OffloadArch are an offload image's "triple" and "arch"
 	// strings; "" for other payloads.
 	Triple, OffloadArch string

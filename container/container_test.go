@@ -537,7 +537,7 @@ func TestCompressedMalformed(t *testing.T) {
 		// bytes, at the stored section.
 		{"bad decompressed bytes", elftest.Build(elftest.Section{Type: 1, Name: ".llvmbc", Flags: 0x800,
 			Data: elftest.Chdr64(1, 11, zlibBytes(append(make([]byte, 8), "xyz"...)))}),
-			"x.o:.llvmbc: neither a bitcode file nor zero padding (at byte 0x8 of the decompressed data) at byte 0x40",
+			"x.o:.llvmbc: neither a bitcode file nor zero padding: the data ends 3 bytes into the 32-bit word at byte 0x8 (at byte 0xb of the decompressed data) at byte 0x40",
 			[]string{"x.o:.llvmbc"}},
 	}
 	for _, tt := range tests {

@@ -34,6 +34,14 @@ var ErrOverlap = errors.New("sections overlap too much to split them all; report
 // file that holds nothing but zero padding; it is reported whole.
 var ErrNoModule = errors.New("no bitcode module, only zero bytes")
 
+// ErrZeroTail is the cause of the Error reported for zero bytes after the
+// last top-level block of a bare bitcode file (not a section), or more than
+// 4096 of them between two of the files it holds back to back: LLVM's
+// readers read a zero there as an invalid top-level record
+// (llvm-bcanalyzer-22: "Invalid record at top-level"). The Error is at the
+// first zero byte; the bytes before it are reported as usual.
+var ErrZeroTail = errors.New("zero bytes where a top-level block should start: invalid record at top level (a bitcode file is not padded)")
+
 // ErrBundleData is the cause of the Error reported for a bitcode bundle, or
 // a file of one, left unread because the bundles of the walked file, nested
 // ones included, and its compressed sections (see ErrCompressedData) have

@@ -13,7 +13,8 @@ import (
 // reported, with its 1-based number. If they cannot be told apart, whole is
 // reported as it is and the error too.
 func (s *walk) modules(n node, whole Payload, set func(m int, p *Payload)) {
-	if err := splitError(whole.Data); err != nil {
+	count, err := splitCount(whole.Data)
+	if err != nil {
 		s.failIn(n, &whole, err)
 		whole.Malformed = true
 		s.emitCopy(whole)
@@ -32,7 +33,7 @@ func (s *walk) modules(n node, whole Payload, set func(m int, p *Payload)) {
 		}
 		*p = whole
 		p.Path = path
-		p.Module = m
+		p.Module, p.Modules = m, count
 		p.Off, p.Size = whole.part(sp.Off, sp.Size)
 		p.Data = whole.Data[sp.Off : sp.Off+sp.Size]
 		if set != nil {
@@ -76,14 +77,19 @@ func (s *walk) failIn(n node, p *Payload, err error) {
 	s.fail(n, p.Off, err)
 }
 
-// splitError returns the error that stops wrapper.Split of data, or nil.
-func splitError(data []byte) error {
-	for _, err := range wrapper.Spans(data) {
+// splitCount returns the number of files wrapper.Split finds in data
+// (padding aside), or the error that stops it.
+func splitCount(data []byte) (int, error) {
+	m := 0
+	for sp, err := range wrapper.Spans(data) {
 		if err != nil {
-			return err
+			return 0, err
+		}
+		if sp.Kind != wrapper.Padding {
+			m++
 		}
 	}
-	return nil
+	return m, nil
 }
 
 // countModules returns the number of payloads modules reports for a
@@ -123,7 +129,7 @@ func (s *walk) offload(n node, whole Payload) {
 		}
 		*p = whole
 		p.Path = path
-		p.Module = i + 1
+		p.Module, p.Modules = i+1, len(bins)
 		p.Off, p.Size = whole.part(b.ImageOff, b.ImageSize)
 		p.Data = whole.Data[b.ImageOff : b.ImageOff+b.ImageSize]
 		p.Triple, p.OffloadArch = b.String("triple"), b.String("arch")
@@ -190,7 +196,7 @@ func (s *walk) splitCmdlines(n node, whole Payload) {
 		}
 		*p = whole
 		p.Path = path
-		p.Module = i + 1
+		p.Module, p.Modules = i+1, len(starts)
 		p.Off, p.Size = whole.part(int64(st), int64(end-st))
 		p.Data = b[st:end]
 		s.emit(p)

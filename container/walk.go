@@ -638,9 +638,61 @@ func (s *walk) bitcodeFile(n node, data []byte) {
 		if !ok {
 			return
 		}
-		p.Path, p.Module = path, 1
+		p.Path, p.Module, p.Modules = path, 1, 1
 		s.emitCopy(p)
 		return
 	}
+	if end, off, err := bareFilesEnd(data); err != nil {
+		// What precedes the zeros is reported as usual, then the zeros
+		// as LLVM's readers see them; the magic number alone, before
+		// any block, is no module.
+		if end > 4 {
+			p.Data, p.Size, p.SectionSize = data[:end], end, end
+			s.modules(n, p, nil)
+		}
+		s.fail(n, n.base+off, err)
+		return
+	}
 	s.modules(n, p, nil)
+}
+
+// maxFilePad is the most zero bytes a bare bitcode file may hold between
+// two of the files it holds back to back.
+const maxFilePad = 4096
+
+// bareFilesEnd checks the zero bytes of a bare bitcode file (one that is
+// not a section): a file holding several bitcode files back to back (a
+// dumped .llvmbc section of a linked program) may have up to maxFilePad
+// zero bytes between two of them, but zero bytes that run on for more or
+// to the end of the data are where LLVM's readers expect a block, and fail
+// (see ErrZeroTail). It returns the offset of the first such zero byte,
+// and the error and its offset: the first zero byte, or the end of the
+// data when the zeros end it inside a 32-bit word, which is where LLVM's
+// readers fail first. It reads at most maxFilePad+1 bytes of the zeros.
+// Without such zeros it returns len(data) and no error; an error of the
+// split itself is left to modules to report.
+func bareFilesEnd(data []byte) (end, off int64, err error) {
+	for at := 0; at < len(data); {
+		var sp wrapper.Span
+		var serr error
+		for sp, serr = range wrapper.Spans(data[at:]) {
+			break // the file at at; the iterator stops before the zeros
+		}
+		if serr != nil || sp.Kind == wrapper.Padding {
+			break
+		}
+		e := at + int(sp.Size)
+		z := 0
+		for e+z < len(data) && z <= maxFilePad && data[e+z] == 0 {
+			z++
+		}
+		switch {
+		case z > 0 && e+z == len(data) && z%4 != 0:
+			return int64(e), int64(len(data)), fmt.Errorf("%w; the data ends %d bytes into the 32-bit word at byte 0x%x", ErrZeroTail, z%4, len(data)&^3)
+		case z > 0 && (e+z == len(data) || z > maxFilePad):
+			return int64(e), int64(e), ErrZeroTail
+		}
+		at = e + z
+	}
+	return int64(len(data)), 0, nil
 }

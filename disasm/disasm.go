@@ -110,13 +110,13 @@ type archSpec struct {
 // archs is indexed by Arch. It is never written.
 var archs = [...]archSpec{
 	ArchUnknown: {name: "unknown"},
-	Arch386:     {name: "386", decode: decodeX86, syntaxes: []Syntax{GNU, Intel, Go}, badLen: fixedLen(1), order: binary.LittleEndian},
-	ArchAMD64:   {name: "amd64", decode: decodeX86, syntaxes: []Syntax{GNU, Intel, Go}, badLen: fixedLen(1), order: binary.LittleEndian},
+	Arch386:     {name: "i386", decode: decodeX86, syntaxes: []Syntax{GNU, Intel, Go}, badLen: fixedLen(1), order: binary.LittleEndian},
+	ArchAMD64:   {name: "x86_64", decode: decodeX86, syntaxes: []Syntax{GNU, Intel, Go}, badLen: fixedLen(1), order: binary.LittleEndian},
 	ArchARM:     {name: "arm", decode: decodeARM, syntaxes: []Syntax{GNU, Go}, badLen: fixedLen(4), order: binary.LittleEndian},
 	// AArch64 instructions are little endian even in big-endian programs.
-	ArchARM64:   {name: "arm64", decode: decodeARM64, syntaxes: []Syntax{GNU, Go}, badLen: fixedLen(4), order: binary.LittleEndian},
-	ArchPPC64:   {name: "ppc64", decode: decodePPC64, syntaxes: []Syntax{GNU, Go}, badLen: fixedLen(4), order: binary.BigEndian},
-	ArchPPC64LE: {name: "ppc64le", decode: decodePPC64, syntaxes: []Syntax{GNU, Go}, badLen: fixedLen(4), order: binary.LittleEndian},
+	ArchARM64:   {name: "aarch64", decode: decodeARM64, syntaxes: []Syntax{GNU, Go}, badLen: fixedLen(4), order: binary.LittleEndian},
+	ArchPPC64:   {name: "powerpc64", decode: decodePPC64, syntaxes: []Syntax{GNU, Go}, badLen: fixedLen(4), order: binary.BigEndian},
+	ArchPPC64LE: {name: "powerpc64le", decode: decodePPC64, syntaxes: []Syntax{GNU, Go}, badLen: fixedLen(4), order: binary.LittleEndian},
 	ArchRISCV64: {name: "riscv64", decode: decodeRISCV64, syntaxes: []Syntax{GNU, Go}, badLen: riscvLen, order: binary.LittleEndian},
 }
 
@@ -129,7 +129,9 @@ type target struct {
 	ok   bool
 }
 
-// String returns the architecture's Go name ("amd64", "arm64", ...).
+// String returns the architecture's name in an LLVM target triple, as
+// package container names an ELF file's ("x86_64", "aarch64", "i386",
+// "powerpc64le", ...), "unknown" for ArchUnknown.
 func (a Arch) String() string {
 	if int(a) < len(archs) {
 		return archs[a].name

@@ -181,11 +181,11 @@ func TestNewDecoder(t *testing.T) {
 	}{
 		{ArchAMD64, Intel, ""},
 		{Arch386, Go, ""},
-		{ArchARM64, Intel, "no intel syntax for arm64"},
+		{ArchARM64, Intel, "no intel syntax for aarch64"},
 		{ArchRISCV64, Intel, "no intel syntax for riscv64"},
 		{ArchUnknown, GNU, "cannot disassemble unknown"},
 		{Arch(200), GNU, "cannot disassemble Arch(200)"},
-		{ArchPPC64, Syntax(9), "no Syntax(9) syntax for ppc64"},
+		{ArchPPC64, Syntax(9), "no Syntax(9) syntax for powerpc64"},
 	} {
 		d, err := NewDecoder(tt.arch, tt.syntax)
 		switch {
@@ -225,8 +225,9 @@ func TestNames(t *testing.T) {
 	for _, tt := range []struct {
 		got, want string
 	}{
-		{Arch386.String(), "386"}, {ArchAMD64.String(), "amd64"}, {ArchARM.String(), "arm"},
-		{ArchARM64.String(), "arm64"}, {ArchPPC64.String(), "ppc64"}, {ArchPPC64LE.String(), "ppc64le"},
+		// LLVM's names, as package container gives an ELF file's.
+		{Arch386.String(), "i386"}, {ArchAMD64.String(), "x86_64"}, {ArchARM.String(), "arm"},
+		{ArchARM64.String(), "aarch64"}, {ArchPPC64.String(), "powerpc64"}, {ArchPPC64LE.String(), "powerpc64le"},
 		{ArchRISCV64.String(), "riscv64"}, {ArchUnknown.String(), "unknown"}, {Arch(99).String(), "Arch(99)"},
 		{GNU.String(), "gnu"}, {Intel.String(), "intel"}, {Go.String(), "go"}, {Syntax(7).String(), "Syntax(7)"},
 	} {

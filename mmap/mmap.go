@@ -31,6 +31,7 @@ import (
 	"io"
 	"io/fs"
 	"time"
+	"unsafe"
 )
 
 // MaxRead is the most bytes Open and the bcextract command read from an
@@ -56,6 +57,24 @@ var ErrNoWriter = fmt.Errorf("no process opened the FIFO for writing within %v",
 // ErrNotRegular is the cause of the error Map returns for a file that is
 // not a regular file.
 var ErrNotRegular = errors.New("not a regular file")
+
+// ErrFault is the cause of the error for a mapped file whose bytes could
+// not be read: a file truncated while mapped faults on the pages it lost.
+var ErrFault = errors.New("memory fault reading the mapped file (was it truncated while being read?)")
+
+// FaultOffset returns the offset in b of addr, the address a memory fault
+// names (the Addr method of what recover returns when
+// runtime/debug.SetPanicOnFault is set), or -1 when addr is not in b.
+func FaultOffset(b []byte, addr uintptr) int64 {
+	if len(b) == 0 {
+		return -1
+	}
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	if addr < base || addr-base >= uintptr(len(b)) {
+		return -1
+	}
+	return int64(addr - base)
+}
 
 // Data is an input's contents.
 type Data struct {

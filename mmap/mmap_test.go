@@ -11,6 +11,7 @@ import (
 	"testing"
 	"testing/iotest"
 	"time"
+	"unsafe"
 )
 
 func TestMapRegular(t *testing.T) {
@@ -160,5 +161,27 @@ func TestOpenFIFO(t *testing.T) {
 	}
 	if d := time.Since(start); d < fifoWait {
 		t.Errorf("no writer: gave up after %v, before %v", d, fifoWait)
+	}
+}
+
+func TestFaultOffset(t *testing.T) {
+	b := make([]byte, 100)
+	base := uintptr(unsafe.Pointer(&b[0]))
+	for _, tt := range []struct {
+		b    []byte
+		addr uintptr
+		want int64
+	}{
+		{b, base, 0},
+		{b, base + 99, 99},
+		{b, base + 100, -1},
+		{b, base - 1, -1},
+		{b[10:], base + 10, 0},
+		{nil, base, -1},
+		{b[:0], base, -1},
+	} {
+		if got := FaultOffset(tt.b, tt.addr); got != tt.want {
+			t.Errorf("FaultOffset(len %d, base%+d) = %d; want %d", len(tt.b), int64(tt.addr-base), got, tt.want)
+		}
 	}
 }

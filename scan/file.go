@@ -3,7 +3,6 @@ package scan
 import (
 	"crypto/sha256"
 	"errors"
-	"fmt"
 	"runtime/debug"
 
 	"github.com/bcextract/bcextract/container"
@@ -58,6 +57,9 @@ func (fw *fileWorker) process(j job) *Result {
 		return r
 	}
 	defer m.Close()
+	if fw.s.afterMap != nil {
+		fw.s.afterMap(j.path)
+	}
 	fw.walk(r, m.Bytes)
 	return r
 }
@@ -104,8 +106,7 @@ func (fw *fileWorker) walk(r *Result, data []byte) {
 			if !ok {
 				panic(e)
 			}
-			r.Errors = append(r.Errors, &container.Error{Path: r.File, File: r.File, Off: -1,
-				Err: fmt.Errorf("memory fault reading the mapped file at address %#x (was it truncated during the scan?)", fault.Addr())})
+			r.Errors = append(r.Errors, &container.Error{Path: r.File, File: r.File, Off: mmap.FaultOffset(data, fault.Addr()), Err: mmap.ErrFault})
 		}
 	}()
 	defer fw.w.Close()

@@ -64,6 +64,9 @@ type Scanner struct {
 	// function readPrefix. Tests use it to make a file vanish between the
 	// walk and the open.
 	readPrefix readPrefixFunc
+	// afterMap, when not nil, is called with a file's name once it is
+	// mapped. Tests use it to truncate the file under the mapping.
+	afterMap func(name string)
 }
 
 // A Payload is one payload found by a scan: where it is and what it holds,

@@ -476,3 +476,32 @@ func BenchmarkScanTree(b *testing.B) {
 		want = st.NumPayloads()
 	}
 }
+
+// A file truncated while it is mapped faults on the pages it lost: the
+// error names the byte of the file that could not be read, not the
+// address of the mapping.
+func TestScanTruncatedWhileMapped(t *testing.T) {
+	src, err := os.ReadFile("../testdata/containers/lib-gnu.a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const keep = 8192 // two pages: the members after them fault
+	name := filepath.Join(t.TempDir(), "lib.a")
+	if err := os.WriteFile(name, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := &Scanner{Jobs: 1, afterMap: func(name string) {
+		if err := os.Truncate(name, keep); err != nil {
+			t.Fatal(err)
+		}
+	}}
+	rs, _ := collect(t, s, name)
+	if len(rs) != 1 || len(rs[0].Errors) != 1 {
+		t.Fatalf("results %+v", rs)
+	}
+	e := rs[0].Errors[0]
+	if e.Off < keep || e.Off >= int64(len(src)) || !errors.Is(e, mmap.ErrFault) ||
+		e.Error() != fmt.Sprintf("%s: memory fault reading the mapped file (was it truncated while being read?) at byte %#x", name, e.Off) {
+		t.Errorf("error %q (offset %d); want the fault at a byte in [%d, %d)", e, e.Off, keep, len(src))
+	}
+}

@@ -251,7 +251,7 @@ for f in "${FILES[@]}"; do
 		echo "FAIL $f: blocks that do not end on an instruction boundary:"
 		echo "$bad_ends" | head -5
 		fail=$((fail + 1))
-	elif [[ $("$BCEXTRACT" bbmap --json "$f" | jq -r .arch) =~ ^(amd64|386|arm64)$ ]] &&
+	elif [[ $("$BCEXTRACT" bbmap --json "$f" | jq -r .arch) =~ ^(x86_64|i386|aarch64)$ ]] &&
 		{ ! target_view "$f" >"$TMP/$b.targets" || ! target_view "$f" -C >>"$TMP/$b.targets" ||
 			grep -v '^[^ ]* [^ ]* \(.*\) | \1$' "$TMP/$b.targets" >"$TMP/$b.badtargets"; }; then
 		echo "FAIL $f: branch target names differ (SECTION ADDRESS bcextract | llvm-objdump-22):"

@@ -188,6 +188,7 @@ func runReadobj(t *testing.T, yaml string, args ...string) (stdout string, msgs 
 	if testing.Short() {
 		t.Skip("skipping llvm-readobj-22 oracle in -short mode")
 	}
+	needOracleAll(t)
 	for _, tool := range []string{"yaml2obj-22", "llvm-readobj-22"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("%s not installed", tool)

@@ -196,6 +196,7 @@ func TestOffloadOracleFixtures(t *testing.T) {
 
 // TestOffloadOracleCases runs the hostile cases through llvm-objdump-22.
 func TestOffloadOracleCases(t *testing.T) {
+	needOracleAll(t)
 	tool := offloadNeedTool(t)
 	dir := t.TempDir()
 	for i, tt := range offloadCases() {
@@ -228,6 +229,7 @@ func TestOffloadOracleCases(t *testing.T) {
 // 22 does not check, LLVM's result is not compared (it may read outside the
 // binary); everywhere else the error message or the whole output must match.
 func TestOffloadOracleMutations(t *testing.T) {
+	needOracleAll(t)
 	tool := offloadNeedTool(t)
 	dir := t.TempDir()
 	r := rand.New(rand.NewPCG(22, 1))

@@ -56,5 +56,5 @@ func ExampleUnwrap() {
 	// Output:
 	// true false
 	// offset 20, size 24, cpu 0x1000007, raw true
-	// bitcode wrapper range [0x14, 0x2c) runs past the end of the data (0x1e bytes) at byte 0x8
+	// bitcode wrapper range [0x14, 0x2c) runs past the end of the data at byte 0x1e
 }

@@ -37,13 +37,15 @@ func TestSplitClaims(t *testing.T) {
 		data []byte
 		off  int64 // of the error
 	}{
-		{"wrapper range of 2^32-1 bytes", wrapped(20, 1<<32-1, 12), 8},
-		{"wrapper offset 2^32-1", wrapped(1<<32-1, 0, 12), 8},
+		// A range past the end of the data is an error where the data ends.
+		{"wrapper range of 2^32-1 bytes", wrapped(20, 1<<32-1, 12), 32},
+		{"wrapper offset 2^32-1", wrapped(1<<32-1, 0, 12), 32},
 		{"wrapper range empty", wrapped(0, 0, 12), 8},
 		{"wrapper range inside its header", wrapped(4, 8, 12), 8},
 		{"wrapper range inside its header, after a file", append(rawBlock(0), wrapped(0, 0, 0)...), 12 + 8},
-		{"block of 2^32-1 words", rawBlock(1<<32 - 1), 4},
-		{"second block of 2^32-1 words", append(rawBlock(0), rawBlock(1<<32 - 1)[4:]...), 12},
+		// At the end of the data, where it ends early.
+		{"block of 2^32-1 words", rawBlock(1<<32 - 1), 12},
+		{"second block of 2^32-1 words", append(rawBlock(0), rawBlock(1<<32 - 1)[4:]...), 20},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

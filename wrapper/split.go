@@ -111,6 +111,9 @@ func nextSpan(data []byte, off int) (Span, error) {
 	case IsRaw(rest):
 		kind = RawFile
 		n, err = rawExtent(rest)
+	case len(rest) < 4:
+		// Where the data ends, as every error of data cut short.
+		return Span{}, &FormatError{int64(len(data)), fmt.Sprintf("neither a bitcode file nor zero padding: the data ends %d bytes into the 32-bit word at byte 0x%x", len(rest), off)}
 	default:
 		return Span{}, &FormatError{int64(off), "neither a bitcode file nor zero padding"}
 	}
@@ -175,25 +178,36 @@ func rawExtent(b []byte) (int, error) {
 // block.
 func skipTopLevelBlock(b []byte, off int) (int, error) {
 	r := bitReader{b: b, pos: uint64(off) * 8}
-	if id, ok := r.read(2); !ok || id != 1 {
+	id, ok := r.read(2)
+	if !ok {
+		return 0, cutHeader(b, off)
+	}
+	if id != 1 {
 		return 0, &FormatError{int64(off), fmt.Sprintf("top-level entry is not a block (abbreviation ID %d)", id)}
 	}
 	if _, ok := r.vbr(8); !ok {
-		return 0, &FormatError{int64(off), "truncated block header"}
+		return 0, cutHeader(b, off)
 	}
 	if _, ok := r.vbr(4); !ok {
-		return 0, &FormatError{int64(off), "truncated block header"}
+		return 0, cutHeader(b, off)
 	}
 	r.pos = (r.pos + 31) &^ 31
 	words, ok := r.read(32)
 	if !ok {
-		return 0, &FormatError{int64(off), "truncated block header"}
+		return 0, cutHeader(b, off)
 	}
 	end := r.pos/8 + words*4
 	if end > uint64(len(b)) {
-		return 0, &FormatError{int64(off), fmt.Sprintf("block of %d words runs past the end of the data", words)}
+		// Where the data ends, as every error of data cut short.
+		return 0, &FormatError{int64(len(b)), fmt.Sprintf("block of %d words runs past the end of the data (the block at byte 0x%x)", words, off)}
 	}
 	return int(end), nil
+}
+
+// cutHeader is the error for the header of the block at off, cut by the
+// end of b: at the end of b.
+func cutHeader(b []byte, off int) error {
+	return &FormatError{int64(len(b)), fmt.Sprintf("truncated block header (the block at byte 0x%x)", off)}
 }
 
 // bitReader is the little a split needs of a bit cursor.

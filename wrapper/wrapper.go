@@ -67,7 +67,7 @@ func ParseHeader(data []byte) (Header, error) {
 		return Header{}, &FormatError{0, "no bitcode wrapper magic"}
 	}
 	if len(data) < HeaderSize {
-		return Header{}, &FormatError{0, fmt.Sprintf("bitcode wrapper header truncated: %d of %d bytes", len(data), HeaderSize)}
+		return Header{}, &FormatError{int64(len(data)), fmt.Sprintf("bitcode wrapper header truncated: %d of %d bytes", len(data), HeaderSize)}
 	}
 	le := binary.LittleEndian
 	return Header{
@@ -89,7 +89,8 @@ func Unwrap(data []byte) (Header, []byte, error) {
 	}
 	end := uint64(h.Offset) + uint64(h.Size)
 	if end > uint64(len(data)) {
-		return h, nil, &FormatError{8, fmt.Sprintf("bitcode wrapper range [0x%x, 0x%x) runs past the end of the data (0x%x bytes)", h.Offset, end, len(data))}
+		// Where the data ends, as every error of data cut short.
+		return h, nil, &FormatError{int64(len(data)), fmt.Sprintf("bitcode wrapper range [0x%x, 0x%x) runs past the end of the data", h.Offset, end)}
 	}
 	return h, data[h.Offset:end], nil
 }

@@ -282,7 +282,7 @@ func bbmapFile(e *env, w *bufio.Writer, name string, o bbmapOptions, syntax disa
 		return err
 	})
 	var ce *container.Error
-	if errors.As(ferr, &ce) && ce.Err == errFault {
+	if errors.As(ferr, &ce) && ce.Err == mmap.ErrFault {
 		if o.json {
 			w.WriteString("\n") // the document is cut: it is the next line that says why
 			writeBBMapFailure(w, name, append(auxErrs, ferr))

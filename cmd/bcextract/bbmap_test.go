@@ -461,7 +461,7 @@ func TestBBMapErrors(t *testing.T) {
 		{[]string{"bbmap", "/nonexistent/x"}, exitFailure, "", "/nonexistent/x"},
 		{[]string{"bbmap", "../../testdata/sections/src/bbmap.c"}, exitFailure, "", "not an ELF file"},
 		{[]string{"bbmap", "../../testdata/sections/addrsig.o"}, exitFailure, "", "no basic block address map"},
-		{[]string{"bbmap", "--disasm", "--syntax", "intel", "../../testdata/sections/bbmap-aarch64.o"}, exitFailure, "", "no intel syntax for arm64"},
+		{[]string{"bbmap", "--disasm", "--syntax", "intel", "../../testdata/sections/bbmap-aarch64.o"}, exitFailure, "", "no intel syntax for aarch64"},
 		// A broken map section: the error names the section and the byte
 		// in the file; the other map section is still printed.
 		{[]string{"bbmap", "../../testdata/sections/bbmap-trunc.o"}, exitFailure, "never at 0x0", "section .llvm_bb_addr_map (index 5): unable to decode LEB128 at offset 0x000001f2: malformed uleb128, extends past end at byte 0x350"},

@@ -91,10 +91,14 @@ type diffSide struct {
 
 func runDiff(e *env, oldArg, newArg string, jsonOut bool, context int) error {
 	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
+	// Each input is read two or three times, opened once.
+	cache := newInputCache()
+	defer cache.closeAll()
+	e = &env{stdin: e.stdin, stdout: e.stdout, stderr: e.stderr, inputs: cache}
 	old, new := &diffSide{arg: oldArg}, &diffSide{arg: newArg}
 	// Pass 1: the digest of every module payload, silently (pass 2
 	// reports the problems).
-	quiet := &env{stdin: e.stdin, stdout: io.Discard, stderr: io.Discard}
+	quiet := &env{stdin: e.stdin, stdout: io.Discard, stderr: io.Discard, inputs: e.inputs}
 	for _, s := range []*diffSide{old, new} {
 		s.digests = make(map[[32]byte]int)
 		s.byPath = make(map[string][32]byte)
@@ -197,7 +201,7 @@ func canonicalTexts(e *env, old, new *diffSide, changed []irdiff.Change) (map[st
 		}
 	}
 	texts := make(map[string]string)
-	quiet := &env{stdin: e.stdin, stdout: io.Discard, stderr: io.Discard}
+	quiet := &env{stdin: e.stdin, stdout: io.Discard, stderr: io.Discard, inputs: e.inputs}
 	for _, s := range []struct {
 		tag  string
 		side *diffSide

@@ -14,18 +14,21 @@ import (
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/assembly"
 	"github.com/bcextract/bcextract/ir/bitcode"
+	"github.com/bcextract/bcextract/wrapper"
 	"github.com/spf13/pflag"
 )
 
 func disCommand() *command {
 	var output string
 	var funcs []string
+	var force bool
 	fs := pflag.NewFlagSet("dis", pflag.ContinueOnError)
 	fs.StringVarP(&output, "output", "o", "-", "write the assembly to `PATH` (\"-\", the default, for standard output)")
+	fs.BoolVar(&force, "force", false, "replace an existing regular file PATH (never a link, a device, a directory or an input)")
 	fs.StringArrayVar(&funcs, "function", nil, "print only the definitions of the functions named `NAME` (repeatable; a glob: *, ?, [...])")
 	return &command{
 		Name:  "dis",
-		Usage: "dis [-o PATH|-] [--function NAME]... FILE...",
+		Usage: "dis [-o PATH|-] [--force] [--function NAME]... FILE...",
 		Short: "print the IR of bitcode modules as LLVM assembly, as llvm-dis",
 		Long: `
 Dis reads the IR of each bitcode module of each FILE and prints it as LLVM
@@ -54,6 +57,12 @@ printed, each as it is in the whole module's text (same value, attribute
 and metadata numbers), one after another; no function matching in any FILE
 is an error.
 
+With -o PATH the assembly is written to a temporary file beside PATH, put
+in place once complete, as extract writes: an existing PATH is an error
+unless --force is given (an input file, a symbolic link or a directory is
+never replaced); a device or a FIFO (/dev/null, a named pipe) is written
+into.
+
 Examples:
 
 	bcextract dis foo.bc
@@ -65,12 +74,12 @@ Examples:
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {
-			return runDis(e, args, output, funcs)
+			return runDis(e, args, output, funcs, force)
 		},
 	}
 }
 
-func runDis(e *env, args []string, output string, funcs []string) error {
+func runDis(e *env, args []string, output string, funcs []string, force bool) error {
 	if len(args) == 0 {
 		return usagef("missing FILE")
 	}
@@ -94,7 +103,7 @@ func runDis(e *env, args []string, output string, funcs []string) error {
 		}
 		return nil
 	}
-	toStdout := output == "-" || output == "/dev/stdout" || output == "/dev/fd/1" || output == "/proc/self/fd/1"
+	toStdout := isStdoutName(output)
 	if toStdout {
 		if err := print(e.stdout); err != nil {
 			return err
@@ -106,7 +115,7 @@ func runDis(e *env, args []string, output string, funcs []string) error {
 			return err
 		}
 		fill := func(f *os.File) error { return print(f) }
-		if err := fillOutput(e, output, true, newInputSet(args), fill, print); err != nil {
+		if err := fillOutput(e, output, force, newInputSet(args), fill, print); err != nil {
 			return err
 		}
 	}
@@ -252,7 +261,9 @@ const disPrefetch = 16
 // the file, with the bit of the payload it came from.
 func disError(p *container.Payload, err error) error {
 	var be *bitcode.Error
-	if !errors.As(err, &be) {
+	var we *wrapper.FormatError
+	if !errors.As(err, &be) || errors.As(err, &we) {
+		// A wrapper header's offsets count from the payload's start.
 		return container.PayloadError(p, "", err)
 	}
 	msg := be.Msg + " (bit " + strconv.FormatUint(be.Bit, 10) + " of the module)"

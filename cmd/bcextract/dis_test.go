@@ -86,21 +86,42 @@ func TestDisContainers(t *testing.T) {
 	}
 }
 
-// TestDisOutputFile checks -o: the file holds what stdout would, an
-// existing file is replaced, and no temporary file is left behind.
+// TestDisOutputFile checks -o: the file holds what stdout would; an
+// existing file is kept, with an error, unless --force is given, which
+// replaces it; no temporary file is left behind.
 func TestDisOutputFile(t *testing.T) {
 	dir := t.TempDir()
 	dst := filepath.Join(dir, "fp.ll")
-	for _, old := range []bool{false, true} {
-		if old {
+	want := readGolden(t, "fp.dis", "fp.bc")
+	for _, c := range []struct {
+		old   bool
+		force bool
+		code  int
+		file  string // what dst holds after
+	}{
+		{false, false, exitOK, want},
+		{true, false, exitFailure, "old"},
+		{true, true, exitOK, want},
+	} {
+		if c.old {
 			if err := os.WriteFile(dst, []byte("old"), 0o666); err != nil {
 				t.Fatal(err)
 			}
+		} else {
+			os.Remove(dst)
 		}
-		out, stderr, code := runIn(t, irdata, "dis", "-o", dst, "fp.bc")
+		args := []string{"dis", "-o", dst, "fp.bc"}
+		if c.force {
+			args = append(args, "--force")
+		}
+		out, stderr, code := runIn(t, irdata, args...)
 		got, err := os.ReadFile(dst)
-		if code != exitOK || stderr != "" || out != "" || err != nil || string(got) != readGolden(t, "fp.dis", "fp.bc") {
-			t.Errorf("exit %d, stderr %q, stdout %q, %v; file differs from the golden", code, stderr, out, err)
+		wantErr := ""
+		if c.code != exitOK {
+			wantErr = "bcextract: " + dst + ": exists (use --force to replace it)\n"
+		}
+		if code != c.code || stderr != wantErr || out != "" || err != nil || string(got) != c.file {
+			t.Errorf("old file %v, --force %v: exit %d, stderr %q, stdout %q, %v; file holds %.20q", c.old, c.force, code, stderr, out, err, got)
 		}
 	}
 	if m, _ := filepath.Glob(filepath.Join(dir, ".bcextract-*")); len(m) != 0 {

@@ -235,8 +235,9 @@ func (e *streamError) Unwrap() error { return e.err }
 // not nil, sees the header before the wrapper's range is checked.
 func openStream(name string, data []byte, onWrapper func(wrapper.Header)) (*bitstream.Reader, bitstream.StreamKind, uint64, error) {
 	if len(data)%4 != 0 {
-		return nil, 0, 0, fmt.Errorf("%s: bitstream length %d is not a multiple of 4 bytes: %d bytes left over at byte 0x%x",
-			name, len(data), len(data)%4, len(data)&^3)
+		// Where the data ends, as every error of data cut short.
+		return nil, 0, 0, fmt.Errorf("%s: bitstream length %d is not a multiple of 4 bytes (%d bytes after byte 0x%x) at byte 0x%x",
+			name, len(data), len(data)%4, len(data)&^3, len(data))
 	}
 	stream, base := data, uint64(0)
 	if wrapper.IsWrapper(data) {

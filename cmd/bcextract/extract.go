@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -17,6 +19,7 @@ type extractOptions struct {
 	dir    string // -d
 	unwrap bool
 	force  bool
+	json   bool
 }
 
 func extractCommand() *command {
@@ -27,9 +30,10 @@ func extractCommand() *command {
 	fs.StringVarP(&o.dir, "dir", "d", "", "write every matching payload under `DIR` (default \".\")")
 	fs.BoolVar(&o.unwrap, "unwrap", false, "strip the 0x0B17C0DE wrapper header from bitcode")
 	fs.BoolVar(&o.force, "force", false, "replace existing regular files (never a link, a device or a directory)")
+	fs.BoolVar(&o.json, "json", false, "say what was written as one JSON document, {\"files\": [{\"path\", \"kind\", \"file\", \"size\"}], \"errors\"}")
 	return &command{
 		Name:  "extract",
-		Usage: "extract [--kind KIND,...] [-o PATH|-] [-d DIR] [--unwrap] [--force] FILE...",
+		Usage: "extract [--kind KIND,...] [-o PATH|-] [-d DIR] [--unwrap] [--force] [--json] FILE...",
 		Short: "write the LLVM payloads of binaries, archives and bitcode files to files",
 		Long: `
 Extract writes the payloads 'bcextract list' shows, by default the bitcode
@@ -42,8 +46,12 @@ With -d DIR (the default is -d .) every matching payload is written under DIR,
 which is created if needed, under a name made from its container path:
 characters other than letters, digits and ._+-,@#= become "_", so nothing is
 ever written outside DIR whatever the member names say, and names that would
-collide get "~N" before the extension. Extensions: .bc (bitcode, lto), .cmd
-(cmdline), .xar (bundle), .marker, .offload, .bin (extension).
+collide get "~N" before the extension. The module number of a section of
+ten modules or more is zero-padded to the width of their count, so that the
+names sort (and a glob lists them) in module order: prog_.llvmbc#01.bc to
+prog_.llvmbc#12.bc (the container path stays prog:.llvmbc#1). Extensions:
+.bc (bitcode, lto), .cmd (cmdline), .xar (bundle), .marker, .offload, .bin
+(extension).
 
 With -o PATH exactly one payload must match (the command lists the matches
 otherwise); "-o -" and "-o /dev/stdout" write it to standard output. A PATH
@@ -57,6 +65,14 @@ over it; an input file is never replaced, even with --force. Nothing else is
 ever replaced: a symbolic link is an error (it is neither replaced nor
 followed, except to a device or FIFO with -o), and so are a directory or a
 device in DIR.
+
+Each file written is said on standard output, a line "CONTAINER-PATH ->
+FILE" each (nothing when the payload itself is written there, with -o -);
+with --json, as one document:
+
+	{"files": [{"path", "kind", "file", "size"}], "errors": [...]}
+
+the errors as list --json gives them.
 
 Exit status: 0 if every FILE yielded a payload of the kinds asked for and
 every write succeeded; 1 otherwise, after processing all inputs, with one
@@ -127,6 +143,21 @@ func extension(k container.Kind) string {
 	return ".bin"
 }
 
+// An extracted is one file extract wrote: the payload's container path
+// and kind, the file, and how many bytes it holds.
+type extracted struct {
+	Path string `json:"path"`
+	Kind string `json:"kind"`
+	File string `json:"file"`
+	Size int    `json:"size"`
+}
+
+// jsonExtractDoc is what extract --json prints.
+type jsonExtractDoc struct {
+	Files  []extracted `json:"files"`
+	Errors []jsonError `json:"errors"`
+}
+
 func runExtract(e *env, args []string, o extractOptions, kinds map[container.Kind]bool) error {
 	inputs := newInputSet(args)
 	var names *nameSet
@@ -142,14 +173,36 @@ func runExtract(e *env, args []string, o extractOptions, kinds map[container.Kin
 		}
 		names = newNameSet(o.dir)
 	}
+	// What was written is said on stdout, a line "PATH -> FILE" each, or
+	// in the JSON document; nothing when the payload itself goes there.
+	toStdout := isStdoutName(o.output)
+	if o.json && toStdout {
+		return usagef("--json and -o %s both write to standard output", o.output)
+	}
+	out := bufio.NewWriter(e.stdout)
+	doc := jsonExtractDoc{Files: []extracted{}, Errors: []jsonError{}}
+	wrote := func(p *container.Payload, file string, size int) {
+		switch {
+		case o.json:
+			doc.Files = append(doc.Files, extracted{Path: p.Path, Kind: p.Kind.String(), File: file, Size: size})
+		case !toStdout:
+			fmt.Fprintf(out, "%s -> %s\n", p.Path, file)
+		}
+	}
+	fail := func(err error) {
+		reportf(e.stderr, "%v", err)
+		doc.Errors = append(doc.Errors, newJSONError(err))
+	}
+	onErr := func(err error) { doc.Errors = append(doc.Errors, newJSONError(err)) }
 	// For -o: the paths of the matches, and a copy of the first one's bytes
 	// (its input is closed by the time all inputs have been searched).
 	var matches []string
 	var first []byte
+	var firstP container.Payload
 	failed := false
 	for _, name := range args {
 		found := 0
-		inFailed, err := walkInput(e, name, nil, func(in *input, p *container.Payload) error {
+		inFailed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
 			if !kinds[p.Kind] {
 				return nil
 			}
@@ -158,7 +211,7 @@ func runExtract(e *env, args []string, o extractOptions, kinds map[container.Kin
 			if o.unwrap && p.Kind.IsModule() && wrapper.IsWrapper(data) {
 				_, inner, err := wrapper.Unwrap(data)
 				if err != nil {
-					reportf(e.stderr, "%s: %v", p.Path, err)
+					fail(container.PayloadError(p, "", err))
 					failed = true
 					return nil
 				}
@@ -167,22 +220,26 @@ func runExtract(e *env, args []string, o extractOptions, kinds map[container.Kin
 			if o.output != "" {
 				if len(matches) == 0 {
 					first = append([]byte{}, data...)
+					firstP = *p
+					firstP.Data = nil
 				}
 				matches = append(matches, p.Path)
 				return nil
 			}
-			target := names.add(name, p.Path, extension(p.Kind))
+			target := names.add(name, p, extension(p.Kind))
 			if err := writeFileAtomic(target, data, o.force, inputs); err != nil {
-				reportf(e.stderr, "%s: %v", p.Path, err)
+				fail(&container.Error{Path: p.Path, File: p.File, Off: -1, Err: err})
 				failed = true
+				return nil
 			}
+			wrote(p, target, len(data))
 			return nil
 		})
 		if err != nil {
 			return err
 		}
 		if found == 0 && !inFailed {
-			reportf(e.stderr, "%s: no payload of kind %s", name, kindList(kinds))
+			fail(noneFound(name, fmt.Errorf("no payload of kind %s", kindList(kinds))))
 			inFailed = true
 		}
 		failed = failed || inFailed
@@ -197,23 +254,44 @@ func runExtract(e *env, args []string, o extractOptions, kinds map[container.Kin
 			for _, m := range matches {
 				b.WriteString("\n\t" + m)
 			}
-			reportf(e.stderr, "%s", b.String())
+			fail(errors.New(b.String()))
 			failed = true
-		case o.output == "-":
+		case toStdout:
 			if err := writeOutput(e, o.output, first, o.force, inputs); err != nil {
 				return err
 			}
 		default:
 			if err := writeOutput(e, o.output, first, o.force, inputs); err != nil {
-				reportf(e.stderr, "%s: %v", matches[0], err)
+				fail(&container.Error{Path: firstP.Path, File: firstP.File, Off: -1, Err: err})
 				failed = true
+			} else {
+				wrote(&firstP, o.output, len(first))
 			}
 		}
+	}
+	if o.json {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(&doc); err != nil {
+			return err
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return err
 	}
 	if failed {
 		return errFailed
 	}
 	return nil
+}
+
+// isStdoutName reports whether the -o name is standard output.
+func isStdoutName(name string) bool {
+	switch name {
+	case "-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+		return true
+	}
+	return false
 }
 
 func kindList(kinds map[container.Kind]bool) string {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -264,5 +265,66 @@ func TestListKind(t *testing.T) {
 	}
 	if code, _, stderr := runCmd(t, "list", "--kind", "elf", containers+"prog"); code != exitUsage || !strings.Contains(stderr, `unknown kind "elf"`) {
 		t.Errorf("--kind elf: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// The modules of a section of ten or more are written under names whose
+// module number is zero-padded, so that a glob lists them in order; their
+// container paths are not. Each file written is said on stdout, or with
+// --json in one document.
+func TestExtractNumbering(t *testing.T) {
+	plain, err := os.ReadFile("../../testdata/bc/plain.bc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "twelve.bc") // 12 files back to back
+	if err := os.WriteFile(in, bytes.Repeat(plain, 12), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	code, stdout, stderr := runCmd(t, "extract", "-d", out, in)
+	var want strings.Builder
+	for m := 1; m <= 12; m++ {
+		fmt.Fprintf(&want, "%s#%d -> %s\n", in, m, filepath.Join(out, fmt.Sprintf("twelve.bc#%02d.bc", m)))
+	}
+	if code != exitOK || stderr != "" || stdout != want.String() {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, stderr, stdout, want.String())
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "twelve.bc#*.bc"))
+	for i, f := range files {
+		if want := filepath.Join(out, fmt.Sprintf("twelve.bc#%02d.bc", i+1)); f != want {
+			t.Errorf("glob: %s at %d, want %s", f, i, want)
+		}
+	}
+	if len(files) != 12 {
+		t.Errorf("%d files: %q", len(files), files)
+	}
+	// list keeps the container paths.
+	if _, list, _ := runCmd(t, "list", in); !strings.Contains(list, in+"#1 ") || !strings.Contains(list, in+"#12 ") {
+		t.Errorf("list:\n%s", list)
+	}
+
+	// --json: what was written, and what was not.
+	code, stdout, stderr = runCmd(t, "extract", "--json", "-d", out, in, "../../testdata/containers/prog")
+	var doc jsonExtractDoc
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout)
+	}
+	if code != exitFailure || len(doc.Files) != 3 || len(doc.Errors) != 12 || strings.Count(stderr, "\n") != 12 {
+		t.Fatalf("exit %d, %d files, %d errors, stderr %q", code, len(doc.Files), len(doc.Errors), stderr)
+	}
+	if f := doc.Files[2]; f != (extracted{"../../testdata/containers/prog:.llvmbc#3", "bitcode", filepath.Join(out, "prog_.llvmbc#3.bc"), 2532}) {
+		t.Errorf("files[2] = %+v", f)
+	}
+	if e := doc.Errors[11]; e.Path != in+"#12" || e.Error != filepath.Join(out, "twelve.bc#12.bc")+": exists (use --force to replace it)" {
+		t.Errorf("errors[11] = %+v", e)
+	}
+	// -o -: the payload on stdout, nothing else; --json with it is a usage error.
+	if code, stdout, _ := runCmd(t, "extract", "-o", "-", "../../testdata/bc/plain.bc"); code != exitOK || stdout != string(plain) {
+		t.Errorf("-o -: exit %d, %d bytes", code, len(stdout))
+	}
+	if code, _, _ := runCmd(t, "extract", "--json", "-o", "-", "../../testdata/bc/plain.bc"); code != exitUsage {
+		t.Errorf("--json -o -: exit %d", code)
 	}
 }

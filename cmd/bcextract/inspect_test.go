@@ -176,13 +176,14 @@ func TestInspectErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, stderr := runCmd(t, "inspect", name)
-	// What was read is printed; the error names the file and a byte.
+	// What was read is printed; the error names the file and the byte
+	// where the data ends.
 	if code != exitFailure || !strings.Contains(out, "producer:     LLVM22.1.8") ||
-		!strings.Contains(stderr, name+": block length of 450 words runs past the end of the stream at byte 0x101\n") {
+		!strings.Contains(stderr, name+": block length of 450 words runs past the end of the stream (the block at bit 2059) at byte 0x12c\n") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 	code, out, _ = runCmd(t, "inspect", "--json", name)
-	if code != exitFailure || !strings.Contains(out, `"offset": 257`) {
+	if code != exitFailure || !strings.Contains(out, `"offset": 300`) {
 		t.Errorf("json: exit %d, output %s", code, out)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -43,6 +42,9 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	// inputs, when set, opens each input once for the commands that
+	// read their inputs more than once.
+	inputs *inputCache
 }
 
 // errUsage marks errors in the command line; main maps them to exit code 2.
@@ -59,7 +61,7 @@ func usagef(format string, args ...any) error {
 var errFailed = errors.New("failed")
 
 func commands() []*command {
-	return []*command{listCommand(), extractCommand(), scanCommand(), inspectCommand(), sectionsCommand(), dumpCommand(), statsCommand(), disCommand(), funcsCommand(), callgraphCommand(), diffCommand(), bbmapCommand()}
+	return []*command{listCommand(), extractCommand(), scanCommand(), inspectCommand(), sectionsCommand(), dumpCommand(), statsCommand(), disCommand(), funcsCommand(), callgraphCommand(), diffCommand(), bbmapCommand(), completionCommand(), versionCommand()}
 }
 
 func main() {
@@ -86,9 +88,8 @@ func run(e *env, args []string) int {
 		}
 		printUsage(e.stdout, cmds)
 		return exitOK
-	case "version", "--version", "-V":
-		fmt.Fprintln(e.stdout, versionLine(debug.ReadBuildInfo()))
-		return exitOK
+	case "--version", "-V":
+		name = "version"
 	}
 	c := find(cmds, name)
 	if c == nil {
@@ -136,9 +137,8 @@ func printUsage(w io.Writer, cmds []*command) {
 	var b strings.Builder
 	b.WriteString("bcextract finds, extracts and inspects LLVM bitcode.\n\nUsage:\n\n\tbcextract <command> [flags] [arguments]\n\nCommands:\n\n")
 	for _, c := range cmds {
-		fmt.Fprintf(&b, "\t%-10s %s\n", c.Name, c.Short)
+		fmt.Fprintf(&b, "\t%-11s %s\n", c.Name, c.Short)
 	}
-	fmt.Fprintf(&b, "\t%-10s %s\n", "version", "print the version, and the VCS revision it was built from (also --version)")
 	b.WriteString("\nRun 'bcextract help <command>' for a command's flags and examples.\n")
 	b.WriteString("Exit status: 0 success, 1 an input failed, 2 usage error.\n")
 	io.WriteString(w, b.String())

@@ -17,6 +17,10 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
+
+	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/mmap"
 )
 
 // maxNameLen bounds the length of an output file name, below the 255 bytes
@@ -121,14 +125,16 @@ type nameSet struct {
 
 func newNameSet(dir string) *nameSet { return &nameSet{dir: dir, used: make(map[string]bool)} }
 
-// add returns a new path under the directory for the payload at container
-// path path, found in the input named input (the path starts with it), with
-// file name extension ext.
-func (s *nameSet) add(input, path, ext string) string {
+// add returns a new path under the directory for payload p, found in the
+// input named input (p's path starts with it), with file name extension
+// ext. The module number of a section of ten modules or more is
+// zero-padded (see padModule).
+func (s *nameSet) add(input string, p *container.Payload, ext string) string {
 	base := filepath.Base(input)
 	if input == "-" {
 		base = "stdin"
 	}
+	path := padModule(p.Path, p.Module, p.Modules)
 	stem := safeName(base + strings.TrimPrefix(path, input))
 	name := stem + ext
 	for n := 2; s.used[strings.ToLower(name)]; n++ {
@@ -136,6 +142,17 @@ func (s *nameSet) add(input, path, ext string) string {
 	}
 	s.used[strings.ToLower(name)] = true
 	return filepath.Join(s.dir, name)
+}
+
+// padModule returns path with its final "#N", module N of modules,
+// zero-padded to the width of modules ("#01" to "#12"), so that file names
+// sort, and glob, in module order.
+func padModule(path string, module, modules int) string {
+	suffix := "#" + strconv.Itoa(module)
+	if module <= 0 || modules < 10 || !strings.HasSuffix(path, suffix) {
+		return path
+	}
+	return fmt.Sprintf("%s#%0*d", path[:len(path)-len(suffix)], len(strconv.Itoa(modules)), module)
 }
 
 // inputSet identifies the input files, so that no output replaces one.
@@ -274,8 +291,7 @@ func writeOutput(e *env, name string, data []byte, force bool, inputs inputSet) 
 // it into a file (a temporary one, put in place only if fill succeeds, or
 // a device or FIFO), fillStdout into standard output.
 func fillOutput(e *env, name string, force bool, inputs inputSet, fill func(*os.File) error, fillStdout func(io.Writer) error) error {
-	switch name {
-	case "-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+	if isStdoutName(name) {
 		return fillStdout(e.stdout)
 	}
 	fi, err := os.Lstat(name)
@@ -293,7 +309,7 @@ func fillOutput(e *env, name string, force bool, inputs inputSet, fill func(*os.
 	if inputs.contains(fi) {
 		return fmt.Errorf("%s: refusing to write into an input file", name)
 	}
-	f, err := os.OpenFile(name, os.O_WRONLY, 0)
+	f, err := openOutputStream(name)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, unwrapPath(err))
 	}
@@ -382,4 +398,17 @@ func removePendingOnSignal() {
 		pending.removeAll()
 		os.Exit(130)
 	}()
+}
+
+// outputFIFOWait is how long an output FIFO is waited for a process to
+// open it for reading, as long as an input FIFO is waited for a writer
+// (mmap.FIFOWait); tests shorten it.
+var outputFIFOWait = mmap.FIFOWait
+
+// errNoReader is the cause of the error for an output FIFO that no process
+// opened for reading within outputFIFOWait.
+type errNoReader struct{ wait time.Duration }
+
+func (e *errNoReader) Error() string {
+	return fmt.Sprintf("no process opened the FIFO for reading within %v", e.wait)
 }

@@ -15,13 +15,26 @@ import (
 )
 
 // The sweeps run every command over every truncation and every single-byte
-// corruption of a fixture. "go test" sweeps a few small fixtures (the
-// quick set); -sweep.wide sweeps one or more fixtures of every container
-// format and payload (.ci/run does), and -sweep.files takes a glob of its
-// own (relative to the repository root).
+// corruption of a fixture. "go test" samples them on a few small fixtures
+// (the quick set): every truncation and corruption of their first
+// sweepDense bytes, and sweepSamples more of each spread over the rest, in
+// a few seconds; -short skips even that. -sweep.all sweeps the quick set
+// in full (a few minutes), -sweep.wide one or more fixtures of every
+// container format and payload besides, in full (.ci/run does), and
+// -sweep.files a glob of its own (relative to the repository root), in
+// full.
 var (
-	sweepWide  = flag.Bool("sweep.wide", false, "sweep the wide set of fixtures, not only the quick set")
-	sweepFiles = flag.String("sweep.files", "", "sweep the fixtures matching this glob (relative to the repository root)")
+	sweepAll   = flag.Bool("sweep.all", false, "sweep the quick set in full, every truncation and corruption, not a sample")
+	sweepWide  = flag.Bool("sweep.wide", false, "sweep the wide set of fixtures in full, not only the quick set")
+	sweepFiles = flag.String("sweep.files", "", "sweep the fixtures matching this glob (relative to the repository root) in full")
+)
+
+// The sample "go test" sweeps of each fixture: the first sweepDense
+// truncations and corruptions (headers, where most checks are), then
+// sweepSamples of each spread evenly over the rest.
+const (
+	sweepDense   = 48
+	sweepSamples = 24
 )
 
 // sweepQuick is swept by "go test": small fixtures that reach bitcode,
@@ -113,29 +126,48 @@ func TestSweep(t *testing.T) {
 	if testing.Short() {
 		t.Skip("sweeps are long")
 	}
-	files := sweepQuick
+	files, sample := sweepQuick, true
 	switch {
 	case *sweepFiles != "":
 		files, _ = filepath.Glob(filepath.Join("../..", *sweepFiles))
 		for i := range files {
 			files[i], _ = filepath.Rel("../..", files[i])
 		}
+		sample = false
 	case *sweepWide:
-		files = append(append([]string{}, sweepQuick...), sweepWideSet...)
+		files, sample = append(append([]string{}, sweepQuick...), sweepWideSet...), false
+	case *sweepAll:
+		sample = false
 	}
 	for _, f := range files {
 		t.Run(filepath.ToSlash(f), func(t *testing.T) {
 			t.Parallel()
-			sweepFile(t, filepath.Join("../..", f))
+			sweepFile(t, filepath.Join("../..", f), sample)
 		})
 	}
 }
 
+// sweptOffsets returns the truncation lengths, or the corrupted bytes, a
+// sweep of a fixture of n bytes tries: all of them, or when sampling the
+// first sweepDense and sweepSamples more spread over the rest, the last
+// among them.
+func sweptOffsets(n int, sample bool) []int {
+	var offs []int
+	for i := 0; i < n; i++ {
+		if !sample || i < sweepDense || i == n-1 ||
+			(i-sweepDense)*sweepSamples/max(1, n-sweepDense) != (i+1-sweepDense)*sweepSamples/max(1, n-sweepDense) {
+			offs = append(offs, i)
+		}
+	}
+	return offs
+}
+
 // sweepFile runs every command over every prefix of the file and over
-// every copy of it with one byte XORed with 0xFF. The mutated copy is
-// written beside the original's siblings (a thin archive's members must
-// stay reachable) under a scratch directory.
-func sweepFile(t *testing.T, path string) {
+// every copy of it with one byte XORed with 0xFF (when sample is set, over
+// those sweptOffsets picks). The mutated copy is written beside the
+// original's siblings (a thin archive's members must stay reachable) under
+// a scratch directory.
+func sweepFile(t *testing.T, path string, sample bool) {
 	orig, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -173,11 +205,12 @@ func sweepFile(t *testing.T, path string) {
 			t.Errorf("%s: a command wrote outside its output directory:\nbefore %s\nafter  %s", what, before, after)
 		}
 	}
-	for n := 0; n < len(orig); n++ {
+	offs := sweptOffsets(len(orig), sample)
+	for _, n := range offs {
 		check(fmt.Sprintf("prefix %d", n), orig[:n])
 	}
 	mut := bytes.Clone(orig)
-	for i := range mut {
+	for _, i := range offs {
 		mut[i] ^= 0xff
 		check(fmt.Sprintf("byte %d xor 0xff", i), mut)
 		mut[i] ^= 0xff
@@ -281,4 +314,20 @@ func listTree(t *testing.T, root string) string {
 		}
 	}
 	return strings.Join(names, " ")
+}
+
+func TestSweptOffsets(t *testing.T) {
+	for _, tt := range []struct {
+		n      int
+		sample bool
+		count  int
+	}{
+		{10, true, 10}, {48, true, 48}, {100, false, 100},
+		{49, true, 49}, {2776, true, sweepDense + sweepSamples}, {1412, true, sweepDense + sweepSamples},
+	} {
+		offs := sweptOffsets(tt.n, tt.sample)
+		if len(offs) != tt.count || offs[len(offs)-1] != tt.n-1 || !slices.IsSorted(offs) {
+			t.Errorf("sweptOffsets(%d, %v): %d offsets, last %d; want %d, last %d", tt.n, tt.sample, len(offs), offs[len(offs)-1], tt.count, tt.n-1)
+		}
+	}
 }

@@ -1,10 +1,41 @@
 package main
 
 import (
+	"fmt"
 	"runtime"
 	"runtime/debug"
 	"strings"
+
+	"github.com/spf13/pflag"
 )
+
+func versionCommand() *command {
+	return &command{
+		Name:  "version",
+		Usage: "version",
+		Short: "print the version, and the VCS revision it was built from (also --version)",
+		Long: `
+Version prints one line: the version (set at link time with -ldflags
+"-X main.version=...", else the module version of "go install ...@VERSION",
+else "devel"), the VCS revision and time the binary was built from, and
+"modified" when the tree had changes, then the Go toolchain and platform.
+"bcextract --version" and "bcextract -V" print the same.
+
+Example:
+
+	$ bcextract version
+	bcextract v0.3.0 (revision 532ffda1c2e3, 2026-11-24T21:26:28Z), go1.26.8 linux/amd64
+`,
+		Flags: pflag.NewFlagSet("version", pflag.ContinueOnError),
+		Run: func(e *env, args []string) error {
+			if len(args) > 0 {
+				return usagef("no arguments expected, got %q", args[0])
+			}
+			_, err := fmt.Fprintln(e.stdout, versionLine(debug.ReadBuildInfo()))
+			return err
+		},
+	}
+}
 
 // version is the program's version when set at link time with
 // -ldflags "-X main.version=..."; otherwise the module version from the

@@ -43,7 +43,7 @@ func TestVersionLine(t *testing.T) {
 			t.Errorf("bcextract %s: exit %d, %q", arg, code, out)
 		}
 	}
-	if _, out, _ := runCmd(t, "help"); !strings.Contains(out, "\tversion    print the version") {
+	if _, out, _ := runCmd(t, "help"); !strings.Contains(out, "\tversion     print the version") || !strings.Contains(out, "\tcompletion  print a shell") {
 		t.Errorf("help does not list version:\n%s", out)
 	}
 }

@@ -60,6 +60,11 @@ const maxSkips = 64
 // header: its modules and the string table they share. It decodes no
 // module yet.
 func Open(data []byte) (*File, error) {
+	if n := len(data); n%4 != 0 && (wrapper.IsWrapper(data) || wrapper.IsRaw(data)) {
+		// llvm-dis-22: "Invalid bitcode signature"; at the end of the data,
+		// as every error of data cut short.
+		return nil, &Error{Bit: uint64(n) * 8, Msg: fmt.Sprintf("bitcode length %d is not a multiple of 4 bytes (%d bytes after byte 0x%x)", n, n%4, n&^3)}
+	}
 	var base uint64
 	stream := data
 	if wrapper.IsWrapper(data) {
