@@ -211,6 +211,10 @@ func (p *printer) printNamedMetadata(nmd *ir.NamedMetadata) {
 	for i, n := range nmd.Ops {
 		if i > 0 {
 			p.str(", ")
+			// The line can be as long as the module is large, and
+			// nothing on it pads to a column: it is written out as it
+			// grows.
+			p.maybeFlush()
 		}
 		if isExpression(n) {
 			p.specializedBody(n.(*ir.SpecializedNode), 0)

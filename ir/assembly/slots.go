@@ -159,7 +159,8 @@ func isIntrinsic(v ir.Value) bool {
 }
 
 // mdSlot numbers n and, in pre-order, the nodes it refers to. DIExpression
-// nodes are never numbered.
+// nodes are never numbered. The definitions of the nodes numbered are
+// recorded (renderMD) once many wait.
 func (p *printer) mdSlot(n ir.MDNode) {
 	if isNilMD(n) {
 		return
@@ -212,7 +213,16 @@ func (p *printer) mdSlot(n ir.MDNode) {
 		}
 	}
 	p.mdStack = stack[:0]
+	// Every node numbered so far has its operands numbered: the
+	// definitions can be recorded, and are once there are many, so that
+	// the nodes waiting stay few however many the module has.
+	if len(p.mdPending) >= mdRenderBatch {
+		p.renderMD()
+	}
 }
+
+// mdRenderBatch is how many nodes mdSlot lets wait for renderMD.
+const mdRenderBatch = 1 << 12
 
 // maxTableID bounds the node IDs that index printer.mdByID (a node with
 // a larger one is hashed), so that the table stays small whatever IDs a
