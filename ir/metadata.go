@@ -22,13 +22,13 @@ type MDString struct {
 
 // An MDTuple is a generic metadata node, !{...}. A nil operand is null.
 type MDTuple struct {
-	Distinct bool
-	Ops      []Metadata
+	Ops []Metadata
 	// ID is a number a reader gives each node it makes, unique within a
 	// module and counting from 1, so that a printer can index tables by
 	// it rather than hash nodes; 0 when not set. It is a hint: nodes are
 	// still told apart by identity.
-	ID uint32
+	ID       uint32
+	Distinct bool
 }
 
 // A ValueAsMetadata is a value used as metadata: a constant (i32 1, ptr

@@ -85,10 +85,10 @@ func (b *diBuilder) at(i int) uint64 {
 
 // lookup returns metadata id-1, nil when it is not read yet.
 func (b *diBuilder) lookup(id uint64) ir.Metadata {
-	if id == 0 || id-1 >= uint64(len(b.r.md.items)) {
+	if id == 0 {
 		return nil
 	}
-	return b.r.md.items[id-1]
+	return b.r.md.get(id - 1)
 }
 
 // ref adds operand i, a metadata ID plus one, to Refs and returns it.
@@ -1333,11 +1333,11 @@ func signedConstExpr(md ir.Metadata) (int64, bool) {
 func (l *mdList) resolveFixes() {
 	keep := l.fixes[:0]
 	for _, f := range l.fixes {
-		if f.id-1 >= uint64(len(l.items)) || l.items[f.id-1] == nil {
+		m := l.get(f.id - 1)
+		if m == nil {
 			keep = append(keep, f)
 			continue
 		}
-		m := l.items[f.id-1]
 		if f.loc != nil {
 			if f.ref < 0 {
 				f.loc.Scope = m

@@ -27,6 +27,9 @@ type mdList struct {
 	// fixes are debug-info references to metadata not read yet (di.go).
 	fixes     []diFix
 	emptyExpr *ir.SpecializedNode
+	// The slabs of module-level tuples and their operands (newTuple).
+	tupleSlab []ir.MDTuple
+	opSlab    []ir.Metadata
 	// Uniquing after upgrades (mdunique.go): typed says whether the
 	// module has typed pointers; needUnique that the block being read
 	// may have nodes LLVM would merge.
@@ -181,14 +184,35 @@ func (r *Reader) readMetadataKinds() error {
 
 // mdAt returns metadata id, or an error when it is not defined.
 func (r *Reader) mdAt(id uint64) (ir.Metadata, error) {
-	if id >= uint64(len(r.md.items)) || r.md.items[id] == nil {
+	m := r.md.get(id)
+	if m == nil {
 		return nil, r.errorf("invalid metadata ID %d", id)
 	}
-	return r.md.items[id], nil
+	return m, nil
+}
+
+// get returns metadata id (from 0), nil when it is not read yet.
+func (l *mdList) get(id uint64) ir.Metadata {
+	if id >= uint64(len(l.items)) {
+		return nil
+	}
+	return l.items[id]
 }
 
 func (r *Reader) pushMD(m ir.Metadata) {
-	r.md.items = append(r.md.items, m)
+	r.md.items = appendDoubling(r.md.items, m)
+}
+
+// appendDoubling is append, except that a full array grows to twice its
+// length, never less: append grows a large one by a quarter, which for a
+// list of millions of metadata makes four times its size of garbage.
+func appendDoubling[T any](s []T, v T) []T {
+	if len(s) == cap(s) && len(s) >= 1024 {
+		t := make([]T, len(s), 2*len(s))
+		copy(t, s)
+		s = t
+	}
+	return append(s, v)
 }
 
 // readMetadata reads a METADATA block, module-level or in a function.
@@ -250,9 +274,8 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			}
 			r.pushMD(&ir.ValueAsMetadata{Value: v})
 		case llvmir.METADATA_NODE, llvmir.METADATA_DISTINCT_NODE:
-			n := &ir.MDTuple{Distinct: rec.Code == uint32(llvmir.METADATA_DISTINCT_NODE), ID: r.nodeID()}
-			r.md.pending = append(r.md.pending, mdPending{node: n, ids: append([]uint64(nil), ops...)})
-			r.pushMD(n)
+			distinct := rec.Code == uint32(llvmir.METADATA_DISTINCT_NODE)
+			r.pushMD(r.md.newTuple(distinct, ops, r.nodeID(), !inFunc))
 		case llvmir.METADATA_ARG_LIST:
 			n := &ir.DIArgList{}
 			ids := make([]uint64, len(ops))
@@ -270,7 +293,11 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			nm := &ir.NamedMetadata{Name: name}
 			haveName = false
 			r.m.NamedMetadata = append(r.m.NamedMetadata, nm)
-			r.md.named = append(r.md.named, namedPending{nm, append([]uint64(nil), ops...)})
+			if ok, err := r.md.namedOps(r, nm, ops); err != nil {
+				return err
+			} else if !ok {
+				r.md.named = append(r.md.named, namedPending{nm, append([]uint64(nil), ops...)})
+			}
 		case llvmir.METADATA_KIND:
 			return r.addKind(ops)
 		case llvmir.METADATA_GLOBAL_DECL_ATTACHMENT:
@@ -332,6 +359,11 @@ func (r *Reader) readMetadata(inFunc bool) error {
 	r.md.needUnique = false
 	if !inFunc {
 		r.upgradeLocalImports()
+	}
+	if cap(r.ops) > 1<<16 {
+		// A long record (a named node of millions of operands) would
+		// keep the operands' buffer as long as the reader.
+		r.ops = nil
 	}
 	return nil
 }
@@ -420,15 +452,90 @@ func mdID(m ir.Metadata) (uint32, bool) {
 	return id, id != 0
 }
 
+// The slabs module-level tuples and their operands are taken from (see
+// newTuple): a module can have millions of small tuples.
+const (
+	tupleSlabLen = 256
+	opSlabLen    = 4096
+)
+
+// newTuple makes the tuple of a METADATA_NODE or METADATA_DISTINCT_NODE
+// record, its operands (ops, IDs plus one, 0 for null) filled in at once
+// when all of them are read, as the writer's order makes most of them;
+// the others wait for resolve. A module-level tuple (slab) lives as long as
+// the module, and is taken with its operands from slabs shared by many.
+func (l *mdList) newTuple(distinct bool, ops []uint64, id uint32, slab bool) *ir.MDTuple {
+	var n *ir.MDTuple
+	if slab {
+		if len(l.tupleSlab) == 0 {
+			l.tupleSlab = make([]ir.MDTuple, tupleSlabLen)
+		}
+		n = &l.tupleSlab[0]
+		l.tupleSlab = l.tupleSlab[1:]
+	} else {
+		n = new(ir.MDTuple)
+	}
+	n.ID, n.Distinct = id, distinct
+	for _, op := range ops {
+		if op != 0 && l.get(op-1) == nil {
+			l.pending = append(l.pending, mdPending{node: n, ids: append([]uint64(nil), ops...)})
+			return n
+		}
+	}
+	n.Ops = l.takeOps(len(ops), slab)
+	for i, op := range ops {
+		if op != 0 {
+			n.Ops[i] = l.items[op-1]
+		}
+	}
+	return n
+}
+
+// takeOps returns k null operands (an empty array, not nil, for none):
+// from the operand slab when slab and k is small, the array's capacity its
+// length, so that it cannot grow into its neighbours'.
+func (l *mdList) takeOps(k int, slab bool) []ir.Metadata {
+	if !slab || k == 0 || k > opSlabLen/16 {
+		return make([]ir.Metadata, k)
+	}
+	if cap(l.opSlab)-len(l.opSlab) < k {
+		l.opSlab = make([]ir.Metadata, 0, opSlabLen)
+	}
+	n := len(l.opSlab)
+	l.opSlab = l.opSlab[:n+k]
+	return l.opSlab[n : n+k : n+k]
+}
+
+// namedOps fills in the operands of named metadata nm from ops, metadata
+// IDs, when all of them are read (false when not).
+func (l *mdList) namedOps(r *Reader, nm *ir.NamedMetadata, ops []uint64) (bool, error) {
+	for _, id := range ops {
+		m := l.get(id)
+		if m == nil {
+			return false, nil
+		}
+		if _, isNode := m.(ir.MDNode); !isNode {
+			return false, r.errorf("invalid named metadata: expect a node")
+		}
+	}
+	nm.Ops = make([]ir.MDNode, len(ops))
+	for i, id := range ops {
+		nm.Ops[i] = l.items[id].(ir.MDNode)
+	}
+	return true, nil
+}
+
 // resolve fills in the operands of the nodes read so far, named metadata
 // and global attachments.
 func (l *mdList) resolve(r *Reader) error {
 	l.resolveFixes()
-	keep := l.pending[:0]
-	for _, p := range l.pending {
+	pending := l.pending
+	l.pending = nil
+	keep := pending[:0]
+	for _, p := range pending {
 		ok := true
 		for _, id := range p.ids {
-			if id != 0 && (id-1 >= uint64(len(l.items)) || l.items[id-1] == nil) {
+			if id != 0 && l.get(id-1) == nil {
 				ok = false
 				break
 			}
@@ -453,28 +560,17 @@ func (l *mdList) resolve(r *Reader) error {
 			}
 		}
 	}
-	clear(l.pending[len(keep):]) // the backing array would keep the nodes alive
-	l.pending = keep
+	clear(pending[len(keep):]) // the backing array would keep the nodes alive
+	l.pending = append(keep, l.pending...)
 	keepN := l.named[:0]
 	for _, p := range l.named {
-		nodes := make([]ir.MDNode, 0, len(p.ids))
-		ok := true
-		for _, id := range p.ids {
-			if id >= uint64(len(l.items)) || l.items[id] == nil {
-				ok = false
-				break
-			}
-			n, isNode := l.items[id].(ir.MDNode)
-			if !isNode {
-				return r.errorf("invalid named metadata: expect a node")
-			}
-			nodes = append(nodes, n)
+		ok, err := l.namedOps(r, p.nm, p.ids)
+		if err != nil {
+			return err
 		}
 		if !ok {
 			keepN = append(keepN, p)
-			continue
 		}
-		p.nm.Ops = nodes
 	}
 	l.named = keepN
 	for _, g := range l.globals {
