@@ -30,6 +30,13 @@ type mdList struct {
 	// The slabs of module-level tuples and their operands (newTuple).
 	tupleSlab []ir.MDTuple
 	opSlab    []ir.Metadata
+	// dropNamed is DropNamedMetadata; lazy says that the module-level
+	// tuples are kept as records until something uses them (see
+	// lazyTuple), lazyReady that they can be made (their block is read).
+	dropNamed, lazy, lazyReady bool
+	lazyAt                     []uint32
+	lazyRecs                   [][]uint32
+	lazyWork                   []uint64
 	// Uniquing after upgrades (mdunique.go): typed says whether the
 	// module has typed pointers; needUnique that the block being read
 	// may have nodes LLVM would merge.
@@ -191,12 +198,143 @@ func (r *Reader) mdAt(id uint64) (ir.Metadata, error) {
 	return m, nil
 }
 
-// get returns metadata id (from 0), nil when it is not read yet.
+// DropNamedMetadata makes Module leave out the module's named metadata
+// (!llvm.module.flags, !llvm.ident, ... : Module's NamedMetadata is
+// empty), and the module-level metadata nodes that only they use: called
+// before Module, it makes the module's tuples be made only once an
+// attachment, an instruction or a node made refers to them (in a module
+// with typed pointers, whose tuples may be merged once read, they are
+// all made). It is for callers that look at functions and globals only
+// (funcs, callgraph and diff), on modules whose metadata can be large.
+func (r *Reader) DropNamedMetadata() { r.md.dropNamed = true }
+
+// get returns metadata id (from 0), nil when it is not read yet: a
+// module-level tuple kept as its record is made now (see lazyTuple), once
+// its block has been read.
 func (l *mdList) get(id uint64) ir.Metadata {
 	if id >= uint64(len(l.items)) {
 		return nil
 	}
+	if m := l.items[id]; m != nil || !l.lazyReady || id >= uint64(len(l.lazyAt)) || l.lazyAt[id] == 0 {
+		return m
+	}
+	return l.makeLazy(id)
+}
+
+// lazyChunkLen is the length of the chunks of mdList.lazyRecs; a longer
+// tuple is made at once.
+const lazyChunkLen = 1 << 16
+
+// lazyTuple keeps the record of the next module-level tuple, distinct or
+// not, with operands ops and node ID id, for makeLazy to make it when it
+// is used: in lazyRecs, its ID, its operand count times two plus one when
+// distinct, and its operands. False when the tuple is to be made now.
+func (l *mdList) lazyTuple(distinct bool, ops []uint64, id uint32) bool {
+	k := len(ops) + 2
+	if k > lazyChunkLen/16 || len(l.lazyRecs) >= 1<<15 {
+		return false
+	}
+	for _, op := range ops {
+		if op > 1<<32-1 {
+			return false
+		}
+	}
+	if n := len(l.lazyRecs); n == 0 || cap(l.lazyRecs[n-1])-len(l.lazyRecs[n-1]) < k {
+		l.lazyRecs = append(l.lazyRecs, make([]uint32, 0, lazyChunkLen))
+	}
+	c := len(l.lazyRecs) - 1
+	rec := l.lazyRecs[c]
+	at := c*lazyChunkLen + len(rec)
+	head := uint32(len(ops)) << 1
+	if distinct {
+		head |= 1
+	}
+	rec = append(rec, id, head)
+	for _, op := range ops {
+		rec = append(rec, uint32(op))
+	}
+	l.lazyRecs[c] = rec
+	item := len(l.items)
+	for len(l.lazyAt) < item {
+		l.lazyAt = appendDoubling(l.lazyAt, 0)
+	}
+	l.lazyAt = appendDoubling(l.lazyAt, uint32(at)+1)
+	return true
+}
+
+// lazyRec returns the record lazyTuple kept for metadata id: the node ID,
+// whether it is distinct, and its operands.
+func (l *mdList) lazyRec(id uint64) (uint32, bool, []uint32) {
+	at := int(l.lazyAt[id] - 1)
+	rec := l.lazyRecs[at/lazyChunkLen][at%lazyChunkLen:]
+	k := int(rec[1] >> 1)
+	return rec[0], rec[1]&1 != 0, rec[2 : 2+k]
+}
+
+// isLazy reports whether metadata id is a tuple kept as its record.
+func (l *mdList) isLazy(id uint64) bool {
+	return id < uint64(len(l.lazyAt)) && l.lazyAt[id] != 0 && l.items[id] == nil
+}
+
+// makeLazy makes the tuple kept as the record of metadata id, and those
+// kept that it refers to, directly or not: first every node (so that
+// cycles cost nothing), then their operands. The walk keeps its own list:
+// a chain of tuples can be as long as the module is large.
+func (l *mdList) makeLazy(id uint64) ir.Metadata {
+	work := append(l.lazyWork[:0], id)
+	l.lazyShell(id)
+	for i := 0; i < len(work); i++ {
+		_, _, ops := l.lazyRec(work[i])
+		for _, op := range ops {
+			if op != 0 && l.isLazy(uint64(op-1)) {
+				l.lazyShell(uint64(op - 1))
+				work = append(work, uint64(op-1))
+			}
+		}
+	}
+	for _, w := range work {
+		n := l.items[w].(*ir.MDTuple)
+		_, _, ops := l.lazyRec(w)
+		l.lazyAt[w] = 0
+		ok := true
+		for _, op := range ops {
+			if op != 0 && (uint64(op-1) >= uint64(len(l.items)) || l.items[op-1] == nil) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			// An operand that is not there: as a record read
+			// before it, the node waits for it.
+			ids := make([]uint64, len(ops))
+			for i, op := range ops {
+				ids[i] = uint64(op)
+			}
+			l.pending = append(l.pending, mdPending{node: n, ids: ids})
+			continue
+		}
+		n.Ops = l.takeOps(len(ops), true)
+		for i, op := range ops {
+			if op != 0 {
+				n.Ops[i] = l.items[op-1]
+			}
+		}
+	}
+	l.lazyWork = work[:0]
 	return l.items[id]
+}
+
+// lazyShell makes the node of the tuple kept for metadata id, without its
+// operands.
+func (l *mdList) lazyShell(id uint64) {
+	nid, distinct, _ := l.lazyRec(id)
+	if len(l.tupleSlab) == 0 {
+		l.tupleSlab = make([]ir.MDTuple, tupleSlabLen)
+	}
+	n := &l.tupleSlab[0]
+	l.tupleSlab = l.tupleSlab[1:]
+	n.ID, n.Distinct = nid, distinct
+	l.items[id] = n
 }
 
 func (r *Reader) pushMD(m ir.Metadata) {
@@ -221,6 +359,9 @@ func (r *Reader) readMetadata(inFunc bool) error {
 	haveName := false
 	if inFunc {
 		r.md.startBody()
+	} else {
+		r.md.lazy = r.md.dropNamed && !hasTypedPointers(r.types)
+		r.md.lazyReady = false
 	}
 	err := r.simpleBlock(uint32(llvmir.METADATA_BLOCK_ID), func(rec *bitstream.Record) error {
 		ops := rec.Ops
@@ -275,6 +416,10 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			r.pushMD(&ir.ValueAsMetadata{Value: v})
 		case llvmir.METADATA_NODE, llvmir.METADATA_DISTINCT_NODE:
 			distinct := rec.Code == uint32(llvmir.METADATA_DISTINCT_NODE)
+			if !inFunc && r.md.lazy && r.md.lazyTuple(distinct, ops, r.nodeID()) {
+				r.pushMD(nil)
+				break
+			}
 			r.pushMD(r.md.newTuple(distinct, ops, r.nodeID(), !inFunc))
 		case llvmir.METADATA_ARG_LIST:
 			n := &ir.DIArgList{}
@@ -290,8 +435,11 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			if !haveName {
 				return r.errorf("named metadata without a name")
 			}
-			nm := &ir.NamedMetadata{Name: name}
 			haveName = false
+			if r.md.dropNamed {
+				break
+			}
+			nm := &ir.NamedMetadata{Name: name}
 			r.m.NamedMetadata = append(r.m.NamedMetadata, nm)
 			if ok, err := r.md.namedOps(r, nm, ops); err != nil {
 				return err
@@ -341,6 +489,9 @@ func (r *Reader) readMetadata(inFunc bool) error {
 	})
 	if err != nil {
 		return err
+	}
+	if !inFunc {
+		r.md.lazyReady = true
 	}
 	if err := r.md.resolve(r); err != nil {
 		return err
@@ -529,6 +680,7 @@ func (l *mdList) namedOps(r *Reader, nm *ir.NamedMetadata, ops []uint64) (bool, 
 // and global attachments.
 func (l *mdList) resolve(r *Reader) error {
 	l.resolveFixes()
+	// Making a tuple kept as its record (get) may add to the list.
 	pending := l.pending
 	l.pending = nil
 	keep := pending[:0]
