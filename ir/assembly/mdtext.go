@@ -362,7 +362,7 @@ func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) b
 				continue
 			}
 		}
-		chunk = binary.AppendUvarint(chunk, p.md.name(f.Name))
+		chunk = binary.AppendUvarint(chunk, p.md.name(f.Name.String()))
 		switch {
 		case isConst:
 			chunk = append(chunk, mdFieldInt)
@@ -379,10 +379,10 @@ func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) b
 			chunk = binary.AppendUvarint(chunk, uint64(f.Int))
 		case f.Kind == ir.FieldString:
 			chunk = append(chunk, mdFieldString)
-			chunk = p.md.appendString(chunk, f.Text)
+			chunk = p.md.appendString(chunk, f.Text())
 		case f.Kind == ir.FieldRaw:
 			chunk = append(chunk, mdFieldRaw)
-			chunk = p.md.appendString(chunk, f.Text)
+			chunk = p.md.appendString(chunk, f.Text())
 		case f.Kind == ir.FieldBool:
 			chunk = append(chunk, mdFieldBool)
 			if f.Int != 0 {

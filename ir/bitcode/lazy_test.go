@@ -86,7 +86,7 @@ func usedMetadata(t *testing.T, r *Reader, m *ir.Module) (string, int) {
 		case *ir.SpecializedNode:
 			fmt.Fprintf(&b, "%s distinct=%v (", n.Kind, n.Distinct)
 			for _, f := range n.Fields {
-				fmt.Fprintf(&b, " %s:%d:%d:%q:%s", f.Name, f.Kind, f.Int, f.Text, ref(f.MD))
+				fmt.Fprintf(&b, " %s:%d:%d:%s", f.Name, f.Kind, f.Int, ref(f.MD))
 			}
 			b.WriteString(" )\n")
 		default:
