@@ -1,5 +1,11 @@
 package ir
 
+import (
+	"math"
+	"sync"
+	"sync/atomic"
+)
+
 // Metadata is a metadata operand: an [*MDString], a node ([*MDTuple], a
 // [*DILocation], or a [*SpecializedNode] for other debug info), a
 // [*ValueAsMetadata], or nil for a null operand.
@@ -22,13 +28,13 @@ type MDString struct {
 
 // An MDTuple is a generic metadata node, !{...}. A nil operand is null.
 type MDTuple struct {
-	Distinct bool
-	Ops      []Metadata
+	Ops []Metadata
 	// ID is a number a reader gives each node it makes, unique within a
 	// module and counting from 1, so that a printer can index tables by
 	// it rather than hash nodes; 0 when not set. It is a hint: nodes are
 	// still told apart by identity.
-	ID uint32
+	ID       uint32
+	Distinct bool
 }
 
 // A ValueAsMetadata is a value used as metadata: a constant (i32 1, ptr
@@ -76,15 +82,84 @@ type SpecializedNode struct {
 	ID uint32
 }
 
-// A Field is one name: value of a specialized node.
+// A Field is one name: value of a specialized node, in 32 bytes: a
+// module's debug info can hold millions of fields.
 type Field struct {
-	Name string
-	// Kind says which of MD (a node reference; nil is null), Int and
-	// Text holds the value.
-	MD   Metadata
+	// MD is the value of a field of kind FieldMD, FieldConstInt,
+	// FieldSize or FieldMDList (nil is null), and the *MDString holding
+	// the text of a FieldString or FieldRaw (nil is ""): see Text.
+	MD Metadata
+	// Int is the value of a FieldInt, FieldUint or FieldBool.
 	Int  int64
-	Text string
+	Name FieldName
+	// Kind says which of MD, Int and Text holds the value.
 	Kind FieldKind
+}
+
+// Text returns the text of a field of kind FieldString or FieldRaw: the
+// value of its MD, "" when MD is not an *MDString.
+func (f *Field) Text() string {
+	if s, ok := f.MD.(*MDString); ok && s != nil {
+		return s.Value
+	}
+	return ""
+}
+
+// A FieldName is the name of a field ("scope", "line", ...): an index into
+// one table of names for the whole program, which FieldNameOf adds to. The
+// zero FieldName is "", the name of a field printed without one (the
+// elements of a DIExpression).
+type FieldName uint16
+
+// fieldNameTable is a copy of the table of field names: copied when a name
+// is added, so that it is read without a lock.
+type fieldNameTable struct {
+	names []string
+	index map[string]FieldName
+}
+
+var (
+	fieldNames   atomic.Pointer[fieldNameTable]
+	fieldNamesMu sync.Mutex
+)
+
+func init() {
+	fieldNames.Store(&fieldNameTable{names: []string{""}, index: map[string]FieldName{"": 0}})
+}
+
+// FieldNameOf returns the FieldName of name, adding name to the table when
+// it is new. It is safe for concurrent use. Names are the program's own
+// (readers name fields with LLVM's names, never with their input): it
+// panics past 65,536 of them.
+func FieldNameOf(name string) FieldName {
+	if n, ok := fieldNames.Load().index[name]; ok {
+		return n
+	}
+	fieldNamesMu.Lock()
+	defer fieldNamesMu.Unlock()
+	t := fieldNames.Load()
+	if n, ok := t.index[name]; ok {
+		return n
+	}
+	if len(t.names) > math.MaxUint16 {
+		panic("ir: more than 65536 field names")
+	}
+	n := FieldName(len(t.names))
+	u := &fieldNameTable{names: append(t.names[:len(t.names):len(t.names)], name), index: make(map[string]FieldName, len(t.index)+1)}
+	for k, v := range t.index {
+		u.index[k] = v
+	}
+	u.index[name] = n
+	fieldNames.Store(u)
+	return n
+}
+
+// String returns the name.
+func (n FieldName) String() string {
+	if names := fieldNames.Load().names; int(n) < len(names) {
+		return names[n]
+	}
+	return ""
 }
 
 // A FieldKind says which member of a [Field] holds its value.

@@ -90,7 +90,7 @@ func runFuncs(e *env, args []string, o funcsOptions) error {
 	var line []byte
 	bodyFailed := false
 	spares := func(p *container.Payload) int {
-		if len(p.Data) < parallelMin {
+		if len(p.Data) < parallelMin || !bodiesOutweighMetadata(p.Data) {
 			return 0
 		}
 		return min(runtime.GOMAXPROCS(0), 4) - 1
@@ -156,6 +156,25 @@ const gcPercent = 400
 // module with several readers at once: below it, opening the module again
 // costs more than the bodies it shares out.
 var parallelMin = 1 << 20
+
+// bodiesOutweighMetadata reports whether the function bodies of the
+// bitcode in data take more bits than its module-level metadata (see
+// bitcode.Reader.BlockBits). A spare reader shares out the bodies but reads
+// the module-level metadata again, and holds it: for a module that is
+// mostly metadata (millions of nodes under named metadata), spares would
+// multiply the memory for little.
+func bodiesOutweighMetadata(data []byte) bool {
+	f, err := bitcode.Open(data)
+	if err != nil {
+		return false
+	}
+	var md, bodies uint64
+	for _, r := range f.Modules {
+		m, b := r.BlockBits()
+		md, bodies = md+m, bodies+b
+	}
+	return bodies > md
+}
 
 // describeModule describes the functions of md that funcs lists (the
 // definitions, and the declarations too when all is set), in module order,

@@ -234,10 +234,12 @@ func knownFormat(p string) bool {
 }
 
 // analysisReader prepares a reader for funcs, callgraph and diff, which
-// look at one body at a time, never at debug info or the summary: see
-// bitcode.Reader's DropDebugInfo, DropSummary and ReuseBodies.
+// look at one body at a time, never at debug info, named metadata or the
+// summary: see bitcode.Reader's DropDebugInfo, DropNamedMetadata,
+// DropSummary and ReuseBodies.
 func analysisReader(r *bitcode.Reader) {
 	r.DropDebugInfo()
+	r.DropNamedMetadata()
 	r.DropSummary()
 	r.ReuseBodies()
 }

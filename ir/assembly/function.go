@@ -52,6 +52,7 @@ func WriteFunction(w io.Writer, m *ir.Module, f *ir.Function, opt Options) error
 	clear(p.mdOther)
 	p.mdAddr.reset()
 	p.mdPending = p.mdPending[:0]
+	p.mdDone = 0
 	p.mdWrite = true
 	if len(f.Attrs.Fn) > 0 {
 		p.attrSetSlot(f.Attrs.Fn)

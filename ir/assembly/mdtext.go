@@ -80,14 +80,23 @@ const (
 // far has its operands numbered too: after numberModule and after each
 // function's incorporateFunction. When the module's metadata is not to be
 // printed (Options.Functions), the nodes are dropped unrecorded.
-func (p *printer) renderMD() {
-	if !p.mdWrite {
-		clear(p.mdPending)
-		p.mdPending = p.mdPending[:0]
-		p.mdDone = p.mdAddr.len()
+func (p *printer) renderMD() { p.renderFirst(len(p.mdPending)) }
+
+// renderFirst is renderMD for the first k nodes waiting only, whose
+// operands are numbered (see renderReady).
+func (p *printer) renderFirst(k int) {
+	if k == 0 {
 		return
 	}
-	if len(p.mdPending) == 0 {
+	done := p.mdPending[:k]
+	defer func() {
+		clear(done)
+		rest := copy(p.mdPending, p.mdPending[k:])
+		clear(p.mdPending[rest:])
+		p.mdPending = p.mdPending[:rest]
+		p.mdDone += k
+	}()
+	if !p.mdWrite {
 		return
 	}
 	// The definitions are printed as at the end of the module: outside of
@@ -95,7 +104,7 @@ func (p *printer) renderMD() {
 	fn := p.fn
 	p.fn = nil
 	saved := p.b
-	for i, n := range p.mdPending {
+	for i, n := range done {
 		chunk := p.md.room()
 		s := p.mdDone + i
 		var ok bool
@@ -129,9 +138,6 @@ func (p *printer) renderMD() {
 	}
 	p.b = saved
 	p.fn = fn
-	clear(p.mdPending)
-	p.mdPending = p.mdPending[:0]
-	p.mdDone = p.mdAddr.len()
 }
 
 // room returns the chunk to write the next definition into, a new one
@@ -356,7 +362,7 @@ func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) b
 				continue
 			}
 		}
-		chunk = binary.AppendUvarint(chunk, p.md.name(f.Name))
+		chunk = binary.AppendUvarint(chunk, p.md.name(f.Name.String()))
 		switch {
 		case isConst:
 			chunk = append(chunk, mdFieldInt)
@@ -373,10 +379,10 @@ func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) b
 			chunk = binary.AppendUvarint(chunk, uint64(f.Int))
 		case f.Kind == ir.FieldString:
 			chunk = append(chunk, mdFieldString)
-			chunk = p.md.appendString(chunk, f.Text)
+			chunk = p.md.appendString(chunk, f.Text())
 		case f.Kind == ir.FieldRaw:
 			chunk = append(chunk, mdFieldRaw)
-			chunk = p.md.appendString(chunk, f.Text)
+			chunk = p.md.appendString(chunk, f.Text())
 		case f.Kind == ir.FieldBool:
 			chunk = append(chunk, mdFieldBool)
 			if f.Int != 0 {

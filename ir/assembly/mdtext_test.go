@@ -15,7 +15,7 @@ import (
 // node.
 func TestMDText(t *testing.T) {
 	sp := &ir.SpecializedNode{Kind: "DISubprogram", Distinct: true, ID: 1,
-		Fields: []ir.Field{{Name: "name", Kind: ir.FieldString, Text: "long\\name of subprogram f"}}}
+		Fields: []ir.Field{{Name: ir.FieldNameOf("name"), Kind: ir.FieldString, MD: &ir.MDString{Value: "long\\name of subprogram f"}}}}
 	ia := &ir.DILocation{Line: 3, Scope: sp, ID: 2}
 	locs := []*ir.DILocation{
 		{Line: 1, Column: 2, Scope: sp, ID: 3},
@@ -24,7 +24,7 @@ func TestMDText(t *testing.T) {
 		{Line: 6, Scope: &ir.MDString{Value: "s"}, ID: 6},                   // a string scope: as text
 		{Line: 7, Scope: sp, InlinedAt: &ir.DILocation{Line: 8, Scope: sp}}, // no IDs: numbered through mdOther
 	}
-	nul := &ir.SpecializedNode{Kind: "DIFlagged", ID: 7, Fields: []ir.Field{{Name: "raw", Kind: ir.FieldRaw, Text: "a\x00b"}}}
+	nul := &ir.SpecializedNode{Kind: "DIFlagged", ID: 7, Fields: []ir.Field{{Name: ir.FieldNameOf("raw"), Kind: ir.FieldRaw, MD: &ir.MDString{Value: "a\x00b"}}}}
 	same1 := &ir.MDTuple{Ops: []ir.Metadata{&ir.MDString{Value: "one"}}, ID: 9}
 	same2 := &ir.MDTuple{Ops: []ir.Metadata{&ir.MDString{Value: "two, long enough to be referred to"}}, ID: 9}
 	ops := []ir.MDNode{}

@@ -159,8 +159,8 @@ func (p *printer) specializedBody(n *ir.SpecializedNode, depth int) {
 			p.str(", ")
 		}
 		first = false
-		if f.Name != "" {
-			p.str(f.Name)
+		if f.Name != 0 {
+			p.str(f.Name.String())
 			p.str(": ")
 		}
 		switch f.Kind {
@@ -189,10 +189,10 @@ func (p *printer) specializedBody(n *ir.SpecializedNode, depth int) {
 			p.uint(uint64(f.Int))
 		case ir.FieldString:
 			p.byte1('"')
-			p.escaped(f.Text)
+			p.escaped(f.Text())
 			p.byte1('"')
 		case ir.FieldRaw:
-			p.str(f.Text)
+			p.str(f.Text())
 		case ir.FieldBool:
 			if f.Int != 0 {
 				p.str("true")
@@ -211,6 +211,10 @@ func (p *printer) printNamedMetadata(nmd *ir.NamedMetadata) {
 	for i, n := range nmd.Ops {
 		if i > 0 {
 			p.str(", ")
+			// The line can be as long as the module is large, and
+			// nothing on it pads to a column: it is written out as it
+			// grows.
+			p.maybeFlush()
 		}
 		if isExpression(n) {
 			p.specializedBody(n.(*ir.SpecializedNode), 0)

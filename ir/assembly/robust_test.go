@@ -54,7 +54,7 @@ func broken() *ir.Module {
 			&ir.MetadataValue{MD: &ir.DIArgList{Args: []*ir.ValueAsMetadata{nil}}},
 			&ir.BlockAddress{},
 		}},
-		{Op: ir.Ret, Typ: void, Operands: []ir.Value{other}, DebugLoc: &ir.SpecializedNode{Kind: "DILocation", Fields: []ir.Field{{Name: "scope", Kind: ir.FieldMD}}},
+		{Op: ir.Ret, Typ: void, Operands: []ir.Value{other}, DebugLoc: &ir.SpecializedNode{Kind: "DILocation", Fields: []ir.Field{{Name: ir.FieldNameOf("scope"), Kind: ir.FieldMD}}},
 			Metadata:     []ir.Attachment{{Kind: "", Node: nil}, {Kind: "x y", Node: cyc}},
 			DebugRecords: []*ir.DebugRecord{nil, {Kind: 9, Ops: []ir.Metadata{nil, cyc}}}},
 		nil,

@@ -159,7 +159,8 @@ func isIntrinsic(v ir.Value) bool {
 }
 
 // mdSlot numbers n and, in pre-order, the nodes it refers to. DIExpression
-// nodes are never numbered.
+// nodes are never numbered. The definitions of the nodes numbered are
+// recorded (renderMD) once many wait.
 func (p *printer) mdSlot(n ir.MDNode) {
 	if isNilMD(n) {
 		return
@@ -177,41 +178,108 @@ func (p *printer) mdSlot(n ir.MDNode) {
 		p.setMDSlot(n, p.mdAddr.len())
 		p.mdAddr.push(nodeAddr(n))
 		p.mdPending = append(p.mdPending, n)
-		switch n := n.(type) {
-		case *ir.MDTuple:
-			for i := len(n.Ops) - 1; i >= 0; i-- {
-				if c, ok := n.Ops[i].(ir.MDNode); ok && !isNilMD(c) {
-					stack = append(stack, c)
-				}
-			}
-		case *ir.DILocation:
-			if c, ok := n.InlinedAt.(ir.MDNode); ok && !isNilMD(c) {
-				stack = append(stack, c)
-			}
-			if c, ok := n.Scope.(ir.MDNode); ok && !isNilMD(c) {
-				stack = append(stack, c)
-			}
-		case *ir.SpecializedNode:
-			if n.Refs != nil {
-				for i := len(n.Refs) - 1; i >= 0; i-- {
-					if c, ok := n.Refs[i].(ir.MDNode); ok && !isNilMD(c) {
-						stack = append(stack, c)
-					}
-				}
-				break
-			}
-			for i := len(n.Fields) - 1; i >= 0; i-- {
-				f := &n.Fields[i]
-				if f.Kind != ir.FieldMD && f.Kind != ir.FieldConstInt && f.Kind != ir.FieldSize {
-					continue
-				}
-				if c, ok := f.MD.(ir.MDNode); ok && !isNilMD(c) {
+		// The operands, last first: those numbered already are not
+		// pushed (they would be passed over when popped), so that a
+		// long chain sharing an operand keeps the stack short.
+		for i := mdOperandCount(n) - 1; i >= 0; i-- {
+			if c := mdNumberedOperand(n, i); c != nil {
+				if _, ok := p.mdSlot0(c); !ok {
 					stack = append(stack, c)
 				}
 			}
 		}
+		if len(p.mdPending) >= p.mdTry {
+			// A walk down a long chain: those of the nodes waiting
+			// whose operands are numbered can be recorded.
+			p.renderReady()
+		}
 	}
 	p.mdStack = stack[:0]
+	// Every node numbered so far has its operands numbered: the
+	// definitions can be recorded, and are once there are many, so that
+	// the nodes waiting stay few however many the module has.
+	if len(p.mdPending) >= mdRenderBatch {
+		p.renderMD()
+	}
+}
+
+// mdRenderBatch is how many nodes mdSlot lets wait for renderMD.
+const mdRenderBatch = 1 << 12
+
+// renderReady records the definitions of the first nodes waiting whose
+// operands are all numbered (as many as there are before the first that
+// has one not numbered yet), and sets when mdSlot next tries: once the
+// nodes still waiting have doubled, so that a walk whose first nodes wait
+// long tries seldom.
+func (p *printer) renderReady() {
+	k := 0
+	for k < len(p.mdPending) && p.operandsNumbered(p.mdPending[k]) {
+		k++
+	}
+	p.renderFirst(k)
+	p.mdTry = max(mdRenderBatch, 2*len(p.mdPending))
+}
+
+// operandsNumbered reports whether the operands of n that mdSlot numbers
+// are all numbered.
+func (p *printer) operandsNumbered(n ir.MDNode) bool {
+	for i := mdOperandCount(n) - 1; i >= 0; i-- {
+		if c := mdNumberedOperand(n, i); c != nil {
+			if _, ok := p.mdSlot0(c); !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// mdOperandCount returns how many operands mdNumberedOperand takes n to
+// have.
+func mdOperandCount(n ir.MDNode) int {
+	switch n := n.(type) {
+	case *ir.MDTuple:
+		return len(n.Ops)
+	case *ir.DILocation:
+		return 2
+	case *ir.SpecializedNode:
+		if n.Refs != nil {
+			return len(n.Refs)
+		}
+		return len(n.Fields)
+	}
+	return 0
+}
+
+// mdNumberedOperand returns operand i of n when it is a node that mdSlot
+// numbers with n (a DIExpression is not numbered, but passed over when
+// popped), else nil: a tuple's operands, a location's scope and inlinedAt,
+// a specialized node's Refs or, without Refs, its node fields.
+func mdNumberedOperand(n ir.MDNode, i int) ir.MDNode {
+	var op ir.Metadata
+	switch n := n.(type) {
+	case *ir.MDTuple:
+		op = n.Ops[i]
+	case *ir.DILocation:
+		if i == 0 {
+			op = n.Scope
+		} else {
+			op = n.InlinedAt
+		}
+	case *ir.SpecializedNode:
+		if n.Refs != nil {
+			op = n.Refs[i]
+			break
+		}
+		f := &n.Fields[i]
+		if f.Kind != ir.FieldMD && f.Kind != ir.FieldConstInt && f.Kind != ir.FieldSize {
+			return nil
+		}
+		op = f.MD
+	}
+	if c, ok := op.(ir.MDNode); ok && !isNilMD(c) && !isExpression(c) {
+		return c
+	}
+	return nil
 }
 
 // maxTableID bounds the node IDs that index printer.mdByID (a node with

@@ -11,14 +11,25 @@ import (
 // aliases, ifuncs, then each function (its type, attributes, operands and
 // body), then named metadata.
 type typeFinder struct {
-	types    map[*ir.Type]bool
-	consts   map[ir.Constant]bool
-	md       map[ir.MDNode]bool
+	types  map[*ir.Type]bool
+	consts map[ir.Constant]bool
+	// mdSeen holds the address of each node walked by its ID (see
+	// nodeAddr), mdOther the nodes walked that have no usable ID.
+	mdSeen   paged[uintptr]
+	mdOther  map[ir.MDNode]bool
+	mdStack  []mdFrame
 	found    []*ir.Type
 	want     map[*ir.Type]bool // identified structs still to be found
 	stack    []*ir.Type
 	remained int
 	depth    int
+}
+
+// An mdFrame is a node being walked by typeFinder.addMD and the index of
+// its next operand.
+type mdFrame struct {
+	n ir.MDNode
+	i int
 }
 
 // findTypes numbers the identified struct types. When some are met only
@@ -29,7 +40,6 @@ func (p *printer) findTypes() {
 	tf := &typeFinder{
 		types:  make(map[*ir.Type]bool),
 		consts: make(map[ir.Constant]bool),
-		md:     make(map[ir.MDNode]bool),
 		want:   make(map[*ir.Type]bool),
 	}
 	for _, t := range m.Types {
@@ -230,48 +240,99 @@ func (tf *typeFinder) addMDOperand(md ir.Metadata) {
 }
 
 // addMD adds the types of the constants a node refers to, directly or
-// through other nodes.
+// through other nodes, depth first and in operand order as LLVM's
+// TypeFinder meets them; the walk keeps its own stack, for a chain of
+// nodes can be as long as the module is large. Once every identified
+// struct type has been found, metadata is not walked: it could find none.
 func (tf *typeFinder) addMD(n ir.MDNode) {
-	if isNilMD(n) || tf.md[n] {
+	if tf.remained == 0 || !tf.visit(n) {
 		return
 	}
-	tf.md[n] = true
-	switch n := n.(type) {
-	case *ir.MDTuple:
-		for _, op := range n.Ops {
-			tf.mdOp(op)
+	stack := append(tf.mdStack[:0], mdFrame{n: n})
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		op, more := mdOperandAt(top.n, top.i)
+		if !more {
+			stack[len(stack)-1] = mdFrame{}
+			stack = stack[:len(stack)-1]
+			continue
 		}
-	case *ir.DILocation:
-		tf.mdOp(n.Scope)
-		tf.mdOp(n.InlinedAt)
-	case *ir.SpecializedNode:
-		for i := range n.Fields {
-			if n.Fields[i].Kind == ir.FieldMD {
-				tf.mdOp(n.Fields[i].MD)
+		top.i++
+		switch op := op.(type) {
+		case ir.MDNode:
+			if tf.visit(op) {
+				stack = append(stack, mdFrame{n: op})
 			}
-		}
-	}
-}
-
-func (tf *typeFinder) mdOp(op ir.Metadata) {
-	switch op := op.(type) {
-	case ir.MDNode:
-		tf.addMD(op)
-	case *ir.ValueAsMetadata:
-		if op != nil {
-			if c, ok := op.Value.(ir.Constant); ok {
-				tf.addValue(c)
+		case *ir.ValueAsMetadata:
+			if op != nil {
+				if c, ok := op.Value.(ir.Constant); ok {
+					tf.addValue(c)
+				}
 			}
-		}
-	case *ir.DIArgList:
-		if op != nil {
-			for _, a := range op.Args {
-				if a != nil {
-					tf.addValue(a.Value)
+		case *ir.DIArgList:
+			if op != nil {
+				for _, a := range op.Args {
+					if a != nil {
+						tf.addValue(a.Value)
+					}
 				}
 			}
 		}
 	}
+	tf.mdStack = stack[:0]
+}
+
+// mdOperandAt returns operand i of n as the type finder walks them (a
+// location's scope and inlinedAt, a specialized node's FieldMD fields,
+// others standing as nil), false past the last.
+func mdOperandAt(n ir.MDNode, i int) (ir.Metadata, bool) {
+	switch n := n.(type) {
+	case *ir.MDTuple:
+		if i < len(n.Ops) {
+			return n.Ops[i], true
+		}
+	case *ir.DILocation:
+		switch i {
+		case 0:
+			return n.Scope, true
+		case 1:
+			return n.InlinedAt, true
+		}
+	case *ir.SpecializedNode:
+		if i < len(n.Fields) {
+			if f := &n.Fields[i]; f.Kind == ir.FieldMD {
+				return f.MD, true
+			}
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+// visit marks n walked, false when it was already or is nil.
+func (tf *typeFinder) visit(n ir.MDNode) bool {
+	if isNilMD(n) {
+		return false
+	}
+	addr := nodeAddr(n)
+	if id := mdNodeID(n); id != 0 && id < maxTableID {
+		switch tf.mdSeen.at(int(id)) {
+		case addr:
+			return false
+		case 0:
+			tf.mdSeen.set(int(id), addr)
+			return true
+		}
+		// Another node has n's ID: n goes to mdOther.
+	}
+	if tf.mdOther[n] {
+		return false
+	}
+	if tf.mdOther == nil {
+		tf.mdOther = make(map[ir.MDNode]bool)
+	}
+	tf.mdOther[n] = true
+	return true
 }
 
 func (tf *typeFinder) addAttrs(l *ir.AttrList) {

@@ -127,6 +127,7 @@ type printer struct {
 	mdAddr    paged[uintptr]
 	mdPending []ir.MDNode
 	mdDone    int
+	mdTry     int // the count of nodes waiting at which mdSlot renders some
 	mdWrite   bool
 	md        mdText
 	mdStack   []ir.MDNode

@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bcextract/bcextract/ir"
 )
@@ -85,10 +86,10 @@ func (b *diBuilder) at(i int) uint64 {
 
 // lookup returns metadata id-1, nil when it is not read yet.
 func (b *diBuilder) lookup(id uint64) ir.Metadata {
-	if id == 0 || id-1 >= uint64(len(b.r.md.items)) {
+	if id == 0 {
 		return nil
 	}
-	return b.r.md.items[id-1]
+	return b.r.md.get(id - 1)
 }
 
 // ref adds operand i, a metadata ID plus one, to Refs and returns it.
@@ -119,12 +120,12 @@ func (b *diBuilder) mdKind(name string, i int, skipNull bool, k ir.FieldKind) {
 	id := b.at(i)
 	if id == 0 {
 		if !skipNull {
-			b.n.Fields = append(b.n.Fields, ir.Field{Name: name, Kind: k})
+			b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Kind: k})
 		}
 		return
 	}
 	m := b.lookup(id)
-	b.n.Fields = append(b.n.Fields, ir.Field{Name: name, MD: m, Kind: k})
+	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), MD: m, Kind: k})
 	if m == nil {
 		b.r.md.fixes = append(b.r.md.fixes, diFix{n: b.n, field: len(b.n.Fields) - 1, ref: -1, id: id})
 	}
@@ -136,49 +137,76 @@ func (b *diBuilder) refMD(name string, i int, skipNull bool) {
 	b.md(name, i, skipNull)
 }
 
-// text returns the string of operand i, "" for null.
-func (b *diBuilder) text(i int) string {
+// text returns the string of operand i, nil for null.
+func (b *diBuilder) text(i int) *ir.MDString {
 	id := b.at(i)
 	if id == 0 {
-		return ""
+		return nil
 	}
 	s, ok := b.lookup(id).(*ir.MDString)
-	if !ok {
+	if !ok || s == nil {
 		if b.err == nil {
 			b.err = b.r.errorf("invalid debug info record: expect a string")
 		}
-		return ""
+		return nil
 	}
-	return s.Value
+	return s
 }
 
 func (b *diBuilder) str(name string, i int, skipEmpty bool) {
 	b.strValue(name, b.text(i), skipEmpty)
 }
 
-func (b *diBuilder) strValue(name, v string, skipEmpty bool) {
-	if skipEmpty && v == "" {
+// strValue adds a string field, v nil for "".
+func (b *diBuilder) strValue(name string, v *ir.MDString, skipEmpty bool) {
+	if skipEmpty && (v == nil || v.Value == "") {
 		return
 	}
-	b.n.Fields = append(b.n.Fields, ir.Field{Name: name, Text: v, Kind: ir.FieldString})
+	f := ir.Field{Name: ir.FieldNameOf(name), Kind: ir.FieldString}
+	if v != nil {
+		f.MD = v
+	}
+	b.n.Fields = append(b.n.Fields, f)
 }
 
 func (b *diBuilder) uint(name string, v uint64, skipZero bool) {
 	if skipZero && v == 0 {
 		return
 	}
-	b.n.Fields = append(b.n.Fields, ir.Field{Name: name, Int: int64(v), Kind: ir.FieldUint})
+	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Int: int64(v), Kind: ir.FieldUint})
 }
 
 func (b *diBuilder) int(name string, v int64, skipZero bool) {
 	if skipZero && v == 0 {
 		return
 	}
-	b.n.Fields = append(b.n.Fields, ir.Field{Name: name, Int: v, Kind: ir.FieldInt})
+	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Int: v, Kind: ir.FieldInt})
 }
 
+// raw adds a field printed as v is, one of the program's own texts (a
+// DWARF name: see rawText).
 func (b *diBuilder) raw(name, v string) {
-	b.n.Fields = append(b.n.Fields, ir.Field{Name: name, Text: v, Kind: ir.FieldRaw})
+	b.rawMD(name, rawText(v))
+}
+
+// rawMD adds a field printed as v's text is.
+func (b *diBuilder) rawMD(name string, v *ir.MDString) {
+	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), MD: v, Kind: ir.FieldRaw})
+}
+
+// rawTexts holds the MDString of each text rawText was asked for.
+var rawTexts sync.Map
+
+// rawText returns an MDString holding s, one of the program's own texts
+// (a DWARF name, a kind of checksum: a few hundred in all), made once for
+// all readers. Texts made from the input (numbers, flag sets) have an
+// MDString of their own instead, lest the table grow with every input.
+func rawText(s string) *ir.MDString {
+	if m, ok := rawTexts.Load(s); ok {
+		return m.(*ir.MDString)
+	}
+	m, _ := rawTexts.LoadOrStore(s, &ir.MDString{Value: s})
+	return m.(*ir.MDString)
 }
 
 // bool adds a boolean field, left out when it equals def (when hasDef).
@@ -190,7 +218,7 @@ func (b *diBuilder) bool(name string, v, hasDef, def bool) {
 	if v {
 		x = 1
 	}
-	b.n.Fields = append(b.n.Fields, ir.Field{Name: name, Int: x, Kind: ir.FieldBool})
+	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Int: x, Kind: ir.FieldBool})
 }
 
 // enum adds a DWARF enumeration field, left out when zero; an unnamed
@@ -318,12 +346,12 @@ func (b *diBuilder) flags(name string, f uint64) {
 	if f&0xffffffff == 0 {
 		return
 	}
-	b.raw(name, b.r.flagText(f, false))
+	b.rawMD(name, b.r.flagText(f, false))
 }
 
 // flagText returns spFlags(f), or diFlags(f) when not sp, made once per
 // value: a module's nodes share few.
-func (r *Reader) flagText(f uint64, sp bool) string {
+func (r *Reader) flagText(f uint64, sp bool) *ir.MDString {
 	k := flagKey{f, sp}
 	if s, ok := r.flagTexts[k]; ok {
 		return s
@@ -335,10 +363,11 @@ func (r *Reader) flagText(f uint64, sp bool) string {
 		s = diFlags(f)
 	}
 	if r.flagTexts == nil {
-		r.flagTexts = make(map[flagKey]string)
+		r.flagTexts = make(map[flagKey]*ir.MDString)
 	}
-	r.flagTexts[k] = s
-	return s
+	m := &ir.MDString{Value: s}
+	r.flagTexts[k] = m
+	return m
 }
 
 type flagKey struct {
@@ -451,7 +480,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 					}
 				}
 			}
-			n.Fields = append(n.Fields, ir.Field{Name: "operands", MD: list, Kind: ir.FieldMDList})
+			n.Fields = append(n.Fields, ir.Field{Name: ir.FieldNameOf("operands"), MD: list, Kind: ir.FieldMDList})
 		}
 	case mdSubrange:
 		// MetadataLoader reads the distinct bit only after making the
@@ -499,7 +528,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 		b.str("name", 2, false)
 		if bigInt {
 			v := diWideInt(ops[3:], ops[1], !unsigned)
-			b.raw("value", v.String())
+			b.rawMD("value", &ir.MDString{Value: v.String()})
 		} else if unsigned {
 			b.uint("value", uint64(diUnrotateOld(ops[1])), false)
 		} else {
@@ -567,8 +596,8 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 			b.raw("kind", "Rational")
 		}
 		if ops[7] == 2 {
-			b.raw("numerator", num.String())
-			b.raw("denominator", den.String())
+			b.rawMD("numerator", &ir.MDString{Value: num.String()})
+			b.rawMD("denominator", &ir.MDString{Value: den.String()})
 		} else {
 			b.int("factor", int64(int32(ops[8])), true)
 		}
@@ -859,7 +888,7 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 		if ops[2] == 0 {
 			e := r.emptyExpr()
 			n.Refs = append(n.Refs, e)
-			n.Fields = append(n.Fields, ir.Field{Name: "expr", MD: e})
+			n.Fields = append(n.Fields, ir.Field{Name: ir.FieldNameOf("expr"), MD: e})
 		} else {
 			b.refMD("expr", 2, true)
 		}
@@ -1112,7 +1141,7 @@ func (b *diBuilder) subprogram() {
 		b.int("thisAdjustment", int64(int32(b.at(16+o))), true)
 	}
 	b.flags("flags", flags)
-	b.raw("spFlags", b.r.flagText(sp, true))
+	b.rawMD("spFlags", b.r.flagText(sp, true))
 	if unit >= 0 {
 		b.md("unit", unit, true)
 	}
@@ -1293,13 +1322,13 @@ func expressionFields(elts []uint64) []ir.Field {
 	for i := 0; i < len(elts); {
 		op := elts[i]
 		name, _ := exprOpName(op)
-		fields = append(fields, ir.Field{Text: name, Kind: ir.FieldRaw})
+		fields = append(fields, ir.Field{MD: rawText(name), Kind: ir.FieldRaw})
 		sz := exprOpSize(op)
 		for j := 1; j < sz; j++ {
 			a := elts[i+j]
 			if op == 0x1001 && j == 2 {
 				if s, ok := dwATEs[a]; ok {
-					fields = append(fields, ir.Field{Text: s, Kind: ir.FieldRaw})
+					fields = append(fields, ir.Field{MD: rawText(s), Kind: ir.FieldRaw})
 					continue
 				}
 			}
@@ -1318,7 +1347,7 @@ func signedConstExpr(md ir.Metadata) (int64, bool) {
 		return 0, false
 	}
 	f := e.Fields
-	is := func(i int, op string) bool { return f[i].Kind == ir.FieldRaw && f[i].Text == op }
+	is := func(i int, op string) bool { return f[i].Kind == ir.FieldRaw && f[i].Text() == op }
 	if len(f) != 2 && len(f) != 3 && len(f) != 6 || !is(0, "DW_OP_consts") {
 		return 0, false
 	}
@@ -1333,11 +1362,11 @@ func signedConstExpr(md ir.Metadata) (int64, bool) {
 func (l *mdList) resolveFixes() {
 	keep := l.fixes[:0]
 	for _, f := range l.fixes {
-		if f.id-1 >= uint64(len(l.items)) || l.items[f.id-1] == nil {
+		m := l.get(f.id - 1)
+		if m == nil {
 			keep = append(keep, f)
 			continue
 		}
-		m := l.items[f.id-1]
 		if f.loc != nil {
 			if f.ref < 0 {
 				f.loc.Scope = m

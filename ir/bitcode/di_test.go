@@ -46,7 +46,7 @@ func exprText(fs []ir.Field) string {
 	var parts []string
 	for _, f := range fs {
 		if f.Kind == ir.FieldRaw {
-			parts = append(parts, f.Text)
+			parts = append(parts, f.Text())
 		} else {
 			parts = append(parts, strconv.FormatUint(uint64(f.Int), 10))
 		}
@@ -118,7 +118,7 @@ func TestDINodeFields(t *testing.T) {
 	n := m.(*ir.SpecializedNode)
 	var names []string
 	for _, f := range n.Fields {
-		names = append(names, f.Name)
+		names = append(names, f.Name.String())
 	}
 	if got := strings.Join(names, " "); got != "name arg scope file line type" {
 		t.Errorf("fields = %q", got)
@@ -144,15 +144,15 @@ func fieldText(n *ir.SpecializedNode) string {
 		case ir.FieldUint:
 			v = strconv.FormatUint(uint64(f.Int), 10)
 		case ir.FieldRaw:
-			v = f.Text
+			v = f.Text()
 		case ir.FieldString:
-			v = strconv.Quote(f.Text)
+			v = strconv.Quote(f.Text())
 		case ir.FieldBool:
 			v = strconv.FormatBool(f.Int != 0)
 		default:
 			v = "!md"
 		}
-		parts = append(parts, f.Name+": "+v)
+		parts = append(parts, f.Name.String()+": "+v)
 	}
 	s := strings.Join(parts, ", ")
 	if n.Distinct {

@@ -104,7 +104,7 @@ func setRetainedNodes(sp *ir.SpecializedNode, t *ir.MDTuple) {
 	at := len(sp.Fields)
 find:
 	for i, f := range sp.Fields {
-		switch f.Name {
+		switch f.Name.String() {
 		case "thrownTypes", "annotations", "targetFuncName", "keyInstructions":
 			at = i
 			break find
@@ -112,14 +112,15 @@ find:
 	}
 	fs := make([]ir.Field, 0, len(sp.Fields)+1)
 	fs = append(fs, sp.Fields[:at]...)
-	fs = append(fs, ir.Field{Name: fieldRetained, MD: t, Kind: ir.FieldMD})
+	fs = append(fs, ir.Field{Name: ir.FieldNameOf(fieldRetained), MD: t, Kind: ir.FieldMD})
 	sp.Fields = append(fs, sp.Fields[at:]...)
 }
 
 // fieldIndex returns the index of n's field name, -1 when n has none.
 func fieldIndex(n *ir.SpecializedNode, name string) int {
+	k := ir.FieldNameOf(name)
 	for i, f := range n.Fields {
-		if f.Name == name {
+		if f.Name == k {
 			return i
 		}
 	}

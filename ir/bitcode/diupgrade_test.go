@@ -15,7 +15,7 @@ func TestUpgradeLocalImports(t *testing.T) {
 	node := func(kind string, id uint32, fields ...ir.Field) *ir.SpecializedNode {
 		return &ir.SpecializedNode{Kind: kind, Fields: fields, ID: id}
 	}
-	md := func(name string, m ir.Metadata) ir.Field { return ir.Field{Name: name, MD: m} }
+	md := func(name string, m ir.Metadata) ir.Field { return ir.Field{Name: ir.FieldNameOf(name), MD: m} }
 	file := node("DIFile", 2)
 	// f has retainedNodes: !{} (with thrownTypes after it); g has none
 	// (the field is left out, before thrownTypes).
@@ -27,7 +27,7 @@ func TestUpgradeLocalImports(t *testing.T) {
 	orphan := node("DILexicalBlockFile", 6, md("scope", file))
 	ns := node("DINamespace", 7)
 	ie := func(id uint32, scope ir.Metadata) *ir.SpecializedNode {
-		return node("DIImportedEntity", id, ir.Field{Name: "tag", Text: "DW_TAG_imported_module", Kind: ir.FieldRaw}, md("scope", scope), md("entity", ns))
+		return node("DIImportedEntity", id, ir.Field{Name: ir.FieldNameOf("tag"), MD: &ir.MDString{Value: "DW_TAG_imported_module"}, Kind: ir.FieldRaw}, md("scope", scope), md("entity", ns))
 	}
 	global, inF, inBlock, inG, lost, inF2 := ie(10, ns), ie(11, f), ie(12, block), ie(13, g), ie(14, orphan), ie(15, f)
 	imports := &ir.MDTuple{Ops: []ir.Metadata{global, inF, inBlock, inG, lost, inF2}, ID: 20}
@@ -73,7 +73,7 @@ func TestUpgradeLocalImports(t *testing.T) {
 	if got := ops(fieldMD(g, "retainedNodes")); !same(got, []ir.Metadata{inG}) {
 		t.Errorf("g retainedNodes = %v", got)
 	}
-	if names := []string{g.Fields[0].Name, g.Fields[1].Name, g.Fields[2].Name}; names[1] != "retainedNodes" || names[2] != "thrownTypes" {
+	if names := []string{g.Fields[0].Name.String(), g.Fields[1].Name.String(), g.Fields[2].Name.String()}; names[1] != "retainedNodes" || names[2] != "thrownTypes" {
 		t.Errorf("g fields = %v, want retainedNodes before thrownTypes", names)
 	}
 	if fieldMD(f, "thrownTypes") != ir.Metadata(empty) {

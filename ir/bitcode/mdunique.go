@@ -400,10 +400,9 @@ func nodeKey(b []byte, m ir.Metadata) []byte {
 		b = appendStr(b, n.Kind)
 		b = binary.AppendUvarint(b, uint64(len(n.Fields)))
 		for _, f := range n.Fields {
-			b = appendStr(b, f.Name)
+			b = binary.AppendUvarint(b, uint64(f.Name))
 			b = append(b, byte(f.Kind))
 			b = binary.AppendVarint(b, f.Int)
-			b = appendStr(b, f.Text)
 			if t, ok := f.MD.(*ir.MDTuple); ok && f.Kind == ir.FieldMDList && t != nil {
 				b = nodeKey(b, t) // printed inline: by content
 				continue

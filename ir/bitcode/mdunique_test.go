@@ -58,8 +58,8 @@ func TestUniqueModule(t *testing.T) {
 	n2 := &ir.MDTuple{Ops: []ir.Metadata{n0, s}, ID: 3}
 	n3 := &ir.MDTuple{Ops: []ir.Metadata{n1, s}, ID: 4}
 	d := &ir.MDTuple{Distinct: true, Ops: []ir.Metadata{vam(&ir.Undef{Typ: typedPtr(0)})}, ID: 5}
-	tp := &ir.SpecializedNode{Kind: "DITemplateValueParameter", Fields: []ir.Field{{Name: "value", MD: n1}}, Refs: []ir.Metadata{n1}, ID: 6}
-	tq := &ir.SpecializedNode{Kind: "DITemplateValueParameter", Fields: []ir.Field{{Name: "value", MD: n0}}, Refs: []ir.Metadata{n0}, ID: 7}
+	tp := &ir.SpecializedNode{Kind: "DITemplateValueParameter", Fields: []ir.Field{{Name: ir.FieldNameOf("value"), MD: n1}}, Refs: []ir.Metadata{n1}, ID: 6}
+	tq := &ir.SpecializedNode{Kind: "DITemplateValueParameter", Fields: []ir.Field{{Name: ir.FieldNameOf("value"), MD: n0}}, Refs: []ir.Metadata{n0}, ID: 7}
 	nm := &ir.NamedMetadata{Name: "n", Ops: []ir.MDNode{n0, n1, n2, n3, d, tp, tq}}
 	g := &ir.GlobalVar{GlobalHeader: ir.GlobalHeader{Name: "g"}, Metadata: []ir.Attachment{{Kind: "k", Node: n3}}}
 	r := &Reader{m: &ir.Module{NamedMetadata: []*ir.NamedMetadata{nm}, Globals: []*ir.GlobalVar{g}}}
@@ -110,7 +110,7 @@ func TestShareBodies(t *testing.T) {
 		return &ir.MDTuple{Ops: []ir.Metadata{vam(&ir.Undef{Typ: p}), &ir.MDString{Value: "loc"}, extra}, ID: 50}
 	}
 	param := func(p *ir.Type) *ir.SpecializedNode {
-		return &ir.SpecializedNode{Kind: "DITemplateValueParameter", Fields: []ir.Field{{Name: "value", MD: vam(&ir.ConstNull{Typ: p})}}, ID: 60}
+		return &ir.SpecializedNode{Kind: "DITemplateValueParameter", Fields: []ir.Field{{Name: ir.FieldNameOf("value"), MD: vam(&ir.ConstNull{Typ: p})}}, ID: 60}
 	}
 	module := &ir.MDTuple{ID: 1}
 	r := &Reader{}

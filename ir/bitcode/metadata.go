@@ -27,6 +27,16 @@ type mdList struct {
 	// fixes are debug-info references to metadata not read yet (di.go).
 	fixes     []diFix
 	emptyExpr *ir.SpecializedNode
+	// The slabs of module-level tuples and their operands (newTuple).
+	tupleSlab []ir.MDTuple
+	opSlab    []ir.Metadata
+	// dropNamed is DropNamedMetadata; lazy says that the module-level
+	// tuples are kept as records until something uses them (see
+	// lazyTuple), lazyReady that they can be made (their block is read).
+	dropNamed, lazy, lazyReady bool
+	lazyAt                     []uint32
+	lazyRecs                   [][]uint32
+	lazyWork                   []uint64
 	// Uniquing after upgrades (mdunique.go): typed says whether the
 	// module has typed pointers; needUnique that the block being read
 	// may have nodes LLVM would merge.
@@ -181,14 +191,166 @@ func (r *Reader) readMetadataKinds() error {
 
 // mdAt returns metadata id, or an error when it is not defined.
 func (r *Reader) mdAt(id uint64) (ir.Metadata, error) {
-	if id >= uint64(len(r.md.items)) || r.md.items[id] == nil {
+	m := r.md.get(id)
+	if m == nil {
 		return nil, r.errorf("invalid metadata ID %d", id)
 	}
-	return r.md.items[id], nil
+	return m, nil
+}
+
+// DropNamedMetadata makes Module leave out the module's named metadata
+// (!llvm.module.flags, !llvm.ident, ... : Module's NamedMetadata is
+// empty), and the module-level metadata nodes that only they use: called
+// before Module, it makes the module's tuples be made only once an
+// attachment, an instruction or a node made refers to them (in a module
+// with typed pointers, whose tuples may be merged once read, they are
+// all made). It is for callers that look at functions and globals only
+// (funcs, callgraph and diff), on modules whose metadata can be large.
+func (r *Reader) DropNamedMetadata() { r.md.dropNamed = true }
+
+// get returns metadata id (from 0), nil when it is not read yet: a
+// module-level tuple kept as its record is made now (see lazyTuple), once
+// its block has been read.
+func (l *mdList) get(id uint64) ir.Metadata {
+	if id >= uint64(len(l.items)) {
+		return nil
+	}
+	if m := l.items[id]; m != nil || !l.lazyReady || id >= uint64(len(l.lazyAt)) || l.lazyAt[id] == 0 {
+		return m
+	}
+	return l.makeLazy(id)
+}
+
+// lazyChunkLen is the length of the chunks of mdList.lazyRecs; a longer
+// tuple is made at once.
+const lazyChunkLen = 1 << 16
+
+// lazyTuple keeps the record of the next module-level tuple, distinct or
+// not, with operands ops and node ID id, for makeLazy to make it when it
+// is used: in lazyRecs, its ID, its operand count times two plus one when
+// distinct, and its operands. False when the tuple is to be made now.
+func (l *mdList) lazyTuple(distinct bool, ops []uint64, id uint32) bool {
+	k := len(ops) + 2
+	if k > lazyChunkLen/16 || len(l.lazyRecs) >= 1<<15 {
+		return false
+	}
+	for _, op := range ops {
+		if op > 1<<32-1 {
+			return false
+		}
+	}
+	if n := len(l.lazyRecs); n == 0 || cap(l.lazyRecs[n-1])-len(l.lazyRecs[n-1]) < k {
+		l.lazyRecs = append(l.lazyRecs, make([]uint32, 0, lazyChunkLen))
+	}
+	c := len(l.lazyRecs) - 1
+	rec := l.lazyRecs[c]
+	at := c*lazyChunkLen + len(rec)
+	head := uint32(len(ops)) << 1
+	if distinct {
+		head |= 1
+	}
+	rec = append(rec, id, head)
+	for _, op := range ops {
+		rec = append(rec, uint32(op))
+	}
+	l.lazyRecs[c] = rec
+	item := len(l.items)
+	for len(l.lazyAt) < item {
+		l.lazyAt = appendDoubling(l.lazyAt, 0)
+	}
+	l.lazyAt = appendDoubling(l.lazyAt, uint32(at)+1)
+	return true
+}
+
+// lazyRec returns the record lazyTuple kept for metadata id: the node ID,
+// whether it is distinct, and its operands.
+func (l *mdList) lazyRec(id uint64) (uint32, bool, []uint32) {
+	at := int(l.lazyAt[id] - 1)
+	rec := l.lazyRecs[at/lazyChunkLen][at%lazyChunkLen:]
+	k := int(rec[1] >> 1)
+	return rec[0], rec[1]&1 != 0, rec[2 : 2+k]
+}
+
+// isLazy reports whether metadata id is a tuple kept as its record.
+func (l *mdList) isLazy(id uint64) bool {
+	return id < uint64(len(l.lazyAt)) && l.lazyAt[id] != 0 && l.items[id] == nil
+}
+
+// makeLazy makes the tuple kept as the record of metadata id, and those
+// kept that it refers to, directly or not: first every node (so that
+// cycles cost nothing), then their operands. The walk keeps its own list:
+// a chain of tuples can be as long as the module is large.
+func (l *mdList) makeLazy(id uint64) ir.Metadata {
+	work := append(l.lazyWork[:0], id)
+	l.lazyShell(id)
+	for i := 0; i < len(work); i++ {
+		_, _, ops := l.lazyRec(work[i])
+		for _, op := range ops {
+			if op != 0 && l.isLazy(uint64(op-1)) {
+				l.lazyShell(uint64(op - 1))
+				work = append(work, uint64(op-1))
+			}
+		}
+	}
+	for _, w := range work {
+		n := l.items[w].(*ir.MDTuple)
+		_, _, ops := l.lazyRec(w)
+		l.lazyAt[w] = 0
+		ok := true
+		for _, op := range ops {
+			if op != 0 && (uint64(op-1) >= uint64(len(l.items)) || l.items[op-1] == nil) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			// An operand that is not there: as a record read
+			// before it, the node waits for it.
+			ids := make([]uint64, len(ops))
+			for i, op := range ops {
+				ids[i] = uint64(op)
+			}
+			l.pending = append(l.pending, mdPending{node: n, ids: ids})
+			continue
+		}
+		n.Ops = l.takeOps(len(ops), true)
+		for i, op := range ops {
+			if op != 0 {
+				n.Ops[i] = l.items[op-1]
+			}
+		}
+	}
+	l.lazyWork = work[:0]
+	return l.items[id]
+}
+
+// lazyShell makes the node of the tuple kept for metadata id, without its
+// operands.
+func (l *mdList) lazyShell(id uint64) {
+	nid, distinct, _ := l.lazyRec(id)
+	if len(l.tupleSlab) == 0 {
+		l.tupleSlab = make([]ir.MDTuple, tupleSlabLen)
+	}
+	n := &l.tupleSlab[0]
+	l.tupleSlab = l.tupleSlab[1:]
+	n.ID, n.Distinct = nid, distinct
+	l.items[id] = n
 }
 
 func (r *Reader) pushMD(m ir.Metadata) {
-	r.md.items = append(r.md.items, m)
+	r.md.items = appendDoubling(r.md.items, m)
+}
+
+// appendDoubling is append, except that a full array grows to twice its
+// length, never less: append grows a large one by a quarter, which for a
+// list of millions of metadata makes four times its size of garbage.
+func appendDoubling[T any](s []T, v T) []T {
+	if len(s) == cap(s) && len(s) >= 1024 {
+		t := make([]T, len(s), 2*len(s))
+		copy(t, s)
+		s = t
+	}
+	return append(s, v)
 }
 
 // readMetadata reads a METADATA block, module-level or in a function.
@@ -197,6 +359,9 @@ func (r *Reader) readMetadata(inFunc bool) error {
 	haveName := false
 	if inFunc {
 		r.md.startBody()
+	} else {
+		r.md.lazy = r.md.dropNamed && !hasTypedPointers(r.types)
+		r.md.lazyReady = false
 	}
 	err := r.simpleBlock(uint32(llvmir.METADATA_BLOCK_ID), func(rec *bitstream.Record) error {
 		ops := rec.Ops
@@ -250,9 +415,12 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			}
 			r.pushMD(&ir.ValueAsMetadata{Value: v})
 		case llvmir.METADATA_NODE, llvmir.METADATA_DISTINCT_NODE:
-			n := &ir.MDTuple{Distinct: rec.Code == uint32(llvmir.METADATA_DISTINCT_NODE), ID: r.nodeID()}
-			r.md.pending = append(r.md.pending, mdPending{node: n, ids: append([]uint64(nil), ops...)})
-			r.pushMD(n)
+			distinct := rec.Code == uint32(llvmir.METADATA_DISTINCT_NODE)
+			if !inFunc && r.md.lazy && r.md.lazyTuple(distinct, ops, r.nodeID()) {
+				r.pushMD(nil)
+				break
+			}
+			r.pushMD(r.md.newTuple(distinct, ops, r.nodeID(), !inFunc))
 		case llvmir.METADATA_ARG_LIST:
 			n := &ir.DIArgList{}
 			ids := make([]uint64, len(ops))
@@ -267,10 +435,17 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			if !haveName {
 				return r.errorf("named metadata without a name")
 			}
-			nm := &ir.NamedMetadata{Name: name}
 			haveName = false
+			if r.md.dropNamed {
+				break
+			}
+			nm := &ir.NamedMetadata{Name: name}
 			r.m.NamedMetadata = append(r.m.NamedMetadata, nm)
-			r.md.named = append(r.md.named, namedPending{nm, append([]uint64(nil), ops...)})
+			if ok, err := r.md.namedOps(r, nm, ops); err != nil {
+				return err
+			} else if !ok {
+				r.md.named = append(r.md.named, namedPending{nm, append([]uint64(nil), ops...)})
+			}
 		case llvmir.METADATA_KIND:
 			return r.addKind(ops)
 		case llvmir.METADATA_GLOBAL_DECL_ATTACHMENT:
@@ -315,6 +490,9 @@ func (r *Reader) readMetadata(inFunc bool) error {
 	if err != nil {
 		return err
 	}
+	if !inFunc {
+		r.md.lazyReady = true
+	}
 	if err := r.md.resolve(r); err != nil {
 		return err
 	}
@@ -332,6 +510,11 @@ func (r *Reader) readMetadata(inFunc bool) error {
 	r.md.needUnique = false
 	if !inFunc {
 		r.upgradeLocalImports()
+	}
+	if cap(r.ops) > 1<<16 {
+		// A long record (a named node of millions of operands) would
+		// keep the operands' buffer as long as the reader.
+		r.ops = nil
 	}
 	return nil
 }
@@ -420,15 +603,91 @@ func mdID(m ir.Metadata) (uint32, bool) {
 	return id, id != 0
 }
 
+// The slabs module-level tuples and their operands are taken from (see
+// newTuple): a module can have millions of small tuples.
+const (
+	tupleSlabLen = 256
+	opSlabLen    = 4096
+)
+
+// newTuple makes the tuple of a METADATA_NODE or METADATA_DISTINCT_NODE
+// record, its operands (ops, IDs plus one, 0 for null) filled in at once
+// when all of them are read, as the writer's order makes most of them;
+// the others wait for resolve. A module-level tuple (slab) lives as long as
+// the module, and is taken with its operands from slabs shared by many.
+func (l *mdList) newTuple(distinct bool, ops []uint64, id uint32, slab bool) *ir.MDTuple {
+	var n *ir.MDTuple
+	if slab {
+		if len(l.tupleSlab) == 0 {
+			l.tupleSlab = make([]ir.MDTuple, tupleSlabLen)
+		}
+		n = &l.tupleSlab[0]
+		l.tupleSlab = l.tupleSlab[1:]
+	} else {
+		n = new(ir.MDTuple)
+	}
+	n.ID, n.Distinct = id, distinct
+	for _, op := range ops {
+		if op != 0 && l.get(op-1) == nil {
+			l.pending = append(l.pending, mdPending{node: n, ids: append([]uint64(nil), ops...)})
+			return n
+		}
+	}
+	n.Ops = l.takeOps(len(ops), slab)
+	for i, op := range ops {
+		if op != 0 {
+			n.Ops[i] = l.items[op-1]
+		}
+	}
+	return n
+}
+
+// takeOps returns k null operands (an empty array, not nil, for none):
+// from the operand slab when slab and k is small, the array's capacity its
+// length, so that it cannot grow into its neighbours'.
+func (l *mdList) takeOps(k int, slab bool) []ir.Metadata {
+	if !slab || k == 0 || k > opSlabLen/16 {
+		return make([]ir.Metadata, k)
+	}
+	if cap(l.opSlab)-len(l.opSlab) < k {
+		l.opSlab = make([]ir.Metadata, 0, opSlabLen)
+	}
+	n := len(l.opSlab)
+	l.opSlab = l.opSlab[:n+k]
+	return l.opSlab[n : n+k : n+k]
+}
+
+// namedOps fills in the operands of named metadata nm from ops, metadata
+// IDs, when all of them are read (false when not).
+func (l *mdList) namedOps(r *Reader, nm *ir.NamedMetadata, ops []uint64) (bool, error) {
+	for _, id := range ops {
+		m := l.get(id)
+		if m == nil {
+			return false, nil
+		}
+		if _, isNode := m.(ir.MDNode); !isNode {
+			return false, r.errorf("invalid named metadata: expect a node")
+		}
+	}
+	nm.Ops = make([]ir.MDNode, len(ops))
+	for i, id := range ops {
+		nm.Ops[i] = l.items[id].(ir.MDNode)
+	}
+	return true, nil
+}
+
 // resolve fills in the operands of the nodes read so far, named metadata
 // and global attachments.
 func (l *mdList) resolve(r *Reader) error {
 	l.resolveFixes()
-	keep := l.pending[:0]
-	for _, p := range l.pending {
+	// Making a tuple kept as its record (get) may add to the list.
+	pending := l.pending
+	l.pending = nil
+	keep := pending[:0]
+	for _, p := range pending {
 		ok := true
 		for _, id := range p.ids {
-			if id != 0 && (id-1 >= uint64(len(l.items)) || l.items[id-1] == nil) {
+			if id != 0 && l.get(id-1) == nil {
 				ok = false
 				break
 			}
@@ -453,28 +712,17 @@ func (l *mdList) resolve(r *Reader) error {
 			}
 		}
 	}
-	clear(l.pending[len(keep):]) // the backing array would keep the nodes alive
-	l.pending = keep
+	clear(pending[len(keep):]) // the backing array would keep the nodes alive
+	l.pending = append(keep, l.pending...)
 	keepN := l.named[:0]
 	for _, p := range l.named {
-		nodes := make([]ir.MDNode, 0, len(p.ids))
-		ok := true
-		for _, id := range p.ids {
-			if id >= uint64(len(l.items)) || l.items[id] == nil {
-				ok = false
-				break
-			}
-			n, isNode := l.items[id].(ir.MDNode)
-			if !isNode {
-				return r.errorf("invalid named metadata: expect a node")
-			}
-			nodes = append(nodes, n)
+		ok, err := l.namedOps(r, p.nm, p.ids)
+		if err != nil {
+			return err
 		}
 		if !ok {
 			keepN = append(keepN, p)
-			continue
 		}
-		p.nm.Ops = nodes
 	}
 	l.named = keepN
 	for _, g := range l.globals {

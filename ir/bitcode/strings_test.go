@@ -52,8 +52,8 @@ func TestShareStrings(t *testing.T) {
 			for _, a := range fn.Metadata {
 				if sp, ok := a.Node.(*ir.SpecializedNode); ok && a.Kind == "dbg" {
 					for _, fl := range sp.Fields {
-						if fl.Name == "name" {
-							return ident, fl.Text
+						if fl.Name.String() == "name" {
+							return ident, fl.Text()
 						}
 					}
 				}

@@ -106,7 +106,7 @@ func Source(f *ir.Function) (file string, line uint64) {
 		if fl, ok := field(sp, "file"); ok {
 			if df, ok := fl.MD.(*ir.SpecializedNode); ok && df.Kind == "DIFile" {
 				if n, ok := field(df, "filename"); ok {
-					file = n.Text
+					file = n.Text()
 				}
 			}
 		}
@@ -116,8 +116,9 @@ func Source(f *ir.Function) (file string, line uint64) {
 }
 
 func field(n *ir.SpecializedNode, name string) (*ir.Field, bool) {
+	k := ir.FieldNameOf(name)
 	for i := range n.Fields {
-		if n.Fields[i].Name == name {
+		if n.Fields[i].Name == k {
 			return &n.Fields[i], true
 		}
 	}
