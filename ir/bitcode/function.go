@@ -3,6 +3,7 @@ package bitcode
 import (
 	"cmp"
 	"slices"
+	"strconv"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
@@ -87,14 +88,90 @@ type funcState struct {
 	lastLoc  ir.Metadata
 	uselists [][]uint64
 	next     uint64 // the next value number
+
+	// names are the names the body's values have so far, as LLVM's
+	// ValueSymbolTable of the function holds them (see claim), and
+	// lastUnique the number it appended last to make a name unique.
+	names      map[string]struct{}
+	lastUnique int
+	// phiTemp is the name of the block LLVM's reader keeps at hand for
+	// the instructions of a phi's incoming value while no edge block
+	// holds them (a name it takes, "" when it has none); edges are the
+	// edge blocks made so far, in the order made (see phiValue).
+	phiTemp string
+	edges   []phiEdge
+	// memo holds needsExpand's answers for the body.
+	memo map[ir.Value]bool
 }
 
-// reset empties fs for the next body, keeping its arrays and map.
+// A phiEdge is a block LLVM's reader puts on the edge from one block to
+// another for the instructions of a phi's incoming value.
+type phiEdge struct {
+	from, to, bb *ir.Block
+}
+
+// maxNames is the number of names above which reset drops the names map
+// rather than clearing it (clearing costs its capacity, not its length).
+const maxNames = 4096
+
+// reset empties fs for the next body, keeping its arrays and maps.
 func (fs *funcState) reset() {
 	clear(fs.insts)
 	clear(fs.uselists)
 	clear(fs.fwd)
-	*fs = funcState{insts: fs.insts[:0], uselists: fs.uselists[:0], fwd: fs.fwd}
+	names := fs.names
+	if len(names) > maxNames {
+		names = nil
+	}
+	clear(names)
+	clear(fs.edges)
+	*fs = funcState{insts: fs.insts[:0], uselists: fs.uselists[:0], fwd: fs.fwd, names: names, edges: fs.edges[:0]}
+}
+
+// maxLocalName is the longest name LLVM gives a value of a function
+// (the -non-global-value-max-name-size default): a longer one is cut.
+const maxLocalName = 1024
+
+// claim returns the name a value of the body named name gets in the
+// function's symbol table, as LLVM's ValueSymbolTable gives it, and takes
+// it: name cut to maxLocalName bytes, or, when that is in use, it followed
+// by the next number of the table (1, 2, ...) that makes a name not in use.
+func (fs *funcState) claim(name string) string {
+	if name == "" {
+		return ""
+	}
+	if len(name) > maxLocalName {
+		name = name[:maxLocalName]
+	}
+	if fs.names == nil {
+		fs.names = make(map[string]struct{})
+	}
+	if _, used := fs.names[name]; !used {
+		fs.names[name] = struct{}{}
+		return name
+	}
+	base := name
+	for {
+		fs.lastUnique++
+		suffix := strconv.Itoa(fs.lastUnique)
+		if len(base)+len(suffix) > maxLocalName {
+			base = base[:maxLocalName-len(suffix)]
+			continue
+		}
+		name = base + suffix
+		if _, used := fs.names[name]; !used {
+			fs.names[name] = struct{}{}
+			return name
+		}
+	}
+}
+
+// rename gives a value named old the name name (see claim), freeing old.
+func (fs *funcState) rename(old, name string) string {
+	if old != "" {
+		delete(fs.names, old)
+	}
+	return fs.claim(name)
 }
 
 // noteBlockAddress records a use of block bb of f by a blockaddress
@@ -310,6 +387,10 @@ func (r *Reader) finishBody(fs *funcState) error {
 	for _, b := range fs.blocks {
 		b.Preds = slices.DeleteFunc(b.Preds, func(u *ir.Block) bool { return u == nil })
 	}
+	if len(fs.edges) > 0 {
+		fs.f.Blocks = r.finishEdges(fs)
+		return nil
+	}
 	fs.f.Blocks = fs.blocks
 	return nil
 }
@@ -328,15 +409,16 @@ func (r *Reader) readFuncVST(fs *funcState) error {
 			name := opsString(rec.Ops[1:])
 			switch v := r.values[id].(type) {
 			case *ir.Argument:
-				v.Name = name
+				v.Name = fs.rename(v.Name, name)
 			case *ir.Instruction:
-				v.Name = name
+				v.Name = fs.rename(v.Name, name)
 			}
 		case 2: // VST_CODE_BBENTRY
 			if len(rec.Ops) < 1 || rec.Ops[0] >= uint64(len(fs.blocks)) {
 				return r.errorf("invalid bbentry record")
 			}
-			fs.blocks[rec.Ops[0]].Name = opsString(rec.Ops[1:])
+			b := fs.blocks[rec.Ops[0]]
+			b.Name = fs.rename(b.Name, opsString(rec.Ops[1:]))
 		}
 		return nil
 	})
@@ -485,6 +567,91 @@ func (r *Reader) block(fs *funcState, id uint64) (*ir.Block, error) {
 		return nil, r.errorf("invalid basic block ID %d", id)
 	}
 	return fs.blocks[id], nil
+}
+
+// edgeBlock returns the block made on the edge from block from to the
+// current block, nil when there is none.
+func (fs *funcState) edgeBlock(from *ir.Block) *ir.Block {
+	to := fs.blocks[fs.cur]
+	for _, e := range fs.edges {
+		if e.from == from && e.to == to {
+			return e.bb
+		}
+	}
+	return nil
+}
+
+// phiValue returns what a phi of the current block takes for v coming
+// from block from, whose edge has the block edge (nil when none yet). As
+// LLVM's reader does, it holds a block at hand for the edge first (a name
+// taken, see phiTemp), then puts the instructions of a constant expression
+// LLVM 22 lacks in it, when v is one; a block that got instructions is
+// the edge's from then on.
+func (r *Reader) phiValue(fs *funcState, from, edge *ir.Block, v ir.Value) ir.Value {
+	if edge == nil && fs.phiTemp == "" {
+		fs.phiTemp = fs.claim("phi.constexpr")
+	}
+	if !r.oldConstExprs || !r.mustExpand(fs, &v) {
+		return v
+	}
+	b := edge
+	if b == nil {
+		b = r.newBlock()
+		b.Name, b.Added = fs.phiTemp, true
+		fs.edges = append(fs.edges, phiEdge{from: from, to: fs.blocks[fs.cur], bb: b})
+		fs.phiTemp = ""
+	}
+	r.expandInto(fs, b, &v)
+	return v
+}
+
+// finishEdges puts the edge blocks of phiValue in place, as LLVM's reader
+// does once the body is read: each in turn gets a branch to the phi's
+// block, takes the place of that block among the successors of the
+// incoming block's terminator and in the phis of the phi's block, and goes
+// just before the phi's block. Their uses follow: the edge block is the
+// phi's block's newest predecessor; the incoming block is no longer one of
+// them but the edge block's.
+func (r *Reader) finishEdges(fs *funcState) []*ir.Block {
+	blocks := fs.blocks
+	for _, e := range fs.edges {
+		br := r.newInstruction()
+		br.Op, br.Typ = ir.Br, r.shape(ir.Type{Kind: ir.VoidType})
+		br.Succs = append(br.Succs[:0], e.to)
+		e.bb.Instrs = append(e.bb.Instrs, br)
+		preds := append(e.to.Preds[:0:0], e.bb)
+		for _, p := range e.to.Preds {
+			if p != e.from {
+				preds = append(preds, p)
+			}
+		}
+		e.to.Preds = preds
+		if t := e.from.Instrs[len(e.from.Instrs)-1]; t.Op.IsTerminator() {
+			for i, s := range t.Succs {
+				if s == e.to {
+					t.Succs[i] = e.bb
+					e.bb.Preds = append(e.bb.Preds, e.from)
+				}
+			}
+			if t.Unwind == e.to {
+				t.Unwind = e.bb
+				e.bb.Preds = append(e.bb.Preds, e.from)
+			}
+		}
+		for _, in := range e.to.Instrs {
+			if in.Op != ir.PHI {
+				break
+			}
+			for i, b := range in.Incoming {
+				if b == e.from {
+					in.Incoming[i] = e.bb
+				}
+			}
+		}
+		at := slices.Index(blocks, e.to)
+		blocks = slices.Insert(blocks, at, e.bb)
+	}
+	return blocks
 }
 
 // useBlocks records uses of blocks by the terminator being built, in the
@@ -785,6 +952,12 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 	if in.Op == ir.BadOp {
 		r.freeInstruction(in)
 		return nil // skipped
+	}
+	if r.oldConstExprs {
+		if err := r.expandOperands(fs, in); err != nil {
+			r.freeInstruction(in)
+			return err
+		}
 	}
 	if len(fs.bundles) > 0 && in.Op != ir.Call && in.Op != ir.Invoke && in.Op != ir.CallBr {
 		return r.errorf("operand bundles found with no consumer")
@@ -1267,9 +1440,14 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 			if err != nil {
 				return err
 			}
+			// A block repeated takes the value it came with first, and
+			// is left out when its edge has a block of its own.
+			edge := fs.edgeBlock(b)
 			if v, ok := seen[b]; ok {
-				in.Operands = append(in.Operands, v)
-				in.Incoming = append(in.Incoming, b)
+				if edge == nil {
+					in.Operands = append(in.Operands, v)
+					in.Incoming = append(in.Incoming, b)
+				}
 				continue
 			}
 			raw := ops[1+2*j]
@@ -1283,6 +1461,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 			if err != nil {
 				return err
 			}
+			v = r.phiValue(fs, b, edge, v)
 			seen[b] = v
 			in.Operands = append(in.Operands, v)
 			in.Incoming = append(in.Incoming, b)

@@ -1264,34 +1264,50 @@ func (r *Reader) resolveInits(final bool) error {
 		}
 		switch g := p.g.(type) {
 		case *ir.Alias:
+			err = r.checkInitializer(c, "an aliasee")
 			g.Aliasee = c
 		case *ir.IFunc:
+			err = r.checkInitializer(c, "an ifunc's resolver")
 			g.Resolver = c
+		}
+		if err != nil {
+			return err
+		}
+	}
+	for _, p := range r.indirectInits {
+		if p.id >= uint64(len(r.values)) {
+			keepI = append(keepI, p)
 		}
 	}
 	r.indirectInits = keepI
 	keepF := r.funcOperands[:0]
-	for _, p := range r.funcOperands {
-		set := func(id *uint64, dst *ir.Constant) error {
-			if *id == 0 || *id-1 >= uint64(len(r.values)) {
-				return nil
-			}
-			c, err := r.constant(*id - 1)
-			if err != nil {
-				return err
-			}
-			*dst, *id = c, 0
+	set := func(id *uint64, dst *ir.Constant, what string) error {
+		if *id == 0 || *id-1 >= uint64(len(r.values)) {
 			return nil
 		}
-		if err := set(&p.personality, &p.f.Personality); err != nil {
+		c, err := r.constant(*id - 1)
+		if err != nil {
 			return err
 		}
-		if err := set(&p.prefix, &p.f.Prefix); err != nil {
+		if err := r.checkInitializer(c, what); err != nil {
 			return err
 		}
-		if err := set(&p.prologe, &p.f.Prologue); err != nil {
+		*dst, *id = c, 0
+		return nil
+	}
+	for i := len(r.funcOperands) - 1; i >= 0; i-- {
+		p := &r.funcOperands[i]
+		if err := set(&p.personality, &p.f.Personality, "a personality function"); err != nil {
 			return err
 		}
+		if err := set(&p.prefix, &p.f.Prefix, "a function's prefix data"); err != nil {
+			return err
+		}
+		if err := set(&p.prologe, &p.f.Prologue, "a function's prologue data"); err != nil {
+			return err
+		}
+	}
+	for _, p := range r.funcOperands {
 		if p.personality != 0 || p.prefix != 0 || p.prologe != 0 {
 			keepF = append(keepF, p)
 		}
