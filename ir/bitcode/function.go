@@ -1522,6 +1522,11 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if in.Align, err = r.decodeAlign(packed&31 | (packed>>8&7)<<5); err != nil {
 			return err
 		}
+		if in.Align == 0 {
+			if in.Align, err = r.typeAlign(t, prefAlign, "alloca"); err != nil {
+				return err
+			}
+		}
 		as := uint64(layoutAddrSpace(r.m.DataLayout, 'A'))
 		if len(ops) == 5 {
 			as = ops[4]
@@ -1560,6 +1565,14 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if in.Align, err = r.decodeAlign(ops[i]); err != nil {
 			return err
 		}
+		if in.Align == 0 {
+			if code == fcLoadAtomic {
+				return r.errorf("invalid atomic load record: no alignment")
+			}
+			if in.Align, err = r.typeAlign(t, abiAlign, "load"); err != nil {
+				return err
+			}
+		}
 		if ops[i+1] != 0 {
 			in.Flags |= ir.Volatile
 		}
@@ -1586,6 +1599,14 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		}
 		if in.Align, err = r.decodeAlign(ops[i]); err != nil {
 			return err
+		}
+		if in.Align == 0 {
+			if code == fcStoreAtomic {
+				return r.errorf("invalid atomic store record: no alignment")
+			}
+			if in.Align, err = r.typeAlign(v.Type(), abiAlign, "store"); err != nil {
+				return err
+			}
 		}
 		if ops[i+1] != 0 {
 			in.Flags |= ir.Volatile
@@ -1627,6 +1648,11 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 				return err
 			}
 		}
+		if in.Align == 0 {
+			if in.Align, err = r.typeAlign(cmp.Type(), storeAlign, "cmpxchg"); err != nil {
+				return err
+			}
+		}
 		in.Op, in.Operands = ir.AtomicCmpXchg, append(in.Operands[:0], p, cmp, nv)
 		in.Typ = r.findType(&ir.Type{Kind: ir.StructType, Fields: []*ir.Type{cmp.Type(), r.i1()}})
 	case fcAtomicRMW:
@@ -1652,6 +1678,11 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		in.SyncScope = r.syncScope(ops[i+3])
 		if len(ops) == i+5 {
 			if in.Align, err = r.decodeAlign(ops[i+4]); err != nil {
+				return err
+			}
+		}
+		if in.Align == 0 {
+			if in.Align, err = r.typeAlign(v.Type(), storeAlign, "atomicrmw"); err != nil {
 				return err
 			}
 		}
