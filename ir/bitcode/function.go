@@ -102,6 +102,10 @@ type funcState struct {
 	edges   []phiEdge
 	// memo holds needsExpand's answers for the body.
 	memo map[ir.Value]bool
+	// blockAddr says a block of the body has a use by a block address;
+	// addrTaken lists the blocks that have one.
+	blockAddr bool
+	addrTaken map[int]bool
 }
 
 // A phiEdge is a block LLVM's reader puts on the edge from one block to
@@ -176,12 +180,26 @@ func (fs *funcState) rename(old, name string) string {
 
 // noteBlockAddress records a use of block bb of f by a blockaddress
 // constant: a use that is not a predecessor but counts in use-list order.
+// LLVM reads bodies in module order: a use made while reading a body after
+// f's comes once f's use lists are sorted, and changes nothing.
 func (r *Reader) noteBlockAddress(f *ir.Function, bb int) {
-	if fs := r.fn; fs != nil && fs.f == f {
-		if bb < len(fs.blocks) {
-			fs.blocks[bb].Preds = append(fs.blocks[bb].Preds, nil)
+	if fs := r.fn; fs != nil {
+		if fs.f == f {
+			// LLVM makes one blockaddress constant per block: a second
+			// one (another function's, already read) is the same.
+			if bb < len(fs.blocks) && !fs.addrTaken[bb] {
+				fs.blocks[bb].Preds = append(fs.blocks[bb].Preds, nil)
+				if fs.addrTaken == nil {
+					fs.addrTaken = map[int]bool{}
+				}
+				fs.addrTaken[bb] = true
+				fs.blockAddr = true
+			}
+			return
 		}
-		return
+		if r.readBefore(f, fs.f) {
+			return
+		}
 	}
 	if r.blockAddrUses == nil {
 		r.blockAddrUses = map[*ir.Function]map[int]bool{}
@@ -190,14 +208,148 @@ func (r *Reader) noteBlockAddress(f *ir.Function, bb int) {
 	if m == nil {
 		m = map[int]bool{}
 		r.blockAddrUses[f] = m
+		r.fwdQueue = append(r.fwdQueue, f)
 	}
 	m[bb] = true
+}
+
+// readBefore reports whether LLVM's reader (llvm-dis's order, see
+// forwardRefBodies) reads f's body before g's. Before forwardRefBodies is
+// done, a function it has not read is read after all it has.
+func (r *Reader) readBefore(f, g *ir.Function) bool {
+	i, ok := r.readOrder[f]
+	if !ok {
+		return false
+	}
+	j, ok := r.readOrder[g]
+	return !ok || i < j
+}
+
+// forwardRefBodies reads first, as LLVM's reader does before llvm-dis
+// reads all the rest in module order (getLazyModule's
+// materializeForwardReferencedFunctions), the bodies whose blocks block
+// addresses take while the module is read: the functions of the module's
+// constants' block addresses, then those of the block addresses in the
+// bodies so read, in the order first taken, then the functions that the
+// BLOCKADDR_USERS records of those bodies list. The others follow in
+// module order. That order says which uses by block addresses a block has
+// when its use list is sorted; the bodies read here keep their
+// predecessor lists (keepPreds).
+func (r *Reader) forwardRefBodies() error {
+	r.readOrder = make(map[*ir.Function]int, len(r.withBodies))
+	read := func(f *ir.Function) error {
+		if _, done := r.readOrder[f]; done {
+			return nil
+		}
+		if !f.HasBody {
+			return r.errorf("never resolved function from blockaddress: @%s", f.Name)
+		}
+		r.readOrder[f] = len(r.readOrder)
+		if err := r.LoadBody(f); err != nil {
+			return err
+		}
+		f.Params, f.Blocks = nil, nil
+		return nil
+	}
+	if len(r.fwdQueue) > 0 {
+		r.backRefs = []*ir.Function{}
+		for i := 0; i < len(r.fwdQueue); i++ {
+			if err := read(r.fwdQueue[i]); err != nil {
+				return err
+			}
+		}
+		users := r.backRefs
+		r.backRefs = nil
+		for _, f := range users {
+			if err := read(f); err != nil {
+				return err
+			}
+		}
+	}
+	for _, f := range r.withBodies {
+		if _, done := r.readOrder[f]; !done {
+			r.readOrder[f] = len(r.readOrder)
+		}
+	}
+	r.fwdQueue = nil
+	return nil
+}
+
+// keepPreds makes the predecessor lists of a body whose blocks have uses
+// by block addresses the same at every load as at its first: the uses a
+// blockaddress constant of the module makes when first built are made
+// once, at the body's first load, and would be missing from the use lists
+// of the loads after it.
+func (r *Reader) keepPreds(fs *funcState) {
+	f := fs.f
+	saved, ok := r.predsOrder[f]
+	if !ok {
+		if !fs.blockAddr || len(r.missingUsers) > 0 {
+			return
+		}
+		index := make(map[*ir.Block]int32, len(f.Blocks))
+		for i, b := range f.Blocks {
+			index[b] = int32(i)
+		}
+		saved = make([][]int32, len(f.Blocks))
+		for i, b := range f.Blocks {
+			for _, p := range b.Preds {
+				saved[i] = append(saved[i], index[p])
+			}
+		}
+		if r.predsOrder == nil {
+			r.predsOrder = map[*ir.Function][][]int32{}
+		}
+		r.predsOrder[f] = saved
+		return
+	}
+	if len(saved) != len(f.Blocks) {
+		return
+	}
+	for i, b := range f.Blocks {
+		if len(saved[i]) != len(b.Preds) {
+			continue
+		}
+		for j, p := range saved[i] {
+			if int(p) < len(f.Blocks) {
+				b.Preds[j] = f.Blocks[p]
+			}
+		}
+	}
 }
 
 // LoadBody decodes the body of f (f.HasBody) into f.Params and f.Blocks.
 // It implements ir.BodyLoader. Bodies may be loaded in any order and more
 // than once; Module must have been called.
-func (r *Reader) LoadBody(f *ir.Function) (err error) {
+//
+// The first time it loads a body whose blocks the instructions of bodies
+// before it (in the order LLVM's reader reads them) take the address of,
+// it loads those bodies first, if they were never loaded, and leaves them
+// unloaded (Params and Blocks nil): the predecessor lists of f depend on
+// them (see noteBlockAddress).
+func (r *Reader) LoadBody(f *ir.Function) error {
+	r.missingUsers = nil
+	if err := r.loadBody(f); err != nil {
+		return err
+	}
+	missing := r.missingUsers
+	if len(missing) == 0 {
+		return nil
+	}
+	r.missingUsers = nil
+	for _, h := range missing {
+		if r.loaded[h] {
+			continue
+		}
+		if err := r.LoadBody(h); err != nil {
+			continue // reported when it is loaded for good
+		}
+		h.Params, h.Blocks = nil, nil
+	}
+	return r.loadBody(f)
+}
+
+func (r *Reader) loadBody(f *ir.Function) (err error) {
 	if r.m == nil {
 		return &Error{Bit: r.base + r.modBit, Msg: "LoadBody called before Module"}
 	}
@@ -283,6 +435,10 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 		return err
 	}
 	r.upgradeBody(f)
+	if r.loaded == nil {
+		r.loaded = map[*ir.Function]bool{}
+	}
+	r.loaded[f] = true
 	return nil
 }
 
@@ -387,11 +543,11 @@ func (r *Reader) finishBody(fs *funcState) error {
 	for _, b := range fs.blocks {
 		b.Preds = slices.DeleteFunc(b.Preds, func(u *ir.Block) bool { return u == nil })
 	}
+	fs.f.Blocks = fs.blocks
 	if len(fs.edges) > 0 {
 		fs.f.Blocks = r.finishEdges(fs)
-		return nil
 	}
-	fs.f.Blocks = fs.blocks
+	r.keepPreds(fs)
 	return nil
 }
 
@@ -874,14 +1030,33 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		for j := range fs.blocks {
 			fs.blocks[j] = r.newBlock()
 		}
-		for bb := range r.blockAddrUses[fs.f] {
+		fs.addrTaken = r.blockAddrUses[fs.f]
+		for bb := range fs.addrTaken {
 			if bb < len(fs.blocks) {
 				fs.blocks[bb].Preds = append(fs.blocks[bb].Preds, nil)
+				fs.blockAddr = true
 			}
 		}
 		delete(r.blockAddrUses, fs.f)
 		return nil
 	case fcBlockAddrUsers:
+		// The functions whose instructions take the address of this
+		// one's blocks (see forwardRefBodies and LoadBody).
+		for _, id := range ops {
+			if id >= uint64(len(r.values)) {
+				continue
+			}
+			g, ok := r.values[id].(*ir.Function)
+			if !ok {
+				continue
+			}
+			if r.backRefs != nil {
+				r.backRefs = append(r.backRefs, g)
+			}
+			if !r.loaded[g] && r.readBefore(g, fs.f) {
+				r.missingUsers = append(r.missingUsers, g)
+			}
+		}
 		return nil
 	case fcDebugLocAgain:
 		last := fs.lastInst()

@@ -282,6 +282,22 @@ type Reader struct {
 	// Block addresses of functions whose bodies are not loaded yet: uses
 	// of their blocks made before the body is read.
 	blockAddrUses map[*ir.Function]map[int]bool
+	// fwdQueue are the functions whose blocks block addresses took
+	// before their bodies were read, in the order first taken; readOrder
+	// the place of each body in the order LLVM's reader reads them;
+	// backRefs, while forwardRefBodies reads the first of them, the
+	// functions their BLOCKADDR_USERS records list (see
+	// forwardRefBodies).
+	fwdQueue  []*ir.Function
+	readOrder map[*ir.Function]int
+	backRefs  []*ir.Function
+	// loaded are the bodies loaded once; missingUsers, after a load, the
+	// bodies it needed loaded before it that never were (see LoadBody).
+	loaded       map[*ir.Function]bool
+	missingUsers []*ir.Function
+	// predsOrder are the predecessor lists, as indices into Blocks, of
+	// the bodies keepPreds keeps them of.
+	predsOrder map[*ir.Function][][]int32
 
 	// the function being loaded: fn is &fs during LoadBody, nil after
 	fn *funcState
@@ -479,6 +495,9 @@ func (r *Reader) Module() (*ir.Module, error) {
 				r.skips = addSkip(r.skips, sk)
 			}
 		}
+	}
+	if err == nil {
+		err = r.forwardRefBodies()
 	}
 	if err == nil {
 		err = r.upgradeModule()
