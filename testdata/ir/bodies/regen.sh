@@ -7,7 +7,9 @@
 #   phi-constexpr.ll, constexpr-order.ll   assembled by llvm-as-16 (LLVM 16
 #       still has mul, shl, lshr, icmp, select and zext constant
 #       expressions, which llvm-dis-22 turns into instructions)
-#   phi-named.ll                           assembled by llvm-as-22
+#   phi-named.ll, blockaddr-*.ll           assembled by llvm-as-22
+#   llvm19-blockaddr-*.ll                  assembled by llvm-as-19 (their
+#       lifetime markers make the reader read each body twice)
 #   align0-TARGET.ll                       assembled by llvm-as-22, then
 #       rewritten by bcedit -align0 (memory instructions without alignment)
 #   dupnames.ll, dupnames-nvptx.ll         assembled by llvm-as-22, then
@@ -20,13 +22,14 @@
 # with the bare file name. Two runs give byte-identical files.
 #
 # Tools can be overridden: LLVM_AS=llvm-as-22 LLVM_AS16=llvm-as-16
-# LLVM_DIS=llvm-dis-22 GO=go.
+# LLVM_AS19=llvm-as-19 LLVM_DIS=llvm-dis-22 GO=go.
 set -euo pipefail
 
 DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$DIR/../../.." && pwd)"
 LLVM_AS="${LLVM_AS:-llvm-as-22}"
 LLVM_AS16="${LLVM_AS16:-llvm-as-16}"
+LLVM_AS19="${LLVM_AS19:-llvm-as-19}"
 LLVM_DIS="${LLVM_DIS:-llvm-dis-22}"
 GO="${GO:-go}"
 
@@ -40,7 +43,12 @@ rm -f ./*.bc ./*.dis
 for n in phi-constexpr constexpr-order; do
 	"$LLVM_AS16" "src/$n.ll" -o "$n.bc"
 done
-"$LLVM_AS" src/phi-named.ll -o phi-named.bc
+for n in phi-named blockaddr-uses blockaddr-local; do
+	"$LLVM_AS" "src/$n.ll" -o "$n.bc"
+done
+for n in llvm19-blockaddr-uses llvm19-blockaddr-local llvm19-blockaddr-reload; do
+	"$LLVM_AS19" "src/$n.ll" -o "$n.bc"
+done
 for src in src/align0-*.ll; do
 	n="$(basename "$src" .ll)"
 	"$LLVM_AS" "$src" -o "$TMP/$n.bc"
