@@ -180,8 +180,8 @@ func (fs *funcState) rename(old, name string) string {
 
 // noteBlockAddress records a use of block bb of f by a blockaddress
 // constant: a use that is not a predecessor but counts in use-list order.
-// LLVM reads bodies in module order: a use made while reading a body after
-// f's comes once f's use lists are sorted, and changes nothing.
+// A use made while reading a body that LLVM's reader reads after f's
+// (readBefore) comes once f's use lists are sorted, and changes nothing.
 func (r *Reader) noteBlockAddress(f *ir.Function, bb int) {
 	if fs := r.fn; fs != nil {
 		if fs.f == f {
