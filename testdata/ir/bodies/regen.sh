@@ -14,6 +14,9 @@
 #       rewritten by bcedit -align0 (memory instructions without alignment)
 #   dupnames.ll, dupnames-nvptx.ll         assembled by llvm-as-22, then
 #       rewritten by bcedit -dupnames (several values named alike)
+#   interp.c                               compiled by clang-22 -O2
+#       -ffast-math -march=x86-64-v3 (interp-O2: a computed-goto
+#       interpreter; its labels' use lists hold the dispatch table's uses)
 # bcedit (./bcedit, run with the Go toolchain from the module root) writes
 # records no installed LLVM writes; see its doc comment.
 #
@@ -22,7 +25,7 @@
 # with the bare file name. Two runs give byte-identical files.
 #
 # Tools can be overridden: LLVM_AS=llvm-as-22 LLVM_AS16=llvm-as-16
-# LLVM_AS19=llvm-as-19 LLVM_DIS=llvm-dis-22 GO=go.
+# LLVM_AS19=llvm-as-19 LLVM_DIS=llvm-dis-22 CLANG=clang-22 GO=go.
 set -euo pipefail
 
 DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -31,6 +34,7 @@ LLVM_AS="${LLVM_AS:-llvm-as-22}"
 LLVM_AS16="${LLVM_AS16:-llvm-as-16}"
 LLVM_AS19="${LLVM_AS19:-llvm-as-19}"
 LLVM_DIS="${LLVM_DIS:-llvm-dis-22}"
+CLANG="${CLANG:-clang-22}"
 GO="${GO:-go}"
 
 TMP="$(mktemp -d)"
@@ -49,6 +53,8 @@ done
 for n in llvm19-blockaddr-uses llvm19-blockaddr-local llvm19-blockaddr-reload; do
 	"$LLVM_AS19" "src/$n.ll" -o "$n.bc"
 done
+"$CLANG" --target=x86_64-unknown-linux-gnu -c -emit-llvm -O2 -ffast-math -march=x86-64-v3 \
+	src/interp.c -o interp-O2.bc
 for src in src/align0-*.ll; do
 	n="$(basename "$src" .ll)"
 	"$LLVM_AS" "$src" -o "$TMP/$n.bc"
