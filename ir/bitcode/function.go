@@ -217,6 +217,9 @@ func (r *Reader) noteBlockAddress(f *ir.Function, bb int) {
 // forwardRefBodies) reads f's body before g's. Before forwardRefBodies is
 // done, a function it has not read is read after all it has.
 func (r *Reader) readBefore(f, g *ir.Function) bool {
+	if r.readOrder == nil {
+		r.ordered()
+	}
 	i, ok := r.readOrder[f]
 	if !ok {
 		return false
@@ -236,6 +239,9 @@ func (r *Reader) readBefore(f, g *ir.Function) bool {
 // when its use list is sorted; the bodies read here keep their
 // predecessor lists (keepPreds).
 func (r *Reader) forwardRefBodies() error {
+	if len(r.fwdQueue) == 0 {
+		return nil // module order, made when needed (readBefore)
+	}
 	r.readOrder = make(map[*ir.Function]int, len(r.withBodies))
 	read := func(f *ir.Function) error {
 		if _, done := r.readOrder[f]; done {
@@ -251,28 +257,35 @@ func (r *Reader) forwardRefBodies() error {
 		f.Params, f.Blocks = nil, nil
 		return nil
 	}
-	if len(r.fwdQueue) > 0 {
-		r.backRefs = []*ir.Function{}
-		for i := 0; i < len(r.fwdQueue); i++ {
-			if err := read(r.fwdQueue[i]); err != nil {
-				return err
-			}
+	r.backRefs = []*ir.Function{}
+	for i := 0; i < len(r.fwdQueue); i++ {
+		if err := read(r.fwdQueue[i]); err != nil {
+			return err
 		}
-		users := r.backRefs
-		r.backRefs = nil
-		for _, f := range users {
-			if err := read(f); err != nil {
-				return err
-			}
+	}
+	users := r.backRefs
+	r.backRefs = nil
+	for _, f := range users {
+		if err := read(f); err != nil {
+			return err
 		}
+	}
+	r.fwdQueue = nil
+	r.ordered()
+	return nil
+}
+
+// ordered gives the bodies readOrder does not hold yet their places, in
+// module order after those it holds.
+func (r *Reader) ordered() {
+	if r.readOrder == nil {
+		r.readOrder = make(map[*ir.Function]int, len(r.withBodies))
 	}
 	for _, f := range r.withBodies {
 		if _, done := r.readOrder[f]; !done {
 			r.readOrder[f] = len(r.readOrder)
 		}
 	}
-	r.fwdQueue = nil
-	return nil
 }
 
 // keepPreds makes the predecessor lists of a body whose blocks have uses
