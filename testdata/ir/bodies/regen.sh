@@ -10,6 +10,8 @@
 #   phi-named.ll, blockaddr-*.ll           assembled by llvm-as-22
 #   llvm19-blockaddr-*.ll                  assembled by llvm-as-19 (their
 #       lifetime markers make the reader read each body twice)
+#   llvm19-di-constexpr.ll                 assembled by llvm-as-19 (debug
+#       info: counted with the di-* fixtures)
 #   align0-TARGET.ll                       assembled by llvm-as-22, then
 #       rewritten by bcedit -align0 (memory instructions without alignment)
 #   dupnames.ll, dupnames-nvptx.ll         assembled by llvm-as-22, then
@@ -50,7 +52,7 @@ done
 for n in phi-named blockaddr-uses blockaddr-local; do
 	"$LLVM_AS" "src/$n.ll" -o "$n.bc"
 done
-for n in llvm19-blockaddr-uses llvm19-blockaddr-local llvm19-blockaddr-reload; do
+for n in llvm19-blockaddr-uses llvm19-blockaddr-local llvm19-blockaddr-reload llvm19-di-constexpr; do
 	"$LLVM_AS19" "src/$n.ll" -o "$n.bc"
 done
 "$CLANG" --target=x86_64-unknown-linux-gnu -c -emit-llvm -O2 -ffast-math -march=x86-64-v3 \
