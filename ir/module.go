@@ -228,6 +228,12 @@ type Block struct {
 	// here, once per use, in the block's use-list order (as LLVM's
 	// predecessors() iterates them).
 	Preds []*Block
+	// Added says the reader made the block, which the bitcode does not
+	// declare: LLVM 22's reader puts the instructions of a phi's incoming
+	// value that is a constant expression it no longer has in a block of
+	// their own on the edge (phi.constexpr). [BlockAddress].Block does not
+	// count such blocks.
+	Added bool
 }
 
 // A BodyLoader loads function bodies one at a time. LoadBody fills in

@@ -81,7 +81,8 @@ type ConstExpr struct {
 }
 
 // A BlockAddress is blockaddress(@Func, %block): the address of the Block'th
-// basic block (counting from 0) of Func.
+// basic block (counting from 0) of Func, among the blocks the bitcode
+// declares (those not [Block].Added).
 type BlockAddress struct {
 	Typ   *Type
 	Func  *Function

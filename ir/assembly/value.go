@@ -874,8 +874,8 @@ func (p *printer) blockAddressRef(c *ir.BlockAddress) {
 		return
 	}
 	if f == p.fn {
-		if c.Block < len(f.Blocks) {
-			p.blockRef(f.Blocks[c.Block])
+		if b := declaredBlock(f.Blocks, c.Block); b != nil {
+			p.blockRef(b)
 		} else {
 			p.str("<badref>")
 		}
@@ -905,23 +905,27 @@ func (p *printer) blockAddressRef(c *ir.BlockAddress) {
 			defer p.bodies.releaseLocked(f)
 		}
 	}
-	refs := make([]string, len(f.Blocks))
+	refs := make([]string, 0, len(f.Blocks))
 	next := 0
 	for _, a := range f.Params {
 		if a != nil && a.Name == "" {
 			next++
 		}
 	}
-	for i, b := range f.Blocks {
+	for _, b := range f.Blocks {
 		if b == nil {
-			refs[i] = "<badref>"
+			refs = append(refs, "<badref>")
 			continue
 		}
+		ref := ""
 		if b.Name != "" {
-			refs[i] = string(appendName(nil, '%', b.Name))
+			ref = string(appendName(nil, '%', b.Name))
 		} else {
-			refs[i] = "%" + strconv.Itoa(next)
+			ref = "%" + strconv.Itoa(next)
 			next++
+		}
+		if !b.Added {
+			refs = append(refs, ref)
 		}
 		for _, in := range b.Instrs {
 			if in != nil && in.Name == "" && !isVoid(in.Typ) {
@@ -938,6 +942,22 @@ func (p *printer) blockAddressRef(c *ir.BlockAddress) {
 	} else {
 		p.str("<badref>")
 	}
+}
+
+// declaredBlock returns the i'th of blocks that the bitcode declares
+// (counting from 0, leaving out those the reader added), nil when there is
+// none.
+func declaredBlock(blocks []*ir.Block, i int) *ir.Block {
+	for _, b := range blocks {
+		if b != nil && b.Added {
+			continue
+		}
+		if i == 0 {
+			return b
+		}
+		i--
+	}
+	return nil
 }
 
 // appendFP appends a floating-point constant of type t as LLVM's

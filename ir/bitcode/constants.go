@@ -765,8 +765,12 @@ func (r *Reader) materialize(id uint64) error {
 		if p == nil {
 			return r.errorf("invalid value ID %d", top)
 		}
+		// Operands are pushed last first, so that they are built first
+		// first, as LLVM builds them (which says, for one, in what order
+		// block addresses take the blocks of functions not read yet).
 		missing := false
-		for _, op := range p.ids {
+		for i := len(p.ids) - 1; i >= 0; i-- {
+			op := p.ids[i]
 			if op >= uint64(len(r.values)) {
 				return r.errorf("invalid constant operand ID %d", op)
 			}

@@ -66,6 +66,14 @@ func (r *Reader) debugRecord(fs *funcState, code uint32, ops []uint64) error {
 		if err != nil {
 			return err
 		}
+		if r.oldConstExprs && r.mustExpand(fs, &x) {
+			// LLVM makes its instructions at the end of the block being
+			// read, after the instruction the record goes before.
+			if fs.cur >= len(fs.blocks) {
+				return r.errorf("invalid debug record: invalid value")
+			}
+			r.expandInto(fs, fs.blocks[fs.cur], &x)
+		}
 		val = &ir.ValueAsMetadata{Value: x}
 	} else if val, err = md(3); err != nil {
 		return err

@@ -29,8 +29,9 @@
 // Older bitcode is upgraded as LLVM 22's reader upgrades it (AutoUpgrade):
 // typed pointers, intrinsics whose names or signatures changed, debug
 // intrinsics into debug records, constant expressions LLVM 22 no longer
-// has, data layouts and module flags. Not done yet: the x86, NVVM and ARC
-// intrinsic upgrades, removed constant expressions in phi operands and
-// global initializers, bitcode older than LLVM 14; combined summaries are
-// skipped.
+// has (as instructions before their user, or in a block of their own on
+// a phi's edge; a module that has one in a global initializer is refused,
+// as LLVM 22 refuses it), data layouts and module flags. Not done yet: the
+// x86, NVVM and ARC intrinsic upgrades, bitcode older than LLVM 14;
+// combined summaries are skipped.
 package bitcode

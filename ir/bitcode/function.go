@@ -3,6 +3,7 @@ package bitcode
 import (
 	"cmp"
 	"slices"
+	"strconv"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
@@ -87,24 +88,118 @@ type funcState struct {
 	lastLoc  ir.Metadata
 	uselists [][]uint64
 	next     uint64 // the next value number
+
+	// names are the names the body's values have so far, as LLVM's
+	// ValueSymbolTable of the function holds them (see claim), and
+	// lastUnique the number it appended last to make a name unique.
+	names      map[string]struct{}
+	lastUnique int
+	// phiTemp is the name of the block LLVM's reader keeps at hand for
+	// the instructions of a phi's incoming value while no edge block
+	// holds them (a name it takes, "" when it has none); edges are the
+	// edge blocks made so far, in the order made (see phiValue).
+	phiTemp string
+	edges   []phiEdge
+	// memo holds needsExpand's answers for the body.
+	memo map[ir.Value]bool
+	// blockAddr says a block of the body has a use by a block address;
+	// addrTaken lists the blocks that have one.
+	blockAddr bool
+	addrTaken map[int]bool
 }
 
-// reset empties fs for the next body, keeping its arrays and map.
+// A phiEdge is a block LLVM's reader puts on the edge from one block to
+// another for the instructions of a phi's incoming value.
+type phiEdge struct {
+	from, to, bb *ir.Block
+}
+
+// maxNames is the number of names above which reset drops the names map
+// rather than clearing it (clearing costs its capacity, not its length).
+const maxNames = 4096
+
+// reset empties fs for the next body, keeping its arrays and maps.
 func (fs *funcState) reset() {
 	clear(fs.insts)
 	clear(fs.uselists)
 	clear(fs.fwd)
-	*fs = funcState{insts: fs.insts[:0], uselists: fs.uselists[:0], fwd: fs.fwd}
+	names := fs.names
+	if len(names) > maxNames {
+		names = nil
+	}
+	clear(names)
+	clear(fs.edges)
+	*fs = funcState{insts: fs.insts[:0], uselists: fs.uselists[:0], fwd: fs.fwd, names: names, edges: fs.edges[:0]}
+}
+
+// maxLocalName is the longest name LLVM gives a value of a function
+// (the -non-global-value-max-name-size default): a longer one is cut.
+const maxLocalName = 1024
+
+// claim returns the name a value of the body named name gets in the
+// function's symbol table, as LLVM's ValueSymbolTable gives it, and takes
+// it: name cut to maxLocalName bytes, or, when that is in use, it followed
+// by the next number of the table (1, 2, ...) that makes a name not in use.
+func (fs *funcState) claim(name string) string {
+	if name == "" {
+		return ""
+	}
+	if len(name) > maxLocalName {
+		name = name[:maxLocalName]
+	}
+	if fs.names == nil {
+		fs.names = make(map[string]struct{})
+	}
+	if _, used := fs.names[name]; !used {
+		fs.names[name] = struct{}{}
+		return name
+	}
+	base := name
+	for {
+		fs.lastUnique++
+		suffix := strconv.Itoa(fs.lastUnique)
+		if len(base)+len(suffix) > maxLocalName {
+			base = base[:maxLocalName-len(suffix)]
+			continue
+		}
+		name = base + suffix
+		if _, used := fs.names[name]; !used {
+			fs.names[name] = struct{}{}
+			return name
+		}
+	}
+}
+
+// rename gives a value named old the name name (see claim), freeing old.
+func (fs *funcState) rename(old, name string) string {
+	if old != "" {
+		delete(fs.names, old)
+	}
+	return fs.claim(name)
 }
 
 // noteBlockAddress records a use of block bb of f by a blockaddress
 // constant: a use that is not a predecessor but counts in use-list order.
+// A use made while reading a body that LLVM's reader reads after f's
+// (readBefore) comes once f's use lists are sorted, and changes nothing.
 func (r *Reader) noteBlockAddress(f *ir.Function, bb int) {
-	if fs := r.fn; fs != nil && fs.f == f {
-		if bb < len(fs.blocks) {
-			fs.blocks[bb].Preds = append(fs.blocks[bb].Preds, nil)
+	if fs := r.fn; fs != nil {
+		if fs.f == f {
+			// LLVM makes one blockaddress constant per block: a second
+			// one (another function's, already read) is the same.
+			if bb < len(fs.blocks) && !fs.addrTaken[bb] {
+				fs.blocks[bb].Preds = append(fs.blocks[bb].Preds, nil)
+				if fs.addrTaken == nil {
+					fs.addrTaken = map[int]bool{}
+				}
+				fs.addrTaken[bb] = true
+				fs.blockAddr = true
+			}
+			return
 		}
-		return
+		if r.readBefore(f, fs.f) {
+			return
+		}
 	}
 	if r.blockAddrUses == nil {
 		r.blockAddrUses = map[*ir.Function]map[int]bool{}
@@ -113,14 +208,161 @@ func (r *Reader) noteBlockAddress(f *ir.Function, bb int) {
 	if m == nil {
 		m = map[int]bool{}
 		r.blockAddrUses[f] = m
+		r.fwdQueue = append(r.fwdQueue, f)
 	}
 	m[bb] = true
+}
+
+// readBefore reports whether LLVM's reader (llvm-dis's order, see
+// forwardRefBodies) reads f's body before g's. Before forwardRefBodies is
+// done, a function it has not read is read after all it has.
+func (r *Reader) readBefore(f, g *ir.Function) bool {
+	if r.readOrder == nil {
+		r.ordered()
+	}
+	i, ok := r.readOrder[f]
+	if !ok {
+		return false
+	}
+	j, ok := r.readOrder[g]
+	return !ok || i < j
+}
+
+// forwardRefBodies reads first, as LLVM's reader does before llvm-dis
+// reads all the rest in module order (getLazyModule's
+// materializeForwardReferencedFunctions), the bodies whose blocks block
+// addresses take while the module is read: the functions of the module's
+// constants' block addresses, then those of the block addresses in the
+// bodies so read, in the order first taken, then the functions that the
+// BLOCKADDR_USERS records of those bodies list. The others follow in
+// module order. That order says which uses by block addresses a block has
+// when its use list is sorted; the bodies read here keep their
+// predecessor lists (keepPreds).
+func (r *Reader) forwardRefBodies() error {
+	if len(r.fwdQueue) == 0 {
+		return nil // module order, made when needed (readBefore)
+	}
+	r.readOrder = make(map[*ir.Function]int, len(r.withBodies))
+	read := func(f *ir.Function) error {
+		if _, done := r.readOrder[f]; done {
+			return nil
+		}
+		if !f.HasBody {
+			return r.errorf("never resolved function from blockaddress: @%s", f.Name)
+		}
+		r.readOrder[f] = len(r.readOrder)
+		if err := r.LoadBody(f); err != nil {
+			return err
+		}
+		f.Params, f.Blocks = nil, nil
+		return nil
+	}
+	r.backRefs = []*ir.Function{}
+	for i := 0; i < len(r.fwdQueue); i++ {
+		if err := read(r.fwdQueue[i]); err != nil {
+			return err
+		}
+	}
+	users := r.backRefs
+	r.backRefs = nil
+	for _, f := range users {
+		if err := read(f); err != nil {
+			return err
+		}
+	}
+	r.fwdQueue = nil
+	r.ordered()
+	return nil
+}
+
+// ordered gives the bodies readOrder does not hold yet their places, in
+// module order after those it holds.
+func (r *Reader) ordered() {
+	if r.readOrder == nil {
+		r.readOrder = make(map[*ir.Function]int, len(r.withBodies))
+	}
+	for _, f := range r.withBodies {
+		if _, done := r.readOrder[f]; !done {
+			r.readOrder[f] = len(r.readOrder)
+		}
+	}
+}
+
+// keepPreds makes the predecessor lists of a body whose blocks have uses
+// by block addresses the same at every load as at its first: the uses a
+// blockaddress constant of the module makes when first built are made
+// once, at the body's first load, and would be missing from the use lists
+// of the loads after it.
+func (r *Reader) keepPreds(fs *funcState) {
+	f := fs.f
+	saved, ok := r.predsOrder[f]
+	if !ok {
+		if !fs.blockAddr || len(r.missingUsers) > 0 {
+			return
+		}
+		index := make(map[*ir.Block]int32, len(f.Blocks))
+		for i, b := range f.Blocks {
+			index[b] = int32(i)
+		}
+		saved = make([][]int32, len(f.Blocks))
+		for i, b := range f.Blocks {
+			for _, p := range b.Preds {
+				saved[i] = append(saved[i], index[p])
+			}
+		}
+		if r.predsOrder == nil {
+			r.predsOrder = map[*ir.Function][][]int32{}
+		}
+		r.predsOrder[f] = saved
+		return
+	}
+	if len(saved) != len(f.Blocks) {
+		return
+	}
+	for i, b := range f.Blocks {
+		if len(saved[i]) != len(b.Preds) {
+			continue
+		}
+		for j, p := range saved[i] {
+			if int(p) < len(f.Blocks) {
+				b.Preds[j] = f.Blocks[p]
+			}
+		}
+	}
 }
 
 // LoadBody decodes the body of f (f.HasBody) into f.Params and f.Blocks.
 // It implements ir.BodyLoader. Bodies may be loaded in any order and more
 // than once; Module must have been called.
-func (r *Reader) LoadBody(f *ir.Function) (err error) {
+//
+// The first time it loads a body whose blocks the instructions of bodies
+// before it (in the order LLVM's reader reads them) take the address of,
+// it loads those bodies first, if they were never loaded, and leaves them
+// unloaded (Params and Blocks nil): the predecessor lists of f depend on
+// them (see noteBlockAddress).
+func (r *Reader) LoadBody(f *ir.Function) error {
+	r.missingUsers = nil
+	if err := r.loadBody(f); err != nil {
+		return err
+	}
+	missing := r.missingUsers
+	if len(missing) == 0 {
+		return nil
+	}
+	r.missingUsers = nil
+	for _, h := range missing {
+		if r.loaded[h] {
+			continue
+		}
+		if err := r.LoadBody(h); err != nil {
+			continue // reported when it is loaded for good
+		}
+		h.Params, h.Blocks = nil, nil
+	}
+	return r.loadBody(f)
+}
+
+func (r *Reader) loadBody(f *ir.Function) (err error) {
 	if r.m == nil {
 		return &Error{Bit: r.base + r.modBit, Msg: "LoadBody called before Module"}
 	}
@@ -206,6 +448,10 @@ func (r *Reader) LoadBody(f *ir.Function) (err error) {
 		return err
 	}
 	r.upgradeBody(f)
+	if r.loaded == nil {
+		r.loaded = map[*ir.Function]bool{}
+	}
+	r.loaded[f] = true
 	return nil
 }
 
@@ -311,6 +557,10 @@ func (r *Reader) finishBody(fs *funcState) error {
 		b.Preds = slices.DeleteFunc(b.Preds, func(u *ir.Block) bool { return u == nil })
 	}
 	fs.f.Blocks = fs.blocks
+	if len(fs.edges) > 0 {
+		fs.f.Blocks = r.finishEdges(fs)
+	}
+	r.keepPreds(fs)
 	return nil
 }
 
@@ -328,15 +578,16 @@ func (r *Reader) readFuncVST(fs *funcState) error {
 			name := opsString(rec.Ops[1:])
 			switch v := r.values[id].(type) {
 			case *ir.Argument:
-				v.Name = name
+				v.Name = fs.rename(v.Name, name)
 			case *ir.Instruction:
-				v.Name = name
+				v.Name = fs.rename(v.Name, name)
 			}
 		case 2: // VST_CODE_BBENTRY
 			if len(rec.Ops) < 1 || rec.Ops[0] >= uint64(len(fs.blocks)) {
 				return r.errorf("invalid bbentry record")
 			}
-			fs.blocks[rec.Ops[0]].Name = opsString(rec.Ops[1:])
+			b := fs.blocks[rec.Ops[0]]
+			b.Name = fs.rename(b.Name, opsString(rec.Ops[1:]))
 		}
 		return nil
 	})
@@ -485,6 +736,91 @@ func (r *Reader) block(fs *funcState, id uint64) (*ir.Block, error) {
 		return nil, r.errorf("invalid basic block ID %d", id)
 	}
 	return fs.blocks[id], nil
+}
+
+// edgeBlock returns the block made on the edge from block from to the
+// current block, nil when there is none.
+func (fs *funcState) edgeBlock(from *ir.Block) *ir.Block {
+	to := fs.blocks[fs.cur]
+	for _, e := range fs.edges {
+		if e.from == from && e.to == to {
+			return e.bb
+		}
+	}
+	return nil
+}
+
+// phiValue returns what a phi of the current block takes for v coming
+// from block from, whose edge has the block edge (nil when none yet). As
+// LLVM's reader does, it holds a block at hand for the edge first (a name
+// taken, see phiTemp), then puts the instructions of a constant expression
+// LLVM 22 lacks in it, when v is one; a block that got instructions is
+// the edge's from then on.
+func (r *Reader) phiValue(fs *funcState, from, edge *ir.Block, v ir.Value) ir.Value {
+	if edge == nil && fs.phiTemp == "" {
+		fs.phiTemp = fs.claim("phi.constexpr")
+	}
+	if !r.oldConstExprs || !r.mustExpand(fs, &v) {
+		return v
+	}
+	b := edge
+	if b == nil {
+		b = r.newBlock()
+		b.Name, b.Added = fs.phiTemp, true
+		fs.edges = append(fs.edges, phiEdge{from: from, to: fs.blocks[fs.cur], bb: b})
+		fs.phiTemp = ""
+	}
+	r.expandInto(fs, b, &v)
+	return v
+}
+
+// finishEdges puts the edge blocks of phiValue in place, as LLVM's reader
+// does once the body is read: each in turn gets a branch to the phi's
+// block, takes the place of that block among the successors of the
+// incoming block's terminator and in the phis of the phi's block, and goes
+// just before the phi's block. Their uses follow: the edge block is the
+// phi's block's newest predecessor; the incoming block is no longer one of
+// them but the edge block's.
+func (r *Reader) finishEdges(fs *funcState) []*ir.Block {
+	blocks := fs.blocks
+	for _, e := range fs.edges {
+		br := r.newInstruction()
+		br.Op, br.Typ = ir.Br, r.shape(ir.Type{Kind: ir.VoidType})
+		br.Succs = append(br.Succs[:0], e.to)
+		e.bb.Instrs = append(e.bb.Instrs, br)
+		preds := append(e.to.Preds[:0:0], e.bb)
+		for _, p := range e.to.Preds {
+			if p != e.from {
+				preds = append(preds, p)
+			}
+		}
+		e.to.Preds = preds
+		if t := e.from.Instrs[len(e.from.Instrs)-1]; t.Op.IsTerminator() {
+			for i, s := range t.Succs {
+				if s == e.to {
+					t.Succs[i] = e.bb
+					e.bb.Preds = append(e.bb.Preds, e.from)
+				}
+			}
+			if t.Unwind == e.to {
+				t.Unwind = e.bb
+				e.bb.Preds = append(e.bb.Preds, e.from)
+			}
+		}
+		for _, in := range e.to.Instrs {
+			if in.Op != ir.PHI {
+				break
+			}
+			for i, b := range in.Incoming {
+				if b == e.from {
+					in.Incoming[i] = e.bb
+				}
+			}
+		}
+		at := slices.Index(blocks, e.to)
+		blocks = slices.Insert(blocks, at, e.bb)
+	}
+	return blocks
 }
 
 // useBlocks records uses of blocks by the terminator being built, in the
@@ -707,14 +1043,33 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		for j := range fs.blocks {
 			fs.blocks[j] = r.newBlock()
 		}
-		for bb := range r.blockAddrUses[fs.f] {
+		fs.addrTaken = r.blockAddrUses[fs.f]
+		for bb := range fs.addrTaken {
 			if bb < len(fs.blocks) {
 				fs.blocks[bb].Preds = append(fs.blocks[bb].Preds, nil)
+				fs.blockAddr = true
 			}
 		}
 		delete(r.blockAddrUses, fs.f)
 		return nil
 	case fcBlockAddrUsers:
+		// The functions whose instructions take the address of this
+		// one's blocks (see forwardRefBodies and LoadBody).
+		for _, id := range ops {
+			if id >= uint64(len(r.values)) {
+				continue
+			}
+			g, ok := r.values[id].(*ir.Function)
+			if !ok {
+				continue
+			}
+			if r.backRefs != nil {
+				r.backRefs = append(r.backRefs, g)
+			}
+			if !r.loaded[g] && r.readBefore(g, fs.f) {
+				r.missingUsers = append(r.missingUsers, g)
+			}
+		}
 		return nil
 	case fcDebugLocAgain:
 		last := fs.lastInst()
@@ -785,6 +1140,12 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 	if in.Op == ir.BadOp {
 		r.freeInstruction(in)
 		return nil // skipped
+	}
+	if r.oldConstExprs {
+		if err := r.expandOperands(fs, in); err != nil {
+			r.freeInstruction(in)
+			return err
+		}
 	}
 	if len(fs.bundles) > 0 && in.Op != ir.Call && in.Op != ir.Invoke && in.Op != ir.CallBr {
 		return r.errorf("operand bundles found with no consumer")
@@ -1267,9 +1628,14 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 			if err != nil {
 				return err
 			}
+			// A block repeated takes the value it came with first, and
+			// is left out when its edge has a block of its own.
+			edge := fs.edgeBlock(b)
 			if v, ok := seen[b]; ok {
-				in.Operands = append(in.Operands, v)
-				in.Incoming = append(in.Incoming, b)
+				if edge == nil {
+					in.Operands = append(in.Operands, v)
+					in.Incoming = append(in.Incoming, b)
+				}
 				continue
 			}
 			raw := ops[1+2*j]
@@ -1283,6 +1649,7 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 			if err != nil {
 				return err
 			}
+			v = r.phiValue(fs, b, edge, v)
 			seen[b] = v
 			in.Operands = append(in.Operands, v)
 			in.Incoming = append(in.Incoming, b)
@@ -1343,6 +1710,11 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if in.Align, err = r.decodeAlign(packed&31 | (packed>>8&7)<<5); err != nil {
 			return err
 		}
+		if in.Align == 0 {
+			if in.Align, err = r.typeAlign(t, prefAlign, "alloca"); err != nil {
+				return err
+			}
+		}
 		as := uint64(layoutAddrSpace(r.m.DataLayout, 'A'))
 		if len(ops) == 5 {
 			as = ops[4]
@@ -1381,6 +1753,14 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		if in.Align, err = r.decodeAlign(ops[i]); err != nil {
 			return err
 		}
+		if in.Align == 0 {
+			if code == fcLoadAtomic {
+				return r.errorf("invalid atomic load record: no alignment")
+			}
+			if in.Align, err = r.typeAlign(t, abiAlign, "load"); err != nil {
+				return err
+			}
+		}
 		if ops[i+1] != 0 {
 			in.Flags |= ir.Volatile
 		}
@@ -1407,6 +1787,14 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		}
 		if in.Align, err = r.decodeAlign(ops[i]); err != nil {
 			return err
+		}
+		if in.Align == 0 {
+			if code == fcStoreAtomic {
+				return r.errorf("invalid atomic store record: no alignment")
+			}
+			if in.Align, err = r.typeAlign(v.Type(), abiAlign, "store"); err != nil {
+				return err
+			}
 		}
 		if ops[i+1] != 0 {
 			in.Flags |= ir.Volatile
@@ -1448,6 +1836,11 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 				return err
 			}
 		}
+		if in.Align == 0 {
+			if in.Align, err = r.typeAlign(cmp.Type(), storeAlign, "cmpxchg"); err != nil {
+				return err
+			}
+		}
 		in.Op, in.Operands = ir.AtomicCmpXchg, append(in.Operands[:0], p, cmp, nv)
 		in.Typ = r.findType(&ir.Type{Kind: ir.StructType, Fields: []*ir.Type{cmp.Type(), r.i1()}})
 	case fcAtomicRMW:
@@ -1473,6 +1866,11 @@ func (r *Reader) decodeInst(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		in.SyncScope = r.syncScope(ops[i+3])
 		if len(ops) == i+5 {
 			if in.Align, err = r.decodeAlign(ops[i+4]); err != nil {
+				return err
+			}
+		}
+		if in.Align == 0 {
+			if in.Align, err = r.typeAlign(v.Type(), storeAlign, "atomicrmw"); err != nil {
 				return err
 			}
 		}

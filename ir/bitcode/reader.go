@@ -3,6 +3,7 @@ package bitcode
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -286,10 +287,37 @@ type Reader struct {
 	// Block addresses of functions whose bodies are not loaded yet: uses
 	// of their blocks made before the body is read.
 	blockAddrUses map[*ir.Function]map[int]bool
+	// fwdQueue are the functions whose blocks block addresses took
+	// before their bodies were read, in the order first taken; readOrder
+	// the place of each body in the order LLVM's reader reads them;
+	// backRefs, while forwardRefBodies reads the first of them, the
+	// functions their BLOCKADDR_USERS records list (see
+	// forwardRefBodies).
+	fwdQueue  []*ir.Function
+	readOrder map[*ir.Function]int
+	backRefs  []*ir.Function
+	// loaded are the bodies loaded once; missingUsers, after a load, the
+	// bodies it needed loaded before it that never were (see LoadBody).
+	loaded       map[*ir.Function]bool
+	missingUsers []*ir.Function
+	// predsOrder are the predecessor lists, as indices into Blocks, of
+	// the bodies keepPreds keeps them of.
+	predsOrder map[*ir.Function][][]int32
 
 	// the function being loaded: fn is &fs during LoadBody, nil after
 	fn *funcState
 	fs funcState
+
+	// globalNames are the names of the module's global values so far,
+	// and globalUnique the number globalName appended last.
+	globalNames  map[string]struct{}
+	globalUnique int
+
+	// layout is the module's data layout, read when an instruction
+	// without an alignment needs it (see typeAlign); layoutOf is the
+	// string it was read from.
+	layout   *ir.DataLayout
+	layoutOf string
 
 	// old-producer upgrades (upgrade.go); oldConstExprs says a constant
 	// expression LLVM 22 lacks was read.
@@ -472,6 +500,9 @@ func (r *Reader) Module() (*ir.Module, error) {
 				r.skips = addSkip(r.skips, sk)
 			}
 		}
+	}
+	if err == nil {
+		err = r.forwardRefBodies()
 	}
 	if err == nil {
 		err = r.upgradeModule()
@@ -703,6 +734,42 @@ func splitLines(s string) []string {
 	}
 }
 
+// globalName returns the name a global value named name gets in the
+// module's symbol table, as LLVM's ValueSymbolTable gives it, and takes it
+// (freeing old, the value's name before, if any): name itself, or, when
+// another global value has it, name followed by "." (nothing on NVPTX,
+// whose identifiers have no dots) and the table's next number (1, 2, ...)
+// that makes a name not in use. Global variables, functions, aliases and
+// ifuncs share the table and its count, in the order the module gives
+// them names.
+func (r *Reader) globalName(old, name string) string {
+	if old != "" {
+		delete(r.globalNames, old)
+	}
+	if name == "" {
+		return ""
+	}
+	if r.globalNames == nil {
+		r.globalNames = make(map[string]struct{})
+	}
+	if _, used := r.globalNames[name]; !used {
+		r.globalNames[name] = struct{}{}
+		return name
+	}
+	sep := "."
+	if arch, _, _ := strings.Cut(r.m.Triple, "-"); arch == "nvptx" || arch == "nvptx64" {
+		sep = ""
+	}
+	for {
+		r.globalUnique++
+		n := name + sep + strconv.Itoa(r.globalUnique)
+		if _, used := r.globalNames[n]; !used {
+			r.globalNames[n] = struct{}{}
+			return n
+		}
+	}
+}
+
 // strtabName returns the name a version-2 record starts with and the rest
 // of the record.
 func (r *Reader) strtabName(ops []uint64) (string, []uint64, error) {
@@ -845,6 +912,71 @@ func (r *Reader) decodeAlign(v uint64) (uint64, error) {
 	return 1 << (v - 1), nil
 }
 
+// The alignments an instruction gets when its record has none, as LLVM's
+// reader gives them from the data layout (see typeAlign).
+const (
+	abiAlign   = iota // the type's ABI alignment (load, store)
+	prefAlign         // its preferred alignment (alloca)
+	storeAlign        // its store size (cmpxchg, atomicrmw)
+)
+
+// typeAlign returns the alignment of type t of the kind given, for an
+// instruction (what) whose record has none. A type without a size is an
+// error, as in LLVM; one whose alignment the reader cannot work out (a
+// target extension type's) is skipped, and gets 1.
+func (r *Reader) typeAlign(t *ir.Type, kind int, what string) (uint64, error) {
+	if r.layout == nil || r.layoutOf != r.m.DataLayout {
+		dl, err := ir.ParseDataLayout(r.m.DataLayout)
+		if err != nil {
+			r.skip("cannot read the data layout for the alignment of a %s: %v", what, err)
+			return 1, nil
+		}
+		r.layout, r.layoutOf = dl, r.m.DataLayout
+	}
+	var a uint64
+	var ok bool
+	switch kind {
+	case abiAlign:
+		a, ok = r.layout.ABIAlign(t)
+	case prefAlign:
+		a, ok = r.layout.PrefAlign(t)
+	default:
+		// LLVM's Align keeps the log2 of what it is given: a store size
+		// that is no power of two goes down to one.
+		if a, ok = r.layout.StoreSize(t); ok && a > 0 {
+			a = 1 << (bits.Len64(a) - 1)
+		}
+	}
+	if ok && a > 0 {
+		return a, nil
+	}
+	if hasTargetExt(t, 0) {
+		r.skip("cannot work out the alignment of a %s of a target extension type", what)
+		return 1, nil
+	}
+	return 0, r.errorf("%s of unsized type", what)
+}
+
+// hasTargetExt reports whether t is or holds a target extension type.
+func hasTargetExt(t *ir.Type, depth int) bool {
+	if t == nil || depth > 64 {
+		return false
+	}
+	switch t.Kind {
+	case ir.TargetExtType:
+		return true
+	case ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType:
+		return hasTargetExt(t.Elem, depth+1)
+	case ir.StructType:
+		for _, f := range t.Fields {
+			if hasTargetExt(f, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func inferDSOLocal(g *ir.GlobalHeader) {
 	if g.Linkage.IsLocal() || (g.Visibility != ir.DefaultVisibility && g.Linkage != ir.ExternalWeakLinkage) {
 		g.DSOLocal = true
@@ -896,7 +1028,7 @@ func (r *Reader) globalVarRecord(ops []uint64) error {
 		return r.errorf("typed-pointer global variables are not supported")
 	}
 	g := &ir.GlobalVar{}
-	g.Name = name
+	g.Name = r.globalName("", name)
 	g.ValueType = ty
 	g.Constant = ops[1]&1 != 0
 	as := ops[1] >> 2
@@ -1017,7 +1149,7 @@ func (r *Reader) functionRecord(ops []uint64) error {
 		return r.errorf("invalid function type")
 	}
 	f := &ir.Function{}
-	f.Name = name
+	f.Name = r.globalName("", name)
 	f.Sig = ft
 	f.ValueType = ft
 	if ops[1] > 1023 {
@@ -1141,7 +1273,7 @@ func (r *Reader) indirectRecord(code llvmir.ModuleCode, ops []uint64) error {
 		return r.errorf("invalid address space")
 	}
 	var h ir.GlobalHeader
-	h.Name = name
+	h.Name = r.globalName("", name)
 	h.ValueType = ty
 	h.Typ = r.ptrType(uint32(ops[1]))
 	val := ops[2]
@@ -1229,13 +1361,13 @@ func (r *Reader) readModuleVST() error {
 		n := opsString(name)
 		switch g := r.values[id].(type) {
 		case *ir.GlobalVar:
-			g.Name = n
+			g.Name = r.globalName(g.Name, n)
 		case *ir.Function:
-			g.Name = n
+			g.Name = r.globalName(g.Name, n)
 		case *ir.Alias:
-			g.Name = n
+			g.Name = r.globalName(g.Name, n)
 		case *ir.IFunc:
-			g.Name = n
+			g.Name = r.globalName(g.Name, n)
 		}
 		return nil
 	})
@@ -1243,24 +1375,35 @@ func (r *Reader) readModuleVST() error {
 
 // resolveInits sets the initializers, aliasees and function operands whose
 // values exist; at the end of the module (final) every one must.
+//
+// Like LLVM's reader, it takes each list from its end, and refuses a
+// constant LLVM 22 would have to make instructions of (checkInitializer).
 func (r *Reader) resolveInits(final bool) error {
 	keep := r.globalInits[:0]
-	for _, p := range r.globalInits {
+	for i := len(r.globalInits) - 1; i >= 0; i-- {
+		p := r.globalInits[i]
 		if p.id >= uint64(len(r.values)) {
-			keep = append(keep, p)
 			continue
 		}
 		c, err := r.constant(p.id)
 		if err != nil {
 			return err
 		}
+		if err := r.checkInitializer(c, "a global's initializer"); err != nil {
+			return err
+		}
 		p.g.(*ir.GlobalVar).Init = c
+	}
+	for _, p := range r.globalInits {
+		if p.id >= uint64(len(r.values)) {
+			keep = append(keep, p)
+		}
 	}
 	r.globalInits = keep
 	keepI := r.indirectInits[:0]
-	for _, p := range r.indirectInits {
+	for i := len(r.indirectInits) - 1; i >= 0; i-- {
+		p := r.indirectInits[i]
 		if p.id >= uint64(len(r.values)) {
-			keepI = append(keepI, p)
 			continue
 		}
 		c, err := r.constant(p.id)
@@ -1269,34 +1412,50 @@ func (r *Reader) resolveInits(final bool) error {
 		}
 		switch g := p.g.(type) {
 		case *ir.Alias:
+			err = r.checkInitializer(c, "an aliasee")
 			g.Aliasee = c
 		case *ir.IFunc:
+			err = r.checkInitializer(c, "an ifunc's resolver")
 			g.Resolver = c
+		}
+		if err != nil {
+			return err
+		}
+	}
+	for _, p := range r.indirectInits {
+		if p.id >= uint64(len(r.values)) {
+			keepI = append(keepI, p)
 		}
 	}
 	r.indirectInits = keepI
 	keepF := r.funcOperands[:0]
-	for _, p := range r.funcOperands {
-		set := func(id *uint64, dst *ir.Constant) error {
-			if *id == 0 || *id-1 >= uint64(len(r.values)) {
-				return nil
-			}
-			c, err := r.constant(*id - 1)
-			if err != nil {
-				return err
-			}
-			*dst, *id = c, 0
+	set := func(id *uint64, dst *ir.Constant, what string) error {
+		if *id == 0 || *id-1 >= uint64(len(r.values)) {
 			return nil
 		}
-		if err := set(&p.personality, &p.f.Personality); err != nil {
+		c, err := r.constant(*id - 1)
+		if err != nil {
 			return err
 		}
-		if err := set(&p.prefix, &p.f.Prefix); err != nil {
+		if err := r.checkInitializer(c, what); err != nil {
 			return err
 		}
-		if err := set(&p.prologe, &p.f.Prologue); err != nil {
+		*dst, *id = c, 0
+		return nil
+	}
+	for i := len(r.funcOperands) - 1; i >= 0; i-- {
+		p := &r.funcOperands[i]
+		if err := set(&p.personality, &p.f.Personality, "a personality function"); err != nil {
 			return err
 		}
+		if err := set(&p.prefix, &p.f.Prefix, "a function's prefix data"); err != nil {
+			return err
+		}
+		if err := set(&p.prologe, &p.f.Prologue, "a function's prologue data"); err != nil {
+			return err
+		}
+	}
+	for _, p := range r.funcOperands {
 		if p.personality != 0 || p.prefix != 0 || p.prologe != 0 {
 			keepF = append(keepF, p)
 		}

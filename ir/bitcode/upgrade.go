@@ -190,10 +190,9 @@ func (r *Reader) addDecl(name string, params []*ir.Type, attrs bool) *ir.Functio
 
 // upgradeBody applies the call upgrades to the body LoadBody just read.
 func (r *Reader) upgradeBody(f *ir.Function) {
-	if r.up == nil || len(r.up.lifetime) == 0 && len(r.up.dbg) == 0 && r.up.coroEnd == nil && len(r.up.masked) == 0 && !r.oldConstExprs {
+	if r.up == nil || len(r.up.lifetime) == 0 && len(r.up.dbg) == 0 && r.up.coroEnd == nil && len(r.up.masked) == 0 {
 		return
 	}
-	var namer *constexprNamer
 	for _, b := range f.Blocks {
 		var carry []*ir.DebugRecord
 		out := make([]*ir.Instruction, 0, len(b.Instrs))
@@ -205,18 +204,8 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 				}
 				continue
 			}
-			start := len(out)
-			if r.oldConstExprs {
-				out = expandConstExprs(f, &namer, in, out)
-			}
 			if len(carry) > 0 {
-				// Records go before the first instruction left, which
-				// may be one made of a constant expression.
-				first := in
-				if len(out) > start {
-					first = out[start]
-				}
-				first.DebugRecords = append(carry, first.DebugRecords...)
+				in.DebugRecords = append(carry, in.DebugRecords...)
 				carry = nil
 			}
 			r.upgradeCoroEnd(in)

@@ -85,36 +85,3 @@ func TestIntrinsicRemangle(t *testing.T) {
 		t.Error("llvm.trap is not overloaded")
 	}
 }
-
-// clang-14's `br i1 icmp ne (ptr @weak_import, ptr null), ...` becomes
-// `%constexpr = icmp ne ptr @weak_import, null` before the branch
-// (testdata/ir/llvm14-darwin-O2.dis); with a global that cannot be null it
-// folds.
-func TestExpandConstExprs(t *testing.T) {
-	p0 := &ir.Type{Kind: ir.PointerType}
-	i1 := &ir.Type{Kind: ir.IntegerType, BitWidth: 1}
-	weak := &ir.Function{GlobalHeader: ir.GlobalHeader{Name: "weak_import", Typ: p0, Linkage: ir.ExternalWeakLinkage}}
-	strong := &ir.Function{GlobalHeader: ir.GlobalHeader{Name: "f", Typ: p0}}
-	cmp := func(g ir.Constant) *ir.ConstExpr {
-		return &ir.ConstExpr{Typ: i1, Op: ir.ICmp, Pred: ir.ICmpNE, Operands: []ir.Constant{g, &ir.ConstNull{Typ: p0}}}
-	}
-	br := &ir.Instruction{Op: ir.Br, Operands: []ir.Value{cmp(weak)}}
-	br2 := &ir.Instruction{Op: ir.Br, Operands: []ir.Value{cmp(strong)}}
-	f := &ir.Function{Blocks: []*ir.Block{{Instrs: []*ir.Instruction{br, br2}}}}
-	var namer *constexprNamer
-	out := expandConstExprs(f, &namer, br, nil)
-	if len(out) != 1 || out[0].Name != "constexpr" || out[0].Op != ir.ICmp || br.Operands[0] != ir.Value(out[0]) {
-		t.Fatalf("expanded into %v; br operand %v", out, br.Operands[0])
-	}
-	out = expandConstExprs(f, &namer, br2, out)
-	if len(out) != 1 {
-		t.Fatalf("icmp ne (@f, null) was expanded")
-	}
-	if c, ok := br2.Operands[0].(*ir.ConstInt); !ok || c.V != -1 {
-		t.Errorf("icmp ne (@f, null) folded to %v, want true", br2.Operands[0])
-	}
-	br3 := &ir.Instruction{Op: ir.Br, Operands: []ir.Value{cmp(weak)}}
-	if out = expandConstExprs(f, &namer, br3, out); len(out) != 2 || out[1].Name != "constexpr1" {
-		t.Errorf("second expansion named %q", out[len(out)-1].Name)
-	}
-}
