@@ -310,7 +310,7 @@ func (d *sectionsDump) run(root roScope) {
 	}
 	sum.str("Arch", arch)
 	sum.str("AddressSize", strconv.Itoa(addrSize(f)*8)+"bit")
-	sum.str("LoadName", "<Not found>")
+	sum.str("LoadName", d.loadName())
 	sum.end()
 	// In llvm-readobj's order (DependentLibs, LinkerOptions, CGProfile,
 	// BBAddrMap, Addrsig), then the views it lacks.
