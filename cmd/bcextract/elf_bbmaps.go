@@ -47,10 +47,61 @@ type bbMapSection struct {
 // function or a local label rather than a section symbol (RISC-V does).
 func loadBBMapSection(f *elf.File, data []byte, s *elf.Section, syms []elf.Symbol) bbMapSection {
 	ms := bbMapSection{sec: s}
+	in := openBBMapSection(f, data, s, syms, true)
+	if in.warning != "" {
+		ms.warning, ms.err = in.warning, in.err
+		return ms
+	}
+	var err error
+	if s.Type == elf.SHT_LLVM_BB_ADDR_MAP_V0 {
+		ms.maps, err = sections.DecodeBBAddrMapV0(in.contents, in.opts)
+	} else {
+		ms.maps, err = sections.DecodeBBAddrMap(in.contents, in.opts)
+	}
+	if err != nil {
+		ms.warning, ms.err = bbMapWarning(s, err), err
+		ms.maps = nil
+		return ms
+	}
+	n := 0
+	for i := range ms.maps {
+		n += len(ms.maps[i].Ranges)
+	}
+	if *in.used != nil && len(*in.used) == n {
+		ms.relocSyms = *in.used
+	}
+	return ms
+}
+
+// bbMapWarning is llvm-readobj-22's warning for the BB address map section
+// s that does not decode.
+func bbMapWarning(s *elf.Section, err error) string {
+	return fmt.Sprintf("unable to dump SHT_LLVM_BB_ADDR_MAP section with index %d: %s", s.Index, msgOf(err))
+}
+
+// A bbMapInput is a BB address map section ready to decode: its contents
+// and the options that give its ranges their addresses, or the warning
+// llvm-readobj-22 gives instead of decoding it.
+type bbMapInput struct {
+	contents []byte
+	opts     sections.BBAddrMapOptions
+	// used collects, if tracked, the symbol index of the relocation of
+	// each range the decoder asks for (noSym if none), in order.
+	used    *[]uint32
+	warning string
+	err     error
+}
+
+// openBBMapSection prepares the BB address map section s for decoding (see
+// loadBBMapSection): its contents, decompressed, and in a relocatable
+// object the addends of its relocations, whose symbols are collected in
+// used if track is set.
+func openBBMapSection(f *elf.File, data []byte, s *elf.Section, syms []elf.Symbol, track bool) bbMapInput {
+	ms := bbMapInput{used: new([]uint32)}
 	bo := elfByteOrder(f)
 	contents, cerr := sectionContents(f, data, s) // reported after the relocations, as LLVM does
 	opts := sections.BBAddrMapOptions{Section: s.Name, Index: s.Index, ByteOrder: bo, AddrSize: addrSize(f)}
-	var used []uint32
+	used := ms.used
 	if f.Type == goelf.ET_REL {
 		rs := f.RelocSection(s.Index)
 		if rs < 0 {
@@ -89,11 +140,12 @@ func loadBBMapSection(f *elf.File, data []byte, s *elf.Section, syms []elf.Symbo
 		opts.Addend = func(off uint64) (uint64, bool) {
 			t, ok := byOff[off]
 			if !ok {
-				used = append(used, noSym)
-				return 0, false
+				t.sym = noSym
 			}
-			used = append(used, t.sym)
-			return t.addend, true
+			if track {
+				*used = append(*used, t.sym)
+			}
+			return t.addend, ok
 		}
 	}
 	if cerr != nil {
@@ -103,25 +155,7 @@ func loadBBMapSection(f *elf.File, data []byte, s *elf.Section, syms []elf.Symbo
 		ms.err = cerr
 		return ms
 	}
-	var err error
-	if s.Type == elf.SHT_LLVM_BB_ADDR_MAP_V0 {
-		ms.maps, err = sections.DecodeBBAddrMapV0(contents, opts)
-	} else {
-		ms.maps, err = sections.DecodeBBAddrMap(contents, opts)
-	}
-	if err != nil {
-		ms.warning = fmt.Sprintf("unable to dump SHT_LLVM_BB_ADDR_MAP section with index %d: %s", s.Index, msgOf(err))
-		ms.err = err
-		ms.maps = nil
-		return ms
-	}
-	n := 0
-	for i := range ms.maps {
-		n += len(ms.maps[i].Ranges)
-	}
-	if used != nil && len(used) == n {
-		ms.relocSyms = used
-	}
+	ms.contents, ms.opts = contents, opts
 	return ms
 }
 
