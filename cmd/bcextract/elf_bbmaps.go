@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
+	"sort"
 
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/sections"
@@ -190,41 +192,66 @@ func implicitAddend(b []byte, off uint64, size int, bo binary.ByteOrder) uint64 
 // the first defined STT_FUNC symbol with the function's address (in a
 // relocatable object, among those of the function's section).
 type funcSymbols struct {
-	rel    bool
-	byAddr map[funcKey]string
+	rel   bool
+	funcs []funcSymbol // sorted by key, the first symbol of each key only
 }
 
-// A funcKey finds a function symbol by address (and, in relocatable
-// objects, section index).
-type funcKey struct {
+// A funcSymbol is a function symbol's name and what finds it: its address
+// and, in relocatable objects, its section index (0 in linked files).
+type funcSymbol struct {
 	addr  uint64
 	shndx uint16
+	name  string
+}
+
+func (a *funcSymbol) less(b *funcSymbol) bool {
+	return a.addr < b.addr || a.addr == b.addr && a.shndx < b.shndx
 }
 
 func newFuncSymbols(f *elf.File, syms []elf.Symbol) *funcSymbols {
-	fs := &funcSymbols{rel: f.Type == goelf.ET_REL, byAddr: make(map[funcKey]string)}
-	for _, sym := range syms {
+	fs := &funcSymbols{rel: f.Type == goelf.ET_REL}
+	n := 0
+	for i := range syms {
+		if syms[i].Type() == stt_FUNC && syms[i].Shndx != 0 {
+			n++
+		}
+	}
+	fs.funcs = make([]funcSymbol, 0, n)
+	for i := range syms {
+		sym := &syms[i]
 		if sym.Type() != stt_FUNC || sym.Shndx == 0 {
 			continue
 		}
-		k := funcKey{sym.Value, sym.Shndx}
+		k := funcSymbol{sym.Value, sym.Shndx, sym.Name}
 		if !fs.rel {
 			k.shndx = 0
 		}
-		if _, ok := fs.byAddr[k]; !ok {
-			fs.byAddr[k] = sym.Name
-		}
+		fs.funcs = append(fs.funcs, k)
 	}
+	// Stable, so that the first symbol of a key comes first and stays.
+	slices.SortStableFunc(fs.funcs, func(a, b funcSymbol) int {
+		switch {
+		case a.less(&b):
+			return -1
+		case b.less(&a):
+			return 1
+		}
+		return 0
+	})
+	fs.funcs = slices.CompactFunc(fs.funcs, func(a, b funcSymbol) bool { return a.addr == b.addr && a.shndx == b.shndx })
 	return fs
 }
 
 // name returns the name of the function at addr, in section shndx of a
 // relocatable object (shndx is ignored in a linked file).
 func (fs *funcSymbols) name(shndx int, addr uint64) (string, bool) {
-	k := funcKey{addr, 0}
+	k := funcSymbol{addr: addr}
 	if fs.rel {
 		k.shndx = uint16(shndx)
 	}
-	name, ok := fs.byAddr[k]
-	return name, ok
+	i := sort.Search(len(fs.funcs), func(i int) bool { return !fs.funcs[i].less(&k) })
+	if i < len(fs.funcs) && fs.funcs[i].addr == k.addr && fs.funcs[i].shndx == k.shndx {
+		return fs.funcs[i].name, true
+	}
+	return "", false
 }
