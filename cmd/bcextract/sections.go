@@ -215,17 +215,29 @@ func appendObjectFiles(out []objectFile, name, path string, base int64, data []b
 		return append(out, objectFile{name, path, base, data}), nil
 	case container.Archive:
 		a, err := archive.Parse(data)
+		var errs []error
 		if a != nil {
 			for _, m := range a.Members {
-				if k := container.Detect(m.Data); m.Data != nil && (k == container.ELF || k == container.COFF || k == container.MachO) {
-					out = append(out, objectFile{name + "(" + m.Name + ")", path + "(" + m.Name + ")", base + m.Off, m.Data})
+				if m.Data == nil {
+					continue
+				}
+				mname, mpath := name+"("+m.Name+")", path+"("+m.Name+")"
+				// llvm-readobj skips the members that are no object
+				// file (bitcode, text) in silence; it dumps the summary
+				// of a PE image or WebAssembly object, which is said
+				// here not to be dumped.
+				switch k := container.Detect(m.Data); k {
+				case container.ELF, container.COFF, container.MachO:
+					out = append(out, objectFile{mname, mpath, base + m.Off, m.Data})
+				case container.PE, container.Wasm:
+					errs = append(errs, &container.Error{Path: mpath, File: mname, Off: base + m.Off, Err: notDumped(k)})
 				}
 			}
 		}
 		if err != nil {
-			return out, container.NewError(path, name, base, err)
+			errs = append(errs, container.NewError(path, name, base, err))
 		}
-		return out, nil
+		return out, errors.Join(errs...)
 	case container.Universal:
 		if !fat {
 			break
@@ -242,12 +254,25 @@ func appendObjectFiles(out []objectFile, name, path string, base int64, data []b
 		}
 		return out, errors.Join(errs...)
 	}
-	return out, &container.Error{Path: path, File: name, Off: base, Err: errNotObject}
+	return out, &container.Error{Path: path, File: name, Off: base, Err: notDumped(container.Detect(data))}
 }
 
 // errNotObject is the cause of the error for a sections input that is
 // neither an object nor an archive.
 var errNotObject = errors.New("not an ELF, COFF or Mach-O object, or an archive or universal file of them")
+
+// notDumped returns the cause of the error for a sections input (or
+// archive member) of format k, which is not dumped: more specific than
+// errNotObject for the formats llvm-readobj-22 dumps a summary of.
+func notDumped(k container.Format) error {
+	switch k {
+	case container.PE:
+		return errors.New("a PE image, which sections does not dump (llvm-readobj-22 prints its file summary)")
+	case container.Wasm:
+		return errors.New("a WebAssembly object, which sections does not dump (llvm-readobj-22 prints its file summary)")
+	}
+	return errNotObject
+}
 
 // sectionsDump dumps one ELF file.
 type sectionsDump struct {

@@ -99,6 +99,13 @@ func TestSectionsErrors(t *testing.T) {
 		{[]string{"sections", "--addrsig", "../../testdata/bc/plain.bc"}, exitFailure, "not an ELF, COFF or Mach-O object"},
 		{[]string{"sections", "--pc-section", "nope", "../../testdata/sections/addrsig.o"}, exitOK, `no section named "nope"`},
 		{[]string{"sections", "--pretty-pgo-analysis-map", "../../testdata/sections/addrsig.o"}, exitOK, "--bb-addr-map must be enabled"},
+		// llvm-readobj-22 prints the summary of WebAssembly objects and
+		// PE images, in archives too; sections says it does not (an
+		// archive's wasm members were skipped in silence).
+		{[]string{"sections", "--addrsig", "../../testdata/containers/lib-wasm.a"}, exitFailure,
+			"lib-wasm.a(util.o): a WebAssembly object, which sections does not dump (llvm-readobj-22 prints its file summary) at byte 0xb8"},
+		{[]string{"sections", "--addrsig", "../../testdata/containers/wasm64.o"}, exitFailure, "wasm64.o: a WebAssembly object, which sections does not dump"},
+		{[]string{"sections", "--addrsig", "../../testdata/containers/pe-x86_64.dll"}, exitFailure, "pe-x86_64.dll: a PE image, which sections does not dump"},
 	}
 	for _, tt := range tests {
 		code, _, stderr := runCmd(t, tt.args...)
