@@ -78,7 +78,9 @@ the names of COFF and Mach-O files as they are.
 
 Exit status: 1 if a FILE cannot be read, is not an object, an archive or a
 universal file, or its headers are malformed (llvm-readobj's "the file is
-corrupt"); 2 for usage errors. Warnings about a section's contents do not
+corrupt"), or if it is or holds a PE image or WebAssembly object (whose
+summary llvm-readobj prints; sections does not dump them); 2 for usage
+errors. Warnings about a section's contents do not
 change it, as with llvm-readobj.
 
 Examples:
