@@ -179,11 +179,61 @@ type BBAddrMapOptions struct {
 // for each, and Off is the offset of the first.
 func DecodeBBAddrMap(data []byte, o BBAddrMapOptions) ([]BBAddrMap, error) {
 	d := newBBDecoder(data, &o)
-	maps := d.decode()
+	var maps []BBAddrMap
+	for {
+		m, ok := d.next()
+		if !ok {
+			break
+		}
+		maps = appendDoubling(maps, m.detach())
+	}
 	if err := d.failure(); err != nil {
 		return nil, err
 	}
 	return maps, nil
+}
+
+// A BBAddrMapReader decodes an SHT_LLVM_BB_ADDR_MAP section one function
+// entry at a time, as DecodeBBAddrMap does, into memory it reuses: after the
+// first entries it allocates nothing. Since LLVM drops a section with any
+// error whole, a caller that prints as llvm-readobj does reads the section
+// once to learn its Err, then again to print it.
+type BBAddrMapReader struct {
+	d    *bbDecoder
+	m    BBAddrMap
+	done bool
+}
+
+// NewBBAddrMapReader returns a reader of the section contents data.
+func NewBBAddrMapReader(data []byte, o BBAddrMapOptions) *BBAddrMapReader {
+	return &BBAddrMapReader{d: newBBDecoder(data, &o)}
+}
+
+// Next decodes the next function entry. The map, and every slice in it,
+// stays valid only until the next call. Next returns nil at the end of the
+// section and where DecodeBBAddrMap stops; Err then says whether the
+// section was malformed, in which case DecodeBBAddrMap returns no entry at
+// all, even of those Next returned before.
+func (r *BBAddrMapReader) Next() *BBAddrMap {
+	if r.done {
+		return nil
+	}
+	m, ok := r.d.next()
+	if !ok {
+		r.done = true
+		return nil
+	}
+	r.m = m
+	return &r.m
+}
+
+// Err returns the error DecodeBBAddrMap returns for the section, once Next
+// has returned nil; nil before.
+func (r *BBAddrMapReader) Err() error {
+	if !r.done {
+		return nil
+	}
+	return r.d.failure()
 }
 
 // DecodeBBAddrMapV0 decodes the LLVM 14 layout of section type 0x6fff4c08:
@@ -215,10 +265,12 @@ type bbDecoder struct {
 
 	curErr, ulebErr, mdErr, fatal *DecodeError
 
-	// Scratch space reused across functions; each function's results are
-	// copied out into exactly sized slices.
+	// Scratch space reused across functions, which the BBAddrMap next
+	// returns points into; detach copies a function's out into exactly
+	// sized slices.
 	entries   []BBEntry
 	rangeEnds []int // end of each range in entries
+	ranges    []BBRange
 	calls     []uint32
 	pgo       []PGOBBEntry
 	succs     []Successor
@@ -320,8 +372,19 @@ func (d *bbDecoder) uleb() uint64 {
 	return 0
 }
 
-// u32 is LLVM's readULEB128As<uint32_t>.
+// u32 is LLVM's readULEB128As<uint32_t>. Most fields of a map are below
+// 128, one byte: those are read without the general decoder.
 func (d *bbDecoder) u32() uint32 {
+	if d.off < len(d.data) && d.data[d.off] < 0x80 && d.ulebErr == nil && d.curErr == nil {
+		v := d.data[d.off]
+		d.off++
+		return uint32(v)
+	}
+	return d.u32Long()
+}
+
+// u32Long is u32 for a value of several bytes, or after an error.
+func (d *bbDecoder) u32Long() uint32 {
 	if d.ulebErr != nil {
 		return 0
 	}
@@ -379,54 +442,52 @@ func (d *bbDecoder) address() (uint64, bool) {
 	return uint64(uint32(a)), true
 }
 
-func (d *bbDecoder) decode() []BBAddrMap {
-	var maps []BBAddrMap
-	for !d.failed() && d.off < len(d.data) {
-		start := d.off
-		version := d.u8()
-		if version < 2 || version > 5 {
-			d.fatal = d.errorf(start, "unsupported SHT_LLVM_BB_ADDR_MAP version: %d", version)
-			return nil
-		}
-		var feat Features
-		if version < 5 {
-			feat = Features(d.u8())
-		} else {
-			feat = Features(d.u16())
-		}
-		if d.curErr != nil {
-			break
-		}
-		if feat&^allFeatures != 0 {
-			d.fatal = d.errorf(start+1, "invalid encoding for BBAddrMap::Features: 0x%x", uint16(feat))
-			return nil
-		}
-		for _, c := range [...]struct {
-			bit  Features
-			min  uint8
-			what string
-		}{
-			{CallsiteEndOffsets, 3, "callsite offsets"},
-			{BBHash, 4, "basic block hash"},
-			{PostLinkCfg, 5, "post link cfg"},
-		} {
-			if feat&c.bit != 0 && version < c.min {
-				d.fatal = d.errorf(start+1, "version should be >= %d for SHT_LLVM_BB_ADDR_MAP when %s feature is enabled: version = %d feature = %d",
-					c.min, c.what, version, uint16(feat))
-				return nil
-			}
-		}
-		m, ok := d.function(version, feat)
-		if !ok {
-			if d.fatal != nil {
-				return nil
-			}
-			break
-		}
-		m.Off = int64(start)
-		maps = appendDoubling(maps, m)
+// next decodes the next function entry into the scratch space; false where
+// LLVM's loop ends (the end of the data, or an error: see failure).
+func (d *bbDecoder) next() (BBAddrMap, bool) {
+	if d.failed() || d.fatal != nil || d.off >= len(d.data) {
+		return BBAddrMap{}, false
 	}
-	return maps
+	start := d.off
+	version := d.u8()
+	if version < 2 || version > 5 {
+		d.fatal = d.errorf(start, "unsupported SHT_LLVM_BB_ADDR_MAP version: %d", version)
+		return BBAddrMap{}, false
+	}
+	var feat Features
+	if version < 5 {
+		feat = Features(d.u8())
+	} else {
+		feat = Features(d.u16())
+	}
+	if d.curErr != nil {
+		return BBAddrMap{}, false
+	}
+	if feat&^allFeatures != 0 {
+		d.fatal = d.errorf(start+1, "invalid encoding for BBAddrMap::Features: 0x%x", uint16(feat))
+		return BBAddrMap{}, false
+	}
+	for _, c := range [...]struct {
+		bit  Features
+		min  uint8
+		what string
+	}{
+		{CallsiteEndOffsets, 3, "callsite offsets"},
+		{BBHash, 4, "basic block hash"},
+		{PostLinkCfg, 5, "post link cfg"},
+	} {
+		if feat&c.bit != 0 && version < c.min {
+			d.fatal = d.errorf(start+1, "version should be >= %d for SHT_LLVM_BB_ADDR_MAP when %s feature is enabled: version = %d feature = %d",
+				c.min, c.what, version, uint16(feat))
+			return BBAddrMap{}, false
+		}
+	}
+	m, ok := d.function(version, feat)
+	if !ok {
+		return BBAddrMap{}, false
+	}
+	m.Off = int64(start)
+	return m, true
 }
 
 // appendDoubling appends v to s, doubling the capacity when it is full.
@@ -466,12 +527,10 @@ func (d *bbDecoder) function(version uint8, feat Features) (BBAddrMap, bool) {
 		}
 		nblocks = d.u32()
 	}
-	d.entries, d.rangeEnds, d.calls = d.entries[:0], d.rangeEnds[:0], d.calls[:0]
-	// Every range reads an address and a block count: the data left bounds
-	// how many the claimed count can be.
-	m.Ranges = make([]BBRange, 0, min(uint64(nranges), uint64(len(d.data)-d.off)/uint64(d.o.AddrSize+1)+1))
+	d.entries, d.rangeEnds, d.calls, d.ranges = d.entries[:0], d.rangeEnds[:0], d.calls[:0], d.ranges[:0]
 	// Every range reads an address, so the loop ends with the data even when
-	// an earlier error stopped the block loops.
+	// an earlier error stopped the block loops (and the ranges appended are
+	// bounded by the data).
 	for r := uint32(0); r < nranges; r++ {
 		if multi {
 			var ok bool
@@ -483,10 +542,11 @@ func (d *bbDecoder) function(version uint8, feat Features) (BBAddrMap, bool) {
 		if feat&OmitBBEntries == 0 {
 			d.blocks(nblocks, feat)
 		}
-		m.Ranges = append(m.Ranges, BBRange{BaseAddress: base})
+		d.ranges = append(d.ranges, BBRange{BaseAddress: base})
 		d.rangeEnds = append(d.rangeEnds, len(d.entries))
 	}
-	d.copyEntries(&m)
+	d.setEntries()
+	m.Ranges = d.ranges
 	d.pgoPart(&m, len(d.entries))
 	return m, true
 }
@@ -529,30 +589,71 @@ func (d *bbDecoder) blocks(n uint32, feat Features) {
 	}
 }
 
-// copyEntries moves the function's entries and callsite offsets out of the
-// scratch space: one slice of entries per range, one of offsets per function.
-func (d *bbDecoder) copyEntries(m *BBAddrMap) {
-	var calls []uint32
-	if len(d.calls) > 0 {
-		calls = make([]uint32, len(d.calls))
-		copy(calls, d.calls)
-	}
-	start, c := 0, 0
+// setEntries points each range of d.ranges at its entries in d.entries.
+func (d *bbDecoder) setEntries() {
+	start := 0
 	for i, end := range d.rangeEnds {
-		if end == start {
-			continue
+		d.ranges[i].Entries = nil
+		if end > start {
+			d.ranges[i].Entries = d.entries[start:end:end]
 		}
-		es := make([]BBEntry, end-start)
-		copy(es, d.entries[start:end])
-		for j := range es {
-			if n := len(es[j].CallsiteEndOffsets); n > 0 {
-				es[j].CallsiteEndOffsets = calls[c : c+n : c+n]
-				c += n
-			}
-		}
-		m.Ranges[i].Entries = es
 		start = end
 	}
+}
+
+// detach returns m, whose slices point into a decoder's scratch space, with
+// its own: one slice of entries per range, one of callsite offsets and one
+// of successors per function.
+func (m BBAddrMap) detach() BBAddrMap {
+	n := 0
+	for _, r := range m.Ranges {
+		for _, e := range r.Entries {
+			n += len(e.CallsiteEndOffsets)
+		}
+	}
+	var calls []uint32
+	if n > 0 {
+		calls = make([]uint32, 0, n)
+	}
+	ranges := make([]BBRange, len(m.Ranges))
+	for i, r := range m.Ranges {
+		ranges[i].BaseAddress = r.BaseAddress
+		if len(r.Entries) == 0 {
+			continue
+		}
+		es := make([]BBEntry, len(r.Entries))
+		copy(es, r.Entries)
+		for j := range es {
+			if c := es[j].CallsiteEndOffsets; len(c) > 0 {
+				calls = append(calls, c...)
+				es[j].CallsiteEndOffsets = calls[len(calls)-len(c) : len(calls) : len(calls)]
+			}
+		}
+		ranges[i].Entries = es
+	}
+	m.Ranges = ranges
+	if len(m.PGO.BBEntries) == 0 {
+		m.PGO.BBEntries = nil
+		return m
+	}
+	n = 0
+	for _, e := range m.PGO.BBEntries {
+		n += len(e.Successors)
+	}
+	var succs []Successor
+	if n > 0 {
+		succs = make([]Successor, 0, n)
+	}
+	pgo := make([]PGOBBEntry, len(m.PGO.BBEntries))
+	copy(pgo, m.PGO.BBEntries)
+	for i := range pgo {
+		if s := pgo[i].Successors; len(s) > 0 {
+			succs = append(succs, s...)
+			pgo[i].Successors = succs[len(succs)-len(s) : len(succs) : len(succs)]
+		}
+	}
+	m.PGO.BBEntries = pgo
+	return m
 }
 
 // pgoPart decodes the PGO analysis part of a function with nblocks blocks.
@@ -591,23 +692,8 @@ func (d *bbDecoder) pgoPart(m *BBAddrMap, nblocks int) {
 		}
 		d.pgo = append(d.pgo, e)
 	}
-	if len(d.pgo) == 0 {
-		return
-	}
-	var succs []Successor
-	if len(d.succs) > 0 {
-		succs = make([]Successor, len(d.succs))
-		copy(succs, d.succs)
-	}
-	m.PGO.BBEntries = make([]PGOBBEntry, len(d.pgo))
-	copy(m.PGO.BBEntries, d.pgo)
-	c := 0
-	for i := range m.PGO.BBEntries {
-		e := &m.PGO.BBEntries[i]
-		if n := len(e.Successors); n > 0 {
-			e.Successors = succs[c : c+n : c+n]
-			c += n
-		}
+	if len(d.pgo) > 0 {
+		m.PGO.BBEntries = d.pgo
 	}
 }
 
@@ -628,10 +714,11 @@ func (d *bbDecoder) decodeV0() []BBAddrMap {
 			e := BBEntry{ID: i, Offset: d.u32(), Size: d.u32(), Metadata: Metadata(d.u32())}
 			d.entries = append(d.entries, e)
 		}
-		m := BBAddrMap{Ranges: []BBRange{{BaseAddress: base}}, Off: int64(start)}
+		d.ranges = append(d.ranges[:0], BBRange{BaseAddress: base})
 		d.rangeEnds = append(d.rangeEnds[:0], len(d.entries))
-		d.copyEntries(&m)
-		maps = appendDoubling(maps, m)
+		d.setEntries()
+		m := BBAddrMap{Ranges: d.ranges, Off: int64(start)}
+		maps = appendDoubling(maps, m.detach())
 	}
 	return maps
 }

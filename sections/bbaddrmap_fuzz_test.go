@@ -54,6 +54,10 @@ func FuzzDecodeBBAddrMap(f *testing.F) {
 			o.Relocatable = true
 			o.Addend = func(off uint64) (uint64, bool) { return off * 16, off%3 != 0 }
 		}
+		maps, err := DecodeBBAddrMap(data, o)
+		if read, rerr := bbReadAll(data, o); !reflect.DeepEqual(maps, read) || fmt.Sprint(err) != fmt.Sprint(rerr) {
+			t.Fatalf("BBAddrMapReader: %v, %v; DecodeBBAddrMap: %v, %v", read, rerr, maps, err)
+		}
 		for _, decode := range []func([]byte, BBAddrMapOptions) ([]BBAddrMap, error){DecodeBBAddrMap, DecodeBBAddrMapV0} {
 			maps, err := decode(data, o)
 			bbCheckFuzz(t, data, maps, err)

@@ -331,6 +331,59 @@ func TestDecodeBBAddrMap(t *testing.T) {
 	}
 }
 
+// TestBBAddrMapReader reads every case with a BBAddrMapReader: the entries
+// it gives one at a time, each copied out before the next call, are
+// DecodeBBAddrMap's, and its Err is DecodeBBAddrMap's error.
+func TestBBAddrMapReader(t *testing.T) {
+	for _, c := range bbCases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := bbReadAll(bbUnhex(c.hex), c.options())
+			bbCheckResult(t, got, err, c.want, c.err, c.errOff)
+		})
+	}
+}
+
+// bbReadAll reads data with a BBAddrMapReader, as DecodeBBAddrMap would.
+func bbReadAll(data []byte, o BBAddrMapOptions) ([]BBAddrMap, error) {
+	r := NewBBAddrMapReader(data, o)
+	var maps []BBAddrMap
+	for m := r.Next(); m != nil; m = r.Next() {
+		maps = append(maps, bbDeepCopy(*m))
+	}
+	if r.Next() != nil {
+		return nil, errors.New("Next gave an entry after nil")
+	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	return maps, nil
+}
+
+// bbDeepCopy copies m out of a reader's memory, element by element.
+func bbDeepCopy(m BBAddrMap) BBAddrMap {
+	m.Ranges = append([]BBRange(nil), m.Ranges...)
+	for i := range m.Ranges {
+		if m.Ranges[i].Entries == nil {
+			continue
+		}
+		m.Ranges[i].Entries = append([]BBEntry{}, m.Ranges[i].Entries...)
+		for j := range m.Ranges[i].Entries {
+			if c := m.Ranges[i].Entries[j].CallsiteEndOffsets; c != nil {
+				m.Ranges[i].Entries[j].CallsiteEndOffsets = append([]uint32{}, c...)
+			}
+		}
+	}
+	if m.PGO.BBEntries != nil {
+		m.PGO.BBEntries = append([]PGOBBEntry{}, m.PGO.BBEntries...)
+		for i := range m.PGO.BBEntries {
+			if s := m.PGO.BBEntries[i].Successors; s != nil {
+				m.PGO.BBEntries[i].Successors = append([]Successor{}, s...)
+			}
+		}
+	}
+	return m
+}
+
 func bbCheckResult(t *testing.T, got []BBAddrMap, err error, want []BBAddrMap, wantErr string, wantOff int64) {
 	t.Helper()
 	if wantErr != "" {
@@ -497,6 +550,31 @@ func BenchmarkDecodeBBAddrMap(b *testing.B) {
 		maps, err := DecodeBBAddrMap(data, o)
 		if err != nil || len(maps) != 200 {
 			b.Fatal(len(maps), err)
+		}
+	}
+}
+
+// BenchmarkBBAddrMapReader reads the input of BenchmarkDecodeBBAddrMap twice,
+// as sections --bb-addr-map does (once for the error, once to print): no
+// allocation after the first entries.
+func BenchmarkBBAddrMapReader(b *testing.B) {
+	var data []byte
+	for range 200 {
+		data = append(data, bbUnhex(bbWorkedExample)...)
+	}
+	o := BBAddrMapOptions{ByteOrder: binary.LittleEndian, AddrSize: 8}
+	b.SetBytes(2 * int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for range 2 {
+			r := NewBBAddrMapReader(data, o)
+			n := 0
+			for m := r.Next(); m != nil; m = r.Next() {
+				n++
+			}
+			if err := r.Err(); err != nil || n != 200 {
+				b.Fatal(n, err)
+			}
 		}
 	}
 }

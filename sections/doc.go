@@ -6,7 +6,8 @@
 // container.KindExtension), and most take the section's name too, for error
 // messages:
 //
-//   - [DecodeBBAddrMap] (and [DecodeBBAddrMapV0] for LLVM 14's layout):
+//   - [DecodeBBAddrMap] (and [DecodeBBAddrMapV0] for LLVM 14's layout;
+//     [BBAddrMapReader] for one function at a time in reused memory):
 //     basic block address maps, SHT_LLVM_BB_ADDR_MAP
 //   - [DecodeCGProfileWeights] and [PairCGProfile] (ELF), or
 //     [DecodeCGProfileEntries] (COFF, Mach-O, LLVM 9-12 ELF): call-graph

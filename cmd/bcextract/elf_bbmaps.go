@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
+	"sort"
 
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/sections"
@@ -47,10 +49,61 @@ type bbMapSection struct {
 // function or a local label rather than a section symbol (RISC-V does).
 func loadBBMapSection(f *elf.File, data []byte, s *elf.Section, syms []elf.Symbol) bbMapSection {
 	ms := bbMapSection{sec: s}
+	in := openBBMapSection(f, data, s, syms, true)
+	if in.warning != "" {
+		ms.warning, ms.err = in.warning, in.err
+		return ms
+	}
+	var err error
+	if s.Type == elf.SHT_LLVM_BB_ADDR_MAP_V0 {
+		ms.maps, err = sections.DecodeBBAddrMapV0(in.contents, in.opts)
+	} else {
+		ms.maps, err = sections.DecodeBBAddrMap(in.contents, in.opts)
+	}
+	if err != nil {
+		ms.warning, ms.err = bbMapWarning(s, err), err
+		ms.maps = nil
+		return ms
+	}
+	n := 0
+	for i := range ms.maps {
+		n += len(ms.maps[i].Ranges)
+	}
+	if *in.used != nil && len(*in.used) == n {
+		ms.relocSyms = *in.used
+	}
+	return ms
+}
+
+// bbMapWarning is llvm-readobj-22's warning for the BB address map section
+// s that does not decode.
+func bbMapWarning(s *elf.Section, err error) string {
+	return fmt.Sprintf("unable to dump SHT_LLVM_BB_ADDR_MAP section with index %d: %s", s.Index, msgOf(err))
+}
+
+// A bbMapInput is a BB address map section ready to decode: its contents
+// and the options that give its ranges their addresses, or the warning
+// llvm-readobj-22 gives instead of decoding it.
+type bbMapInput struct {
+	contents []byte
+	opts     sections.BBAddrMapOptions
+	// used collects, if tracked, the symbol index of the relocation of
+	// each range the decoder asks for (noSym if none), in order.
+	used    *[]uint32
+	warning string
+	err     error
+}
+
+// openBBMapSection prepares the BB address map section s for decoding (see
+// loadBBMapSection): its contents, decompressed, and in a relocatable
+// object the addends of its relocations, whose symbols are collected in
+// used if track is set.
+func openBBMapSection(f *elf.File, data []byte, s *elf.Section, syms []elf.Symbol, track bool) bbMapInput {
+	ms := bbMapInput{used: new([]uint32)}
 	bo := elfByteOrder(f)
 	contents, cerr := sectionContents(f, data, s) // reported after the relocations, as LLVM does
 	opts := sections.BBAddrMapOptions{Section: s.Name, Index: s.Index, ByteOrder: bo, AddrSize: addrSize(f)}
-	var used []uint32
+	used := ms.used
 	if f.Type == goelf.ET_REL {
 		rs := f.RelocSection(s.Index)
 		if rs < 0 {
@@ -89,11 +142,12 @@ func loadBBMapSection(f *elf.File, data []byte, s *elf.Section, syms []elf.Symbo
 		opts.Addend = func(off uint64) (uint64, bool) {
 			t, ok := byOff[off]
 			if !ok {
-				used = append(used, noSym)
-				return 0, false
+				t.sym = noSym
 			}
-			used = append(used, t.sym)
-			return t.addend, true
+			if track {
+				*used = append(*used, t.sym)
+			}
+			return t.addend, ok
 		}
 	}
 	if cerr != nil {
@@ -103,25 +157,7 @@ func loadBBMapSection(f *elf.File, data []byte, s *elf.Section, syms []elf.Symbo
 		ms.err = cerr
 		return ms
 	}
-	var err error
-	if s.Type == elf.SHT_LLVM_BB_ADDR_MAP_V0 {
-		ms.maps, err = sections.DecodeBBAddrMapV0(contents, opts)
-	} else {
-		ms.maps, err = sections.DecodeBBAddrMap(contents, opts)
-	}
-	if err != nil {
-		ms.warning = fmt.Sprintf("unable to dump SHT_LLVM_BB_ADDR_MAP section with index %d: %s", s.Index, msgOf(err))
-		ms.err = err
-		ms.maps = nil
-		return ms
-	}
-	n := 0
-	for i := range ms.maps {
-		n += len(ms.maps[i].Ranges)
-	}
-	if used != nil && len(used) == n {
-		ms.relocSyms = used
-	}
+	ms.contents, ms.opts = contents, opts
 	return ms
 }
 
@@ -156,41 +192,66 @@ func implicitAddend(b []byte, off uint64, size int, bo binary.ByteOrder) uint64 
 // the first defined STT_FUNC symbol with the function's address (in a
 // relocatable object, among those of the function's section).
 type funcSymbols struct {
-	rel    bool
-	byAddr map[funcKey]string
+	rel   bool
+	funcs []funcSymbol // sorted by key, the first symbol of each key only
 }
 
-// A funcKey finds a function symbol by address (and, in relocatable
-// objects, section index).
-type funcKey struct {
+// A funcSymbol is a function symbol's name and what finds it: its address
+// and, in relocatable objects, its section index (0 in linked files).
+type funcSymbol struct {
 	addr  uint64
 	shndx uint16
+	name  string
+}
+
+func (a *funcSymbol) less(b *funcSymbol) bool {
+	return a.addr < b.addr || a.addr == b.addr && a.shndx < b.shndx
 }
 
 func newFuncSymbols(f *elf.File, syms []elf.Symbol) *funcSymbols {
-	fs := &funcSymbols{rel: f.Type == goelf.ET_REL, byAddr: make(map[funcKey]string)}
-	for _, sym := range syms {
+	fs := &funcSymbols{rel: f.Type == goelf.ET_REL}
+	n := 0
+	for i := range syms {
+		if syms[i].Type() == stt_FUNC && syms[i].Shndx != 0 {
+			n++
+		}
+	}
+	fs.funcs = make([]funcSymbol, 0, n)
+	for i := range syms {
+		sym := &syms[i]
 		if sym.Type() != stt_FUNC || sym.Shndx == 0 {
 			continue
 		}
-		k := funcKey{sym.Value, sym.Shndx}
+		k := funcSymbol{sym.Value, sym.Shndx, sym.Name}
 		if !fs.rel {
 			k.shndx = 0
 		}
-		if _, ok := fs.byAddr[k]; !ok {
-			fs.byAddr[k] = sym.Name
-		}
+		fs.funcs = append(fs.funcs, k)
 	}
+	// Stable, so that the first symbol of a key comes first and stays.
+	slices.SortStableFunc(fs.funcs, func(a, b funcSymbol) int {
+		switch {
+		case a.less(&b):
+			return -1
+		case b.less(&a):
+			return 1
+		}
+		return 0
+	})
+	fs.funcs = slices.CompactFunc(fs.funcs, func(a, b funcSymbol) bool { return a.addr == b.addr && a.shndx == b.shndx })
 	return fs
 }
 
 // name returns the name of the function at addr, in section shndx of a
 // relocatable object (shndx is ignored in a linked file).
 func (fs *funcSymbols) name(shndx int, addr uint64) (string, bool) {
-	k := funcKey{addr, 0}
+	k := funcSymbol{addr: addr}
 	if fs.rel {
 		k.shndx = uint16(shndx)
 	}
-	name, ok := fs.byAddr[k]
-	return name, ok
+	i := sort.Search(len(fs.funcs), func(i int) bool { return !fs.funcs[i].less(&k) })
+	if i < len(fs.funcs) && fs.funcs[i].addr == k.addr && fs.funcs[i].shndx == k.shndx {
+		return fs.funcs[i].name, true
+	}
+	return "", false
 }

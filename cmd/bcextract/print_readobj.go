@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"strings"
 )
 
 // A roScope receives the lines of llvm-readobj's LLVM-style output, as its
@@ -34,6 +35,7 @@ type roText struct {
 	depth   int
 	closers []byte // ']' or '}' per open scope, 0 for a flat one
 	out     []byte
+	bb      *bbLines // the pieces of BB entry lines, made when first needed
 }
 
 // flush hands the buffered lines to the writer.
@@ -50,12 +52,15 @@ func (t *roText) start() {
 	if len(t.out) > 32<<10 {
 		t.flush()
 	}
-	n := 2 * t.depth
-	for n > len(spaces) {
-		t.out = append(t.out, spaces...)
-		n -= len(spaces)
+	t.out = append(t.out, indentation(t.depth)...)
+}
+
+// indentation returns the spaces that start a line at depth.
+func indentation(depth int) string {
+	if n := 2 * depth; n <= len(spaces) {
+		return spaces[:n]
 	}
-	t.out = append(t.out, spaces[:n]...)
+	return strings.Repeat(" ", 2*depth)
 }
 
 func (t *roText) open(label, brace string, closer byte) roScope {
@@ -155,14 +160,17 @@ func (t *roText) list64(label string, vs []uint64) {
 
 // appendUpperHex appends v in upper-case hexadecimal.
 func appendUpperHex(b []byte, v uint64) []byte {
-	start := len(b)
-	b = strconv.AppendUint(b, v, 16)
-	for i := start; i < len(b); i++ {
-		if c := b[i]; c >= 'a' {
-			b[i] = c - 'a' + 'A'
+	var buf [16]byte
+	i := len(buf)
+	for {
+		i--
+		buf[i] = "0123456789ABCDEF"[v&0xf]
+		v >>= 4
+		if v == 0 {
+			break
 		}
 	}
-	return b
+	return append(b, buf[i:]...)
 }
 
 // A roNode is one line or scope of the output, kept for JSON.

@@ -78,7 +78,9 @@ the names of COFF and Mach-O files as they are.
 
 Exit status: 1 if a FILE cannot be read, is not an object, an archive or a
 universal file, or its headers are malformed (llvm-readobj's "the file is
-corrupt"); 2 for usage errors. Warnings about a section's contents do not
+corrupt"), or if it is or holds a PE image or WebAssembly object (whose
+summary llvm-readobj prints; sections does not dump them); 2 for usage
+errors. Warnings about a section's contents do not
 change it, as with llvm-readobj.
 
 Examples:
@@ -215,17 +217,29 @@ func appendObjectFiles(out []objectFile, name, path string, base int64, data []b
 		return append(out, objectFile{name, path, base, data}), nil
 	case container.Archive:
 		a, err := archive.Parse(data)
+		var errs []error
 		if a != nil {
 			for _, m := range a.Members {
-				if k := container.Detect(m.Data); m.Data != nil && (k == container.ELF || k == container.COFF || k == container.MachO) {
-					out = append(out, objectFile{name + "(" + m.Name + ")", path + "(" + m.Name + ")", base + m.Off, m.Data})
+				if m.Data == nil {
+					continue
+				}
+				mname, mpath := name+"("+m.Name+")", path+"("+m.Name+")"
+				// llvm-readobj skips the members that are no object
+				// file (bitcode, text) in silence; it dumps the summary
+				// of a PE image or WebAssembly object, which is said
+				// here not to be dumped.
+				switch k := container.Detect(m.Data); k {
+				case container.ELF, container.COFF, container.MachO:
+					out = append(out, objectFile{mname, mpath, base + m.Off, m.Data})
+				case container.PE, container.Wasm:
+					errs = append(errs, &container.Error{Path: mpath, File: mname, Off: base + m.Off, Err: notDumped(k)})
 				}
 			}
 		}
 		if err != nil {
-			return out, container.NewError(path, name, base, err)
+			errs = append(errs, container.NewError(path, name, base, err))
 		}
-		return out, nil
+		return out, errors.Join(errs...)
 	case container.Universal:
 		if !fat {
 			break
@@ -242,12 +256,25 @@ func appendObjectFiles(out []objectFile, name, path string, base int64, data []b
 		}
 		return out, errors.Join(errs...)
 	}
-	return out, &container.Error{Path: path, File: name, Off: base, Err: errNotObject}
+	return out, &container.Error{Path: path, File: name, Off: base, Err: notDumped(container.Detect(data))}
 }
 
 // errNotObject is the cause of the error for a sections input that is
 // neither an object nor an archive.
 var errNotObject = errors.New("not an ELF, COFF or Mach-O object, or an archive or universal file of them")
+
+// notDumped returns the cause of the error for a sections input (or
+// archive member) of format k, which is not dumped: more specific than
+// errNotObject for the formats llvm-readobj-22 dumps a summary of.
+func notDumped(k container.Format) error {
+	switch k {
+	case container.PE:
+		return errors.New("a PE image, which sections does not dump (llvm-readobj-22 prints its file summary)")
+	case container.Wasm:
+		return errors.New("a WebAssembly object, which sections does not dump (llvm-readobj-22 prints its file summary)")
+	}
+	return errNotObject
+}
 
 // sectionsDump dumps one ELF file.
 type sectionsDump struct {
@@ -310,7 +337,7 @@ func (d *sectionsDump) run(root roScope) {
 	}
 	sum.str("Arch", arch)
 	sum.str("AddressSize", strconv.Itoa(addrSize(f)*8)+"bit")
-	sum.str("LoadName", "<Not found>")
+	sum.str("LoadName", d.loadName())
 	sum.end()
 	// In llvm-readobj's order (DependentLibs, LinkerOptions, CGProfile,
 	// BBAddrMap, Addrsig), then the views it lacks.

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/bcextract/bcextract/sections"
 )
 
 // The views llvm-readobj lacks, on fixtures whose values were worked out
@@ -94,6 +99,13 @@ func TestSectionsErrors(t *testing.T) {
 		{[]string{"sections", "--addrsig", "../../testdata/bc/plain.bc"}, exitFailure, "not an ELF, COFF or Mach-O object"},
 		{[]string{"sections", "--pc-section", "nope", "../../testdata/sections/addrsig.o"}, exitOK, `no section named "nope"`},
 		{[]string{"sections", "--pretty-pgo-analysis-map", "../../testdata/sections/addrsig.o"}, exitOK, "--bb-addr-map must be enabled"},
+		// llvm-readobj-22 prints the summary of WebAssembly objects and
+		// PE images, in archives too; sections says it does not (an
+		// archive's wasm members were skipped in silence).
+		{[]string{"sections", "--addrsig", "../../testdata/containers/lib-wasm.a"}, exitFailure,
+			"lib-wasm.a(util.o): a WebAssembly object, which sections does not dump (llvm-readobj-22 prints its file summary) at byte 0xb8"},
+		{[]string{"sections", "--addrsig", "../../testdata/containers/wasm64.o"}, exitFailure, "wasm64.o: a WebAssembly object, which sections does not dump"},
+		{[]string{"sections", "--addrsig", "../../testdata/containers/pe-x86_64.dll"}, exitFailure, "pe-x86_64.dll: a PE image, which sections does not dump"},
 	}
 	for _, tt := range tests {
 		code, _, stderr := runCmd(t, tt.args...)
@@ -154,5 +166,43 @@ AddressSize: 64bit
 	code, _, stderr = runCmd(t, "sections", "--addrsig", "bad-fat-off.o")
 	if code != exitFailure || stderr != "bcextract: bad-fat-off.o: slice 1 (arm64) [0x10000000, 0x10000f98) runs past the end of the data (0x1e48 bytes) at byte 0x24\n" {
 		t.Errorf("bad-fat-off.o: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestBBEntriesText checks that roText's bbEntries prints what the generic
+// roScope calls of bbEntries print, for every flag combination, with and
+// without hashes and callsite offsets, at several depths.
+func TestBBEntriesText(t *testing.T) {
+	var es []sections.BBEntry
+	for m := range 32 {
+		e := sections.BBEntry{ID: uint32(m * 37), Offset: uint32(m * 0x1234567), Size: uint32(0xffffffff - m), Metadata: sections.Metadata(m), Hash: uint64(m) * 0x9e3779b97f4a7c15}
+		if m%3 == 1 {
+			e.CallsiteEndOffsets = []uint32{uint32(m), uint32(m * 1000), 0xffffffff}[:1+m%3]
+		}
+		es = append(es, e)
+	}
+	for _, depth := range []int{0, 3, 6, 40} {
+		for _, hash := range []bool{false, true} {
+			var want, got bytes.Buffer
+			tw := &roText{w: bufio.NewWriter(&want), depth: depth}
+			bbEntries(tw, es, hash)
+			tw.flush()
+			tw.w.Flush()
+			tg := &roText{w: bufio.NewWriter(&got), depth: depth}
+			tg.bbEntries(es, hash)
+			tg.bbEntries(es[:3], hash) // the pieces made for this depth, reused
+			tg.flush()
+			tg.w.Flush()
+			tw = &roText{w: bufio.NewWriter(&want), depth: depth}
+			bbEntries(tw, es[:3], hash)
+			tw.flush()
+			tw.w.Flush()
+			if got.String() != want.String() {
+				t.Errorf("depth %d, hash %v:\n%s\nwant:\n%s", depth, hash, got.String(), want.String())
+			}
+		}
+	}
+	if !strings.Contains(fmt.Sprint(es[4].CallsiteEndOffsets), "4") {
+		t.Fatal("no callsite offsets in the test entries")
 	}
 }

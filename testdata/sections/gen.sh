@@ -171,6 +171,18 @@ cmp -s cxx.o "$B/cxx-x86_64.o" || { echo "gen.sh: cxx.o differs from a second bu
 "$LD_LLD" --build-id=none -e _Z3runi -o cxx-plt-aarch64 "$B/cxx-aarch64.o" "$B/plt-aarch64.o" "$B/libstub-aarch64.so"
 "$LD_LLD" --build-id=none -pie -e _Z3runi -o cxx-plt-i686 "$B/cxx-i686.o" "$B/plt-i686.o" "$B/libstub-i686.so"
 
+# --- shared libraries with a soname -------------------------------------------------------------
+# -shared -Wl,-soname,libfoo.so.1: llvm-readobj prints the DT_SONAME as the
+# LoadName of the file summary. ELF64 and ELF32, both byte orders; the two
+# that can carry one have a BB address map.
+cc x86_64-linux-gnu "$B/soname-x86_64.o" src/soname.c -fPIC -fbasic-block-address-map
+cc i686-linux-gnu "$B/soname-i686.o" src/soname.c -fPIC -fbasic-block-address-map
+cc powerpc64-linux-gnu "$B/soname-ppc64.o" src/soname.c -fPIC
+cc mips-linux-gnu "$B/soname-mips.o" src/soname.c -fPIC
+for t in x86_64 i686 ppc64 mips; do
+	"$LD_LLD" -shared --build-id=none -soname libfoo.so.1 -o "soname-$t.so" "$B/soname-$t.o"
+done
+
 # --- broken variants (patched copies) ---------------------------------------------------------
 # patch FILE OFFSET HEXBYTES: overwrite bytes in place ("0010ff" writes 00 10 ff).
 patch() {
@@ -248,13 +260,44 @@ patch bbmap-trunc.o $((shoff + idx * 64 + 32)) "$(le64 "$cut")"
 # stops inside the decompressed bytes.
 "$LLVM_OBJCOPY" --compress-sections .llvm_bb_addr_map=zlib bbmap-trunc.o bbmap-trunc-zlib.o
 
+# phdr_field FILE TYPE FIELD: FIELD (Offset, FileSize, ...) of the first
+# program header of TYPE (PT_DYNAMIC, ...), and its index as "Index".
+phdr_field() {
+	"$LLVM_READOBJ" --program-headers "$1" | awk -v want="$2" -v f="$3:" '
+		/^  ProgramHeader \{/ { n++; delete v }
+		$1 == "Type:" { type = $2 }
+		$1 ~ /:$/ { v[$1] = $2 }
+		/^  \}/ && type == want && !done { v["Index:"] = n - 1; print v[f]; done = 1 }'
+}
+# dyn_value_at FILE TAG: the file offset of the value of the first dynamic
+# entry TAG (SONAME, STRTAB, ...) of an ELF64 file.
+dyn_value_at() {
+	local off k
+	off=$(section_field "$1" .dynamic Offset)
+	k=$("$LLVM_READOBJ" --dynamic-table "$1" | awk -v want="$2" '$1 ~ /^0x/ { if ($2 == want && !done) { print n; done = 1 } n++ }')
+	echo $((off + k * 16 + 8))
+}
+# soname-secdyn.so: the PT_DYNAMIC program header becomes PT_NULL, leaving the
+# .dynamic section to find the table by.
+cp soname-x86_64.so soname-secdyn.so
+patch soname-secdyn.so $(($(readobj_field soname-x86_64.so ProgramHeaderOffset) + $(phdr_field soname-x86_64.so PT_DYNAMIC Index) * 56)) 00000000
+# soname-badoff.so: DT_SONAME points past the end of the string table (DT_STRSZ).
+cp soname-x86_64.so soname-badoff.so
+patch soname-badoff.so "$(dyn_value_at soname-x86_64.so SONAME)" "$(le64 4096)"
+# soname-nostrtab.so: DT_STRTAB is in no segment: the string table of .dynsym
+# stands in for it.
+cp soname-x86_64.so soname-nostrtab.so
+patch soname-nostrtab.so "$(dyn_value_at soname-x86_64.so STRTAB)" "$(le64 $((0xdead0000)))"
+
 # --- goldens ----------------------------------------------------------------------------------
 ELF_FIXTURES=(bbmap-x86_64.o bbmap-x86_64 bbmap-aarch64.o bbmap-i686.o bbmap-sections.o
 	bbmap-crel.o bbmap-pgo.o bbmap-clang19.o bbmap-llvm14.o cgprofile.o cgprofile-crel.o
 	addrsig.o addrsig-prof.o deplibs.o linkeropts.o sympart.o deplibs-broken.o linkeropts-odd.o
 	addrsig-bad.o bbmap-badversion.o bbmap-trunc.o bbmap-trunc-zlib.o
 	bbmap-zstd.o bbmap-pgo-zlib.o cgprofile-zlib.o deplibs-zstd.o linkeropts-zlib.o
-	cxx.o cxx-plt cxx-plt-aarch64 cxx-plt-i686)
+	cxx.o cxx-plt cxx-plt-aarch64 cxx-plt-i686
+	soname-x86_64.so soname-i686.so soname-ppc64.so soname-mips.so
+	soname-secdyn.so soname-badoff.so soname-nostrtab.so)
 COFF_FIXTURES=(addrsig-coff.obj cgprofile-coff.obj)
 declare -A FLAGS=(
 	[bb]="--bb-addr-map"
@@ -369,10 +412,17 @@ expect cxx-plt.objdump 'call.*<__cxa_throw@plt>'
 expect cxx-plt-aarch64.objdump 'bl.*<_ZSt20__throw_length_errorPKc@plt>'
 expect cxx-plt-i686.objdump 'jmpl.*\*0x[0-9a-f]+\(%ebx\)'
 expect cxx-plt-i686.objdump 'calll.*<__cxa_throw@plt>'
+for t in x86_64 i686 ppc64 mips; do expect "soname-$t.so.addrsig" '^LoadName: libfoo\.so\.1$'; done
+expect soname-x86_64.so.bb 'Name: foo_add'
+expect soname-secdyn.so.addrsig '^LoadName: libfoo\.so\.1$'
+expect soname-badoff.so.addrsig '^LoadName: <\?>$'
+expect soname-badoff.so.addrsig.stderr 'unable to read the string at 0x[0-9a-f]+: it goes past the end of the table'
+expect soname-nostrtab.so.addrsig '^LoadName: libfoo\.so\.1$'
+expect soname-nostrtab.so.addrsig.stderr 'unable to parse DT_STRTAB: virtual address is not in any segment: 0xdead0000'
 if grep -rlaE -e "$TD" -e "$TMP" -e '/work/' -e '/tmp/' -e "${HOME:-/root}/" --exclude=gen.sh --exclude=README.md . >"$TMP/leaks"; then
 	complain "absolute paths in: $(tr '\n' ' ' <"$TMP/leaks")"
 fi
-total=$(du -cb --apparent-size -- *.o *.obj bbmap-x86_64 cxx-plt cxx-plt-aarch64 cxx-plt-i686 golden | tail -1 | cut -f1)
+total=$(du -cb --apparent-size -- *.o *.obj *.so bbmap-x86_64 cxx-plt cxx-plt-aarch64 cxx-plt-i686 golden | tail -1 | cut -f1)
 ((total < 1500000)) || complain "fixtures too large: $total bytes"
 [[ $fail -eq 0 ]]
 echo "gen.sh: $((${#ELF_FIXTURES[@]} + ${#COFF_FIXTURES[@]})) fixtures, $(find golden -type f | wc -l) golden files, $total bytes in testdata/sections/"
