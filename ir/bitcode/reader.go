@@ -1096,6 +1096,7 @@ func (r *Reader) functionRecord(ops []uint64) error {
 		r.withBodies = append(r.withBodies, f)
 	}
 	r.m.Functions = append(r.m.Functions, f)
+	r.noteDecl(f)
 	r.pushValue(f)
 	return nil
 }

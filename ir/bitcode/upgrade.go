@@ -42,6 +42,18 @@ type upgradeState struct {
 	// masked are the masked memory intrinsics that lost their alignment
 	// argument (upgrade_masked.go).
 	masked map[*ir.Function]maskedUpgrade
+	// calls are the old intrinsics whose calls are rewritten
+	// (upgrade_calls.go); fnNames the module's functions by name.
+	calls   map[*ir.Function]*oldIntrinsic
+	fnNames map[string]*ir.Function
+	// declBits are where the records of intrinsic declarations start
+	// (see noteDecl).
+	declBits map[*ir.Function]uint64
+	// madeMD are the uniqued nodes the rewrites attach (see uniqueTuple).
+	madeMD []*ir.MDTuple
+	// preload says a body upgrade may declare functions: upgradeModule
+	// loads every body once so that the function list is final.
+	preload bool
 }
 
 // dbgIntrinsics are the debug intrinsics that LLVM 22 turns into debug
@@ -74,9 +86,13 @@ func oldLifetimeKind(f *ir.Function) (string, bool) {
 func (r *Reader) upgradeModule() error {
 	r.m.DataLayout = upgradeDataLayout(r.m.DataLayout, r.m.Triple)
 	r.upgradeModuleFlags()
-	up := &upgradeState{lifetime: map[*ir.Function]string{}, decls: map[string]*ir.Function{},
-		dbg: map[*ir.Function]ir.DebugRecordKind{}}
-	r.up = up
+	up := r.up
+	if up == nil {
+		up = &upgradeState{}
+		r.up = up
+	}
+	up.lifetime, up.decls = map[*ir.Function]string{}, map[string]*ir.Function{}
+	up.dbg, up.calls = map[*ir.Function]ir.DebugRecordKind{}, map[*ir.Function]*oldIntrinsic{}
 	i64 := r.findType(&ir.Type{Kind: ir.IntegerType, BitWidth: 64})
 	fns := r.m.Functions
 	kept := make([]*ir.Function, 0, len(fns))
@@ -85,6 +101,7 @@ func (r *Reader) upgradeModule() error {
 	for _, f := range fns {
 		names[f.Name] = f
 	}
+	up.fnNames = names
 	for _, f := range fns {
 		if !strings.HasPrefix(f.Name, "llvm.") || f.HasBody {
 			kept = append(kept, f)
@@ -112,6 +129,29 @@ func (r *Reader) upgradeModule() error {
 		}
 		if r.upgradeMaskedDecl(f) {
 			added = append(added, f)
+			continue
+		}
+		if u := r.planCall(f); u != nil {
+			up.calls[f] = u
+			delete(names, f.Name)
+			if u.decl == nil && u.newName != "" && !u.lazy() {
+				// Declared now, as UpgradeIntrinsicFunction does.
+				if d := names[u.newName]; d != nil {
+					u.decl = d
+				} else {
+					u.decl = &ir.Function{GlobalHeader: ir.GlobalHeader{Name: u.newName, Typ: r.ptrType(0), ValueType: u.newSig}, Sig: u.newSig}
+					if intrinsicAttrs != nil {
+						if l, ok := intrinsicAttrs(u.newName, u.newSig); ok {
+							u.decl.Attrs = l
+						}
+					}
+					names[u.newName] = u.decl
+					added = append(added, u.decl)
+				}
+			}
+			if u.lazy() {
+				up.preload = true
+			}
 			continue
 		}
 		if kind, ok := oldLifetimeKind(f); ok {
@@ -143,14 +183,16 @@ func (r *Reader) upgradeModule() error {
 		}
 		added = append(added, f)
 	}
-	if len(added) == 0 && len(up.lifetime) == 0 && len(up.dbg) == 0 && up.coroEnd == nil {
+	if len(added) == 0 && len(up.lifetime) == 0 && len(up.dbg) == 0 && up.coroEnd == nil && len(up.calls) == 0 {
+		r.checkIntrinsicDecls()
 		return nil
 	}
 	r.m.Functions = append(kept, added...)
 	for _, f := range added {
 		up.decls[f.Name] = f
 	}
-	if len(up.lifetime) == 0 {
+	r.checkIntrinsicDecls()
+	if len(up.lifetime) == 0 && !up.preload {
 		return nil
 	}
 	bodies := make([]*ir.Function, 0, len(r.m.Functions))
@@ -185,12 +227,14 @@ func (r *Reader) addDecl(name string, params []*ir.Type, attrs bool) *ir.Functio
 	}
 	r.m.Functions = append(r.m.Functions, f)
 	r.up.decls[name] = f
+	r.up.fnNames[name] = f
 	return f
 }
 
 // upgradeBody applies the call upgrades to the body LoadBody just read.
 func (r *Reader) upgradeBody(f *ir.Function) {
-	if r.up == nil || len(r.up.lifetime) == 0 && len(r.up.dbg) == 0 && r.up.coroEnd == nil && len(r.up.masked) == 0 && !r.oldConstExprs {
+	if r.up == nil || len(r.up.lifetime) == 0 && len(r.up.dbg) == 0 && r.up.coroEnd == nil && len(r.up.masked) == 0 &&
+		len(r.up.calls) == 0 && !r.oldConstExprs {
 		return
 	}
 	var namer *constexprNamer
@@ -226,7 +270,7 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 				carry = in.DebugRecords
 				continue
 			}
-			out = append(out, nin)
+			out = r.rewriteCall(nin, out)
 		}
 		b.Instrs = out
 	}
@@ -382,10 +426,21 @@ var aarch64Flags = map[string]bool{
 	"sign-return-address-all": true, "sign-return-address-with-bkey": true,
 }
 
-// upgradeModuleFlags makes the "PIC Level" module flag's behaviour Min
-// where older producers wrote Error or Max, and that of aarch64Flags where
-// they wrote Error (UpgradeModuleFlags).
+// upgradeModuleFlags applies LLVM 22's module-flag upgrades
+// (UpgradeModuleFlags, copyModuleAttrToFunctions).
 func (r *Reader) upgradeModuleFlags() {
+	r.upgradeFlagBehaviors()
+	nmd := r.moduleFlags()
+	if nmd != nil {
+		r.renameAMDGPUFlag(nmd)
+	}
+	r.copyBranchProtection(nmd)
+}
+
+// upgradeFlagBehaviors makes the "PIC Level" module flag's behaviour Min
+// where older producers wrote Error or Max, and that of aarch64Flags where
+// they wrote Error.
+func (r *Reader) upgradeFlagBehaviors() {
 	for _, nmd := range r.m.NamedMetadata {
 		if nmd == nil || nmd.Name != "llvm.module.flags" {
 			continue

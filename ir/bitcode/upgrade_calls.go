@@ -1,0 +1,481 @@
+package bitcode
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// Calls of intrinsics of older LLVMs that LLVM 22's reader rewrites
+// (AutoUpgrade's UpgradeIntrinsicFunction and UpgradeIntrinsicCall), as
+// llvm-dis-22 prints them:
+//
+//   - The old declaration disappears. A new one is declared at the end
+//     of the function list: at once when the module is read (eager, as
+//     for a remangled llvm.objectsize), or when the first call is
+//     rewritten, functions being read in order (lazy, as for the NVVM
+//     barriers); some rewrites call no intrinsic at all (atomicrmw).
+//   - A call rebuilt for a new declaration keeps its name and !dbg
+//     location only: no tail marker, attributes, operand bundles,
+//     calling convention, fast-math flags or other metadata.
+//   - A call replaced by other instructions (an atomicrmw, a comparison
+//     and a call and an extension ...) loses its name too: the new
+//     instructions are numbered.
+//
+// What LLVM 22 rewrites and this reader does not is reported (see
+// checkIntrinsicDecls), never printed as written.
+
+// A callRewriter rewrites call in, a call of old intrinsic u, into what
+// LLVM 22 makes of it: in itself becomes the instruction that replaces
+// the call's value, the instructions that go before it are appended to
+// out. It returns false when it cannot (in is then left as it was).
+type callRewriter func(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool)
+
+// An oldIntrinsic is an old intrinsic declaration whose calls LLVM 22
+// rewrites.
+type oldIntrinsic struct {
+	f       *ir.Function // the old declaration, gone from the module
+	oldSig  *ir.Type
+	rewrite callRewriter
+	// newName and newSig are the declaration the rewritten calls call;
+	// decl is it once declared.
+	newName string
+	newSig  *ir.Type
+	decl    *ir.Function
+	// op is a parameter of the rewrite (an atomicrmw operation ...).
+	op int
+	// lazyDecl says the new declaration is made when the first call is
+	// rewritten (UpgradeIntrinsicCall makes it) rather than when the
+	// module is read (UpgradeIntrinsicFunction).
+	lazyDecl bool
+}
+
+// lazy reports whether the new declaration is made at the first call.
+func (u *oldIntrinsic) lazy() bool { return u.lazyDecl }
+
+// target returns the declaration the rewritten calls call, declaring it
+// if need be.
+func (r *Reader) target(u *oldIntrinsic) *ir.Function {
+	if u.decl == nil {
+		u.decl = r.declare(u.newName, u.newSig)
+	}
+	return u.decl
+}
+
+// planCall returns how LLVM 22 rewrites the calls of old intrinsic
+// declaration f, nil if this reader knows of no such rewrite.
+func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
+	sig := f.Sig
+	if sig == nil || sig.Kind != ir.FunctionType || sig.VarArg || sig.Ret == nil {
+		return nil
+	}
+	name := f.Name
+	switch {
+	case name == "llvm.thread.pointer":
+		return r.planThreadPointer(f)
+	case strings.HasPrefix(name, "llvm.objectsize."):
+		return r.planObjectSize(f)
+	case strings.HasPrefix(name, "llvm.nvvm."):
+		return r.planNVVM(f, name[len("llvm.nvvm."):])
+	case strings.HasPrefix(name, "llvm.amdgcn."):
+		if u := r.planAMDGCN(f, name[len("llvm.amdgcn."):]); u != nil {
+			return u
+		}
+	}
+	return r.planRename(f)
+}
+
+// planThreadPointer: llvm.thread.pointer became overloaded on its
+// pointer type in LLVM 20; the call is rebuilt.
+func (r *Reader) planThreadPointer(f *ir.Function) *oldIntrinsic {
+	sig := f.Sig
+	if len(sig.Params) != 0 || !isPtr(sig.Ret) {
+		return nil
+	}
+	want, ok := ir.IntrinsicMangledName(f.Name, sig)
+	if !ok || want == f.Name {
+		return nil
+	}
+	return &oldIntrinsic{f: f, oldSig: sig, newName: want, newSig: sig, rewrite: rewriteRebuild}
+}
+
+// rewriteRebuild rebuilds the call for the new declaration with the same
+// operands.
+func rewriteRebuild(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	rebuildCall(in, r.target(u), in.Operands)
+	return out, true
+}
+
+// planObjectSize: llvm.objectsize with fewer than four arguments, or
+// whose name is not LLVM 22's mangling (typed pointers' p0i8), is
+// declared anew and its calls rebuilt, the missing arguments false.
+func (r *Reader) planObjectSize(f *ir.Function) *oldIntrinsic {
+	sig := f.Sig
+	n := len(sig.Params)
+	if n < 2 || n > 4 || sig.Ret.Kind != ir.IntegerType || sig.Params[0].Kind != ir.PointerType {
+		return nil
+	}
+	for _, p := range sig.Params[1:] {
+		if p.Kind != ir.IntegerType || p.BitWidth != 1 {
+			return nil
+		}
+	}
+	newSig := sig
+	if n < 4 {
+		i1 := r.i1()
+		newSig = r.fnType(sig.Ret, sig.Params[0], i1, i1, i1)
+	}
+	want, ok := ir.IntrinsicMangledName(f.Name, newSig)
+	if !ok || n == 4 && want == f.Name {
+		return nil
+	}
+	return &oldIntrinsic{f: f, oldSig: sig, newName: want, newSig: newSig, rewrite: rewriteObjectSize}
+}
+
+func rewriteObjectSize(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	ops := make([]ir.Value, 4)
+	copy(ops, in.Operands)
+	for i := len(in.Operands); i < 4; i++ {
+		ops[i] = &ir.ConstInt{Typ: r.i1(), V: 0}
+	}
+	rebuildCall(in, r.target(u), ops)
+	return out, true
+}
+
+// declare returns the declaration of newName, declaring it at the end
+// of the function list if the module has none.
+func (r *Reader) declare(name string, sig *ir.Type) *ir.Function {
+	if f := r.up.fnNames[name]; f != nil {
+		return f
+	}
+	f := &ir.Function{
+		GlobalHeader: ir.GlobalHeader{Name: name, Typ: r.ptrType(0), ValueType: sig},
+		Sig:          sig,
+	}
+	if intrinsicAttrs != nil {
+		if l, ok := intrinsicAttrs(name, sig); ok {
+			f.Attrs = l
+		}
+	}
+	r.m.Functions = append(r.m.Functions, f)
+	r.up.fnNames[name] = f
+	return f
+}
+
+// fnType returns the function type ret (params).
+func (r *Reader) fnType(ret *ir.Type, params ...*ir.Type) *ir.Type {
+	return &ir.Type{Kind: ir.FunctionType, Ret: ret, Params: params}
+}
+
+func (r *Reader) intType(bits uint32) *ir.Type {
+	return r.shape(ir.Type{Kind: ir.IntegerType, BitWidth: bits})
+}
+
+// rebuildCall makes in a call of decl with operands ops, as IRBuilder
+// builds it: what the old call had besides its name and !dbg location
+// is gone. A void call has no name.
+func rebuildCall(in *ir.Instruction, decl *ir.Function, ops []ir.Value) {
+	in.Op = ir.Call
+	in.Callee, in.FuncType, in.Typ = decl, decl.Sig, decl.Sig.Ret
+	in.Operands = ops
+	in.Tail, in.Attrs, in.Bundles, in.Metadata = ir.NoTail, ir.AttrList{}, nil, nil
+	in.CallConv, in.FMF, in.Flags = 0, 0, 0
+	if in.Typ.Kind == ir.VoidType {
+		in.Name = ""
+	}
+}
+
+// newCall returns a new unnamed call of decl with operands ops, with
+// in's !dbg location.
+func (r *Reader) newCall(in *ir.Instruction, decl *ir.Function, ops ...ir.Value) *ir.Instruction {
+	c := r.newInstruction()
+	c.Op, c.Callee, c.FuncType, c.Typ = ir.Call, decl, decl.Sig, decl.Sig.Ret
+	c.Operands = ops
+	c.DebugLoc = in.DebugLoc
+	return c
+}
+
+// newInst returns a new unnamed instruction op of type t with operands
+// ops, with in's !dbg location.
+func (r *Reader) newInst(in *ir.Instruction, op ir.Opcode, t *ir.Type, ops ...ir.Value) *ir.Instruction {
+	c := r.newInstruction()
+	c.Op, c.Typ, c.Operands = op, t, ops
+	c.DebugLoc = in.DebugLoc
+	return c
+}
+
+// becomeInst makes in the instruction op of type t with operands ops,
+// unnamed, keeping its !dbg location and the debug records before it.
+func becomeInst(in *ir.Instruction, op ir.Opcode, t *ir.Type, ops ...ir.Value) {
+	dl, recs := in.DebugLoc, in.DebugRecords
+	*in = ir.Instruction{Op: op, Typ: t, Operands: ops, DebugLoc: dl, DebugRecords: recs}
+}
+
+// rewriteCall appends to out what in becomes: in itself, or, for a call
+// of an old intrinsic of r.up.calls, what LLVM 22 makes of it.
+func (r *Reader) rewriteCall(in *ir.Instruction, out []*ir.Instruction) []*ir.Instruction {
+	if in.Op != ir.Call || len(r.up.calls) == 0 {
+		return append(out, in)
+	}
+	f, ok := in.Callee.(*ir.Function)
+	if !ok {
+		return append(out, in)
+	}
+	u := r.up.calls[f]
+	if u == nil || in.FuncType != u.oldSig || len(in.Operands) != len(u.oldSig.Params) {
+		return append(out, in)
+	}
+	start := len(out)
+	res, ok := u.rewrite(r, u, in, out)
+	if !ok {
+		r.skip("cannot rewrite a call of %s as LLVM 22 does", u.f.Name)
+		return append(out[:start], in)
+	}
+	if len(res) > start && len(in.DebugRecords) > 0 {
+		// The records stay before the first instruction of the call's
+		// place.
+		res[start].DebugRecords, in.DebugRecords = in.DebugRecords, nil
+	}
+	return append(res, in)
+}
+
+// skipAt records a Skip at bit (relative to the module).
+func (r *Reader) skipAt(bit uint64, format string, args ...any) {
+	r.skips = addSkip(r.skips, Skip{Bit: r.base + bit, Msg: fmt.Sprintf(format, args...)})
+}
+
+// noteDecl remembers where the record of an intrinsic declaration
+// starts, for a report that names it.
+func (r *Reader) noteDecl(f *ir.Function) {
+	if f.HasBody || !strings.HasPrefix(f.Name, "llvm.") {
+		return
+	}
+	if r.up == nil {
+		r.up = &upgradeState{}
+	}
+	if r.up.declBits == nil {
+		r.up.declBits = map[*ir.Function]uint64{}
+	}
+	r.up.declBits[f] = r.recBit
+}
+
+// uniqueTuple returns the uniqued tuple that same accepts, made with ops
+// if the module has none, as LLVM's MDNode::get finds or makes it: one
+// of the metadata of the body being loaded, else one of the module's
+// (or made before).
+func (r *Reader) uniqueTuple(same func(*ir.MDTuple) bool, ops ...ir.Metadata) *ir.MDTuple {
+	match := func(m ir.Metadata) *ir.MDTuple {
+		if t, ok := m.(*ir.MDTuple); ok && !t.Distinct && same(t) {
+			return t
+		}
+		return nil
+	}
+	nmd := len(r.md.items)
+	if r.fn != nil {
+		nmd = r.fn.nmd
+		for _, m := range r.md.items[nmd:] {
+			if t := match(m); t != nil {
+				return t
+			}
+		}
+	}
+	for _, t := range r.up.madeMD {
+		if same(t) {
+			return t
+		}
+	}
+	for _, m := range r.md.items[:nmd] {
+		if t := match(m); t != nil {
+			r.up.madeMD = append(r.up.madeMD, t)
+			return t
+		}
+	}
+	t := &ir.MDTuple{Ops: ops, ID: r.nodeID()}
+	r.up.madeMD = append(r.up.madeMD, t)
+	return t
+}
+
+// emptyNode returns !{}.
+func (r *Reader) emptyNode() *ir.MDTuple {
+	return r.uniqueTuple(func(t *ir.MDTuple) bool { return len(t.Ops) == 0 })
+}
+
+// constInts reports whether t's operands are the constants of type
+// bits bits vals.
+func constInts(t *ir.MDTuple, bits uint32, vals ...int64) bool {
+	if len(t.Ops) != len(vals) {
+		return false
+	}
+	for i, op := range t.Ops {
+		vm, ok := op.(*ir.ValueAsMetadata)
+		if !ok {
+			return false
+		}
+		c, ok := vm.Value.(*ir.ConstInt)
+		if !ok || c.Big != nil || c.V != vals[i] || !isInt(c.Typ, bits) {
+			return false
+		}
+	}
+	return true
+}
+
+// privateRangeNode returns !{i32 5, i32 6}: AMDGPU's private address
+// space, as !noalias.addrspace ranges.
+func (r *Reader) privateRangeNode() *ir.MDTuple {
+	i32 := r.intType(32)
+	return r.uniqueTuple(func(t *ir.MDTuple) bool { return constInts(t, 32, amdgpuPrivate, amdgpuPrivate+1) },
+		&ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: i32, V: amdgpuPrivate}},
+		&ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: i32, V: amdgpuPrivate + 1}})
+}
+
+// checkIntrinsicDecls reports each intrinsic declaration left in the
+// module that llvm-dis-22 would rewrite, with its calls, and this reader
+// has not: one of an older LLVM whose calls LLVM 22 changes
+// (changedIntrinsics) unless it is declared as LLVM 22 declares it and
+// LLVM 22 leaves LLVM 19's declaration alone (in a family this reader
+// upgrades, whose planner had the final say: unless it is LLVM 22's own
+// or LLVM 22 leaves LLVM 19's alone), one renamed to an intrinsic whose
+// signature does not fit, or one the probe could not try
+// (unprobedIntrinsics) declared otherwise than LLVM 22 declares it.
+func (r *Reader) checkIntrinsicDecls() {
+	for _, f := range r.m.Functions {
+		if f.HasBody || !strings.HasPrefix(f.Name, "llvm.") || r.up.decls[f.Name] == f {
+			continue
+		}
+		old, kind := oldIntrinsicOf(f.Name)
+		if old == "" {
+			continue
+		}
+		exact := exactIntrinsic(f)
+		switch kind {
+		case oldChanged:
+			in19 := changedIn19(old)
+			if upgradedFamily(old) && (exact || !in19) || exact && !in19 {
+				continue
+			}
+		case oldUnprobed:
+			if exact {
+				continue
+			}
+		}
+		r.skipAt(r.up.declBits[f], "not upgraded as LLVM 22 does: %s (calls of %s)", f.Name, old)
+	}
+}
+
+// exactIntrinsic reports whether f is declared as LLVM 22 declares the
+// intrinsic it names.
+func exactIntrinsic(f *ir.Function) bool {
+	if _, ok := ir.IntrinsicAttrs(f.Name, f.Sig); !ok {
+		return false
+	}
+	want, ok := ir.IntrinsicMangledName(f.Name, f.Sig)
+	return !ok || want == f.Name
+}
+
+// The kinds of old intrinsics the tables of upgrade_table.go list.
+const (
+	oldChanged = iota + 1
+	oldRenamed
+	oldUnprobed
+)
+
+// oldIntrinsicOf returns the intrinsic of upgrade_table.go's tables that
+// a function named name is (name itself, or its longest dotted prefix
+// in a table, as LLVM matches intrinsic names) and its kind; "" when
+// there is none, or when name is rather an LLVM 22 intrinsic of a longer
+// name (llvm.nvvm.barrier.cta.sync.aligned.all is not an old
+// llvm.nvvm.barrier).
+func oldIntrinsicOf(name string) (string, int) {
+	new22, _ := ir.IntrinsicName(name)
+	for n := name; len(n) > len("llvm.") && len(n) >= len(new22); {
+		if _, ok := changedIndex(n); ok {
+			return n, oldChanged
+		}
+		if _, ok := renamedIndex(n); ok {
+			return n, oldRenamed
+		}
+		if i := sort.SearchStrings(unprobedIntrinsics[:], n); i < len(unprobedIntrinsics) && unprobedIntrinsics[i] == n {
+			return n, oldUnprobed
+		}
+		i := strings.LastIndexByte(n, '.')
+		if i < 0 {
+			break
+		}
+		n = n[:i]
+	}
+	return "", 0
+}
+
+func changedIndex(name string) (int, bool) {
+	i := sort.Search(len(changedIntrinsics), func(i int) bool { return changedIntrinsics[i].name >= name })
+	return i, i < len(changedIntrinsics) && changedIntrinsics[i].name == name
+}
+
+func renamedIndex(name string) (int, bool) {
+	i := sort.Search(len(renamedIntrinsics), func(i int) bool { return renamedIntrinsics[i][0] >= name })
+	return i, i < len(renamedIntrinsics) && renamedIntrinsics[i][0] == name
+}
+
+// changedIn19 reports whether LLVM 22 changes the calls of old intrinsic
+// name as LLVM 19 declared it.
+func changedIn19(name string) bool {
+	i, ok := changedIndex(name)
+	return ok && changedIntrinsics[i].in19
+}
+
+// upgradedFamilies are the old intrinsics whose upgrades this reader
+// makes; what it leaves of them is as LLVM 22 leaves it when the
+// declaration is LLVM 22's.
+var upgradedFamilies = map[string]bool{
+	"llvm.coro.end": true, "llvm.lifetime.start": true, "llvm.lifetime.end": true,
+	"llvm.masked.load": true, "llvm.masked.store": true, "llvm.masked.gather": true, "llvm.masked.scatter": true,
+	"llvm.objectsize": true, "llvm.thread.pointer": true,
+	"llvm.amdgcn.atomic.inc": true, "llvm.amdgcn.atomic.dec": true, "llvm.amdgcn.atomic.cond.sub.u32": true,
+	"llvm.amdgcn.ds.fadd": true, "llvm.amdgcn.ds.fmin": true, "llvm.amdgcn.ds.fmax": true,
+	"llvm.amdgcn.global.atomic.fadd": true, "llvm.amdgcn.global.atomic.fmin": true, "llvm.amdgcn.global.atomic.fmax": true,
+	"llvm.amdgcn.flat.atomic.fadd": true, "llvm.amdgcn.flat.atomic.fmin": true, "llvm.amdgcn.flat.atomic.fmax": true,
+	"llvm.nvvm.atomic.load.inc.32": true, "llvm.nvvm.atomic.load.dec.32": true,
+	"llvm.nvvm.barrier0": true, "llvm.nvvm.barrier.n": true, "llvm.nvvm.bar.sync": true,
+	"llvm.nvvm.barrier": true, "llvm.nvvm.barrier.sync": true, "llvm.nvvm.barrier.sync.cnt": true,
+	"llvm.nvvm.barrier0.and": true, "llvm.nvvm.barrier0.or": true, "llvm.nvvm.barrier0.popc": true,
+	"llvm.nvvm.fabs.f": true, "llvm.nvvm.fabs.ftz.f": true, "llvm.nvvm.fabs.d": true,
+	"llvm.nvvm.ex2.approx.f": true, "llvm.nvvm.ex2.approx.ftz.f": true, "llvm.nvvm.ex2.approx.d": true,
+	"llvm.nvvm.bitcast.f2i": true, "llvm.nvvm.bitcast.i2f": true, "llvm.nvvm.bitcast.d2ll": true,
+	"llvm.nvvm.bitcast.ll2d": true, "llvm.nvvm.rotate.b32": true, "llvm.nvvm.rotate.b64": true,
+	"llvm.nvvm.rotate.right.b64": true, "llvm.nvvm.swap.lo.hi.b64": true,
+	"llvm.nvvm.ldg.global.i": true, "llvm.nvvm.ldg.global.f": true, "llvm.nvvm.ldg.global.p": true,
+	"llvm.nvvm.ptr.gen.to.global": true, "llvm.nvvm.ptr.gen.to.shared": true, "llvm.nvvm.ptr.gen.to.constant": true,
+	"llvm.nvvm.ptr.gen.to.local": true, "llvm.nvvm.ptr.gen.to.param": true, "llvm.nvvm.ptr.global.to.gen": true,
+	"llvm.nvvm.ptr.shared.to.gen": true, "llvm.nvvm.ptr.constant.to.gen": true, "llvm.nvvm.ptr.local.to.gen": true,
+	"llvm.nvvm.ptr.param.to.gen": true,
+}
+
+func upgradedFamily(name string) bool { return upgradedFamilies[name] }
+
+// planRename: an old intrinsic that LLVM 22 renames (renamedIntrinsics)
+// is declared anew under LLVM 22's name, mangled for its type, and its
+// calls call that, otherwise untouched.
+func (r *Reader) planRename(f *ir.Function) *oldIntrinsic {
+	old, kind := oldIntrinsicOf(f.Name)
+	if kind != oldRenamed {
+		return nil
+	}
+	i, _ := renamedIndex(old)
+	want := renamedIntrinsics[i][1]
+	if m, ok := ir.IntrinsicMangledName(want, f.Sig); ok {
+		want = m
+	}
+	if _, ok := ir.IntrinsicAttrs(want, f.Sig); !ok {
+		return nil
+	}
+	return &oldIntrinsic{f: f, oldSig: f.Sig, newName: want, newSig: f.Sig, rewrite: rewriteRedirect}
+}
+
+// rewriteRedirect makes in call the new declaration, nothing else
+// changed.
+func rewriteRedirect(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	in.Callee = r.target(u)
+	return out, true
+}
