@@ -86,6 +86,7 @@ func oldLifetimeKind(f *ir.Function) (string, bool) {
 func (r *Reader) upgradeModule() error {
 	r.m.DataLayout = upgradeDataLayout(r.m.DataLayout, r.m.Triple)
 	r.upgradeModuleFlags()
+	r.upgradeNVVMAnnotations()
 	up := r.up
 	if up == nil {
 		up = &upgradeState{}

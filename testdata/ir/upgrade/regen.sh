@@ -7,7 +7,7 @@
 # intrinsic calls it rewrites (NVVM barriers, atomics and math; AMDGPU
 # atomics; llvm.objectsize rebuilt; renamed intrinsics), module flags
 # (amdhsa_code_object_version; AArch64 branch protection copied onto the
-# functions). Inputs are under src/: hand-written LLVM assembly assembled by
+# functions), !nvvm.annotations (kernels, launch bounds). Inputs are under src/: hand-written LLVM assembly assembled by
 # the older llvm-as named in the file name (NAME-llvmNN.ll, llvm-as-NN) and
 # C compiled by older clangs.
 #
@@ -54,6 +54,8 @@ CFIXTURES=(
 	"branchprot-llvm14|$CLANG14|aarch64-unknown-linux-gnu|-O1 -mbranch-protection=standard|src/branchprot.c"
 	"branchprot-llvm16|$CLANG16|aarch64-unknown-linux-gnu|-O1 -mbranch-protection=standard|src/branchprot.c"
 	"branchprot-llvm19|$CLANG19|aarch64-unknown-linux-gnu|-O1 -mbranch-protection=standard|src/branchprot.c"
+	"kernels-cl-llvm14|$CLANG14|nvptx64-nvidia-cuda|-x cl -cl-std=CL2.0 -O2|src/kernels.cl"
+	"kernels-cuda-llvm19|$CLANG19|x86_64-unknown-linux-gnu|-x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O1|src/kernels.cu"
 	"reported/avx512bf16-llvm14|$CLANG14|x86_64-unknown-linux-gnu|-O2 -mavx512bf16|src/reported/avx512bf16.c"
 )
 for entry in "${CFIXTURES[@]}"; do
