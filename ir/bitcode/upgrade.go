@@ -49,6 +49,9 @@ type upgradeState struct {
 	// declBits are where the records of intrinsic declarations start
 	// (see noteDecl).
 	declBits map[*ir.Function]uint64
+	// unsafeFPAtomics are the function definitions that had
+	// "amdgpu-unsafe-fp-atomics"="true" (upgrade_fnattrs.go).
+	unsafeFPAtomics map[*ir.Function]bool
 	// madeMD are the uniqued nodes the rewrites attach (see uniqueTuple).
 	madeMD []*ir.MDTuple
 	// preload says a body upgrade may declare functions: upgradeModule
@@ -94,6 +97,7 @@ func (r *Reader) upgradeModule() error {
 	}
 	up.lifetime, up.decls = map[*ir.Function]string{}, map[string]*ir.Function{}
 	up.dbg, up.calls = map[*ir.Function]ir.DebugRecordKind{}, map[*ir.Function]*oldIntrinsic{}
+	r.upgradeFnAttrs()
 	i64 := r.findType(&ir.Type{Kind: ir.IntegerType, BitWidth: 64})
 	fns := r.m.Functions
 	kept := make([]*ir.Function, 0, len(fns))
@@ -235,10 +239,11 @@ func (r *Reader) addDecl(name string, params []*ir.Type, attrs bool) *ir.Functio
 // upgradeBody applies the call upgrades to the body LoadBody just read.
 func (r *Reader) upgradeBody(f *ir.Function) {
 	if r.up == nil || len(r.up.lifetime) == 0 && len(r.up.dbg) == 0 && r.up.coroEnd == nil && len(r.up.masked) == 0 &&
-		len(r.up.calls) == 0 && !r.oldConstExprs {
+		len(r.up.calls) == 0 && !r.oldConstExprs && len(r.up.unsafeFPAtomics) == 0 {
 		return
 	}
 	var namer *constexprNamer
+	unsafeFP := r.up.unsafeFPAtomics[f]
 	for _, b := range f.Blocks {
 		var carry []*ir.DebugRecord
 		out := make([]*ir.Instruction, 0, len(b.Instrs))
@@ -263,6 +268,9 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 				}
 				first.DebugRecords = append(carry, first.DebugRecords...)
 				carry = nil
+			}
+			if unsafeFP {
+				r.markUnsafeFPAtomic(in)
 			}
 			r.upgradeCoroEnd(in)
 			r.upgradeMaskedCall(in)
