@@ -73,8 +73,10 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 	}
 	name := f.Name
 	switch {
-	case name == "llvm.thread.pointer":
-		return r.planThreadPointer(f)
+	case rebuiltOnRemangle[name] || strings.HasPrefix(name, "llvm.arm.neon.vst"):
+		if u := r.planRemangleRebuild(f); u != nil {
+			return u
+		}
 	case strings.HasPrefix(name, "llvm.objectsize."):
 		return r.planObjectSize(f)
 	case strings.HasPrefix(name, "llvm.nvvm."):
@@ -83,22 +85,26 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 		if u := r.planAMDGCN(f, name[len("llvm.amdgcn."):]); u != nil {
 			return u
 		}
+	case strings.HasPrefix(name, "llvm.x86."):
+		return r.planX86(f, name[len("llvm.x86."):])
 	}
 	return r.planRename(f)
 }
 
-// planThreadPointer: llvm.thread.pointer became overloaded on its
-// pointer type in LLVM 20; the call is rebuilt.
-func (r *Reader) planThreadPointer(f *ir.Function) *oldIntrinsic {
-	sig := f.Sig
-	if len(sig.Params) != 0 || !isPtr(sig.Ret) {
-		return nil
-	}
-	want, ok := ir.IntrinsicMangledName(f.Name, sig)
+// rebuiltOnRemangle are intrinsics whose calls LLVM 22 rebuilds, with
+// the same operands, when it declares them anew under another mangling:
+// llvm.thread.pointer, overloaded on its pointer type since LLVM 20, and
+// (by prefix) ARM's llvm.arm.neon.vst* stores.
+var rebuiltOnRemangle = map[string]bool{"llvm.thread.pointer": true}
+
+// planRemangleRebuild plans the rebuilding of the calls of f for a
+// declaration under LLVM 22's mangling, if that is another name.
+func (r *Reader) planRemangleRebuild(f *ir.Function) *oldIntrinsic {
+	want, ok := ir.IntrinsicMangledName(f.Name, f.Sig)
 	if !ok || want == f.Name {
 		return nil
 	}
-	return &oldIntrinsic{f: f, oldSig: sig, newName: want, newSig: sig, rewrite: rewriteRebuild}
+	return &oldIntrinsic{f: f, oldSig: f.Sig, newName: want, newSig: f.Sig, rewrite: rewriteRebuild}
 }
 
 // rewriteRebuild rebuilds the call for the new declaration with the same
@@ -432,6 +438,8 @@ var upgradedFamilies = map[string]bool{
 	"llvm.coro.end": true, "llvm.lifetime.start": true, "llvm.lifetime.end": true,
 	"llvm.masked.load": true, "llvm.masked.store": true, "llvm.masked.gather": true, "llvm.masked.scatter": true,
 	"llvm.objectsize": true, "llvm.thread.pointer": true,
+	"llvm.arm.neon.vst1": true, "llvm.arm.neon.vst2": true, "llvm.arm.neon.vst3": true, "llvm.arm.neon.vst4": true,
+	"llvm.arm.neon.vst2lane": true, "llvm.arm.neon.vst3lane": true, "llvm.arm.neon.vst4lane": true,
 	"llvm.amdgcn.atomic.inc": true, "llvm.amdgcn.atomic.dec": true, "llvm.amdgcn.atomic.cond.sub.u32": true,
 	"llvm.amdgcn.ds.fadd": true, "llvm.amdgcn.ds.fmin": true, "llvm.amdgcn.ds.fmax": true,
 	"llvm.amdgcn.global.atomic.fadd": true, "llvm.amdgcn.global.atomic.fmin": true, "llvm.amdgcn.global.atomic.fmax": true,
@@ -452,7 +460,12 @@ var upgradedFamilies = map[string]bool{
 	"llvm.nvvm.ptr.param.to.gen": true,
 }
 
-func upgradedFamily(name string) bool { return upgradedFamilies[name] }
+func upgradedFamily(name string) bool {
+	if x, ok := strings.CutPrefix(name, "llvm.x86."); ok {
+		return vnniDot(x) != 0 || strings.HasPrefix(x, "avx512bf16.")
+	}
+	return upgradedFamilies[name]
+}
 
 // planRename: an old intrinsic that LLVM 22 renames (renamedIntrinsics)
 // is declared anew under LLVM 22's name, mangled for its type, and its

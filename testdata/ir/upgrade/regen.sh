@@ -56,7 +56,7 @@ CFIXTURES=(
 	"branchprot-llvm19|$CLANG19|aarch64-unknown-linux-gnu|-O1 -mbranch-protection=standard|src/branchprot.c"
 	"kernels-cl-llvm14|$CLANG14|nvptx64-nvidia-cuda|-x cl -cl-std=CL2.0 -O2|src/kernels.cl"
 	"kernels-cuda-llvm19|$CLANG19|x86_64-unknown-linux-gnu|-x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O1|src/kernels.cu"
-	"reported/avx512bf16-llvm14|$CLANG14|x86_64-unknown-linux-gnu|-O2 -mavx512bf16|src/reported/avx512bf16.c"
+	"avx512bf16-llvm14-O2|$CLANG14|x86_64-unknown-linux-gnu|-O2 -mavx512bf16|src/avx512bf16.c"
 )
 for entry in "${CFIXTURES[@]}"; do
 	IFS='|' read -r name cc target flags src <<<"$entry"

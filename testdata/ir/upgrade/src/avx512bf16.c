@@ -1,6 +1,6 @@
 // clang-14 -mavx512bf16: the BF16 conversions return <32 x i16>, which
-// LLVM 22 upgrades to <32 x bfloat> plus bitcasts; not done by bcextract,
-// which must say so.
+// LLVM 22 upgrades to <32 x bfloat> plus bitcasts, a call named as the old,
+// which llvm-dis-22 prints (the example).
 typedef float v16sf __attribute__((vector_size(64)));
 typedef short v32hi __attribute__((vector_size(64)));
 
