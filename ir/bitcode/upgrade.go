@@ -49,6 +49,9 @@ type upgradeState struct {
 	// declBits are where the records of intrinsic declarations start
 	// (see noteDecl).
 	declBits map[*ir.Function]uint64
+	// anyStrictFP says an attribute list of the module has strictfp
+	// (see upgradeStrictFP).
+	anyStrictFP bool
 	// unsafeFPAtomics are the function definitions that had
 	// "amdgpu-unsafe-fp-atomics"="true" (upgrade_fnattrs.go).
 	unsafeFPAtomics map[*ir.Function]bool
@@ -98,6 +101,12 @@ func (r *Reader) upgradeModule() error {
 	up.lifetime, up.decls = map[*ir.Function]string{}, map[string]*ir.Function{}
 	up.dbg, up.calls = map[*ir.Function]ir.DebugRecordKind{}, map[*ir.Function]*oldIntrinsic{}
 	r.upgradeFnAttrs()
+	for i := range r.attrLists {
+		if r.attrLists[i].Fn.Has(ir.AttrStrictFP) {
+			up.anyStrictFP = true
+			break
+		}
+	}
 	i64 := r.findType(&ir.Type{Kind: ir.IntegerType, BitWidth: 64})
 	fns := r.m.Functions
 	kept := make([]*ir.Function, 0, len(fns))
@@ -245,9 +254,11 @@ func (r *Reader) addDecl(name string, params []*ir.Type, attrs bool) *ir.Functio
 // upgradeBody applies the call upgrades to the body LoadBody just read.
 func (r *Reader) upgradeBody(f *ir.Function) {
 	if r.up == nil || len(r.up.lifetime) == 0 && len(r.up.dbg) == 0 && r.up.coroEnd == nil && len(r.up.masked) == 0 &&
-		len(r.up.calls) == 0 && !r.oldConstExprs && len(r.up.unsafeFPAtomics) == 0 {
+		len(r.up.calls) == 0 && !r.oldConstExprs && len(r.up.unsafeFPAtomics) == 0 &&
+		(!r.up.anyStrictFP || f.Attrs.Fn.Has(ir.AttrStrictFP)) {
 		return
 	}
+	strictFP := !r.up.anyStrictFP || f.Attrs.Fn.Has(ir.AttrStrictFP)
 	var namer *constexprNamer
 	unsafeFP := r.up.unsafeFPAtomics[f]
 	for _, b := range f.Blocks {
@@ -277,6 +288,9 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 			}
 			if unsafeFP {
 				r.markUnsafeFPAtomic(in)
+			}
+			if !strictFP {
+				r.upgradeStrictFP(f, in)
 			}
 			r.upgradeCoroEnd(in)
 			r.upgradeMaskedCall(in)

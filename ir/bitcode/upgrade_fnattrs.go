@@ -1,6 +1,10 @@
 package bitcode
 
-import "github.com/bcextract/bcextract/ir"
+import (
+	"strings"
+
+	"github.com/bcextract/bcextract/ir"
+)
 
 // Function-attribute upgrades of LLVM 22's reader (UpgradeFunctionAttributes)
 // that LLVM 13-21 did not make themselves.
@@ -67,4 +71,31 @@ func (r *Reader) markUnsafeFPAtomic(in *ir.Instruction) {
 	}
 	r.sortAttachments(md)
 	in.Metadata = md
+}
+
+// upgradeStrictFP: in a function definition without strictfp, a call
+// that is strictfp (by its own attributes or its callee's) loses strictfp
+// and gets nobuiltin instead, unless it calls a constrained
+// floating-point intrinsic (LLVM 10 stopped such calls; LLVM 22 reads old
+// ones so).
+func (r *Reader) upgradeStrictFP(f *ir.Function, in *ir.Instruction) {
+	if in.Op != ir.Call && in.Op != ir.Invoke && in.Op != ir.CallBr {
+		return
+	}
+	callee, _ := in.Callee.(*ir.Function)
+	if !in.Attrs.Fn.Has(ir.AttrStrictFP) && (callee == nil || !callee.Attrs.Fn.Has(ir.AttrStrictFP)) {
+		return
+	}
+	if callee != nil && strings.HasPrefix(callee.Name, "llvm.experimental.constrained.") {
+		return
+	}
+	s := make(ir.AttrSet, 0, len(in.Attrs.Fn)+1)
+	for _, a := range in.Attrs.Fn {
+		if a.Kind != ir.AttrStrictFP && a.Kind != ir.AttrNoBuiltin {
+			s = append(s, a)
+		}
+	}
+	s = append(s, ir.Attribute{Kind: ir.AttrNoBuiltin})
+	ir.SortAttrs(s)
+	in.Attrs.Fn = s
 }
