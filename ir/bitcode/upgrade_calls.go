@@ -343,7 +343,8 @@ func (r *Reader) privateRangeNode() *ir.MDTuple {
 // LLVM 22 leaves LLVM 19's declaration alone (in a family this reader
 // upgrades, whose planner had the final say: unless it is LLVM 22's own
 // or LLVM 22 leaves LLVM 19's alone), one renamed to an intrinsic whose
-// signature does not fit, or one the probe could not try
+// signature does not fit (not LLVM 22's own already), or one the probe
+// could not try
 // (unprobedIntrinsics) declared otherwise than LLVM 22 declares it.
 func (r *Reader) checkIntrinsicDecls() {
 	for _, f := range r.m.Functions {
@@ -361,7 +362,7 @@ func (r *Reader) checkIntrinsicDecls() {
 			if upgradedFamily(old) && (exact || !in19) || exact && !in19 {
 				continue
 			}
-		case oldUnprobed:
+		case oldRenamed, oldUnprobed:
 			if exact {
 				continue
 			}
@@ -480,7 +481,7 @@ func (r *Reader) planRename(f *ir.Function) *oldIntrinsic {
 	if m, ok := ir.IntrinsicMangledName(want, f.Sig); ok {
 		want = m
 	}
-	if _, ok := ir.IntrinsicAttrs(want, f.Sig); !ok {
+	if _, ok := ir.IntrinsicAttrs(want, f.Sig); !ok || want == f.Name {
 		return nil
 	}
 	return &oldIntrinsic{f: f, oldSig: f.Sig, newName: want, newSig: f.Sig, rewrite: rewriteRedirect}

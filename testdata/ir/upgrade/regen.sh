@@ -22,7 +22,7 @@
 #              internal/irfixtures (one level deeper).
 #
 # Tools: LLVM_DIS=llvm-dis-22, CLANG14=clang-14, CLANG16=clang-16,
-# CLANG19=clang-19, llvm-as-14 and llvm-as-19.
+# CLANG19=clang-19, llvm-as-14, llvm-as-15 and llvm-as-19.
 set -euo pipefail
 
 DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -30,7 +30,7 @@ LLVM_DIS="${LLVM_DIS:-llvm-dis-22}"
 CLANG14="${CLANG14:-clang-14}"
 CLANG16="${CLANG16:-clang-16}"
 CLANG19="${CLANG19:-clang-19}"
-for t in "$LLVM_DIS" "$CLANG14" "$CLANG16" "$CLANG19" llvm-as-14 llvm-as-19; do
+for t in "$LLVM_DIS" "$CLANG14" "$CLANG16" "$CLANG19" llvm-as-14 llvm-as-15 llvm-as-19; do
 	command -v "$t" >/dev/null 2>&1 || { echo "regen.sh: $t not found" >&2; exit 1; }
 done
 
