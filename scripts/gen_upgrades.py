@@ -11,6 +11,7 @@ were written (besides giving them LLVM 22's attributes):
     LLVM 22 intrinsic (not just remangled): old name -> LLVM 22's name;
   - changed: calls rebuilt, expanded or retyped; marked when LLVM 19's
     own declaration is still changed;
+  - gone: intrinsics LLVM 22 no longer has and leaves as they are;
   - unprobed: intrinsics the probe could not declare validly (their
     signature is unknown here), which the reader reports when a
     declaration is not LLVM 22's.
@@ -58,7 +59,7 @@ def base22(name, names22):
 def main():
     d = sys.argv[1] if len(sys.argv) > 1 else tempfile.gettempdir()
     names22 = llvm22_names()
-    renamed, changed, unprobed = {}, {}, set()
+    renamed, changed, unprobed, gone = {}, {}, set(), set()
     seen = []
     for v in VERSIONS:
         p = os.path.join(d, "probe-%s.json" % v)
@@ -69,6 +70,8 @@ def main():
             entries = json.load(f)
         for e in entries:
             name, cls = e["name"], e["class"]
+            if cls == "kept" and base22(name, names22) is None:
+                gone.add(name)
             if cls == "unprobed":
                 unprobed.add(name)
             elif cls == "changed":
@@ -91,6 +94,7 @@ def main():
             del renamed[n]
     # Unprobed in one version but probed in another: the probed answer.
     unprobed -= set(changed) | set(renamed)
+    gone -= set(changed) | set(renamed) | unprobed
 
     out = []
     w = out.append
@@ -111,6 +115,12 @@ def main():
     for n in sorted(changed):
         w('\t{"%s", %s},\n' % (n, "true" if changed[n] else "false"))
     w("}\n\n")
+    w("// goneIntrinsics are the intrinsics of LLVM 13-19 that LLVM 22 no longer\n")
+    w("// has and leaves as they are (\"; Unknown intrinsic\"), in name order.\n")
+    w("var goneIntrinsics = [...]string{\n")
+    for n in sorted(gone):
+        w('\t"%s",\n' % n)
+    w("}\n\n")
     w("// unprobedIntrinsics are the intrinsics of LLVM 13-19 that the probe\n")
     w("// could not declare with a valid signature, in name order.\n")
     w("var unprobedIntrinsics = [...]string{\n")
@@ -121,7 +131,8 @@ def main():
     with open(path, "w") as f:
         f.write("".join(out))
     subprocess.run(["gofmt", "-w", path], check=True)
-    print("gen_upgrades: %d renamed, %d changed, %d unprobed" % (len(renamed), len(changed), len(unprobed)),
+    print("gen_upgrades: %d renamed, %d changed, %d gone, %d unprobed"
+          % (len(renamed), len(changed), len(gone), len(unprobed)),
           file=sys.stderr)
 
 

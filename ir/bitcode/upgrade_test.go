@@ -198,6 +198,11 @@ func TestUpgradeTablesSorted(t *testing.T) {
 			t.Errorf("changedIntrinsics: %q before %q", changedIntrinsics[i-1].name, changedIntrinsics[i].name)
 		}
 	}
+	for i := 1; i < len(goneIntrinsics); i++ {
+		if goneIntrinsics[i-1] >= goneIntrinsics[i] {
+			t.Errorf("goneIntrinsics: %q before %q", goneIntrinsics[i-1], goneIntrinsics[i])
+		}
+	}
 	for i := 1; i < len(unprobedIntrinsics); i++ {
 		if unprobedIntrinsics[i-1] >= unprobedIntrinsics[i] {
 			t.Errorf("unprobedIntrinsics: %q before %q", unprobedIntrinsics[i-1], unprobedIntrinsics[i])
@@ -228,6 +233,28 @@ func TestNVVMPtrCast(t *testing.T) {
 		as, ok := nvvmPtrCast(c.name)
 		if as != c.as || ok != c.ok {
 			t.Errorf("nvvmPtrCast(%q) = %d, %v; want %d, %v", c.name, as, ok, c.as, c.ok)
+		}
+	}
+}
+
+// Target intrinsics no LLVM here knows are reported; LLVM 22's, those
+// LLVM 22 dropped and leaves alone, and names out of the target name
+// spaces are not.
+func TestUnknownTargetIntrinsic(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		want bool
+	}{
+		{"llvm.nvvm.made.up.intrinsic", true},
+		{"llvm.x86.avx10.something.new", true},
+		{"llvm.nvvm.barrier.cta.sync.aligned.all", false},
+		{"llvm.amdgcn.buffer.load.f32", false},
+		{"llvm.riscv.crc32.b", false},
+		{"llvm.foo", false},
+		{"llvm.not.a.real.intrinsic", false},
+	} {
+		if got := unknownTargetIntrinsic(c.name); got != c.want {
+			t.Errorf("unknownTargetIntrinsic(%q) = %v", c.name, got)
 		}
 	}
 }
