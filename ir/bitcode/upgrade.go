@@ -21,6 +21,14 @@ import (
 //     other call is deleted. The new declaration is added at the end of the
 //     function list when the first such call is upgraded, functions being
 //     read in order.
+//
+// The other upgrades are in files of their own: upgrade_calls.go (the
+// rewritten intrinsic calls, and the report of those not done),
+// upgrade_targets.go (NVVM, AMDGPU), upgrade_x86.go, upgrade_masked.go,
+// upgrade_constexpr.go (removed constant expressions),
+// upgrade_datalayout.go, upgrade_modflags.go, upgrade_nvvm_annotations.go,
+// upgrade_fnattrs.go; upgrade_table.go holds what scripts/gen_upgrades.py
+// found of LLVM 22's reading of older intrinsics.
 
 // maxStrip bounds the casts stripped from a lifetime pointer.
 const maxStrip = 64
