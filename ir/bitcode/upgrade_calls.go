@@ -46,6 +46,8 @@ type oldIntrinsic struct {
 	decl    *ir.Function
 	// op is a parameter of the rewrite (an atomicrmw operation ...).
 	op int
+	// alt is the name of a second declaration some calls call.
+	alt string
 	// lazyDecl says the new declaration is made when the first call is
 	// rewritten (UpgradeIntrinsicCall makes it) rather than when the
 	// module is read (UpgradeIntrinsicFunction).
@@ -79,6 +81,8 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 		}
 	case strings.HasPrefix(name, "llvm.objectsize."):
 		return r.planObjectSize(f)
+	case strings.HasPrefix(name, "llvm.vector.splice."), strings.HasPrefix(name, "llvm.experimental.vector.splice."):
+		return r.planSplice(f)
 	case strings.HasPrefix(name, "llvm.nvvm."):
 		return r.planNVVM(f, name[len("llvm.nvvm."):])
 	case strings.HasPrefix(name, "llvm.amdgcn."):
@@ -89,6 +93,42 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 		return r.planX86(f, name[len("llvm.x86."):])
 	}
 	return r.planRename(f)
+}
+
+// planSplice: llvm.vector.splice (llvm.experimental.vector.splice before
+// LLVM 16) became llvm.vector.splice.left for offsets from 0 up and
+// llvm.vector.splice.right (of the negated offset) for negative ones in
+// LLVM 22; the calls are rebuilt, unnamed, the declarations made at the
+// first call of each.
+func (r *Reader) planSplice(f *ir.Function) *oldIntrinsic {
+	sig := f.Sig
+	if len(sig.Params) != 3 || sig.Params[0] != sig.Ret || sig.Params[1] != sig.Ret || !sig.Ret.IsVector() ||
+		!isInt(sig.Params[2], 32) {
+		return nil
+	}
+	left, ok1 := ir.IntrinsicMangledName("llvm.vector.splice.left", sig)
+	right, ok2 := ir.IntrinsicMangledName("llvm.vector.splice.right", sig)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	return &oldIntrinsic{f: f, oldSig: sig, newName: left, newSig: sig, lazyDecl: true, rewrite: rewriteSplice, alt: right}
+}
+
+func rewriteSplice(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	c, ok := in.Operands[2].(*ir.ConstInt)
+	if !ok || c.Big != nil {
+		return out, false
+	}
+	var decl *ir.Function
+	off := c.V
+	if off < 0 {
+		decl, off = r.declare(u.alt, u.newSig), -off
+	} else {
+		decl = r.target(u)
+	}
+	rebuildCall(in, decl, []ir.Value{in.Operands[0], in.Operands[1], &ir.ConstInt{Typ: c.Typ, V: off}})
+	in.Name = ""
+	return out, true
 }
 
 // rebuiltOnRemangle are intrinsics whose calls LLVM 22 rebuilds, with
@@ -476,6 +516,7 @@ var upgradedFamilies = map[string]bool{
 	"llvm.coro.end": true, "llvm.lifetime.start": true, "llvm.lifetime.end": true,
 	"llvm.masked.load": true, "llvm.masked.store": true, "llvm.masked.gather": true, "llvm.masked.scatter": true,
 	"llvm.objectsize": true, "llvm.thread.pointer": true,
+	"llvm.vector.splice": true, "llvm.experimental.vector.splice": true,
 	"llvm.arm.neon.vst1": true, "llvm.arm.neon.vst2": true, "llvm.arm.neon.vst3": true, "llvm.arm.neon.vst4": true,
 	"llvm.arm.neon.vst2lane": true, "llvm.arm.neon.vst3lane": true, "llvm.arm.neon.vst4lane": true,
 	"llvm.amdgcn.atomic.inc": true, "llvm.amdgcn.atomic.dec": true, "llvm.amdgcn.atomic.cond.sub.u32": true,
