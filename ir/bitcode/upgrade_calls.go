@@ -101,6 +101,9 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 // LLVM 22; the calls are rebuilt, unnamed, the declarations made at the
 // first call of each.
 func (r *Reader) planSplice(f *ir.Function) *oldIntrinsic {
+	if _, ok := ir.IntrinsicName(f.Name); ok {
+		return nil // llvm.vector.splice.left/right
+	}
 	sig := f.Sig
 	if len(sig.Params) != 3 || sig.Params[0] != sig.Ret || sig.Params[1] != sig.Ret || !sig.Ret.IsVector() ||
 		!isInt(sig.Params[2], 32) {
