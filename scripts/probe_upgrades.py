@@ -2,6 +2,7 @@
 """Find what llvm-dis-22 does with the intrinsics of an older LLVM.
 
 Usage: scripts/probe_upgrades.py VERSION... [--out DIR]
+       scripts/probe_upgrades.py --reclassify DIR VERSION...
 
 For each VERSION (13, 14, 15, 16, 19: the installed libLLVM-VERSION), the
 script declares every intrinsic of that LLVM through its own C API (one valid
@@ -12,8 +13,9 @@ LLVM's bitcode writer, reads it back with llvm-dis-22 and sorts each
 intrinsic by what LLVM 22 made of its declaration and call:
 
   kept     the call and the declaration's name and type are as written;
-  renamed  the call is as written but calls a declaration of another name
-           (typed-pointer remangling, or a plain rename);
+  renamed  the call is as written (same operands; typed pointers read as
+           ptr) but calls a declaration of another name (typed-pointer
+           remangling, or a plain rename);
   changed  anything else: the call was rebuilt (losing the tail marker,
            attributes or metadata), expanded into other instructions,
            retyped or deleted.
@@ -382,6 +384,55 @@ def probe(ver, outdir):
 CALL = re.compile(r'^  (?:(%r) = )?tail call (.*) @("?[^(" ]+"?)\((.*)\) #\d+, !probe !\d+$')
 
 
+def split_args(text):
+    """Splits an argument list at the commas outside brackets."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "<({[":
+            depth += 1
+        elif ch in ">)}]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def ptr_type(t):
+    """LLVM 22's spelling of a typed pointer type (and of vectors of
+    them): i8 addrspace(1)* is ptr addrspace(1)."""
+    m = re.match(r"^<(\d+) x (.*)>$", t)
+    if m:
+        return "<%s x %s>" % (m.group(1), ptr_type(m.group(2)))
+    if not t.endswith("*"):
+        return t
+    m = re.search(r" addrspace\((\d+)\)\*$", t)
+    return "ptr addrspace(%s)" % m.group(1) if m else "ptr"
+
+
+def same_args(old_call, new_args):
+    """Whether the arguments of the new call are those of the old one:
+    the same values, the same types (typed pointers read as ptr), no
+    attribute added."""
+    m = re.search(r'@"?[^(" ]+"?\((.*)\) #\d+, !probe', old_call)
+    if not m:
+        return False
+    olds, news = split_args(m.group(1)), split_args(new_args)
+    if len(olds) != len(news):
+        return False
+    for o, n in zip(olds, news):
+        ov, nv = o.rsplit(" ", 1), n.rsplit(" ", 1)
+        if len(ov) != 2 or len(nv) != 2 or ov[1] != nv[1]:
+            return False
+        if ptr_type(ov[0]) != nv[0] and ov[0] != nv[0]:
+            return False
+    return True
+
+
 def classify(ver, entries, bc):
     out = subprocess.run(["llvm-dis-22", bc, "-o", "-"], capture_output=True, text=True)
     if out.returncode != 0:
@@ -405,7 +456,7 @@ def classify(ver, entries, bc):
         if m:
             decls[m.group(1).strip('"')] = re.sub(r" #\d+$", "", line)
     for e in entries:
-        if e["class"] if "class" in e else False:
+        if e.get("class") == "unprobed":
             continue
         body = bodies.get(e["id"])
         e["body"] = body
@@ -415,7 +466,9 @@ def classify(ver, entries, bc):
         m = CALL.match(body[0]) if len(body) == 1 else None
         callee = m.group(3).strip('"') if m else None
         e["newdecl"] = decls.get(callee) if callee else None
-        if m and callee == e["declname"]:
+        if m and not same_args(e["call"], m.group(4)):
+            e["class"] = "changed"
+        elif m and callee == e["declname"]:
             e["class"] = "kept"
         elif m:
             e["class"] = "renamed"
@@ -426,6 +479,18 @@ def classify(ver, entries, bc):
 def main():
     args = sys.argv[1:]
     outdir = tempfile.gettempdir()
+    if args[:1] == ["--reclassify"]:
+        # Sorts the entries of DIR/probe-VERSION.json again from
+        # DIR/probe-VERSION.bc, without probing.
+        outdir = args[1]
+        for ver in args[2:]:
+            p = os.path.join(outdir, "probe-%s.json" % ver)
+            with open(p) as f:
+                entries = json.load(f)
+            classify(ver, entries, os.path.join(outdir, "probe-%s.bc" % ver))
+            with open(p, "w") as f:
+                json.dump(entries, f, indent=0)
+        return
     if "--out" in args:
         i = args.index("--out")
         outdir = args[i + 1]

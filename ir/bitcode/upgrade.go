@@ -552,8 +552,9 @@ func isOldCoroEnd(sig *ir.Type) bool {
 		sig.Params[0].Kind == ir.PointerType && sig.Params[1].Kind == ir.IntegerType
 }
 
-// upgradeCoroEnd changes a call of the old llvm.coro.end in place as
-// LLVM 22 does: it returns void and gets a "token none" argument.
+// upgradeCoroEnd changes a call of the old llvm.coro.end as LLVM 22
+// does: it returns void, gets a "token none" argument, and is rebuilt
+// (no tail marker, attributes or metadata but !dbg), keeping its name.
 func (r *Reader) upgradeCoroEnd(in *ir.Instruction) {
 	f := r.up.coroEnd
 	if f == nil || in.Op != ir.Call || in.Callee != ir.Value(f) || in.FuncType != r.up.oldSig || len(in.Operands) != 2 {
@@ -561,4 +562,8 @@ func (r *Reader) upgradeCoroEnd(in *ir.Instruction) {
 	}
 	in.FuncType, in.Typ = f.Sig, f.Sig.Ret
 	in.Operands = append(in.Operands, &ir.ConstNull{Typ: f.Sig.Params[2]})
+	// The call is rebuilt: only its name (void as it now is) and its
+	// !dbg location stay.
+	in.Tail, in.Attrs, in.Bundles, in.Metadata = ir.NoTail, ir.AttrList{}, nil, nil
+	in.CallConv, in.FMF = 0, 0
 }

@@ -48,6 +48,8 @@ type oldIntrinsic struct {
 	op int
 	// alt is the name of a second declaration some calls call.
 	alt string
+	// elem is a type the rewrite needs (an elementtype attribute's).
+	elem *ir.Type
 	// lazyDecl says the new declaration is made when the first call is
 	// rewritten (UpgradeIntrinsicCall makes it) rather than when the
 	// module is read (UpgradeIntrinsicFunction).
@@ -81,6 +83,10 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 		}
 	case strings.HasPrefix(name, "llvm.objectsize."):
 		return r.planObjectSize(f)
+	case exclusiveAccess[exclusiveBase(name)] != 0:
+		if u := r.planExclusive(f); u != nil {
+			return u
+		}
 	case strings.HasPrefix(name, "llvm.vector.splice."), strings.HasPrefix(name, "llvm.experimental.vector.splice."):
 		return r.planSplice(f)
 	case strings.HasPrefix(name, "llvm.nvvm."):
@@ -131,6 +137,78 @@ func rewriteSplice(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Ins
 	}
 	rebuildCall(in, decl, []ir.Value{in.Operands[0], in.Operands[1], &ir.ConstInt{Typ: c.Typ, V: off}})
 	in.Name = ""
+	return out, true
+}
+
+// exclusiveAccess are the exclusive loads and stores of AArch64 and ARM,
+// whose pointer operand (one-based, as an index) gets an elementtype
+// attribute naming the pointee type when LLVM 22 reads them with typed
+// pointers (LLVM 14 and before).
+var exclusiveAccess = map[string]int{
+	"llvm.aarch64.ldxr": 1, "llvm.aarch64.ldaxr": 1, "llvm.aarch64.stxr": 2, "llvm.aarch64.stlxr": 2,
+	"llvm.arm.ldrex": 1, "llvm.arm.ldaex": 1, "llvm.arm.strex": 2, "llvm.arm.stlex": 2,
+}
+
+// exclusiveBase returns name up to its last dot: the intrinsic an
+// exclusive access with one mangled pointer type is.
+func exclusiveBase(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i > 0 {
+		return name[:i]
+	}
+	return name
+}
+
+// planExclusive: an exclusive load or store of typed-pointer bitcode,
+// "llvm.aarch64.ldaxr.p0i32", is declared anew under LLVM 22's mangling
+// (".p0"); its calls stay as they are but for the elementtype(i32)
+// attribute of the pointer.
+func (r *Reader) planExclusive(f *ir.Function) *oldIntrinsic {
+	base := exclusiveBase(f.Name)
+	elem := r.mangledPointee(f.Name[len(base)+1:])
+	idx := exclusiveAccess[base]
+	if elem == nil || idx > len(f.Sig.Params) || !isPtr(f.Sig.Params[idx-1]) {
+		return nil
+	}
+	want, ok := ir.IntrinsicMangledName(f.Name, f.Sig)
+	if !ok || want == f.Name {
+		return nil
+	}
+	return &oldIntrinsic{f: f, oldSig: f.Sig, newName: want, newSig: f.Sig, op: idx - 1, elem: elem,
+		rewrite: rewriteExclusive}
+}
+
+// mangledPointee returns the pointee type of a typed pointer's mangling,
+// "p0i32" (an integer), nil for another.
+func (r *Reader) mangledPointee(m string) *ir.Type {
+	rest, ok := strings.CutPrefix(m, "p")
+	if !ok {
+		return nil
+	}
+	i := 0
+	for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	bits, ok := strings.CutPrefix(rest[i:], "i")
+	if i == 0 || !ok || bits == "" {
+		return nil
+	}
+	n := 0
+	for _, c := range bits {
+		if c < '0' || c > '9' || n > 1<<20 {
+			return nil
+		}
+		n = n*10 + int(c-'0')
+	}
+	if n == 0 {
+		return nil
+	}
+	return r.intType(uint32(n))
+}
+
+func rewriteExclusive(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	in.Callee = r.target(u)
+	in.Attrs.Params = paramsUpTo(in.Attrs.Params, u.op+1)
+	in.Attrs.Params[u.op] = withAttr(in.Attrs.Params[u.op], ir.Attribute{Kind: ir.AttrElementType, Type: u.elem})
 	return out, true
 }
 
@@ -520,6 +598,8 @@ var upgradedFamilies = map[string]bool{
 	"llvm.masked.load": true, "llvm.masked.store": true, "llvm.masked.gather": true, "llvm.masked.scatter": true,
 	"llvm.objectsize": true, "llvm.thread.pointer": true,
 	"llvm.vector.splice": true, "llvm.experimental.vector.splice": true,
+	"llvm.aarch64.ldxr": true, "llvm.aarch64.ldaxr": true, "llvm.aarch64.stxr": true, "llvm.aarch64.stlxr": true,
+	"llvm.arm.ldrex": true, "llvm.arm.ldaex": true, "llvm.arm.strex": true, "llvm.arm.stlex": true,
 	"llvm.arm.neon.vst1": true, "llvm.arm.neon.vst2": true, "llvm.arm.neon.vst3": true, "llvm.arm.neon.vst4": true,
 	"llvm.arm.neon.vst2lane": true, "llvm.arm.neon.vst3lane": true, "llvm.arm.neon.vst4lane": true,
 	"llvm.amdgcn.atomic.inc": true, "llvm.amdgcn.atomic.dec": true, "llvm.amdgcn.atomic.cond.sub.u32": true,

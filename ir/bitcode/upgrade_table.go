@@ -58,9 +58,13 @@ var changedIntrinsics = [...]struct {
 	name string
 	in19 bool
 }{
+	{"llvm.aarch64.ldaxr", false},
+	{"llvm.aarch64.ldxr", false},
 	{"llvm.aarch64.neon.bfcvt", true},
 	{"llvm.aarch64.neon.bfcvtn", true},
 	{"llvm.aarch64.neon.bfcvtn2", true},
+	{"llvm.aarch64.stlxr", false},
+	{"llvm.aarch64.stxr", false},
 	{"llvm.aarch64.sve.bfdot.lane", false},
 	{"llvm.aarch64.sve.bfmlalb.lane", false},
 	{"llvm.aarch64.sve.bfmlalt.lane", false},
@@ -83,6 +87,8 @@ var changedIntrinsics = [...]struct {
 	{"llvm.amdgcn.global.atomic.fadd.v2bf16", true},
 	{"llvm.amdgcn.global.atomic.fmax", true},
 	{"llvm.amdgcn.global.atomic.fmin", true},
+	{"llvm.arm.ldaex", false},
+	{"llvm.arm.ldrex", false},
 	{"llvm.arm.mve.vctp64", false},
 	{"llvm.arm.neon.vst1", false},
 	{"llvm.arm.neon.vst2", false},
@@ -91,6 +97,8 @@ var changedIntrinsics = [...]struct {
 	{"llvm.arm.neon.vst3lane", false},
 	{"llvm.arm.neon.vst4", false},
 	{"llvm.arm.neon.vst4lane", false},
+	{"llvm.arm.stlex", false},
+	{"llvm.arm.strex", false},
 	{"llvm.coro.end", false},
 	{"llvm.experimental.vector.splice", false},
 	{"llvm.lifetime.end", true},
@@ -383,16 +391,8 @@ var goneIntrinsics = [...]string{
 // unprobedIntrinsics are the intrinsics of LLVM 13-19 that the probe
 // could not declare with a valid signature, in name order.
 var unprobedIntrinsics = [...]string{
-	"llvm.aarch64.ldaxr",
-	"llvm.aarch64.ldxr",
-	"llvm.aarch64.stlxr",
-	"llvm.aarch64.stxr",
 	"llvm.amdgcn.cs.chain",
 	"llvm.amdgcn.set.inactive.chain.arg",
-	"llvm.arm.ldaex",
-	"llvm.arm.ldrex",
-	"llvm.arm.stlex",
-	"llvm.arm.strex",
 	"llvm.call.preallocated.arg",
 	"llvm.call.preallocated.teardown",
 	"llvm.callbr.landingpad",
