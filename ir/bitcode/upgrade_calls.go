@@ -77,7 +77,7 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 	}
 	name := f.Name
 	switch {
-	case rebuiltOnRemangle[name] || strings.HasPrefix(name, "llvm.arm.neon.vst"):
+	case rebuiltOnRemangle[intrinsicBase(name)]:
 		if u := r.planRemangleRebuild(f); u != nil {
 			return u
 		}
@@ -215,8 +215,19 @@ func rewriteExclusive(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.
 // rebuiltOnRemangle are intrinsics whose calls LLVM 22 rebuilds, with
 // the same operands, when it declares them anew under another mangling:
 // llvm.thread.pointer, overloaded on its pointer type since LLVM 20, and
-// (by prefix) ARM's llvm.arm.neon.vst* stores.
-var rebuiltOnRemangle = map[string]bool{"llvm.thread.pointer": true}
+// ARM's NEON stores (not vst1x2-4).
+var rebuiltOnRemangle = map[string]bool{
+	"llvm.thread.pointer": true, "llvm.arm.neon.vst1": true, "llvm.arm.neon.vst2": true, "llvm.arm.neon.vst3": true,
+	"llvm.arm.neon.vst4": true, "llvm.arm.neon.vst2lane": true, "llvm.arm.neon.vst3lane": true,
+	"llvm.arm.neon.vst4lane": true,
+}
+
+// intrinsicBase returns the LLVM 22 intrinsic name is (without its
+// mangled types), "" if none.
+func intrinsicBase(name string) string {
+	b, _ := ir.IntrinsicName(name)
+	return b
+}
 
 // planRemangleRebuild plans the rebuilding of the calls of f for a
 // declaration under LLVM 22's mangling, if that is another name.
@@ -463,9 +474,9 @@ func (r *Reader) privateRangeNode() *ir.MDTuple {
 // (changedIntrinsics) unless it is declared as LLVM 22 declares it and
 // LLVM 22 leaves LLVM 19's declaration alone (in a family this reader
 // upgrades, whose planner had the final say: unless it is LLVM 22's own
-// or LLVM 22 leaves LLVM 19's alone), one renamed to an intrinsic whose
-// signature does not fit (not LLVM 22's own already), or one the probe
-// could not try
+// or LLVM 22 leaves LLVM 19's alone), one LLVM 22 renames that is not
+// under its new name already (its signature did not fit the new one), or
+// one the probe could not try
 // (unprobedIntrinsics) declared otherwise than LLVM 22 declares it.
 func (r *Reader) checkIntrinsicDecls() {
 	for _, f := range r.m.Functions {
@@ -486,7 +497,11 @@ func (r *Reader) checkIntrinsicDecls() {
 			if upgradedFamily(old) && (exact || !in19) || exact && !in19 {
 				continue
 			}
-		case oldRenamed, oldUnprobed:
+		case oldRenamed:
+			if renamedAlready(f, old) {
+				continue
+			}
+		case oldUnprobed:
 			if exact {
 				continue
 			}
@@ -646,6 +661,17 @@ func (r *Reader) planRename(f *ir.Function) *oldIntrinsic {
 		return nil
 	}
 	return &oldIntrinsic{f: f, oldSig: f.Sig, newName: want, newSig: f.Sig, rewrite: rewriteRedirect}
+}
+
+// renamedAlready reports whether f, a declaration of old intrinsic old
+// that LLVM 22 renames, has the name LLVM 22 gives it already.
+func renamedAlready(f *ir.Function, old string) bool {
+	i, _ := renamedIndex(old)
+	want := renamedIntrinsics[i][1]
+	if m, ok := ir.IntrinsicMangledName(want, f.Sig); ok {
+		want = m
+	}
+	return want == f.Name
 }
 
 // rewriteRedirect makes in call the new declaration, nothing else
