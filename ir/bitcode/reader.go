@@ -1233,6 +1233,7 @@ func (r *Reader) functionRecord(ops []uint64) error {
 		r.withBodies = append(r.withBodies, f)
 	}
 	r.m.Functions = append(r.m.Functions, f)
+	r.noteDecl(f)
 	r.pushValue(f)
 	return nil
 }

@@ -21,6 +21,14 @@ import (
 //     other call is deleted. The new declaration is added at the end of the
 //     function list when the first such call is upgraded, functions being
 //     read in order.
+//
+// The other upgrades are in files of their own: upgrade_calls.go (the
+// rewritten intrinsic calls, and the report of those not done),
+// upgrade_targets.go (NVVM, AMDGPU), upgrade_x86.go, upgrade_masked.go,
+// upgrade_constexpr.go (removed constant expressions),
+// upgrade_datalayout.go, upgrade_modflags.go, upgrade_nvvm_annotations.go,
+// upgrade_fnattrs.go; upgrade_table.go holds what scripts/gen_upgrades.py
+// found of LLVM 22's reading of older intrinsics.
 
 // maxStrip bounds the casts stripped from a lifetime pointer.
 const maxStrip = 64
@@ -42,6 +50,24 @@ type upgradeState struct {
 	// masked are the masked memory intrinsics that lost their alignment
 	// argument (upgrade_masked.go).
 	masked map[*ir.Function]maskedUpgrade
+	// calls are the old intrinsics whose calls are rewritten
+	// (upgrade_calls.go); fnNames the module's functions by name.
+	calls   map[*ir.Function]*oldIntrinsic
+	fnNames map[string]*ir.Function
+	// declBits are where the records of intrinsic declarations start
+	// (see noteDecl).
+	declBits map[*ir.Function]uint64
+	// anyStrictFP says an attribute list of the module has strictfp
+	// (see upgradeStrictFP).
+	anyStrictFP bool
+	// unsafeFPAtomics are the function definitions that had
+	// "amdgpu-unsafe-fp-atomics"="true" (upgrade_fnattrs.go).
+	unsafeFPAtomics map[*ir.Function]bool
+	// madeMD are the uniqued nodes the rewrites attach (see uniqueTuple).
+	madeMD []*ir.MDTuple
+	// preload says a body upgrade may declare functions: upgradeModule
+	// loads every body once so that the function list is final.
+	preload bool
 }
 
 // dbgIntrinsics are the debug intrinsics that LLVM 22 turns into debug
@@ -74,9 +100,21 @@ func oldLifetimeKind(f *ir.Function) (string, bool) {
 func (r *Reader) upgradeModule() error {
 	r.m.DataLayout = upgradeDataLayout(r.m.DataLayout, r.m.Triple)
 	r.upgradeModuleFlags()
-	up := &upgradeState{lifetime: map[*ir.Function]string{}, decls: map[string]*ir.Function{},
-		dbg: map[*ir.Function]ir.DebugRecordKind{}}
-	r.up = up
+	r.upgradeNVVMAnnotations()
+	up := r.up
+	if up == nil {
+		up = &upgradeState{}
+		r.up = up
+	}
+	up.lifetime, up.decls = map[*ir.Function]string{}, map[string]*ir.Function{}
+	up.dbg, up.calls = map[*ir.Function]ir.DebugRecordKind{}, map[*ir.Function]*oldIntrinsic{}
+	r.upgradeFnAttrs()
+	for i := range r.attrLists {
+		if r.attrLists[i].Fn.Has(ir.AttrStrictFP) {
+			up.anyStrictFP = true
+			break
+		}
+	}
 	i64 := r.findType(&ir.Type{Kind: ir.IntegerType, BitWidth: 64})
 	fns := r.m.Functions
 	kept := make([]*ir.Function, 0, len(fns))
@@ -85,6 +123,7 @@ func (r *Reader) upgradeModule() error {
 	for _, f := range fns {
 		names[f.Name] = f
 	}
+	up.fnNames = names
 	for _, f := range fns {
 		if !strings.HasPrefix(f.Name, "llvm.") || f.HasBody {
 			kept = append(kept, f)
@@ -114,6 +153,29 @@ func (r *Reader) upgradeModule() error {
 			added = append(added, f)
 			continue
 		}
+		if u := r.planCall(f); u != nil {
+			up.calls[f] = u
+			delete(names, f.Name)
+			if u.decl == nil && u.newName != "" && !u.lazy() {
+				// Declared now, as UpgradeIntrinsicFunction does.
+				if d := names[u.newName]; d != nil {
+					u.decl = d
+				} else {
+					u.decl = &ir.Function{GlobalHeader: ir.GlobalHeader{Name: u.newName, Typ: r.ptrType(0), ValueType: u.newSig}, Sig: u.newSig}
+					if intrinsicAttrs != nil {
+						if l, ok := intrinsicAttrs(u.newName, u.newSig); ok {
+							u.decl.Attrs = l
+						}
+					}
+					names[u.newName] = u.decl
+					added = append(added, u.decl)
+				}
+			}
+			if u.lazy() {
+				up.preload = true
+			}
+			continue
+		}
 		if kind, ok := oldLifetimeKind(f); ok {
 			up.lifetime[f] = kind
 			name := "llvm.lifetime." + kind + ".i64"
@@ -128,6 +190,12 @@ func (r *Reader) upgradeModule() error {
 		}
 		// Remangle an overloaded intrinsic's name (typed pointers' p0i8
 		// becomes p0): the declaration moves to the end of the list.
+		// One whose calls LLVM 22 changes besides is left as it is, for
+		// checkIntrinsicDecls to report.
+		if old, kind := oldIntrinsicOf(f.Name); kind == oldChanged && !upgradedFamily(old) {
+			kept = append(kept, f)
+			continue
+		}
 		want, ok := ir.IntrinsicMangledName(f.Name, f.Sig)
 		if !ok || want == f.Name || names[want] != nil {
 			kept = append(kept, f)
@@ -143,14 +211,16 @@ func (r *Reader) upgradeModule() error {
 		}
 		added = append(added, f)
 	}
-	if len(added) == 0 && len(up.lifetime) == 0 && len(up.dbg) == 0 && up.coroEnd == nil {
+	if len(added) == 0 && len(up.lifetime) == 0 && len(up.dbg) == 0 && up.coroEnd == nil && len(up.calls) == 0 {
+		r.checkIntrinsicDecls()
 		return nil
 	}
 	r.m.Functions = append(kept, added...)
 	for _, f := range added {
 		up.decls[f.Name] = f
 	}
-	if len(up.lifetime) == 0 {
+	r.checkIntrinsicDecls()
+	if len(up.lifetime) == 0 && !up.preload {
 		return nil
 	}
 	bodies := make([]*ir.Function, 0, len(r.m.Functions))
@@ -185,14 +255,19 @@ func (r *Reader) addDecl(name string, params []*ir.Type, attrs bool) *ir.Functio
 	}
 	r.m.Functions = append(r.m.Functions, f)
 	r.up.decls[name] = f
+	r.up.fnNames[name] = f
 	return f
 }
 
 // upgradeBody applies the call upgrades to the body LoadBody just read.
 func (r *Reader) upgradeBody(f *ir.Function) {
-	if r.up == nil || len(r.up.lifetime) == 0 && len(r.up.dbg) == 0 && r.up.coroEnd == nil && len(r.up.masked) == 0 {
+	if r.up == nil || len(r.up.lifetime) == 0 && len(r.up.dbg) == 0 && r.up.coroEnd == nil && len(r.up.masked) == 0 &&
+		len(r.up.calls) == 0 && len(r.up.unsafeFPAtomics) == 0 &&
+		(!r.up.anyStrictFP || f.Attrs.Fn.Has(ir.AttrStrictFP)) {
 		return
 	}
+	strictFP := !r.up.anyStrictFP || f.Attrs.Fn.Has(ir.AttrStrictFP)
+	unsafeFP := r.up.unsafeFPAtomics[f]
 	for _, b := range f.Blocks {
 		var carry []*ir.DebugRecord
 		out := make([]*ir.Instruction, 0, len(b.Instrs))
@@ -208,6 +283,12 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 				in.DebugRecords = append(carry, in.DebugRecords...)
 				carry = nil
 			}
+			if unsafeFP {
+				r.markUnsafeFPAtomic(in)
+			}
+			if !strictFP {
+				r.upgradeStrictFP(f, in)
+			}
 			r.upgradeCoroEnd(in)
 			r.upgradeMaskedCall(in)
 			nin, keep := r.upgradeLifetime(in)
@@ -215,7 +296,7 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 				carry = in.DebugRecords
 				continue
 			}
-			out = append(out, nin)
+			out = r.rewriteCall(nin, out)
 		}
 		b.Instrs = out
 	}
@@ -371,10 +452,21 @@ var aarch64Flags = map[string]bool{
 	"sign-return-address-all": true, "sign-return-address-with-bkey": true,
 }
 
-// upgradeModuleFlags makes the "PIC Level" module flag's behaviour Min
-// where older producers wrote Error or Max, and that of aarch64Flags where
-// they wrote Error (UpgradeModuleFlags).
+// upgradeModuleFlags applies LLVM 22's module-flag upgrades
+// (UpgradeModuleFlags, copyModuleAttrToFunctions).
 func (r *Reader) upgradeModuleFlags() {
+	r.upgradeFlagBehaviors()
+	nmd := r.moduleFlags()
+	if nmd != nil {
+		r.renameAMDGPUFlag(nmd)
+	}
+	r.copyBranchProtection(nmd)
+}
+
+// upgradeFlagBehaviors makes the "PIC Level" module flag's behaviour Min
+// where older producers wrote Error or Max, and that of aarch64Flags where
+// they wrote Error.
+func (r *Reader) upgradeFlagBehaviors() {
 	for _, nmd := range r.m.NamedMetadata {
 		if nmd == nil || nmd.Name != "llvm.module.flags" {
 			continue
@@ -449,8 +541,9 @@ func isOldCoroEnd(sig *ir.Type) bool {
 		sig.Params[0].Kind == ir.PointerType && sig.Params[1].Kind == ir.IntegerType
 }
 
-// upgradeCoroEnd changes a call of the old llvm.coro.end in place as
-// LLVM 22 does: it returns void and gets a "token none" argument.
+// upgradeCoroEnd changes a call of the old llvm.coro.end as LLVM 22
+// does: it returns void, gets a "token none" argument, and is rebuilt
+// (no tail marker, attributes or metadata but !dbg), keeping its name.
 func (r *Reader) upgradeCoroEnd(in *ir.Instruction) {
 	f := r.up.coroEnd
 	if f == nil || in.Op != ir.Call || in.Callee != ir.Value(f) || in.FuncType != r.up.oldSig || len(in.Operands) != 2 {
@@ -458,4 +551,8 @@ func (r *Reader) upgradeCoroEnd(in *ir.Instruction) {
 	}
 	in.FuncType, in.Typ = f.Sig, f.Sig.Ret
 	in.Operands = append(in.Operands, &ir.ConstNull{Typ: f.Sig.Params[2]})
+	// The call is rebuilt: only its name (void as it now is) and its
+	// !dbg location stay.
+	in.Tail, in.Attrs, in.Bundles, in.Metadata = ir.NoTail, ir.AttrList{}, nil, nil
+	in.CallConv, in.FMF = 0, 0
 }

@@ -1,6 +1,9 @@
 package bitcode
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/bcextract/bcextract/ir"
@@ -83,5 +86,142 @@ func TestIntrinsicRemangle(t *testing.T) {
 	}
 	if _, ok := ir.IntrinsicMangledName("llvm.trap", &ir.Type{Kind: ir.FunctionType, Ret: void}); ok {
 		t.Error("llvm.trap is not overloaded")
+	}
+}
+
+// What llvm-dis-22 upgrades and this reader does not is reported, never
+// printed as written: each testdata/ir/upgrade/reported/NAME.bc must
+// leave a Skip whose message holds every line of NAME.want.
+func TestReportedUpgrades(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/ir/upgrade/reported/*.bc")
+	if len(files) == 0 {
+		t.Fatal("no fixtures in testdata/ir/upgrade/reported")
+	}
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(strings.TrimSuffix(p, ".bc") + ".want")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, rs, err := loadAll(data)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		var msgs []string
+		for _, r := range rs {
+			for _, s := range r.Skipped() {
+				msgs = append(msgs, s.Msg)
+			}
+		}
+		all := strings.Join(msgs, "\n")
+		for _, w := range strings.Split(strings.TrimSpace(string(want)), "\n") {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: reported %q; want a message with %q", p, all, w)
+			}
+		}
+	}
+}
+
+// The old intrinsics the tables name, found as LLVM finds an intrinsic
+// by the longest dotted prefix of a declaration's name, but never in
+// place of a longer LLVM 22 intrinsic.
+func TestOldIntrinsicOf(t *testing.T) {
+	for _, c := range []struct {
+		name, old string
+		kind      int
+	}{
+		{"llvm.nvvm.barrier0", "llvm.nvvm.barrier0", oldChanged},
+		{"llvm.nvvm.barrier", "llvm.nvvm.barrier", oldChanged},
+		{"llvm.nvvm.barrier.cta.sync.aligned.all", "", 0},
+		{"llvm.amdgcn.atomic.inc.i32.p1i32", "llvm.amdgcn.atomic.inc", oldChanged},
+		{"llvm.amdgcn.ldexp.f32", "llvm.amdgcn.ldexp", oldRenamed},
+		{"llvm.experimental.vector.reverse.v4i32", "llvm.experimental.vector.reverse", oldRenamed},
+		{"llvm.x86.avx512bf16.cvtne2ps2bf16.512", "llvm.x86.avx512bf16.cvtne2ps2bf16.512", oldChanged},
+		{"llvm.x86.ssse3.pabs.b", "llvm.x86.ssse3.pabs.b", oldUnprobed},
+		{"llvm.memcpy.p0i8.p0i8.i64", "", 0},
+		{"llvm.foo", "", 0},
+	} {
+		old, kind := oldIntrinsicOf(c.name)
+		if old != c.old || kind != c.kind {
+			t.Errorf("oldIntrinsicOf(%q) = %q, %d; want %q, %d", c.name, old, kind, c.old, c.kind)
+		}
+	}
+}
+
+// The generated tables are sorted (they are searched) and hold no name
+// twice.
+func TestUpgradeTablesSorted(t *testing.T) {
+	for i := 1; i < len(renamedIntrinsics); i++ {
+		if renamedIntrinsics[i-1][0] >= renamedIntrinsics[i][0] {
+			t.Errorf("renamedIntrinsics: %q before %q", renamedIntrinsics[i-1][0], renamedIntrinsics[i][0])
+		}
+	}
+	for i := 1; i < len(changedIntrinsics); i++ {
+		if changedIntrinsics[i-1].name >= changedIntrinsics[i].name {
+			t.Errorf("changedIntrinsics: %q before %q", changedIntrinsics[i-1].name, changedIntrinsics[i].name)
+		}
+	}
+	for i := 1; i < len(goneIntrinsics); i++ {
+		if goneIntrinsics[i-1] >= goneIntrinsics[i] {
+			t.Errorf("goneIntrinsics: %q before %q", goneIntrinsics[i-1], goneIntrinsics[i])
+		}
+	}
+	for i := 1; i < len(unprobedIntrinsics); i++ {
+		if unprobedIntrinsics[i-1] >= unprobedIntrinsics[i] {
+			t.Errorf("unprobedIntrinsics: %q before %q", unprobedIntrinsics[i-1], unprobedIntrinsics[i])
+		}
+	}
+	for _, r := range renamedIntrinsics {
+		if _, ok := ir.IntrinsicName(r[1]); !ok {
+			t.Errorf("%s is renamed to %s, no intrinsic of LLVM 22", r[0], r[1])
+		}
+	}
+}
+
+// The NVVM address-space conversions and the spaces they convert to.
+func TestNVVMPtrCast(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		as   uint32
+		ok   bool
+	}{
+		{"ptr.gen.to.global.p1i8.p0i8", 1, true},
+		{"ptr.gen.to.param.p101.p0", 101, true},
+		{"ptr.shared.to.gen.p0i8.p3i8", 0, true},
+		{"ptr.local.to.gen", 0, true},
+		{"ptr.gen.to.other.p1.p0", 0, false},
+		{"ptr.shared.to.genx", 0, false},
+		{"ldg.global.f", 0, false},
+	} {
+		as, ok := nvvmPtrCast(c.name)
+		if as != c.as || ok != c.ok {
+			t.Errorf("nvvmPtrCast(%q) = %d, %v; want %d, %v", c.name, as, ok, c.as, c.ok)
+		}
+	}
+}
+
+// Target intrinsics no LLVM here knows are reported; LLVM 22's, those
+// LLVM 22 dropped and leaves alone, and names out of the target name
+// spaces are not.
+func TestUnknownTargetIntrinsic(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		want bool
+	}{
+		{"llvm.nvvm.made.up.intrinsic", true},
+		{"llvm.x86.avx10.something.new", true},
+		{"llvm.nvvm.barrier.cta.sync.aligned.all", false},
+		{"llvm.amdgcn.buffer.load.f32", false},
+		{"llvm.riscv.crc32.b", false},
+		{"llvm.foo", false},
+		{"llvm.not.a.real.intrinsic", false},
+	} {
+		if got := unknownTargetIntrinsic(c.name); got != c.want {
+			t.Errorf("unknownTargetIntrinsic(%q) = %v", c.name, got)
+		}
 	}
 }

@@ -1,0 +1,134 @@
+package bitcode
+
+import (
+	"strings"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// X86 intrinsics whose operand or result types changed and whose calls
+// LLVM 22 rebuilds with bitcasts: the VNNI dot products took vectors of
+// i32 where they take i8 or i16 vectors now (LLVM 21), the AVX512 BF16
+// conversions returned i16 vectors where they return bfloat ones (LLVM
+// 17). The declaration keeps its name, with the new type (made when the
+// module is read); each operand of the old type is bitcast to the new one
+// before the call, which keeps the old call's name; a result of the old
+// type is bitcast back after it, and that replaces the call.
+//
+// The rest of the x86 upgrades (the SSE/AVX intrinsics LLVM replaced by
+// IR long ago) are left to checkIntrinsicDecls, which reports them.
+
+// planX86 plans the retyping of an x86 intrinsic; name is f's name
+// without "llvm.x86.".
+func (r *Reader) planX86(f *ir.Function, name string) *oldIntrinsic {
+	sig := f.Sig
+	vec := func(n uint64, elem *ir.Type) *ir.Type {
+		return r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: n, Elem: elem})
+	}
+	isVec := func(t *ir.Type, elem ir.TypeKind, bits uint32) bool {
+		return t.Kind == ir.FixedVectorType && t.Elem.Kind == elem && (elem != ir.IntegerType || t.Elem.BitWidth == bits)
+	}
+	var newSig *ir.Type
+	switch {
+	case vnniDot(name) != 0:
+		per := uint64(vnniDot(name)) // narrow elements per i32
+		if len(sig.Params) != 3 || !isVec(sig.Ret, ir.IntegerType, 32) || sig.Params[0] != sig.Ret ||
+			sig.Params[1] != sig.Ret || sig.Params[2] != sig.Ret {
+			return nil
+		}
+		narrow := r.intType(uint32(32 / per))
+		v := vec(sig.Ret.Len*per, narrow)
+		newSig = r.fnType(sig.Ret, sig.Ret, v, v)
+	case strings.HasPrefix(name, "avx512bf16.dpbf16ps."):
+		if len(sig.Params) != 3 || !isVec(sig.Params[1], ir.IntegerType, 32) || sig.Params[2] != sig.Params[1] {
+			return nil
+		}
+		v := vec(sig.Params[1].Len*2, r.shape(ir.Type{Kind: ir.BFloatType}))
+		newSig = r.fnType(sig.Ret, sig.Params[0], v, v)
+	case strings.HasPrefix(name, "avx512bf16.cvtne2ps2bf16."), strings.HasPrefix(name, "avx512bf16.cvtneps2bf16."),
+		name == "avx512bf16.mask.cvtneps2bf16.128":
+		if !isVec(sig.Ret, ir.IntegerType, 16) {
+			return nil
+		}
+		ret := vec(sig.Ret.Len, r.shape(ir.Type{Kind: ir.BFloatType}))
+		params := append([]*ir.Type(nil), sig.Params...)
+		if strings.HasPrefix(name, "avx512bf16.mask.") {
+			if len(params) != 3 || params[1] != sig.Ret {
+				return nil
+			}
+			params[1] = ret
+		}
+		newSig = r.fnType(ret, params...)
+	default:
+		return nil
+	}
+	if _, ok := ir.IntrinsicAttrs(f.Name, newSig); !ok {
+		return nil
+	}
+	return &oldIntrinsic{f: f, oldSig: sig, newName: f.Name, newSig: newSig, rewrite: rewriteRetyped}
+}
+
+// vnniDot returns how many narrow elements an i32 lane of VNNI dot
+// product name takes (4 bytes or 2 words), 0 if name is none.
+func vnniDot(name string) int {
+	for _, p := range [...]string{"avx512.vpdpbusd.", "avx512.vpdpbusds.", "avx2.vpdpbssd.", "avx2.vpdpbssds.",
+		"avx2.vpdpbsud.", "avx2.vpdpbsuds.", "avx2.vpdpbuud.", "avx2.vpdpbuuds."} {
+		if strings.HasPrefix(name, p) {
+			return 4
+		}
+	}
+	for _, p := range [...]string{"avx512.vpdpwssd.", "avx512.vpdpwssds.", "avx2.vpdpwsud.", "avx2.vpdpwsuds.",
+		"avx2.vpdpwusd.", "avx2.vpdpwusds.", "avx2.vpdpwuud.", "avx2.vpdpwuuds."} {
+		if strings.HasPrefix(name, p) {
+			return 2
+		}
+	}
+	return 0
+}
+
+// rewriteRetyped rebuilds a call for a declaration whose operand or
+// result types changed: bitcasts of the operands before, the call named
+// as the old one, a bitcast of the result after (which replaces the old
+// call).
+func rewriteRetyped(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	decl := r.target(u)
+	ops := make([]ir.Value, len(in.Operands))
+	start := len(out)
+	for i, v := range in.Operands {
+		want := decl.Sig.Params[i]
+		switch {
+		case v.Type() == want:
+			ops[i] = v
+		case isNullConst(v):
+			// IRBuilder folds a bitcast of a null constant.
+			ops[i] = &ir.ConstNull{Typ: want}
+		default:
+			if _, ok := v.(ir.Constant); ok {
+				return out[:start], false
+			}
+			c := r.newInst(in, ir.BitCast, want, v)
+			out = append(out, c)
+			ops[i] = c
+		}
+	}
+	if decl.Sig.Ret == u.oldSig.Ret {
+		rebuildCall(in, decl, ops)
+		return out, true
+	}
+	call := r.newCall(in, decl, ops...)
+	call.Name = in.Name
+	out = append(out, call)
+	becomeInst(in, ir.BitCast, u.oldSig.Ret, call)
+	return out, true
+}
+
+// isNullConst reports whether v is the zero value of its type.
+func isNullConst(v ir.Value) bool {
+	switch c := v.(type) {
+	case *ir.ConstNull:
+		return true
+	case *ir.ConstInt:
+		return c.Big == nil && c.V == 0 || c.Big != nil && c.Big.Sign() == 0
+	}
+	return false
+}

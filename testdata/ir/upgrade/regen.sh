@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# regen.sh - regenerate the fixtures of testdata/ir/upgrade/ and their goldens.
+#
+# Usage: testdata/ir/upgrade/regen.sh   (from any directory; no arguments)
+#
+# What llvm-dis-22 upgrades while reading bitcode of LLVM 14-19 (AutoUpgrade):
+# intrinsic calls it rewrites (NVVM barriers, atomics and math; AMDGPU
+# atomics; llvm.objectsize rebuilt; renamed intrinsics), module flags
+# (amdhsa_code_object_version; AArch64 branch protection copied onto the
+# functions), !nvvm.annotations (kernels, launch bounds). Inputs are under src/: hand-written LLVM assembly assembled by
+# the older llvm-as named in the file name (NAME-llvmNN.ll, llvm-as-NN) and
+# C compiled by older clangs.
+#
+# Outputs, here:
+#   NAME.bc    the fixture
+#   NAME.dis   its golden: `llvm-dis-22 NAME.bc -o -` run from this folder
+#              with the bare file name. di-NAME: with debug info.
+#   reported/NAME.bc    what llvm-dis-22 upgrades and bcextract does not:
+#              `bcextract dis` must exit 1 saying so; reported/NAME.want
+#              holds words its message must contain (checked by
+#              ir/bitcode's TestReportedUpgrades). Not fixtures of
+#              internal/irfixtures (one level deeper).
+#
+# Tools: LLVM_DIS=llvm-dis-22, CLANG14=clang-14, CLANG16=clang-16,
+# CLANG19=clang-19, llvm-as-14, llvm-as-15 and llvm-as-19.
+set -euo pipefail
+
+DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+LLVM_DIS="${LLVM_DIS:-llvm-dis-22}"
+CLANG14="${CLANG14:-clang-14}"
+CLANG16="${CLANG16:-clang-16}"
+CLANG19="${CLANG19:-clang-19}"
+for t in "$LLVM_DIS" "$CLANG14" "$CLANG16" "$CLANG19" llvm-as-14 llvm-as-15 llvm-as-19; do
+	command -v "$t" >/dev/null 2>&1 || { echo "regen.sh: $t not found" >&2; exit 1; }
+done
+
+cd "$DIR"
+rm -f ./*.bc ./*.dis reported/*.bc
+
+# --- hand-written assembly: src/NAME-llvmNN.ll -> NAME-llvmNN.bc -------------
+for ll in src/*.ll src/reported/*.ll; do
+	name=$(basename "$ll" .ll)
+	ver=${name##*-llvm}
+	out="$name.bc"
+	[[ $ll == src/reported/* ]] && out="reported/$name.bc"
+	"llvm-as-$ver" "$ll" -o "$out"
+done
+
+# --- compiled sources ----------------------------------------------------------
+# NAME|COMPILER|TARGET|FLAGS|SOURCE
+CFIXTURES=(
+	"summary-objectsize-llvm14-O2|$CLANG14|x86_64-unknown-linux-gnu|-O2 -flto=thin|src/objectsize.c"
+	"di-objectsize-llvm14-O2|$CLANG14|x86_64-unknown-linux-gnu|-O2 -flto=thin -g -fdebug-compilation-dir=.|src/objectsize.c"
+	"branchprot-llvm14|$CLANG14|aarch64-unknown-linux-gnu|-O1 -mbranch-protection=standard|src/branchprot.c"
+	"branchprot-llvm16|$CLANG16|aarch64-unknown-linux-gnu|-O1 -mbranch-protection=standard|src/branchprot.c"
+	"branchprot-llvm19|$CLANG19|aarch64-unknown-linux-gnu|-O1 -mbranch-protection=standard|src/branchprot.c"
+	"kernels-cl-llvm14|$CLANG14|nvptx64-nvidia-cuda|-x cl -cl-std=CL2.0 -O2|src/kernels.cl"
+	"kernels-cuda-llvm19|$CLANG19|x86_64-unknown-linux-gnu|-x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O1|src/kernels.cu"
+	"avx512bf16-llvm14-O2|$CLANG14|x86_64-unknown-linux-gnu|-O2 -mavx512bf16|src/avx512bf16.c"
+)
+for entry in "${CFIXTURES[@]}"; do
+	IFS='|' read -r name cc target flags src <<<"$entry"
+	# shellcheck disable=SC2086 # flags is a word list
+	"$cc" --target="$target" $flags -emit-llvm -c "$src" -o "$name.bc"
+done
+
+# --- goldens ---------------------------------------------------------------------
+for bc in *.bc; do
+	name=${bc%.bc}
+	"$LLVM_DIS" "$bc" -o - >"$name.dis"
+	case "$name" in
+	di-*) grep -q '!DI' "$name.dis" || { echo "regen.sh: $bc has no debug info" >&2; exit 1; } ;;
+	*) ! grep -q '!DI' "$name.dis" || { echo "regen.sh: $bc holds debug info; name it di-*" >&2; exit 1; } ;;
+	esac
+done
+for bc in reported/*.bc; do
+	"$LLVM_DIS" "$bc" -o /dev/null
+done
