@@ -410,6 +410,11 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			if err != nil {
 				return err
 			}
+			if r.oldConstExprs && firstRemoved(v, 0) != ir.BadOp {
+				// Metadata has no block to expand a removed constant
+				// expression into: LLVM 22's reader makes it poison.
+				v = &ir.Poison{Typ: t}
+			}
 			if r.md.typed != typedNo {
 				r.noteValue(v)
 			}

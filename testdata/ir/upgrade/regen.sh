@@ -7,7 +7,8 @@
 # intrinsic calls it rewrites (NVVM barriers, atomics and math; AMDGPU
 # atomics; llvm.objectsize rebuilt; renamed intrinsics), module flags
 # (amdhsa_code_object_version; AArch64 branch protection copied onto the
-# functions), !nvvm.annotations (kernels, launch bounds). Inputs are under src/: hand-written LLVM assembly assembled by
+# functions), !nvvm.annotations (kernels, launch bounds), removed constant
+# expressions in metadata (poison). Inputs are under src/: hand-written LLVM assembly assembled by
 # the older llvm-as named in the file name (NAME-llvmNN.ll, llvm-as-NN) and
 # C compiled by older clangs.
 #
