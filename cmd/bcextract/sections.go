@@ -37,7 +37,7 @@ func sectionsCommand() *command {
 	fs.BoolVar(&o.callGraph, "call-graph", false, "dump SHT_LLVM_CALL_GRAPH (.llvm.callgraph) sections (not in llvm-readobj 22)")
 	fs.BoolVar(&o.offloading, "offloading", false, "dump the OffloadBinary headers of SHT_LLVM_OFFLOADING sections (not in llvm-readobj)")
 	fs.StringArrayVar(&o.pc.names, "pc-section", nil, "dump the PC section (!pcsections) `NAME`, as named in the metadata (\"name!C\" for the compressed encoding); repeatable")
-	fs.IntVar(&o.pc.entrySize, "pc-section-entry-size", 4, "size of a PC section's PC-relative field: 4 (small code model) or 8 (medium and large)")
+	fs.IntVar(&o.pc.entrySize, "pc-section-entry-size", 4, "size `N` in bytes of a PC section's PC-relative field: 4 (small code model) or 8 (medium and large)")
 	fs.BoolVar(&o.pc.function, "pc-section-function", false, "PC section entries are function entries: the PC, then the function's size")
 	fs.StringVar(&o.pc.aux, "pc-section-aux", "", "`LAYOUT` of the auxiliary constants after each PC section entry, e.g. u32,u64")
 	fs.BoolVar(&o.all, "all", false, "all of the above but --pc-section")
