@@ -120,3 +120,38 @@ func TestParseDataLayoutErrors(t *testing.T) {
 		}
 	}
 }
+
+// Any data layout string is read or refused without a panic, and what is
+// read gives power-of-two alignments, the preferred one never below the
+// ABI one, and an alloc size that is a multiple of the ABI alignment.
+func FuzzParseDataLayout(f *testing.F) {
+	for _, s := range []string{"", "e-m:e-i64:64-f80:128-n8:16:32:64-S128", "E-p:32:32-i64:32:64-a:0:64",
+		"e-p7:160:256:256:32-v1024:1024-ni:7:8", "i1:8:16-f128:64-v128:64-a:8:16", "p:0:8", "i64:3", "A5-G1-P1-Fn32"} {
+		f.Add(s)
+	}
+	i := func(w uint32) *Type { return &Type{Kind: IntegerType, BitWidth: w} }
+	types := []*Type{i(1), i(24), i(64), i(128), i(1000), {Kind: HalfType}, {Kind: DoubleType}, {Kind: X86FP80Type},
+		{Kind: FP128Type}, {Kind: PointerType}, {Kind: PointerType, AddrSpace: 7},
+		{Kind: FixedVectorType, Len: 3, Elem: i(32)}, {Kind: ArrayType, Len: 5, Elem: i(16)},
+		{Kind: StructType, Fields: []*Type{i(8), {Kind: DoubleType}, i(16)}},
+		{Kind: StructType, Packed: true, Fields: []*Type{i(8), i(64)}}}
+	f.Fuzz(func(t *testing.T, s string) {
+		dl, err := ParseDataLayout(s)
+		if err != nil {
+			return
+		}
+		for _, ty := range types {
+			abi, ok1 := dl.ABIAlign(ty)
+			pref, ok2 := dl.PrefAlign(ty)
+			if !ok1 || !ok2 {
+				continue
+			}
+			if abi == 0 || abi&(abi-1) != 0 || pref&(pref-1) != 0 || pref < abi {
+				t.Fatalf("%q: %v: ABI alignment %d, preferred %d", s, ty.Kind, abi, pref)
+			}
+			if n, ok := dl.AllocSize(ty); ok && n%abi != 0 {
+				t.Fatalf("%q: %v: alloc size %d not a multiple of the ABI alignment %d", s, ty.Kind, n, abi)
+			}
+		}
+	})
+}
