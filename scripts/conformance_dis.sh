@@ -3,7 +3,8 @@
 #
 # Usage:
 #   scripts/conformance_dis.sh [--bcextract PATH] [--llvm-dis-as-bcextract]
-#                              [--no-rust] [--packages] [--strict-all] [--jobs N]
+#                              [--no-rust] [--packages] [--package-max N]
+#                              [--strict-packages] [--strict-all] [--jobs N]
 #                              [--timeout SECS] [--keep]
 #
 #   --bcextract PATH   use a prebuilt bcextract instead of building
@@ -16,6 +17,11 @@
 #   --packages         also compare the bitcode that Debian packages ship
 #                      (see "packages" below); downloads them once into
 #                      $BCX_CORPUS (default ~/.cache/bcextract-corpus).
+#   --package-max N    at most N files of each package, evenly spaced in
+#                      name order (default: all; CI takes a sample).
+#   --strict-packages  a package file printed silently different (exit 0,
+#                      output not llvm-dis-22's) is fatal; one reported on
+#                      stderr with exit 1 is counted only.
 #   --strict-all       every failure is fatal (default: only the fixtures'
 #                      and containers' are; the rlib modules, which change
 #                      with the installed toolchain, are counted).
@@ -244,6 +250,8 @@ BCX=""
 SELFTEST=0
 RUST=1
 PACKAGES=0
+PACKAGE_MAX=0
+STRICT_PACKAGES=0
 STRICT=0
 JOBS=2
 TIMEOUT=300
@@ -255,6 +263,8 @@ while [[ $# -gt 0 ]]; do
 	--llvm-dis-as-bcextract) SELFTEST=1; shift ;;
 	--no-rust) RUST=0; shift ;;
 	--packages) PACKAGES=1; shift ;;
+	--package-max) PACKAGE_MAX=${2:?--package-max needs a number}; shift 2 ;;
+	--strict-packages) STRICT_PACKAGES=1; shift ;;
 	--strict-all) STRICT=1; shift ;;
 	--jobs) JOBS=${2:?--jobs needs a number}; shift 2 ;;
 	--timeout) TIMEOUT=${2:?--timeout needs a number}; shift 2 ;;
@@ -459,6 +469,8 @@ if [[ $PACKAGES -eq 1 ]]; then
 				deb=$(ls "$CORPUS/debs/${p}"_*.deb 2>/dev/null | head -n 1)
 				break
 			fi
+			# The package lists may be missing or stale on a fresh machine.
+			[[ $attempt -eq 1 ]] && apt-get update -qq >/dev/null 2>&1
 			sleep $((attempt * 5))
 		done
 		if [[ -z $deb ]]; then
@@ -470,11 +482,18 @@ if [[ $PACKAGES -eq 1 ]]; then
 	npkg=0
 	for p in "${PKGS[@]}"; do
 		[[ -d $CORPUS/$p ]] || continue
+		files=()
 		while IFS= read -r -d '' f; do
-			is_raw_bitcode "$f" || continue
-			add_job "$CORPUS/$p" "${f#"$CORPUS/$p/"}" "pkg:$p"
-			npkg=$((npkg + 1))
+			is_raw_bitcode "$f" && files+=("$f")
 		done < <(find "$CORPUS/$p" -type f -name '*.bc' -print0 | sort -z)
+		step=1
+		if [[ $PACKAGE_MAX -gt 0 && ${#files[@]} -gt $PACKAGE_MAX ]]; then
+			step=$(((${#files[@]} + PACKAGE_MAX - 1) / PACKAGE_MAX))
+		fi
+		for ((i = 0; i < ${#files[@]}; i += step)); do
+			add_job "$CORPUS/$p" "${files[i]#"$CORPUS/$p/"}" "pkg:$p"
+			npkg=$((npkg + 1))
+		done
 	done
 	echo "inputs: $npkg bitcode file(s) from Debian packages under $CORPUS"
 fi
@@ -558,6 +577,16 @@ fixture_fail=$((${fail[plain]:-0} + ${fail[di]:-0} + ${fail[summary]:-0} + ${fai
 if [[ $fixture_fail -gt 0 ]]; then
 	echo "conformance_dis: FAILED ($fixture_fail fixture(s) differ)"
 	exit 1
+fi
+if [[ $STRICT_PACKAGES -eq 1 ]]; then
+	silent=0
+	for p in "${PKGS[@]}"; do
+		silent=$((silent + ${fail[pkg:$p]:-0} - ${reported[pkg:$p]:-0}))
+	done
+	if [[ $silent -gt 0 ]]; then
+		echo "conformance_dis: FAILED (--strict-packages: $silent package file(s) silently different)"
+		exit 1
+	fi
 fi
 if [[ $STRICT -eq 1 && $total_fail -gt 0 ]]; then
 	echo "conformance_dis: FAILED (--strict-all: $total_fail failure(s))"
