@@ -3,6 +3,7 @@ package assembly
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"runtime/debug"
@@ -144,4 +145,29 @@ func tail(b []byte, n int) []byte {
 		return b[len(b)-n:]
 	}
 	return b
+}
+
+// BenchmarkWriteConstants prints 10,000 globals whose initializers are
+// shallow constants, the common case the composite printer must keep
+// fast: { ptr getelementptr inbounds (i8, ptr @g, i64 N), i64 ptrtoint
+// (ptr @g to i64), [2 x i32] [i32 1, i32 N] }.
+func BenchmarkWriteConstants(b *testing.B) {
+	g := &ir.GlobalVar{GlobalHeader: ir.GlobalHeader{Name: "g", Typ: ptr, ValueType: i8}, Init: cint(i8, 0)}
+	arr := &ir.Type{Kind: ir.ArrayType, Len: 2, Elem: i32}
+	st := &ir.Type{Kind: ir.StructType, Fields: []*ir.Type{ptr, i64, arr}}
+	m := &ir.Module{Globals: []*ir.GlobalVar{g}}
+	for i := range 10_000 {
+		init := &ir.ConstAggregate{Typ: st, Elems: []ir.Constant{
+			&ir.ConstExpr{Typ: ptr, Op: ir.GetElementPtr, Flags: ir.InBounds, SrcElem: i8, Operands: []ir.Constant{g, cint(i64, int64(i))}},
+			&ir.ConstExpr{Typ: i64, Op: ir.PtrToInt, Operands: []ir.Constant{g}},
+			&ir.ConstAggregate{Typ: arr, Elems: []ir.Constant{cint(i32, 1), cint(i32, int64(i))}},
+		}}
+		m.Globals = append(m.Globals, &ir.GlobalVar{GlobalHeader: ir.GlobalHeader{Name: fmt.Sprintf("v%d", i), Typ: ptr, ValueType: st}, Init: init})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := Write(io.Discard, m, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
