@@ -652,6 +652,9 @@ func (s *walk) bitcodeFile(n node, data []byte) {
 		}
 		s.fail(n, n.base+off, err)
 		return
+	} else if end < int64(len(data)) {
+		// A tail LLVM's readers ignore is no part of the module.
+		p.Data, p.Size, p.SectionSize = data[:end], end, end
 	}
 	s.modules(n, p, nil)
 }
@@ -659,6 +662,15 @@ func (s *walk) bitcodeFile(n node, data []byte) {
 // maxFilePad is the most zero bytes a bare bitcode file may hold between
 // two of the files it holds back to back.
 const maxFilePad = 4096
+
+// maxTail is the most zero bytes a bare bitcode file may hold after its
+// last top-level block, its length staying a multiple of 4: LLVM's readers
+// (llvm-dis-22) stop reading where at most that many bytes are left and
+// ignore them (llvm-bcanalyzer-22 does not, nor do dump and stats). Other
+// bytes there are read, as the start of a block cut short: llvm-dis-22
+// ignores them too, but a file cut 8 bytes into a block is reported as cut
+// short.
+const maxTail = 8
 
 // bareFilesEnd checks the zero bytes of a bare bitcode file (one that is
 // not a section): a file holding several bitcode files back to back (a
@@ -669,8 +681,10 @@ const maxFilePad = 4096
 // and the error and its offset: the first zero byte, or the end of the
 // data when the zeros end it inside a 32-bit word, which is where LLVM's
 // readers fail first. It reads at most maxFilePad+1 bytes of the zeros.
-// Without such zeros it returns len(data) and no error; an error of the
-// split itself is left to modules to report.
+// Up to maxTail zero bytes that end the data after the last file are no
+// error: their offset is returned as the end. Without such zeros it
+// returns len(data) and no error; an error of the split itself is left to
+// modules to report.
 func bareFilesEnd(data []byte) (end, off int64, err error) {
 	for at := 0; at < len(data); {
 		var sp wrapper.Span
@@ -687,6 +701,9 @@ func bareFilesEnd(data []byte) (end, off int64, err error) {
 			z++
 		}
 		switch {
+		case z > 0 && e+z == len(data) && z <= maxTail && z%4 == 0:
+			// LLVM's readers stop where at most two words are left.
+			return int64(e), 0, nil
 		case z > 0 && e+z == len(data) && z%4 != 0:
 			return int64(e), int64(len(data)), fmt.Errorf("%w; the data ends %d bytes into the 32-bit word at byte 0x%x", ErrZeroTail, z%4, len(data)&^3)
 		case z > 0 && (e+z == len(data) || z > maxFilePad):

@@ -12,7 +12,9 @@ import (
 // Zero bytes in a bare bitcode file where a top-level block should start
 // are what llvm-bcanalyzer-22 calls an invalid record at top level (and
 // llvm-dis-22 a malformed block): an error at the first zero byte, after
-// the files before it are reported (the magic number alone is none). Zero bytes between two files of a
+// the files before it are reported (the magic number alone is none),
+// unless they are the last one or two words, which llvm-dis-22 ignores
+// (not llvm-bcanalyzer-22). Zero bytes between two files of a
 // file holding several back to back (a dumped .llvmbc section) are padding,
 // up to 4096 of them. In a section, zero bytes are always padding.
 func TestBitcodeFileZeros(t *testing.T) {
@@ -31,15 +33,21 @@ func TestBitcodeFileZeros(t *testing.T) {
 		errWant error
 	}{
 		{"magic-zeros.bc", cat(magic, zeros(1<<20)), nil, 4, ErrZeroTail},
-		{"magic-word.bc", cat(magic, zeros(4)), nil, 4, ErrZeroTail},
+		// At most two zero words after the last block are ignored, as
+		// llvm-dis-22 ignores them.
+		{"magic-word.bc", cat(magic, zeros(4)), []row{{"magic-word.bc#1", KindBitcode, 0, 4, false}}, -1, nil},
+		{"magic-words.bc", cat(magic, zeros(8)), []row{{"magic-words.bc#1", KindBitcode, 0, 4, false}}, -1, nil},
+		{"magic-3words.bc", cat(magic, zeros(12)), nil, 4, ErrZeroTail},
 		{"trailing.bc", cat(plain, zeros(100)), []row{{"trailing.bc#1", KindBitcode, 0, 3360, false}}, 3360, ErrZeroTail},
-		{"trailing4.bc", cat(plain, zeros(4)), []row{{"trailing4.bc#1", KindBitcode, 0, 3360, false}}, 3360, ErrZeroTail},
+		{"trailing4.bc", cat(plain, zeros(4)), []row{{"trailing4.bc#1", KindBitcode, 0, 3360, false}}, -1, nil},
+		{"trailing8.bc", cat(plain, zeros(8)), []row{{"trailing8.bc#1", KindBitcode, 0, 3360, false}}, -1, nil},
+		{"trailing12.bc", cat(plain, zeros(12)), []row{{"trailing12.bc#1", KindBitcode, 0, 3360, false}}, 3360, ErrZeroTail},
 		{"between.bc", cat(plain, zeros(4096), plain), []row{
 			{"between.bc#1", KindBitcode, 0, 3360, false},
 			{"between.bc#2", KindBitcode, 3360 + 4096, 3360, false},
 		}, -1, nil},
 		{"far.bc", cat(plain, zeros(4097), plain), []row{{"far.bc#1", KindBitcode, 0, 3360, false}}, 3360, ErrZeroTail},
-		{"second-trailing.bc", cat(plain, zeros(8), plain, zeros(8)), []row{
+		{"second-trailing.bc", cat(plain, zeros(8), plain, zeros(12)), []row{
 			{"second-trailing.bc#1", KindBitcode, 0, 3360, false},
 			{"second-trailing.bc#2", KindBitcode, 3368, 3360, false},
 		}, 3368 + 3360, ErrZeroTail},

@@ -49,6 +49,12 @@
 #               since the separator between modules is bcextract's choice.
 #               The number of `==>` lines must equal the number of modules
 #               for embed-*.o.
+#   deep        modules made here with llvm-as-22 whose constant expressions
+#               nest 50,000 deep (a getelementptr chain used by a global,
+#               by a ret and as a callee; a ptrauth chain), which llvm-dis-22
+#               prints when its stack is unlimited (both run under
+#               `ulimit -s unlimited`); skipped, saying so, when the stack
+#               limit cannot be raised. Failures are fatal.
 #   rust        every .llvmbc module of the installed Rust toolchain's
 #               rlibs ($(rustc --print sysroot)/lib/rustlib/*/lib/*.rlib,
 #               unpacked with llvm-ar-22, the section dumped with
@@ -84,6 +90,7 @@ set -euo pipefail
 
 LLVM_DIS=llvm-dis-22
 LLVM_AR=llvm-ar-22
+LLVM_AS=llvm-as-22
 LLVM_OBJCOPY=llvm-objcopy-22
 
 usage() {
@@ -160,6 +167,11 @@ worker() {
 	IFS=$'\t' read -r cwd rel cat id <<<"$line"
 	local res="$CD_RESULTS/$id.res" fail="$CD_RESULTS/$id.fail" tmp="$CD_RESULTS/$id.tmp"
 	mkdir -p "$tmp"
+	if [[ $cat == deep ]]; then
+		# llvm-dis-22 prints a deep constant by recursion (and so does
+		# the stand-in of --llvm-dis-as-bcextract).
+		ulimit -s unlimited
+	fi
 	rc_o=0
 	(cd "$cwd" && exec timeout "$CD_TIMEOUT" "$CD_BCX" dis "$rel") \
 		>"$tmp/ours.out" 2>"$tmp/ours.err" </dev/null || rc_o=$?
@@ -388,6 +400,39 @@ if [[ $nfix -eq 0 ]]; then
 fi
 echo "inputs: $nfix fixture file(s) under testdata/ir"
 
+# --- deep constant expressions, made here ---------------------------------------
+# repeat S N: S written N times.
+repeat() {
+	local out
+	printf -v out "%.0s$1" $(seq "$2")
+	printf '%s' "$out"
+}
+DEEPDIR="$WORK/deep"
+if ! command -v "$LLVM_AS" >/dev/null 2>&1; then
+	echo "SKIPPED: $LLVM_AS not found - deep constant expressions NOT checked"
+elif ! (ulimit -s unlimited) 2>/dev/null; then
+	echo "SKIPPED: the stack limit cannot be raised (llvm-dis-22 needs it) - deep constant expressions NOT checked"
+else
+	mkdir -p "$DEEPDIR"
+	N=50000
+	gep="$(repeat 'getelementptr (i8, ptr ' $N)@g$(repeat ', i64 1)' $N)"
+	printf '@g = global i8 0\n@p = global ptr %s\n' "$gep" >"$DEEPDIR/deep-gep.ll"
+	printf '@g = global i8 0\n\ndefine ptr @f() {\n  ret ptr %s\n}\n\ndefine void @h() {\n  call void %s()\n  ret void\n}\n' \
+		"$gep" "${gep/@g/@h}" >"$DEEPDIR/deep-gep-func.ll"
+	printf '@g = global i8 0\n@p = global ptr %s@g%s\n' "$(repeat 'ptrauth (ptr ' $N)" "$(repeat ', i32 1)' $N)" >"$DEEPDIR/deep-ptrauth.ll"
+	ndeep=0
+	for ll in "$DEEPDIR"/*.ll; do
+		bc=$(basename "$ll" .ll).bc
+		if ! (cd "$DEEPDIR" && ulimit -s unlimited && "$LLVM_AS" "$(basename "$ll")" -o "$bc"); then
+			echo "conformance_dis.sh: ERROR: $LLVM_AS failed on $ll" >&2
+			exit 1
+		fi
+		add_job "$DEEPDIR" "$bc" deep
+		ndeep=$((ndeep + 1))
+	done
+	echo "inputs: $ndeep module(s) with constant expressions $N deep, made with $LLVM_AS"
+fi
+
 # --- Rust toolchain rlibs -------------------------------------------------------
 is_raw_bitcode() {
 	local magic
@@ -563,6 +608,7 @@ echo "fixtures with debug info (di-*):       $(count di)"
 echo "fixtures with a summary (summary-*):   $(count summary)"
 echo "containers (embed-*.o, multi.bc):      $(count container)"
 echo "refused by llvm-dis-22 (refused/):     $(count refused)"
+echo "deep constant expressions (made here): $(count deep)"
 for p in "${PKGS[@]}"; do
 	[[ $PACKAGES -eq 1 && -n ${pass[pkg:$p]:-}${fail[pkg:$p]:-} ]] || continue
 	printf 'package %-30s %s\n' "$p:" "$(count "pkg:$p")"
@@ -573,7 +619,7 @@ fi
 
 total_fail=0
 for c in "${!fail[@]}"; do total_fail=$((total_fail + ${fail[$c]})); done
-fixture_fail=$((${fail[plain]:-0} + ${fail[di]:-0} + ${fail[summary]:-0} + ${fail[container]:-0} + ${fail[refused]:-0}))
+fixture_fail=$((${fail[plain]:-0} + ${fail[di]:-0} + ${fail[summary]:-0} + ${fail[container]:-0} + ${fail[refused]:-0} + ${fail[deep]:-0}))
 if [[ $fixture_fail -gt 0 ]]; then
 	echo "conformance_dis: FAILED ($fixture_fail fixture(s) differ)"
 	exit 1

@@ -221,6 +221,9 @@ var errSkipped = errors.New("parts of the module were skipped")
 // disPayload prints every module of payload p, each with the ModuleID id.
 // Records the reader skipped are reported on stderr as they are met.
 func disPayload(e *env, w io.Writer, p *container.Payload, id string, sel *funcSelector) error {
+	if holdsNoModule(p.Data) {
+		return nil
+	}
 	f, err := bitcode.Open(p.Data)
 	if err != nil {
 		return disError(p, err)
@@ -251,6 +254,34 @@ func disPayload(e *env, w io.Writer, p *container.Payload, id string, sel *funcS
 		return errSkipped
 	}
 	return nil
+}
+
+// holdsNoModule reports whether data is a bitcode file that LLVM's readers
+// find no module in, for which llvm-dis-22 prints nothing and exits with 0:
+// its stream (inside the wrapper header, if any) is the magic number and at
+// most two zero words, where they stop reading. (llvm-dis-22 stops there
+// whatever the two words hold; dis reports other bytes as a block cut
+// short. funcs, callgraph and diff still say such a file holds no module.)
+func holdsNoModule(data []byte) bool {
+	if len(data)%4 != 0 {
+		return false
+	}
+	if wrapper.IsWrapper(data) {
+		_, inner, err := wrapper.Unwrap(data)
+		if err != nil {
+			return false
+		}
+		data = inner
+	}
+	if len(data) > 12 || !wrapper.IsRaw(data) {
+		return false
+	}
+	for _, c := range data[4:] {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // disPrefetch is how many function bodies dis reads ahead of the one it

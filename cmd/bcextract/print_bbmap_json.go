@@ -22,6 +22,7 @@ import (
 //	 "samples": {"lines", "total", "outside"} | null,
 //	 "errors": [{"path", "file", "offset"?, "error", "message", "line"?}]}
 //
+// "arch" is the architecture as list --json names it, null when unknown.
 // Keys marked ? appear only when the map, the flags or the data have them;
 // "bad" and "crosses_end" only when true. Names and sections unknown are
 // null, as are the block fields of a lookup outside every block.
@@ -47,8 +48,15 @@ func appendJSONKey(b []byte, key string) []byte {
 func (j *bbmapJSON) begin() {
 	b := append(j.b, `{"file": `...)
 	b = appendJSONString(b, []byte(j.r.file))
+	// The architecture as list names the file's: from the ELF header, in
+	// an LLVM triple's spelling (aarch64_be, riscv32 ...), whether or not
+	// --disasm decodes it; null for a machine LLVM has no name for.
 	b = appendJSONKey(b, "arch")
-	b = appendJSONString(b, []byte(j.r.arch.String()))
+	if a := j.r.f.Arch; a != "" {
+		b = appendJSONString(b, []byte(a))
+	} else {
+		b = append(b, "null"...)
+	}
 	b = appendJSONKey(b, "relocatable")
 	b = strconv.AppendBool(b, j.r.rel)
 	b = append(b, `, "functions": [`...)

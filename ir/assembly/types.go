@@ -22,7 +22,7 @@ type typeFinder struct {
 	want     map[*ir.Type]bool // identified structs still to be found
 	stack    []*ir.Type
 	remained int
-	depth    int
+	cstack   []constFrame // addValue's, its i the next operand
 }
 
 // An mdFrame is a node being walked by typeFinder.addMD and the index of
@@ -173,13 +173,13 @@ func (tf *typeFinder) addType(t *ir.Type) {
 }
 
 // addValue adds the types of a constant and of the constants it is made
-// of; other values add nothing (metadata as a value adds its node's).
+// of, depth first (a constant's type, a getelementptr's source element
+// type, then its operands in order, as LLVM's TypeFinder meets them);
+// other values add nothing (metadata as a value adds its node's). The walk
+// keeps its own stack: constants nest as deeply as a module has them. Once
+// every identified struct type has been found, constants are not walked:
+// they could find none.
 func (tf *typeFinder) addValue(v ir.Value) {
-	tf.depth++
-	defer func() { tf.depth-- }()
-	if tf.depth > maxDepth {
-		return
-	}
 	if mv, ok := v.(*ir.MetadataValue); ok {
 		if mv != nil {
 			tf.addMDOperand(mv.MD)
@@ -187,37 +187,75 @@ func (tf *typeFinder) addValue(v ir.Value) {
 		return
 	}
 	c, ok := v.(ir.Constant)
-	if !ok || isNilValue(c) {
+	if !ok || tf.remained == 0 || !tf.visitConst(c) {
 		return
+	}
+	stack := append(tf.cstack[:0], constFrame{c: c})
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		op, more := constOperandAt(top.c, int(top.i))
+		if !more {
+			stack[len(stack)-1] = constFrame{}
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		top.i++
+		if tf.visitConst(op) {
+			if len(stack) == cap(stack) {
+				stack = grow(stack)
+			}
+			stack = append(stack, constFrame{c: op})
+		}
+	}
+	tf.cstack = stack[:0]
+}
+
+// visitConst adds the types of c itself, false when c was met before or
+// has no operands to walk (nil, a global value, a scalar).
+func (tf *typeFinder) visitConst(c ir.Constant) bool {
+	if isNilValue(c) {
+		return false
 	}
 	switch c.(type) {
 	case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
-		return
+		return false
 	}
 	if tf.consts[c] {
-		return
+		return false
 	}
 	tf.consts[c] = true
 	tf.addType(c.Type())
 	switch c := c.(type) {
-	case *ir.ConstAggregate:
-		for _, e := range c.Elems {
-			tf.addValue(e)
-		}
 	case *ir.ConstExpr:
 		if c.Op == ir.GetElementPtr {
 			tf.addType(c.SrcElem)
 		}
-		for _, e := range c.Operands {
-			tf.addValue(e)
+		return true
+	case *ir.ConstAggregate, *ir.PtrAuth:
+		return true
+	}
+	return false
+}
+
+// constOperandAt returns operand i of c as the type finder walks them
+// (aggregate elements, expression operands, a ptrauth's present ones, the
+// others standing as nil), false past the last.
+func constOperandAt(c ir.Constant, i int) (ir.Constant, bool) {
+	switch c := c.(type) {
+	case *ir.ConstAggregate:
+		if i < len(c.Elems) {
+			return c.Elems[i], true
+		}
+	case *ir.ConstExpr:
+		if i < len(c.Operands) {
+			return c.Operands[i], true
 		}
 	case *ir.PtrAuth:
-		for _, e := range []ir.Constant{c.Ptr, c.Key, c.Disc, c.AddrDisc, c.DeactivationSymbol} {
-			if e != nil {
-				tf.addValue(e)
-			}
+		if i < 5 {
+			return ptrAuthOperand(c, i), true
 		}
 	}
+	return nil, false
 }
 
 func (tf *typeFinder) addMDOperand(md ir.Metadata) {

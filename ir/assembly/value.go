@@ -8,8 +8,9 @@ import (
 	"github.com/bcextract/bcextract/ir"
 )
 
-// maxDepth bounds the nesting of types, constants and inline metadata that
-// the printer follows, so that a cyclic model cannot exhaust the stack.
+// maxDepth bounds the nesting of types and inline metadata that the
+// printer follows, so that a cyclic model cannot exhaust the stack
+// (constants nest without recursion, see composite).
 const maxDepth = 2000
 
 const hexDigits = "0123456789ABCDEF"
@@ -470,18 +471,12 @@ func isZero(c ir.Constant) bool {
 	return false
 }
 
-// constant writes a constant that is not a global value.
+// constant writes a constant that is not a global value; those made of
+// other constants by composite, without recursion.
 func (p *printer) constant(c ir.Constant, depth int) {
 	if depth > maxDepth {
 		p.limited("<recursive constant>")
 		return
-	}
-	switch c.(type) {
-	case *ir.ConstAggregate, *ir.ConstExpr:
-		if p.budget--; p.budget < 0 {
-			p.limited("<constant too large>")
-			return
-		}
 	}
 	switch c := c.(type) {
 	case *ir.ConstInt:
@@ -534,43 +529,13 @@ func (p *printer) constant(c ir.Constant, depth int) {
 		p.str("poison")
 	case *ir.ConstData:
 		p.constData(c)
-	case *ir.ConstAggregate:
-		p.constAggregate(c, depth)
-	case *ir.ConstExpr:
-		p.constExpr(c, depth)
+	case *ir.ConstAggregate, *ir.ConstExpr, *ir.PtrAuth, *ir.DSOLocalEquivalent, *ir.NoCFI:
+		p.composite(c)
 	case *ir.BlockAddress:
 		p.str("blockaddress(")
 		p.operand(c.Func, false)
 		p.str(", ")
 		p.blockAddressRef(c)
-		p.byte1(')')
-	case *ir.DSOLocalEquivalent:
-		p.str("dso_local_equivalent ")
-		p.operand(c.Global, false)
-	case *ir.NoCFI:
-		p.str("no_cfi ")
-		p.operand(c.Global, false)
-	case *ir.PtrAuth:
-		p.str("ptrauth (")
-		ops := []ir.Constant{c.Ptr, c.Key, c.Disc, c.AddrDisc, c.DeactivationSymbol}
-		n := 2
-		for i := 2; i < len(ops); i++ {
-			if ops[i] != nil && !isZero(ops[i]) {
-				n = i + 1
-			}
-		}
-		for i := 0; i < n; i++ {
-			if i > 0 {
-				p.str(", ")
-			}
-			if isNilValue(ops[i]) {
-				p.str("<null operand!>")
-				continue
-			}
-			p.typ(ops[i].Type())
-			p.byte1(' ')
-			p.value(ops[i], depth+1)
-		}
 		p.byte1(')')
 	default:
 		p.str("<placeholder or erroneous Constant>")
@@ -699,81 +664,6 @@ func sameScalar(a, b ir.Constant) bool {
 	return false
 }
 
-func (p *printer) constAggregate(c *ir.ConstAggregate, depth int) {
-	t := c.Typ
-	if t == nil {
-		p.str("<placeholder or erroneous Constant>")
-		return
-	}
-	switch t.Kind {
-	case ir.StructType:
-		if t.Packed {
-			p.byte1('<')
-		}
-		p.byte1('{')
-		if len(c.Elems) > 0 {
-			p.byte1(' ')
-			for i, e := range c.Elems {
-				if i > 0 {
-					p.str(", ")
-				}
-				if isNilValue(e) {
-					p.str("<null operand!>")
-					continue
-				}
-				p.typ(e.Type())
-				p.byte1(' ')
-				p.value(e, depth+1)
-			}
-			p.byte1(' ')
-		}
-		p.byte1('}')
-		if t.Packed {
-			p.byte1('>')
-		}
-	case ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType:
-		open, close := byte('['), byte(']')
-		if t.IsVector() {
-			open, close = '<', '>'
-			if len(c.Elems) > 0 {
-				first := c.Elems[0]
-				splat := true
-				switch first.(type) {
-				case *ir.ConstInt, *ir.ConstFP:
-					for _, e := range c.Elems[1:] {
-						if e != first && !sameScalar(first, e) {
-							splat = false
-							break
-						}
-					}
-				default:
-					splat = false
-				}
-				if splat {
-					p.str("splat (")
-					p.typ(t.Elem)
-					p.byte1(' ')
-					p.value(first, depth+1)
-					p.byte1(')')
-					return
-				}
-			}
-		}
-		p.byte1(open)
-		for i, e := range c.Elems {
-			if i > 0 {
-				p.str(", ")
-			}
-			p.typ(t.Elem)
-			p.byte1(' ')
-			p.value(e, depth+1)
-		}
-		p.byte1(close)
-	default:
-		p.str("<placeholder or erroneous Constant>")
-	}
-}
-
 // splatOf returns the element of a shufflevector constant expression that
 // LLVM folds to a splat: shufflevector (insertelement (V, C, 0), W,
 // zeroinitializer) with C an integer or floating-point constant.
@@ -809,52 +699,6 @@ func isZeroData(c ir.Constant) bool {
 		}
 	}
 	return true
-}
-
-func (p *printer) constExpr(c *ir.ConstExpr, depth int) {
-	if e := splatOf(c); e != nil {
-		p.str("splat (")
-		p.typ(e.Type())
-		p.byte1(' ')
-		p.value(e, depth+1)
-		p.byte1(')')
-		return
-	}
-	p.str(c.Op.String())
-	p.flags(c.Op, c.Flags, 0)
-	if c.Op == ir.GetElementPtr && c.HasInRange {
-		p.str(" inrange(")
-		p.bigSigned(c.InRangeLo)
-		p.str(", ")
-		p.bigSigned(c.InRangeHi)
-		p.byte1(')')
-	}
-	if c.Op == ir.ICmp || c.Op == ir.FCmp {
-		p.byte1(' ')
-		p.str(c.Pred.String())
-	}
-	p.str(" (")
-	if c.Op == ir.GetElementPtr {
-		p.typ(c.SrcElem)
-		p.str(", ")
-	}
-	for i, op := range c.Operands {
-		if i > 0 {
-			p.str(", ")
-		}
-		if isNilValue(op) {
-			p.str("<null operand!>")
-			continue
-		}
-		p.typ(op.Type())
-		p.byte1(' ')
-		p.value(op, depth+1)
-	}
-	if c.Op.IsCast() {
-		p.str(" to ")
-		p.typ(c.Typ)
-	}
-	p.byte1(')')
 }
 
 func (p *printer) bigSigned(v *big.Int) {

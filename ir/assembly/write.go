@@ -61,12 +61,15 @@ func Write(w io.Writer, m *ir.Module, opt Options) error {
 }
 
 // ErrLimit is returned by Write, once the whole module is written, when a
-// type, constant or metadata node was nested more deeply than the printer
-// follows (2000 levels) or a module's constants and types, printed inline,
-// would have taken more than a budget that grows with the module's
-// globals and instructions (what a model whose constants share operands
-// costs, printed in full, can be exponential). The output holds a marker,
-// such as <recursive constant> or <constant too large>, in their place.
+// type or metadata node was nested more deeply than the printer follows
+// (2000 levels), a constant more than 1,048,576 levels deep (a cycle in a
+// model built by hand; from bitcode, a chain of over a million constant
+// expressions, some 9 MB of records), or a module's constants and types,
+// printed inline, would have taken more than a budget that grows with the
+// module's globals and instructions (what a model whose constants share
+// operands costs, printed in full, can be exponential). The output holds a
+// marker, such as <recursive constant> or <constant too large>, in their
+// place.
 var ErrLimit = errors.New("assembly: a type, constant or metadata node nested too deeply or too large to print: marked in the output")
 
 // limited writes marker in place of what the printer will not follow and
@@ -140,6 +143,9 @@ type printer struct {
 	// share operands (a DAG) could otherwise print exponentially. It grows
 	// with every global and instruction printed.
 	budget int64
+	// cstack holds the frames of the composite constants being written
+	// (see composite).
+	cstack []constFrame
 
 	// blockRefs are the block names of functions other than the one
 	// being printed, for blockaddress constants.

@@ -94,9 +94,12 @@ func TestHostile(t *testing.T) {
 		// wrong, "limit" for assembly.ErrLimit, else the message of an
 		// *Error.
 		want string
+		// text, when set, is a line the output must end with.
+		text string
 	}{
-		// c0 = 5; c(k) = add c(k-1), c0: a chain n deep, printed down
-		// to the printer's depth limit.
+		// c0 = 5; c(k) = add c(k-1), c0: a chain n-1 deep (the global
+		// is c(n-1)), printed in full, as llvm-dis-22 prints it given
+		// the stack.
 		{"deep constant", baseTypes, func(w *bw.Writer) {
 			globalVar(w, n+1)
 			w.EnterBlock(11, 4)
@@ -108,7 +111,7 @@ func TestHostile(t *testing.T) {
 				w.Unabbrev(10, 0, uint64(k), 1)
 			}
 			w.EndBlock()
-		}, "limit"},
+		}, "", "\n@g = constant i32 " + strings.Repeat("add (i32 ", n-1) + "5" + strings.Repeat(", i32 5)", n-1) + "\n"},
 		// c0 = add c1, c0; c1 = add c0, c1: a cycle.
 		{"constant cycle", baseTypes, func(w *bw.Writer) {
 			globalVar(w, 2)
@@ -117,20 +120,20 @@ func TestHostile(t *testing.T) {
 			w.Unabbrev(10, 0, 2, 1)
 			w.Unabbrev(10, 0, 1, 2)
 			w.EndBlock()
-		}, "constant 1 refers to itself"},
+		}, "constant 1 refers to itself", ""},
 		// An array type n deep.
-		{"deep type", deepTypes, nil, "types nested more than 512 deep"},
+		{"deep type", deepTypes, nil, "types nested more than 512 deep", ""},
 		// An array type whose element is itself.
-		{"type cycle", [][]uint64{{7, 32}, {11, 1, 1}}, nil, "only named structs can be forward referenced"},
+		{"type cycle", [][]uint64{{7, 32}, {11, 1, 1}}, nil, "only named structs can be forward referenced", ""},
 		// A type table that claims 2^32-1 entries.
-		{"type count", [][]uint64{{1, 1<<32 - 1}}, nil, "type table of 4294967295 entries, more than the stream holds"},
+		{"type count", [][]uint64{{1, 1<<32 - 1}}, nil, "type table of 4294967295 entries, more than the stream holds", ""},
 		// An array constant of 2^40 elements named by one record.
 		{"lying aggregate", [][]uint64{{7, 32}, {25, 0}, {11, 1 << 40, 0}}, func(w *bw.Writer) {
 			w.EnterBlock(11, 4)
 			w.Unabbrev(1, 2) // SETTYPE [2^40 x i32]
 			w.Unabbrev(7, 1, 1)
 			w.EndBlock()
-		}, ""},
+		}, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -144,6 +147,9 @@ func TestHostile(t *testing.T) {
 			// record, as LLVM's reader does.
 			if limit := uint64(len(data))*100 + 1<<20; got > limit {
 				t.Errorf("%d bytes allocated for %d bytes of input, more than %d", got, len(data), limit)
+			}
+			if tt.text != "" && !strings.HasSuffix(text, tt.text) {
+				t.Errorf("output does not end with the whole constant (%d bytes)", len(tt.text))
 			}
 			var be *Error
 			switch {

@@ -89,7 +89,9 @@ func Open(data []byte) (*File, error) {
 	producer := ""
 	var vals []uint64
 	var pendingStrtab []*Reader // modules waiting for a STRTAB
-	for br.BitPos()/8+4 <= uint64(len(stream)) && !br.AtEnd() {
+	// LLVM's readers stop where at most two words are left: zero words
+	// there end the file (other bytes are read, as data cut short).
+	for br.BitPos()/8+4 <= uint64(len(stream)) && !br.AtEnd() && !zeroTail(stream[br.BitPos()/8:]) {
 		e, err := br.Next()
 		if err != nil {
 			return fail(err)
@@ -155,6 +157,11 @@ func Open(data []byte) (*File, error) {
 		return nil, &Error{Bit: base, Msg: "no module in the bitcode file"}
 	}
 	return f, nil
+}
+
+// zeroTail reports whether b is one or two zero words.
+func zeroTail(b []byte) bool {
+	return len(b) <= 8 && len(b)%4 == 0 && string(b) == "\x00\x00\x00\x00\x00\x00\x00\x00"[:len(b)]
 }
 
 // convertErr turns an error into an *Error with a bit offset counted from

@@ -75,11 +75,17 @@ type Hasher struct {
 	mds map[ir.Metadata]int
 	// depth bounds the recursion through constants and metadata.
 	depth int
+	// stack and walking are digestAll's: the constants being walked,
+	// and the same as a set.
+	stack   []constFrame
+	walking map[ir.Constant]bool
 }
 
-// maxDepth is how deep the hasher follows nested constants, types and
-// metadata before it writes a marker instead: hostile input can nest them
-// without end, and no real module comes near.
+// maxDepth is how deep the hasher follows nested types and metadata, and
+// constants met within them, before it writes a marker instead: hostile
+// input can nest them without end, and no real module comes near.
+// Constants nested in constants are followed to the bottom (see
+// digestAll).
 const maxDepth = 1000
 
 // The tags that start each serialized item, so that different item kinds
@@ -207,6 +213,7 @@ func (h *Hasher) reset() {
 		h.done = make(map[any]digest)
 		h.open = make(map[any]bool)
 		h.mds = make(map[ir.Metadata]int)
+		h.walking = make(map[ir.Constant]bool)
 		return
 	}
 	// A map is cleared in time proportional to what it once held: those
@@ -216,6 +223,9 @@ func (h *Hasher) reset() {
 		h.blocks = make(map[*ir.Block]int32)
 	}
 	clear(h.open)
+	clear(h.walking)
+	clear(h.stack)
+	h.stack = h.stack[:0]
 	clear(h.insts)
 	clear(h.args)
 	clear(h.blocks)
@@ -425,11 +435,132 @@ func (h *Hasher) constant(c ir.Constant) {
 		return
 	}
 	switch c.(type) {
-	case *ir.ConstAggregate, *ir.ConstExpr, *ir.ConstData, *ir.PtrAuth:
+	case *ir.ConstAggregate, *ir.ConstExpr, *ir.PtrAuth, *ir.DSOLocalEquivalent, *ir.NoCFI:
+		if h.depth >= walkDepth && !isNilConst(c) {
+			if _, ok := h.done[c]; !ok {
+				h.digestAll(c)
+			}
+		}
+		h.once(c, func() { h.constBody(c) })
+		return
+	case *ir.ConstData:
 		h.once(c, func() { h.constBody(c) })
 		return
 	}
 	h.constBody(c)
+}
+
+// walkDepth is the depth from which the constants a constant is made of
+// are digested first, deepest first, by digestAll: constants nest as
+// deeply as a module has them (a chain of 50,000 getelementptr
+// expressions is valid), which recursion would follow only to maxDepth.
+var walkDepth = 64 // a variable for the tests
+
+// A constFrame is a constant digestAll walks and the index of its next
+// operand.
+type constFrame struct {
+	c ir.Constant
+	i int
+}
+
+// digestAll computes the digests of root and of the constants it is made
+// of that have none yet, operands before their users, with a stack of its
+// own (h.stack, from its length on entry): writing root then follows one
+// level only, every operand being a reference to its digest. A constant
+// met again within itself (a cycle, which only a model built by hand has)
+// is left to once, which marks it.
+func (h *Hasher) digestAll(root ir.Constant) {
+	base := len(h.stack)
+	h.walking[root] = true
+	h.stack = append(h.stack, constFrame{c: root})
+	for len(h.stack) > base {
+		top := &h.stack[len(h.stack)-1]
+		op, more := constOperand(top.c, top.i)
+		if more {
+			top.i++
+			switch op.(type) {
+			case *ir.ConstAggregate, *ir.ConstExpr, *ir.PtrAuth, *ir.DSOLocalEquivalent, *ir.NoCFI:
+				if isNilConst(op) || h.walking[op] {
+					continue
+				}
+				if _, ok := h.done[op]; ok {
+					continue
+				}
+				h.walking[op] = true
+				if len(h.stack) == cap(h.stack) {
+					// Double, not append's smaller steps: a chain
+					// grows the stack to its length.
+					h.stack = append(make([]constFrame, 0, 2*cap(h.stack)+64), h.stack...)
+				}
+				h.stack = append(h.stack, constFrame{c: op})
+			}
+			continue
+		}
+		c := top.c
+		h.stack[len(h.stack)-1] = constFrame{}
+		h.stack = h.stack[:len(h.stack)-1]
+		delete(h.walking, c)
+		start := len(h.b)
+		h.once(c, func() { h.constBody(c) })
+		h.b = h.b[:start]
+	}
+}
+
+// constOperand returns operand i of c, a constant made of others, false
+// past the last.
+func constOperand(c ir.Constant, i int) (ir.Constant, bool) {
+	switch c := c.(type) {
+	case *ir.ConstAggregate:
+		if i < len(c.Elems) {
+			return c.Elems[i], true
+		}
+	case *ir.ConstExpr:
+		if i < len(c.Operands) {
+			return c.Operands[i], true
+		}
+	case *ir.PtrAuth:
+		switch i {
+		case 0:
+			return c.Ptr, true
+		case 1:
+			return c.Key, true
+		case 2:
+			return c.Disc, true
+		case 3:
+			return c.AddrDisc, true
+		case 4:
+			return c.DeactivationSymbol, true
+		}
+	case *ir.DSOLocalEquivalent:
+		if i == 0 {
+			return c.Global, true
+		}
+	case *ir.NoCFI:
+		if i == 0 {
+			return c.Global, true
+		}
+	}
+	return nil, false
+}
+
+// isNilConst reports whether c is nil or a nil pointer of the kinds
+// digestAll walks.
+func isNilConst(c ir.Constant) bool {
+	switch c := c.(type) {
+	case nil:
+		return true
+	case *ir.ConstAggregate:
+		return c == nil
+	case *ir.ConstExpr:
+		return c == nil
+	case *ir.PtrAuth:
+		return c == nil
+	case *ir.DSOLocalEquivalent:
+		return c == nil
+	case *ir.NoCFI:
+		return c == nil
+	}
+	return false
 }
 
 // once writes the digest of what body writes for key (a type or a
