@@ -2054,7 +2054,7 @@ func (r *Reader) decodeCall(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 			in.Operands = append(in.Operands, v)
 		}
 	}
-	in.Callee, in.FuncType, in.Typ = callee, ft, ft.Ret
+	in.Callee, in.FuncType, in.Typ = upgradeAsmMarker(callee), ft, ft.Ret
 	in.Bundles, fs.bundles = upgradeBundles(fs.bundles), nil
 	switch code {
 	case fcInvoke:

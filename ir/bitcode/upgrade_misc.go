@@ -42,6 +42,9 @@ import (
 //   - The first "clang.arc.attachedcall" operand bundle without operands
 //     (LLVM 13's form) of a call, invoke or callbr leaves
 //     (UpgradeOperandBundles).
+//   - The ARC marker of inline asm, "mov\tfp...# marker for
+//     objc_retainAutoreleaseReturnValue", gets ";" for its "#"
+//     (UpgradeInlineAsmString).
 //
 // And what is only reported (r.skip) because llvm-dis-22 changes the
 // module in a way not done here:
@@ -102,6 +105,23 @@ func upgradeBundles(bs []ir.OperandBundle) []ir.OperandBundle {
 		}
 	}
 	return bs
+}
+
+// upgradeAsmMarker returns callee, or a copy of it with
+// UpgradeInlineAsmString applied when it is inline asm that needs it (the
+// constant itself stays as read: bodies may share it).
+func upgradeAsmMarker(callee ir.Value) ir.Value {
+	a, ok := callee.(*ir.InlineAsm)
+	if !ok || !strings.HasPrefix(a.Asm, "mov\tfp") || !strings.Contains(a.Asm, "objc_retainAutoreleaseReturnValue") {
+		return callee
+	}
+	i := strings.Index(a.Asm, "# marker")
+	if i < 0 {
+		return callee
+	}
+	b := *a
+	b.Asm = a.Asm[:i] + ";" + a.Asm[i+1:]
+	return &b
 }
 
 // upgradeMisc applies the module-level upgrades of this file after
