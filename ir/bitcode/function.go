@@ -2055,6 +2055,7 @@ func (r *Reader) decodeCall(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 		}
 	}
 	in.Callee, in.FuncType, in.Typ = upgradeAsmMarker(callee), ft, ft.Ret
+	in.Attrs = dropIncompatibleList(in.Attrs, ft, in.Operands)
 	in.Bundles, fs.bundles = upgradeBundles(fs.bundles), nil
 	switch code {
 	case fcInvoke:

@@ -14,6 +14,11 @@ import (
 //     "none"), replacing any "frame-pointer" of the group;
 //     "null-pointer-is-valid" leaves, and becomes null_pointer_is_valid
 //     where it was "true". Call sites' groups too.
+//   - Attributes of a return value or parameter that LLVM 22 finds
+//     incompatible with its type (AttributeFuncs::typeIncompatible: zeroext
+//     on a pointer, noundef on void, ...) leave functions and call sites;
+//     LLVM's verifiers refused most of them, unverified producers wrote
+//     them.
 //   - A function's "implicit-section-name" attribute becomes its section
 //     (UpgradeFunctionAttributes).
 //   - llvm.global_ctors and llvm.global_dtors of two-field elements
@@ -128,6 +133,7 @@ func upgradeAsmMarker(callee ir.Value) ir.Value {
 // upgradeModule.
 func (r *Reader) upgradeMisc() {
 	r.upgradeObjCFlags()
+	r.dropIncompatibleFnAttrs()
 	r.upgradeImplicitSection()
 	r.upgradeGlobalCtors()
 	r.checkDebugInfoVersion()
@@ -736,4 +742,124 @@ func sameFnType(a, b *ir.Type) bool {
 		}
 	}
 	return true
+}
+
+// incompatibleAttr reports whether LLVM 22 drops attribute a from a
+// return value or parameter of type t (AttributeFuncs::typeIncompatible):
+// integer-only, pointer-only and FP-only attributes elsewhere, noundef on
+// void.
+func incompatibleAttr(a *ir.Attribute, t *ir.Type) bool {
+	if t == nil {
+		return false
+	}
+	scalar := t
+	if t.IsVector() && t.Elem != nil {
+		scalar = t.Elem
+	}
+	switch a.Kind {
+	case ir.AttrAllocAlign, ir.AttrSExt, ir.AttrZExt:
+		return t.Kind != ir.IntegerType
+	case ir.AttrRange:
+		return scalar.Kind != ir.IntegerType || a.Range.BitWidth != scalar.BitWidth
+	case ir.AttrNoAlias, ir.AttrNonNull, ir.AttrReadNone, ir.AttrReadOnly, ir.AttrDereferenceable,
+		ir.AttrDereferenceableOrNull, ir.AttrWritable, ir.AttrDeadOnUnwind, ir.AttrInitializes,
+		ir.AttrCaptures, ir.AttrDeadOnReturn, ir.AttrNest, ir.AttrSwiftError, ir.AttrPreallocated,
+		ir.AttrInAlloca, ir.AttrByVal, ir.AttrStructRet, ir.AttrByRef, ir.AttrElementType,
+		ir.AttrAllocatedPointer:
+		return t.Kind != ir.PointerType
+	case ir.AttrAlignment:
+		return scalar.Kind != ir.PointerType
+	case ir.AttrNoFPClass:
+		return !noFPClassType(t, 0)
+	case ir.AttrNoUndef:
+		return t.Kind == ir.VoidType
+	}
+	return false
+}
+
+// noFPClassType reports whether nofpclass applies to t: floating point,
+// or vectors and arrays (nested) of it.
+func noFPClassType(t *ir.Type, depth int) bool {
+	for ; depth < maxStrip && t != nil; depth++ {
+		switch {
+		case t.IsFloatingPoint():
+			return true
+		case t.IsVector() || t.Kind == ir.ArrayType:
+			t = t.Elem
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// dropIncompatible returns s without the attributes incompatibleAttr
+// finds for t: s itself when there are none (attribute sets are shared).
+func dropIncompatible(s ir.AttrSet, t *ir.Type) ir.AttrSet {
+	n := 0
+	for i := range s {
+		if incompatibleAttr(&s[i], t) {
+			n++
+		}
+	}
+	if n == 0 {
+		return s
+	}
+	out := make(ir.AttrSet, 0, len(s)-n)
+	for i := range s {
+		if !incompatibleAttr(&s[i], t) {
+			out = append(out, s[i])
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// dropIncompatibleList applies dropIncompatible to the return value and
+// parameters of l, for a function or call of type ft whose arguments have
+// types args (nil: the parameters'). It returns l itself when nothing
+// goes.
+func dropIncompatibleList(l ir.AttrList, ft *ir.Type, args []ir.Value) ir.AttrList {
+	if ft == nil || ft.Kind != ir.FunctionType || len(l.Ret) == 0 && len(l.Params) == 0 {
+		return l
+	}
+	out := l
+	copied := false
+	if ret := dropIncompatible(l.Ret, ft.Ret); len(ret) != len(l.Ret) {
+		out.Ret = ret
+	}
+	for i, p := range l.Params {
+		if len(p) == 0 {
+			continue
+		}
+		var t *ir.Type
+		switch {
+		case args != nil && i < len(args) && args[i] != nil:
+			t = args[i].Type()
+		case args == nil && i < len(ft.Params):
+			t = ft.Params[i]
+		default:
+			continue
+		}
+		np := dropIncompatible(p, t)
+		if len(np) == len(p) {
+			continue
+		}
+		if !copied {
+			out.Params = append([]ir.AttrSet(nil), l.Params...)
+			copied = true
+		}
+		out.Params[i] = np
+	}
+	return out
+}
+
+// dropIncompatibleFnAttrs applies dropIncompatibleList to every
+// function's attributes, as UpgradeFunctionAttributes does.
+func (r *Reader) dropIncompatibleFnAttrs() {
+	for _, f := range r.m.Functions {
+		f.Attrs = dropIncompatibleList(f.Attrs, f.Sig, nil)
+	}
 }
