@@ -27,7 +27,10 @@ import (
 // upgrade_targets.go (NVVM, AMDGPU), upgrade_x86.go, upgrade_masked.go,
 // upgrade_constexpr.go (removed constant expressions),
 // upgrade_datalayout.go, upgrade_modflags.go, upgrade_nvvm_annotations.go,
-// upgrade_fnattrs.go; upgrade_table.go holds what scripts/gen_upgrades.py
+// upgrade_fnattrs.go, upgrade_misc.go (what is not about intrinsics:
+// attribute groups, ctor lists, ARC runtime calls, old module flags,
+// incompatible attributes, the reports on debug info LLVM 22 strips),
+// upgrade_tbaa.go (old TBAA tags, the TBAA verifier); upgrade_table.go holds what scripts/gen_upgrades.py
 // found of LLVM 22's reading of older intrinsics.
 
 // maxStrip bounds the casts stripped from a lifetime pointer.

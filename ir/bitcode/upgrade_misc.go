@@ -540,7 +540,7 @@ func (r *Reader) upgradeARC() {
 			names[a.new] = decl
 			added = append(added, decl)
 		}
-		r.up.arc[old] = &arcUpgrade{decl: decl, used: old.HasBody || r.usedByGlobals(old)}
+		r.up.arc[old] = &arcUpgrade{decl: decl, used: r.usedByGlobals(old)}
 	}
 	if len(r.up.arc) == 0 {
 		return
@@ -565,6 +565,13 @@ func (r *Reader) upgradeARC() {
 			continue
 		}
 		kept = append(kept, f)
+	}
+	for _, m := range r.md.items {
+		if vm, ok := m.(*ir.ValueAsMetadata); ok {
+			if f, ok := vm.Value.(*ir.Function); ok && r.up.arc[f] != nil && !r.up.arc[f].used {
+				r.skip("llvm-dis-22 deletes ARC function @%s, which metadata refers to; not done", f.Name)
+			}
+		}
 	}
 	r.m.Functions = append(kept, added...)
 }
