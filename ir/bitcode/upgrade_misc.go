@@ -1,6 +1,7 @@
 package bitcode
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/bcextract/bcextract/ir"
@@ -229,6 +230,16 @@ func (r *Reader) upgradeImplicitSection() {
 // upgradeGlobalCtors gives two-field llvm.global_ctors and
 // llvm.global_dtors their third field.
 func (r *Reader) upgradeGlobalCtors() {
+	found := false
+	for _, g := range r.m.Globals {
+		if g.Name == "llvm.global_ctors" || g.Name == "llvm.global_dtors" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return
+	}
 	var moved []*ir.GlobalVar
 	kept := r.m.Globals[:0:0]
 	for _, g := range r.m.Globals {
@@ -509,6 +520,10 @@ type arcUpgrade struct {
 // every body once (upgradeBody rewriting the calls and noting the other
 // uses) and removes the old functions nothing uses any more.
 func (r *Reader) upgradeARC() {
+	marker := r.upgradeARCMarker() || r.md.arcMarker
+	if !marker && !slices.ContainsFunc(r.m.Functions, func(f *ir.Function) bool { return f.Name == arcUse.old }) {
+		return
+	}
 	names := map[string]*ir.Function{}
 	for _, f := range r.m.Functions {
 		if f.Name != "" {
@@ -516,7 +531,7 @@ func (r *Reader) upgradeARC() {
 		}
 	}
 	todo := []arcFunc{arcUse}
-	if r.upgradeARCMarker() || r.md.arcMarker {
+	if marker {
 		todo = append(todo, arcRuntime[:]...)
 	}
 	var added []*ir.Function
