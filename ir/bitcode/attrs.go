@@ -300,6 +300,7 @@ func (r *Reader) readAttrGroups() error {
 		if me != memUnknown {
 			add(ir.Attribute{Kind: ir.AttrMemory, Int: me})
 		}
+		set = upgradeAttrGroup(set)
 		ir.SortAttrs(set)
 		grp.set = set
 		r.groups[ops[0]] = grp

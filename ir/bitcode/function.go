@@ -610,6 +610,7 @@ func (r *Reader) readAttachments(fs *funcState) error {
 			}
 			fs.f.Metadata = append(fs.f.Metadata, atts...)
 			r.sortAttachments(fs.f.Metadata)
+			r.checkSubprogramUnit(atts)
 			return nil
 		}
 		if ops[0] >= uint64(len(fs.insts)) {
@@ -637,6 +638,9 @@ func (r *Reader) readAttachments(fs *funcState) error {
 			if name == "dbg" {
 				in.DebugLoc = n
 				continue
+			}
+			if name == "tbaa" {
+				n = r.checkTBAA(in, n)
 			}
 			replaced := false
 			for j := range in.Metadata {
@@ -2050,8 +2054,9 @@ func (r *Reader) decodeCall(fs *funcState, code uint32, ops []uint64, in *ir.Ins
 			in.Operands = append(in.Operands, v)
 		}
 	}
-	in.Callee, in.FuncType, in.Typ = callee, ft, ft.Ret
-	in.Bundles, fs.bundles = fs.bundles, nil
+	in.Callee, in.FuncType, in.Typ = upgradeAsmMarker(callee), ft, ft.Ret
+	in.Attrs = dropIncompatibleList(in.Attrs, ft, in.Operands)
+	in.Bundles, fs.bundles = upgradeBundles(fs.bundles), nil
 	switch code {
 	case fcInvoke:
 		in.Succs = append(in.Succs[:0], normal, unwind)

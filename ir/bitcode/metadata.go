@@ -34,9 +34,11 @@ type mdList struct {
 	// tuples are kept as records until something uses them (see
 	// lazyTuple), lazyReady that they can be made (their block is read).
 	dropNamed, lazy, lazyReady bool
-	lazyAt                     []uint32
-	lazyRecs                   [][]uint32
-	lazyWork                   []uint64
+	// arcMarker says DropNamedMetadata left out !clang.arc.retainAutoreleasedReturnValueMarker.
+	arcMarker bool
+	lazyAt    []uint32
+	lazyRecs  [][]uint32
+	lazyWork  []uint64
 	// Uniquing after upgrades (mdunique.go): typed says whether the
 	// module has typed pointers; needUnique that the block being read
 	// may have nodes LLVM would merge.
@@ -442,6 +444,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			}
 			haveName = false
 			if r.md.dropNamed {
+				r.md.arcMarker = r.md.arcMarker || name == arcMarker // see upgradeARC
 				break
 			}
 			nm := &ir.NamedMetadata{Name: name}

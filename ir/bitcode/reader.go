@@ -514,6 +514,9 @@ func (r *Reader) Module() (*ir.Module, error) {
 	if err == nil {
 		err = r.upgradeModule()
 	}
+	if err == nil {
+		r.upgradeMisc()
+	}
 	if err != nil {
 		r.modErr = r.wrapErr(err)
 		return r.m, r.modErr

@@ -27,7 +27,10 @@ import (
 // upgrade_targets.go (NVVM, AMDGPU), upgrade_x86.go, upgrade_masked.go,
 // upgrade_constexpr.go (removed constant expressions),
 // upgrade_datalayout.go, upgrade_modflags.go, upgrade_nvvm_annotations.go,
-// upgrade_fnattrs.go; upgrade_table.go holds what scripts/gen_upgrades.py
+// upgrade_fnattrs.go, upgrade_misc.go (what is not about intrinsics:
+// attribute groups, ctor lists, ARC runtime calls, old module flags,
+// incompatible attributes, the reports on debug info LLVM 22 strips),
+// upgrade_tbaa.go (old TBAA tags, the TBAA verifier); upgrade_table.go holds what scripts/gen_upgrades.py
 // found of LLVM 22's reading of older intrinsics.
 
 // maxStrip bounds the casts stripped from a lifetime pointer.
@@ -68,6 +71,12 @@ type upgradeState struct {
 	// preload says a body upgrade may declare functions: upgradeModule
 	// loads every body once so that the function list is final.
 	preload bool
+	// arc, tbaaSeen, tbaaUp and lastTBAA are upgrade_misc.go's and
+	// upgrade_tbaa.go's.
+	arc      map[*ir.Function]*arcUpgrade
+	tbaaSeen map[ir.MDNode]bool
+	tbaaUp   map[*ir.MDTuple]*ir.MDTuple
+	lastTBAA ir.MDNode
 }
 
 // dbgIntrinsics are the debug intrinsics that LLVM 22 turns into debug
@@ -262,7 +271,7 @@ func (r *Reader) addDecl(name string, params []*ir.Type, attrs bool) *ir.Functio
 // upgradeBody applies the call upgrades to the body LoadBody just read.
 func (r *Reader) upgradeBody(f *ir.Function) {
 	if r.up == nil || len(r.up.lifetime) == 0 && len(r.up.dbg) == 0 && r.up.coroEnd == nil && len(r.up.masked) == 0 &&
-		len(r.up.calls) == 0 && len(r.up.unsafeFPAtomics) == 0 &&
+		len(r.up.calls) == 0 && len(r.up.unsafeFPAtomics) == 0 && len(r.up.arc) == 0 &&
 		(!r.up.anyStrictFP || f.Attrs.Fn.Has(ir.AttrStrictFP)) {
 		return
 	}
@@ -290,6 +299,7 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 				r.upgradeStrictFP(f, in)
 			}
 			r.upgradeCoroEnd(in)
+			r.upgradeARCCall(in)
 			r.upgradeMaskedCall(in)
 			nin, keep := r.upgradeLifetime(in)
 			if !keep {

@@ -9,8 +9,10 @@
 # (amdhsa_code_object_version; AArch64 branch protection copied onto the
 # functions), !nvvm.annotations (kernels, launch bounds), removed constant
 # expressions in metadata (poison). Inputs are under src/: hand-written LLVM assembly assembled by
-# the older llvm-as named in the file name (NAME-llvmNN.ll, llvm-as-NN) and
-# C compiled by older clangs.
+# the older llvm-as named in the file name (NAME-llvmNN.ll, llvm-as-NN; a
+# first line "; llvm-as flags: ..." adds flags) and
+# C compiled by older clangs, and modules written through LLVM 14's C API
+# (src/capi14.py).
 #
 # Outputs, here:
 #   NAME.bc    the fixture
@@ -23,7 +25,8 @@
 #              internal/irfixtures (one level deeper).
 #
 # Tools: LLVM_DIS=llvm-dis-22, CLANG14=clang-14, CLANG16=clang-16,
-# CLANG19=clang-19, llvm-as-14, llvm-as-15 and llvm-as-19.
+# CLANG19=clang-19, llvm-as-13, llvm-as-14, llvm-as-15, llvm-as-19, and
+# python3 with libLLVM-14.so.1.
 set -euo pipefail
 
 DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -31,7 +34,7 @@ LLVM_DIS="${LLVM_DIS:-llvm-dis-22}"
 CLANG14="${CLANG14:-clang-14}"
 CLANG16="${CLANG16:-clang-16}"
 CLANG19="${CLANG19:-clang-19}"
-for t in "$LLVM_DIS" "$CLANG14" "$CLANG16" "$CLANG19" llvm-as-14 llvm-as-15 llvm-as-19; do
+for t in "$LLVM_DIS" "$CLANG14" "$CLANG16" "$CLANG19" llvm-as-13 llvm-as-14 llvm-as-15 llvm-as-19 python3; do
 	command -v "$t" >/dev/null 2>&1 || { echo "regen.sh: $t not found" >&2; exit 1; }
 done
 
@@ -44,7 +47,17 @@ for ll in src/*.ll src/reported/*.ll; do
 	ver=${name##*-llvm}
 	out="$name.bc"
 	[[ $ll == src/reported/* ]] && out="reported/$name.bc"
-	"llvm-as-$ver" "$ll" -o "$out"
+	# A first line "; llvm-as flags: ..." gives flags (-disable-verify for
+	# what older producers wrote but their verifier no longer accepts).
+	read -r -a flags <<<"$(sed -n '1s/^; llvm-as flags: //p' "$ll")"
+	"llvm-as-$ver" ${flags[@]+"${flags[@]}"} "$ll" -o "$out"
+done
+
+# --- LLVM 14's C API: src/capi14.py NAME -> NAME.bc ----------------------------
+# What llvm-as upgrades while parsing (old module flags, old TBAA tags),
+# written as other producers write it (python3 with libLLVM-14.so.1).
+for name in objc-flags-llvm14 tbaa-old-llvm14; do
+	python3 src/capi14.py "$name" "$name.bc"
 done
 
 # --- compiled sources ----------------------------------------------------------

@@ -1,0 +1,887 @@
+package bitcode
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// Upgrades of LLVM 22's reader that are not about intrinsic declarations:
+//
+//   - Attribute groups (UpgradeAttributes): "no-frame-pointer-elim" and
+//     "no-frame-pointer-elim-non-leaf" become "frame-pointer" ("all" when
+//     the first is "true", else "non-leaf" when the second is there, else
+//     "none"), replacing any "frame-pointer" of the group;
+//     "null-pointer-is-valid" leaves, and becomes null_pointer_is_valid
+//     where it was "true". Call sites' groups too.
+//   - Attributes of a return value or parameter that LLVM 22 finds
+//     incompatible with its type (AttributeFuncs::typeIncompatible: zeroext
+//     on a pointer, noundef on void, ...) leave functions and call sites;
+//     LLVM's verifiers refused most of them, unverified producers wrote
+//     them.
+//   - A function's "implicit-section-name" attribute becomes its section
+//     (UpgradeFunctionAttributes).
+//   - llvm.global_ctors and llvm.global_dtors of two-field elements
+//     {i32, ptr} get a third field, ptr null (UpgradeGlobalVariable): the
+//     variable is made anew, keeping only its name, its linkage and its
+//     elements, and moves to the end of the global list.
+//   - ARC runtime calls (UpgradeARCRuntime): calls of "clang.arc.use"
+//     call llvm.objc.clang.arc.use; where the module has the named
+//     metadata !clang.arc.retainAutoreleasedReturnValueMarker, it becomes
+//     the module flag of that name (its "#" made ";") and calls of the
+//     objc_* runtime functions call their llvm.objc.* intrinsics. Each
+//     intrinsic is declared at the end of the function list when the old
+//     function is there; a direct call of the old function whose types
+//     match the intrinsic's is rebuilt (tail marker, name and !dbg kept,
+//     nothing else); the old function goes when nothing else uses it.
+//   - Module flags (the rest of UpgradeModuleFlags, which LLVM's own
+//     writers had done since LLVM 5 but other producers through LLVM's C
+//     API may not): "PIE Level" of behavior Error becomes Max; the spaces
+//     leave "Objective-C Image Info Section"; an "Objective-C Garbage
+//     Collection" that is not an i8 becomes the i8 of its low byte, with
+//     behavior Error, and when its upper bytes are set they become the
+//     flags "Swift ABI Version", "Swift Major Version" and "Swift Minor
+//     Version", added at the end; a module with "Objective-C Image Info
+//     Version" gets "Objective-C Class Properties" = 0 (behavior Override)
+//     when it lacks one, added before them.
+//   - The first "clang.arc.attachedcall" operand bundle without operands
+//     (LLVM 13's form) of a call, invoke or callbr leaves
+//     (UpgradeOperandBundles).
+//   - The ARC marker of inline asm, "mov\tfp...# marker for
+//     objc_retainAutoreleaseReturnValue", gets ";" for its "#"
+//     (UpgradeInlineAsmString).
+//
+// And what is only reported (r.skip) because llvm-dis-22 changes the
+// module in a way not done here:
+//
+//   - a !tbaa attachment that LLVM's TBAA verifier rejects (after the
+//     upgrade of old scalar tags, UpgradeTBAANode, which is done):
+//     llvm-dis-22 then drops every !tbaa of the module (upgrade_tbaa.go);
+//   - debug info in a module whose "Debug Info Version" flag is missing or
+//     not 3: llvm-dis-22 strips all of it (UpgradeDebugInfo, with the
+//     warning "ignoring debug info with an invalid version"); and the one
+//     case of debug info that fails LLVM's verifier checked here, a
+//     DICompileUnit missing from !llvm.dbg.cu (stripped too, "ignoring
+//     invalid debug info").
+
+// debugMetadataVersion is LLVM's DEBUG_METADATA_VERSION.
+const debugMetadataVersion = 3
+
+// upgradeAttrGroup applies UpgradeAttributes to the attributes of one
+// attribute group, as the reader does while reading the group.
+func upgradeAttrGroup(set ir.AttrSet) ir.AttrSet {
+	fp := ""
+	if i := stringAttr(set, "no-frame-pointer-elim"); i >= 0 {
+		fp = "none"
+		if set[i].Value == "true" {
+			fp = "all"
+		}
+		set = append(set[:i], set[i+1:]...)
+	}
+	if i := stringAttr(set, "no-frame-pointer-elim-non-leaf"); i >= 0 {
+		if fp != "all" {
+			fp = "non-leaf"
+		}
+		set = append(set[:i], set[i+1:]...)
+	}
+	if fp != "" {
+		if i := stringAttr(set, "frame-pointer"); i >= 0 {
+			set[i].Value = fp
+		} else {
+			set = append(set, ir.Attribute{Key: "frame-pointer", Value: fp})
+		}
+	}
+	if i := stringAttr(set, "null-pointer-is-valid"); i >= 0 {
+		valid := set[i].Value == "true"
+		set = append(set[:i], set[i+1:]...)
+		if valid && !set.Has(ir.AttrNullPointerIsValid) {
+			set = append(set, ir.Attribute{Kind: ir.AttrNullPointerIsValid})
+		}
+	}
+	return set
+}
+
+// upgradeBundles drops the first empty "clang.arc.attachedcall" bundle
+// of bs.
+func upgradeBundles(bs []ir.OperandBundle) []ir.OperandBundle {
+	for i := range bs {
+		if bs[i].Tag == "clang.arc.attachedcall" && len(bs[i].Inputs) == 0 {
+			return append(bs[:i:i], bs[i+1:]...)
+		}
+	}
+	return bs
+}
+
+// upgradeAsmMarker returns callee, or a copy of it with
+// UpgradeInlineAsmString applied when it is inline asm that needs it (the
+// constant itself stays as read: bodies may share it).
+func upgradeAsmMarker(callee ir.Value) ir.Value {
+	a, ok := callee.(*ir.InlineAsm)
+	if !ok || !strings.HasPrefix(a.Asm, "mov\tfp") || !strings.Contains(a.Asm, "objc_retainAutoreleaseReturnValue") {
+		return callee
+	}
+	i := strings.Index(a.Asm, "# marker")
+	if i < 0 {
+		return callee
+	}
+	b := *a
+	b.Asm = a.Asm[:i] + ";" + a.Asm[i+1:]
+	return &b
+}
+
+// upgradeMisc applies the module-level upgrades of this file after
+// upgradeModule.
+func (r *Reader) upgradeMisc() {
+	r.upgradeObjCFlags()
+	r.dropIncompatibleFnAttrs()
+	r.upgradeImplicitSection()
+	r.upgradeGlobalCtors()
+	r.checkDebugInfoVersion()
+	r.upgradeARC()
+}
+
+// upgradeObjCFlags applies the module-flag upgrades above.
+func (r *Reader) upgradeObjCFlags() {
+	nmd := r.moduleFlags()
+	if nmd == nil {
+		return
+	}
+	i8 := r.findType(&ir.Type{Kind: ir.IntegerType, BitWidth: 8})
+	i32 := r.findType(&ir.Type{Kind: ir.IntegerType, BitWidth: 32})
+	c := func(t *ir.Type, v int64) ir.Metadata { return &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: t, V: v}} }
+	flag := func(b int64, id string, v ir.Metadata) *ir.MDTuple {
+		return &ir.MDTuple{Ops: []ir.Metadata{c(i32, b), &ir.MDString{Value: id}, v}, ID: r.nodeID()}
+	}
+	hasObjC, hasClassProps, swift := false, false, false
+	var swiftVal uint64
+	for i, op := range nmd.Ops {
+		t, ok := op.(*ir.MDTuple)
+		if !ok || len(t.Ops) != 3 {
+			continue
+		}
+		id, ok := t.Ops[1].(*ir.MDString)
+		if !ok {
+			continue
+		}
+		switch id.Value {
+		case "Objective-C Image Info Version":
+			hasObjC = true
+		case "Objective-C Class Properties":
+			hasClassProps = true
+		case "PIE Level":
+			if b, _, ok := tbaaInt(t.Ops[0]); ok && b == 1 {
+				nmd.Ops[i] = &ir.MDTuple{Ops: []ir.Metadata{c(i32, 7), t.Ops[1], t.Ops[2]}, ID: r.nodeID()}
+			}
+		case "Objective-C Image Info Section":
+			if v, ok := t.Ops[2].(*ir.MDString); ok && strings.Contains(v.Value, " ") {
+				ns := &ir.MDString{Value: strings.ReplaceAll(v.Value, " ", "")}
+				nmd.Ops[i] = &ir.MDTuple{Ops: []ir.Metadata{t.Ops[0], t.Ops[1], ns}, ID: r.nodeID()}
+			}
+		case "Objective-C Garbage Collection":
+			vm, ok := t.Ops[2].(*ir.ValueAsMetadata)
+			if !ok {
+				continue
+			}
+			if vt := vm.Value.Type(); vt != nil && vt.Kind == ir.IntegerType && vt.BitWidth == 8 {
+				continue
+			}
+			v, _, ok := tbaaInt(vm)
+			if !ok {
+				r.skip("llvm-dis-22 upgrades this \"Objective-C Garbage Collection\" module flag; not done")
+				continue
+			}
+			if v&0xff != v {
+				swift, swiftVal = true, v
+			}
+			nmd.Ops[i] = flag(1, id.Value, c(i8, int64(int8(v&0xff))))
+		}
+	}
+	if hasObjC && !hasClassProps {
+		nmd.Ops = append(nmd.Ops, flag(4, "Objective-C Class Properties", c(i32, 0)))
+	}
+	if swift {
+		nmd.Ops = append(nmd.Ops,
+			flag(1, "Swift ABI Version", c(i32, int64(swiftVal>>8&0xff))),
+			flag(1, "Swift Major Version", c(i8, int64(int8(swiftVal>>24&0xff)))),
+			flag(1, "Swift Minor Version", c(i8, int64(int8(swiftVal>>16&0xff)))))
+	}
+}
+
+// upgradeImplicitSection makes each function's "implicit-section-name"
+// attribute its section.
+func (r *Reader) upgradeImplicitSection() {
+	for _, f := range r.m.Functions {
+		i := stringAttr(f.Attrs.Fn, "implicit-section-name")
+		if i < 0 {
+			continue
+		}
+		f.Section = f.Attrs.Fn[i].Value
+		s := make(ir.AttrSet, 0, len(f.Attrs.Fn)-1)
+		s = append(s, f.Attrs.Fn[:i]...)
+		s = append(s, f.Attrs.Fn[i+1:]...)
+		if len(s) == 0 {
+			s = nil
+		}
+		f.Attrs.Fn = s
+	}
+}
+
+// upgradeGlobalCtors gives two-field llvm.global_ctors and
+// llvm.global_dtors their third field.
+func (r *Reader) upgradeGlobalCtors() {
+	found := false
+	for _, g := range r.m.Globals {
+		if g.Name == "llvm.global_ctors" || g.Name == "llvm.global_dtors" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return
+	}
+	var moved []*ir.GlobalVar
+	kept := r.m.Globals[:0:0]
+	for _, g := range r.m.Globals {
+		ng := r.upgradeCtorList(g)
+		if ng == nil {
+			kept = append(kept, g)
+			continue
+		}
+		moved = append(moved, ng)
+	}
+	if len(moved) > 0 {
+		r.m.Globals = append(kept, moved...)
+	}
+}
+
+// upgradeCtorList returns the variable that replaces g, or nil.
+func (r *Reader) upgradeCtorList(g *ir.GlobalVar) *ir.GlobalVar {
+	if g.Name != "llvm.global_ctors" && g.Name != "llvm.global_dtors" || g.Init == nil {
+		return nil
+	}
+	at := g.ValueType
+	if at == nil || at.Kind != ir.ArrayType || at.Elem == nil || at.Elem.Kind != ir.StructType || len(at.Elem.Fields) != 2 {
+		return nil
+	}
+	ptr := r.ptrType(0)
+	st := r.findType(&ir.Type{Kind: ir.StructType, Fields: []*ir.Type{at.Elem.Fields[0], at.Elem.Fields[1], ptr}})
+	var elems []ir.Constant
+	switch init := g.Init.(type) {
+	case *ir.ConstNull:
+		// zeroinitializer: LLVM takes its operands, none.
+	case *ir.ConstAggregate:
+		for _, e := range init.Elems {
+			var f0, f1 ir.Constant
+			switch s := e.(type) {
+			case *ir.ConstAggregate:
+				if len(s.Elems) != 2 {
+					return nil
+				}
+				f0, f1 = s.Elems[0], s.Elems[1]
+			case *ir.ConstNull:
+				f0, f1 = zeroOf(at.Elem.Fields[0]), zeroOf(at.Elem.Fields[1])
+			default:
+				r.skip("llvm-dis-22 rebuilds %s (two-field elements) and this element is not done", g.Name)
+				return nil
+			}
+			if f0 == nil || f1 == nil {
+				r.skip("llvm-dis-22 rebuilds %s (two-field elements) and this element is not done", g.Name)
+				return nil
+			}
+			elems = append(elems, &ir.ConstAggregate{Typ: st, Elems: []ir.Constant{f0, f1, &ir.ConstNull{Typ: ptr}}})
+		}
+	default:
+		r.skip("llvm-dis-22 rebuilds %s (two-field elements) and its initializer is not done", g.Name)
+		return nil
+	}
+	nt := r.findType(&ir.Type{Kind: ir.ArrayType, Elem: st, Len: uint64(len(elems))})
+	var init ir.Constant = &ir.ConstNull{Typ: nt}
+	if len(elems) > 0 {
+		init = &ir.ConstAggregate{Typ: nt, Elems: elems}
+	}
+	return &ir.GlobalVar{
+		GlobalHeader: ir.GlobalHeader{Name: g.Name, Typ: ptr, ValueType: nt, Linkage: g.Linkage},
+		Init:         init,
+	}
+}
+
+// zeroOf returns the zero of an integer or pointer type, nil for others.
+func zeroOf(t *ir.Type) ir.Constant {
+	switch t.Kind {
+	case ir.IntegerType:
+		return &ir.ConstInt{Typ: t}
+	case ir.PointerType:
+		return &ir.ConstNull{Typ: t}
+	}
+	return nil
+}
+
+// checkDebugInfoVersion reports debug info in a module whose "Debug Info
+// Version" module flag is missing or not debugMetadataVersion. Callers
+// that leave out the named metadata or the debug info are not told.
+func (r *Reader) checkDebugInfoVersion() {
+	if r.md.dropNamed || r.noDebug {
+		return
+	}
+	version := int64(0)
+	if nmd := r.moduleFlags(); nmd != nil {
+		for _, op := range nmd.Ops {
+			t, ok := op.(*ir.MDTuple)
+			if !ok || len(t.Ops) < 3 {
+				continue
+			}
+			if s, ok := t.Ops[1].(*ir.MDString); !ok || s.Value != "Debug Info Version" {
+				continue
+			}
+			if vm, ok := t.Ops[2].(*ir.ValueAsMetadata); ok {
+				if c, ok := vm.Value.(*ir.ConstInt); ok && c.Big == nil {
+					version = c.V
+				}
+			}
+			break
+		}
+	}
+	if version == debugMetadataVersion {
+		r.checkCompileUnits()
+		return
+	}
+	if !r.hasDebugInfo() {
+		return
+	}
+	r.skip("llvm-dis-22 ignores debug info with an invalid version (%d) and strips it; not done", version)
+}
+
+// checkCompileUnits reports a DICompileUnit missing from !llvm.dbg.cu,
+// which fails LLVM's verifier: llvm-dis-22 then strips all debug info
+// ("ignoring invalid debug info").
+func (r *Reader) checkCompileUnits() {
+	for _, m := range r.md.items {
+		if n, ok := m.(*ir.SpecializedNode); ok && n.Kind == "DICompileUnit" {
+			r.checkListedUnit(n)
+		}
+	}
+}
+
+// unlistedUnit is the report of a DICompileUnit missing from
+// !llvm.dbg.cu.
+const unlistedUnit = "llvm-dis-22 ignores invalid debug info (a DICompileUnit not listed in !llvm.dbg.cu) and strips it; not done"
+
+// checkListedUnit reports cu when !llvm.dbg.cu does not list it.
+func (r *Reader) checkListedUnit(cu *ir.SpecializedNode) {
+	if r.md.dropNamed || r.noDebug {
+		return
+	}
+	for _, nmd := range r.m.NamedMetadata {
+		if nmd == nil || nmd.Name != "llvm.dbg.cu" {
+			continue
+		}
+		for _, op := range nmd.Ops {
+			if op == ir.MDNode(cu) {
+				return
+			}
+		}
+	}
+	r.skip(unlistedUnit)
+}
+
+// unitField is the FieldName of a DISubprogram's compile unit.
+var unitField = ir.FieldNameOf("unit")
+
+// checkSubprogramUnit checks the compile unit of the DISubprogram a
+// function's attachments atts give it, as the function's body is read
+// (a unit only a function uses is in the function's metadata).
+func (r *Reader) checkSubprogramUnit(atts []ir.Attachment) {
+	for _, a := range atts {
+		sp, ok := a.Node.(*ir.SpecializedNode)
+		if a.Kind != "dbg" || !ok || sp.Kind != "DISubprogram" {
+			continue
+		}
+		for i := range sp.Fields {
+			if sp.Fields[i].Name != unitField {
+				continue
+			}
+			if cu, ok := sp.Fields[i].MD.(*ir.SpecializedNode); ok && cu.Kind == "DICompileUnit" {
+				r.checkListedUnit(cu)
+			}
+		}
+	}
+}
+
+// hasDebugInfo reports whether the module, as read so far, has debug info
+// that LLVM's StripDebugInfo would remove.
+func (r *Reader) hasDebugInfo() bool {
+	for _, nmd := range r.m.NamedMetadata {
+		if nmd != nil && (strings.HasPrefix(nmd.Name, "llvm.dbg.") || nmd.Name == "llvm.gcov") {
+			return true
+		}
+	}
+	for _, f := range r.m.Functions {
+		if _, ok := dbgIntrinsics[f.Name]; ok {
+			return true
+		}
+		for _, a := range f.Metadata {
+			if a.Kind == "dbg" {
+				return true
+			}
+		}
+	}
+	for _, g := range r.m.Globals {
+		for _, a := range g.Metadata {
+			if a.Kind == "dbg" {
+				return true
+			}
+		}
+	}
+	for _, m := range r.md.items {
+		switch m.(type) {
+		case *ir.SpecializedNode, *ir.DILocation:
+			return true
+		}
+	}
+	return false
+}
+
+// arcMarker is the named metadata (module flag since LLVM 8) that says
+// the objc_* runtime calls are to become intrinsics.
+const arcMarker = "clang.arc.retainAutoreleasedReturnValueMarker"
+
+// An arcFunc is an ARC runtime function LLVM 22 replaces by an intrinsic:
+// its name, the intrinsic's, and the intrinsic's type ('v' void, 'p' ptr,
+// 'i' i32; the result first, then the parameters).
+type arcFunc struct{ old, new, sig string }
+
+// arcRuntime are the objc_* functions, in LLVM 22's order.
+var arcRuntime = [...]arcFunc{
+	{"objc_autorelease", "llvm.objc.autorelease", "pp"},
+	{"objc_autoreleasePoolPop", "llvm.objc.autoreleasePoolPop", "vp"},
+	{"objc_autoreleasePoolPush", "llvm.objc.autoreleasePoolPush", "p"},
+	{"objc_autoreleaseReturnValue", "llvm.objc.autoreleaseReturnValue", "pp"},
+	{"objc_copyWeak", "llvm.objc.copyWeak", "vpp"},
+	{"objc_destroyWeak", "llvm.objc.destroyWeak", "vp"},
+	{"objc_initWeak", "llvm.objc.initWeak", "ppp"},
+	{"objc_loadWeak", "llvm.objc.loadWeak", "pp"},
+	{"objc_loadWeakRetained", "llvm.objc.loadWeakRetained", "pp"},
+	{"objc_moveWeak", "llvm.objc.moveWeak", "vpp"},
+	{"objc_release", "llvm.objc.release", "vp"},
+	{"objc_retain", "llvm.objc.retain", "pp"},
+	{"objc_retainAutorelease", "llvm.objc.retainAutorelease", "pp"},
+	{"objc_retainAutoreleaseReturnValue", "llvm.objc.retainAutoreleaseReturnValue", "pp"},
+	{"objc_retainAutoreleasedReturnValue", "llvm.objc.retainAutoreleasedReturnValue", "pp"},
+	{"objc_retainBlock", "llvm.objc.retainBlock", "pp"},
+	{"objc_storeStrong", "llvm.objc.storeStrong", "vpp"},
+	{"objc_storeWeak", "llvm.objc.storeWeak", "ppp"},
+	{"objc_unsafeClaimAutoreleasedReturnValue", "llvm.objc.unsafeClaimAutoreleasedReturnValue", "pp"},
+	{"objc_retainedObject", "llvm.objc.retainedObject", "pp"},
+	{"objc_unretainedObject", "llvm.objc.unretainedObject", "pp"},
+	{"objc_unretainedPointer", "llvm.objc.unretainedPointer", "pp"},
+	{"objc_retain_autorelease", "llvm.objc.retain.autorelease", "pp"},
+	{"objc_sync_enter", "llvm.objc.sync.enter", "ip"},
+	{"objc_sync_exit", "llvm.objc.sync.exit", "ip"},
+	{"objc_arc_annotation_topdown_bbstart", "llvm.objc.arc.annotation.topdown.bbstart", "vpp"},
+	{"objc_arc_annotation_topdown_bbend", "llvm.objc.arc.annotation.topdown.bbend", "vpp"},
+	{"objc_arc_annotation_bottomup_bbstart", "llvm.objc.arc.annotation.bottomup.bbstart", "vpp"},
+	{"objc_arc_annotation_bottomup_bbend", "llvm.objc.arc.annotation.bottomup.bbend", "vpp"},
+}
+
+// arcUse is clang.arc.use, upgraded whether or not the marker is there.
+var arcUse = arcFunc{"clang.arc.use", "llvm.objc.clang.arc.use", "v."}
+
+// arcSig returns the function type sig stands for.
+func (r *Reader) arcSig(sig string) *ir.Type {
+	t := func(c byte) *ir.Type {
+		switch c {
+		case 'v':
+			return r.findType(&ir.Type{Kind: ir.VoidType})
+		case 'i':
+			return r.findType(&ir.Type{Kind: ir.IntegerType, BitWidth: 32})
+		}
+		return r.ptrType(0)
+	}
+	ft := &ir.Type{Kind: ir.FunctionType, Ret: t(sig[0])}
+	for i := 1; i < len(sig); i++ {
+		if sig[i] == '.' {
+			ft.VarArg = true
+			continue
+		}
+		ft.Params = append(ft.Params, t(sig[i]))
+	}
+	return ft
+}
+
+// arcUpgrade is one ARC function being replaced: its intrinsic and
+// whether anything but an upgraded call uses the old function.
+type arcUpgrade struct {
+	decl *ir.Function
+	used bool
+}
+
+// upgradeARC does UpgradeARCRuntime: it declares the intrinsics, loads
+// every body once (upgradeBody rewriting the calls and noting the other
+// uses) and removes the old functions nothing uses any more.
+func (r *Reader) upgradeARC() {
+	marker := r.upgradeARCMarker() || r.md.arcMarker
+	if !marker && !slices.ContainsFunc(r.m.Functions, func(f *ir.Function) bool { return f.Name == arcUse.old }) {
+		return
+	}
+	names := map[string]*ir.Function{}
+	for _, f := range r.m.Functions {
+		if f.Name != "" {
+			names[f.Name] = f
+		}
+	}
+	todo := []arcFunc{arcUse}
+	if marker {
+		todo = append(todo, arcRuntime[:]...)
+	}
+	var added []*ir.Function
+	for _, a := range todo {
+		old := names[a.old]
+		if old == nil {
+			continue
+		}
+		if r.up.arc == nil {
+			r.up.arc = map[*ir.Function]*arcUpgrade{}
+		}
+		decl := names[a.new]
+		if decl == nil {
+			sig := r.arcSig(a.sig)
+			decl = &ir.Function{GlobalHeader: ir.GlobalHeader{Name: a.new, Typ: r.ptrType(0), ValueType: sig}, Sig: sig}
+			if intrinsicAttrs != nil {
+				if l, ok := intrinsicAttrs(a.new, sig); ok {
+					decl.Attrs = l
+				}
+			}
+			names[a.new] = decl
+			added = append(added, decl)
+		}
+		r.up.arc[old] = &arcUpgrade{decl: decl, used: r.usedByGlobals(old)}
+	}
+	if len(r.up.arc) == 0 {
+		return
+	}
+	for _, f := range r.m.Functions {
+		if !f.HasBody || f.Blocks != nil {
+			continue
+		}
+		if err := r.LoadBody(f); err != nil {
+			// Printing reports it when it loads the body again; the old
+			// functions stay meanwhile.
+			for _, u := range r.up.arc {
+				u.used = true
+			}
+			continue
+		}
+		f.Params, f.Blocks = nil, nil
+	}
+	kept := make([]*ir.Function, 0, len(r.m.Functions)+len(added))
+	for _, f := range r.m.Functions {
+		if u := r.up.arc[f]; u != nil && !u.used {
+			continue
+		}
+		kept = append(kept, f)
+	}
+	for _, m := range r.md.items {
+		if vm, ok := m.(*ir.ValueAsMetadata); ok {
+			if f, ok := vm.Value.(*ir.Function); ok && r.up.arc[f] != nil && !r.up.arc[f].used {
+				r.skip("llvm-dis-22 deletes ARC function @%s, which metadata refers to; not done", f.Name)
+			}
+		}
+	}
+	r.m.Functions = append(kept, added...)
+}
+
+// upgradeARCMarker turns the named metadata arcMarker into a module flag,
+// and reports whether it did.
+func (r *Reader) upgradeARCMarker() bool {
+	at := -1
+	for i, nmd := range r.m.NamedMetadata {
+		if nmd != nil && nmd.Name == arcMarker {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	nmd := r.m.NamedMetadata[at]
+	if len(nmd.Ops) == 0 {
+		r.skip("llvm-dis-22 fails on an empty !%s", arcMarker)
+		return false
+	}
+	t, ok := nmd.Ops[0].(*ir.MDTuple)
+	if !ok || len(t.Ops) == 0 {
+		r.skip("llvm-dis-22 upgrades !%s and this one is not done", arcMarker)
+		return false
+	}
+	s, ok := t.Ops[0].(*ir.MDString)
+	if !ok {
+		return false
+	}
+	if parts := strings.Split(s.Value, "#"); len(parts) == 2 {
+		s = &ir.MDString{Value: parts[0] + ";" + parts[1]}
+	}
+	i32 := r.findType(&ir.Type{Kind: ir.IntegerType, BitWidth: 32})
+	flag := &ir.MDTuple{Ops: []ir.Metadata{&ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: i32, V: 1}}, &ir.MDString{Value: arcMarker}, s}, ID: r.nodeID()}
+	r.m.NamedMetadata = append(r.m.NamedMetadata[:at], r.m.NamedMetadata[at+1:]...)
+	if flags := r.moduleFlags(); flags != nil {
+		flags.Ops = append(flags.Ops, flag)
+	} else {
+		r.m.NamedMetadata = append(r.m.NamedMetadata, &ir.NamedMetadata{Name: "llvm.module.flags", Ops: []ir.MDNode{flag}})
+	}
+	return true
+}
+
+// usedByGlobals reports whether a global's initializer, an alias, an
+// ifunc or a function's personality, prefix or prologue uses f.
+func (r *Reader) usedByGlobals(f *ir.Function) bool {
+	for _, g := range r.m.Globals {
+		if g.Init != nil && constUses(g.Init, f, 0) {
+			return true
+		}
+	}
+	for _, a := range r.m.Aliases {
+		if constUses(a.Aliasee, f, 0) {
+			return true
+		}
+	}
+	for _, i := range r.m.IFuncs {
+		if constUses(i.Resolver, f, 0) {
+			return true
+		}
+	}
+	for _, g := range r.m.Functions {
+		for _, c := range [...]ir.Constant{g.Personality, g.Prefix, g.Prologue} {
+			if c != nil && constUses(c, f, 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// constUses reports whether constant c uses f; past maxStrip levels it
+// says yes.
+func constUses(c ir.Value, f *ir.Function, depth int) bool {
+	if depth > maxStrip {
+		return true
+	}
+	switch x := c.(type) {
+	case *ir.Function:
+		return x == f
+	case *ir.ConstExpr:
+		for _, op := range x.Operands {
+			if constUses(op, f, depth+1) {
+				return true
+			}
+		}
+	case *ir.ConstAggregate:
+		for _, e := range x.Elems {
+			if constUses(e, f, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// upgradeARCCall rebuilds a call of an ARC function that calls its
+// intrinsic now, and notes any other use of one.
+func (r *Reader) upgradeARCCall(in *ir.Instruction) {
+	if len(r.up.arc) == 0 {
+		return
+	}
+	if in.Op == ir.Call {
+		if old, ok := in.Callee.(*ir.Function); ok {
+			if u := r.up.arc[old]; u != nil {
+				if !arcCallFits(in, old, u.decl) {
+					u.used = true
+				} else {
+					in.Callee, in.FuncType = u.decl, u.decl.Sig
+					in.Attrs, in.Bundles, in.Metadata = ir.AttrList{}, nil, nil
+					in.CallConv, in.FMF = 0, 0
+				}
+			}
+		}
+	} else if f, ok := in.Callee.(*ir.Function); ok && r.up.arc[f] != nil {
+		r.up.arc[f].used = true
+	}
+	for _, op := range in.Operands {
+		switch op.(type) {
+		case *ir.Function, *ir.ConstExpr, *ir.ConstAggregate:
+			for old, u := range r.up.arc {
+				if constUses(op, old, 0) {
+					u.used = true
+				}
+			}
+		}
+	}
+}
+
+// arcCallFits reports whether call in of old is one LLVM 22 rebuilds as
+// a call of decl: a direct call of old's own type whose result and
+// arguments have the intrinsic's types.
+func arcCallFits(in *ir.Instruction, old, decl *ir.Function) bool {
+	ft, nt := in.FuncType, decl.Sig
+	if ft == nil || old.Sig == nil || !sameFnType(ft, old.Sig) || !sameType(in.Typ, nt.Ret) && !sameKind(in.Typ, nt.Ret) {
+		return false
+	}
+	for i, a := range in.Operands {
+		if i >= len(nt.Params) {
+			break
+		}
+		if !sameType(a.Type(), nt.Params[i]) {
+			return false
+		}
+	}
+	return len(in.Operands) >= len(nt.Params)
+}
+
+// sameKind reports whether a and b are both void or both the same
+// integer type.
+func sameKind(a, b *ir.Type) bool {
+	if a == nil || b == nil || a.Kind != b.Kind {
+		return false
+	}
+	return a.Kind == ir.VoidType || a.Kind == ir.IntegerType && a.BitWidth == b.BitWidth
+}
+
+// sameFnType reports whether function types a and b are equal, pointers
+// being equal by address space.
+func sameFnType(a, b *ir.Type) bool {
+	if a == b {
+		return true
+	}
+	if a.Kind != ir.FunctionType || b.Kind != ir.FunctionType || a.VarArg != b.VarArg || len(a.Params) != len(b.Params) {
+		return false
+	}
+	if !sameType(a.Ret, b.Ret) && !sameKind(a.Ret, b.Ret) {
+		return false
+	}
+	for i := range a.Params {
+		if !sameType(a.Params[i], b.Params[i]) && !sameKind(a.Params[i], b.Params[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// incompatibleAttr reports whether LLVM 22 drops attribute a from a
+// return value or parameter of type t (AttributeFuncs::typeIncompatible):
+// integer-only, pointer-only and FP-only attributes elsewhere, noundef on
+// void.
+func incompatibleAttr(a *ir.Attribute, t *ir.Type) bool {
+	if t == nil {
+		return false
+	}
+	scalar := t
+	if t.IsVector() && t.Elem != nil {
+		scalar = t.Elem
+	}
+	switch a.Kind {
+	case ir.AttrAllocAlign, ir.AttrSExt, ir.AttrZExt:
+		return t.Kind != ir.IntegerType
+	case ir.AttrRange:
+		return scalar.Kind != ir.IntegerType || a.Range.BitWidth != scalar.BitWidth
+	case ir.AttrNoAlias, ir.AttrNonNull, ir.AttrReadNone, ir.AttrReadOnly, ir.AttrDereferenceable,
+		ir.AttrDereferenceableOrNull, ir.AttrWritable, ir.AttrDeadOnUnwind, ir.AttrInitializes,
+		ir.AttrCaptures, ir.AttrDeadOnReturn, ir.AttrNest, ir.AttrSwiftError, ir.AttrPreallocated,
+		ir.AttrInAlloca, ir.AttrByVal, ir.AttrStructRet, ir.AttrByRef, ir.AttrElementType,
+		ir.AttrAllocatedPointer:
+		return t.Kind != ir.PointerType
+	case ir.AttrAlignment:
+		return scalar.Kind != ir.PointerType
+	case ir.AttrNoFPClass:
+		return !noFPClassType(t, 0)
+	case ir.AttrNoUndef:
+		return t.Kind == ir.VoidType
+	}
+	return false
+}
+
+// noFPClassType reports whether nofpclass applies to t: floating point,
+// or vectors and arrays (nested) of it.
+func noFPClassType(t *ir.Type, depth int) bool {
+	for ; depth < maxStrip && t != nil; depth++ {
+		switch {
+		case t.IsFloatingPoint():
+			return true
+		case t.IsVector() || t.Kind == ir.ArrayType:
+			t = t.Elem
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// dropIncompatible returns s without the attributes incompatibleAttr
+// finds for t: s itself when there are none (attribute sets are shared).
+func dropIncompatible(s ir.AttrSet, t *ir.Type) ir.AttrSet {
+	n := 0
+	for i := range s {
+		if incompatibleAttr(&s[i], t) {
+			n++
+		}
+	}
+	if n == 0 {
+		return s
+	}
+	out := make(ir.AttrSet, 0, len(s)-n)
+	for i := range s {
+		if !incompatibleAttr(&s[i], t) {
+			out = append(out, s[i])
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// dropIncompatibleList applies dropIncompatible to the return value and
+// parameters of l, for a function or call of type ft whose arguments have
+// types args (nil: the parameters'). It returns l itself when nothing
+// goes.
+func dropIncompatibleList(l ir.AttrList, ft *ir.Type, args []ir.Value) ir.AttrList {
+	if ft == nil || ft.Kind != ir.FunctionType || len(l.Ret) == 0 && len(l.Params) == 0 {
+		return l
+	}
+	out := l
+	copied := false
+	if ret := dropIncompatible(l.Ret, ft.Ret); len(ret) != len(l.Ret) {
+		out.Ret = ret
+	}
+	for i, p := range l.Params {
+		if len(p) == 0 {
+			continue
+		}
+		var t *ir.Type
+		switch {
+		case args != nil && i < len(args) && args[i] != nil:
+			t = args[i].Type()
+		case args == nil && i < len(ft.Params):
+			t = ft.Params[i]
+		default:
+			continue
+		}
+		np := dropIncompatible(p, t)
+		if len(np) == len(p) {
+			continue
+		}
+		if !copied {
+			out.Params = append([]ir.AttrSet(nil), l.Params...)
+			copied = true
+		}
+		out.Params[i] = np
+	}
+	return out
+}
+
+// dropIncompatibleFnAttrs applies dropIncompatibleList to every
+// function's attributes, as UpgradeFunctionAttributes does.
+func (r *Reader) dropIncompatibleFnAttrs() {
+	for _, f := range r.m.Functions {
+		f.Attrs = dropIncompatibleList(f.Attrs, f.Sig, nil)
+	}
+}

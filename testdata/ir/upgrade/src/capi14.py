@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""capi14.py NAME OUT.bc - write fixture NAME with LLVM 14's C API.
+
+What LLVM's own assembler upgrades while parsing (module flags, old TBAA
+tags) cannot come from llvm-as: other producers build such modules through
+the C API, which writes them as they are. This script does the same, with
+libLLVM-14.so.1 through ctypes.
+"""
+import ctypes
+import sys
+
+L = ctypes.CDLL("libLLVM-14.so.1")
+vp, sz = ctypes.c_void_p, ctypes.c_size_t
+for name, res, args in [
+    ("LLVMContextCreate", vp, []),
+    ("LLVMModuleCreateWithNameInContext", vp, [ctypes.c_char_p, vp]),
+    ("LLVMSetSourceFileName", None, [vp, ctypes.c_char_p, sz]),
+    ("LLVMIntTypeInContext", vp, [vp, ctypes.c_uint]),
+    ("LLVMVoidTypeInContext", vp, [vp]),
+    ("LLVMPointerType", vp, [vp, ctypes.c_uint]),
+    ("LLVMFunctionType", vp, [vp, ctypes.POINTER(vp), ctypes.c_uint, ctypes.c_int]),
+    ("LLVMAddFunction", vp, [vp, ctypes.c_char_p, vp]),
+    ("LLVMGetParam", vp, [vp, ctypes.c_uint]),
+    ("LLVMAppendBasicBlockInContext", vp, [vp, vp, ctypes.c_char_p]),
+    ("LLVMCreateBuilderInContext", vp, [vp]),
+    ("LLVMPositionBuilderAtEnd", None, [vp, vp]),
+    ("LLVMBuildLoad2", vp, [vp, vp, vp, ctypes.c_char_p]),
+    ("LLVMBuildStore", vp, [vp, vp, vp]),
+    ("LLVMBuildRetVoid", vp, [vp]),
+    ("LLVMConstInt", vp, [vp, ctypes.c_ulonglong, ctypes.c_int]),
+    ("LLVMValueAsMetadata", vp, [vp]),
+    ("LLVMMetadataAsValue", vp, [vp, vp]),
+    ("LLVMMDStringInContext2", vp, [vp, ctypes.c_char_p, sz]),
+    ("LLVMMDNodeInContext2", vp, [vp, ctypes.POINTER(vp), sz]),
+    ("LLVMGetMDKindIDInContext", ctypes.c_uint, [vp, ctypes.c_char_p, ctypes.c_uint]),
+    ("LLVMSetMetadata", None, [vp, ctypes.c_uint, vp]),
+    ("LLVMAddModuleFlag", None, [vp, ctypes.c_int, ctypes.c_char_p, sz, vp]),
+    ("LLVMWriteBitcodeToFile", ctypes.c_int, [vp, ctypes.c_char_p]),
+]:
+    f = getattr(L, name)
+    f.restype, f.argtypes = res, args
+
+# LLVMModuleFlagBehavior: 0 Error, 1 Warning, 2 Require, 3 Override, ...
+ERROR, OVERRIDE = 0, 3
+
+
+def objc_flags(C, M):
+    """Module flags as LLVM 4 wrote them (UpgradeModuleFlags)."""
+    i32 = L.LLVMIntTypeInContext(C, 32)
+
+    def flag(behavior, key, md):
+        L.LLVMAddModuleFlag(M, behavior, key, len(key), md)
+
+    def const(v):
+        return L.LLVMValueAsMetadata(L.LLVMConstInt(i32, v, 0))
+
+    def string(v):
+        return L.LLVMMDStringInContext2(C, v, len(v))
+
+    flag(ERROR, b"Objective-C Version", const(2))
+    flag(ERROR, b"Objective-C Image Info Version", const(0))
+    flag(ERROR, b"Objective-C Image Info Section",
+         string(b"__DATA, __objc_imageinfo, regular, no_dead_strip"))
+    # Swift 5.1, ABI 7, in the upper bytes; GC flags 0x40 in the low one.
+    flag(OVERRIDE, b"Objective-C Garbage Collection", const(0x05010740))
+    flag(ERROR, b"PIE Level", const(2))
+    flag(ERROR, b"PIC Level", const(2))
+
+
+def tbaa_old(C, M):
+    """Old scalar TBAA tags (UpgradeTBAANode), one of them also given in
+    its struct-path form, which the upgrade finds uniqued."""
+    i32 = L.LLVMIntTypeInContext(C, 32)
+    i64 = L.LLVMIntTypeInContext(C, 64)
+    p32 = L.LLVMPointerType(i32, 0)
+    params = (vp * 1)(p32)
+    fn = L.LLVMAddFunction(M, b"f", L.LLVMFunctionType(L.LLVMVoidTypeInContext(C), params, 1, 0))
+    p = L.LLVMGetParam(fn, 0)
+    b = L.LLVMCreateBuilderInContext(C)
+    L.LLVMPositionBuilderAtEnd(b, L.LLVMAppendBasicBlockInContext(C, fn, b"entry"))
+
+    def node(*ops):
+        arr = (vp * len(ops))(*ops)
+        return L.LLVMMDNodeInContext2(C, arr, len(ops))
+
+    def string(v):
+        return L.LLVMMDStringInContext2(C, v, len(v))
+
+    def const(t, v):
+        return L.LLVMValueAsMetadata(L.LLVMConstInt(t, v, 0))
+
+    kind = L.LLVMGetMDKindIDInContext(C, b"tbaa", 4)
+
+    def tag(inst, md):
+        L.LLVMSetMetadata(inst, kind, L.LLVMMetadataAsValue(C, md))
+
+    root = node(string(b"root"))
+    int_ = node(string(b"int"), root)
+    short = node(string(b"short"), root, const(i64, 1))
+    v = L.LLVMBuildLoad2(b, i32, p, b"v")
+    tag(v, int_)
+    w = L.LLVMBuildLoad2(b, i32, p, b"w")
+    tag(w, short)
+    tag(L.LLVMBuildStore(b, v, p), node(int_, int_, const(i64, 0)))
+    tag(L.LLVMBuildStore(b, w, p), int_)
+    L.LLVMBuildRetVoid(b)
+
+
+FIXTURES = {"objc-flags-llvm14": objc_flags, "tbaa-old-llvm14": tbaa_old}
+
+
+def main():
+    name, out = sys.argv[1], sys.argv[2]
+    C = L.LLVMContextCreate()
+    M = L.LLVMModuleCreateWithNameInContext(name.encode(), C)
+    src = ("src/capi14.py:" + name).encode()
+    L.LLVMSetSourceFileName(M, src, len(src))
+    FIXTURES[name](C, M)
+    if L.LLVMWriteBitcodeToFile(M, out.encode()) != 0:
+        sys.exit("capi14.py: cannot write " + out)
+
+
+if __name__ == "__main__":
+    main()
