@@ -291,7 +291,7 @@ if [[ $RUST -eq 1 ]]; then
 		else
 			RUSTDIR="$WORK/rust"
 			xrc=0
-			"$EXTRACT_BCX" extract --kind bitcode -d "$RUSTDIR" "${rlibs[@]}" 2>"$WORK/extract.err" || xrc=$?
+			"$EXTRACT_BCX" extract --kind bitcode -d "$RUSTDIR" "${rlibs[@]}" >/dev/null 2>"$WORK/extract.err" || xrc=$?
 			if [[ $xrc -ne 0 ]]; then
 				echo "note: bcextract extract exited $xrc: $(head -n 3 "$WORK/extract.err" | tr '\n' ' ')"
 			fi
