@@ -1883,156 +1883,7 @@ func (p *itaniumParser) expr() node {
 	}
 	global := p.consumeIf("gs")
 	if op := p.operatorEncoding(); op != nil {
-		sym := op.symbol()
-		switch op.kind {
-		case opBinary:
-			l := p.expr()
-			if l == nil {
-				return nil
-			}
-			r := p.expr()
-			if r == nil {
-				return nil
-			}
-			return &binaryExpr{exprPrec{op.prec}, l, sym, r}
-		case opPrefix:
-			e := p.expr()
-			if e == nil {
-				return nil
-			}
-			return &prefixExpr{exprPrec{op.prec}, sym, e}
-		case opPostfix:
-			if p.consumeByte('_') {
-				e := p.expr()
-				if e == nil {
-					return nil
-				}
-				return &prefixExpr{exprPrec{op.prec}, sym, e}
-			}
-			e := p.expr()
-			if e == nil {
-				return nil
-			}
-			return &postfixExpr{exprPrec{op.prec}, e, sym}
-		case opArray:
-			base := p.expr()
-			if base == nil {
-				return nil
-			}
-			idx := p.expr()
-			if idx == nil {
-				return nil
-			}
-			return &arraySubscript{exprPrec{op.prec}, base, idx}
-		case opMember:
-			l := p.expr()
-			if l == nil {
-				return nil
-			}
-			r := p.expr()
-			if r == nil {
-				return nil
-			}
-			return &memberExpr{exprPrec{op.prec}, l, sym, r}
-		case opNew:
-			exprs, ok := p.exprList('_', false)
-			if !ok {
-				return nil
-			}
-			ty := p.typ()
-			if ty == nil {
-				return nil
-			}
-			haveInits := p.consumeIf("pi")
-			var inits []node
-			for !p.consumeByte('E') {
-				if !haveInits {
-					return nil
-				}
-				e := p.expr()
-				if e == nil {
-					return nil
-				}
-				inits = append(inits, e)
-			}
-			return &newExpr{exprPrec{op.prec}, exprs, ty, inits, global, op.flag}
-		case opDel:
-			e := p.expr()
-			if e == nil {
-				return nil
-			}
-			return &deleteExpr{exprPrec{op.prec}, e, global, op.flag}
-		case opCall:
-			callee := p.expr()
-			if callee == nil {
-				return nil
-			}
-			args, ok := p.exprList('E', false)
-			if !ok {
-				return nil
-			}
-			return &callExpr{exprPrec{op.prec}, callee, args, op.flag}
-		case opCCast:
-			saved := p.tryTemplateArgs
-			p.tryTemplateArgs = false
-			ty := p.typ()
-			p.tryTemplateArgs = saved
-			if ty == nil {
-				return nil
-			}
-			many := p.consumeByte('_')
-			var exprs []node
-			for !p.consumeByte('E') {
-				e := p.expr()
-				if e == nil {
-					return nil
-				}
-				exprs = append(exprs, e)
-				if !many {
-					break
-				}
-			}
-			if !many && len(exprs) != 1 {
-				return nil
-			}
-			return &conversionExpr{exprPrec{op.prec}, ty, exprs}
-		case opConditional:
-			c := p.expr()
-			if c == nil {
-				return nil
-			}
-			l := p.expr()
-			if l == nil {
-				return nil
-			}
-			r := p.expr()
-			if r == nil {
-				return nil
-			}
-			return &conditionalExpr{exprPrec{op.prec}, c, l, r}
-		case opNamedCast:
-			ty := p.typ()
-			if ty == nil {
-				return nil
-			}
-			e := p.expr()
-			if e == nil {
-				return nil
-			}
-			return &castExpr{exprPrec{op.prec}, sym, ty, e}
-		case opOfID:
-			var arg node
-			if op.flag {
-				arg = p.typ()
-			} else {
-				arg = p.expr()
-			}
-			if arg == nil {
-				return nil
-			}
-			return &enclosingExpr{exprPrec{op.prec}, sym, arg}
-		}
-		return nil
+		return p.operatorExpr(op, global)
 	}
 	if p.left() < 2 {
 		return nil
@@ -2173,6 +2024,161 @@ func (p *itaniumParser) expr() node {
 		return &callExpr{exprPrec{precPostfix}, name, args, false}
 	}
 	return p.unresolvedName(global)
+}
+
+// operatorExpr reads the operands of an expression whose operator encoding
+// op has been read; global is whether a "gs" prefix came before it.
+func (p *itaniumParser) operatorExpr(op *operatorInfo, global bool) node {
+	sym := op.symbol()
+	switch op.kind {
+	case opBinary:
+		l := p.expr()
+		if l == nil {
+			return nil
+		}
+		r := p.expr()
+		if r == nil {
+			return nil
+		}
+		return &binaryExpr{exprPrec{op.prec}, l, sym, r}
+	case opPrefix:
+		e := p.expr()
+		if e == nil {
+			return nil
+		}
+		return &prefixExpr{exprPrec{op.prec}, sym, e}
+	case opPostfix:
+		if p.consumeByte('_') {
+			e := p.expr()
+			if e == nil {
+				return nil
+			}
+			return &prefixExpr{exprPrec{op.prec}, sym, e}
+		}
+		e := p.expr()
+		if e == nil {
+			return nil
+		}
+		return &postfixExpr{exprPrec{op.prec}, e, sym}
+	case opArray:
+		base := p.expr()
+		if base == nil {
+			return nil
+		}
+		idx := p.expr()
+		if idx == nil {
+			return nil
+		}
+		return &arraySubscript{exprPrec{op.prec}, base, idx}
+	case opMember:
+		l := p.expr()
+		if l == nil {
+			return nil
+		}
+		r := p.expr()
+		if r == nil {
+			return nil
+		}
+		return &memberExpr{exprPrec{op.prec}, l, sym, r}
+	case opNew:
+		exprs, ok := p.exprList('_', false)
+		if !ok {
+			return nil
+		}
+		ty := p.typ()
+		if ty == nil {
+			return nil
+		}
+		haveInits := p.consumeIf("pi")
+		var inits []node
+		for !p.consumeByte('E') {
+			if !haveInits {
+				return nil
+			}
+			e := p.expr()
+			if e == nil {
+				return nil
+			}
+			inits = append(inits, e)
+		}
+		return &newExpr{exprPrec{op.prec}, exprs, ty, inits, global, op.flag}
+	case opDel:
+		e := p.expr()
+		if e == nil {
+			return nil
+		}
+		return &deleteExpr{exprPrec{op.prec}, e, global, op.flag}
+	case opCall:
+		callee := p.expr()
+		if callee == nil {
+			return nil
+		}
+		args, ok := p.exprList('E', false)
+		if !ok {
+			return nil
+		}
+		return &callExpr{exprPrec{op.prec}, callee, args, op.flag}
+	case opCCast:
+		saved := p.tryTemplateArgs
+		p.tryTemplateArgs = false
+		ty := p.typ()
+		p.tryTemplateArgs = saved
+		if ty == nil {
+			return nil
+		}
+		many := p.consumeByte('_')
+		var exprs []node
+		for !p.consumeByte('E') {
+			e := p.expr()
+			if e == nil {
+				return nil
+			}
+			exprs = append(exprs, e)
+			if !many {
+				break
+			}
+		}
+		if !many && len(exprs) != 1 {
+			return nil
+		}
+		return &conversionExpr{exprPrec{op.prec}, ty, exprs}
+	case opConditional:
+		c := p.expr()
+		if c == nil {
+			return nil
+		}
+		l := p.expr()
+		if l == nil {
+			return nil
+		}
+		r := p.expr()
+		if r == nil {
+			return nil
+		}
+		return &conditionalExpr{exprPrec{op.prec}, c, l, r}
+	case opNamedCast:
+		ty := p.typ()
+		if ty == nil {
+			return nil
+		}
+		e := p.expr()
+		if e == nil {
+			return nil
+		}
+		return &castExpr{exprPrec{op.prec}, sym, ty, e}
+	case opOfID:
+		var arg node
+		if op.flag {
+			arg = p.typ()
+		} else {
+			arg = p.expr()
+		}
+		if arg == nil {
+			return nil
+		}
+		return &enclosingExpr{exprPrec{op.prec}, sym, arg}
+	}
+	return nil
 }
 
 // seqID reads a base-36 <seq-id>; ok is false if there is none.
