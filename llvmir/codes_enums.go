@@ -334,3 +334,50 @@ func (c CmpPredicate) String() string {
 	}
 	return "CmpPredicate(" + strconv.FormatUint(uint64(c), 10) + ")"
 }
+
+// AllocaPackedBit is a bit number in the packed operand of a
+// FUNC_CODE_INST_ALLOCA record (LLVM's AllocaPackedValues): the alignment
+// exponent plus one is split into ALLOCA_ALIGN_LOWER (5 bits) and
+// ALLOCA_ALIGN_UPPER (3 bits), with one-bit flags between them.
+type AllocaPackedBit uint32
+
+// AllocaPackedBit values.
+const (
+	// ALLOCA_ALIGN_LOWER: bits 0-4, the low bits of the alignment.
+	ALLOCA_ALIGN_LOWER AllocaPackedBit = 0
+	// ALLOCA_USED_WITH_INALLOCA: the alloca is used by an inalloca
+	// argument.
+	ALLOCA_USED_WITH_INALLOCA AllocaPackedBit = 5
+	// ALLOCA_EXPLICIT_TYPE: the record gives the allocated type, not a
+	// pointer type (set by every writer since LLVM 3.7).
+	ALLOCA_EXPLICIT_TYPE AllocaPackedBit = 6
+	// ALLOCA_SWIFT_ERROR: the alloca is a swifterror slot.
+	ALLOCA_SWIFT_ERROR AllocaPackedBit = 7
+	// ALLOCA_ALIGN_UPPER: bits 8-10, the high bits of the alignment.
+	ALLOCA_ALIGN_UPPER AllocaPackedBit = 8
+)
+
+// allocaPackedBitNames holds the names of the AllocaPackedBit values.
+var allocaPackedBitNames = [...]string{
+	ALLOCA_ALIGN_LOWER:        "ALLOCA_ALIGN_LOWER",
+	ALLOCA_USED_WITH_INALLOCA: "ALLOCA_USED_WITH_INALLOCA",
+	ALLOCA_EXPLICIT_TYPE:      "ALLOCA_EXPLICIT_TYPE",
+	ALLOCA_SWIFT_ERROR:        "ALLOCA_SWIFT_ERROR",
+	ALLOCA_ALIGN_UPPER:        "ALLOCA_ALIGN_UPPER",
+}
+
+// String returns the name of c, or "AllocaPackedBit(n)" for an unknown
+// value.
+func (c AllocaPackedBit) String() string {
+	if int(c) < len(allocaPackedBitNames) && allocaPackedBitNames[c] != "" {
+		return allocaPackedBitNames[c]
+	}
+	return "AllocaPackedBit(" + strconv.FormatUint(uint64(c), 10) + ")"
+}
+
+// INVOKE_EXPLICIT_TYPE is the bit number, in the calling-convention
+// operand of a FUNC_CODE_INST_INVOKE record, that says the record gives
+// the callee's function type (set by every writer since LLVM 3.7); the
+// bits below it hold the calling convention. Call and callbr records use
+// CALL_EXPLICIT_TYPE and CALL_CCONV instead.
+const INVOKE_EXPLICIT_TYPE = 13
