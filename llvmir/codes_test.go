@@ -89,6 +89,13 @@ func TestCodeStrings(t *testing.T) {
 		{CmpPredicate(16), 16, "CmpPredicate(16)"},
 		{ALLOCA_EXPLICIT_TYPE, 6, "ALLOCA_EXPLICIT_TYPE"},
 		{ALLOCA_ALIGN_UPPER, 8, "ALLOCA_ALIGN_UPPER"},
+		// FixedMetadataKinds.def.
+		{MD_dbg, 0, "dbg"},
+		{MD_tbaa_struct, 5, "tbaa.struct"},
+		{MD_loop, 18, "llvm.loop"},
+		{MD_DIAssignID, 38, "DIAssignID"},
+		{MD_implicit_ref, 46, "implicit.ref"},
+		{MetadataKindID(47), 47, "MetadataKindID(47)"},
 	}
 	for _, tt := range tests {
 		if got := tt.code.String(); got != tt.want {
@@ -106,6 +113,35 @@ type fmtCode interface{ String() string }
 // numeric returns the value of c, a code type of this package, in decimal.
 func numeric(c fmtCode) string {
 	return strconv.FormatUint(reflect.ValueOf(c).Uint(), 10)
+}
+
+// TestFixedMetadataKind checks the look-up by name of LLVM 22's fixed
+// metadata kinds.
+func TestFixedMetadataKind(t *testing.T) {
+	tests := []struct {
+		name string
+		id   MetadataKindID
+		ok   bool
+	}{
+		{"dbg", MD_dbg, true},
+		{"llvm.mem.parallel_loop_access", 10, true},
+		{"noalias.addrspace", 41, true},
+		{"implicit.ref", 46, true},
+		{"llvm.loop.unroll", 0, false},
+		{"", 0, false},
+	}
+	for _, tt := range tests {
+		id, ok := FixedMetadataKind(tt.name)
+		if id != tt.id || ok != tt.ok {
+			t.Errorf("FixedMetadataKind(%q) = %d, %v, want %d, %v", tt.name, id, ok, tt.id, tt.ok)
+		}
+	}
+	if NumFixedMetadataKinds != 47 {
+		t.Errorf("NumFixedMetadataKinds = %d, want 47", NumFixedMetadataKinds)
+	}
+	if n := testing.AllocsPerRun(10, func() { FixedMetadataKind("implicit.ref") }); n != 0 {
+		t.Errorf("FixedMetadataKind allocates %v times", n)
+	}
 }
 
 // TestRecordNameRoundTrip checks that every code llvm-bcanalyzer names has

@@ -115,17 +115,6 @@ func (t *locTable) reset() {
 	clear(t.any)
 }
 
-// The fixed metadata kinds of LLVM 22 (FixedMetadataKinds.def), by their
-// in-memory kind ID.
-var fixedKinds = [...]string{"dbg", "tbaa", "prof", "fpmath", "range", "tbaa.struct", "invariant.load",
-	"alias.scope", "noalias", "nontemporal", "llvm.mem.parallel_loop_access", "nonnull", "dereferenceable",
-	"dereferenceable_or_null", "make.implicit", "unpredictable", "invariant.group", "align", "llvm.loop",
-	"type", "section_prefix", "absolute_symbol", "associated", "callees", "irr_loop", "llvm.access.group",
-	"callback", "llvm.preserve.access.index", "vcall_visibility", "noundef", "annotation", "nosanitize",
-	"func_sanitize", "exclude", "memprof", "callsite", "kcfi_type", "pcsections", "DIAssignID",
-	"coro.outside.frame", "mmra", "noalias.addrspace", "callee_type", "nofree", "captures", "alloc_token",
-	"implicit.ref"}
-
 // The names of the debug-info node records, by record code.
 var diNames = map[uint32]string{
 	uint32(llvmir.METADATA_LOCATION):           "DILocation",
@@ -183,13 +172,11 @@ func (r *Reader) rankOf(name string) int {
 	if k, ok := r.kindRank[name]; ok {
 		return k
 	}
-	for i, n := range fixedKinds {
-		if n == name {
-			r.kindRank[name] = i
-			return i
-		}
+	if id, ok := llvmir.FixedMetadataKind(name); ok {
+		r.kindRank[name] = int(id)
+		return int(id)
 	}
-	k := len(fixedKinds) + len(r.kindRank)
+	k := llvmir.NumFixedMetadataKinds + len(r.kindRank)
 	r.kindRank[name] = k
 	return k
 }
