@@ -107,7 +107,7 @@ const (
 	TYPE_CODE_FP128     TypeCode = 14
 	TYPE_CODE_PPC_FP128 TypeCode = 15
 	TYPE_CODE_METADATA  TypeCode = 16
-	// TYPE_CODE_X86_MMX read as <1 x i64> since LLVM 19.
+	// TYPE_CODE_X86_MMX read as <1 x i64> by LLVM 22.
 	TYPE_CODE_X86_MMX TypeCode = 17
 	// TYPE_CODE_STRUCT_ANON [packed, fields...].
 	TYPE_CODE_STRUCT_ANON TypeCode = 18

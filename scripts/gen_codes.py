@@ -177,7 +177,7 @@ LAYOUTS = {
     "TYPE_CODE_FUNCTION_OLD": "[vararg, attrs, ret, params...]",
     "TYPE_CODE_ARRAY": "[len, elem]",
     "TYPE_CODE_VECTOR": "[len, elem, scalable?]",
-    "TYPE_CODE_X86_MMX": "read as <1 x i64> since LLVM 19",
+    "TYPE_CODE_X86_MMX": "read as <1 x i64> by LLVM 22",
     "TYPE_CODE_STRUCT_ANON": "[packed, fields...]",
     "TYPE_CODE_STRUCT_NAME": "[chars...] names the next entry",
     "TYPE_CODE_STRUCT_NAMED": "[packed, fields...]",
