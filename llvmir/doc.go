@@ -42,6 +42,25 @@
 // that never allocate, so they can be called once per block and per record
 // while dumping.
 //
+// The package is also the vocabulary of the bitcode format, which the
+// reader in package ir/bitcode, the bcanalyzer names and a writer share:
+// every block ID ([BlockID]), every record code of every block
+// ([ModuleCode], [TypeCode], [ConstantsCode], [FunctionCode],
+// [MetadataCode], [SummaryCode], ...), every enumeration encoded in record
+// operands ([CastOpcode], [BinaryOpcode], [RMWOperation],
+// [AtomicOrderingCode], [CallMarkersFlag], the optional-flag bit numbers,
+// [FastMathFlag], [AttributeKindCode], [ComdatSelectionKindCode]), the
+// fixed metadata kinds ([MetadataKindID]) and the DW_LANG names
+// ([LanguageName]). Each code is a typed constant whose String gives
+// LLVM's name. codes_gen.go is generated from LLVM 22's LLVMBitCodes.h and
+// FixedMetadataKinds.def by scripts/gen_codes.py, dwarf_gen.go from
+// Dwarf.def by scripts/gen_dwarfnames.sh. The encodings LLVM's reader and
+// writer spell as bare numbers ([LinkageCode], [VisibilityCode],
+// [DLLStorageCode], [ThreadLocalCode], [UnnamedAddrCode], [SyncScopeID],
+// [AttributeEncoding], [CmpPredicate], [AllocaPackedBit]) have names of
+// ours in the same style. These String methods give LLVM's names;
+// [RecordName] and [BlockName] give bcanalyzer's, which differ.
+//
 // The constant names ([MODULE_BLOCK_ID], [MODULE_CODE_HASH], ...) keep LLVM's
 // spelling so that they can be matched against LLVM documentation.
 package llvmir

@@ -18,12 +18,10 @@ type names struct {
 	bi   *bitstream.BlockInfo
 }
 
-var blockinfoRecordNames = [...]string{1: "SETBID", 2: "BLOCKNAME", 3: "SETRECORDNAME"}
-
 func (n names) block(id uint32) (string, bool) {
 	if id < bitstream.FirstApplicationBlockID {
-		if id == bitstream.BLOCKINFO_BLOCK_ID {
-			return "BLOCKINFO_BLOCK", true
+		if id == bitstream.BLOCKINFO_BLOCK_ID { // named for every stream kind
+			return llvmir.BlockName(id)
 		}
 		return "", false
 	}
@@ -38,8 +36,8 @@ func (n names) block(id uint32) (string, bool) {
 
 func (n names) record(block, code uint32) (string, bool) {
 	if block < bitstream.FirstApplicationBlockID {
-		if block == bitstream.BLOCKINFO_BLOCK_ID && code >= 1 && code <= 3 {
-			return blockinfoRecordNames[code], true
+		if block == bitstream.BLOCKINFO_BLOCK_ID { // named for every stream kind
+			return llvmir.RecordName(block, code)
 		}
 		return "", false
 	}

@@ -44,8 +44,8 @@ func (r *Reader) readAttrLists() error {
 		return r.errorf("invalid multiple PARAMATTR blocks")
 	}
 	return r.simpleBlock(uint32(llvmir.PARAMATTR_BLOCK_ID), func(rec *bitstream.Record) error {
-		switch rec.Code {
-		case 2: // PARAMATTR_CODE_ENTRY: [grpid...]
+		switch llvmir.AttributeCode(rec.Code) {
+		case llvmir.PARAMATTR_CODE_ENTRY: // [grpid...]
 			var l ir.AttrList
 			for _, g := range rec.Ops {
 				grp, ok := r.groups[g]
@@ -78,7 +78,7 @@ func (r *Reader) readAttrLists() error {
 				*dst = mergeAttrs(slices.Clone(*dst), grp.set)
 			}
 			r.attrLists = append(r.attrLists, l)
-		case 1: // PARAMATTR_CODE_ENTRY_OLD
+		case llvmir.PARAMATTR_CODE_ENTRY_OLD:
 			return r.errorf("old-style parameter attributes are not supported")
 		default:
 			r.skip("skipped unknown PARAMATTR record %d", rec.Code)
@@ -117,7 +117,7 @@ func (r *Reader) readAttrGroups() error {
 		return r.errorf("invalid multiple PARAMATTR_GROUP blocks")
 	}
 	return r.simpleBlock(uint32(llvmir.PARAMATTR_GROUP_BLOCK_ID), func(rec *bitstream.Record) error {
-		if rec.Code != 3 {
+		if llvmir.AttributeCode(rec.Code) != llvmir.PARAMATTR_GRP_CODE_ENTRY {
 			r.skip("skipped unknown PARAMATTR_GROUP record %d", rec.Code)
 			return nil
 		}
@@ -141,8 +141,8 @@ func (r *Reader) readAttrGroups() error {
 		need := func(n int) bool { return i+n <= len(ops) }
 	loop:
 		for i < len(ops) {
-			switch ops[i] {
-			case 0: // enum
+			switch llvmir.AttributeEncoding(ops[i]) {
+			case llvmir.ATTR_ENC_ENUM:
 				if !need(2) {
 					return r.errorf("invalid attribute group record")
 				}
@@ -154,7 +154,7 @@ func (r *Reader) readAttrGroups() error {
 						continue
 					}
 				}
-				if code == attrCodeNoCapture {
+				if code == uint64(llvmir.ATTR_KIND_NO_CAPTURE) {
 					add(ir.Attribute{Kind: ir.AttrCaptures, Int: 0})
 					continue
 				}
@@ -171,7 +171,7 @@ func (r *Reader) readAttrGroups() error {
 				default:
 					return r.errorf("attribute kind %d is not an enum attribute", code)
 				}
-			case 1: // int
+			case llvmir.ATTR_ENC_INT:
 				if !need(3) {
 					return r.errorf("invalid attribute group record")
 				}
@@ -199,8 +199,8 @@ func (r *Reader) readAttrGroups() error {
 					}
 				}
 				add(ir.Attribute{Kind: k, Int: v})
-			case 3, 4: // string, string with value
-				hasValue := ops[i] == 4
+			case llvmir.ATTR_ENC_STRING, llvmir.ATTR_ENC_STRING_VALUE:
+				hasValue := llvmir.AttributeEncoding(ops[i]) == llvmir.ATTR_ENC_STRING_VALUE
 				i++
 				j := i
 				for j < len(ops) && ops[j] != 0 {
@@ -220,8 +220,8 @@ func (r *Reader) readAttrGroups() error {
 					i = j + 1
 				}
 				add(ir.Attribute{Key: key, Value: val})
-			case 5, 6: // type attribute, without and with a type
-				hasType := ops[i] == 6
+			case llvmir.ATTR_ENC_TYPE, llvmir.ATTR_ENC_TYPE_VALUE:
+				hasType := llvmir.AttributeEncoding(ops[i]) == llvmir.ATTR_ENC_TYPE_VALUE
 				n := 2
 				if hasType {
 					n = 3
@@ -244,7 +244,7 @@ func (r *Reader) readAttrGroups() error {
 					return r.errorf("attribute kind %d is not a type attribute", code)
 				}
 				add(ir.Attribute{Kind: k, Type: t})
-			case 7: // constant range
+			case llvmir.ATTR_ENC_CONSTANT_RANGE:
 				if !need(3) {
 					return r.errorf("invalid attribute group record")
 				}
@@ -265,7 +265,7 @@ func (r *Reader) readAttrGroups() error {
 					return r.errorf("attribute kind %d is not a constant range attribute", code)
 				}
 				add(ir.Attribute{Kind: k, Range: cr})
-			case 8: // constant range list
+			case llvmir.ATTR_ENC_CONSTANT_RANGE_LIST:
 				if !need(4) {
 					return r.errorf("invalid attribute group record")
 				}
@@ -312,18 +312,18 @@ func (r *Reader) readAttrGroups() error {
 // stands for.
 func oldMemoryAttr(code uint64) (uint64, bool) {
 	const rw = 3
-	switch code {
-	case 20: // readnone
+	switch llvmir.AttributeKindCode(code) {
+	case llvmir.ATTR_KIND_READ_NONE:
 		return 0, true
-	case 21: // readonly
+	case llvmir.ATTR_KIND_READ_ONLY:
 		return 0x555, true
-	case 52: // writeonly
+	case llvmir.ATTR_KIND_WRITEONLY:
 		return 0xaaa, true
-	case attrCodeArgmemonly:
+	case llvmir.ATTR_KIND_ARGMEMONLY:
 		return memOnly(0, rw), true
-	case attrCodeInaccessiblememOnly:
+	case llvmir.ATTR_KIND_INACCESSIBLEMEM_ONLY:
 		return memOnly(1, rw), true
-	case attrCodeInaccessiblememOrArgmemonly:
+	case llvmir.ATTR_KIND_INACCESSIBLEMEM_OR_ARGMEMONLY:
 		return memOnly(0, rw) | memOnly(1, rw), true
 	}
 	return 0, false

@@ -2,7 +2,12 @@
 
 package bitcode
 
+import "github.com/bcextract/bcextract/llvmir"
+
 // The DWARF names llvm-dis prints, by value.
+
+// dwLangs is llvmir's DW_LANG table.
+var dwLangs = llvmir.DWLangNames()
 
 var dwTags = map[uint64]string{
 	0x0000: "DW_TAG_null",
@@ -120,72 +125,6 @@ var dwTags = map[uint64]string{
 	0xb002: "DW_TAG_BORLAND_Delphi_dynamic_array",
 	0xb003: "DW_TAG_BORLAND_Delphi_set",
 	0xb004: "DW_TAG_BORLAND_Delphi_variant",
-}
-
-var dwLangs = map[uint64]string{
-	0x0001: "DW_LANG_C89",
-	0x0002: "DW_LANG_C",
-	0x0003: "DW_LANG_Ada83",
-	0x0004: "DW_LANG_C_plus_plus",
-	0x0005: "DW_LANG_Cobol74",
-	0x0006: "DW_LANG_Cobol85",
-	0x0007: "DW_LANG_Fortran77",
-	0x0008: "DW_LANG_Fortran90",
-	0x0009: "DW_LANG_Pascal83",
-	0x000a: "DW_LANG_Modula2",
-	0x000b: "DW_LANG_Java",
-	0x000c: "DW_LANG_C99",
-	0x000d: "DW_LANG_Ada95",
-	0x000e: "DW_LANG_Fortran95",
-	0x000f: "DW_LANG_PLI",
-	0x0010: "DW_LANG_ObjC",
-	0x0011: "DW_LANG_ObjC_plus_plus",
-	0x0012: "DW_LANG_UPC",
-	0x0013: "DW_LANG_D",
-	0x0014: "DW_LANG_Python",
-	0x0015: "DW_LANG_OpenCL",
-	0x0016: "DW_LANG_Go",
-	0x0017: "DW_LANG_Modula3",
-	0x0018: "DW_LANG_Haskell",
-	0x0019: "DW_LANG_C_plus_plus_03",
-	0x001a: "DW_LANG_C_plus_plus_11",
-	0x001b: "DW_LANG_OCaml",
-	0x001c: "DW_LANG_Rust",
-	0x001d: "DW_LANG_C11",
-	0x001e: "DW_LANG_Swift",
-	0x001f: "DW_LANG_Julia",
-	0x0020: "DW_LANG_Dylan",
-	0x0021: "DW_LANG_C_plus_plus_14",
-	0x0022: "DW_LANG_Fortran03",
-	0x0023: "DW_LANG_Fortran08",
-	0x0024: "DW_LANG_RenderScript",
-	0x0025: "DW_LANG_BLISS",
-	0x0026: "DW_LANG_Kotlin",
-	0x0027: "DW_LANG_Zig",
-	0x0028: "DW_LANG_Crystal",
-	0x002a: "DW_LANG_C_plus_plus_17",
-	0x002b: "DW_LANG_C_plus_plus_20",
-	0x002c: "DW_LANG_C17",
-	0x002d: "DW_LANG_Fortran18",
-	0x002e: "DW_LANG_Ada2005",
-	0x002f: "DW_LANG_Ada2012",
-	0x0030: "DW_LANG_HIP",
-	0x0031: "DW_LANG_Assembly",
-	0x0032: "DW_LANG_C_sharp",
-	0x0033: "DW_LANG_Mojo",
-	0x0034: "DW_LANG_GLSL",
-	0x0035: "DW_LANG_GLSL_ES",
-	0x0036: "DW_LANG_HLSL",
-	0x0037: "DW_LANG_OpenCL_CPP",
-	0x0038: "DW_LANG_CPP_for_OpenCL",
-	0x0039: "DW_LANG_SYCL",
-	0x003d: "DW_LANG_Metal",
-	0x0040: "DW_LANG_Ruby",
-	0x0041: "DW_LANG_Move",
-	0x0042: "DW_LANG_Hylo",
-	0x8001: "DW_LANG_Mips_Assembler",
-	0x8e57: "DW_LANG_GOOGLE_RenderScript",
-	0xb000: "DW_LANG_BORLAND_Delphi",
 }
 
 var dwATEs = map[uint64]string{

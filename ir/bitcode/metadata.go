@@ -115,27 +115,40 @@ func (t *locTable) reset() {
 	clear(t.any)
 }
 
-// The fixed metadata kinds of LLVM 22 (FixedMetadataKinds.def), by their
-// in-memory kind ID.
-var fixedKinds = [...]string{"dbg", "tbaa", "prof", "fpmath", "range", "tbaa.struct", "invariant.load",
-	"alias.scope", "noalias", "nontemporal", "llvm.mem.parallel_loop_access", "nonnull", "dereferenceable",
-	"dereferenceable_or_null", "make.implicit", "unpredictable", "invariant.group", "align", "llvm.loop",
-	"type", "section_prefix", "absolute_symbol", "associated", "callees", "irr_loop", "llvm.access.group",
-	"callback", "llvm.preserve.access.index", "vcall_visibility", "noundef", "annotation", "nosanitize",
-	"func_sanitize", "exclude", "memprof", "callsite", "kcfi_type", "pcsections", "DIAssignID",
-	"coro.outside.frame", "mmra", "noalias.addrspace", "callee_type", "nofree", "captures", "alloc_token",
-	"implicit.ref"}
-
 // The names of the debug-info node records, by record code.
 var diNames = map[uint32]string{
-	7: "DILocation", 12: "GenericDINode", 13: "DISubrange", 14: "DIEnumerator", 15: "DIBasicType",
-	16: "DIFile", 17: "DIDerivedType", 18: "DICompositeType", 19: "DISubroutineType", 20: "DICompileUnit",
-	21: "DISubprogram", 22: "DILexicalBlock", 23: "DILexicalBlockFile", 24: "DINamespace",
-	25: "DITemplateTypeParameter", 26: "DITemplateValueParameter", 27: "DIGlobalVariable",
-	28: "DILocalVariable", 29: "DIExpression", 30: "DIObjCProperty", 31: "DIImportedEntity", 32: "DIModule",
-	33: "DIMacro", 34: "DIMacroFile", 37: "DIGlobalVariableExpression", 40: "DILabel", 41: "DIStringType",
-	44: "DICommonBlock", 45: "DIGenericSubrange", 47: "DIAssignID", 48: "DISubrangeType",
-	49: "DIFixedPointType",
+	uint32(llvmir.METADATA_LOCATION):           "DILocation",
+	uint32(llvmir.METADATA_GENERIC_DEBUG):      "GenericDINode",
+	uint32(llvmir.METADATA_SUBRANGE):           "DISubrange",
+	uint32(llvmir.METADATA_ENUMERATOR):         "DIEnumerator",
+	uint32(llvmir.METADATA_BASIC_TYPE):         "DIBasicType",
+	uint32(llvmir.METADATA_FILE):               "DIFile",
+	uint32(llvmir.METADATA_DERIVED_TYPE):       "DIDerivedType",
+	uint32(llvmir.METADATA_COMPOSITE_TYPE):     "DICompositeType",
+	uint32(llvmir.METADATA_SUBROUTINE_TYPE):    "DISubroutineType",
+	uint32(llvmir.METADATA_COMPILE_UNIT):       "DICompileUnit",
+	uint32(llvmir.METADATA_SUBPROGRAM):         "DISubprogram",
+	uint32(llvmir.METADATA_LEXICAL_BLOCK):      "DILexicalBlock",
+	uint32(llvmir.METADATA_LEXICAL_BLOCK_FILE): "DILexicalBlockFile",
+	uint32(llvmir.METADATA_NAMESPACE):          "DINamespace",
+	uint32(llvmir.METADATA_TEMPLATE_TYPE):      "DITemplateTypeParameter",
+	uint32(llvmir.METADATA_TEMPLATE_VALUE):     "DITemplateValueParameter",
+	uint32(llvmir.METADATA_GLOBAL_VAR):         "DIGlobalVariable",
+	uint32(llvmir.METADATA_LOCAL_VAR):          "DILocalVariable",
+	uint32(llvmir.METADATA_EXPRESSION):         "DIExpression",
+	uint32(llvmir.METADATA_OBJC_PROPERTY):      "DIObjCProperty",
+	uint32(llvmir.METADATA_IMPORTED_ENTITY):    "DIImportedEntity",
+	uint32(llvmir.METADATA_MODULE):             "DIModule",
+	uint32(llvmir.METADATA_MACRO):              "DIMacro",
+	uint32(llvmir.METADATA_MACRO_FILE):         "DIMacroFile",
+	uint32(llvmir.METADATA_GLOBAL_VAR_EXPR):    "DIGlobalVariableExpression",
+	uint32(llvmir.METADATA_LABEL):              "DILabel",
+	uint32(llvmir.METADATA_STRING_TYPE):        "DIStringType",
+	uint32(llvmir.METADATA_COMMON_BLOCK):       "DICommonBlock",
+	uint32(llvmir.METADATA_GENERIC_SUBRANGE):   "DIGenericSubrange",
+	uint32(llvmir.METADATA_ASSIGN_ID):          "DIAssignID",
+	uint32(llvmir.METADATA_SUBRANGE_TYPE):      "DISubrangeType",
+	uint32(llvmir.METADATA_FIXED_POINT_TYPE):   "DIFixedPointType",
 }
 
 // droppable are the debug-info nodes of a function's metadata that
@@ -144,15 +157,14 @@ var diNames = map[uint32]string{
 // clang writes in the function's own metadata, and what that names (its
 // file, its types) are kept.
 var droppable = map[uint32]bool{
-	// DILocation (7) is dropped everywhere, with its own case.
-	22: true, 23: true, 28: true, 29: true, 40: true, 47: true, // DILexicalBlock(File), DILocalVariable, DIExpression, DILabel, DIAssignID
+	// DILocation is dropped everywhere, with its own case.
+	uint32(llvmir.METADATA_LEXICAL_BLOCK):      true,
+	uint32(llvmir.METADATA_LEXICAL_BLOCK_FILE): true,
+	uint32(llvmir.METADATA_LOCAL_VAR):          true,
+	uint32(llvmir.METADATA_EXPRESSION):         true,
+	uint32(llvmir.METADATA_LABEL):              true,
+	uint32(llvmir.METADATA_ASSIGN_ID):          true,
 }
-
-// The codes of the DI nodes DropDebugInfo keeps at module level.
-const (
-	mdFileCode       = 16
-	mdSubprogramCode = 21
-)
 
 // kindRank returns LLVM's in-memory ID of metadata kind name, which orders
 // attachments.
@@ -160,13 +172,11 @@ func (r *Reader) rankOf(name string) int {
 	if k, ok := r.kindRank[name]; ok {
 		return k
 	}
-	for i, n := range fixedKinds {
-		if n == name {
-			r.kindRank[name] = i
-			return i
-		}
+	if id, ok := llvmir.FixedMetadataKind(name); ok {
+		r.kindRank[name] = int(id)
+		return int(id)
 	}
-	k := len(fixedKinds) + len(r.kindRank)
+	k := llvmir.NumFixedMetadataKinds + len(r.kindRank)
 	r.kindRank[name] = k
 	return k
 }
@@ -480,7 +490,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			return r.errorf("old-style metadata nodes are not supported")
 		default:
 			if n, ok := diNames[rec.Code]; ok {
-				if r.noDebug && (droppable[rec.Code] || !inFunc && rec.Code != mdSubprogramCode && rec.Code != mdFileCode) {
+				if r.noDebug && (droppable[rec.Code] || !inFunc && rec.Code != uint32(llvmir.METADATA_SUBPROGRAM) && rec.Code != uint32(llvmir.METADATA_FILE)) {
 					r.pushMD(DroppedDebugInfo)
 					return nil
 				}

@@ -11,45 +11,7 @@ import (
 	"github.com/bcextract/bcextract/llvmir"
 )
 
-// Record codes of the module block and of GLOBALVAL_SUMMARY_BLOCK that the
-// summary reader uses (LLVMBitCodes.h).
 const (
-	fsPerModule             = 1
-	fsPerModuleProfile      = 2
-	fsPerModuleGlobalVar    = 3
-	fsCombined              = 4
-	fsCombinedProfile       = 5
-	fsCombinedGlobalVar     = 6
-	fsAlias                 = 7
-	fsCombinedAlias         = 8
-	fsVersion               = 10
-	fsTypeTests             = 11
-	fsTypeTestAssumeVCalls  = 12
-	fsTypeCheckedLoadVCalls = 13
-	fsTypeTestAssumeConst   = 14
-	fsTypeCheckedLoadConst  = 15
-	fsValueGUID             = 16
-	fsPerModuleRelBF        = 19
-	fsFlags                 = 20
-	fsTypeID                = 21
-	fsTypeIDMetadata        = 22
-	fsPerModuleVTableVar    = 23
-	fsBlockCount            = 24
-	fsParamAccess           = 25
-	fsPerModuleCallsiteInfo = 26
-	fsPerModuleAllocInfo    = 27
-	fsCombinedCallsiteInfo  = 28
-	fsCombinedAllocInfo     = 29
-	fsStackIDs              = 30
-	fsAllocContextIDs       = 31
-	fsContextRadixTreeArray = 32
-	fsCombinedAllocNoCtx    = 33
-
-	// Records of combined indexes only.
-	fsCombinedOriginalName = 9
-	fsCFIFunctionDefs      = 17
-	fsCFIFunctionDecls     = 18
-
 	// maxSummaryBitcodeVersion is ModuleSummaryIndex::BitcodeSummaryVersion
 	// of LLVM 22.
 	maxSummaryBitcodeVersion = 12
@@ -356,7 +318,7 @@ func (s *summaryReader) readBlock() error {
 		s.ops = rec.Ops
 		if first {
 			first = false
-			if rec.Code != fsVersion || len(rec.Ops) < 1 {
+			if llvmir.SummaryCode(rec.Code) != llvmir.FS_VERSION || len(rec.Ops) < 1 {
 				return s.errorf("invalid summary block: version expected")
 			}
 			s.version = rec.Ops[0]
@@ -366,7 +328,7 @@ func (s *summaryReader) readBlock() error {
 			s.sum.Version = s.version
 			continue
 		}
-		if err := s.record(rec.Code, rec.Ops); err != nil {
+		if err := s.record(llvmir.SummaryCode(rec.Code), rec.Ops); err != nil {
 			return err
 		}
 	}
@@ -418,28 +380,28 @@ func (s *summaryReader) add(valueID uint64, gs *ir.GlobalSummary) error {
 	return nil
 }
 
-func (s *summaryReader) record(code uint32, ops []uint64) error {
+func (s *summaryReader) record(code llvmir.SummaryCode, ops []uint64) error {
 	bad := func() error { return s.errorf("invalid summary record %d", code) }
 	if s.sum.Combined {
 		switch code {
-		case fsPerModule, fsPerModuleProfile, fsPerModuleRelBF, fsPerModuleGlobalVar,
-			fsPerModuleVTableVar, fsAlias, fsPerModuleCallsiteInfo, fsPerModuleAllocInfo:
+		case llvmir.FS_PERMODULE, llvmir.FS_PERMODULE_PROFILE, llvmir.FS_PERMODULE_RELBF, llvmir.FS_PERMODULE_GLOBALVAR_INIT_REFS,
+			llvmir.FS_PERMODULE_VTABLE_GLOBALVAR_INIT_REFS, llvmir.FS_ALIAS, llvmir.FS_PERMODULE_CALLSITE_INFO, llvmir.FS_PERMODULE_ALLOC_INFO:
 			s.skip("skipped per-module summary record %d in a combined index", code)
 			return nil
 		}
 	}
 	switch code {
-	case fsFlags:
+	case llvmir.FS_FLAGS:
 		if len(ops) < 1 {
 			return bad()
 		}
 		s.sum.Flags = ops[0]
-	case fsBlockCount:
+	case llvmir.FS_BLOCK_COUNT:
 		if len(ops) < 1 {
 			return bad()
 		}
 		s.sum.BlockCount += ops[0]
-	case fsValueGUID:
+	case llvmir.FS_VALUE_GUID:
 		if len(ops) < 2 {
 			return bad()
 		}
@@ -455,7 +417,7 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 		}
 		s.extra[ops[0]] = g
 		s.value(g, "")
-	case fsPerModule, fsPerModuleProfile, fsPerModuleRelBF:
+	case llvmir.FS_PERMODULE, llvmir.FS_PERMODULE_PROFILE, llvmir.FS_PERMODULE_RELBF:
 		if len(ops) < 4 {
 			return bad()
 		}
@@ -489,12 +451,12 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 		}
 		markRefs(refs, int(ro), int(wo))
 		fs.Refs = refs
-		if err := s.calls(fs, ops[start+int(numRefs):], code == fsPerModuleProfile, code == fsPerModuleRelBF); err != nil {
+		if err := s.calls(fs, ops[start+int(numRefs):], code == llvmir.FS_PERMODULE_PROFILE, code == llvmir.FS_PERMODULE_RELBF); err != nil {
 			return err
 		}
 		s.takePending(fs)
 		return s.add(ops[0], fs)
-	case fsAlias:
+	case llvmir.FS_ALIAS:
 		if len(ops) < 3 {
 			return bad()
 		}
@@ -508,7 +470,7 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 		}
 		as.Aliasee, as.HasAliasee = g, true
 		return s.add(ops[0], as)
-	case fsPerModuleGlobalVar:
+	case llvmir.FS_PERMODULE_GLOBALVAR_INIT_REFS:
 		if len(ops) < 2 {
 			return bad()
 		}
@@ -527,7 +489,7 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 		}
 		vs.Refs = refs
 		return s.add(ops[0], vs)
-	case fsPerModuleVTableVar:
+	case llvmir.FS_PERMODULE_VTABLE_GLOBALVAR_INIT_REFS:
 		if len(ops) < 4 {
 			return bad()
 		}
@@ -553,41 +515,41 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 			vs.VTableFuncs = append(vs.VTableFuncs, ir.VTableFunc{Func: g, Offset: rest[i+1]})
 		}
 		return s.add(ops[0], vs)
-	case fsTypeTests:
+	case llvmir.FS_TYPE_TESTS:
 		s.pending()
 		s.pendingTypeTests = append(s.pendingTypeTests, ops...)
-	case fsTypeTestAssumeVCalls, fsTypeCheckedLoadVCalls:
+	case llvmir.FS_TYPE_TEST_ASSUME_VCALLS, llvmir.FS_TYPE_CHECKED_LOAD_VCALLS:
 		if len(ops)%2 != 0 {
 			return bad()
 		}
 		s.pending()
 		for i := 0; i+1 < len(ops); i += 2 {
 			v := ir.VFuncID{GUID: ops[i], Offset: ops[i+1]}
-			if code == fsTypeTestAssumeVCalls {
+			if code == llvmir.FS_TYPE_TEST_ASSUME_VCALLS {
 				s.pendingAssume = append(s.pendingAssume, v)
 			} else {
 				s.pendingChecked = append(s.pendingChecked, v)
 			}
 		}
-	case fsTypeTestAssumeConst, fsTypeCheckedLoadConst:
+	case llvmir.FS_TYPE_TEST_ASSUME_CONST_VCALL, llvmir.FS_TYPE_CHECKED_LOAD_CONST_VCALL:
 		if len(ops) < 2 {
 			return bad()
 		}
 		s.pending()
 		c := ir.ConstVCall{VFunc: ir.VFuncID{GUID: ops[0], Offset: ops[1]}, Args: append([]uint64(nil), ops[2:]...)}
-		if code == fsTypeTestAssumeConst {
+		if code == llvmir.FS_TYPE_TEST_ASSUME_CONST_VCALL {
 			s.pendingAssumeConst = append(s.pendingAssumeConst, c)
 		} else {
 			s.pendingCheckConst = append(s.pendingCheckConst, c)
 		}
-	case fsParamAccess:
+	case llvmir.FS_PARAM_ACCESS:
 		s.pending()
 		return s.paramAccesses(ops)
-	case fsStackIDs:
+	case llvmir.FS_STACK_IDS:
 		return s.readStackIDs(ops)
-	case fsContextRadixTreeArray:
+	case llvmir.FS_CONTEXT_RADIX_TREE_ARRAY:
 		s.radix = append(s.radix[:0], ops...)
-	case fsAllocContextIDs:
+	case llvmir.FS_ALLOC_CONTEXT_IDS:
 		if len(ops)%2 != 0 {
 			return bad()
 		}
@@ -596,11 +558,11 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 		for i := 0; i < len(ops); i += 2 {
 			s.pendingContexts = append(s.pendingContexts, ops[i]<<32|ops[i+1])
 		}
-	case fsPerModuleCallsiteInfo:
+	case llvmir.FS_PERMODULE_CALLSITE_INFO:
 		return s.callsiteInfo(ops)
-	case fsPerModuleAllocInfo:
+	case llvmir.FS_PERMODULE_ALLOC_INFO:
 		return s.allocInfo(ops)
-	case fsTypeIDMetadata:
+	case llvmir.FS_TYPE_ID_METADATA:
 		if len(ops) < 2 {
 			return bad()
 		}
@@ -628,9 +590,9 @@ func (s *summaryReader) record(code uint32, ops []uint64) error {
 			}
 			t.VTables = append(t.VTables, ir.VTableOffset{Offset: ops[i], VTable: g})
 		}
-	case fsCombined, fsCombinedProfile, fsCombinedGlobalVar, fsCombinedAlias, fsCombinedOriginalName,
-		fsTypeID, fsCFIFunctionDefs, fsCFIFunctionDecls,
-		fsCombinedCallsiteInfo, fsCombinedAllocInfo, fsCombinedAllocNoCtx:
+	case llvmir.FS_COMBINED, llvmir.FS_COMBINED_PROFILE, llvmir.FS_COMBINED_GLOBALVAR_INIT_REFS, llvmir.FS_COMBINED_ALIAS, llvmir.FS_COMBINED_ORIGINAL_NAME,
+		llvmir.FS_TYPE_ID, llvmir.FS_CFI_FUNCTION_DEFS, llvmir.FS_CFI_FUNCTION_DECLS,
+		llvmir.FS_COMBINED_CALLSITE_INFO, llvmir.FS_COMBINED_ALLOC_INFO, llvmir.FS_COMBINED_ALLOC_INFO_NO_CONTEXT:
 		return s.combinedRecord(code, ops)
 	default:
 		s.skip("skipped unknown summary record %d", code)
@@ -783,7 +745,7 @@ func (s *summaryReader) readStackIDs(ops []uint64) error {
 		return nil
 	}
 	if len(ops)%2 != 0 {
-		return s.errorf("invalid summary record %d", fsStackIDs)
+		return s.errorf("invalid summary record %d", llvmir.FS_STACK_IDS)
 	}
 	for i := 0; i < len(ops); i += 2 {
 		s.stackIDs = append(s.stackIDs, ops[i]<<32|ops[i+1])
@@ -807,7 +769,7 @@ func (s *summaryReader) stackID(i uint64) (uint64, error) {
 // index], the summary of a call of the next function summary.
 func (s *summaryReader) callsiteInfo(ops []uint64) error {
 	if len(ops) < 1 {
-		return s.errorf("invalid summary record %d", fsPerModuleCallsiteInfo)
+		return s.errorf("invalid summary record %d", llvmir.FS_PERMODULE_CALLSITE_INFO)
 	}
 	g, err := s.guid(ops[0])
 	if err != nil {
@@ -833,7 +795,7 @@ func (s *summaryReader) callsiteInfo(ops []uint64) error {
 // an FS_CONTEXT_RADIX_TREE_ARRAY, else [n, n x stack id index]; the sizes
 // go with the full context ids of the FS_ALLOC_CONTEXT_IDS before it.
 func (s *summaryReader) allocInfo(ops []uint64) error {
-	bad := func() error { return s.errorf("invalid summary record %d", fsPerModuleAllocInfo) }
+	bad := func() error { return s.errorf("invalid summary record %d", llvmir.FS_PERMODULE_ALLOC_INFO) }
 	i := 0
 	var n uint64
 	if s.version >= 10 {
@@ -904,7 +866,7 @@ func (s *summaryReader) allocContext(ops []uint64, i int) ([]uint64, int, error)
 		n := ops[i]
 		i++
 		if n > uint64(len(ops)-i) {
-			return nil, 0, s.errorf("invalid summary record %d", fsPerModuleAllocInfo)
+			return nil, 0, s.errorf("invalid summary record %d", llvmir.FS_PERMODULE_ALLOC_INFO)
 		}
 		ids := make([]uint64, 0, n)
 		for _, x := range ops[i : i+int(n)] {
@@ -965,12 +927,6 @@ type combinedModule struct {
 	hash [5]uint32
 }
 
-// Record codes of MODULE_STRTAB_BLOCK.
-const (
-	mstEntry = 1 // [modid, namechar x N]
-	mstHash  = 2 // [5 x i32], of the entry before it
-)
-
 // readModuleStrtab reads a combined index's MODULE_STRTAB_BLOCK (block id)
 // into mods.
 func (s *summaryReader) readModuleStrtab(id uint32, mods []combinedModule) ([]combinedModule, error) {
@@ -1004,13 +960,13 @@ func (s *summaryReader) readModuleStrtab(id uint32, mods []combinedModule) ([]co
 			return nil, err
 		}
 		s.ops = rec.Ops
-		switch rec.Code {
-		case mstEntry:
+		switch llvmir.ModulePathSymtabCode(rec.Code) {
+		case llvmir.MST_CODE_ENTRY:
 			if len(rec.Ops) < 1 {
 				return nil, s.errorf("invalid code_entry record")
 			}
 			mods = append(mods, combinedModule{id: rec.Ops[0], path: opsString(rec.Ops[1:])})
-		case mstHash:
+		case llvmir.MST_CODE_HASH:
 			if len(rec.Ops) != 5 {
 				return nil, s.errorf("invalid hash length %d", len(rec.Ops))
 			}
@@ -1081,14 +1037,14 @@ func (s *summaryReader) guidOK(id uint64) (uint64, bool) {
 }
 
 // combinedRecord reads a record of a combined index.
-func (s *summaryReader) combinedRecord(code uint32, ops []uint64) error {
+func (s *summaryReader) combinedRecord(code llvmir.SummaryCode, ops []uint64) error {
 	if !s.sum.Combined {
 		s.skip("skipped combined-index summary record %d in a per-module summary", code)
 		return nil
 	}
 	bad := func() error { return s.errorf("invalid summary record %d", code) }
 	switch code {
-	case fsCombined, fsCombinedProfile:
+	case llvmir.FS_COMBINED, llvmir.FS_COMBINED_PROFILE:
 		// [valueid, modid, flags, instcount, fflags, numrefs,
 		// rorefcnt, worefcnt, refs, calls], the fields after instcount
 		// depending on the version.
@@ -1137,13 +1093,13 @@ func (s *summaryReader) combinedRecord(code uint32, ops []uint64) error {
 		}
 		markRefs(refs, int(ro), int(wo))
 		fs.Refs = refs
-		if err := s.calls(fs, ops[start+int(numRefs):], code == fsCombinedProfile, false); err != nil {
+		if err := s.calls(fs, ops[start+int(numRefs):], code == llvmir.FS_COMBINED_PROFILE, false); err != nil {
 			return err
 		}
 		s.takePending(fs)
 		s.lastCombined = true
 		return s.add(ops[0], fs)
-	case fsCombinedGlobalVar:
+	case llvmir.FS_COMBINED_GLOBALVAR_INIT_REFS:
 		// [valueid, modid, flags, varflags (from version 5), refs]
 		if len(ops) < 3 {
 			return bad()
@@ -1166,7 +1122,7 @@ func (s *summaryReader) combinedRecord(code uint32, ops []uint64) error {
 		}
 		s.lastCombined = true
 		return s.add(ops[0], vs)
-	case fsCombinedAlias:
+	case llvmir.FS_COMBINED_ALIAS:
 		// [valueid, modid, flags, aliasee valueid]: an aliasee without
 		// a summary in the alias's module is printed as null.
 		if len(ops) < 4 {
@@ -1188,7 +1144,7 @@ func (s *summaryReader) combinedRecord(code uint32, ops []uint64) error {
 		}
 		s.lastCombined = true
 		return s.add(ops[0], as)
-	case fsCombinedOriginalName:
+	case llvmir.FS_COMBINED_ORIGINAL_NAME:
 		// [original name hash] of the summary before it: not printed.
 		if len(ops) < 1 {
 			return bad()
@@ -1197,12 +1153,12 @@ func (s *summaryReader) combinedRecord(code uint32, ops []uint64) error {
 			return s.errorf("name attachment that does not follow a combined record")
 		}
 		s.lastCombined = false
-	case fsCFIFunctionDefs, fsCFIFunctionDecls:
+	case llvmir.FS_CFI_FUNCTION_DEFS, llvmir.FS_CFI_FUNCTION_DECLS:
 		// Names of functions with CFI jump tables: llvm-dis reads them
 		// into the index but does not print them.
-	case fsTypeID:
+	case llvmir.FS_TYPE_ID:
 		return s.typeID(ops)
-	case fsCombinedCallsiteInfo:
+	case llvmir.FS_COMBINED_CALLSITE_INFO:
 		// [valueid, numstackindices, numver, stack id indexes, versions]
 		if len(ops) < 3 {
 			return bad()
@@ -1231,7 +1187,7 @@ func (s *summaryReader) combinedRecord(code uint32, ops []uint64) error {
 		}
 		s.pending()
 		s.pendingCallsites = append(s.pendingCallsites, ci)
-	case fsCombinedAllocInfo, fsCombinedAllocNoCtx:
+	case llvmir.FS_COMBINED_ALLOC_INFO, llvmir.FS_COMBINED_ALLOC_INFO_NO_CONTEXT:
 		// [nummib, numver, nummib x (alloc type, context) or (alloc
 		// type) without context, numver x version]
 		if len(ops) < 2 {
@@ -1239,7 +1195,7 @@ func (s *summaryReader) combinedRecord(code uint32, ops []uint64) error {
 		}
 		n, nv := ops[0], ops[1]
 		per := uint64(2)
-		if code == fsCombinedAllocNoCtx {
+		if code == llvmir.FS_COMBINED_ALLOC_INFO_NO_CONTEXT {
 			per = 1
 		}
 		if n > uint64(len(ops)-2)/per {
@@ -1254,7 +1210,7 @@ func (s *summaryReader) combinedRecord(code uint32, ops []uint64) error {
 			mib := ir.MIBInfo{AllocType: uint8(ops[i])}
 			s.checkAllocType(mib.AllocType)
 			i++
-			if code == fsCombinedAllocInfo {
+			if code == llvmir.FS_COMBINED_ALLOC_INFO {
 				var err error
 				if mib.StackIDs, i, err = s.allocContext(ops, i); err != nil {
 					return err
@@ -1307,7 +1263,7 @@ func markRefs(refs []ir.SummaryRef, ro, wo int) {
 // keeps one type id per name, its resolutions by offset and those by
 // arguments in order: a record for a name seen before changes its entry.
 func (s *summaryReader) typeID(ops []uint64) error {
-	bad := s.errorf("invalid summary record %d", fsTypeID)
+	bad := s.errorf("invalid summary record %d", llvmir.FS_TYPE_ID)
 	if len(ops) < 8 {
 		return bad
 	}

@@ -112,7 +112,7 @@ func TestSummaryErrorBit(t *testing.T) {
 			c := br.Cursor()
 			code, _ := c.ReadVBR(6)
 			n, _ := c.ReadVBR(6)
-			if code != fsVersion || n != 1 {
+			if code != uint32(llvmir.FS_VERSION) || n != 1 {
 				t.Fatalf("first summary record: code %d, %d operands", code, n)
 			}
 			recBit, versionBit = at, c.BitPos()
@@ -157,7 +157,7 @@ func summaryModule(n int, version uint64, body func(w *bw.Writer)) []byte {
 			names.WriteString(name)
 		}
 		w.EnterBlock(20, 4)
-		w.Unabbrev(fsVersion, version)
+		w.Unabbrev(uint64(llvmir.FS_VERSION), version)
 		body(w)
 		w.EndBlock()
 	}, func() string {
@@ -173,7 +173,7 @@ func summaryModule(n int, version uint64, body func(w *bw.Writer)) []byte {
 // ID id, no refs, no calls.
 func fnSummary(w *bw.Writer, id uint64) {
 	// [valueid, flags, instcount, fflags, numrefs, rorefcnt, worefcnt]
-	w.Unabbrev(fsPerModule, id, 0, 1, 0, 0, 0, 0)
+	w.Unabbrev(uint64(llvmir.FS_PERMODULE), id, 0, 1, 0, 0, 0, 0)
 }
 
 // summaryText reads and prints the module of data and returns its summary
@@ -225,16 +225,16 @@ func slot(lines []string, i int) string {
 // last frame with another through a jump), context sizes, and a callsite.
 func TestMemProf(t *testing.T) {
 	data := summaryModule(2, 12, func(w *bw.Writer) {
-		w.Unabbrev(fsStackIDs, 0, 10, 0, 20, 0, 30, 1, 40) // 10, 20, 30, 1<<32|40
+		w.Unabbrev(uint64(llvmir.FS_STACK_IDS), 0, 10, 0, 20, 0, 30, 1, 40) // 10, 20, 30, 1<<32|40
 		// Context 0: [0, jump to index 5 (2)]; context 3: [1, 2].
-		w.Unabbrev(fsContextRadixTreeArray, 2, 0, 0xFFFFFFFD, 2, 1, 2)
-		w.Unabbrev(fsAllocContextIDs, 0, 5, 0, 0, 0, 7) // 5, 0, 7
+		w.Unabbrev(uint64(llvmir.FS_CONTEXT_RADIX_TREE_ARRAY), 2, 0, 0xFFFFFFFD, 2, 1, 2)
+		w.Unabbrev(uint64(llvmir.FS_ALLOC_CONTEXT_IDS), 0, 5, 0, 0, 0, 7) // 5, 0, 7
 		// Two MIBs: cold at radix 0, notcold at radix 3; then the
 		// sizes: one for the first, two for the second (context id 0
 		// has none).
-		w.Unabbrev(fsPerModuleAllocInfo, 2, 2, 0, 1, 3, 1, 100, 2, 0, 300)
+		w.Unabbrev(uint64(llvmir.FS_PERMODULE_ALLOC_INFO), 2, 2, 0, 1, 3, 1, 100, 2, 0, 300)
 		fnSummary(w, 0)
-		w.Unabbrev(fsPerModuleCallsiteInfo, 0, 3, 2)
+		w.Unabbrev(uint64(llvmir.FS_PERMODULE_CALLSITE_INFO), 0, 3, 2)
 		fnSummary(w, 1)
 	})
 	lines, skips, sum, err := summaryText(t, data)
@@ -263,8 +263,8 @@ func TestMemProf(t *testing.T) {
 // 64-bit stack ids, no MIB count, each context a list of stack id indexes.
 func TestMemProfOld(t *testing.T) {
 	data := summaryModule(1, 9, func(w *bw.Writer) {
-		w.Unabbrev(fsStackIDs, 11, 22, 1<<63|33)
-		w.Unabbrev(fsPerModuleAllocInfo, 4, 2, 2, 1, 2, 1, 0)
+		w.Unabbrev(uint64(llvmir.FS_STACK_IDS), 11, 22, 1<<63|33)
+		w.Unabbrev(uint64(llvmir.FS_PERMODULE_ALLOC_INFO), 4, 2, 2, 1, 2, 1, 0)
 		fnSummary(w, 0)
 	})
 	lines, skips, _, err := summaryText(t, data)
@@ -296,57 +296,57 @@ func TestSummaryHostile(t *testing.T) {
 		skip    string // a skip, "" for none
 	}{
 		{"radix index past the tree", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsStackIDs, 0, 1)
-			w.Unabbrev(fsContextRadixTreeArray, 1, 0)
-			w.Unabbrev(fsPerModuleAllocInfo, 1, 1, 2)
+			w.Unabbrev(uint64(llvmir.FS_STACK_IDS), 0, 1)
+			w.Unabbrev(uint64(llvmir.FS_CONTEXT_RADIX_TREE_ARRAY), 1, 0)
+			w.Unabbrev(uint64(llvmir.FS_PERMODULE_ALLOC_INFO), 1, 1, 2)
 			fnSummary(w, 0)
 		}, "MemProf context at radix tree index 2 is out of the tree", ""},
 		{"two jumps in a row", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsStackIDs, 0, 1)
-			w.Unabbrev(fsContextRadixTreeArray, 1, 0xFFFFFFFF, 0xFFFFFFFF)
-			w.Unabbrev(fsPerModuleAllocInfo, 1, 1, 0)
+			w.Unabbrev(uint64(llvmir.FS_STACK_IDS), 0, 1)
+			w.Unabbrev(uint64(llvmir.FS_CONTEXT_RADIX_TREE_ARRAY), 1, 0xFFFFFFFF, 0xFFFFFFFF)
+			w.Unabbrev(uint64(llvmir.FS_PERMODULE_ALLOC_INFO), 1, 1, 0)
 			fnSummary(w, 0)
 		}, "MemProf context at radix tree index 0 is out of the tree", ""},
 		{"more frames than entries", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsStackIDs, 0, 1)
-			w.Unabbrev(fsContextRadixTreeArray, 5, 0)
-			w.Unabbrev(fsPerModuleAllocInfo, 1, 1, 0)
+			w.Unabbrev(uint64(llvmir.FS_STACK_IDS), 0, 1)
+			w.Unabbrev(uint64(llvmir.FS_CONTEXT_RADIX_TREE_ARRAY), 5, 0)
+			w.Unabbrev(uint64(llvmir.FS_PERMODULE_ALLOC_INFO), 1, 1, 0)
 			fnSummary(w, 0)
 		}, "MemProf context at radix tree index 0 is out of the tree", ""},
 		{"stack id index out of range", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsStackIDs, 0, 1)
-			w.Unabbrev(fsPerModuleCallsiteInfo, 0, 1)
+			w.Unabbrev(uint64(llvmir.FS_STACK_IDS), 0, 1)
+			w.Unabbrev(uint64(llvmir.FS_PERMODULE_CALLSITE_INFO), 0, 1)
 			fnSummary(w, 0)
 		}, "MemProf record refers to stack id 1 of 1", ""},
 		{"odd stack id halves", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsStackIDs, 0, 1, 2)
+			w.Unabbrev(uint64(llvmir.FS_STACK_IDS), 0, 1, 2)
 		}, "invalid summary record 30", ""},
 		{"sizes without context ids", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsStackIDs, 0, 1)
-			w.Unabbrev(fsPerModuleAllocInfo, 1, 1, 1, 0, 1, 64)
+			w.Unabbrev(uint64(llvmir.FS_STACK_IDS), 0, 1)
+			w.Unabbrev(uint64(llvmir.FS_PERMODULE_ALLOC_INFO), 1, 1, 1, 0, 1, 64)
 			fnSummary(w, 0)
 		}, "MemProf allocation sizes without their context ids", ""},
 		{"more MIBs than operands", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsPerModuleAllocInfo, 3, 1, 0)
+			w.Unabbrev(uint64(llvmir.FS_PERMODULE_ALLOC_INFO), 3, 1, 0)
 		}, "invalid summary record 27", ""},
 		{"contexts past the budget", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsStackIDs, 0, 1)
-			w.Unabbrev(fsContextRadixTreeArray, long...)
-			w.Unabbrev(fsPerModuleAllocInfo, mibs...)
+			w.Unabbrev(uint64(llvmir.FS_STACK_IDS), 0, 1)
+			w.Unabbrev(uint64(llvmir.FS_CONTEXT_RADIX_TREE_ARRAY), long...)
+			w.Unabbrev(uint64(llvmir.FS_PERMODULE_ALLOC_INFO), mibs...)
 			fnSummary(w, 0)
 		}, "MemProf contexts expand to more than 2 stack ids per byte of the module", ""},
 		{"unknown allocation type", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsStackIDs, 0, 1)
-			w.Unabbrev(fsPerModuleAllocInfo, 1, 3, 1, 0)
+			w.Unabbrev(uint64(llvmir.FS_STACK_IDS), 0, 1)
+			w.Unabbrev(uint64(llvmir.FS_PERMODULE_ALLOC_INFO), 1, 3, 1, 0)
 			fnSummary(w, 0)
 		}, "", "MemProf allocation type 3 unknown to LLVM 22"},
 		{"second stack ids", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsStackIDs, 0, 1)
-			w.Unabbrev(fsStackIDs, 0, 2)
+			w.Unabbrev(uint64(llvmir.FS_STACK_IDS), 0, 1)
+			w.Unabbrev(uint64(llvmir.FS_STACK_IDS), 0, 2)
 		}, "", "a second FS_STACK_IDS record"},
 		{"records no function follows", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsTypeTests, 1, 2)
-			w.Unabbrev(fsParamAccess, 0, 0, 0, 0)
+			w.Unabbrev(uint64(llvmir.FS_TYPE_TESTS), 1, 2)
+			w.Unabbrev(uint64(llvmir.FS_PARAM_ACCESS), 0, 0, 0, 0)
 		}, "", "skipped 2 summary records that no function summary follows"},
 		{"unknown record", 12, func(w *bw.Writer) {
 			w.Unabbrev(99, 1)
@@ -356,16 +356,16 @@ func TestSummaryHostile(t *testing.T) {
 			w.EndBlock()
 		}, "", "skipped unknown block 40 in GLOBALVAL_SUMMARY_BLOCK"},
 		{"combined record", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsCombinedCallsiteInfo, 0, 0, 0)
+			w.Unabbrev(uint64(llvmir.FS_COMBINED_CALLSITE_INFO), 0, 0, 0)
 		}, "", "skipped combined-index summary record 28 in a per-module summary"},
 		{"linkage 12", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsPerModule, 0, 12, 1, 0, 0, 0, 0)
+			w.Unabbrev(uint64(llvmir.FS_PERMODULE), 0, 12, 1, 0, 0, 0, 0)
 		}, "", "summary linkage 12 unknown to LLVM 22 (printed as external)"},
 		{"hotness 5", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsPerModuleProfile, 0, 0, 1, 0, 0, 0, 0, 0, 5)
+			w.Unabbrev(uint64(llvmir.FS_PERMODULE_PROFILE), 0, 0, 1, 0, 0, 0, 0, 0, 5)
 		}, "", "call hotness 5 unknown to LLVM 22"},
 		{"alias before its aliasee", 12, func(w *bw.Writer) {
-			w.Unabbrev(fsAlias, 0, 0, 1)
+			w.Unabbrev(uint64(llvmir.FS_ALIAS), 0, 0, 1)
 		}, "alias expects aliasee summary to be parsed", ""},
 	} {
 		_, skips, _, err := summaryText(t, summaryModule(2, tc.version, tc.body))
@@ -392,13 +392,13 @@ func TestSummaryFields(t *testing.T) {
 	data := summaryModule(3, 12, func(w *bw.Writer) {
 		// param 0: [0, 0) empty; param 1: [-1, -1) full (sign rotated,
 		// -1 is 3); param 2: [5, -3) wraps (10, 7), no calls.
-		w.Unabbrev(fsParamAccess, 0, 0, 0, 0, 1, 3, 3, 0, 2, 10, 7, 0)
+		w.Unabbrev(uint64(llvmir.FS_PARAM_ACCESS), 0, 0, 0, 0, 1, 3, 3, 0, 2, 10, 7, 0)
 		// calls f1 with relbf 300 and the tail flag (bit 28), f2 with
 		// relbf 0: nothing printed.
-		w.Unabbrev(fsPerModuleRelBF, 0, 0, 1, 0, 0, 0, 0, 1, 1<<28|300, 2, 0)
+		w.Unabbrev(uint64(llvmir.FS_PERMODULE_RELBF), 0, 0, 1, 0, 0, 0, 0, 1, 1<<28|300, 2, 0)
 		// vcall visibility field 7 (3 bits set): LLVM keeps 2; one
 		// virtual function at offset 8.
-		w.Unabbrev(fsPerModuleVTableVar, 1, 0, 4|7<<3, 0, 2, 8)
+		w.Unabbrev(uint64(llvmir.FS_PERMODULE_VTABLE_GLOBALVAR_INIT_REFS), 1, 0, 4|7<<3, 0, 2, 8)
 		fnSummary(w, 2)
 	})
 	lines, skips, _, err := summaryText(t, data)
@@ -494,14 +494,14 @@ func TestCombined(t *testing.T) {
 func combinedIndex(body func(w *bw.Writer)) []byte {
 	return strtabModule(nil, func(w *bw.Writer) {
 		w.EnterBlock(19, 3)
-		w.Unabbrev(mstEntry, 0, 'b', '.', 'o')
-		w.Unabbrev(mstHash, 1, 2, 3, 4, 5)
-		w.Unabbrev(mstEntry, 7, 'a', '.', 'o')
+		w.Unabbrev(uint64(llvmir.MST_CODE_ENTRY), 0, 'b', '.', 'o')
+		w.Unabbrev(uint64(llvmir.MST_CODE_HASH), 1, 2, 3, 4, 5)
+		w.Unabbrev(uint64(llvmir.MST_CODE_ENTRY), 7, 'a', '.', 'o')
 		w.EndBlock()
 		w.EnterBlock(20, 4)
-		w.Unabbrev(fsVersion, 12)
-		w.Unabbrev(fsValueGUID, 1, 0, 100)
-		w.Unabbrev(fsValueGUID, 2, 0, 200)
+		w.Unabbrev(uint64(llvmir.FS_VERSION), 12)
+		w.Unabbrev(uint64(llvmir.FS_VALUE_GUID), 1, 0, 100)
+		w.Unabbrev(uint64(llvmir.FS_VALUE_GUID), 2, 0, 200)
 		body(w)
 		w.EndBlock()
 	}, "")
@@ -512,7 +512,9 @@ func combinedIndex(body func(w *bw.Writer)) []byte {
 func TestCombinedHostile(t *testing.T) {
 	// [valueid, modid, flags, instcount, fflags, entrycount, numrefs,
 	// rorefcnt, worefcnt]
-	fn := func(w *bw.Writer, id, mod uint64) { w.Unabbrev(fsCombined, id, mod, 0, 1, 0, 0, 0, 0, 0) }
+	fn := func(w *bw.Writer, id, mod uint64) {
+		w.Unabbrev(uint64(llvmir.FS_COMBINED), id, mod, 0, 1, 0, 0, 0, 0, 0)
+	}
 	for _, tc := range []struct {
 		name string
 		body func(w *bw.Writer)
@@ -528,25 +530,25 @@ func TestCombinedHostile(t *testing.T) {
 			fn(w, 1, 3)
 		}, "summary refers to module ID 3, which the module table does not list", "", ""},
 		{"original name first", func(w *bw.Writer) {
-			w.Unabbrev(fsCombinedOriginalName, 5)
+			w.Unabbrev(uint64(llvmir.FS_COMBINED_ORIGINAL_NAME), 5)
 		}, "name attachment that does not follow a combined record", "", ""},
 		{"original name twice", func(w *bw.Writer) {
 			fn(w, 1, 7)
-			w.Unabbrev(fsCombinedOriginalName, 5)
-			w.Unabbrev(fsCombinedOriginalName, 5)
+			w.Unabbrev(uint64(llvmir.FS_COMBINED_ORIGINAL_NAME), 5)
+			w.Unabbrev(uint64(llvmir.FS_COMBINED_ORIGINAL_NAME), 5)
 		}, "name attachment that does not follow a combined record", "", ""},
 		{"per-module record", func(w *bw.Writer) {
 			fnSummary(w, 1)
 		}, "", "skipped per-module summary record 1 in a combined index", ""},
 		{"short callsite", func(w *bw.Writer) {
-			w.Unabbrev(fsCombinedCallsiteInfo, 1, 2, 1, 0)
+			w.Unabbrev(uint64(llvmir.FS_COMBINED_CALLSITE_INFO), 1, 2, 1, 0)
 		}, "invalid summary record 28", "", ""},
 		{"alias of nothing known", func(w *bw.Writer) {
-			w.Unabbrev(fsCombinedAlias, 1, 0, 0, 9)
+			w.Unabbrev(uint64(llvmir.FS_COMBINED_ALIAS), 1, 0, 0, 9)
 		}, "", "", "aliasee: null"},
 		{"alias of a summary of another module", func(w *bw.Writer) {
 			fn(w, 2, 7)
-			w.Unabbrev(fsCombinedAlias, 1, 0, 0, 2)
+			w.Unabbrev(uint64(llvmir.FS_COMBINED_ALIAS), 1, 0, 0, 2)
 		}, "", "", "aliasee: null"},
 	} {
 		lines, skips, _, err := summaryText(t, combinedIndex(tc.body))

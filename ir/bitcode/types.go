@@ -10,14 +10,6 @@ import (
 // recursively.
 const maxTypeDepth = 512
 
-// Type table record codes missing from llvmir.
-const (
-	typeCodeOpaquePointer = 25
-	typeCodeTargetType    = 26
-	typeCodeX86AMX        = 24
-	typeCodeFunctionOld   = 9
-)
-
 // typeByID returns type id of the module's type table; a forward reference
 // to a not yet defined entry makes an identified struct placeholder, as
 // LLVM does. It returns nil for an ID out of range.
@@ -59,8 +51,8 @@ func (r *Reader) readTypes() error {
 			}
 			return ts, true
 		}
-		switch rec.Code {
-		case 1: // NUMENTRY
+		switch llvmir.TypeCode(rec.Code) {
+		case llvmir.TYPE_CODE_NUMENTRY:
 			if len(ops) < 1 {
 				return r.errorf("invalid numentry record")
 			}
@@ -73,39 +65,39 @@ func (r *Reader) readTypes() error {
 				r.typeDepth = append(r.typeDepth, make([]uint32, len(r.types)-len(r.typeDepth))...)
 			}
 			return nil
-		case 2:
+		case llvmir.TYPE_CODE_VOID:
 			t = &ir.Type{Kind: ir.VoidType}
-		case 10:
+		case llvmir.TYPE_CODE_HALF:
 			t = &ir.Type{Kind: ir.HalfType}
-		case 23:
+		case llvmir.TYPE_CODE_BFLOAT:
 			t = &ir.Type{Kind: ir.BFloatType}
-		case 3:
+		case llvmir.TYPE_CODE_FLOAT:
 			t = &ir.Type{Kind: ir.FloatType}
-		case 4:
+		case llvmir.TYPE_CODE_DOUBLE:
 			t = &ir.Type{Kind: ir.DoubleType}
-		case 13:
+		case llvmir.TYPE_CODE_X86_FP80:
 			t = &ir.Type{Kind: ir.X86FP80Type}
-		case 14:
+		case llvmir.TYPE_CODE_FP128:
 			t = &ir.Type{Kind: ir.FP128Type}
-		case 15:
+		case llvmir.TYPE_CODE_PPC_FP128:
 			t = &ir.Type{Kind: ir.PPCFP128Type}
-		case 5:
+		case llvmir.TYPE_CODE_LABEL:
 			t = &ir.Type{Kind: ir.LabelType}
-		case 16:
+		case llvmir.TYPE_CODE_METADATA:
 			t = &ir.Type{Kind: ir.MetadataType}
-		case 17: // x86_mmx reads as <1 x i64>
+		case llvmir.TYPE_CODE_X86_MMX: // x86_mmx reads as <1 x i64>
 			t = &ir.Type{Kind: ir.FixedVectorType, Len: 1, Elem: &ir.Type{Kind: ir.IntegerType, BitWidth: 64}}
 			depth = 2
-		case typeCodeX86AMX:
+		case llvmir.TYPE_CODE_X86_AMX:
 			t = &ir.Type{Kind: ir.X86AMXType}
-		case 22:
+		case llvmir.TYPE_CODE_TOKEN:
 			t = &ir.Type{Kind: ir.TokenType}
-		case 7: // INTEGER
+		case llvmir.TYPE_CODE_INTEGER:
 			if len(ops) < 1 || ops[0] < 1 || ops[0] > 1<<23 {
 				return r.errorf("invalid integer type width")
 			}
 			t = &ir.Type{Kind: ir.IntegerType, BitWidth: uint32(ops[0])}
-		case 8: // POINTER (typed)
+		case llvmir.TYPE_CODE_POINTER: // typed pointer
 			if len(ops) < 1 {
 				return r.errorf("invalid pointer record")
 			}
@@ -119,14 +111,14 @@ func (r *Reader) readTypes() error {
 			// LLVM 14 and older: read as opaque pointers; what
 			// llvm-dis-22 then upgrades is in upgrade.go.
 			t = &ir.Type{Kind: ir.PointerType, AddrSpace: uint32(as)}
-		case typeCodeOpaquePointer:
+		case llvmir.TYPE_CODE_OPAQUE_POINTER:
 			if len(ops) != 1 || ops[0] > 0xffffff {
 				return r.errorf("invalid opaque pointer record")
 			}
 			t = &ir.Type{Kind: ir.PointerType, AddrSpace: uint32(ops[0])}
-		case 21, typeCodeFunctionOld: // FUNCTION: [vararg, retty, paramty...]
+		case llvmir.TYPE_CODE_FUNCTION, llvmir.TYPE_CODE_FUNCTION_OLD: // [vararg, retty, paramty...]
 			first := 1
-			if rec.Code == typeCodeFunctionOld {
+			if rec.Code == uint32(llvmir.TYPE_CODE_FUNCTION_OLD) {
 				first = 2
 			}
 			if len(ops) < first+1 {
@@ -137,7 +129,7 @@ func (r *Reader) readTypes() error {
 				return r.errorf("invalid function type")
 			}
 			t = &ir.Type{Kind: ir.FunctionType, VarArg: ops[0] != 0, Ret: ts[0], Params: ts[1:]}
-		case 18: // STRUCT_ANON
+		case llvmir.TYPE_CODE_STRUCT_ANON:
 			if len(ops) < 1 {
 				return r.errorf("invalid anon struct record")
 			}
@@ -146,10 +138,10 @@ func (r *Reader) readTypes() error {
 				return r.errorf("invalid struct type")
 			}
 			t = &ir.Type{Kind: ir.StructType, Packed: ops[0] != 0, Fields: ts}
-		case 19: // STRUCT_NAME
+		case llvmir.TYPE_CODE_STRUCT_NAME:
 			name, hasName = opsString(ops), true
 			return nil
-		case 20, 6: // STRUCT_NAMED, OPAQUE
+		case llvmir.TYPE_CODE_STRUCT_NAMED, llvmir.TYPE_CODE_OPAQUE:
 			if len(ops) < 1 {
 				return r.errorf("invalid named struct record")
 			}
@@ -162,7 +154,7 @@ func (r *Reader) readTypes() error {
 			}
 			t.Name = name
 			name, hasName = "", false
-			if rec.Code == 20 {
+			if rec.Code == uint32(llvmir.TYPE_CODE_STRUCT_NAMED) {
 				ts, ok := elems(ops[1:])
 				if !ok {
 					return r.errorf("invalid named struct record")
@@ -171,7 +163,7 @@ func (r *Reader) readTypes() error {
 			}
 			r.types[n] = nil // a forward reference is fine here
 			r.m.Types = append(r.m.Types, t)
-		case typeCodeTargetType:
+		case llvmir.TYPE_CODE_TARGET_TYPE:
 			if len(ops) < 1 || ops[0] >= uint64(len(ops)) {
 				return r.errorf("invalid target extension type record")
 			}
@@ -188,7 +180,7 @@ func (r *Reader) readTypes() error {
 				t.IntParams = append(t.IntParams, uint32(v))
 			}
 			name, hasName = "", false
-		case 11: // ARRAY
+		case llvmir.TYPE_CODE_ARRAY:
 			if len(ops) < 2 {
 				return r.errorf("invalid array type record")
 			}
@@ -197,7 +189,7 @@ func (r *Reader) readTypes() error {
 				return r.errorf("invalid array element type")
 			}
 			t = &ir.Type{Kind: ir.ArrayType, Len: ops[0], Elem: ts[0]}
-		case 12: // VECTOR
+		case llvmir.TYPE_CODE_VECTOR:
 			if len(ops) < 2 || ops[0] == 0 || ops[0] > 1<<32 {
 				return r.errorf("invalid vector type record")
 			}
