@@ -1,4 +1,4 @@
-package main
+package objdump
 
 import (
 	"bufio"
@@ -10,11 +10,11 @@ import (
 	"github.com/bcextract/bcextract/sections"
 )
 
-// bbmapText prints a bbmapReport as text: one table per function, each
+// textPrinter prints a report as text: one table per function, each
 // block followed by its instructions with --disasm, then the lookups.
-type bbmapText struct {
+type textPrinter struct {
 	w     *bufio.Writer
-	r     *bbmapReport
+	r     *report
 	b     []byte   // the line being built
 	num   [20]byte // scratch for numbers
 	instW int      // width of the instruction addresses of the function
@@ -53,9 +53,9 @@ func blockFlags(b []byte, md sections.Metadata) []byte {
 	return b
 }
 
-func (t *bbmapText) begin() {}
+func (t *textPrinter) begin() {}
 
-func (t *bbmapText) line() {
+func (t *textPrinter) line() {
 	t.b = append(t.b, '\n')
 	t.w.Write(t.b)
 	t.b = t.b[:0]
@@ -93,7 +93,7 @@ func decLen(v uint64) int {
 	return n
 }
 
-func (t *bbmapText) function(fi int) {
+func (t *textPrinter) function(fi int) {
 	r := t.r
 	fn := &r.funcs[fi]
 	m := fn.Map
@@ -123,7 +123,7 @@ func (t *bbmapText) function(fi int) {
 	freqW := 4
 	if freq {
 		for i := range m.PGO.BBEntries {
-			freqW = max(freqW, len(prettyFrequency(m.PGO.BBEntries[i].BlockFreq, m.PGO.BBEntries[0].BlockFreq)))
+			freqW = max(freqW, len(sections.PrettyFrequency(m.PGO.BBEntries[i].BlockFreq, m.PGO.BBEntries[0].BlockFreq)))
 		}
 	}
 
@@ -234,7 +234,7 @@ func (t *bbmapText) function(fi int) {
 				if freq {
 					b = append(b, "  "...)
 					fm := len(b)
-					b = append(b, prettyFrequency(pe.BlockFreq, m.PGO.BBEntries[0].BlockFreq)...)
+					b = append(b, sections.PrettyFrequency(pe.BlockFreq, m.PGO.BBEntries[0].BlockFreq)...)
 					b = pad(b, fm, freqW)
 				}
 				if succ {
@@ -243,7 +243,7 @@ func (t *bbmapText) function(fi int) {
 						b = append(b, ' ')
 						b = strconv.AppendUint(b, uint64(s.ID), 10)
 						b = append(b, ':')
-						b = append(b, probabilityPercent(s.Prob)...)
+						b = append(b, sections.ProbabilityPercent(s.Prob)...)
 					}
 				}
 			}
@@ -259,7 +259,7 @@ func (t *bbmapText) function(fi int) {
 }
 
 // instructions prints the instructions of one block, objdump style.
-func (t *bbmapText) instructions(sec int, start uint64, size uint32) {
+func (t *textPrinter) instructions(sec int, start uint64, size uint32) {
 	rawW := 4 // bytes shown before the text
 	switch t.r.arch {
 	case disasm.Arch386, disasm.ArchAMD64:
@@ -330,7 +330,7 @@ func trimRight(b []byte) []byte {
 	return b
 }
 
-func (t *bbmapText) beginLookups() {
+func (t *textPrinter) beginLookups() {
 	r := t.r
 	if r.showMap {
 		t.line()
@@ -362,7 +362,7 @@ func (t *bbmapText) beginLookups() {
 	t.line()
 }
 
-func (t *bbmapText) lookup(l *bbmapLookup) {
+func (t *textPrinter) lookup(l *lookupResult) {
 	b := appendHex(t.b, l.addr)
 	b = pad(b, 0, t.addrW)
 	if t.r.rel {
@@ -398,7 +398,7 @@ func (t *bbmapText) lookup(l *bbmapLookup) {
 	t.line()
 }
 
-func (t *bbmapText) end([]error) {
+func (t *textPrinter) end([]error) {
 	r := t.r
 	if r.prof == nil {
 		return
