@@ -110,13 +110,15 @@ func (e *PatternError) Unwrap() error { return e.Err }
 // is printed all the same; in JSON they are the document's "errors"), and
 // an error that stops the listing: a *PatternError, or w's.
 //
-// When w is a *bufio.Writer, Write writes through it; it flushes w either
-// way before it returns.
+// When w is a *bufio.Writer, Write writes through it and leaves flushing
+// it to the caller (so that a caller can report the problems on stderr
+// before the output reaches stdout, as the command does); any other w gets
+// everything before Write returns, and its error.
 func Write(w io.Writer, name string, data []byte, opts *Options) (problems []error, err error) {
-	bw, ok := w.(*bufio.Writer)
-	if !ok {
-		bw = bufio.NewWriterSize(w, 64<<10)
+	if bw, ok := w.(*bufio.Writer); ok {
+		return write(bw, name, data, opts)
 	}
+	bw := bufio.NewWriterSize(w, 64<<10)
 	problems, err = write(bw, name, data, opts)
 	if err != nil {
 		return problems, err
