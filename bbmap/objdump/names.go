@@ -40,7 +40,7 @@ func (r *report) nameMatches(fi int, re *regexp.Regexp) bool {
 
 // useSymbols lets dec's instructions name what they refer to: in the GNU
 // and Intel syntaxes bbmap appends llvm-objdump's "<symbol+0xOFFSET>" to
-// branch and call targets (see bbmap_symbols.go); the Go syntax names them
+// branch and call targets (see symbols.go); the Go syntax names them
 // itself, after the function symbols of a linked file.
 func (r *report) useSymbols(dec *disasm.Decoder) {
 	if dec.Syntax() == disasm.Go {

@@ -38,8 +38,8 @@ type report struct {
 	// showMap says whether the function tables are printed (text output).
 	showMap bool
 
-	dm      *demangle.Cache // with -C (bbmap_names.go)
-	targets *branchTargets  // names branch targets with --disasm (bbmap_symbols.go)
+	dm      *demangle.Cache // with -C (names.go)
+	targets *branchTargets  // names branch targets with --disasm (symbols.go)
 }
 
 // A lookupResult is the answer for one address in one address space.

@@ -19,7 +19,7 @@ import (
 // symbols that are in no section (undefined, absolute, common). It leaves
 // out symbols without a name, file and section symbols, and mapping
 // symbols ($x, $d...) when naming; it adds a NAME@plt symbol for each PLT
-// entry (see bbmap_plt.go) and, when it starts disassembling an executable
+// entry (see plt.go) and, when it starts disassembling an executable
 // section that has no symbol at its start, one named after the section. A
 // target is named after the last symbol at or below it in the section
 // holding it: in a linked file the section with the highest address at or
