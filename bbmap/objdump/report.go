@@ -56,7 +56,8 @@ type Options struct {
 	// Demangle, demangled name) is Function, and if none is, those whose
 	// name the Go regular expression Function matches; "" selects all.
 	Function string
-	// Disasm lists each block's instructions, in Syntax.
+	// Disasm lists each block's instructions, in Syntax (disasm.GNU,
+	// the zero value, disasm.Intel for x86 only, or disasm.Go).
 	Disasm bool
 	Syntax disasm.Syntax
 	// Demangle demangles C++ and Rust names as llvm-objdump-22 -C does.
@@ -96,10 +97,12 @@ type PatternError struct {
 	Err     error // from regexp.Compile
 }
 
+// Error says that the pattern names no function and why it does not compile.
 func (e *PatternError) Error() string {
 	return fmt.Sprintf("no function is named %q, and it is not a regular expression: %v", e.Pattern, e.Err)
 }
 
+// Unwrap returns the regexp package's error.
 func (e *PatternError) Unwrap() error { return e.Err }
 
 // Write prints the BB address maps of the ELF file held in data, whose
