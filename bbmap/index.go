@@ -11,6 +11,13 @@
 // into a [Profile]. The package never opens files and never prints: samples
 // are read from an io.Reader, and a malformed line gives a *[SampleError]
 // with its 1-based line number and its byte offset in the input.
+//
+// The maps of an ELF file held in memory (a container/elf.File) are decoded
+// with [LoadELFSection], one section at a time, their ranges placed by the
+// section's relocations in a relocatable object, and their functions named
+// with [FuncSymbols], as llvm-readobj-22 names them; [OpenELFSection]
+// prepares a section for sections.BBAddrMapReader instead. Package
+// bbmap/objdump prints the maps as `bcextract bbmap` does.
 package bbmap
 
 import (

@@ -32,6 +32,10 @@
 // DecodePCSectionWith). Byte order and address size, where a section depends
 // on them, are arguments too.
 //
+// [PrettyFrequency] and [PrettyProbability] format the PGO values of a
+// decoded BB address map as llvm-readobj-22 --pretty-pgo-analysis-map does,
+// for the printers built on the package.
+//
 // Malformed contents give a *[DecodeError] with the section's name and the
 // byte offset in the section where the problem was found; its Msg is worded as
 // llvm-readobj (LLVM 22) words the same problem, where llvm-readobj decodes

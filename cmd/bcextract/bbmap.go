@@ -3,20 +3,15 @@ package main
 import (
 	"bufio"
 	"bytes"
-	goelf "debug/elf"
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
-	"strconv"
 
 	"github.com/bcextract/bcextract/bbmap"
+	"github.com/bcextract/bcextract/bbmap/objdump"
 	"github.com/bcextract/bcextract/container"
-	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/disasm"
-	"github.com/bcextract/bcextract/internal/demangle"
 	"github.com/bcextract/bcextract/mmap"
-	"github.com/bcextract/bcextract/sections"
 	"github.com/spf13/pflag"
 )
 
@@ -139,37 +134,6 @@ Examples:
 	}
 }
 
-// A bbmapReport is everything bbmap prints about one file, decoded; the
-// printers walk it.
-type bbmapReport struct {
-	file  string
-	f     *elf.File
-	data  []byte
-	arch  disasm.Arch
-	rel   bool           // relocatable: addresses are offsets into sections
-	syms  []elf.Symbol   // the symbol table
-	funcs []bbmap.Func   // every function of every map section
-	shown []int          // indexes of funcs to print
-	index *bbmap.Index   // nil unless lookups or samples need it
-	prof  *bbmap.Profile // nil without --samples
-	dec   *disasm.Decoder
-	code  codeSections
-	errs  []error // map sections that could not be decoded
-	// showMap says whether the function tables are printed (text output).
-	showMap bool
-
-	dm      *demangle.Cache // with -C (bbmap_names.go)
-	targets *branchTargets  // names branch targets with --disasm (bbmap_symbols.go)
-}
-
-// A bbmapLookup is the answer for one address in one address space.
-type bbmapLookup struct {
-	addr    uint64
-	section int // address space: a section index in a relocatable object, else 0
-	loc     bbmap.Location
-	found   bool
-}
-
 // runBBMap prints the maps of each FILE in names: in text, each after a line
 // "==> FILE <==" when there are several; in JSON, one document per FILE, one
 // per line.
@@ -181,6 +145,14 @@ func runBBMap(e *env, names []string, o bbmapOptions, syntax disasm.Syntax, addr
 	})
 	defer addrFile.close()
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	// The options of each FILE, with the problems of the --samples and
+	// --addr-file inputs.
+	opts := func(auxErrs []error) *objdump.Options {
+		op := &objdump.Options{Function: o.function, Disasm: o.disasm, Syntax: syntax, Demangle: o.demangle,
+			JSON: o.json, Addrs: addrs, AddrFile: addrFile.lines(), Samples: samples.lines(), Errors: auxErrs}
+		op.Warn = func(msg string) { reportf(e.stderr, "warning: %s", msg) }
+		return op
+	}
 	failed := samples.err != nil || addrFile.err != nil
 	for i, name := range names {
 		if !o.json && len(names) > 1 {
@@ -195,7 +167,7 @@ func runBBMap(e *env, names []string, o bbmapOptions, syntax disasm.Syntax, addr
 				auxErrs = append(auxErrs, a.err)
 			}
 		}
-		errs, err := bbmapFile(e, w, name, o, syntax, addrs, samples, addrFile, auxErrs)
+		errs, err := bbmapFile(e, w, name, opts(auxErrs))
 		if err != nil {
 			return err
 		}
@@ -257,6 +229,14 @@ func readBBMapAux(e *env, name string, read func(io.Reader, func(uint64, uint64)
 
 func (a *bbmapAux) close() { a.m.Close() }
 
+// lines is the file for objdump.Options; nil if none was given.
+func (a *bbmapAux) lines() *objdump.Lines {
+	if a.name == "" {
+		return nil
+	}
+	return &objdump.Lines{Name: a.name, Data: a.data}
+}
+
 // A sampleLineError is a malformed line of a sample or address file: its
 // message says which line; the container.Error holding it gives the byte.
 type sampleLineError struct{ *bbmap.SampleError }
@@ -265,268 +245,33 @@ func (e *sampleLineError) Error() string { return fmt.Sprintf("line %d: %s", e.L
 func (e *sampleLineError) Unwrap() error { return e.SampleError }
 
 // bbmapFile prints the maps of the file name on w and returns its
-// problems, one error each, for the caller to report; errs, the problems
-// of --samples and --addr-file, go into its JSON document too. The error
+// problems, one error each, for the caller to report; o.Errors, the
+// problems of --samples and --addr-file, go into its JSON document too. The error
 // returned stops the command (a write error, or a usage error).
-func bbmapFile(e *env, w *bufio.Writer, name string, o bbmapOptions, syntax disasm.Syntax, addrs []uint64, samples, addrFile *bbmapAux, auxErrs []error) (errs []error, err error) {
+func bbmapFile(e *env, w *bufio.Writer, name string, o *objdump.Options) (errs []error, err error) {
 	in, err := openInput(e, name)
 	if err != nil {
-		if o.json {
-			writeBBMapFailure(w, name, append(auxErrs, err))
+		if o.JSON {
+			objdump.WriteFailure(w, name, append(o.Errors, err))
 		}
 		return []error{err}, nil
 	}
 	defer in.close()
 	ferr := in.guard(func() error {
-		errs, err = bbmapInput(e, w, name, in.data, o, syntax, addrs, samples, addrFile, auxErrs)
+		errs, err = objdump.Write(w, name, in.data, o)
+		var pe *objdump.PatternError
+		if errors.As(err, &pe) {
+			return usagef("--function: %v", pe)
+		}
 		return err
 	})
 	var ce *container.Error
 	if errors.As(ferr, &ce) && ce.Err == mmap.ErrFault {
-		if o.json {
+		if o.JSON {
 			w.WriteString("\n") // the document is cut: it is the next line that says why
-			writeBBMapFailure(w, name, append(auxErrs, ferr))
+			objdump.WriteFailure(w, name, append(o.Errors, ferr))
 		}
 		return append(errs, ferr), nil
 	}
 	return errs, ferr
-}
-
-// bbmapInput does the work of bbmapFile on the mapped data of the file.
-func bbmapInput(e *env, w *bufio.Writer, name string, data []byte, o bbmapOptions, syntax disasm.Syntax, addrs []uint64, samples, addrFile *bbmapAux, auxErrs []error) ([]error, error) {
-	fail := func(err error) ([]error, error) {
-		if o.json {
-			writeBBMapFailure(w, name, append(auxErrs, err))
-		}
-		return []error{err}, nil
-	}
-	r, err := loadBBMapReport(name, data)
-	if err != nil {
-		return fail(err)
-	}
-	if o.demangle {
-		r.setDemangle()
-	}
-	if o.disasm {
-		dec, err := disasm.NewDecoder(r.arch, syntax)
-		if err != nil {
-			// Located at e_machine.
-			return fail(&container.Error{Path: name, File: name, Off: 0x12, Err: fmt.Errorf("%v (ELF machine %v)", err, r.f.Machine)})
-		}
-		r.useSymbols(dec)
-		r.dec = dec
-	}
-	if err := r.selectFunctions(o.function); err != nil {
-		var ue *usageError
-		if errors.As(err, &ue) {
-			return nil, err
-		}
-		return fail(err)
-	}
-	lookups := len(addrs) > 0 || addrFile.name != ""
-	r.showMap = !lookups || o.disasm || samples.name != "" || o.function != ""
-	if lookups || samples.name != "" {
-		r.index = bbmap.NewIndex(r.funcs)
-		if n := r.index.Overlaps(); n > 0 {
-			reportf(e.stderr, "warning: %s: %d blocks overlap others; an address in several is given to the one starting last", name, n)
-		}
-	}
-	if samples.data != nil {
-		prof, err := r.index.Aggregate(bytes.NewReader(samples.data))
-		if err != nil {
-			r.errs = append(r.errs, &container.Error{Path: samples.name, File: samples.name, Off: -1, Err: err})
-		} else {
-			r.prof = prof
-		}
-	}
-	var p bbmapPrinter = &bbmapText{w: w, r: r}
-	if o.json {
-		p = &bbmapJSON{w: w, r: r}
-	}
-	p.begin()
-	if r.showMap || o.json {
-		for _, fi := range r.shown {
-			p.function(fi)
-		}
-	}
-	if lookups {
-		p.beginLookups()
-		r.lookupAll(addrs, addrFile.data, p.lookup)
-	}
-	p.end(auxErrs)
-	return r.errs, nil
-}
-
-// A bbmapPrinter writes a bbmapReport: functions as they come, then the
-// lookups as they are answered.
-type bbmapPrinter interface {
-	begin()
-	function(fi int)
-	beginLookups()
-	lookup(l *bbmapLookup)
-	end(errs []error) // the problems of --samples and --addr-file, if any
-}
-
-// errNotELF is the cause of the error for a bbmap input that is not ELF.
-var errNotELF = errors.New("not an ELF file")
-
-// loadBBMapReport decodes the BB address maps of the ELF file in data. A
-// map section that does not decode is recorded in errs and the others are
-// kept; no map at all is an error.
-func loadBBMapReport(name string, data []byte) (*bbmapReport, error) {
-	if !elf.IsELF(data) {
-		return nil, &container.Error{Path: name, File: name, Off: 0, Err: errNotELF}
-	}
-	f, err := elf.NewFile(data)
-	if err != nil {
-		return nil, container.NewError(name, name, 0, err)
-	}
-	r := &bbmapReport{file: name, f: f, data: data, arch: disasm.ArchFromELF(f.Machine, f.Class, f.Data), rel: f.Type == goelf.ET_REL}
-	var syms []elf.Symbol
-	if tab := f.SymbolTable(); tab >= 0 {
-		if syms, err = f.Symbols(data, tab); err != nil {
-			return nil, container.NewError(name, name, 0, err)
-		}
-	}
-	r.syms = syms
-	r.code = newCodeSections(f, data, syms)
-	names := newFuncSymbols(f, syms)
-	found := false
-	for i := range f.Sections {
-		s := &f.Sections[i]
-		if s.Type != elf.SHT_LLVM_BB_ADDR_MAP && s.Type != elf.SHT_LLVM_BB_ADDR_MAP_V0 {
-			continue
-		}
-		found = true
-		ms := loadBBMapSection(f, data, s, syms)
-		if ms.err != nil {
-			r.errs = append(r.errs, bbmapSectionError(name, s, ms))
-			continue
-		}
-		k := 0 // next range, for ms.relocSyms
-		for mi := range ms.maps {
-			m := &ms.maps[mi]
-			fn := bbmap.Func{Map: m}
-			if r.rel {
-				fn.Sections = make([]int, len(m.Ranges))
-				for ri := range m.Ranges {
-					fn.Sections[ri] = int(s.Link)
-					if ms.relocSyms != nil {
-						if sym := ms.relocSyms[k+ri]; int(sym) < len(syms) && syms[sym].Shndx != 0 && syms[sym].Shndx < 0xff00 {
-							fn.Sections[ri] = int(syms[sym].Shndx)
-						}
-					}
-				}
-				k += len(m.Ranges)
-			}
-			fn.Name, _ = names.name(fn.Section(0), m.Address())
-			r.funcs = append(r.funcs, fn)
-		}
-	}
-	if !found {
-		return nil, noneFound(name, errNoBBMap)
-	}
-	return r, nil
-}
-
-// errNoBBMap is the cause of the error for a bbmap input without a map.
-var errNoBBMap = errors.New("no basic block address map (SHT_LLVM_BB_ADDR_MAP section); build with -fbasic-block-address-map")
-
-// bbmapSectionError is the failure to decode map section s of the file
-// name, at the byte of the file where the decoder stopped.
-func bbmapSectionError(name string, s *elf.Section, ms bbMapSection) error {
-	var de *sections.DecodeError
-	switch {
-	case errors.As(ms.err, &de) && s.Compressed():
-		// The offset is in the decompressed bytes, not in the file.
-		return &container.Error{Path: name, File: name, Off: s.Off,
-			Err: fmt.Errorf("section %s (index %d): %s (at byte 0x%x of the decompressed data)", s.Name, s.Index, de.Msg, de.Off)}
-	case errors.As(ms.err, &de):
-		return &container.Error{Path: name, File: name, Off: s.Off + de.Off, Err: fmt.Errorf("section %s (index %d): %s", s.Name, s.Index, de.Msg)}
-	}
-	return &container.Error{Path: name, File: name, Off: s.Off, Err: fmt.Errorf("section %s (index %d): %s", s.Name, s.Index, ms.warning)}
-}
-
-// selectFunctions keeps the functions named pattern, or if none is, those
-// whose names match it as a regular expression; all of them for "".
-func (r *bbmapReport) selectFunctions(pattern string) error {
-	r.shown = r.shown[:0]
-	if pattern == "" {
-		for i := range r.funcs {
-			r.shown = append(r.shown, i)
-		}
-		return nil
-	}
-	for i := range r.funcs {
-		if r.nameIs(i, pattern) {
-			r.shown = append(r.shown, i)
-		}
-	}
-	if len(r.shown) > 0 {
-		return nil
-	}
-	re, err := regexp.Compile(pattern)
-	if err != nil {
-		return usagef("--function: no function is named %q, and it is not a regular expression: %v", pattern, err)
-	}
-	for i := range r.funcs {
-		if r.nameMatches(i, re) {
-			r.shown = append(r.shown, i)
-		}
-	}
-	if len(r.shown) == 0 {
-		return noneFound(r.file, fmt.Errorf("no function is named or matches %q", pattern))
-	}
-	return nil
-}
-
-// lookupAll answers the addresses of --addr, then those of the --addr-file
-// lines in file, and hands each answer to emit.
-func (r *bbmapReport) lookupAll(addrs []uint64, file []byte, emit func(*bbmapLookup)) {
-	spaces := r.index.Sections()
-	var l bbmapLookup
-	one := func(addr uint64) error {
-		found := false
-		for _, sec := range spaces {
-			if loc, ok := r.index.LookupSection(sec, addr); ok {
-				l = bbmapLookup{addr: addr, section: sec, loc: loc, found: true}
-				emit(&l)
-				found = true
-			}
-		}
-		if !found {
-			l = bbmapLookup{addr: addr}
-			emit(&l)
-		}
-		return nil
-	}
-	for _, a := range addrs {
-		one(a)
-	}
-	if file != nil {
-		bbmap.ReadAddresses(bytes.NewReader(file), one) // checked by readBBMapAux
-	}
-}
-
-// sectionOf returns the name and index of the section holding addr in
-// address space sec; "" and -1 if there is none.
-func (r *bbmapReport) sectionOf(sec int, addr uint64) (string, int) {
-	if s := r.code.section(sec, addr); s != nil {
-		return s.Name, s.Index
-	}
-	return "", -1
-}
-
-// sectionLabel names the section holding addr in address space sec for
-// text output: its name, with "@INDEX" if the file has several sections of
-// that name (as in container paths); "" if no section holds addr.
-func (r *bbmapReport) sectionLabel(sec int, addr uint64) string {
-	s := r.code.section(sec, addr)
-	if s == nil {
-		return ""
-	}
-	if r.code.dups[s.Name] {
-		return printableName(s.Name) + "@" + strconv.Itoa(s.Index)
-	}
-	return printableName(s.Name)
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/bcextract/bcextract/bbmap"
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/container/archive"
 	"github.com/bcextract/bcextract/container/elf"
@@ -284,8 +285,8 @@ type sectionsDump struct {
 	stderr interface{ Write([]byte) (int, error) }
 	f      *elf.File
 	syms   []elf.Symbol
-	funcs  *funcSymbols // function names by address, for BB address maps
-	byAddr []elf.Symbol // function symbols by address, for PC sections
+	funcs  *bbmap.FuncSymbols // function names by address, for BB address maps
+	byAddr []elf.Symbol       // function symbols by address, for PC sections
 	warned map[string]bool
 	err    error // why the file could not be dumped at all
 	// budget bounds what compressed sections decompress to, shared by

@@ -3,6 +3,7 @@ package main
 import (
 	"strconv"
 
+	"github.com/bcextract/bcextract/bbmap"
 	"github.com/bcextract/bcextract/container/elf"
 	"github.com/bcextract/bcextract/sections"
 )
@@ -14,21 +15,21 @@ import (
 func (d *sectionsDump) bbAddrMaps(root roScope) {
 	for _, s := range d.ofType(elf.SHT_LLVM_BB_ADDR_MAP) {
 		l := root.list("BBAddrMap")
-		in := openBBMapSection(d.f, d.data, s, nil, false)
-		if in.warning == "" {
-			r := sections.NewBBAddrMapReader(in.contents, in.opts)
+		in := bbmap.OpenELFSection(d.f, d.data, s, nil)
+		if in.Warning == "" {
+			r := sections.NewBBAddrMapReader(in.Contents, in.Options)
 			for r.Next() != nil {
 			}
 			if err := r.Err(); err != nil {
-				in.warning = bbMapWarning(s, err)
+				in.Warning = bbmap.SectionWarning(s, err)
 			}
 		}
-		if in.warning != "" {
-			d.warn("%s", in.warning)
+		if in.Warning != "" {
+			d.warn("%s", in.Warning)
 			l.end()
 			continue
 		}
-		r := sections.NewBBAddrMapReader(in.contents, in.opts)
+		r := sections.NewBBAddrMapReader(in.Contents, in.Options)
 		for m := r.Next(); m != nil; m = r.Next() {
 			d.bbAddrMap(l, s, m)
 		}
@@ -37,12 +38,12 @@ func (d *sectionsDump) bbAddrMaps(root roScope) {
 }
 
 // functionName names the function at addr as llvm-readobj does (see
-// funcSymbols), warning when no symbol matches.
+// bbmap.FuncSymbols), warning when no symbol matches.
 func (d *sectionsDump) functionName(s *elf.Section, addr uint64) string {
 	if d.funcs == nil {
-		d.funcs = newFuncSymbols(d.f, d.symbols())
+		d.funcs = bbmap.NewFuncSymbols(d.f, d.symbols())
 	}
-	if name, ok := d.funcs.name(int(s.Link), addr); ok {
+	if name, ok := d.funcs.Name(int(s.Link), addr); ok {
 		return d.demangled(name)
 	}
 	d.warn("could not identify function symbol for address (0x%x) in SHT_LLVM_BB_ADDR_MAP section with index %d", addr, s.Index)
@@ -87,7 +88,7 @@ func (d *sectionsDump) bbAddrMap(l roScope, s *elf.Section, m *sections.BBAddrMa
 		ped := pl.dict("")
 		if f&sections.BBFreq != 0 {
 			if d.o.prettyPGO {
-				ped.str("Frequency", prettyFrequency(pe.BlockFreq, m.PGO.BBEntries[0].BlockFreq))
+				ped.str("Frequency", sections.PrettyFrequency(pe.BlockFreq, m.PGO.BBEntries[0].BlockFreq))
 			} else {
 				ped.num("Frequency", pe.BlockFreq)
 			}
@@ -104,7 +105,7 @@ func (d *sectionsDump) bbAddrMap(l roScope, s *elf.Section, m *sections.BBAddrMa
 			sd := sl.dict("")
 			sd.num("ID", uint64(su.ID))
 			if d.o.prettyPGO {
-				sd.str("Probability", prettyProbability(su.Prob))
+				sd.str("Probability", sections.PrettyProbability(su.Prob))
 			} else {
 				sd.hex("Probability", uint64(su.Prob))
 			}

@@ -1,4 +1,4 @@
-package main
+package sections
 
 import (
 	"bytes"
@@ -14,8 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/bcextract/bcextract/sections"
 )
 
 // The expected strings were printed by llvm-readobj-22
@@ -70,8 +68,8 @@ var prettyFrequencyTests = []struct {
 
 func TestPrettyFrequency(t *testing.T) {
 	for _, c := range prettyFrequencyTests {
-		if got := prettyFrequency(c.freq, c.entry); got != c.want {
-			t.Errorf("prettyFrequency(%d, %d) = %q, want %q", c.freq, c.entry, got, c.want)
+		if got := PrettyFrequency(c.freq, c.entry); got != c.want {
+			t.Errorf("PrettyFrequency(%d, %d) = %q, want %q", c.freq, c.entry, got, c.want)
 		}
 	}
 }
@@ -97,8 +95,8 @@ var prettyProbabilityTests = []struct {
 
 func TestPrettyProbability(t *testing.T) {
 	for _, c := range prettyProbabilityTests {
-		if got := prettyProbability(c.num); got != c.want {
-			t.Errorf("prettyProbability(%#x) = %q, want %q", c.num, got, c.want)
+		if got := PrettyProbability(c.num); got != c.want {
+			t.Errorf("PrettyProbability(%#x) = %q, want %q", c.num, got, c.want)
 		}
 	}
 }
@@ -208,7 +206,7 @@ func prettySection(pairs [][2]uint64, probs [][2]uint32) []byte {
 	var b []byte
 	uleb := func(v uint64) { b = binary.AppendUvarint(b, v) }
 	for i, p := range pairs {
-		b = append(b, 2, byte(sections.BBFreq|sections.BrProb))
+		b = append(b, 2, byte(BBFreq|BrProb))
 		b = binary.LittleEndian.AppendUint64(b, uint64(0x1000+i*16))
 		b = append(b, 2, 0, 0, 1, 0, 1, 0, 1, 1)
 		for j, f := range []uint64{p[1], p[0]} {
@@ -273,11 +271,11 @@ func TestPrettyPGOReadobj(t *testing.T) {
 		t.Fatalf("readobj printed %d functions, want %d", len(freqs), len(pairs))
 	}
 	for i, p := range pairs {
-		want := []string{prettyFrequency(p[1], p[1]), prettyFrequency(p[0], p[1])}
+		want := []string{PrettyFrequency(p[1], p[1]), PrettyFrequency(p[0], p[1])}
 		if strings.Join(freqs[i], "|") != strings.Join(want, "|") {
 			t.Errorf("freq %d entry %d: readobj %q, ours %q", p[0], p[1], freqs[i], want)
 		}
-		want = []string{prettyProbability(probs[i][0]), prettyProbability(probs[i][1])}
+		want = []string{PrettyProbability(probs[i][0]), PrettyProbability(probs[i][1])}
 		if strings.Join(ps[i], "|") != strings.Join(want, "|") {
 			t.Errorf("probabilities %#x: readobj %q, ours %q", probs[i], ps[i], want)
 		}
@@ -338,7 +336,7 @@ func TestPrettyPGOCompiled(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var maps []sections.BBAddrMap
+	var maps []BBAddrMap
 	for _, s := range f.Sections {
 		if s.Type != 0x6fff4c0a {
 			continue
@@ -348,9 +346,9 @@ func TestPrettyPGOCompiled(t *testing.T) {
 			t.Fatal(err)
 		}
 		// The addresses need relocations, which this test does not look at.
-		o := sections.BBAddrMapOptions{Section: s.Name, ByteOrder: f.ByteOrder, AddrSize: 8,
+		o := BBAddrMapOptions{Section: s.Name, ByteOrder: f.ByteOrder, AddrSize: 8,
 			Relocatable: true, Addend: func(uint64) (uint64, bool) { return 0, true }}
-		if maps, err = sections.DecodeBBAddrMap(data, o); err != nil {
+		if maps, err = DecodeBBAddrMap(data, o); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -362,9 +360,9 @@ func TestPrettyPGOCompiled(t *testing.T) {
 	for i, m := range maps {
 		var fs, pr []string
 		for _, e := range m.PGO.BBEntries {
-			fs = append(fs, prettyFrequency(e.BlockFreq, m.PGO.BBEntries[0].BlockFreq))
+			fs = append(fs, PrettyFrequency(e.BlockFreq, m.PGO.BBEntries[0].BlockFreq))
 			for _, s := range e.Successors {
-				pr = append(pr, prettyProbability(s.Prob))
+				pr = append(pr, PrettyProbability(s.Prob))
 				n++
 			}
 		}

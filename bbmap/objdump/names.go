@@ -1,4 +1,4 @@
-package main
+package objdump
 
 import (
 	"regexp"
@@ -12,13 +12,13 @@ import (
 
 // setDemangle turns on -C: function and target names are demangled as
 // llvm-objdump-22 -C demangles them.
-func (r *bbmapReport) setDemangle() {
+func (r *report) setDemangle() {
 	r.dm = demangle.NewCache(demangle.BudgetFor(len(r.data)))
 }
 
 // funcName returns the name printed for function fi: its symbol's name,
 // demangled with -C; "" if it has none.
-func (r *bbmapReport) funcName(fi int) string {
+func (r *report) funcName(fi int) string {
 	name := r.funcs[fi].Name
 	if r.dm == nil || name == "" {
 		return name
@@ -28,21 +28,21 @@ func (r *bbmapReport) funcName(fi int) string {
 
 // nameIs reports whether function fi is named name: its symbol's name, or
 // with -C its demangled name.
-func (r *bbmapReport) nameIs(fi int, name string) bool {
+func (r *report) nameIs(fi int, name string) bool {
 	return r.funcs[fi].Name == name || r.dm != nil && r.funcs[fi].Name != "" && r.funcName(fi) == name
 }
 
 // nameMatches reports whether re matches the name of function fi: its
 // symbol's name, or with -C its demangled name.
-func (r *bbmapReport) nameMatches(fi int, re *regexp.Regexp) bool {
+func (r *report) nameMatches(fi int, re *regexp.Regexp) bool {
 	return re.MatchString(r.funcs[fi].Name) || r.dm != nil && r.funcs[fi].Name != "" && re.MatchString(r.funcName(fi))
 }
 
 // useSymbols lets dec's instructions name what they refer to: in the GNU
 // and Intel syntaxes bbmap appends llvm-objdump's "<symbol+0xOFFSET>" to
-// branch and call targets (see bbmap_symbols.go); the Go syntax names them
+// branch and call targets (see symbols.go); the Go syntax names them
 // itself, after the function symbols of a linked file.
-func (r *bbmapReport) useSymbols(dec *disasm.Decoder) {
+func (r *report) useSymbols(dec *disasm.Decoder) {
 	if dec.Syntax() == disasm.Go {
 		if !r.rel {
 			dec.Symbols = symbolizer(r.syms)
@@ -57,7 +57,7 @@ func (r *bbmapReport) useSymbols(dec *disasm.Decoder) {
 
 // withTarget returns the text of in with the name of its target appended,
 // when it has one (section is the index of the section holding in).
-func (r *bbmapReport) withTarget(in *disasm.Inst, section int) string {
+func (r *report) withTarget(in *disasm.Inst, section int) string {
 	if !in.HasTarget || r.targets == nil {
 		return in.Text
 	}

@@ -1,7 +1,8 @@
-package main
+package objdump
 
 import (
 	goelf "debug/elf"
+	"encoding/binary"
 	"fmt"
 	"sort"
 	"strconv"
@@ -137,7 +138,7 @@ func (c *codeSections) bytesAt(sec int, addr uint64) ([]byte, *elf.Section) {
 func symbolizer(syms []elf.Symbol) disasm.SymLookup {
 	var funcs []elf.Symbol
 	for _, s := range syms {
-		if s.Type() == stt_FUNC && s.Shndx != 0 && s.Name != "" {
+		if s.Type() == sttFunc && s.Shndx != 0 && s.Name != "" {
 			funcs = append(funcs, s)
 		}
 	}
@@ -172,7 +173,7 @@ type blockInst struct {
 // Thumb code, which the decoder does not know, as bad 2-byte units. It
 // returns a description of what could not be decoded: the block lies in no
 // section, or runs past the end of its section; "" if nothing.
-func (r *bbmapReport) blockInstructions(sec int, start uint64, size uint32, f func(*blockInst)) string {
+func (r *report) blockInstructions(sec int, start uint64, size uint32, f func(*blockInst)) string {
 	if size == 0 {
 		return ""
 	}
@@ -216,7 +217,7 @@ func (r *bbmapReport) blockInstructions(sec int, start uint64, size uint32, f fu
 // dataDirective shows the data at the start of b (at address pc) as one
 // directive: a 4-byte .word where 4 bytes are left, else a .short or a
 // .byte, in the file's byte order.
-func (r *bbmapReport) dataDirective(b []byte, pc uint64) disasm.Inst {
+func (r *report) dataDirective(b []byte, pc uint64) disasm.Inst {
 	bo := elfByteOrder(r.f)
 	var v uint64
 	var text string
@@ -234,4 +235,12 @@ func (r *bbmapReport) dataDirective(b []byte, pc uint64) disasm.Inst {
 		text += "0"
 	}
 	return disasm.Inst{Addr: pc, Len: n, Text: text + digits}
+}
+
+// elfByteOrder is the byte order of f.
+func elfByteOrder(f *elf.File) binary.ByteOrder {
+	if f.Data == goelf.ELFDATA2MSB {
+		return binary.BigEndian
+	}
+	return binary.LittleEndian
 }

@@ -1,4 +1,4 @@
-package main
+package objdump
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-package main
+package objdump
 
 import (
 	goelf "debug/elf"
@@ -19,7 +19,7 @@ import (
 // symbols that are in no section (undefined, absolute, common). It leaves
 // out symbols without a name, file and section symbols, and mapping
 // symbols ($x, $d...) when naming; it adds a NAME@plt symbol for each PLT
-// entry (see bbmap_plt.go) and, when it starts disassembling an executable
+// entry (see plt.go) and, when it starts disassembling an executable
 // section that has no symbol at its start, one named after the section. A
 // target is named after the last symbol at or below it in the section
 // holding it: in a linked file the section with the highest address at or
@@ -148,9 +148,10 @@ type branchTargets struct {
 }
 
 const (
-	stt_SECTION   = 3
-	stt_FILE      = 4
-	shn_LORESERVE = 0xff00
+	sttFunc      = 2
+	sttSection   = 3
+	sttFile      = 4
+	shnLoreserve = 0xff00
 )
 
 // newBranchTargets collects the symbols of the ELF file f (syms is its
@@ -160,15 +161,15 @@ func newBranchTargets(f *elf.File, data []byte, syms []elf.Symbol) *branchTarget
 	inSection := 0
 	for i := 1; i < len(syms); i++ {
 		s := &syms[i]
-		if s.Name == "" || s.Type() == stt_SECTION || s.Type() == stt_FILE || isMappingSymbol(f, s.Name) {
+		if s.Name == "" || s.Type() == sttSection || s.Type() == sttFile || isMappingSymbol(f, s.Name) {
 			continue
 		}
 		addr := s.Value
-		if f.Machine == goelf.EM_ARM && s.Type() == stt_FUNC {
+		if f.Machine == goelf.EM_ARM && s.Type() == sttFunc {
 			addr &^= 1 // the Thumb bit
 		}
 		switch {
-		case s.Shndx == 0 || s.Shndx >= shn_LORESERVE:
+		case s.Shndx == 0 || s.Shndx >= shnLoreserve:
 			t.abs = append(t.abs, targetSym{addr: addr, name: s.Name, typ: s.Type()})
 		case int(s.Shndx) < len(f.Sections):
 			if t.rel {
@@ -188,7 +189,7 @@ func newBranchTargets(f *elf.File, data []byte, syms []elf.Symbol) *branchTarget
 			dyn, _ := f.Symbols(data, i)
 			for j := 1; j < len(dyn); j++ {
 				s := &dyn[j]
-				if s.Name != "" && s.Type() != stt_SECTION && s.Shndx != 0 && s.Shndx < shn_LORESERVE && int(s.Shndx) < len(f.Sections) {
+				if s.Name != "" && s.Type() != sttSection && s.Shndx != 0 && s.Shndx < shnLoreserve && int(s.Shndx) < len(f.Sections) {
 					t.bySec[s.Shndx] = append(t.bySec[s.Shndx], targetSym{addr: s.Value, name: s.Name, typ: s.Type()})
 				}
 			}
@@ -210,7 +211,7 @@ func newBranchTargets(f *elf.File, data []byte, syms []elf.Symbol) *branchTarget
 		// llvm-objdump adds one unless the first symbols are at the
 		// section's start.
 		if list := t.bySec[i]; len(list) == 0 || list[0].addr != s.Addr {
-			t.dummy[i] = targetSym{addr: s.Addr, name: s.Name, typ: stt_FUNC}
+			t.dummy[i] = targetSym{addr: s.Addr, name: s.Name, typ: sttFunc}
 		}
 	}
 	if !t.rel {

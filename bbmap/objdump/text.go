@@ -1,4 +1,4 @@
-package main
+package objdump
 
 import (
 	"bufio"
@@ -10,11 +10,11 @@ import (
 	"github.com/bcextract/bcextract/sections"
 )
 
-// bbmapText prints a bbmapReport as text: one table per function, each
+// textPrinter prints a report as text: one table per function, each
 // block followed by its instructions with --disasm, then the lookups.
-type bbmapText struct {
+type textPrinter struct {
 	w     *bufio.Writer
-	r     *bbmapReport
+	r     *report
 	b     []byte   // the line being built
 	num   [20]byte // scratch for numbers
 	instW int      // width of the instruction addresses of the function
@@ -53,9 +53,9 @@ func blockFlags(b []byte, md sections.Metadata) []byte {
 	return b
 }
 
-func (t *bbmapText) begin() {}
+func (t *textPrinter) begin() {}
 
-func (t *bbmapText) line() {
+func (t *textPrinter) line() {
 	t.b = append(t.b, '\n')
 	t.w.Write(t.b)
 	t.b = t.b[:0]
@@ -93,40 +93,82 @@ func decLen(v uint64) int {
 	return n
 }
 
-func (t *bbmapText) function(fi int) {
+// columns holds the widths of a function's table and what it shows.
+type columns struct {
+	id, addr, size, samples, freqW int
+	freq, succ                     bool // the map has block frequencies, successor probabilities
+}
+
+// columns measures the table of function fi.
+func (t *textPrinter) columns(fi int) columns {
+	r := t.r
+	m := r.funcs[fi].Map
+	c := columns{id: 2, addr: 7, size: 4, samples: 7, freqW: 4}
+	t.instW = 1
+	for ri := range m.Ranges {
+		rg := &m.Ranges[ri]
+		for _, e := range rg.Entries {
+			start := rg.BaseAddress + uint64(e.Offset)
+			c.id = max(c.id, decLen(uint64(e.ID)))
+			c.addr = max(c.addr, hexLen(start))
+			c.size = max(c.size, decLen(uint64(e.Size)))
+			t.instW = max(t.instW, hexLen(start+uint64(e.Size))-2)
+		}
+	}
+	if r.prof != nil {
+		first, last := r.index.FuncBlocks(fi)
+		for k := first; k < last; k++ {
+			c.samples = max(c.samples, decLen(r.prof.Blocks[k]))
+		}
+	}
+	c.freq, c.succ = m.Features&sections.BBFreq != 0, m.Features&sections.BrProb != 0
+	if c.freq {
+		for i := range m.PGO.BBEntries {
+			c.freqW = max(c.freqW, len(sections.PrettyFrequency(m.PGO.BBEntries[i].BlockFreq, m.PGO.BBEntries[0].BlockFreq)))
+		}
+	}
+	return c
+}
+
+func (t *textPrinter) function(fi int) {
+	r := t.r
+	fn := &r.funcs[fi]
+	m := fn.Map
+	c := t.columns(fi)
+	t.funcHeader(fi)
+	t.columnHeads(&c)
+	k := 0 // index of the block in the index (profile), and in the PGO entries from 0
+	if r.prof != nil {
+		k, _ = r.index.FuncBlocks(fi)
+	}
+	pgoIdx := 0
+	for ri := range m.Ranges {
+		rg := &m.Ranges[ri]
+		sec := fn.Section(ri)
+		if len(m.Ranges) > 1 {
+			t.rangeHeader(ri, rg, sec)
+		}
+		for _, e := range rg.Entries {
+			start := rg.BaseAddress + uint64(e.Offset)
+			t.block(&c, m, start, e, k, pgoIdx)
+			if r.dec != nil {
+				t.instructions(sec, start, e.Size)
+			}
+			k++
+			pgoIdx++
+		}
+	}
+}
+
+// funcHeader prints the line that opens the table of function fi.
+func (t *textPrinter) funcHeader(fi int) {
 	r := t.r
 	fn := &r.funcs[fi]
 	m := fn.Map
 	nblocks := 0
-	idW, addrW, sizeW, sampW := 2, 7, 4, 7
-	t.instW = 1
 	for ri := range m.Ranges {
-		rg := &m.Ranges[ri]
-		nblocks += len(rg.Entries)
-		for _, e := range rg.Entries {
-			start := rg.BaseAddress + uint64(e.Offset)
-			idW = max(idW, decLen(uint64(e.ID)))
-			addrW = max(addrW, hexLen(start))
-			sizeW = max(sizeW, decLen(uint64(e.Size)))
-			t.instW = max(t.instW, hexLen(start+uint64(e.Size))-2)
-		}
+		nblocks += len(m.Ranges[ri].Entries)
 	}
-	var first, last int
-	if r.prof != nil {
-		first, last = r.index.FuncBlocks(fi)
-		for k := first; k < last; k++ {
-			sampW = max(sampW, decLen(r.prof.Blocks[k]))
-		}
-	}
-	feat := m.Features
-	freq, succ := feat&sections.BBFreq != 0, feat&sections.BrProb != 0
-	freqW := 4
-	if freq {
-		for i := range m.PGO.BBEntries {
-			freqW = max(freqW, len(prettyFrequency(m.PGO.BBEntries[i].BlockFreq, m.PGO.BBEntries[0].BlockFreq)))
-		}
-	}
-
 	b := t.b[:0]
 	b = appendFuncName(b, r.funcName(fi))
 	b = append(b, " at "...)
@@ -149,7 +191,7 @@ func (t *bbmapText) function(fi int) {
 	} else {
 		b = append(b, " ranges"...)
 	}
-	if feat&sections.FuncEntryCount != 0 {
+	if m.Features&sections.FuncEntryCount != 0 {
 		b = append(b, ", entry count "...)
 		b = strconv.AppendUint(b, m.PGO.FuncEntryCount, 10)
 	}
@@ -160,106 +202,102 @@ func (t *bbmapText) function(fi int) {
 	}
 	t.b = b
 	t.line()
+}
 
-	// The column heads.
-	b = append(t.b, "  "...)
+// columnHeads prints the heads of a function's table.
+func (t *textPrinter) columnHeads(c *columns) {
+	b := append(t.b, "  "...)
 	mark := len(b)
-	b = padLeft(b, []byte("BB"), idW)
+	b = padLeft(b, []byte("BB"), c.id)
 	b = append(b, "  ADDRESS"...)
-	b = pad(b, mark, idW+2+addrW)
+	b = pad(b, mark, c.id+2+c.addr)
 	b = append(b, "  "...)
-	b = padLeft(b, []byte("SIZE"), sizeW)
+	b = padLeft(b, []byte("SIZE"), c.size)
 	b = append(b, "  FLAGS"...)
-	if r.prof != nil {
+	if t.r.prof != nil {
 		b = append(b, "  "...)
-		b = padLeft(b, []byte("SAMPLES"), sampW)
+		b = padLeft(b, []byte("SAMPLES"), c.samples)
 	}
-	if freq {
+	if c.freq {
 		b = append(b, "  "...)
 		fm := len(b)
 		b = append(b, "FREQ"...)
-		b = pad(b, fm, freqW)
+		b = pad(b, fm, c.freqW)
 	}
-	if succ {
+	if c.succ {
 		b = append(b, "  SUCCESSORS"...)
 	}
 	t.b = trimRight(b)
 	t.line()
+}
 
-	k := first // index of the block in the index (profile), and in the PGO entries from 0
-	pgoIdx := 0
-	for ri := range m.Ranges {
-		rg := &m.Ranges[ri]
-		sec := fn.Section(ri)
-		if len(m.Ranges) > 1 {
-			b = append(t.b, "  range "...)
-			b = strconv.AppendInt(b, int64(ri), 10)
-			b = append(b, " at "...)
-			b = appendHex(b, rg.BaseAddress)
-			if s := r.sectionLabel(sec, rg.BaseAddress); s != "" {
-				b = append(b, " ("...)
-				b = append(b, s...)
-				b = append(b, ')')
-			}
-			b = append(b, ": "...)
-			b = strconv.AppendInt(b, int64(len(rg.Entries)), 10)
-			if len(rg.Entries) == 1 {
-				b = append(b, " block"...)
-			} else {
-				b = append(b, " blocks"...)
-			}
-			t.b = b
-			t.line()
-		}
-		for _, e := range rg.Entries {
-			start := rg.BaseAddress + uint64(e.Offset)
-			b = append(t.b, "  "...)
-			mark := len(b)
-			b = padLeft(b, strconv.AppendUint(t.num[:0], uint64(e.ID), 10), idW)
-			b = append(b, "  "...)
-			b = appendHex(b, start)
-			b = pad(b, mark, idW+2+addrW)
-			b = append(b, "  "...)
-			b = padLeft(b, strconv.AppendUint(t.num[:0], uint64(e.Size), 10), sizeW)
+// rangeHeader prints the line that opens range ri of a function of
+// several, in address space sec.
+func (t *textPrinter) rangeHeader(ri int, rg *sections.BBRange, sec int) {
+	b := append(t.b, "  range "...)
+	b = strconv.AppendInt(b, int64(ri), 10)
+	b = append(b, " at "...)
+	b = appendHex(b, rg.BaseAddress)
+	if s := t.r.sectionLabel(sec, rg.BaseAddress); s != "" {
+		b = append(b, " ("...)
+		b = append(b, s...)
+		b = append(b, ')')
+	}
+	b = append(b, ": "...)
+	b = strconv.AppendInt(b, int64(len(rg.Entries)), 10)
+	if len(rg.Entries) == 1 {
+		b = append(b, " block"...)
+	} else {
+		b = append(b, " blocks"...)
+	}
+	t.b = b
+	t.line()
+}
+
+// block prints the row of block e of map m at start: k is its index in
+// the profile, pgoIdx in the map's PGO entries.
+func (t *textPrinter) block(c *columns, m *sections.BBAddrMap, start uint64, e sections.BBEntry, k, pgoIdx int) {
+	r := t.r
+	b := append(t.b, "  "...)
+	mark := len(b)
+	b = padLeft(b, strconv.AppendUint(t.num[:0], uint64(e.ID), 10), c.id)
+	b = append(b, "  "...)
+	b = appendHex(b, start)
+	b = pad(b, mark, c.id+2+c.addr)
+	b = append(b, "  "...)
+	b = padLeft(b, strconv.AppendUint(t.num[:0], uint64(e.Size), 10), c.size)
+	b = append(b, "  "...)
+	fm := len(b)
+	b = blockFlags(b, e.Metadata)
+	b = pad(b, fm, 5)
+	if r.prof != nil {
+		b = append(b, "  "...)
+		b = padLeft(b, strconv.AppendUint(t.num[:0], r.prof.Blocks[k], 10), c.samples)
+	}
+	if pgoIdx < len(m.PGO.BBEntries) {
+		pe := &m.PGO.BBEntries[pgoIdx]
+		if c.freq {
 			b = append(b, "  "...)
 			fm := len(b)
-			b = blockFlags(b, e.Metadata)
-			b = pad(b, fm, 5)
-			if r.prof != nil {
-				b = append(b, "  "...)
-				b = padLeft(b, strconv.AppendUint(t.num[:0], r.prof.Blocks[k], 10), sampW)
+			b = append(b, sections.PrettyFrequency(pe.BlockFreq, m.PGO.BBEntries[0].BlockFreq)...)
+			b = pad(b, fm, c.freqW)
+		}
+		if c.succ {
+			b = append(b, " "...)
+			for _, s := range pe.Successors {
+				b = append(b, ' ')
+				b = strconv.AppendUint(b, uint64(s.ID), 10)
+				b = append(b, ':')
+				b = append(b, sections.ProbabilityPercent(s.Prob)...)
 			}
-			if pgoIdx < len(m.PGO.BBEntries) {
-				pe := &m.PGO.BBEntries[pgoIdx]
-				if freq {
-					b = append(b, "  "...)
-					fm := len(b)
-					b = append(b, prettyFrequency(pe.BlockFreq, m.PGO.BBEntries[0].BlockFreq)...)
-					b = pad(b, fm, freqW)
-				}
-				if succ {
-					b = append(b, " "...)
-					for _, s := range pe.Successors {
-						b = append(b, ' ')
-						b = strconv.AppendUint(b, uint64(s.ID), 10)
-						b = append(b, ':')
-						b = append(b, probabilityPercent(s.Prob)...)
-					}
-				}
-			}
-			t.b = trimRight(b)
-			t.line()
-			if r.dec != nil {
-				t.instructions(sec, start, e.Size)
-			}
-			k++
-			pgoIdx++
 		}
 	}
+	t.b = trimRight(b)
+	t.line()
 }
 
 // instructions prints the instructions of one block, objdump style.
-func (t *bbmapText) instructions(sec int, start uint64, size uint32) {
+func (t *textPrinter) instructions(sec int, start uint64, size uint32) {
 	rawW := 4 // bytes shown before the text
 	switch t.r.arch {
 	case disasm.Arch386, disasm.ArchAMD64:
@@ -330,7 +368,7 @@ func trimRight(b []byte) []byte {
 	return b
 }
 
-func (t *bbmapText) beginLookups() {
+func (t *textPrinter) beginLookups() {
 	r := t.r
 	if r.showMap {
 		t.line()
@@ -362,7 +400,7 @@ func (t *bbmapText) beginLookups() {
 	t.line()
 }
 
-func (t *bbmapText) lookup(l *bbmapLookup) {
+func (t *textPrinter) lookup(l *lookupResult) {
 	b := appendHex(t.b, l.addr)
 	b = pad(b, 0, t.addrW)
 	if t.r.rel {
@@ -398,7 +436,7 @@ func (t *bbmapText) lookup(l *bbmapLookup) {
 	t.line()
 }
 
-func (t *bbmapText) end([]error) {
+func (t *textPrinter) end([]error) {
 	r := t.r
 	if r.prof == nil {
 		return

@@ -1,4 +1,4 @@
-package main
+package sections
 
 // The two value formats of llvm-readobj-22 --pretty-pgo-analysis-map: block
 // frequencies relative to the function entry, printed through LLVM's
@@ -15,13 +15,13 @@ import (
 	"strconv"
 )
 
-// prettyFrequency formats freq relative to entry (the frequency of the
+// PrettyFrequency formats freq relative to entry (the frequency of the
 // function's first PGO block) as llvm-readobj-22 --pretty-pgo-analysis-map
 // does: "0" for freq 0, "<invalid BFI>" for entry 0, else the quotient as a
 // ScaledNumber with 10 significant digits, e.g. "1.0", "0.3333333333",
 // "2.333333333", "6148914691236517205.0", and for very small quotients
 // APFloat's scientific form, e.g. "5.421010862E-20".
-func prettyFrequency(freq, entry uint64) string {
+func PrettyFrequency(freq, entry uint64) string {
 	if freq == 0 {
 		return "0"
 	}
@@ -32,22 +32,22 @@ func prettyFrequency(freq, entry uint64) string {
 	return scaledString(d, e, 10)
 }
 
-// prettyProbability formats a branch probability numerator over LLVM's fixed
+// PrettyProbability formats a branch probability numerator over LLVM's fixed
 // denominator 1<<31 as BranchProbability::print does:
 // "0x2aaaaaab / 0x80000000 = 33.33%"; the unknown probability 0xffffffff
 // prints "?%". Numerators above the denominator print above 100%.
-func prettyProbability(num uint32) string {
+func PrettyProbability(num uint32) string {
 	const den = 1 << 31
 	if num == math.MaxUint32 {
 		return "?%"
 	}
-	return fmt.Sprintf("0x%08x / 0x%08x = %s", num, uint32(den), probabilityPercent(num))
+	return fmt.Sprintf("0x%08x / 0x%08x = %s", num, uint32(den), ProbabilityPercent(num))
 }
 
-// probabilityPercent formats a branch probability numerator over 1<<31 as
+// ProbabilityPercent formats a branch probability numerator over 1<<31 as
 // a percentage with two decimals, "33.33%", or "?%" for the unknown
 // probability 0xffffffff.
-func probabilityPercent(num uint32) string {
+func ProbabilityPercent(num uint32) string {
 	const den = 1 << 31
 	if num == math.MaxUint32 {
 		return "?%"

@@ -1,4 +1,4 @@
-package main
+package objdump
 
 import (
 	"bufio"
@@ -27,7 +27,7 @@ func FuzzBBMap(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := loadBBMapReport("fuzz", data)
+		r, err := load("fuzz", data)
 		if err != nil {
 			return
 		}
@@ -57,9 +57,9 @@ func FuzzBBMap(f *testing.F) {
 		for _, json := range []bool{false, true} {
 			var out strings.Builder
 			w := bufio.NewWriter(&out)
-			var p bbmapPrinter = &bbmapText{w: w, r: r}
+			var p printer = &textPrinter{w: w, r: r}
 			if json {
-				p = &bbmapJSON{w: w, r: r}
+				p = &jsonPrinter{w: w, r: r}
 			}
 			p.begin()
 			for _, fi := range r.shown {

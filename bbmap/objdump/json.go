@@ -1,40 +1,28 @@
-package main
+package objdump
 
 import (
 	"bufio"
+	"errors"
 	"strconv"
 
+	"github.com/bcextract/bcextract/bbmap"
+	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/internal/jsonstr"
 	"github.com/bcextract/bcextract/sections"
 )
 
-// bbmapJSON prints a bbmapReport as one JSON document on one line (JSON
+// jsonPrinter prints a report as one JSON document on one line (JSON
 // Lines, for several FILEs), streamed: functions as they are printed, then
-// lookups as they are answered.
-//
-//	{"file", "arch", "relocatable",
-//	 "functions": [{"name", "address", "section", "entry_count"?, "samples"?,
-//	   "ranges": [{"base", "section", "section_index",
-//	     "blocks": [{"id", "address", "size", "flags": [...],
-//	       "callsite_end_offsets"?, "hash"?, "frequency"?, "successors"?: [{"id", "probability"}],
-//	       "samples"?, "instructions"?: [{"address", "size", "text", "bad"?, "crosses_end"?}],
-//	       "disasm_error"?}]}]}],
-//	 "lookups": [{"address", "section"?, "section_index"?, "function", "range", "bb_id", "offset", "block_address"}],
-//	 "samples": {"lines", "total", "outside"} | null,
-//	 "errors": [{"path", "file", "offset"?, "error", "message", "line"?}]}
-//
-// "arch" is the architecture as list --json names it, null when unknown.
-// Keys marked ? appear only when the map, the flags or the data have them;
-// "bad" and "crosses_end" only when true. Names and sections unknown are
-// null, as are the block fields of a lookup outside every block.
-type bbmapJSON struct {
+// lookups as they are answered. The package documentation lists its keys.
+type jsonPrinter struct {
 	w      *bufio.Writer
-	r      *bbmapReport
+	r      *report
 	b      []byte
 	nfuncs int
 	nlooks int
 }
 
-func (j *bbmapJSON) flush() {
+func (j *jsonPrinter) flush() {
 	j.w.Write(j.b)
 	j.b = j.b[:0]
 }
@@ -45,15 +33,15 @@ func appendJSONKey(b []byte, key string) []byte {
 	return append(b, `": `...)
 }
 
-func (j *bbmapJSON) begin() {
+func (j *jsonPrinter) begin() {
 	b := append(j.b, `{"file": `...)
-	b = appendJSONString(b, []byte(j.r.file))
+	b = jsonstr.Append(b, j.r.file)
 	// The architecture as list names the file's: from the ELF header, in
 	// an LLVM triple's spelling (aarch64_be, riscv32 ...), whether or not
 	// --disasm decodes it; null for a machine LLVM has no name for.
 	b = appendJSONKey(b, "arch")
 	if a := j.r.f.Arch; a != "" {
-		b = appendJSONString(b, []byte(a))
+		b = jsonstr.Append(b, a)
 	} else {
 		b = append(b, "null"...)
 	}
@@ -64,7 +52,7 @@ func (j *bbmapJSON) begin() {
 	j.flush()
 }
 
-func (j *bbmapJSON) function(fi int) {
+func (j *jsonPrinter) function(fi int) {
 	r := j.r
 	fn := &r.funcs[fi]
 	m := fn.Map
@@ -204,7 +192,7 @@ func (j *bbmapJSON) function(fi int) {
 
 // instructions appends the "instructions" key of a block (and
 // "disasm_error" if part of it could not be decoded).
-func (j *bbmapJSON) instructions(sec int, start uint64, size uint32) {
+func (j *jsonPrinter) instructions(sec int, start uint64, size uint32) {
 	j.b = appendJSONKey(j.b, "instructions")
 	j.b = append(j.b, '[')
 	n := 0
@@ -219,7 +207,7 @@ func (j *bbmapJSON) instructions(sec int, start uint64, size uint32) {
 		b = appendJSONKey(b, "size")
 		b = strconv.AppendInt(b, int64(in.Len), 10)
 		b = appendJSONKey(b, "text")
-		b = appendJSONString(b, []byte(in.Text))
+		b = jsonstr.Append(b, in.Text)
 		if in.Bad {
 			b = append(b, `, "bad": true`...)
 		}
@@ -231,15 +219,15 @@ func (j *bbmapJSON) instructions(sec int, start uint64, size uint32) {
 	j.b = append(j.b, ']')
 	if problem != "" {
 		j.b = appendJSONKey(j.b, "disasm_error")
-		j.b = appendJSONString(j.b, []byte(problem))
+		j.b = jsonstr.Append(j.b, problem)
 	}
 }
 
 // beginLookups does nothing: the "lookups" key comes with the first lookup,
 // or at the end.
-func (j *bbmapJSON) beginLookups() {}
+func (j *jsonPrinter) beginLookups() {}
 
-func (j *bbmapJSON) lookup(l *bbmapLookup) {
+func (j *jsonPrinter) lookup(l *lookupResult) {
 	b := j.b
 	if j.nlooks == 0 {
 		b = append(b, "], \"lookups\": ["...)
@@ -294,7 +282,7 @@ func (j *bbmapJSON) lookup(l *bbmapLookup) {
 	j.flush()
 }
 
-func (j *bbmapJSON) end(errs []error) {
+func (j *jsonPrinter) end(errs []error) {
 	b := j.b
 	if j.nlooks == 0 {
 		b = append(b, "], \"lookups\": ["...)
@@ -326,34 +314,41 @@ func appendJSONErrors(b []byte, errs []error) []byte {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		e := newJSONError(err)
+		// As list --json has them: a *container.Error gives its place.
+		path, file, msg := "", "", err.Error()
+		off, line := int64(-1), 0
+		var ce *container.Error
+		if errors.As(err, &ce) {
+			path, file, off, msg = ce.Path, ce.File, ce.Off, ce.Msg()
+			if se := (*bbmap.SampleError)(nil); errors.As(err, &se) {
+				line = se.Line
+			}
+		}
 		b = append(b, `{"path": `...)
-		b = appendJSONString(b, []byte(e.Path))
+		b = jsonstr.Append(b, path)
 		b = appendJSONKey(b, "file")
-		b = appendJSONString(b, []byte(e.File))
-		if e.Offset != nil {
+		b = jsonstr.Append(b, file)
+		if off >= 0 {
 			b = appendJSONKey(b, "offset")
-			b = strconv.AppendInt(b, *e.Offset, 10)
+			b = strconv.AppendInt(b, off, 10)
 		}
 		b = appendJSONKey(b, "error")
-		b = appendJSONString(b, []byte(e.Error))
+		b = jsonstr.Append(b, msg)
 		b = appendJSONKey(b, "message")
-		b = appendJSONString(b, []byte(e.Message))
-		if e.Line > 0 {
+		b = jsonstr.Append(b, err.Error())
+		if line > 0 {
 			b = appendJSONKey(b, "line")
-			b = strconv.AppendInt(b, int64(e.Line), 10)
+			b = strconv.AppendInt(b, int64(line), 10)
 		}
 		b = append(b, '}')
 	}
 	return append(b, ']')
 }
 
-// writeBBMapFailure writes the document of the file name, which could not
-// be read as ELF or holds no map: its errors, and nothing else.
-func writeBBMapFailure(w *bufio.Writer, name string, errs []error) {
-	b := append([]byte(nil), `{"file": `...)
-	b = appendJSONString(b, []byte(name))
-	b = append(b, `, "arch": null, "relocatable": null, "functions": [], "lookups": [], "samples": null, "errors": `...)
-	b = appendJSONErrors(b, errs)
-	w.Write(append(b, "}\n"...))
+// appendJSONName appends name as a JSON string, or null if !ok.
+func appendJSONName(b []byte, name string, ok bool) []byte {
+	if !ok {
+		return append(b, "null"...)
+	}
+	return jsonstr.Append(b, name)
 }
