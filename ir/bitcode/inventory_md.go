@@ -88,9 +88,8 @@ func (mr *moduleReader) metadata() error {
 				md.single = appendDoubling(md.single, idPair{id, ops[0] - 1})
 			}
 		case llvmir.METADATA_COMPILE_UNIT:
-			if len(ops) >= 14 && len(ops) <= 23 { // as LLVM checks it
-				md.cus = appendDoubling(md.cus, cuRecord{lang: ops[1], file: ops[2], producer: ops[3],
-					optimized: ops[4] != 0, sysroot: op(ops, 20), sdk: op(ops, 21)})
+			if cu, ok := decodeCompileUnitInfo(ops); ok {
+				md.cus = appendDoubling(md.cus, cu)
 			}
 		case llvmir.METADATA_FILE:
 			if n := len(ops); n == 3 || n == 5 || n == 6 { // as LLVM checks it
