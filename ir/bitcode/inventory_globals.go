@@ -26,8 +26,8 @@ func (mr *moduleReader) shortRecord(code llvmir.ModuleCode, n, need int) {
 
 // addGlobal appends g, named by the strtab reference ref.
 func (mr *moduleReader) addGlobal(g GlobalInfo, ref uint64) {
-	mr.m.nameRefs = appendDoubling(mr.m.nameRefs, ref)
-	mr.m.Globals = appendDoubling(mr.m.Globals, g)
+	mr.m.nameRefs = appendInventory(mr.m.nameRefs, ref)
+	mr.m.Globals = appendInventory(mr.m.Globals, g)
 }
 
 // A sectionRef is a global that names a section: indexes in Globals and in
@@ -38,7 +38,7 @@ type sectionRef struct{ global, section int }
 // (1-based, 0 for none), if the table has that many names so far.
 func (mr *moduleReader) setSection(v uint64) {
 	if v != 0 && v <= uint64(len(mr.sectionEnds)) {
-		mr.sectionRefs = appendDoubling(mr.sectionRefs, sectionRef{len(mr.m.Globals), int(v - 1)})
+		mr.sectionRefs = appendInventory(mr.sectionRefs, sectionRef{len(mr.m.Globals), int(v - 1)})
 	}
 }
 
@@ -100,5 +100,5 @@ func (mr *moduleReader) indirect(code llvmir.ModuleCode, ops []uint64) {
 		g.Kind, g.Executable = GlobalIFunc, true
 	}
 	mr.addGlobal(g, ref)
-	mr.m.aliasBases = appendDoubling(mr.m.aliasBases, uint64(len(mr.m.Globals)-1)<<32|f.aliasee&0xffffffff)
+	mr.m.aliasBases = appendInventory(mr.m.aliasBases, uint64(len(mr.m.Globals)-1)<<32|f.aliasee&0xffffffff)
 }

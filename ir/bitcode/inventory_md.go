@@ -64,7 +64,7 @@ func (mr *moduleReader) metadata() error {
 		switch code {
 		case llvmir.METADATA_STRINGS:
 			if len(ops) == 2 {
-				md.strings = appendDoubling(md.strings, mdStrings{base: id, ops: [2]uint64{ops[0], ops[1]}, blob: rec.Blob})
+				md.strings = appendInventory(md.strings, mdStrings{base: id, ops: [2]uint64{ops[0], ops[1]}, blob: rec.Blob})
 				md.next += uint64(uint32(ops[0]))
 			}
 			return nil
@@ -85,15 +85,15 @@ func (mr *moduleReader) metadata() error {
 			}
 		case llvmir.METADATA_NODE:
 			if len(ops) == 1 && ops[0] != 0 {
-				md.single = appendDoubling(md.single, idPair{id, ops[0] - 1})
+				md.single = appendInventory(md.single, idPair{id, ops[0] - 1})
 			}
 		case llvmir.METADATA_COMPILE_UNIT:
 			if cu, ok := decodeCompileUnitInfo(ops); ok {
-				md.cus = appendDoubling(md.cus, cu)
+				md.cus = appendInventory(md.cus, cu)
 			}
 		case llvmir.METADATA_FILE:
 			if n := len(ops); n == 3 || n == 5 || n == 6 { // as LLVM checks it
-				md.files = appendDoubling(md.files, fileRecord{id, ops[1], ops[2]})
+				md.files = appendInventory(md.files, fileRecord{id, ops[1], ops[2]})
 			}
 		}
 		if !noMetadataID(code) {

@@ -118,6 +118,21 @@ func (fr *fileReader) note(format string, n ...uint64) {
 	fr.f.Notes = append(fr.f.Notes, fmt.Sprintf(format, args...))
 }
 
+// appendInventory is append for the inventory's slices that grow by one
+// element per record or block: it doubles the capacity when it is full,
+// from the first element on (appendDoubling, for the full reader's
+// metadata, leaves small slices to append). Append's own steps of a
+// quarter for large slices leave about four times the final array behind
+// as garbage; doubling leaves at most one.
+func appendInventory[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		t := make([]T, len(s), 2*len(s)+4)
+		copy(t, s)
+		s = t
+	}
+	return append(s, v)
+}
+
 // read walks the top level as LLVM's getBitcodeFileContents does.
 func (fr *fileReader) read() error {
 	r := fr.r
@@ -156,7 +171,7 @@ func (fr *fileReader) read() error {
 				*ident = ModuleInfo{Off: fr.base + int64(start/8)}
 			}
 			haveIdent = false
-			fr.f.Modules = appendDoubling(fr.f.Modules, *ident)
+			fr.f.Modules = appendInventory(fr.f.Modules, *ident)
 			mod := &fr.f.Modules[len(fr.f.Modules)-1]
 			if err := fr.module(mod); err != nil {
 				return err
@@ -401,7 +416,7 @@ func (mr *moduleReader) record(rec *bitstream.Record) error {
 		for _, v := range ops {
 			mr.sectionChars = append(mr.sectionChars, byte(v))
 		}
-		mr.sectionEnds = appendDoubling(mr.sectionEnds, len(mr.sectionChars))
+		mr.sectionEnds = appendInventory(mr.sectionEnds, len(mr.sectionChars))
 	case llvmir.MODULE_CODE_HASH:
 		if len(ops) != 5 { // as LLVM checks it
 			mr.note("skipped a MODULE_BLOCK HASH record of %d words (LLVM needs 5 and rejects the file)", uint64(len(ops)))
