@@ -10,7 +10,7 @@ import (
 	"github.com/bcextract/bcextract/wrapper"
 )
 
-// A InventoryError is a malformed bitcode file met by [ReadInventory]. Off is the
+// An InventoryError is a malformed bitcode file met by [ReadInventory]. Off is the
 // byte offset, in the data given to ReadInventory, where the problem was found.
 type InventoryError struct {
 	Off int64
@@ -44,7 +44,7 @@ const maxNotes = 32
 // number of globals and module-level metadata records, not with the code.
 // Blocks and records it does not know (from a newer LLVM) are skipped and
 // noted in Inventory.Notes. On a malformed file it returns what it read before
-// the problem together with a *InventoryError. Data that is not bitcode gives
+// the problem together with an *InventoryError. Data that is not bitcode gives
 // ErrNotBitcode, and a malformed wrapper header the *wrapper.FormatError of
 // wrapper.Unwrap; the Inventory is then empty.
 func ReadInventory(data []byte) (*Inventory, error) {
