@@ -39,7 +39,8 @@
 // section's index.
 //
 // The package does not read inside bitcode modules or extension sections:
-// hand a bitcode module's Data to llvmir.ReadFile, a command line's to
+// hand a bitcode module's Data to bitcode.ReadInventory or bitcode.Open
+// (package ir/bitcode), a command line's to
 // sections.DecodeCmdlines, an extension section's to the Decode functions of
 // package sections. Nor does it search files for magic numbers: a payload is
 // found only where a section, an archive member or the file itself holds it.

@@ -1,34 +1,10 @@
-// Package llvmir reads what an LLVM IR bitcode file says about its modules,
-// and names the blocks and records of LLVM IR bitstreams as llvm-bcanalyzer
-// (LLVM 22) names them.
-//
-// [ReadFile] is the entry point: given the bytes of a bitcode file, raw
-// ("BC" 0xC0DE) or with Darwin's 0x0B17C0DE wrapper header, it returns a
-// [File] listing its modules, each a [Module] (producer and epoch, target
-// triple, data layout, source file name, module hash, [Global] values,
-// [Summary] kind, llvm.ident strings and debug-info compile units), and the
-// IR symbol table ([Symtab]) they share. [File.Symbols] and [File.NMSymbols] give the
-// symbols a linker, or llvm-nm, sees. [ReadIdent] reads only the producer,
-// triple and source file name of the first module, stopping early in the
-// MODULE block. For callers that read the stream themselves with package
-// bitstream, [DecodeSymtab] decodes a SYMTAB blob and [MetadataStrings] the
-// strings of a METADATA_STRINGS record.
-//
-// The package reads what it needs and skips the rest by block lengths:
-// function bodies, types, attributes and most constants are never decoded,
-// so it neither disassembles nor verifies a module. The data layout is
-// reported as stored, not upgraded as llvm-dis upgrades it. Finding
-// bitcode inside object files and archives is package container's job, and
-// reading bits is package bitstream's.
-//
-// A malformed file makes ReadFile return what it read before the problem
-// together with a *[ReadError], whose Off is a byte offset in the data given
-// to ReadFile (a wrapped file's header included) and whose Err is the cause,
-// often a *bitstream.FormatError. Data that is not bitcode gives
-// [ErrNotBitcode], and a malformed wrapper header a *wrapper.FormatError. ReadIdent returns its causes unwrapped: a
-// bitstream.FormatError there counts bits from the start of the raw stream,
-// after any wrapper header. Blocks and records ReadFile does not know (from a
-// newer LLVM) are not errors: they are skipped and described in File.Notes.
+// Package llvmir names the blocks and records of LLVM IR bitstreams as
+// llvm-bcanalyzer (LLVM 22) names them: the vocabulary of the bitcode
+// format, which package ir/bitcode reads modules with. It also decodes the
+// one blob layout both that reader and a bitcode dumper read:
+// [NewMetadataStrings] iterates over the strings of a METADATA_STRINGS
+// record. Reading what a module says about itself (producer, triple,
+// globals, symbols) is the job of ReadInventory in package ir/bitcode.
 //
 // The names [BlockName], [RecordName] and [BlockID.String] return are those
 // of bcanalyzer's built-in tables, which it consults only for streams whose magic is

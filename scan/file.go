@@ -7,7 +7,7 @@ import (
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/container/coff"
-	"github.com/bcextract/bcextract/llvmir"
+	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/bcextract/bcextract/mmap"
 	"github.com/bcextract/bcextract/sections"
 )
@@ -135,7 +135,7 @@ func (fw *fileWorker) payload(r *Result, p *container.Payload) Payload {
 		Triple: p.Triple, OffloadArch: p.OffloadArch, Compression: p.Compression,
 	}
 	if p.Kind.IsModule() {
-		id, err := llvmir.ReadIdent(p.Data)
+		id, err := bitcode.ReadIdent(p.Data)
 		if err != nil && !p.Malformed { // else the walk reports it
 			r.Errors = append(r.Errors, container.PayloadError(p, "reading the module's producer, triple and source file name", err))
 		}

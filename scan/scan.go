@@ -93,7 +93,7 @@ type Payload struct {
 	// (container.Payload.Compression).
 	Compression container.Compression
 	// Producer, Triple and SourceFilename are what a bitcode module
-	// records (see llvmir.ReadIdent); Triple is an offload image's triple.
+	// records (see bitcode.ReadIdent); Triple is an offload image's triple.
 	Producer, Triple, SourceFilename string
 	// OffloadArch is an offload image's "arch" string.
 	OffloadArch string

@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 
 	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/inspect"
 	"github.com/bcextract/bcextract/internal/demangle"
-	"github.com/bcextract/bcextract/llvmir"
+	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/spf13/pflag"
 )
 
@@ -75,20 +76,18 @@ type inspectOptions struct {
 	json, symbols, demangle bool
 }
 
-// inspected is one payload and its inventory.
-type inspected struct {
-	p    container.Payload
-	file *llvmir.File
-	err  error           // from ReadFile, located in the container
-	dm   *demangle.Cache // with -C, the payload's demangler
+// jsonInspectDoc is the document inspect --json prints.
+type jsonInspectDoc struct {
+	Payloads []inspect.Payload `json:"payloads"`
+	Errors   []jsonError       `json:"errors"`
 }
 
 func runInspect(e *env, args []string, o *inspectOptions) error {
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
-	doc := jsonInspectDoc{Payloads: []jsonInspected{}, Errors: []jsonError{}}
+	doc := jsonInspectDoc{Payloads: []inspect.Payload{}, Errors: []jsonError{}}
 	onErr := func(err error) { doc.Errors = append(doc.Errors, newJSONError(err)) }
 	anyFailed := false
-	var all []inspected // for --symbols, which needs the count first
+	var all []inspect.Inspected // for --symbols, which needs the count first
 	for _, name := range args {
 		modules := 0
 		failed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
@@ -96,15 +95,15 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 				return nil
 			}
 			modules++
-			it := inspected{p: *p}
+			it := inspect.Inspected{Payload: *p}
 			if o.demangle {
-				it.dm = demangle.NewCache(demangle.BudgetFor(len(p.Data)))
+				it.Demangle = demangle.NewCache(demangle.BudgetFor(len(p.Data))).Name
 			}
-			it.file, it.err = llvmir.ReadFile(p.Data)
-			if it.err != nil {
-				it.err = payloadError(p, "", it.err)
-				reportf(e.stderr, "%v", it.err)
-				onErr(it.err)
+			it.Inventory, it.Err = bitcode.ReadInventory(p.Data)
+			if it.Err != nil {
+				it.Err = payloadError(p, "", it.Err)
+				reportf(e.stderr, "%v", it.Err)
+				onErr(it.Err)
 				if p.Malformed {
 					in.said = append(in.said, p.Path) // more exact than the walk
 				}
@@ -112,12 +111,12 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 			}
 			switch {
 			case o.json:
-				doc.Payloads = append(doc.Payloads, newJSONInspected(&it))
+				doc.Payloads = append(doc.Payloads, it.JSON())
 			case o.symbols:
-				it.p.Data = nil // keep no reference to the input
+				it.Payload.Data = nil // keep no reference to the input
 				all = append(all, it)
 			default:
-				writeInspected(out, &it)
+				inspect.WriteText(out, &it)
 			}
 			return nil
 		})
@@ -141,7 +140,7 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 		}
 	case o.symbols:
 		for i := range all {
-			writeNMSymbols(out, &all[i], len(all) > 1)
+			inspect.WriteNM(out, &all[i], len(all) > 1)
 		}
 	}
 	if err := out.Flush(); err != nil {

@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"text/tabwriter"
 
 	"github.com/bcextract/bcextract/container"
-	"github.com/bcextract/bcextract/llvmir"
+	"github.com/bcextract/bcextract/inspect"
+	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/spf13/pflag"
 )
 
@@ -71,10 +71,10 @@ Examples:
 	}
 }
 
-// listed is one row of the list.
-type listed struct {
-	p     container.Payload
-	ident llvmir.Ident
+// jsonListDoc is the document 'list --json' prints.
+type jsonListDoc struct {
+	Payloads []inspect.ListPayload `json:"payloads"`
+	Errors   []jsonError           `json:"errors"`
 }
 
 func runList(e *env, args []string, kinds map[container.Kind]bool, jsonOut bool) error {
@@ -85,11 +85,11 @@ func runList(e *env, args []string, kinds map[container.Kind]bool, jsonOut bool)
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
 	var tw *tabwriter.Writer
 	var doc jsonListDoc
-	doc.Payloads, doc.Errors = []jsonPayload{}, []jsonError{}
+	doc.Payloads, doc.Errors = []inspect.ListPayload{}, []jsonError{}
 	onErr := func(err error) { doc.Errors = append(doc.Errors, newJSONError(err)) }
 	if !jsonOut {
 		tw = tabwriter.NewWriter(out, 0, 8, 2, ' ', 0)
-		fmt.Fprintln(tw, "PATH\tKIND\tSECTION\tOFFSET\tSIZE\tPRODUCER\tTRIPLE")
+		inspect.WriteListHeader(tw)
 	}
 	anyFailed := false
 	for _, name := range args {
@@ -99,21 +99,21 @@ func runList(e *env, args []string, kinds map[container.Kind]bool, jsonOut bool)
 				return nil
 			}
 			found++
-			row := listed{p: *p}
+			row := inspect.Listed{Payload: *p}
 			if p.Kind.IsModule() {
-				id, err := llvmir.ReadIdent(p.Data)
+				id, err := bitcode.ReadIdent(p.Data)
 				if err != nil && !p.Malformed { // else the walk reports it
 					err = payloadError(p, "reading the module's producer and triple", err)
 					reportf(e.stderr, "%v", err)
 					onErr(err)
 					anyFailed = true
 				}
-				row.ident = id
+				row.Ident = id
 			}
 			if jsonOut {
-				doc.Payloads = append(doc.Payloads, newJSONPayload(&row))
+				doc.Payloads = append(doc.Payloads, row.JSON())
 			} else {
-				writeListRow(tw, &row)
+				inspect.WriteListRow(tw, &row)
 			}
 			return nil
 		})
@@ -146,26 +146,7 @@ func runList(e *env, args []string, kinds map[container.Kind]bool, jsonOut bool)
 	return nil
 }
 
-func writeListRow(tw *tabwriter.Writer, r *listed) {
-	p := &r.p
-	b := make([]byte, 0, 160)
-	b = append(b, p.Path...)
-	b = append(b, '\t')
-	b = append(b, p.Kind.String()...)
-	b = append(b, '\t')
-	b = append(b, dash(p.Section)...)
-	b = append(b, "\t0x"...)
-	b = strconv.AppendInt(b, p.Off, 16)
-	b = append(b, '\t')
-	b = strconv.AppendInt(b, p.Size, 10)
-	b = append(b, '\t')
-	b = append(b, dash(r.ident.Producer)...)
-	b = append(b, '\t')
-	b = append(b, dash(triple(r))...)
-	b = append(b, '\n')
-	tw.Write(b)
-}
-
+// dash is s, or "-" for none.
 func dash(s string) string {
 	if s == "" {
 		return "-"

@@ -8,7 +8,7 @@ import (
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/container"
-	"github.com/bcextract/bcextract/llvmir"
+	"github.com/bcextract/bcextract/ir/bitcode"
 )
 
 // walkInput opens the named input and calls fn for each of its payloads.
@@ -71,9 +71,9 @@ func reportf(w io.Writer, format string, args ...any) {
 }
 
 // payloadError places err, met while decoding payload p, in p's file (see
-// container.PayloadError); an llvmir.ReadError names the byte itself.
+// container.PayloadError); a bitcode.InventoryError names the byte itself.
 func payloadError(p *container.Payload, what string, err error) error {
-	var re *llvmir.ReadError
+	var re *bitcode.InventoryError
 	if !errors.As(err, &re) {
 		return container.PayloadError(p, what, err)
 	}

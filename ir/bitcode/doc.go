@@ -1,6 +1,24 @@
-// Package bitcode reads LLVM IR bitcode into the model of package ir, as
-// LLVM 22's BitcodeReader and MetadataLoader do, so that package
-// ir/assembly can print it as llvm-dis-22 does.
+// Package bitcode reads LLVM IR bitcode, raw or behind the 0x0B17C0DE
+// wrapper header. It has two entry points:
+//
+//   - [Open] reads modules into the model of package ir, as LLVM 22's
+//     BitcodeReader and MetadataLoader do, so that package ir/assembly can
+//     print them as llvm-dis-22 does.
+//   - [ReadInventory] reads only what a file says about its modules, as
+//     'bcextract inspect' prints it: producer, triple, data layout, source
+//     file, hash, the [GlobalInfo] of each global value, summary kind,
+//     llvm.ident and compile units, and the IR symbol table ([Symtab]);
+//     [Inventory.Symbols] and [Inventory.NMSymbols] give the symbols a
+//     linker, or llvm-nm, sees. It skips function bodies, types,
+//     attributes and most constants by their block lengths, so its cost
+//     grows with the number of globals, not with the code. [ReadIdent]
+//     reads less still: the first module's producer, triple and source
+//     file name, stopping early in the MODULE block.
+//
+// Both decode a global value record (GLOBALVAR, FUNCTION, ALIAS, IFUNC)
+// with the same function, into the enumerations of package ir.
+//
+// The rest of this comment is about Open.
 //
 // [Open] reads the top level of a file (raw, or behind the 0x0B17C0DE
 // wrapper header): one [Reader] per module, and the string table. A

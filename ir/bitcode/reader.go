@@ -1027,101 +1027,71 @@ func (r *Reader) globalVarRecord(ops []uint64) error {
 	if err != nil {
 		return err
 	}
-	if len(ops) < 6 {
+	gv, ok := decodeGlobalVar(ops)
+	if !ok {
 		return r.errorf("invalid global variable record")
 	}
-	ty := r.typeByID(ops[0])
+	ty := r.typeByID(gv.typ)
 	if ty == nil {
 		return r.errorf("invalid global variable type")
 	}
-	if ops[1]&2 == 0 {
+	if !gv.explicitType {
 		return r.errorf("typed-pointer global variables are not supported")
 	}
 	g := &ir.GlobalVar{}
 	g.Name = r.globalName("", name)
 	g.ValueType = ty
-	g.Constant = ops[1]&1 != 0
-	as := ops[1] >> 2
-	if as > 0xffffff {
+	g.Constant = gv.isConst
+	if gv.addrSpace > 0xffffff {
 		return r.errorf("invalid address space")
 	}
-	g.Typ = r.ptrType(uint32(as))
-	raw := ops[3]
-	g.Linkage = decodeLinkage(raw)
-	if g.Align, err = r.decodeAlign(ops[4]); err != nil {
+	g.Typ = r.ptrType(uint32(gv.addrSpace))
+	g.Linkage = gv.linkage
+	if g.Align, err = r.decodeAlign(gv.align); err != nil {
 		return err
 	}
-	if g.Section, err = r.section(ops[5]); err != nil {
+	if g.Section, err = r.section(gv.section); err != nil {
 		return err
 	}
-	if len(ops) > 6 && !g.Linkage.IsLocal() {
-		g.Visibility = decodeVisibility(ops[6])
+	g.Visibility = gv.visibility
+	g.ThreadLocal = gv.tls
+	g.UnnamedAddr = gv.unnamedAddr
+	g.ExternallyInitialized = gv.extInit
+	g.DLLStorage = gv.dll
+	if gv.initID != 0 {
+		r.globalInits = append(r.globalInits, pendingInit{g, gv.initID - 1})
 	}
-	if len(ops) > 7 {
-		g.ThreadLocal = decodeTLS(ops[7])
-	}
-	if len(ops) > 8 {
-		g.UnnamedAddr = decodeUnnamedAddr(ops[8])
-	}
-	if len(ops) > 9 {
-		g.ExternallyInitialized = ops[9] != 0
-	}
-	if len(ops) > 10 {
-		if !g.Linkage.IsLocal() {
-			g.DLLStorage = decodeDLL(ops[10])
-		}
-	} else {
-		upgradeDLL(&g.GlobalHeader, raw)
-	}
-	if init := ops[2]; init != 0 {
-		r.globalInits = append(r.globalInits, pendingInit{g, init - 1})
-	}
-	if len(ops) > 11 {
-		if g.Comdat, err = r.comdat(ops[11]); err != nil {
+	if gv.hasComdat {
+		if g.Comdat, err = r.comdat(gv.comdat); err != nil {
 			return err
 		}
-	} else if hasImplicitComdat(raw) {
+	} else if hasImplicitComdat(gv.rawLinkage) {
 		g.Comdat = r.implicitComdat(name)
 	}
-	if len(ops) > 12 {
-		l := r.attrList(ops[12])
+	if gv.hasAttrs {
+		l := r.attrList(gv.attrs)
 		g.Attrs = l.Fn
 	}
-	if len(ops) > 13 {
-		g.DSOLocal = ops[13] == 1
-	}
+	g.DSOLocal = gv.dsoLocal
 	inferDSOLocal(&g.GlobalHeader)
-	if len(ops) > 15 {
-		g.Partition, _ = r.strtabString(ops[14], ops[15])
+	if gv.hasPartition {
+		g.Partition, _ = r.strtabString(gv.partOff, gv.partSize)
 	}
-	if len(ops) > 16 && ops[16] != 0 {
-		v := ops[16]
+	if v := gv.sanitizer; v != 0 {
 		g.Sanitizer = ir.SanitizerMetadata{NoAddress: v&1 != 0, NoHWAddress: v&2 != 0, Memtag: v&4 != 0, IsDynInit: v&8 != 0}
 	}
-	if len(ops) > 17 && ops[17] != 0 {
-		if ops[17] > 5 {
+	if gv.codeModel != 0 {
+		if gv.codeModel > 5 {
 			return r.errorf("invalid global variable code model")
 		}
-		g.CodeModel = ir.CodeModel(ops[17])
+		g.CodeModel = ir.CodeModel(gv.codeModel)
 	}
-	if len(ops) > 18 {
-		r.skip("skipped %d unknown fields of a GLOBALVAR record", len(ops)-18)
+	if gv.extra > 0 {
+		r.skip("skipped %d unknown fields of a GLOBALVAR record", gv.extra)
 	}
 	r.m.Globals = append(r.m.Globals, g)
 	r.pushValue(g)
 	return nil
-}
-
-func upgradeDLL(g *ir.GlobalHeader, raw uint64) {
-	if g.Linkage.IsLocal() {
-		return
-	}
-	switch raw {
-	case 5:
-		g.DLLStorage = ir.DLLImport
-	case 6:
-		g.DLLStorage = ir.DLLExport
-	}
 }
 
 func hasImplicitComdat(raw uint64) bool {
@@ -1151,10 +1121,11 @@ func (r *Reader) functionRecord(ops []uint64) error {
 	if err != nil {
 		return err
 	}
-	if len(ops) < 8 {
+	fr, ok := decodeFunction(ops)
+	if !ok {
 		return r.errorf("invalid function record")
 	}
-	ft := r.typeByID(ops[0])
+	ft := r.typeByID(fr.typ)
 	if ft == nil || ft.Kind != ir.FunctionType {
 		return r.errorf("invalid function type")
 	}
@@ -1162,83 +1133,60 @@ func (r *Reader) functionRecord(ops []uint64) error {
 	f.Name = r.globalName("", name)
 	f.Sig = ft
 	f.ValueType = ft
-	if ops[1] > 1023 {
+	if fr.callingConv > 1023 {
 		return r.errorf("invalid calling convention ID")
 	}
-	f.CallConv = ir.CallingConv(ops[1])
+	f.CallConv = ir.CallingConv(fr.callingConv)
 	as := uint64(layoutAddrSpace(r.m.DataLayout, 'P'))
-	if len(ops) > 16 {
-		as = ops[16]
+	if fr.hasAddrSpace {
+		as = fr.addrSpace
 	}
 	if as > 0xffffff {
 		return r.errorf("invalid address space")
 	}
 	f.Typ = r.ptrType(uint32(as))
-	isProto := ops[2] != 0
-	raw := ops[3]
-	f.Linkage = decodeLinkage(raw)
-	f.Attrs = r.attrList(ops[4])
-	if f.Align, err = r.decodeAlign(ops[5]); err != nil {
+	f.Linkage = fr.linkage
+	f.Attrs = r.attrList(fr.attrs)
+	if f.Align, err = r.decodeAlign(fr.align); err != nil {
 		return err
 	}
-	if f.Section, err = r.section(ops[6]); err != nil {
+	if f.Section, err = r.section(fr.section); err != nil {
 		return err
 	}
-	if !f.Linkage.IsLocal() {
-		f.Visibility = decodeVisibility(ops[7])
-	}
-	if len(ops) > 8 && ops[8] != 0 {
-		if ops[8]-1 >= uint64(len(r.gcNames)) {
+	f.Visibility = fr.visibility
+	if fr.gc != 0 {
+		if fr.gc-1 >= uint64(len(r.gcNames)) {
 			return r.errorf("invalid GC ID")
 		}
-		f.GC = r.gcNames[ops[8]-1]
+		f.GC = r.gcNames[fr.gc-1]
 	}
-	if len(ops) > 9 {
-		f.UnnamedAddr = decodeUnnamedAddr(ops[9])
-	}
-	fo := pendingFuncOps{f: f}
-	if len(ops) > 10 {
-		fo.prologe = ops[10]
-	}
-	if len(ops) > 11 {
-		if !f.Linkage.IsLocal() {
-			f.DLLStorage = decodeDLL(ops[11])
-		}
-	} else {
-		upgradeDLL(&f.GlobalHeader, raw)
-	}
-	if len(ops) > 12 {
-		if f.Comdat, err = r.comdat(ops[12]); err != nil {
+	f.UnnamedAddr = fr.unnamedAddr
+	fo := pendingFuncOps{f: f, prologe: fr.prologue, prefix: fr.prefix, personality: fr.personality}
+	f.DLLStorage = fr.dll
+	if fr.hasComdat {
+		if f.Comdat, err = r.comdat(fr.comdat); err != nil {
 			return err
 		}
-	} else if hasImplicitComdat(raw) {
+	} else if hasImplicitComdat(fr.rawLinkage) {
 		f.Comdat = r.implicitComdat(name)
 	}
-	if len(ops) > 13 {
-		fo.prefix = ops[13]
-	}
-	if len(ops) > 14 {
-		fo.personality = ops[14]
-	}
-	if len(ops) > 15 {
-		f.DSOLocal = ops[15] == 1
-	}
+	f.DSOLocal = fr.dsoLocal
 	inferDSOLocal(&f.GlobalHeader)
-	if len(ops) > 18 {
-		f.Partition, _ = r.strtabString(ops[17], ops[18])
+	if fr.hasPartition {
+		f.Partition, _ = r.strtabString(fr.partOff, fr.partSize)
 	}
-	if len(ops) > 19 {
-		if f.PrefAlign, err = r.decodeAlign(ops[19]); err != nil {
+	if fr.hasPrefAlign {
+		if f.PrefAlign, err = r.decodeAlign(fr.prefAlign); err != nil {
 			return err
 		}
 	}
-	if len(ops) > 20 {
-		r.skip("skipped %d unknown fields of a FUNCTION record", len(ops)-20)
+	if fr.extra > 0 {
+		r.skip("skipped %d unknown fields of a FUNCTION record", fr.extra)
 	}
 	if fo.personality != 0 || fo.prefix != 0 || fo.prologe != 0 {
 		r.funcOperands = append(r.funcOperands, fo)
 	}
-	if !isProto {
+	if !fr.isProto {
 		f.HasBody = true
 		r.withBodies = append(r.withBodies, f)
 	}
@@ -1273,55 +1221,30 @@ func (r *Reader) indirectRecord(code llvmir.ModuleCode, ops []uint64) error {
 	if code == llvmir.MODULE_CODE_ALIAS_OLD {
 		return r.errorf("typed-pointer aliases are not supported")
 	}
-	if len(ops) < 4 {
+	ind, ok := decodeIndirect(code, ops)
+	if !ok {
 		return r.errorf("invalid global indirect symbol record")
 	}
-	ty := r.typeByID(ops[0])
+	ty := r.typeByID(ind.typ)
 	if ty == nil {
 		return r.errorf("invalid global indirect symbol type")
 	}
-	if ops[1] > 0xffffff {
+	if ind.addrSpace > 0xffffff {
 		return r.errorf("invalid address space")
 	}
 	var h ir.GlobalHeader
 	h.Name = r.globalName("", name)
 	h.ValueType = ty
-	h.Typ = r.ptrType(uint32(ops[1]))
-	val := ops[2]
-	raw := ops[3]
-	h.Linkage = decodeLinkage(raw)
-	i := 4
-	if i < len(ops) {
-		if !h.Linkage.IsLocal() {
-			h.Visibility = decodeVisibility(ops[i])
-		}
-		i++
-	}
-	if code == llvmir.MODULE_CODE_ALIAS {
-		if i < len(ops) {
-			if !h.Linkage.IsLocal() {
-				h.DLLStorage = decodeDLL(ops[i])
-			}
-			i++
-		} else {
-			upgradeDLL(&h, raw)
-		}
-		if i < len(ops) {
-			h.ThreadLocal = decodeTLS(ops[i])
-			i++
-		}
-		if i < len(ops) {
-			h.UnnamedAddr = decodeUnnamedAddr(ops[i])
-			i++
-		}
-	}
-	if i < len(ops) {
-		h.DSOLocal = ops[i] == 1
-		i++
-	}
+	h.Typ = r.ptrType(uint32(ind.addrSpace))
+	h.Linkage = ind.linkage
+	h.Visibility = ind.visibility
+	h.DLLStorage = ind.dll
+	h.ThreadLocal = ind.tls
+	h.UnnamedAddr = ind.unnamedAddr
+	h.DSOLocal = ind.dsoLocal
 	inferDSOLocal(&h)
-	if i+1 < len(ops) {
-		p, ok := r.strtabString(ops[i], ops[i+1])
+	if ind.hasPartition {
+		p, ok := r.strtabString(ind.partOff, ind.partSize)
 		if !ok {
 			return r.errorf("malformed partition, too large")
 		}
@@ -1337,7 +1260,7 @@ func (r *Reader) indirectRecord(code llvmir.ModuleCode, ops []uint64) error {
 		r.m.Aliases = append(r.m.Aliases, a)
 		v = a
 	}
-	r.indirectInits = append(r.indirectInits, pendingInit{v, val})
+	r.indirectInits = append(r.indirectInits, pendingInit{v, ind.aliasee})
 	r.pushValue(v)
 	return nil
 }

@@ -1,4 +1,4 @@
-package llvmir
+package bitcode
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/llvmir"
 	"github.com/bcextract/bcextract/wrapper"
 )
 
@@ -14,8 +15,6 @@ import (
 // come from.
 type blobCollector struct {
 	symtab, strtab [][]byte
-	mdOps          [][]uint64
-	mdBlobs        [][]byte
 }
 
 func (c *blobCollector) BlockInfoStart(int) error               { return nil }
@@ -26,13 +25,10 @@ func (c *blobCollector) Record(b *bitstream.BlockEvent, r *bitstream.RecordEvent
 		return nil
 	}
 	switch {
-	case b.ID == uint32(SYMTAB_BLOCK_ID):
+	case b.ID == uint32(llvmir.SYMTAB_BLOCK_ID):
 		c.symtab = append(c.symtab, r.Blob)
-	case b.ID == uint32(STRTAB_BLOCK_ID):
+	case b.ID == uint32(llvmir.STRTAB_BLOCK_ID):
 		c.strtab = append(c.strtab, r.Blob)
-	case b.ID == uint32(METADATA_BLOCK_ID) && r.Code == uint32(METADATA_STRINGS):
-		c.mdOps = append(c.mdOps, append([]uint64(nil), r.Ops...))
-		c.mdBlobs = append(c.mdBlobs, r.Blob)
 	}
 	return nil
 }
@@ -40,7 +36,7 @@ func (c *blobCollector) Record(b *bitstream.BlockEvent, r *bitstream.RecordEvent
 // collectBlobs walks every bitcode fixture of testdata/inspect.
 func collectBlobs(f *testing.F) *blobCollector {
 	var c blobCollector
-	names, _ := filepath.Glob("../testdata/inspect/*.bc")
+	names, _ := filepath.Glob("../../testdata/inspect/*.bc")
 	for _, n := range names {
 		data, err := os.ReadFile(n)
 		if err != nil {
@@ -59,8 +55,8 @@ func collectBlobs(f *testing.F) *blobCollector {
 			f.Fatalf("%s: %v", n, err)
 		}
 	}
-	if len(c.symtab) == 0 || len(c.strtab) == 0 || len(c.mdBlobs) == 0 {
-		f.Fatalf("seeds: %d SYMTAB, %d STRTAB, %d METADATA_STRINGS blobs", len(c.symtab), len(c.strtab), len(c.mdBlobs))
+	if len(c.symtab) == 0 || len(c.strtab) == 0 {
+		f.Fatalf("seeds: %d SYMTAB, %d STRTAB blobs", len(c.symtab), len(c.strtab))
 	}
 	return &c
 }
@@ -85,47 +81,6 @@ func FuzzDecodeSymtab(f *testing.F) {
 			if len(s.Name) > len(strtab) || len(s.IRName) > len(strtab) {
 				t.Fatalf("symbol name longer than the string table: %q", s.Name)
 			}
-		}
-	})
-}
-
-// FuzzNewMetadataStrings decodes arbitrary METADATA_STRINGS records: the
-// strings come out of the blob, and there are never more than the record
-// claims (a count of zero, as in llvm-bcanalyzer, reads until the lengths
-// run out) or than the blob has lengths for (6 bits each at least).
-func FuzzNewMetadataStrings(f *testing.F) {
-	c := collectBlobs(f)
-	for i, b := range c.mdBlobs {
-		ops := c.mdOps[i]
-		if len(ops) >= 2 {
-			f.Add(ops[0], ops[1], b)
-		}
-	}
-	f.Fuzz(func(t *testing.T, count, offset uint64, blob []byte) {
-		m, err := NewMetadataStrings([]uint64{count, offset}, blob)
-		if err != nil {
-			return
-		}
-		total, n := 0, 0
-		for {
-			s, err := m.Next()
-			if err != nil {
-				break
-			}
-			total += len(s)
-			n++
-			if total > len(blob) {
-				t.Fatalf("strings hold %d bytes, more than the %d-byte blob", total, len(blob))
-			}
-			if !m.More() {
-				break
-			}
-		}
-		if m.Count != 0 && uint64(n) > uint64(m.Count) {
-			t.Fatalf("%d strings, the record claims %d", n, m.Count)
-		}
-		if uint64(n) > uint64(len(blob))*8/6 {
-			t.Fatalf("%d strings, more than a %d-byte blob has lengths for", n, len(blob))
 		}
 	})
 }

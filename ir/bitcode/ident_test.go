@@ -1,4 +1,4 @@
-package llvmir
+package bitcode
 
 import (
 	"bufio"
@@ -21,7 +21,7 @@ func TestReadIdent(t *testing.T) {
 		{"llvm14.bc", Ident{Producer: "LLVM14.0.6", Triple: "x86_64-pc-linux-gnu", SourceFilename: "src/llvm14.ll"}},
 	}
 	for _, tt := range tests {
-		data, err := os.ReadFile("../testdata/bc/" + tt.file)
+		data, err := os.ReadFile("../../testdata/bc/" + tt.file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func TestReadIdent(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"diag.dia", "bad-wrapper-past-end.bc", "bad-trunc-block.bc"} {
-		data, err := os.ReadFile("../testdata/bc/" + bad)
+		data, err := os.ReadFile("../../testdata/bc/" + bad)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +45,7 @@ func TestReadIdent(t *testing.T) {
 // source_filename lines of the first module of every testdata/inspect
 // fixture's .facts golden (what llvm-dis-22 and llvm-bcanalyzer-22 say).
 func TestReadIdentFacts(t *testing.T) {
-	names, _ := filepath.Glob(filepath.Join("..", "testdata", "inspect", "*.bc"))
+	names, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "inspect", "*.bc"))
 	if len(names) < 15 {
 		t.Fatalf("found %d fixtures", len(names))
 	}
@@ -88,7 +88,7 @@ func TestReadIdentFacts(t *testing.T) {
 
 func FuzzReadIdent(f *testing.F) {
 	for _, name := range []string{"plain.bc", "darwin.bc", "multi.bc", "debug.bc"} {
-		if data, err := os.ReadFile("../testdata/bc/" + name); err == nil {
+		if data, err := os.ReadFile("../../testdata/bc/" + name); err == nil {
 			f.Add(data)
 		}
 	}

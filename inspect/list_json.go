@@ -1,21 +1,13 @@
-package main
+package inspect
 
 import (
-	"errors"
-
-	"github.com/bcextract/bcextract/bbmap"
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/sections"
 )
 
-// jsonListDoc is the document 'list --json' prints.
-type jsonListDoc struct {
-	Payloads []jsonPayload `json:"payloads"`
-	Errors   []jsonError   `json:"errors"`
-}
-
-// jsonPayload is one payload in JSON.
-type jsonPayload struct {
+// ListPayload is one payload's object in the document 'list --json'
+// prints; see README for every key.
+type ListPayload struct {
 	Path        string `json:"path"`
 	Kind        string `json:"kind"`
 	Format      string `json:"format"`
@@ -66,27 +58,16 @@ type jsonBundleMember struct {
 	Size     int64  `json:"size"`
 }
 
-// jsonError is one problem met in an input: where (the file holding the
-// bytes, the container path, the byte offset in the file when known), what
-// (error: the cause alone), and the line printed on stderr (message).
-type jsonError struct {
-	Path    string `json:"path,omitempty"`
-	File    string `json:"file,omitempty"`
-	Offset  *int64 `json:"offset,omitempty"`
-	Error   string `json:"error"`
-	Message string `json:"message"`
-	Line    int    `json:"line,omitempty"` // of a sample or address file
-}
-
-func newJSONPayload(r *listed) jsonPayload {
-	p := &r.p
-	j := jsonPayload{
+// JSON returns the payload's object of 'list --json'.
+func (r *Listed) JSON() ListPayload {
+	p := &r.Payload
+	j := ListPayload{
 		Path: p.Path, Kind: p.Kind.String(), Format: p.Format.String(), Arch: p.Arch,
 		Section: p.Section, SectionType: p.SectionType, File: p.File,
 		SectionOff: p.SectionOff, SectionSize: p.SectionSize, OffloadArch: p.OffloadArch,
 		Offset: p.Off, Size: p.Size, Module: p.Module,
-		Producer: r.ident.Producer, Triple: triple(r),
-		Cmdline: cmdlineArgs(p.Cmdline), Bundle: newJSONBundle(p.Bundle),
+		Producer: r.Ident.Producer, Triple: r.triple(),
+		Cmdline: CmdlineArgs(p.Cmdline), Bundle: newJSONBundle(p.Bundle),
 	}
 	if p.Compression != container.CompressNone {
 		n := int64(len(p.Data))
@@ -107,32 +88,17 @@ func newJSONBundle(b *container.BundleInfo) *jsonBundle {
 	return j
 }
 
-func newJSONError(err error) jsonError {
-	var ce *container.Error
-	if errors.As(err, &ce) {
-		j := jsonError{Path: ce.Path, File: ce.File, Error: ce.Msg(), Message: err.Error()}
-		if ce.Off >= 0 {
-			off := ce.Off
-			j.Offset = &off
-		}
-		if se := (*bbmap.SampleError)(nil); errors.As(err, &se) {
-			j.Line = se.Line
-		}
-		return j
-	}
-	return jsonError{Error: err.Error(), Message: err.Error()}
-}
-
 // triple is a module's triple, or an offload image's.
-func triple(r *listed) string {
-	if r.ident.Triple != "" {
-		return r.ident.Triple
+func (r *Listed) triple() string {
+	if r.Ident.Triple != "" {
+		return r.Ident.Triple
 	}
-	return r.p.Triple
+	return r.Payload.Triple
 }
 
-// cmdlineArgs splits one command line's NUL-terminated arguments.
-func cmdlineArgs(b []byte) []string {
+// CmdlineArgs splits one command line's NUL-terminated arguments (the
+// first of a .llvmcmd payload's), nil for none.
+func CmdlineArgs(b []byte) []string {
 	if cl := sections.DecodeCmdlines(b); len(cl) > 0 {
 		return cl[0]
 	}

@@ -1,9 +1,10 @@
-package llvmir
+package bitcode
 
 import (
 	"sort"
 
 	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // mdState collects, over a module's METADATA blocks, what the inventory
@@ -44,10 +45,10 @@ type fileRecord struct{ id, name, dir uint64 }
 
 // noMetadataID lists the METADATA_BLOCK record codes that define no
 // metadata ID.
-func noMetadataID(code MetadataCode) bool {
+func noMetadataID(code llvmir.MetadataCode) bool {
 	switch code {
-	case METADATA_NAME, METADATA_KIND, METADATA_NAMED_NODE, METADATA_ATTACHMENT,
-		METADATA_STRINGS, METADATA_GLOBAL_DECL_ATTACHMENT, METADATA_INDEX_OFFSET, METADATA_INDEX:
+	case llvmir.METADATA_NAME, llvmir.METADATA_KIND, llvmir.METADATA_NAMED_NODE, llvmir.METADATA_ATTACHMENT,
+		llvmir.METADATA_STRINGS, llvmir.METADATA_GLOBAL_DECL_ATTACHMENT, llvmir.METADATA_INDEX_OFFSET, llvmir.METADATA_INDEX:
 		return true
 	}
 	return false
@@ -56,18 +57,18 @@ func noMetadataID(code MetadataCode) bool {
 // metadata reads one module-level METADATA_BLOCK.
 func (mr *moduleReader) metadata() error {
 	md := &mr.md
-	return mr.records(uint32(METADATA_BLOCK_ID), func(rec *bitstream.Record) error {
-		code := MetadataCode(rec.Code)
+	return mr.records(uint32(llvmir.METADATA_BLOCK_ID), func(rec *bitstream.Record) error {
+		code := llvmir.MetadataCode(rec.Code)
 		ops := rec.Ops
 		id := md.next
 		switch code {
-		case METADATA_STRINGS:
+		case llvmir.METADATA_STRINGS:
 			if len(ops) == 2 {
-				md.strings = appendDoubling(md.strings, mdStrings{base: id, ops: [2]uint64{ops[0], ops[1]}, blob: rec.Blob})
+				md.strings = appendInventory(md.strings, mdStrings{base: id, ops: [2]uint64{ops[0], ops[1]}, blob: rec.Blob})
 				md.next += uint64(uint32(ops[0]))
 			}
 			return nil
-		case METADATA_STRING_OLD:
+		case llvmir.METADATA_STRING_OLD:
 			// An empty string needs no entry: an ID without one reads
 			// as "".
 			if len(ops) > 0 {
@@ -76,24 +77,23 @@ func (mr *moduleReader) metadata() error {
 				}
 				md.old[id] = chars(ops)
 			}
-		case METADATA_NAME:
+		case llvmir.METADATA_NAME:
 			md.name = chars(ops)
-		case METADATA_NAMED_NODE:
+		case llvmir.METADATA_NAMED_NODE:
 			if md.name == "llvm.ident" {
 				md.idents = append(md.idents, ops...)
 			}
-		case METADATA_NODE:
+		case llvmir.METADATA_NODE:
 			if len(ops) == 1 && ops[0] != 0 {
-				md.single = appendDoubling(md.single, idPair{id, ops[0] - 1})
+				md.single = appendInventory(md.single, idPair{id, ops[0] - 1})
 			}
-		case METADATA_COMPILE_UNIT:
-			if len(ops) >= 14 && len(ops) <= 23 { // as LLVM checks it
-				md.cus = appendDoubling(md.cus, cuRecord{lang: ops[1], file: ops[2], producer: ops[3],
-					optimized: ops[4] != 0, sysroot: op(ops, 20), sdk: op(ops, 21)})
+		case llvmir.METADATA_COMPILE_UNIT:
+			if cu, ok := decodeCompileUnitInfo(ops); ok {
+				md.cus = appendInventory(md.cus, cu)
 			}
-		case METADATA_FILE:
+		case llvmir.METADATA_FILE:
 			if n := len(ops); n == 3 || n == 5 || n == 6 { // as LLVM checks it
-				md.files = appendDoubling(md.files, fileRecord{id, ops[1], ops[2]})
+				md.files = appendInventory(md.files, fileRecord{id, ops[1], ops[2]})
 			}
 		}
 		if !noMetadataID(code) {
@@ -110,7 +110,7 @@ type mdWant struct {
 }
 
 // resolve fills m.Idents and m.CompileUnits.
-func (md *mdState) resolve(m *Module) {
+func (md *mdState) resolve(m *ModuleInfo) {
 	if len(md.idents) == 0 && len(md.cus) == 0 {
 		return
 	}
@@ -178,7 +178,7 @@ func (md *mdState) stringsRecord(id uint64) int {
 // are left alone.
 func (md *mdState) lookup(wants []mdWant) {
 	var (
-		it   *MetadataStrings
+		it   *llvmir.MetadataStrings
 		rec  = -1   // index in md.strings of the record it reads
 		n    uint64 // strings read from it
 		last []byte // the string with ID md.strings[rec].base+n-1
@@ -196,7 +196,7 @@ func (md *mdState) lookup(wants []mdWant) {
 		if ri != rec {
 			s := &md.strings[ri]
 			var err error
-			it, err = NewMetadataStrings(s.ops[:], s.blob)
+			it, err = llvmir.NewMetadataStrings(s.ops[:], s.blob)
 			rec, n, last, dead = ri, 0, nil, err != nil
 		}
 		base := md.strings[rec].base

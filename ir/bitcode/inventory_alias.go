@@ -1,6 +1,9 @@
-package llvmir
+package bitcode
 
-import "github.com/bcextract/bcextract/bitstream"
+import (
+	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/llvmir"
+)
 
 // A cexpr is a module-level constant expression that may lead from an alias
 // to the object it aliases, as LLVM's GlobalValue::getAliaseeObject follows
@@ -18,16 +21,13 @@ const (
 	cexprSub
 )
 
-// Constant record codes the alias resolution reads.
+// The cast and binop codes the alias resolution follows. (The record
+// layouts: CST_CODE_BINOP [opcode, lhs, rhs, flags?], CE_CAST [opcode,
+// type, value], CE_GEP_OLD and CE_INBOUNDS_GEP [pointee type?, (type,
+// value)...], CE_GEP_WITH_INRANGE_INDEX_OLD and CE_GEP [pointee type,
+// flags, (type, value)...], CE_GEP_WITH_INRANGE [pointee type, flags,
+// bitwidth, lower, upper, (type, value)...].)
 const (
-	cstSetType          = 1
-	cstBinop            = 10 // [opcode, lhs, rhs, flags?]
-	cstCast             = 11 // [opcode, type, value]
-	cstGEPOld           = 12 // [pointee type?, (type, value)...]
-	cstInboundsGEP      = 20 // same
-	cstGEPInrangeOld    = 24 // [pointee type, flags, (type, value)...]
-	cstGEPWithInrange   = 31 // [pointee type, flags, bitwidth, lower, upper, (type, value)...]
-	cstGEP              = 32 // [pointee type, flags, (type, value)...]
 	castPtrToInt        = 9
 	castIntToPtr        = 10
 	castBitcast         = 11
@@ -44,7 +44,7 @@ func (mr *moduleReader) constants() error {
 		// numbering.
 		mr.consts, mr.nextConst = map[uint64]cexpr{}, uint64(len(mr.m.Globals))
 	}
-	return mr.records(uint32(CONSTANTS_BLOCK_ID), func(rec *bitstream.Record) error {
+	return mr.records(uint32(llvmir.CONSTANTS_BLOCK_ID), func(rec *bitstream.Record) error {
 		ops := rec.Ops
 		id := mr.nextConst
 		switch rec.Code {
@@ -74,11 +74,11 @@ func (mr *moduleReader) constants() error {
 			if i < len(ops) {
 				mr.consts[id] = cexpr{op: cexprPass, a: ops[i]}
 			}
-		case cstGEPInrangeOld, cstGEP:
+		case cstGEPInRangeOld, cstGEP:
 			if len(ops) > 3 {
 				mr.consts[id] = cexpr{op: cexprPass, a: ops[3]}
 			}
-		case cstGEPWithInrange:
+		case cstGEPWithInRange:
 			// The range is [bitwidth, lower, upper] for widths up to 64
 			// bits; wider ranges are not followed.
 			if len(ops) > 6 && ops[2] <= 64 {
@@ -103,12 +103,12 @@ func (mr *moduleReader) resolveAliases() {
 	}
 	for _, ab := range mr.m.aliasBases {
 		i := ab >> 32
-		if i >= uint64(len(gs)) || gs[i].Kind != Alias {
+		if i >= uint64(len(gs)) || gs[i].Kind != GlobalAlias {
 			continue
 		}
 		steps := 0
 		obj, ok := mr.baseObject(uint64(i), &steps)
-		gs[i].Executable = ok && (gs[obj].Kind == Function || gs[obj].Kind == IFunc)
+		gs[i].Executable = ok && (gs[obj].Kind == GlobalFunction || gs[obj].Kind == GlobalIFunc)
 	}
 }
 
@@ -123,7 +123,7 @@ func (mr *moduleReader) baseObject(v uint64, steps *int) (obj uint64, ok bool) {
 	gs := mr.m.Globals
 	if v < uint64(len(gs)) {
 		switch gs[v].Kind {
-		case GlobalVariable, Function, IFunc:
+		case GlobalVariable, GlobalFunction, GlobalIFunc:
 			return v, true
 		}
 		if a, ok := mr.aliasee[v]; ok {

@@ -1,9 +1,10 @@
-package llvmir
+package bitcode
 
 import (
 	"errors"
 
 	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/llvmir"
 	"github.com/bcextract/bcextract/wrapper"
 )
 
@@ -19,10 +20,6 @@ type Ident struct {
 	// records none (LLVM before 3.9 did not write it).
 	SourceFilename string
 }
-
-// ErrNotBitcode is returned by ReadIdent and ReadFile for data that is
-// neither raw nor wrapped LLVM IR bitcode.
-var ErrNotBitcode = errors.New("not LLVM IR bitcode")
 
 // errIdentDone stops ReadIdent's reading of the MODULE block where it is.
 var errIdentDone = errors.New("ident read")
@@ -65,25 +62,25 @@ func ReadIdent(data []byte) (Ident, error) {
 			// END_BLOCK, which Next reports as an error.
 			return id, errors.New("bitcode: expected a block at the top level")
 		}
-		switch BlockID(e.ID) {
-		case IDENTIFICATION_BLOCK_ID:
+		switch llvmir.BlockID(e.ID) {
+		case llvmir.IDENTIFICATION_BLOCK_ID:
 			if err = blockRecords(r, e.ID, &vals, func(rec *bitstream.Record) error {
-				if rec.Code == uint32(IDENTIFICATION_CODE_STRING) {
+				if rec.Code == uint32(llvmir.IDENTIFICATION_CODE_STRING) {
 					id.Producer = chars(rec.Ops)
 				}
 				return nil
 			}, nil); err != nil {
 				return id, err
 			}
-		case MODULE_BLOCK_ID:
+		case llvmir.MODULE_BLOCK_ID:
 			err = blockRecords(r, e.ID, &vals, func(rec *bitstream.Record) error {
-				switch ModuleCode(rec.Code) {
-				case MODULE_CODE_TRIPLE:
+				switch llvmir.ModuleCode(rec.Code) {
+				case llvmir.MODULE_CODE_TRIPLE:
 					id.Triple = chars(rec.Ops)
-				case MODULE_CODE_SOURCE_FILENAME:
+				case llvmir.MODULE_CODE_SOURCE_FILENAME:
 					id.SourceFilename = chars(rec.Ops)
 					return errIdentDone
-				case MODULE_CODE_GLOBALVAR, MODULE_CODE_FUNCTION, MODULE_CODE_VSTOFFSET:
+				case llvmir.MODULE_CODE_GLOBALVAR, llvmir.MODULE_CODE_FUNCTION, llvmir.MODULE_CODE_VSTOFFSET:
 					return errIdentDone
 				}
 				return nil

@@ -1,4 +1,4 @@
-package llvmir
+package bitcode
 
 import (
 	"encoding/binary"
@@ -10,9 +10,10 @@ import (
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/internal/alloctest"
 	bw "github.com/bcextract/bcextract/internal/bitwriter"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
-// Resource limits of ReadFile and DecodeSymtab: whatever a file claims,
+// Resource limits of ReadInventory and DecodeSymtab: whatever a file claims,
 // they allocate at most a small multiple of its size and take time linear in
 // it. The benchmarks at the end show the time per item staying flat.
 
@@ -102,51 +103,17 @@ func TestDecodeSymtabSharedStrings(t *testing.T) {
 	}
 }
 
-// METADATA_STRINGS counts and offsets that claim more than the blob are
-// errors after at most one pass over the blob's lengths, with nothing
-// allocated.
-func TestMetadataStringsClaims(t *testing.T) {
-	blob := make([]byte, 4096) // 4 KiB of zero lengths: 5461 empty strings
-	for _, ops := range [][]uint64{{1<<32 - 1, 4000}, {1<<32 - 1, 1<<32 - 1}, {1<<32 - 1, 1<<63 + 4}, {0, 4096}} {
-		var err error
-		var n int
-		got := alloctest.Min(3, func() {
-			n = 0
-			m, e := NewMetadataStrings(ops, blob)
-			if e != nil {
-				err = e
-				return
-			}
-			for {
-				if _, err = m.Next(); err != nil || !m.More() {
-					return
-				}
-				n++
-			}
-		})
-		if err == nil {
-			t.Errorf("ops %v: no error after %d strings", ops, n)
-		}
-		if n > len(blob)*8/6 {
-			t.Errorf("ops %v: %d strings from a %d-byte blob", ops, n, len(blob))
-		}
-		if got > 1024 { // the iterator and an error
-			t.Errorf("ops %v: %d bytes allocated", ops, got)
-		}
-	}
-}
-
 // module returns a bitcode file of one version-2 module: body writes its
 // records (with abbreviation width 3) and strtab is its STRTAB blob.
 func module(body func(w *bw.Writer), strtab []byte) []byte {
 	w := bw.New()
 	w.Magic([4]byte{'B', 'C', 0xC0, 0xDE})
-	w.EnterBlock(uint64(MODULE_BLOCK_ID), 3)
-	w.Unabbrev(uint64(MODULE_CODE_VERSION), 2)
+	w.EnterBlock(uint64(llvmir.MODULE_BLOCK_ID), 3)
+	w.Unabbrev(uint64(llvmir.MODULE_CODE_VERSION), 2)
 	body(w)
 	w.EndBlock()
 	if strtab != nil {
-		w.EnterBlock(uint64(STRTAB_BLOCK_ID), 3)
+		w.EnterBlock(uint64(llvmir.STRTAB_BLOCK_ID), 3)
 		w.DefineAbbrev(bw.Lit(1), bw.Blob)
 		w.Abbrev(4)
 		w.Blob(strtab)
@@ -156,9 +123,9 @@ func module(body func(w *bw.Writer), strtab []byte) []byte {
 }
 
 // readFile reads data, expecting no error.
-func readFile(t testing.TB, data []byte) *File {
+func readFile(t testing.TB, data []byte) *Inventory {
 	t.Helper()
-	f, err := ReadFile(data)
+	f, err := ReadInventory(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +141,7 @@ func TestReadFileSharedNames(t *testing.T) {
 	data := module(func(w *bw.Writer) {
 		// FUNCTION [strtab offset 0, size 1 MiB, 8 zeros], every operand
 		// a literal: 3 bits a record.
-		ops := []bw.Op{bw.Lit(uint64(MODULE_CODE_FUNCTION)), bw.Lit(0), bw.Lit(uint64(len(long)))}
+		ops := []bw.Op{bw.Lit(uint64(llvmir.MODULE_CODE_FUNCTION)), bw.Lit(0), bw.Lit(uint64(len(long)))}
 		for range 8 {
 			ops = append(ops, bw.Lit(0))
 		}
@@ -183,7 +150,7 @@ func TestReadFileSharedNames(t *testing.T) {
 			w.Abbrev(4)
 		}
 	}, long)
-	var f *File
+	var f *Inventory
 	got := alloctest.Min(2, func() { f = readFile(t, data) })
 	if gs := f.Modules[0].Globals; len(gs) != n || gs[n-1].Name != string(long) {
 		t.Fatalf("%d globals", len(gs))
@@ -194,7 +161,7 @@ func TestReadFileSharedNames(t *testing.T) {
 	}
 }
 
-// Densest valid modules of one kind of record and the bytes ReadFile
+// Densest valid modules of one kind of record and the bytes ReadInventory
 // allocates per input byte. The records take a few bits each through
 // abbreviations of literal operands, but the bitstream reader charges a
 // literal operand as one bit of the stream (LiteralSlack), so each record
@@ -225,28 +192,28 @@ func TestReadFileAmplification(t *testing.T) {
 		k     float64
 		why   string
 	}{
-		{"functions", uint64(MODULE_BLOCK_ID), lits(uint64(MODULE_CODE_FUNCTION), 10), 180,
-			"a 64-byte Global and an 8-byte name reference per 12-bit record: 48 live, 157 measured"},
-		{"short functions", uint64(MODULE_BLOCK_ID), lits(uint64(MODULE_CODE_FUNCTION), 9), 1,
+		{"functions", uint64(llvmir.MODULE_BLOCK_ID), lits(uint64(llvmir.MODULE_CODE_FUNCTION), 10), 180,
+			"a 64-byte GlobalInfo and an 8-byte name reference per 12-bit record: 48 live, 157 measured"},
+		{"short functions", uint64(llvmir.MODULE_BLOCK_ID), lits(uint64(llvmir.MODULE_CODE_FUNCTION), 9), 1,
 			"nothing but a note: LLVM rejects a FUNCTION record of fewer than 8 operands after the name"},
-		{"global variables", uint64(MODULE_BLOCK_ID), lits(uint64(MODULE_CODE_GLOBALVAR), 8), 215,
-			"a 64-byte Global and an 8-byte name reference per 10-bit record: 58 live, 189 measured"},
-		{"section names", uint64(MODULE_BLOCK_ID), lits(uint64(MODULE_CODE_SECTIONNAME), 0), 80,
+		{"global variables", uint64(llvmir.MODULE_BLOCK_ID), lits(uint64(llvmir.MODULE_CODE_GLOBALVAR), 8), 215,
+			"a 64-byte GlobalInfo and an 8-byte name reference per 10-bit record: 58 live, 189 measured"},
+		{"section names", uint64(llvmir.MODULE_BLOCK_ID), lits(uint64(llvmir.MODULE_CODE_SECTIONNAME), 0), 80,
 			"the end of each name, 8 bytes per 3-bit record: 21 live, 70 measured"},
-		{"hashes", uint64(MODULE_BLOCK_ID), lits(uint64(MODULE_CODE_HASH), 5), 1,
+		{"hashes", uint64(llvmir.MODULE_BLOCK_ID), lits(uint64(llvmir.MODULE_CODE_HASH), 5), 1,
 			"one hash, overwritten by each record"},
-		{"unknown records", uint64(MODULE_BLOCK_ID), lits(99, 0), 1, "nothing but a note, once"},
-		{"compile units", uint64(METADATA_BLOCK_ID), lits(uint64(METADATA_COMPILE_UNIT), 14), 145,
+		{"unknown records", uint64(llvmir.MODULE_BLOCK_ID), lits(99, 0), 1, "nothing but a note, once"},
+		{"compile units", uint64(llvmir.METADATA_BLOCK_ID), lits(uint64(llvmir.METADATA_COMPILE_UNIT), 14), 145,
 			"a 48-byte record and a 96-byte CompileUnit per 16-bit record: 72 live, 127 measured"},
-		{"files", uint64(METADATA_BLOCK_ID), lits(uint64(METADATA_FILE), 3), 145,
+		{"files", uint64(llvmir.METADATA_BLOCK_ID), lits(uint64(llvmir.METADATA_FILE), 3), 145,
 			"a 24-byte record per 5-bit record: 38 live, 126 measured"},
-		{"old strings", uint64(METADATA_BLOCK_ID), lits(uint64(METADATA_STRING_OLD), 1), 200,
+		{"old strings", uint64(llvmir.METADATA_BLOCK_ID), lits(uint64(llvmir.METADATA_STRING_OLD), 1), 200,
 			"a map entry and a 1-byte string per 4-bit record: 174 measured"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			data := module(func(w *bw.Writer) {
-				if tt.block != uint64(MODULE_BLOCK_ID) {
+				if tt.block != uint64(llvmir.MODULE_BLOCK_ID) {
 					w.EnterBlock(tt.block, 3)
 				}
 				w.DefineAbbrev(tt.ops...)
@@ -258,11 +225,11 @@ func TestReadFileAmplification(t *testing.T) {
 					w.Abbrev(4)
 					w.Fixed(0, pad)
 				}
-				if tt.block != uint64(MODULE_BLOCK_ID) {
+				if tt.block != uint64(llvmir.MODULE_BLOCK_ID) {
 					w.EndBlock()
 				}
 			}, []byte{})
-			var f *File
+			var f *Inventory
 			got := alloctest.Min(2, func() { f = readFile(t, data) })
 			k := float64(got) / float64(len(data))
 			t.Logf("%d bytes: %d allocated, %.1f per byte; %d globals, %d notes (%s)", len(data), got, k, len(f.Modules[0].Globals), len(f.Notes), tt.why)
@@ -273,13 +240,13 @@ func TestReadFileAmplification(t *testing.T) {
 	}
 }
 
-// The literal budget of the bitstream reader holds for ReadFile: an
+// The literal budget of the bitstream reader holds for ReadInventory: an
 // abbreviation of many literal operands used by many 3-bit records (here a
 // section name of 10,000 characters, 50,000 times: 5e8 characters from 30
 // KB) stops with bitstream.ErrLiteralBudget.
 func TestReadFileLiteralExpansion(t *testing.T) {
 	data := module(func(w *bw.Writer) {
-		ops := []bw.Op{bw.Lit(uint64(MODULE_CODE_SECTIONNAME))}
+		ops := []bw.Op{bw.Lit(uint64(llvmir.MODULE_CODE_SECTIONNAME))}
 		for range 10000 {
 			ops = append(ops, bw.Lit('x'))
 		}
@@ -289,9 +256,9 @@ func TestReadFileLiteralExpansion(t *testing.T) {
 		}
 	}, nil)
 	var err error
-	got := alloctest.Min(2, func() { _, err = ReadFile(data) })
+	got := alloctest.Min(2, func() { _, err = ReadInventory(data) })
 	if !errors.Is(err, bitstream.ErrLiteralBudget) {
-		t.Fatalf("ReadFile = %v; want ErrLiteralBudget", err)
+		t.Fatalf("ReadInventory = %v; want ErrLiteralBudget", err)
 	}
 	if limit := uint64(len(data))*64 + 1<<20; got > limit {
 		t.Errorf("%d bytes allocated for %d bytes, more than %d", got, len(data), limit)
@@ -307,7 +274,7 @@ func benchmarkModules(b *testing.B, build func(n int) []byte) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := ReadFile(data); err != nil {
+				if _, err := ReadInventory(data); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -321,12 +288,12 @@ func benchmarkModules(b *testing.B, build func(n int) []byte) {
 func BenchmarkReadFileCompileUnits(b *testing.B) {
 	benchmarkModules(b, func(n int) []byte {
 		return module(func(w *bw.Writer) {
-			w.EnterBlock(uint64(METADATA_BLOCK_ID), 3)
+			w.EnterBlock(uint64(llvmir.METADATA_BLOCK_ID), 3)
 			for i := range n {
-				w.Unabbrev(uint64(METADATA_FILE), 0, 0, 0)
+				w.Unabbrev(uint64(llvmir.METADATA_FILE), 0, 0, 0)
 				cu := make([]uint64, 14)
 				cu[2] = uint64(2*i) + 1 // the file just written
-				w.Unabbrev(uint64(METADATA_COMPILE_UNIT), cu...)
+				w.Unabbrev(uint64(llvmir.METADATA_COMPILE_UNIT), cu...)
 			}
 			w.EndBlock()
 		}, nil)
@@ -338,8 +305,8 @@ func BenchmarkReadFileCompileUnits(b *testing.B) {
 func BenchmarkReadFileMetadataStrings(b *testing.B) {
 	benchmarkModules(b, func(n int) []byte {
 		return module(func(w *bw.Writer) {
-			w.EnterBlock(uint64(METADATA_BLOCK_ID), 3)
-			w.DefineAbbrev(bw.Lit(uint64(METADATA_STRINGS)), bw.Lit(1), bw.Lit(4), bw.Blob)
+			w.EnterBlock(uint64(llvmir.METADATA_BLOCK_ID), 3)
+			w.DefineAbbrev(bw.Lit(uint64(llvmir.METADATA_STRINGS)), bw.Lit(1), bw.Lit(4), bw.Blob)
 			for range n {
 				w.Abbrev(4)
 				w.Blob([]byte{1, 0, 0, 0, 'p'}) // one length (1), then "p"
@@ -347,7 +314,7 @@ func BenchmarkReadFileMetadataStrings(b *testing.B) {
 			for i := range n {
 				cu := make([]uint64, 14)
 				cu[3] = uint64(i) + 1 // producer: string i
-				w.Unabbrev(uint64(METADATA_COMPILE_UNIT), cu...)
+				w.Unabbrev(uint64(llvmir.METADATA_COMPILE_UNIT), cu...)
 			}
 			w.EndBlock()
 		}, nil)
@@ -367,13 +334,13 @@ func BenchmarkReadFileGlobals(b *testing.B) {
 		return module(func(w *bw.Writer) {
 			for i := range n {
 				ops := []uint64{uint64(offs[i]), uint64(offs[i+1] - offs[i]), 0, 0, 0, 0, 0, 0, 0, 0}
-				w.Unabbrev(uint64(MODULE_CODE_FUNCTION), ops...)
+				w.Unabbrev(uint64(llvmir.MODULE_CODE_FUNCTION), ops...)
 			}
 		}, strtab)
 	})
 }
 
-// Empty MODULE blocks, 12 bytes each, make a 288-byte Module each: 24 bytes
+// Empty MODULE blocks, 12 bytes each, make a 288-byte ModuleInfo each: 24 bytes
 // live per input byte, 85 allocated (the slice of modules grows by
 // doubling, and each module's reader is 300 bytes).
 func TestReadFileEmptyModules(t *testing.T) {
@@ -381,11 +348,11 @@ func TestReadFileEmptyModules(t *testing.T) {
 	w := bw.New()
 	w.Magic([4]byte{'B', 'C', 0xC0, 0xDE})
 	for range n {
-		w.EnterBlock(uint64(MODULE_BLOCK_ID), 2)
+		w.EnterBlock(uint64(llvmir.MODULE_BLOCK_ID), 2)
 		w.EndBlock()
 	}
 	data := w.Bytes
-	var f *File
+	var f *Inventory
 	got := alloctest.Min(2, func() { f = readFile(t, data) })
 	if len(f.Modules) != n {
 		t.Fatalf("%d modules", len(f.Modules))
@@ -407,32 +374,32 @@ func TestReadFileClaims(t *testing.T) {
 	}{
 		{"a record of 2^32-1 operands", func(w *bw.Writer) {
 			w.Abbrev(3)
-			w.VBR(uint64(MODULE_CODE_TRIPLE), 6)
+			w.VBR(uint64(llvmir.MODULE_CODE_TRIPLE), 6)
 			w.VBR(1<<32-1, 6)
 		}, true},
 		{"an array of 2^32-1 characters", func(w *bw.Writer) {
-			w.DefineAbbrev(bw.Lit(uint64(MODULE_CODE_TRIPLE)), bw.Array, bw.Char6)
+			w.DefineAbbrev(bw.Lit(uint64(llvmir.MODULE_CODE_TRIPLE)), bw.Array, bw.Char6)
 			w.Abbrev(4)
 			w.VBR(1<<32-1, 6)
 		}, true},
 		{"a blob of 2^31 bytes", func(w *bw.Writer) {
-			w.EnterBlock(uint64(METADATA_BLOCK_ID), 3)
-			w.DefineAbbrev(bw.Lit(uint64(METADATA_STRINGS)), bw.VBROp(6), bw.VBROp(6), bw.Blob)
+			w.EnterBlock(uint64(llvmir.METADATA_BLOCK_ID), 3)
+			w.DefineAbbrev(bw.Lit(uint64(llvmir.METADATA_STRINGS)), bw.VBROp(6), bw.VBROp(6), bw.Blob)
 			w.Abbrev(4)
 			w.VBR(1, 6)
 			w.VBR(1, 6)
 			w.VBR(1<<31, 6)
 		}, true},
 		{"2^32-1 metadata strings named by a compile unit", func(w *bw.Writer) {
-			w.EnterBlock(uint64(METADATA_BLOCK_ID), 3)
-			w.DefineAbbrev(bw.Lit(uint64(METADATA_STRINGS)), bw.VBROp(6), bw.VBROp(6), bw.Blob)
+			w.EnterBlock(uint64(llvmir.METADATA_BLOCK_ID), 3)
+			w.DefineAbbrev(bw.Lit(uint64(llvmir.METADATA_STRINGS)), bw.VBROp(6), bw.VBROp(6), bw.Blob)
 			w.Abbrev(4)
 			w.VBR(1<<32-1, 6)
 			w.VBR(4, 6)
 			w.Blob(make([]byte, 4000)) // 4 bytes of lengths: 5 empty strings
 			cu := make([]uint64, 14)
 			cu[3] = 1<<32 - 2 // the producer: the last string claimed
-			w.Unabbrev(uint64(METADATA_COMPILE_UNIT), cu...)
+			w.Unabbrev(uint64(llvmir.METADATA_COMPILE_UNIT), cu...)
 			w.EndBlock()
 		}, false},
 	}
@@ -440,21 +407,21 @@ func TestReadFileClaims(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			w := bw.New()
 			w.Magic([4]byte{'B', 'C', 0xC0, 0xDE})
-			w.EnterBlock(uint64(MODULE_BLOCK_ID), 3)
-			w.Unabbrev(uint64(MODULE_CODE_VERSION), 2)
+			w.EnterBlock(uint64(llvmir.MODULE_BLOCK_ID), 3)
+			w.Unabbrev(uint64(llvmir.MODULE_CODE_VERSION), 2)
 			tt.body(w)
 			w.Align32()
 			w.Fixed(0, 128)
 			data := w.Bytes
-			var f *File
+			var f *Inventory
 			var err error
-			got := alloctest.Min(3, func() { f, err = ReadFile(data) })
-			var re *ReadError
+			got := alloctest.Min(3, func() { f, err = ReadInventory(data) })
+			var re *InventoryError
 			switch {
 			case tt.error && !errors.As(err, &re):
-				t.Fatalf("ReadFile = %v; want a *ReadError", err)
+				t.Fatalf("ReadInventory = %v; want a *InventoryError", err)
 			case tt.error && (re.Off < 0 || re.Off > int64(len(data))):
-				t.Errorf("ReadFile = %v; want an offset inside the %d bytes", err, len(data))
+				t.Errorf("ReadInventory = %v; want an offset inside the %d bytes", err, len(data))
 			case !tt.error && len(f.Modules) == 1 && len(f.Modules[0].CompileUnits) == 1 && f.Modules[0].CompileUnits[0].Producer != "":
 				t.Errorf("producer %q from a string past the lengths", f.Modules[0].CompileUnits[0].Producer)
 			}

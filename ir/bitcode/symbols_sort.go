@@ -1,4 +1,4 @@
-package llvmir
+package bitcode
 
 import "math/bits"
 

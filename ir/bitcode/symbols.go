@@ -1,8 +1,10 @@
-package llvmir
+package bitcode
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/bcextract/bcextract/ir"
 )
 
 // A Symbol is a linker-level symbol of a bitcode file, as LLVM's object
@@ -30,7 +32,7 @@ func (s *Symbol) Defined() bool { return s.Type != 'U' && s.Type != 'w' }
 // module-level inline assembly; without it names are mangled here, which
 // covers all but the "@N" suffixes of 32-bit Windows stdcall, fastcall and
 // vectorcall functions, and assembly symbols are missing.
-func (f *File) Symbols() []Symbol {
+func (f *Inventory) Symbols() []Symbol {
 	var syms []Symbol
 	unnamed := 0
 	for i := range f.Modules {
@@ -73,7 +75,7 @@ func (f *File) Symbols() []Symbol {
 // NMSymbols returns the symbols llvm-nm 22 prints for the file, in its
 // order: the FormatSpecific ones left out, the rest sorted by name as its
 // std::sort leaves them (symbols of equal names included).
-func (f *File) NMSymbols() []Symbol {
+func (f *Inventory) NMSymbols() []Symbol {
 	all := f.Symbols()
 	syms := all[:0]
 	for _, s := range all {
@@ -87,9 +89,9 @@ func (f *File) NMSymbols() []Symbol {
 
 // symbolOrder returns the indexes of m.Globals in the order of LLVM's
 // module symbol table: functions, variables, aliases, then ifuncs.
-func (m *Module) symbolOrder() []int {
+func (m *ModuleInfo) symbolOrder() []int {
 	order := make([]int, 0, len(m.Globals))
-	for _, k := range [...]GlobalKind{Function, GlobalVariable, Alias, IFunc} {
+	for _, k := range [...]GlobalKind{GlobalFunction, GlobalVariable, GlobalAlias, GlobalIFunc} {
 		for j := range m.Globals {
 			if m.Globals[j].Kind == k {
 				order = append(order, j)
@@ -101,7 +103,7 @@ func (m *Module) symbolOrder() []int {
 
 // moduleSymtab returns module i's symbols in the IR symbol table if they
 // line up with its globals in symbol order (same IR names), nil otherwise.
-func (f *File) moduleSymtab(i int, m *Module, order []int) []SymtabSymbol {
+func (f *Inventory) moduleSymtab(i int, m *ModuleInfo, order []int) []SymtabSymbol {
 	st := f.Symtab
 	if st == nil || i >= len(st.Modules) {
 		return nil
@@ -120,9 +122,9 @@ func (f *File) moduleSymtab(i int, m *Module, order []int) []SymtabSymbol {
 }
 
 // mangle applies LLVM's Mangler to an IR name.
-func mangle(name string, g *Global, prefix, private string) string {
+func mangle(name string, g *GlobalInfo, prefix, private string) string {
 	imp := ""
-	if g.DLLStorage == DLLImport {
+	if g.DLLStorage == ir.DLLImport {
 		imp = "__imp_"
 	}
 	if strings.HasPrefix(name, "\x01") {
@@ -134,27 +136,27 @@ func mangle(name string, g *Global, prefix, private string) string {
 		switch {
 		case strings.HasPrefix(name, "?"):
 			prefix = ""
-		case g.Kind == Function && g.CallingConv == 65: // x86_fastcallcc
+		case g.Kind == GlobalFunction && g.CallingConv == 65: // x86_fastcallcc
 			prefix = "@"
-		case g.Kind == Function && g.CallingConv == 80: // x86_vectorcallcc
+		case g.Kind == GlobalFunction && g.CallingConv == 80: // x86_vectorcallcc
 			prefix = ""
 		}
 	}
-	if g.Linkage == PrivateLinkage {
+	if g.Linkage == ir.PrivateLinkage {
 		return imp + private + prefix + name
 	}
 	return imp + prefix + name
 }
 
 // formatSpecific mirrors ModuleSymbolTable's SF_FormatSpecific.
-func formatSpecific(g *Global) bool {
-	return g.Linkage == PrivateLinkage || strings.HasPrefix(g.Name, "llvm.") ||
+func formatSpecific(g *GlobalInfo) bool {
+	return g.Linkage == ir.PrivateLinkage || strings.HasPrefix(g.Name, "llvm.") ||
 		(g.Kind == GlobalVariable && g.Section == "llvm.metadata")
 }
 
 // nmType is llvm-nm's letter for a global value.
-func nmType(g *Global, darwin bool) byte {
-	weak := g.Linkage.isWeak()
+func nmType(g *GlobalInfo, darwin bool) byte {
+	weak := isWeakLinkage(g.Linkage)
 	if g.DeclarationForLinker() {
 		if weak {
 			return 'w'
@@ -164,7 +166,7 @@ func nmType(g *Global, darwin bool) byte {
 	switch {
 	case weak:
 		return 'W'
-	case g.Linkage == CommonLinkage:
+	case g.Linkage == ir.CommonLinkage:
 		return 'C'
 	}
 	c := byte('d')
@@ -273,4 +275,14 @@ func gotSymbolNeeded(triple string) bool {
 	}
 	return !isDarwin(triple) && !strings.Contains(rest, "windows") && !strings.Contains(rest, "win32") &&
 		!strings.Contains(rest, "cygwin") && !strings.Contains(rest, "mingw")
+}
+
+// isWeakLinkage reports linkages the linker may override or drop:
+// linkonce, weak (any and ODR), extern_weak.
+func isWeakLinkage(l ir.Linkage) bool {
+	switch l {
+	case ir.LinkOnceAnyLinkage, ir.LinkOnceODRLinkage, ir.WeakAnyLinkage, ir.WeakODRLinkage, ir.ExternalWeakLinkage:
+		return true
+	}
+	return false
 }

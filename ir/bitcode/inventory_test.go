@@ -1,4 +1,4 @@
-package llvmir
+package bitcode
 
 import (
 	"bufio"
@@ -14,15 +14,17 @@ import (
 	"testing"
 
 	"github.com/bcextract/bcextract/internal/bitwriter"
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
-func readInspectFixture(t testing.TB, name string) *File {
+func readInspectFixture(t testing.TB, name string) *Inventory {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "inspect", name))
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "inspect", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := ReadFile(data)
+	f, err := ReadInventory(data)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -33,7 +35,7 @@ func readInspectFixture(t testing.TB, name string) *File {
 // scripts/ir_facts.py): the producer, triple, data layout, source file
 // name, summary kind, idents and compile units of each module, as LLVM's
 // tools state them.
-func facts(f *File, name string) []string {
+func facts(f *Inventory, name string) []string {
 	var out []string
 	for i := range f.Modules {
 		m := &f.Modules[i]
@@ -48,7 +50,7 @@ func facts(f *File, name string) []string {
 		}
 		var cus []string
 		for _, cu := range m.CompileUnits {
-			cus = append(cus, "compile_unit "+LanguageName(cu.Language)+" "+cu.Producer)
+			cus = append(cus, "compile_unit "+llvmir.LanguageName(cu.Language)+" "+cu.Producer)
 		}
 		sort.Strings(cus)
 		out = append(out, cus...)
@@ -72,7 +74,7 @@ func upgradedOnly(ours, theirs string) bool {
 // TestReadFileFacts checks every fixture against what llvm-dis-22 and
 // llvm-bcanalyzer-22 say of it (goldens written by testdata/inspect/gen.sh).
 func TestReadFileFacts(t *testing.T) {
-	names, _ := filepath.Glob(filepath.Join("..", "testdata", "inspect", "*.bc"))
+	names, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "inspect", "*.bc"))
 	if len(names) < 15 {
 		t.Fatalf("found %d fixtures", len(names))
 	}
@@ -110,34 +112,34 @@ func TestReadFileGlobals(t *testing.T) {
 		t.Fatalf("%d modules", len(f.Modules))
 	}
 	m := &f.Modules[0]
-	byName := map[string]Global{}
+	byName := map[string]GlobalInfo{}
 	for _, g := range m.Globals {
 		byName[g.Name] = g
 	}
 	tests := []struct {
 		name string
-		want Global
+		want GlobalInfo
 	}{
-		{"counter", Global{Kind: GlobalVariable, Defined: true}},
-		{"per_thread", Global{Kind: GlobalVariable, Defined: true, ThreadLocal: 1}},
-		{"answer", Global{Kind: GlobalVariable, Defined: true, Constant: true}},
-		{"weak_var", Global{Kind: GlobalVariable, Defined: true, Linkage: WeakAnyLinkage}},
-		{"hid_var", Global{Kind: GlobalVariable, Defined: true, Visibility: HiddenVisibility}},
-		{"prot_var", Global{Kind: GlobalVariable, Defined: true, Visibility: ProtectedVisibility}},
-		{"in_section", Global{Kind: GlobalVariable, Defined: true, Section: ".mysec"}},
-		{"imported", Global{Kind: GlobalVariable}},
-		{"hidden_state", Global{Kind: GlobalVariable, Defined: true, Linkage: InternalLinkage}},
-		{"maybe_there", Global{Kind: GlobalVariable, Linkage: ExternalWeakLinkage}},
-		{"tentative", Global{Kind: GlobalVariable, Defined: true, Linkage: CommonLinkage}},
-		{".str", Global{Kind: GlobalVariable, Defined: true, Constant: true, Linkage: PrivateLinkage}},
-		{"llvm.compiler.used", Global{Kind: GlobalVariable, Defined: true, Linkage: AppendingLinkage, Section: "llvm.metadata"}},
-		{"add_alias", Global{Kind: Alias, Defined: true, Executable: true}},
-		{"counter_alias", Global{Kind: Alias, Defined: true}},
-		{"dispatch", Global{Kind: IFunc, Defined: true, Executable: true}},
-		{"weak_fn", Global{Kind: Function, Defined: true, Executable: true, Linkage: WeakAnyLinkage}},
-		{"hidden_fn", Global{Kind: Function, Defined: true, Executable: true, Visibility: HiddenVisibility}},
-		{"external_fn", Global{Kind: Function, Executable: true}},
-		{"resolve", Global{Kind: Function, Defined: true, Executable: true, Linkage: InternalLinkage}},
+		{"counter", GlobalInfo{Kind: GlobalVariable, Defined: true}},
+		{"per_thread", GlobalInfo{Kind: GlobalVariable, Defined: true, ThreadLocal: 1}},
+		{"answer", GlobalInfo{Kind: GlobalVariable, Defined: true, Constant: true}},
+		{"weak_var", GlobalInfo{Kind: GlobalVariable, Defined: true, Linkage: ir.WeakAnyLinkage}},
+		{"hid_var", GlobalInfo{Kind: GlobalVariable, Defined: true, Visibility: ir.HiddenVisibility}},
+		{"prot_var", GlobalInfo{Kind: GlobalVariable, Defined: true, Visibility: ir.ProtectedVisibility}},
+		{"in_section", GlobalInfo{Kind: GlobalVariable, Defined: true, Section: ".mysec"}},
+		{"imported", GlobalInfo{Kind: GlobalVariable}},
+		{"hidden_state", GlobalInfo{Kind: GlobalVariable, Defined: true, Linkage: ir.InternalLinkage}},
+		{"maybe_there", GlobalInfo{Kind: GlobalVariable, Linkage: ir.ExternalWeakLinkage}},
+		{"tentative", GlobalInfo{Kind: GlobalVariable, Defined: true, Linkage: ir.CommonLinkage}},
+		{".str", GlobalInfo{Kind: GlobalVariable, Defined: true, Constant: true, Linkage: ir.PrivateLinkage}},
+		{"llvm.compiler.used", GlobalInfo{Kind: GlobalVariable, Defined: true, Linkage: ir.AppendingLinkage, Section: "llvm.metadata"}},
+		{"add_alias", GlobalInfo{Kind: GlobalAlias, Defined: true, Executable: true}},
+		{"counter_alias", GlobalInfo{Kind: GlobalAlias, Defined: true}},
+		{"dispatch", GlobalInfo{Kind: GlobalIFunc, Defined: true, Executable: true}},
+		{"weak_fn", GlobalInfo{Kind: GlobalFunction, Defined: true, Executable: true, Linkage: ir.WeakAnyLinkage}},
+		{"hidden_fn", GlobalInfo{Kind: GlobalFunction, Defined: true, Executable: true, Visibility: ir.HiddenVisibility}},
+		{"external_fn", GlobalInfo{Kind: GlobalFunction, Executable: true}},
+		{"resolve", GlobalInfo{Kind: GlobalFunction, Defined: true, Executable: true, Linkage: ir.InternalLinkage}},
 	}
 	for _, tt := range tests {
 		tt.want.Name = tt.name
@@ -256,24 +258,24 @@ func TestDecodeSymtabErrors(t *testing.T) {
 func TestReadFileOldNames(t *testing.T) {
 	w := bitwriter.New()
 	w.Magic([4]byte{'B', 'C', 0xC0, 0xDE})
-	w.EnterBlock(uint64(MODULE_BLOCK_ID), 3)
-	w.Unabbrev(uint64(MODULE_CODE_VERSION), []uint64{1}...)
-	w.Unabbrev(uint64(MODULE_CODE_TRIPLE), charOps("i386-pc-linux-gnu")...)
+	w.EnterBlock(uint64(llvmir.MODULE_BLOCK_ID), 3)
+	w.Unabbrev(uint64(llvmir.MODULE_CODE_VERSION), []uint64{1}...)
+	w.Unabbrev(uint64(llvmir.MODULE_CODE_TRIPLE), charOps("i386-pc-linux-gnu")...)
 	// GLOBALVAR [type, isconst, initid, linkage, align, section]
-	w.Unabbrev(uint64(MODULE_CODE_GLOBALVAR), []uint64{0, 0, 1, 3, 0, 0}...)
+	w.Unabbrev(uint64(llvmir.MODULE_CODE_GLOBALVAR), []uint64{0, 0, 1, 3, 0, 0}...)
 	// FUNCTION [type, cc, isproto, linkage, ...]
-	w.Unabbrev(uint64(MODULE_CODE_FUNCTION), []uint64{1, 0, 1, 0, 0, 0, 0, 0}...)
-	w.EnterBlock(uint64(VALUE_SYMTAB_BLOCK_ID), 4)
+	w.Unabbrev(uint64(llvmir.MODULE_CODE_FUNCTION), []uint64{1, 0, 1, 0, 0, 0, 0, 0}...)
+	w.EnterBlock(uint64(llvmir.VALUE_SYMTAB_BLOCK_ID), 4)
 	w.Unabbrev(1, append([]uint64{0}, charOps("state")...)...)
 	w.Unabbrev(3, append([]uint64{1, 0}, charOps("puts")...)...)
 	w.EndBlock()
 	w.EndBlock()
-	f, err := ReadFile(w.Bytes)
+	f, err := ReadInventory(w.Bytes)
 	if err != nil {
 		t.Fatal(err)
 	}
 	gs := f.Modules[0].Globals
-	if len(gs) != 2 || gs[0].Name != "state" || gs[0].Linkage != InternalLinkage || gs[1].Name != "puts" || gs[1].Defined {
+	if len(gs) != 2 || gs[0].Name != "state" || gs[0].Linkage != ir.InternalLinkage || gs[1].Name != "puts" || gs[1].Defined {
 		t.Fatalf("globals %+v", gs)
 	}
 	// Without an IR symbol table, i386 ELF gets _GLOBAL_OFFSET_TABLE_.
@@ -299,17 +301,17 @@ func charOps(s string) []uint64 {
 func TestReadFileFuture(t *testing.T) {
 	w := bitwriter.New()
 	w.Magic([4]byte{'B', 'C', 0xC0, 0xDE})
-	w.EnterBlock(uint64(MODULE_BLOCK_ID), 3)
-	w.Unabbrev(uint64(MODULE_CODE_VERSION), []uint64{3}...)
+	w.EnterBlock(uint64(llvmir.MODULE_BLOCK_ID), 3)
+	w.Unabbrev(uint64(llvmir.MODULE_CODE_VERSION), []uint64{3}...)
 	w.Unabbrev(99, []uint64{1, 2, 3}...)
 	w.EnterBlock(60, 3)
 	w.Unabbrev(1, []uint64{7}...)
 	w.EndBlock()
-	w.Unabbrev(uint64(MODULE_CODE_SOURCE_FILENAME), charOps("future.c")...)
+	w.Unabbrev(uint64(llvmir.MODULE_CODE_SOURCE_FILENAME), charOps("future.c")...)
 	w.EndBlock()
 	w.EnterBlock(61, 2)
 	w.EndBlock()
-	f, err := ReadFile(w.Bytes)
+	f, err := ReadInventory(w.Bytes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,17 +326,17 @@ func TestReadFileFuture(t *testing.T) {
 }
 
 func TestReadFileErrors(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "inspect", "globals-x86_64.bc"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "inspect", "globals-x86_64.bc"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadFile([]byte("not bitcode")); !errors.Is(err, ErrNotBitcode) {
+	if _, err := ReadInventory([]byte("not bitcode")); !errors.Is(err, ErrNotBitcode) {
 		t.Errorf("not bitcode: %v", err)
 	}
 	// Cut inside the MODULE block: what was read before is returned with
 	// an error naming a byte inside the data.
-	f, err := ReadFile(data[:len(data)/2])
-	var re *ReadError
+	f, err := ReadInventory(data[:len(data)/2])
+	var re *InventoryError
 	if !errors.As(err, &re) || re.Off <= 0 || re.Off > int64(len(data)/2) {
 		t.Fatalf("truncated: %v", err)
 	}
@@ -382,12 +384,12 @@ func TestSymbolsMangling(t *testing.T) {
 	}
 }
 
-func ExampleReadFile() {
-	data, err := os.ReadFile("../testdata/inspect/thinlto.bc")
+func ExampleInventory_NMSymbols() {
+	data, err := os.ReadFile("../../testdata/inspect/thinlto.bc")
 	if err != nil {
 		panic(err)
 	}
-	f, err := ReadFile(data)
+	f, err := ReadInventory(data)
 	if err != nil {
 		panic(err)
 	}
@@ -406,7 +408,7 @@ func ExampleReadFile() {
 }
 
 func FuzzReadFile(f *testing.F) {
-	for _, dir := range []string{"../testdata/inspect", "../testdata/bc"} {
+	for _, dir := range []string{"../../testdata/inspect", "../../testdata/bc"} {
 		names, _ := filepath.Glob(filepath.Join(dir, "*.bc"))
 		for _, n := range names {
 			if data, err := os.ReadFile(n); err == nil && len(data) < 64<<10 {
@@ -415,11 +417,11 @@ func FuzzReadFile(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file, err := ReadFile(data)
+		file, err := ReadInventory(data)
 		if file == nil {
-			t.Fatal("nil File")
+			t.Fatal("nil Inventory")
 		}
-		var re *ReadError
+		var re *InventoryError
 		if errors.As(err, &re) && (re.Off < 0 || re.Off > int64(len(data))) {
 			t.Fatalf("error offset %d outside %d bytes", re.Off, len(data))
 		}

@@ -1,8 +1,10 @@
-package llvmir
+package bitcode
 
 import (
 	"encoding/binary"
 	"fmt"
+
+	"github.com/bcextract/bcextract/ir"
 )
 
 // A Symtab is the IR symbol table LLVM stores in a SYMTAB block (the
@@ -72,7 +74,7 @@ var symbolFlagNames = [...]string{"has_uncommon", "undefined", "weak", "common",
 	"tls", "may_omit", "global", "format_specific", "unnamed_addr", "executable"}
 
 // Visibility returns the visibility in the flags' low two bits.
-func (f SymbolFlags) Visibility() Visibility { return Visibility(f & 3) }
+func (f SymbolFlags) Visibility() ir.Visibility { return ir.Visibility(f & 3) }
 
 // Names returns the names of the flags set (visibility aside), unknown bits
 // as hexadecimal.

@@ -1,4 +1,4 @@
-package main
+package inspect
 
 import (
 	"bufio"
@@ -6,14 +6,31 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/bcextract/bcextract/llvmir"
 )
 
-// writeInspected prints the text summary of one payload.
-func writeInspected(w *bufio.Writer, it *inspected) {
-	p := &it.p
+// An Inspected is one bitcode payload and its inventory.
+type Inspected struct {
+	Payload container.Payload
+	// Inventory is what bitcode.ReadInventory read of Payload.Data (what
+	// it read before the problem when Err is set), nil if it was not read.
+	Inventory *bitcode.Inventory
+	// Err is ReadInventory's error, nil for none; the command locates it
+	// in the payload's file first (see container.PayloadError).
+	Err error
+	// Demangle, when not nil, gives the name to print for a symbol name,
+	// as llvm-nm -C prints it.
+	Demangle func(string) string
+}
+
+// WriteText prints the summary 'bcextract inspect' prints of one payload:
+// its path, then one "key: value" line per fact.
+func WriteText(w *bufio.Writer, it *Inspected) {
+	p := &it.Payload
 	fmt.Fprintf(w, "%s\n", p.Path)
-	f := it.file
+	f := it.Inventory
 	if f == nil {
 		return
 	}
@@ -56,7 +73,7 @@ func writeInspected(w *bufio.Writer, it *inspected) {
 		}
 	}
 	if len(p.Cmdline) > 0 {
-		line("cmdline", "%s", strings.Join(cmdlineArgs(p.Cmdline), " "))
+		line("cmdline", "%s", strings.Join(CmdlineArgs(p.Cmdline), " "))
 	}
 	if b := p.Bundle; b != nil {
 		// What the bundle's table of contents says of the link.
@@ -92,8 +109,8 @@ func orNone(s string) string {
 	return s
 }
 
-func summaryText(s *llvmir.Summary) string {
-	if s.Kind == llvmir.NoSummary {
+func summaryText(s *bitcode.SummaryInfo) string {
+	if s.Kind == bitcode.NoSummary {
 		return "none"
 	}
 	flags := "none"
@@ -103,7 +120,7 @@ func summaryText(s *llvmir.Summary) string {
 	return fmt.Sprintf("%s, version %d, flags %s", s.Kind, s.Version, flags)
 }
 
-func compileUnitText(cu *llvmir.CompileUnit) string {
+func compileUnitText(cu *bitcode.CompileUnit) string {
 	var b strings.Builder
 	b.WriteString(llvmir.LanguageName(cu.Language))
 	if cu.File != "" {
@@ -125,7 +142,7 @@ func compileUnitText(cu *llvmir.CompileUnit) string {
 }
 
 // globalsText counts the globals of each kind and how many are defined.
-func globalsText(gs []llvmir.Global) string {
+func globalsText(gs []bitcode.GlobalInfo) string {
 	var n, def [4]int
 	for i := range gs {
 		k := gs[i].Kind
@@ -138,12 +155,12 @@ func globalsText(gs []llvmir.Global) string {
 		}
 	}
 	var parts []string
-	for _, k := range []llvmir.GlobalKind{llvmir.Function, llvmir.GlobalVariable, llvmir.Alias, llvmir.IFunc} {
+	for _, k := range []bitcode.GlobalKind{bitcode.GlobalFunction, bitcode.GlobalVariable, bitcode.GlobalAlias, bitcode.GlobalIFunc} {
 		if n[k] == 0 {
 			continue
 		}
 		s := plural(n[k], k.String())
-		if (k == llvmir.Function || k == llvmir.GlobalVariable) && def[k] != n[k] {
+		if (k == bitcode.GlobalFunction || k == bitcode.GlobalVariable) && def[k] != n[k] {
 			s += fmt.Sprintf(" (%d defined)", def[k])
 		}
 		parts = append(parts, s)
@@ -164,32 +181,33 @@ func plural(n int, word string) string {
 	return strconv.Itoa(n) + " " + word + "s"
 }
 
-func symtabText(st *llvmir.Symtab) string {
+func symtabText(st *bitcode.Symtab) string {
 	return fmt.Sprintf("version %d, producer %s, %s, %s", st.Version, orNone(st.Producer),
 		plural(len(st.Symbols), "symbol"), plural(len(st.Comdats), "comdat"))
 }
 
-// writeNMSymbols prints one payload's symbols as llvm-nm prints a bitcode
-// file's: sorted by name, "-" for the address of defined symbols, blanks
-// for undefined ones, names demangled when it.dm is set (after sorting:
-// llvm-nm sorts by mangled name). header adds llvm-nm's "\nNAME:\n" line for one of
-// several files.
-func writeNMSymbols(w *bufio.Writer, it *inspected, header bool) {
+// WriteNM prints one payload's symbols as llvm-nm prints a bitcode file's
+// ('inspect --symbols'): sorted by name, "-" for the address of defined
+// symbols, blanks for undefined ones, names demangled when it.Demangle is
+// set (after sorting: llvm-nm sorts by mangled name). header adds
+// llvm-nm's "\nNAME:\n" line for one of several files.
+func WriteNM(w *bufio.Writer, it *Inspected, header bool) {
 	if header {
-		fmt.Fprintf(w, "\n%s:\n", it.p.Path)
+		fmt.Fprintf(w, "\n%s:\n", it.Payload.Path)
 	}
-	if it.file == nil {
+	f := it.Inventory
+	if f == nil {
 		return
 	}
 	triple := ""
-	if len(it.file.Modules) > 0 {
-		triple = it.file.Modules[0].Triple
+	if len(f.Modules) > 0 {
+		triple = f.Modules[0].Triple
 	}
 	dashes, blanks := "--------", "        "
-	if llvmir.Is64Bit(triple) {
+	if bitcode.Is64Bit(triple) {
 		dashes, blanks = "----------------", "                "
 	}
-	for _, s := range it.file.NMSymbols() {
+	for _, s := range f.NMSymbols() {
 		if s.Defined() {
 			w.WriteString(dashes)
 		} else {
@@ -198,8 +216,8 @@ func writeNMSymbols(w *bufio.Writer, it *inspected, header bool) {
 		w.WriteByte(' ')
 		w.WriteByte(s.Type)
 		w.WriteByte(' ')
-		if it.dm != nil {
-			w.WriteString(it.dm.Name(s.Name))
+		if it.Demangle != nil {
+			w.WriteString(it.Demangle(s.Name))
 		} else {
 			w.WriteString(s.Name)
 		}

@@ -1,16 +1,16 @@
-package main
+package inspect
 
 import (
+	"fmt"
+
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/bcextract/bcextract/llvmir"
 )
 
-// jsonInspectDoc is the document inspect --json prints.
-type jsonInspectDoc struct {
-	Payloads []jsonInspected `json:"payloads"`
-	Errors   []jsonError     `json:"errors"`
-}
-
-type jsonInspected struct {
+// Payload is one payload's object in the document 'inspect --json'
+// prints; see README for every key.
+type Payload struct {
 	Path    string       `json:"path"`
 	File    string       `json:"file"`
 	Kind    string       `json:"kind"`
@@ -123,18 +123,19 @@ type jsonSymbol struct {
 	Demangled *string `json:"demangled,omitempty"`
 }
 
-func newJSONInspected(it *inspected) jsonInspected {
-	p := &it.p
-	j := jsonInspected{Path: p.Path, File: p.File, Kind: p.Kind.String(), Offset: p.Off, Size: p.Size,
+// JSON returns the payload's object of 'inspect --json'.
+func (it *Inspected) JSON() Payload {
+	p := &it.Payload
+	j := Payload{Path: p.Path, File: p.File, Kind: p.Kind.String(), Offset: p.Off, Size: p.Size,
 		Modules: []jsonModule{}, Symbols: []jsonSymbol{}, Notes: []string{}, Bundle: newJSONBundle(p.Bundle)}
 	if len(p.Cmdline) > 0 {
-		j.Cmdline = cmdlineArgs(p.Cmdline)
+		j.Cmdline = CmdlineArgs(p.Cmdline)
 	}
-	if it.err != nil {
-		msg := it.err.Error()
+	if it.Err != nil {
+		msg := it.Err.Error()
 		j.Error = &msg
 	}
-	f := it.file
+	f := it.Inventory
 	if f == nil {
 		return j
 	}
@@ -150,8 +151,8 @@ func newJSONInspected(it *inspected) jsonInspected {
 	}
 	for _, s := range f.NMSymbols() {
 		js := jsonSymbol{Name: s.Name, Type: string(s.Type)}
-		if it.dm != nil {
-			d := it.dm.Name(s.Name)
+		if it.Demangle != nil {
+			d := it.Demangle(s.Name)
 			js.Demangled = &d
 		}
 		j.Symbols = append(j.Symbols, js)
@@ -159,7 +160,7 @@ func newJSONInspected(it *inspected) jsonInspected {
 	return j
 }
 
-func newJSONModule(m *llvmir.Module) jsonModule {
+func newJSONModule(m *bitcode.ModuleInfo) jsonModule {
 	jm := jsonModule{Offset: m.Off, Producer: m.Producer, Epoch: m.Epoch, Version: m.Version,
 		Triple: m.Triple, DataLayout: m.DataLayout, SourceFileName: m.SourceFileName, AsmSize: m.AsmSize,
 		Summary:      jsonSummary{Kind: m.Summary.Kind.String(), Version: m.Summary.Version, Flags: m.Summary.Flags.Names()},
@@ -175,13 +176,13 @@ func newJSONModule(m *llvmir.Module) jsonModule {
 	for i := range m.Globals {
 		g := &m.Globals[i]
 		jm.Globals = append(jm.Globals, jsonGlobal{g.Name, g.Kind.String(), g.Linkage.String(),
-			g.Visibility.String(), g.DLLStorage.String(), g.Defined, g.ThreadLocal.String(),
+			visibilityName(g.Visibility), dllStorageName(g.DLLStorage), g.Defined, threadLocalName(g.ThreadLocal),
 			g.Constant, g.Section, g.Executable})
 	}
 	return jm
 }
 
-func newJSONSymtab(st *llvmir.Symtab) *jsonSymtab {
+func newJSONSymtab(st *bitcode.Symtab) *jsonSymtab {
 	js := &jsonSymtab{Version: st.Version, Producer: st.Producer, TargetTriple: st.TargetTriple,
 		SourceFileName: st.SourceFileName, COFFLinkerOpts: st.COFFLinkerOpts,
 		DependentLibraries: append([]string{}, st.DependentLibraries...),
@@ -197,9 +198,49 @@ func newJSONSymtab(st *llvmir.Symtab) *jsonSymtab {
 	for i := range st.Symbols {
 		s := &st.Symbols[i]
 		js.Symbols = append(js.Symbols, jsonSymtabSymbol{Name: s.Name, IRName: s.IRName,
-			ComdatIndex: s.ComdatIndex, Visibility: s.Flags.Visibility().String(), Flags: s.Flags.Names(),
+			ComdatIndex: s.ComdatIndex, Visibility: visibilityName(s.Flags.Visibility()), Flags: s.Flags.Names(),
 			CommonSize: s.CommonSize, CommonAlign: s.CommonAlign,
 			COFFWeakExternFallbackName: s.COFFWeakExternFallbackName, SectionName: s.SectionName})
 	}
 	return js
+}
+
+// visibilityName spells a visibility as the JSON documents do.
+func visibilityName(v ir.Visibility) string {
+	switch v {
+	case ir.DefaultVisibility:
+		return "default"
+	case ir.HiddenVisibility:
+		return "hidden"
+	case ir.ProtectedVisibility:
+		return "protected"
+	}
+	return fmt.Sprintf("Visibility(%d)", uint8(v))
+}
+
+// dllStorageName spells a DLL storage class as the JSON documents do.
+func dllStorageName(d ir.DLLStorage) string {
+	switch d {
+	case ir.DefaultStorage:
+		return "default"
+	case ir.DLLImport:
+		return "dllimport"
+	case ir.DLLExport:
+		return "dllexport"
+	}
+	return fmt.Sprintf("DLLStorage(%d)", uint8(d))
+}
+
+// threadLocalNames are the thread-local modes as LLVM assembly writes
+// them, "" when not thread-local.
+var threadLocalNames = [...]string{ir.NotThreadLocal: "", ir.GeneralDynamicTLS: "thread_local",
+	ir.LocalDynamicTLS: "thread_local(localdynamic)", ir.InitialExecTLS: "thread_local(initialexec)",
+	ir.LocalExecTLS: "thread_local(localexec)"}
+
+// threadLocalName spells a thread-local mode as the JSON documents do.
+func threadLocalName(t ir.ThreadLocalMode) string {
+	if int(t) < len(threadLocalNames) {
+		return threadLocalNames[t]
+	}
+	return fmt.Sprintf("ThreadLocalMode(%d)", uint8(t))
 }

@@ -1,4 +1,4 @@
-package llvmir
+package bitcode
 
 import (
 	"errors"
@@ -6,19 +6,20 @@ import (
 	"strings"
 
 	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/llvmir"
 	"github.com/bcextract/bcextract/wrapper"
 )
 
-// A ReadError is a malformed bitcode file met by [ReadFile]. Off is the
-// byte offset, in the data given to ReadFile, where the problem was found.
-type ReadError struct {
+// An InventoryError is a malformed bitcode file met by [ReadInventory]. Off is the
+// byte offset, in the data given to ReadInventory, where the problem was found.
+type InventoryError struct {
 	Off int64
 	Err error
 }
 
 // Error returns the cause's message, without the bit position a
 // *bitstream.FormatError gives, followed by "at byte 0xOFF".
-func (e *ReadError) Error() string {
+func (e *InventoryError) Error() string {
 	msg := e.Err.Error()
 	var fe *bitstream.FormatError
 	if errors.As(e.Err, &fe) {
@@ -28,13 +29,13 @@ func (e *ReadError) Error() string {
 }
 
 // Unwrap returns the underlying error.
-func (e *ReadError) Unwrap() error { return e.Err }
+func (e *InventoryError) Unwrap() error { return e.Err }
 
 // maxNotes caps the notes of one file: a hostile file could otherwise ask
 // for one per record.
 const maxNotes = 32
 
-// ReadFile reads the inventory of a bitcode file, raw or wrapped: for each
+// ReadInventory reads the inventory of a bitcode file, raw or wrapped: for each
 // module its identification, target, globals, summary kind, llvm.ident and
 // compile units, and the file's IR symbol table.
 //
@@ -42,12 +43,12 @@ const maxNotes = 32
 // constants are skipped by their block lengths, so the cost grows with the
 // number of globals and module-level metadata records, not with the code.
 // Blocks and records it does not know (from a newer LLVM) are skipped and
-// noted in File.Notes. On a malformed file it returns what it read before
-// the problem together with a *ReadError. Data that is not bitcode gives
+// noted in Inventory.Notes. On a malformed file it returns what it read before
+// the problem together with an *InventoryError. Data that is not bitcode gives
 // ErrNotBitcode, and a malformed wrapper header the *wrapper.FormatError of
-// wrapper.Unwrap; the File is then empty.
-func ReadFile(data []byte) (*File, error) {
-	f := &File{}
+// wrapper.Unwrap; the Inventory is then empty.
+func ReadInventory(data []byte) (*Inventory, error) {
+	f := &Inventory{}
 	base := int64(0)
 	if wrapper.IsWrapper(data) {
 		h, inner, err := wrapper.Unwrap(data)
@@ -68,21 +69,21 @@ func ReadFile(data []byte) (*File, error) {
 		if errors.As(err, &fe) {
 			off = base + int64(fe.BitPos/8)
 		}
-		return f, &ReadError{Off: off, Err: err}
+		return f, &InventoryError{Off: off, Err: err}
 	}
 	return f, nil
 }
 
-// fileReader holds the state of one ReadFile.
+// fileReader holds the state of one ReadInventory.
 type fileReader struct {
-	f    *File
+	f    *Inventory
 	base int64
 	r    *bitstream.Reader
 	size int
 	vals []uint64
 
-	ident      Module // an IDENTIFICATION block's, until its MODULE block
-	symtabBlob []byte // the first SYMTAB blob, until a STRTAB names it
+	ident      ModuleInfo // an IDENTIFICATION block's, until its MODULE block
+	symtabBlob []byte     // the first SYMTAB blob, until a STRTAB names it
 	haveSymtab bool
 	noted      map[noteKey]bool
 }
@@ -117,11 +118,13 @@ func (fr *fileReader) note(format string, n ...uint64) {
 	fr.f.Notes = append(fr.f.Notes, fmt.Sprintf(format, args...))
 }
 
-// appendDoubling is append for the slices that grow by one element per
-// record or block: it doubles the capacity when it is full. Append's own
-// steps of a quarter for large slices leave about four times the final
-// array behind as garbage; doubling leaves at most one.
-func appendDoubling[T any](s []T, v T) []T {
+// appendInventory is append for the inventory's slices that grow by one
+// element per record or block: it doubles the capacity when it is full,
+// from the first element on (appendDoubling, for the full reader's
+// metadata, leaves small slices to append). Append's own steps of a
+// quarter for large slices leave about four times the final array behind
+// as garbage; doubling leaves at most one.
+func appendInventory[T any](s []T, v T) []T {
 	if len(s) == cap(s) {
 		t := make([]T, len(s), 2*len(s)+4)
 		copy(t, s)
@@ -156,30 +159,30 @@ func (fr *fileReader) read() error {
 			}
 			continue
 		}
-		switch BlockID(e.ID) {
-		case IDENTIFICATION_BLOCK_ID:
-			*ident, haveIdent = Module{Off: fr.base + int64(start/8)}, true
+		switch llvmir.BlockID(e.ID) {
+		case llvmir.IDENTIFICATION_BLOCK_ID:
+			*ident, haveIdent = ModuleInfo{Off: fr.base + int64(start/8)}, true
 			if err := fr.identification(ident); err != nil {
 				return err
 			}
 			continue
-		case MODULE_BLOCK_ID:
+		case llvmir.MODULE_BLOCK_ID:
 			if !haveIdent {
-				*ident = Module{Off: fr.base + int64(start/8)}
+				*ident = ModuleInfo{Off: fr.base + int64(start/8)}
 			}
 			haveIdent = false
-			fr.f.Modules = appendDoubling(fr.f.Modules, *ident)
+			fr.f.Modules = appendInventory(fr.f.Modules, *ident)
 			mod := &fr.f.Modules[len(fr.f.Modules)-1]
 			if err := fr.module(mod); err != nil {
 				return err
 			}
-		case STRTAB_BLOCK_ID:
+		case llvmir.STRTAB_BLOCK_ID:
 			blob, err := fr.blobBlock(e.ID)
 			if err != nil {
 				return err
 			}
 			fr.strtab(blob)
-		case SYMTAB_BLOCK_ID:
+		case llvmir.SYMTAB_BLOCK_ID:
 			blob, err := fr.blobBlock(e.ID)
 			if err != nil {
 				return err
@@ -306,12 +309,12 @@ func blockRecords(r *bitstream.Reader, id uint32, vals *[]uint64, rec func(*bits
 	}
 }
 
-func (fr *fileReader) identification(m *Module) error {
-	return fr.records(uint32(IDENTIFICATION_BLOCK_ID), func(rec *bitstream.Record) error {
-		switch IdentificationCode(rec.Code) {
-		case IDENTIFICATION_CODE_STRING:
+func (fr *fileReader) identification(m *ModuleInfo) error {
+	return fr.records(uint32(llvmir.IDENTIFICATION_BLOCK_ID), func(rec *bitstream.Record) error {
+		switch llvmir.IdentificationCode(rec.Code) {
+		case llvmir.IDENTIFICATION_CODE_STRING:
 			m.Producer = chars(rec.Ops)
-		case IDENTIFICATION_CODE_EPOCH:
+		case llvmir.IDENTIFICATION_CODE_EPOCH:
 			m.Epoch = op(rec.Ops, 0)
 			if m.Epoch != 0 {
 				fr.note("bitcode epoch %d (LLVM 22 reads epoch 0 only)", m.Epoch)
@@ -335,7 +338,7 @@ func op(ops []uint64, i int) uint64 {
 // moduleReader is the state of one MODULE block.
 type moduleReader struct {
 	*fileReader
-	m *Module
+	m *ModuleInfo
 	// The section name table: the names' bytes back to back, the end of
 	// each, and the globals that name one, resolved by finish from one
 	// string. (A []string would cost 16 bytes per SECTIONNAME record, which
@@ -351,41 +354,41 @@ type moduleReader struct {
 }
 
 // module reads a MODULE block into m.
-func (fr *fileReader) module(m *Module) error {
+func (fr *fileReader) module(m *ModuleInfo) error {
 	mr := &moduleReader{fileReader: fr, m: m}
-	err := fr.records(uint32(MODULE_BLOCK_ID), mr.record, mr.subBlock)
+	err := fr.records(uint32(llvmir.MODULE_BLOCK_ID), mr.record, mr.subBlock)
 	mr.finish()
 	return err
 }
 
 func (mr *moduleReader) subBlock(id uint32) error {
 	r := mr.r
-	switch BlockID(id) {
-	case BLOCKINFO_BLOCK_ID: // its abbreviations serve the blocks that follow
+	switch llvmir.BlockID(id) {
+	case llvmir.BLOCKINFO_BLOCK_ID: // its abbreviations serve the blocks that follow
 		bi, err := r.ReadBlockInfoBlock(false)
 		if err != nil {
 			return err
 		}
 		r.SetBlockInfo(bi)
 		return nil
-	case CONSTANTS_BLOCK_ID:
+	case llvmir.CONSTANTS_BLOCK_ID:
 		if len(mr.m.aliasBases) == 0 {
 			return r.SkipBlock()
 		}
 		return mr.constants()
-	case METADATA_BLOCK_ID:
+	case llvmir.METADATA_BLOCK_ID:
 		return mr.metadata()
-	case VALUE_SYMTAB_BLOCK_ID:
+	case llvmir.VALUE_SYMTAB_BLOCK_ID:
 		if mr.m.Version >= 2 {
 			return r.SkipBlock()
 		}
 		return mr.valueSymtab()
-	case GLOBALVAL_SUMMARY_BLOCK_ID, FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID:
+	case llvmir.GLOBALVAL_SUMMARY_BLOCK_ID, llvmir.FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID:
 		return mr.summary(id)
-	case PARAMATTR_BLOCK_ID, PARAMATTR_GROUP_BLOCK_ID, FUNCTION_BLOCK_ID,
-		TYPE_BLOCK_ID_NEW, USELIST_BLOCK_ID, MODULE_STRTAB_BLOCK_ID,
-		OPERAND_BUNDLE_TAGS_BLOCK_ID, METADATA_KIND_BLOCK_ID,
-		SYNC_SCOPE_NAMES_BLOCK_ID, METADATA_ATTACHMENT_ID:
+	case llvmir.PARAMATTR_BLOCK_ID, llvmir.PARAMATTR_GROUP_BLOCK_ID, llvmir.FUNCTION_BLOCK_ID,
+		llvmir.TYPE_BLOCK_ID_NEW, llvmir.USELIST_BLOCK_ID, llvmir.MODULE_STRTAB_BLOCK_ID,
+		llvmir.OPERAND_BUNDLE_TAGS_BLOCK_ID, llvmir.METADATA_KIND_BLOCK_ID,
+		llvmir.SYNC_SCOPE_NAMES_BLOCK_ID, llvmir.METADATA_ATTACHMENT_ID:
 		return r.SkipBlock()
 	}
 	mr.note("skipped unknown block %d in MODULE_BLOCK", uint64(id))
@@ -395,26 +398,26 @@ func (mr *moduleReader) subBlock(id uint32) error {
 func (mr *moduleReader) record(rec *bitstream.Record) error {
 	m := mr.m
 	ops := rec.Ops
-	switch ModuleCode(rec.Code) {
-	case MODULE_CODE_VERSION:
+	switch llvmir.ModuleCode(rec.Code) {
+	case llvmir.MODULE_CODE_VERSION:
 		m.Version = op(ops, 0)
 		if m.Version > 2 {
 			mr.note("module version %d (LLVM 22 writes 2)", m.Version)
 		}
-	case MODULE_CODE_TRIPLE:
+	case llvmir.MODULE_CODE_TRIPLE:
 		m.Triple = chars(ops)
-	case MODULE_CODE_DATALAYOUT:
+	case llvmir.MODULE_CODE_DATALAYOUT:
 		m.DataLayout = chars(ops)
-	case MODULE_CODE_SOURCE_FILENAME:
+	case llvmir.MODULE_CODE_SOURCE_FILENAME:
 		m.SourceFileName = chars(ops)
-	case MODULE_CODE_ASM:
+	case llvmir.MODULE_CODE_ASM:
 		m.AsmSize += len(ops)
-	case MODULE_CODE_SECTIONNAME:
+	case llvmir.MODULE_CODE_SECTIONNAME:
 		for _, v := range ops {
 			mr.sectionChars = append(mr.sectionChars, byte(v))
 		}
-		mr.sectionEnds = appendDoubling(mr.sectionEnds, len(mr.sectionChars))
-	case MODULE_CODE_HASH:
+		mr.sectionEnds = appendInventory(mr.sectionEnds, len(mr.sectionChars))
+	case llvmir.MODULE_CODE_HASH:
 		if len(ops) != 5 { // as LLVM checks it
 			mr.note("skipped a MODULE_BLOCK HASH record of %d words (LLVM needs 5 and rejects the file)", uint64(len(ops)))
 			break
@@ -425,14 +428,14 @@ func (mr *moduleReader) record(rec *bitstream.Record) error {
 		for i, v := range ops {
 			m.Hash[i] = uint32(v)
 		}
-	case MODULE_CODE_GLOBALVAR:
+	case llvmir.MODULE_CODE_GLOBALVAR:
 		mr.globalVar(ops)
-	case MODULE_CODE_FUNCTION:
+	case llvmir.MODULE_CODE_FUNCTION:
 		mr.function(ops)
-	case MODULE_CODE_ALIAS, MODULE_CODE_ALIAS_OLD, MODULE_CODE_IFUNC:
-		mr.indirect(ModuleCode(rec.Code), ops)
-	case MODULE_CODE_DEPLIB, MODULE_CODE_GCNAME, MODULE_CODE_COMDAT,
-		MODULE_CODE_VSTOFFSET, MODULE_CODE_METADATA_VALUES_UNUSED:
+	case llvmir.MODULE_CODE_ALIAS, llvmir.MODULE_CODE_ALIAS_OLD, llvmir.MODULE_CODE_IFUNC:
+		mr.indirect(llvmir.ModuleCode(rec.Code), ops)
+	case llvmir.MODULE_CODE_DEPLIB, llvmir.MODULE_CODE_GCNAME, llvmir.MODULE_CODE_COMDAT,
+		llvmir.MODULE_CODE_VSTOFFSET, llvmir.MODULE_CODE_METADATA_VALUES_UNUSED:
 	default:
 		mr.note("skipped unknown MODULE_BLOCK record %d", uint64(rec.Code))
 	}
@@ -455,7 +458,7 @@ func (mr *moduleReader) finish() {
 // ENTRY [valueid, namechar...] and FNENTRY [valueid, offset, namechar...].
 func (mr *moduleReader) valueSymtab() error {
 	gs := mr.m.Globals
-	return mr.records(uint32(VALUE_SYMTAB_BLOCK_ID), func(rec *bitstream.Record) error {
+	return mr.records(uint32(llvmir.VALUE_SYMTAB_BLOCK_ID), func(rec *bitstream.Record) error {
 		var id uint64
 		var name []uint64
 		switch rec.Code {
@@ -484,7 +487,7 @@ func (mr *moduleReader) valueSymtab() error {
 func (mr *moduleReader) summary(id uint32) error {
 	s := &mr.m.Summary
 	s.Kind = ThinLTOSummary
-	if BlockID(id) == FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID {
+	if llvmir.BlockID(id) == llvmir.FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID {
 		s.Kind = FullLTOSummary
 	}
 	return mr.records(id, func(rec *bitstream.Record) error {
@@ -502,7 +505,7 @@ func (mr *moduleReader) summary(id uint32) error {
 }
 
 // nameGlobals names the globals of a version-2 module from its STRTAB.
-func (m *Module) nameGlobals() {
+func (m *ModuleInfo) nameGlobals() {
 	if m.Version < 2 {
 		return
 	}
