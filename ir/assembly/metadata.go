@@ -199,6 +199,10 @@ func (p *printer) specializedBody(n *ir.SpecializedNode, depth int) {
 			} else {
 				p.str("false")
 			}
+		case ir.FieldDIFlags:
+			p.b = appendDIFlags(p.b, uint64(f.Int))
+		case ir.FieldSPFlags:
+			p.b = appendSPFlags(p.b, uint64(f.Int))
 		}
 	}
 	p.byte1(')')

@@ -244,3 +244,17 @@ func (b *diBuilder) sizeRef(i int, isMD bool) {
 		b.nilRefs(1)
 	}
 }
+
+// flags adds a set of DIFlags (the low 32 bits of f), left out when
+// empty: a printer spells them (see ir.FieldDIFlags).
+func (b *diBuilder) flags(name string, f uint64) {
+	if f&0xffffffff == 0 {
+		return
+	}
+	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Int: int64(f & 0xffffffff), Kind: ir.FieldDIFlags})
+}
+
+// spFlags adds a DISubprogram's DISPFlags (the low 32 bits of f).
+func (b *diBuilder) spFlags(f uint64) {
+	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf("spFlags"), Int: int64(f & 0xffffffff), Kind: ir.FieldSPFlags})
+}

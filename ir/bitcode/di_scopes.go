@@ -183,7 +183,7 @@ func (b *diBuilder) subprogram() {
 		b.int("thisAdjustment", int64(int32(b.at(16+o))), true)
 	}
 	b.flags("flags", flags)
-	b.rawMD("spFlags", b.r.flagText(sp, true))
+	b.spFlags(sp)
 	if l.unit >= 0 {
 		b.md("unit", l.unit, true)
 	}
