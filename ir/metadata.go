@@ -95,7 +95,23 @@ type Field struct {
 	Name FieldName
 	// Kind says which of MD, Int and Text holds the value.
 	Kind FieldKind
+	// Enum is the enumeration of a FieldEnum's Int.
+	Enum DIEnum
 }
+
+// A DIEnum names an enumeration of debug info whose values a field of kind
+// FieldEnum holds as numbers and a printer spells by name.
+type DIEnum uint8
+
+// The enumerations.
+const (
+	_                  DIEnum = iota
+	EnumChecksumKind          // DIFile's checksumkind: DIFile::ChecksumKind (1 is CSK_MD5)
+	EnumEmissionKind          // DICompileUnit's emissionKind (1 is FullDebug)
+	EnumNameTableKind         // DICompileUnit's nameTableKind (1 is GNU)
+	EnumMacinfoType           // DIMacro's type: DW_MACINFO_* (1 is DW_MACINFO_define)
+	EnumFixedPointKind        // DIFixedPointType's kind (0 is Binary, 1 Decimal, 2 Rational)
+)
 
 // Text returns the text of a field of kind FieldString or FieldRaw: the
 // value of its MD, "" when MD is not an *MDString.
@@ -305,6 +321,9 @@ const (
 	// FieldSPFlags is Int, a set of DISPFlags (DISubprogram::DISPFlags,
 	// the low 32 bits), spelled by name as FieldDIFlags.
 	FieldSPFlags
+	// FieldEnum is Int, a value of the enumeration Enum, which a printer
+	// spells by name (a number when it has none).
+	FieldEnum
 )
 
 // A NamedMetadata is !name = !{!N, ...}.

@@ -1,6 +1,9 @@
 package ir
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 // TestSpecializedNodeAccessors reads a DISubprogram as a reader makes it
 // (fields at their defaults left out) through the typed accessors.
@@ -39,5 +42,13 @@ func TestSpecializedNodeAccessors(t *testing.T) {
 	var none *SpecializedNode
 	if none.Line() != 0 || none.Name() != "" || none.File() != nil {
 		t.Error("a nil node has fields")
+	}
+}
+
+// TestFieldSize keeps a Field in 32 bytes: a module's debug info can hold
+// millions of them.
+func TestFieldSize(t *testing.T) {
+	if n := unsafe.Sizeof(Field{}); n != 32 {
+		t.Errorf("Field is %d bytes, want 32", n)
 	}
 }

@@ -314,6 +314,7 @@ const (
 	mdFieldBool           // 0 or 1
 	mdFieldDIFlags        // uvarint, spelled as DIFlags (see appendDIFlags)
 	mdFieldSPFlags        // uvarint, spelled as DISPFlags (see appendSPFlags)
+	mdFieldEnum           // the ir.DIEnum, then the value as a uvarint (see appendDIEnum)
 )
 
 // appendNodeRecord appends the record of specialized node n, numbered s:
@@ -340,7 +341,7 @@ func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) b
 			if _, ok := p.mdOp(f.MD); !ok {
 				return false
 			}
-		case ir.FieldInt, ir.FieldUint, ir.FieldString, ir.FieldRaw, ir.FieldBool, ir.FieldDIFlags, ir.FieldSPFlags:
+		case ir.FieldInt, ir.FieldUint, ir.FieldString, ir.FieldRaw, ir.FieldBool, ir.FieldDIFlags, ir.FieldSPFlags, ir.FieldEnum:
 		default:
 			return false
 		}
@@ -397,6 +398,9 @@ func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) b
 			chunk = binary.AppendUvarint(chunk, uint64(f.Int))
 		case f.Kind == ir.FieldSPFlags:
 			chunk = append(chunk, mdFieldSPFlags)
+			chunk = binary.AppendUvarint(chunk, uint64(f.Int))
+		case f.Kind == ir.FieldEnum:
+			chunk = append(chunk, mdFieldEnum, byte(f.Enum))
 			chunk = binary.AppendUvarint(chunk, uint64(f.Int))
 		}
 	}
@@ -546,6 +550,9 @@ func (d *recDecoder) field() (kind byte, v int64, code uint64, str []byte) {
 		str = d.str()
 	case mdFieldBool:
 		v = int64(d.byte1())
+	case mdFieldEnum:
+		v = int64(d.byte1())
+		code = d.uint()
 	}
 	return kind, v, code, str
 }
@@ -615,6 +622,8 @@ func (t *mdText) appendRecord(b, rec []byte) (text, rest []byte) {
 				b = appendDIFlags(b, code)
 			case mdFieldSPFlags:
 				b = appendSPFlags(b, code)
+			case mdFieldEnum:
+				b = appendDIEnum(b, ir.DIEnum(v), code)
 			}
 		}
 		b = append(b, ')')

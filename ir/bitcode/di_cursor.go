@@ -254,6 +254,11 @@ func (b *diBuilder) flags(name string, f uint64) {
 	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Int: int64(f & 0xffffffff), Kind: ir.FieldDIFlags})
 }
 
+// enumField adds value v of enumeration e, which a printer spells.
+func (b *diBuilder) enumField(name string, v uint64, e ir.DIEnum) {
+	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Int: int64(v), Kind: ir.FieldEnum, Enum: e})
+}
+
 // spFlags adds a DISubprogram's DISPFlags (the low 32 bits of f).
 func (b *diBuilder) spFlags(f uint64) {
 	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf("spFlags"), Int: int64(f & 0xffffffff), Kind: ir.FieldSPFlags})

@@ -73,15 +73,9 @@ func (b *diBuilder) importedEntity() {
 	b.md("elements", 7, true)
 }
 
-// macinfoTypes are the DW_MACINFO_* names of a DIMacro's type.
-var macinfoTypes = map[uint64]string{
-	1: "DW_MACINFO_define", 2: "DW_MACINFO_undef", 3: "DW_MACINFO_start_file", 4: "DW_MACINFO_end_file",
-	0xff: "DW_MACINFO_vendor_ext",
-}
-
 func (b *diBuilder) macro() {
 	b.n.Refs = b.r.refScratch()
-	b.named("type", b.at(1), macinfoTypes)
+	b.enumField("type", b.at(1), ir.EnumMacinfoType)
 	b.uint("line", b.at(2), true)
 	b.str("name", 3, true)
 	b.str("value", 4, true)

@@ -1,5 +1,7 @@
 package bitcode
 
+import "github.com/bcextract/bcextract/ir"
+
 // The decoders of files, units and scopes: DIFile, DICompileUnit,
 // DISubprogram, DILexicalBlock, DILexicalBlockFile, DINamespace, DIModule,
 // DICommonBlock.
@@ -9,22 +11,13 @@ func (b *diBuilder) file() {
 	b.str("filename", 1, false)
 	b.str("directory", 2, false)
 	if kind := b.at(3); kind != 0 && b.at(4) != 0 {
-		b.named("checksumkind", kind, checksumKinds)
+		b.enumField("checksumkind", kind, ir.EnumChecksumKind)
 		b.str("checksum", 4, false)
 	}
 	if b.has(5) {
 		b.str("source", 5, true)
 	}
 }
-
-// checksumKinds are DIFile::ChecksumKind's names.
-var checksumKinds = map[uint64]string{1: "CSK_MD5", 2: "CSK_SHA1", 3: "CSK_SHA256"}
-
-// emissionKinds and nameTableKinds are DICompileUnit's enumerations.
-var (
-	emissionKinds  = map[uint64]string{0: "NoDebug", 1: "FullDebug", 2: "LineTablesOnly", 3: "DebugDirectivesOnly"}
-	nameTableKinds = map[uint64]string{1: "GNU", 2: "None", 3: "Apple"}
-)
 
 func (b *diBuilder) compileUnit() {
 	if b.at(cuSubprograms) != 0 {
@@ -49,7 +42,7 @@ func (b *diBuilder) compileUnit() {
 	b.str("flags", cuFlags, true)
 	b.uint("runtimeVersion", b.at(cuRuntimeVersion), false)
 	b.str("splitDebugFilename", cuSplitDebugFilename, true)
-	b.named("emissionKind", b.at(cuEmissionKind), emissionKinds)
+	b.enumField("emissionKind", b.at(cuEmissionKind), ir.EnumEmissionKind)
 	b.md("enums", cuEnums, true)
 	b.md("retainedTypes", cuRetainedTypes, true)
 	b.md("globals", cuGlobals, true)
@@ -59,7 +52,7 @@ func (b *diBuilder) compileUnit() {
 	b.bool("splitDebugInlining", !b.has(cuSplitDebugInlining) || b.at(cuSplitDebugInlining) != 0, true, true)
 	b.bool("debugInfoForProfiling", b.at(cuDebugInfoForProfiling) != 0, true, false)
 	if k := b.at(cuNameTableKind); k != 0 {
-		b.named("nameTableKind", k, nameTableKinds)
+		b.enumField("nameTableKind", k, ir.EnumNameTableKind)
 	}
 	b.bool("rangesBaseAddress", b.at(cuRangesBaseAddress) != 0, true, false)
 	b.str("sysroot", cuSysroot, true)

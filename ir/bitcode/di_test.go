@@ -118,6 +118,13 @@ func fieldText(n *ir.SpecializedNode) string {
 			v = strconv.Quote(f.Text())
 		case ir.FieldBool:
 			v = strconv.FormatBool(f.Int != 0)
+		case ir.FieldEnum:
+			// The printer's spelling of the one enumeration these
+			// tests meet; the others as numbers.
+			v = strconv.FormatUint(uint64(f.Int), 10)
+			if f.Enum == ir.EnumFixedPointKind {
+				v = [...]string{"Binary", "Decimal", "Rational"}[min(f.Int, 2)]
+			}
 		default:
 			v = "!md"
 		}

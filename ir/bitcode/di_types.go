@@ -124,14 +124,7 @@ func (b *diBuilder) fixedPointType() {
 	b.uint("align", b.at(4), true)
 	b.enum("encoding", b.at(5), dwATEs)
 	b.flags("flags", b.at(6))
-	switch b.at(7) {
-	case 0:
-		b.raw("kind", "Binary")
-	case 1:
-		b.raw("kind", "Decimal")
-	default:
-		b.raw("kind", "Rational")
-	}
+	b.enumField("kind", b.at(7), ir.EnumFixedPointKind)
 	if b.at(7) == 2 {
 		b.rawMD("numerator", &ir.MDString{Value: num.String()})
 		b.rawMD("denominator", &ir.MDString{Value: den.String()})
