@@ -69,7 +69,8 @@ type DILocation struct {
 
 // A SpecializedNode is a metadata node of a kind other than a tuple (the
 // DI... nodes of debug info): its kind name and its fields, in the order
-// LLVM assembly prints them. Fields at their defaults may be omitted.
+// LLVM assembly prints them. Fields at their defaults may be omitted. The
+// methods Line, Name, File, Flags, ... read the common fields by meaning.
 type SpecializedNode struct {
 	Kind     string // "DISubprogram", "DIFile", ...
 	Distinct bool

@@ -3,9 +3,14 @@ package bitcode
 import "github.com/bcextract/bcextract/ir"
 
 // Debug-info metadata records (MetadataLoader's parseOneMetadata) become
-// ir.SpecializedNodes whose Fields are what llvm-dis-22 prints, in its
-// order, fields at their defaults left out as AsmWriter's writeDI*
-// functions leave them out; Refs keep LLVM's operand order for numbering.
+// ir.SpecializedNodes whose Fields are the node's fields in the order
+// llvm-dis-22 prints them, fields at their defaults left out as AsmWriter's
+// writeDI* functions leave them out; Refs keep LLVM's operand order for
+// numbering. Fields hold values: flag sets (ir.FieldDIFlags,
+// ir.FieldSPFlags) and the enumerations of ir.DIEnum are numbers that
+// ir/assembly spells. The DWARF names (DW_TAG_*, DW_ATE_*, DW_LANG_*,
+// DW_CC_*, DW_OP_* of expressions) are still spelled here, from
+// dwarfnames.go, as FieldRaw texts.
 //
 // diNode checks a record's length and dispatches on its code to one
 // decoder per node, kept by family: di_types.go (types, subranges,
