@@ -69,7 +69,8 @@ type DILocation struct {
 
 // A SpecializedNode is a metadata node of a kind other than a tuple (the
 // DI... nodes of debug info): its kind name and its fields, in the order
-// LLVM assembly prints them. Fields at their defaults may be omitted.
+// LLVM assembly prints them. Fields at their defaults may be omitted. The
+// methods Line, Name, File, Flags, ... read the common fields by meaning.
 type SpecializedNode struct {
 	Kind     string // "DISubprogram", "DIFile", ...
 	Distinct bool
@@ -89,12 +90,29 @@ type Field struct {
 	// FieldSize or FieldMDList (nil is null), and the *MDString holding
 	// the text of a FieldString or FieldRaw (nil is ""): see Text.
 	MD Metadata
-	// Int is the value of a FieldInt, FieldUint or FieldBool.
+	// Int is the value of a FieldInt, FieldUint, FieldBool, FieldDIFlags
+	// or FieldSPFlags.
 	Int  int64
 	Name FieldName
 	// Kind says which of MD, Int and Text holds the value.
 	Kind FieldKind
+	// Enum is the enumeration of a FieldEnum's Int.
+	Enum DIEnum
 }
+
+// A DIEnum names an enumeration of debug info whose values a field of kind
+// FieldEnum holds as numbers and a printer spells by name.
+type DIEnum uint8
+
+// The enumerations.
+const (
+	_                  DIEnum = iota
+	EnumChecksumKind          // DIFile's checksumkind: DIFile::ChecksumKind (1 is CSK_MD5)
+	EnumEmissionKind          // DICompileUnit's emissionKind (1 is FullDebug)
+	EnumNameTableKind         // DICompileUnit's nameTableKind (1 is GNU)
+	EnumMacinfoType           // DIMacro's type: DW_MACINFO_* (1 is DW_MACINFO_define)
+	EnumFixedPointKind        // DIFixedPointType's kind (0 is Binary, 1 Decimal, 2 Rational)
+)
 
 // Text returns the text of a field of kind FieldString or FieldRaw: the
 // value of its MD, "" when MD is not an *MDString.
@@ -104,6 +122,100 @@ func (f *Field) Text() string {
 	}
 	return ""
 }
+
+// field returns n's field named name, nil when it has none.
+func (n *SpecializedNode) field(name FieldName) *Field {
+	if n == nil {
+		return nil
+	}
+	for i := range n.Fields {
+		if n.Fields[i].Name == name {
+			return &n.Fields[i]
+		}
+	}
+	return nil
+}
+
+// intField returns the Int of n's field named name, 0 when it has none.
+func (n *SpecializedNode) intField(name FieldName) uint64 {
+	if f := n.field(name); f != nil && f.MD == nil {
+		return uint64(f.Int)
+	}
+	return 0
+}
+
+// textField returns the text of n's string field named name, "" when it
+// has none.
+func (n *SpecializedNode) textField(name FieldName) string {
+	if f := n.field(name); f != nil {
+		return f.Text()
+	}
+	return ""
+}
+
+// nodeField returns the node n's field named name refers to, nil when it
+// has none or it refers to no specialized node.
+func (n *SpecializedNode) nodeField(name FieldName) *SpecializedNode {
+	if f := n.field(name); f != nil {
+		if m, ok := f.MD.(*SpecializedNode); ok {
+			return m
+		}
+	}
+	return nil
+}
+
+// The accessors below read a debug-info node's fields by meaning rather
+// than by name: each returns the zero value when the node has no such
+// field (or it is at its default, which a reader leaves out) or n is nil.
+
+// Line returns the source line of a node that has one (DISubprogram,
+// DIGlobalVariable, DILocalVariable, DILabel, a type, ...).
+func (n *SpecializedNode) Line() uint64 { return n.intField(fieldLine) }
+
+// Name returns the name of a node that has one (DISubprogram, a variable,
+// a type, ...).
+func (n *SpecializedNode) Name() string { return n.textField(fieldName) }
+
+// LinkageName returns the linkage name of a DISubprogram or
+// DIGlobalVariable.
+func (n *SpecializedNode) LinkageName() string { return n.textField(fieldLinkageName) }
+
+// File returns the DIFile a node names (its file: field).
+func (n *SpecializedNode) File() *SpecializedNode { return n.nodeField(fieldFile) }
+
+// Filename returns a DIFile's file name, as the debug info records it.
+func (n *SpecializedNode) Filename() string { return n.textField(fieldFilename) }
+
+// Directory returns a DIFile's directory.
+func (n *SpecializedNode) Directory() string { return n.textField(fieldDirectory) }
+
+// Flags returns a node's DIFlags (DIFlagPrototyped is 1<<8, ...).
+func (n *SpecializedNode) Flags() uint64 {
+	if f := n.field(fieldFlags); f != nil && f.Kind == FieldDIFlags {
+		return uint64(f.Int)
+	}
+	return 0
+}
+
+// SPFlags returns a DISubprogram's DISPFlags (DISPFlagDefinition is 1<<3,
+// ...).
+func (n *SpecializedNode) SPFlags() uint64 {
+	if f := n.field(fieldSPFlags); f != nil && f.Kind == FieldSPFlags {
+		return uint64(f.Int)
+	}
+	return 0
+}
+
+// Scope returns the scope a node names (a DISubprogram's, a
+// DILexicalBlock's, a variable's), nil when it is null or not a
+// specialized node.
+func (n *SpecializedNode) Scope() *SpecializedNode { return n.nodeField(fieldScope) }
+
+// Unit returns the DICompileUnit of a DISubprogram.
+func (n *SpecializedNode) Unit() *SpecializedNode { return n.nodeField(fieldUnit) }
+
+// Producer returns a DICompileUnit's producer ("clang version ...").
+func (n *SpecializedNode) Producer() string { return n.textField(fieldProducer) }
 
 // A FieldName is the name of a field ("scope", "line", ...): an index into
 // one table of names for the whole program, which FieldNameOf adds to. The
@@ -123,8 +235,30 @@ var (
 	fieldNamesMu sync.Mutex
 )
 
+// The names of the fields the accessors of SpecializedNode read, first in
+// the table so that they are constants.
+const (
+	fieldLine FieldName = iota + 1
+	fieldName
+	fieldLinkageName
+	fieldFile
+	fieldFilename
+	fieldDirectory
+	fieldFlags
+	fieldSPFlags
+	fieldScope
+	fieldUnit
+	fieldProducer
+)
+
 func init() {
-	fieldNames.Store(&fieldNameTable{names: []string{""}, index: map[string]FieldName{"": 0}})
+	names := []string{"", "line", "name", "linkageName", "file", "filename", "directory", "flags", "spFlags",
+		"scope", "unit", "producer"}
+	t := &fieldNameTable{names: names, index: make(map[string]FieldName, len(names))}
+	for i, s := range names {
+		t.index[s] = FieldName(i)
+	}
+	fieldNames.Store(t)
 }
 
 // FieldNameOf returns the FieldName of name, adding name to the table when
@@ -182,6 +316,15 @@ const (
 	// FieldMDList is MD, an *MDTuple whose operands print inline as
 	// {op, ...} (GenericDINode's operands).
 	FieldMDList
+	// FieldDIFlags is Int, a set of DIFlags (DINode::DIFlags, the low 32
+	// bits), which a printer spells by name (DIFlagPrototyped | ...).
+	FieldDIFlags
+	// FieldSPFlags is Int, a set of DISPFlags (DISubprogram::DISPFlags,
+	// the low 32 bits), spelled by name as FieldDIFlags.
+	FieldSPFlags
+	// FieldEnum is Int, a value of the enumeration Enum, which a printer
+	// spells by name (a number when it has none).
+	FieldEnum
 )
 
 // A NamedMetadata is !name = !{!N, ...}.

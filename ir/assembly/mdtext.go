@@ -306,12 +306,15 @@ func (p *printer) appendTupleRecord(chunk []byte, s int, n *ir.MDTuple) bool {
 
 // The kinds of field in a node record, each followed by its value.
 const (
-	mdFieldOp     = iota // an operand (see mdOpNull)
-	mdFieldInt           // zigzag varint, signed decimal
-	mdFieldUint          // uvarint, unsigned decimal
-	mdFieldString        // a string (see appendString), quoted and escaped
-	mdFieldRaw           // a string, as is
-	mdFieldBool          // 0 or 1
+	mdFieldOp      = iota // an operand (see mdOpNull)
+	mdFieldInt            // zigzag varint, signed decimal
+	mdFieldUint           // uvarint, unsigned decimal
+	mdFieldString         // a string (see appendString), quoted and escaped
+	mdFieldRaw            // a string, as is
+	mdFieldBool           // 0 or 1
+	mdFieldDIFlags        // uvarint, spelled as DIFlags (see appendDIFlags)
+	mdFieldSPFlags        // uvarint, spelled as DISPFlags (see appendSPFlags)
+	mdFieldEnum           // the ir.DIEnum, then the value as a uvarint (see appendDIEnum)
 )
 
 // appendNodeRecord appends the record of specialized node n, numbered s:
@@ -338,7 +341,7 @@ func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) b
 			if _, ok := p.mdOp(f.MD); !ok {
 				return false
 			}
-		case ir.FieldInt, ir.FieldUint, ir.FieldString, ir.FieldRaw, ir.FieldBool:
+		case ir.FieldInt, ir.FieldUint, ir.FieldString, ir.FieldRaw, ir.FieldBool, ir.FieldDIFlags, ir.FieldSPFlags, ir.FieldEnum:
 		default:
 			return false
 		}
@@ -390,6 +393,15 @@ func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) b
 			} else {
 				chunk = append(chunk, 0)
 			}
+		case f.Kind == ir.FieldDIFlags:
+			chunk = append(chunk, mdFieldDIFlags)
+			chunk = binary.AppendUvarint(chunk, uint64(f.Int))
+		case f.Kind == ir.FieldSPFlags:
+			chunk = append(chunk, mdFieldSPFlags)
+			chunk = binary.AppendUvarint(chunk, uint64(f.Int))
+		case f.Kind == ir.FieldEnum:
+			chunk = append(chunk, mdFieldEnum, byte(f.Enum))
+			chunk = binary.AppendUvarint(chunk, uint64(f.Int))
 		}
 	}
 	p.setChunk(chunk)
@@ -532,12 +544,15 @@ func (d *recDecoder) field() (kind byte, v int64, code uint64, str []byte) {
 		code, str = d.op()
 	case mdFieldInt:
 		v = d.int()
-	case mdFieldUint:
+	case mdFieldUint, mdFieldDIFlags, mdFieldSPFlags:
 		code = d.uint()
 	case mdFieldString, mdFieldRaw:
 		str = d.str()
 	case mdFieldBool:
 		v = int64(d.byte1())
+	case mdFieldEnum:
+		v = int64(d.byte1())
+		code = d.uint()
 	}
 	return kind, v, code, str
 }
@@ -603,6 +618,12 @@ func (t *mdText) appendRecord(b, rec []byte) (text, rest []byte) {
 				} else {
 					b = append(b, "false"...)
 				}
+			case mdFieldDIFlags:
+				b = appendDIFlags(b, code)
+			case mdFieldSPFlags:
+				b = appendSPFlags(b, code)
+			case mdFieldEnum:
+				b = appendDIEnum(b, ir.DIEnum(v), code)
 			}
 		}
 		b = append(b, ')')

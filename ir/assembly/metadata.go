@@ -199,6 +199,12 @@ func (p *printer) specializedBody(n *ir.SpecializedNode, depth int) {
 			} else {
 				p.str("false")
 			}
+		case ir.FieldDIFlags:
+			p.b = appendDIFlags(p.b, uint64(f.Int))
+		case ir.FieldSPFlags:
+			p.b = appendSPFlags(p.b, uint64(f.Int))
+		case ir.FieldEnum:
+			p.b = appendDIEnum(p.b, f.Enum, uint64(f.Int))
 		}
 	}
 	p.byte1(')')

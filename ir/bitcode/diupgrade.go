@@ -52,7 +52,7 @@ func (r *Reader) moveLocalImports(cu *ir.SpecializedNode) {
 	}
 	var keep, moved []ir.Metadata
 	for _, op := range imports.Ops {
-		if ie, ok := op.(*ir.SpecializedNode); ok && ie.Kind == kindImportEntity && isLocalScope(fieldMD(ie, "scope")) {
+		if ie, ok := op.(*ir.SpecializedNode); ok && ie.Kind == kindImportEntity && isLocalScope(ie.Scope()) {
 			moved = append(moved, op)
 			continue
 		}
@@ -70,7 +70,7 @@ func (r *Reader) moveLocalImports(cu *ir.SpecializedNode) {
 	var sps []*ir.SpecializedNode
 	bySP := map[*ir.SpecializedNode][]ir.Metadata{}
 	for _, op := range moved {
-		sp := enclosingSubprogram(fieldMD(op.(*ir.SpecializedNode), "scope"))
+		sp := enclosingSubprogram(op.(*ir.SpecializedNode).Scope())
 		if sp == nil {
 			continue
 		}
@@ -159,7 +159,7 @@ func enclosingSubprogram(m ir.Metadata) *ir.SpecializedNode {
 			return n
 		}
 		seen[m] = true
-		m = fieldMD(n, "scope")
+		m = n.Scope()
 	}
 	return nil
 }

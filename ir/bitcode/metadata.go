@@ -544,7 +544,7 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 		return &ir.DILocation{ID: r.nodeID()}
 	}
 	distinct := ops[0] != 0 // as MetadataLoader reads it: any non-zero value
-	b := diBuilder{r: r, ops: ops}
+	b := diBuilder{r: r, mdOps: mdOps{ops: ops}}
 	scope, ia := b.lookup(ops[3]), b.lookup(ops[4])
 	// A forward reference is not uniqued: its target is not known yet.
 	fwd := ops[3] != 0 && scope == nil || ops[4] != 0 && ia == nil

@@ -333,8 +333,6 @@ type Reader struct {
 
 	diFields []ir.Field    // diNode's scratch (see alloc.go)
 	diRefs   []ir.Metadata // and its Refs'
-	// flagTexts are the texts of DI flags and SP flags (see flagText).
-	flagTexts map[flagKey]*ir.MDString
 
 	// Recycled debug-info nodes (see ReleaseBody and ownedMD): recycle
 	// is set by the first ReleaseBody, from when the loads list what they

@@ -100,27 +100,10 @@ func Source(f *ir.Function) (file string, line uint64) {
 		if !ok || sp.Kind != "DISubprogram" {
 			return "", 0
 		}
-		if l, ok := field(sp, "line"); ok {
-			line = uint64(l.Int)
+		if df := sp.File(); df != nil && df.Kind == "DIFile" {
+			file = df.Filename()
 		}
-		if fl, ok := field(sp, "file"); ok {
-			if df, ok := fl.MD.(*ir.SpecializedNode); ok && df.Kind == "DIFile" {
-				if n, ok := field(df, "filename"); ok {
-					file = n.Text()
-				}
-			}
-		}
-		return file, line
+		return file, sp.Line()
 	}
 	return "", 0
-}
-
-func field(n *ir.SpecializedNode, name string) (*ir.Field, bool) {
-	k := ir.FieldNameOf(name)
-	for i := range n.Fields {
-		if n.Fields[i].Name == k {
-			return &n.Fields[i], true
-		}
-	}
-	return nil, false
 }

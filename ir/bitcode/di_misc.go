@@ -1,0 +1,112 @@
+package bitcode
+
+import "github.com/bcextract/bcextract/ir"
+
+// The decoders of the other nodes: GenericDINode, template parameters,
+// DIImportedEntity, DIMacro, DIMacroFile, DIObjCProperty, DIAssignID.
+
+func (b *diBuilder) genericNode() {
+	if b.at(1) >= 1<<16 || b.at(2) != 0 {
+		b.fail(b.r.errorf("invalid GenericDINode record"))
+		return
+	}
+	b.ref(3)
+	for i := 4; i < b.count(); i++ {
+		b.ref(i)
+	}
+	b.tag(b.at(1))
+	b.str("header", 3, true)
+	if b.count() <= 4 {
+		return
+	}
+	ids := b.ops[4:]
+	list := &ir.MDTuple{Ops: make([]ir.Metadata, len(ids)), ID: b.r.nodeID()}
+	for i, id := range ids {
+		if id == 0 {
+			continue
+		}
+		if list.Ops[i] = b.lookup(id); list.Ops[i] == nil {
+			b.r.md.pending = append(b.r.md.pending, mdPending{node: list, ids: append([]uint64(nil), ids...)})
+			break
+		}
+	}
+	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf("operands"), MD: list, Kind: ir.FieldMDList})
+}
+
+func (b *diBuilder) templateType() {
+	b.nilRefs(1)
+	b.ref(2)
+	b.str("name", 1, true)
+	b.md("type", 2, false)
+	b.bool("defaulted", b.at(3) != 0, true, false)
+}
+
+func (b *diBuilder) templateValue() {
+	value, def := 4, false
+	if b.count() == 6 {
+		value, def = 5, b.at(4) != 0
+	}
+	b.nilRefs(1)
+	b.ref(3)
+	b.ref(value)
+	if b.at(1) != dwTagTemplateValue {
+		b.tag(b.at(1))
+	}
+	b.str("name", 2, true)
+	b.md("type", 3, true)
+	b.bool("defaulted", def, true, false)
+	b.md("value", value, false)
+}
+
+func (b *diBuilder) importedEntity() {
+	b.ref(2)
+	b.ref(3)
+	b.nilRefs(1)
+	b.ref(6)
+	b.ref(7)
+	b.tag(b.at(1))
+	b.str("name", 5, true)
+	b.md("scope", 2, false)
+	b.md("entity", 3, true)
+	b.md("file", 6, true)
+	b.uint("line", b.at(4), true)
+	b.md("elements", 7, true)
+}
+
+func (b *diBuilder) macro() {
+	b.n.Refs = b.r.refScratch()
+	b.enumField("type", b.at(1), ir.EnumMacinfoType)
+	b.uint("line", b.at(2), true)
+	b.str("name", 3, true)
+	b.str("value", 4, true)
+}
+
+func (b *diBuilder) macroFile() {
+	b.ref(3)
+	b.ref(4)
+	b.uint("line", b.at(2), true)
+	b.md("file", 3, false)
+	b.md("nodes", 4, true)
+}
+
+func (b *diBuilder) objCProperty() {
+	b.nilRefs(1)
+	b.ref(2)
+	b.nilRefs(2)
+	b.ref(7)
+	b.str("name", 1, true)
+	b.md("file", 2, true)
+	b.uint("line", b.at(3), true)
+	b.str("setter", 4, true)
+	b.str("getter", 5, true)
+	b.uint("attributes", b.at(6), true)
+	b.md("type", 7, true)
+}
+
+func (b *diBuilder) assignID() {
+	if !b.n.Distinct {
+		b.fail(b.r.errorf("invalid DIAssignID record: must be distinct"))
+		return
+	}
+	b.n.Refs = b.r.refScratch()
+}

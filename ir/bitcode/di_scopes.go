@@ -1,0 +1,259 @@
+package bitcode
+
+import "github.com/bcextract/bcextract/ir"
+
+// The decoders of files, units and scopes: DIFile, DICompileUnit,
+// DISubprogram, DILexicalBlock, DILexicalBlockFile, DINamespace, DIModule,
+// DICommonBlock.
+
+func (b *diBuilder) file() {
+	b.n.Refs = b.r.refScratch()
+	b.str("filename", 1, false)
+	b.str("directory", 2, false)
+	if kind := b.at(3); kind != 0 && b.at(4) != 0 {
+		b.enumField("checksumkind", kind, ir.EnumChecksumKind)
+		b.str("checksum", 4, false)
+	}
+	if b.has(5) {
+		b.str("source", 5, true)
+	}
+}
+
+func (b *diBuilder) compileUnit() {
+	if b.at(cuSubprograms) != 0 {
+		// LLVM 3.8 and older listed the subprograms here; MetadataLoader
+		// points each at the unit instead, which the reader does not.
+		b.r.skip("DICompileUnit with a list of subprograms not upgraded")
+	}
+	b.n.Distinct = true
+	b.ref(cuFile)
+	b.nilRefs(3)
+	b.refs(cuEnums, cuRetainedTypes, cuGlobals, cuImports, cuMacros)
+	if lang := b.at(cuLanguage); lang&(1<<63) != 0 {
+		// A versioned language name (DW_LNAME_*).
+		b.named("sourceLanguageName", lang&^(1<<63), dwLNames)
+		b.uint("sourceLanguageVersion", b.at(cuSourceLanguageVersion), true)
+	} else {
+		b.enum("language", lang, dwLangs)
+	}
+	b.md("file", cuFile, false)
+	b.str("producer", cuProducer, true)
+	b.bool("isOptimized", b.at(cuIsOptimized) != 0, false, false)
+	b.str("flags", cuFlags, true)
+	b.uint("runtimeVersion", b.at(cuRuntimeVersion), false)
+	b.str("splitDebugFilename", cuSplitDebugFilename, true)
+	b.enumField("emissionKind", b.at(cuEmissionKind), ir.EnumEmissionKind)
+	b.md("enums", cuEnums, true)
+	b.md("retainedTypes", cuRetainedTypes, true)
+	b.md("globals", cuGlobals, true)
+	b.md("imports", cuImports, true)
+	b.md("macros", cuMacros, true)
+	b.uint("dwoId", b.at(cuDWOID), true)
+	b.bool("splitDebugInlining", !b.has(cuSplitDebugInlining) || b.at(cuSplitDebugInlining) != 0, true, true)
+	b.bool("debugInfoForProfiling", b.at(cuDebugInfoForProfiling) != 0, true, false)
+	if k := b.at(cuNameTableKind); k != 0 {
+		b.enumField("nameTableKind", k, ir.EnumNameTableKind)
+	}
+	b.bool("rangesBaseAddress", b.at(cuRangesBaseAddress) != 0, true, false)
+	b.str("sysroot", cuSysroot, true)
+	b.str("sdk", cuSDK, true)
+}
+
+// spLayout is where a DISubprogram record keeps its operands, which moved
+// between versions: a is the shift of those from scopeLine to
+// virtualIndex, o of those from the unit on; unit is -1 when the record
+// has none.
+type spLayout struct {
+	a, o, unit                   int
+	thisAdj, thrown, annotations bool
+	targetName, keyInstructions  bool
+}
+
+// subprogramFlags returns the DIFlags and DISPFlags of a DISubprogram
+// record, the latter made from the separate operands of a record older
+// than LLVM 8 (hasSPFlags clear), with the old DIFlagMainSubprogram bit
+// moved to DISPFlagMainSubprogram.
+func (b *diBuilder) subprogramFlags(hasSPFlags bool) (flags, sp uint64) {
+	if hasSPFlags {
+		flags, sp = b.at(11), b.at(9)
+	} else {
+		flags = b.at(13)
+	}
+	const oldMain = 1 << 21
+	oldMainFlag := flags&oldMain != 0
+	flags &^= oldMain
+	if !hasSPFlags {
+		if b.at(7) != 0 {
+			sp |= 1 << 2
+		}
+		if b.at(8) != 0 {
+			sp |= 1 << 3
+		}
+		if b.at(14) != 0 {
+			sp |= 1 << 4
+		}
+		sp |= b.at(11) & 3
+	}
+	if oldMainFlag {
+		sp |= 1 << 8
+	}
+	return flags, sp
+}
+
+// subprogramLayout returns the layout of a DISubprogram record.
+func (b *diBuilder) subprogramLayout(hasSPFlags, hasUnit bool) spLayout {
+	l := spLayout{thisAdj: true, thrown: true}
+	if !hasSPFlags {
+		l.a, l.o = 2, 2
+		if b.count() >= 19 {
+			l.o++
+			if !hasUnit && b.at(15) != 0 {
+				// Version 1 (LLVM 3.8): the function; MetadataLoader
+				// attaches the subprogram to it, the reader does not.
+				b.r.skip("DISubprogram naming its function not upgraded")
+			}
+		}
+		l.thisAdj = b.count() >= 20
+		l.thrown = b.count() >= 21
+	} else {
+		l.annotations = b.count() >= 19
+		l.targetName = b.count() >= 20
+		l.keyInstructions = b.count() >= 21 && b.at(20) != 0
+	}
+	l.unit = 12 + l.o
+	if !hasUnit {
+		l.unit = -1
+	}
+	return l
+}
+
+func (b *diBuilder) subprogram() {
+	if b.r.noDebug {
+		// Only what DropDebugInfo promises: the file and the line.
+		b.ref(4)
+		b.md("file", 4, true)
+		b.uint("line", b.at(5), true)
+		return
+	}
+	hasSPFlags := b.at(0)&4 != 0
+	hasUnit := b.at(0)&2 != 0
+	flags, sp := b.subprogramFlags(hasSPFlags)
+	b.n.Distinct = b.at(0)&1 != 0 || sp&(1<<3) != 0
+	if !hasSPFlags && hasUnit && b.count() < 19 || hasSPFlags && !hasUnit {
+		b.fail(b.r.errorf("invalid DISubprogram record"))
+		return
+	}
+	l := b.subprogramLayout(hasSPFlags, hasUnit)
+	a, o := l.a, l.o
+	b.ref(4)
+	b.ref(1)
+	b.nilRefs(2)
+	b.ref(6)
+	if l.unit >= 0 {
+		b.ref(l.unit)
+	} else {
+		b.nilRefs(1)
+	}
+	b.refs(14+o, 15+o, 8+a, 13+o)
+	if l.thrown {
+		b.ref(17 + o)
+	}
+	if l.annotations {
+		b.ref(18 + o)
+	}
+	b.str("name", 2, true)
+	b.str("linkageName", 3, true)
+	b.md("scope", 1, false)
+	b.md("file", 4, true)
+	b.uint("line", b.at(5), true)
+	b.md("type", 6, true)
+	b.uint("scopeLine", b.at(7+a), true)
+	b.md("containingType", 8+a, true)
+	if vi := b.at(10 + a); sp&3 != 0 || vi != 0 {
+		b.uint("virtualIndex", uint64(uint32(vi)), false)
+	}
+	if l.thisAdj {
+		b.int("thisAdjustment", int64(int32(b.at(16+o))), true)
+	}
+	b.flags("flags", flags)
+	b.spFlags(sp)
+	if l.unit >= 0 {
+		b.md("unit", l.unit, true)
+	}
+	b.md("templateParams", 13+o, true)
+	b.md("declaration", 14+o, true)
+	b.md("retainedNodes", 15+o, true)
+	if l.thrown {
+		b.md("thrownTypes", 17+o, true)
+	}
+	if l.annotations {
+		b.md("annotations", 18+o, true)
+	}
+	if l.targetName {
+		b.str("targetFuncName", 19+o, true)
+	}
+	b.bool("keyInstructions", l.keyInstructions, true, false)
+}
+
+func (b *diBuilder) lexicalBlock() {
+	b.ref(2)
+	b.ref(1)
+	b.md("scope", 1, false)
+	b.md("file", 2, true)
+	b.uint("line", b.at(3), true)
+	b.uint("column", b.at(4), true)
+}
+
+func (b *diBuilder) lexicalBlockFile() {
+	b.ref(2)
+	b.ref(1)
+	b.md("scope", 1, false)
+	b.md("file", 2, true)
+	b.uint("discriminator", b.at(3), false)
+}
+
+func (b *diBuilder) commonBlock() {
+	b.refs(1, 2, 4)
+	b.md("scope", 1, false)
+	b.md("declaration", 2, false)
+	b.str("name", 3, true)
+	b.md("file", 4, true)
+	b.uint("line", b.at(5), true)
+}
+
+func (b *diBuilder) namespace() {
+	name := 2
+	if b.count() == 5 {
+		name = 3
+	} else if b.count() != 3 {
+		b.fail(b.r.errorf("invalid DINamespace record"))
+		return
+	}
+	b.nilRefs(1)
+	b.ref(1)
+	b.str("name", name, true)
+	b.md("scope", 1, false)
+	b.bool("exportSymbols", b.at(0)&2 != 0, true, false)
+}
+
+func (b *diBuilder) module() {
+	off := 1
+	hasFile := b.count() >= 8
+	if hasFile {
+		off = 2
+		b.ref(1)
+	} else {
+		b.nilRefs(1)
+	}
+	b.ref(off)
+	b.md("scope", off, false)
+	b.str("name", off+1, true)
+	b.str("configMacros", off+2, true)
+	b.str("includePath", off+3, true)
+	b.str("apinotes", off+4, true)
+	if hasFile {
+		b.md("file", 1, true)
+	}
+	b.uint("line", b.at(7), true)
+	b.bool("isDecl", b.at(8) != 0, true, false)
+}

@@ -1,0 +1,283 @@
+package bitcode
+
+import "github.com/bcextract/bcextract/ir"
+
+// The decoders of variables and expressions: DIGlobalVariable,
+// DILocalVariable, DILabel, DIExpression, DIGlobalVariableExpression.
+
+func (b *diBuilder) globalVar() {
+	version := b.at(0) >> 1
+	if version > 2 {
+		b.fail(b.r.errorf("invalid DIGlobalVariable record"))
+		return
+	}
+	if version == 0 {
+		// LLVM 3.9 and older: MetadataLoader makes a
+		// DIGlobalVariableExpression of it, which the reader does not.
+		b.r.skip("DIGlobalVariable of version 0 not upgraded to a DIGlobalVariableExpression")
+	}
+	decl, tparams, align, ann := 9, 10, 11, 12
+	if version < 2 {
+		decl, tparams, ann = 10, -1, -1
+		if version == 0 && b.count() <= 11 {
+			align = -1
+		}
+	}
+	hasAnn := ann >= 0 && b.has(ann)
+	b.ref(1)
+	b.nilRefs(1)
+	b.ref(4)
+	b.ref(6)
+	b.nilRefs(2)
+	b.ref(decl)
+	if tparams >= 0 {
+		b.ref(tparams)
+	}
+	if hasAnn {
+		b.ref(ann)
+	}
+	b.str("name", 2, true)
+	b.str("linkageName", 3, true)
+	b.md("scope", 1, false)
+	b.md("file", 4, true)
+	b.uint("line", b.at(5), true)
+	b.md("type", 6, true)
+	b.bool("isLocal", b.at(7) != 0, false, false)
+	b.bool("isDefinition", b.at(8) != 0, false, false)
+	b.md("declaration", decl, true)
+	if tparams >= 0 {
+		b.md("templateParams", tparams, true)
+	}
+	if align >= 0 {
+		b.uint("align", uint64(uint32(b.at(align))), true)
+	}
+	if hasAnn {
+		b.md("annotations", ann, true)
+	}
+}
+
+func (b *diBuilder) localVar() {
+	hasAlign := b.at(0)&2 != 0
+	t := 0
+	if !hasAlign && b.count() > 8 {
+		t = 1
+	}
+	b.ref(1 + t)
+	b.nilRefs(1)
+	b.ref(3 + t)
+	b.ref(5 + t)
+	if hasAlign && b.has(9) {
+		b.ref(9)
+	}
+	b.str("name", 2+t, true)
+	b.uint("arg", b.at(6+t)&0xffff, true)
+	b.md("scope", 1+t, false)
+	b.md("file", 3+t, true)
+	b.uint("line", b.at(4+t), true)
+	b.md("type", 5+t, true)
+	b.flags("flags", b.at(7+t))
+	if hasAlign {
+		b.uint("align", uint64(uint32(b.at(8))), true)
+		if b.has(9) {
+			b.md("annotations", 9, true)
+		}
+	}
+}
+
+func (b *diBuilder) label() {
+	b.ref(1)
+	b.nilRefs(1)
+	b.ref(3)
+	b.md("scope", 1, false)
+	b.str("name", 2, true)
+	b.md("file", 3, true)
+	b.uint("line", b.at(4), true)
+	b.uint("column", b.at(5), true)
+	b.bool("isArtificial", b.at(0)&2 != 0, true, false)
+	if idx := b.at(6); b.has(6) && idx != ^uint64(0) {
+		b.uint("coroSuspendIdx", uint64(uint32(idx)), false)
+	}
+}
+
+func (b *diBuilder) expression() {
+	b.n.Distinct = b.at(0)&1 != 0
+	elts := b.ops[1:]
+	switch version := b.at(0) >> 1; {
+	case version > 3:
+		b.fail(b.r.errorf("invalid DIExpression record: version %d", version))
+		return
+	case version < 3:
+		if version < 2 {
+			b.r.skip("DIExpression of version %d: the dbg.declare of an argument that starts with DW_OP_deref is not upgraded", version)
+		}
+		elts = upgradeExpression(version, elts)
+	}
+	b.n.Fields = expressionFields(elts)
+	b.n.Refs = b.r.refScratch()
+}
+
+func (b *diBuilder) globalVarExpr() {
+	b.ref(1)
+	b.md("var", 1, true)
+	if b.at(2) == 0 {
+		e := b.r.emptyExpr()
+		b.n.Refs = append(b.n.Refs, e)
+		b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf("expr"), MD: e})
+	} else {
+		b.refMD("expr", 2, true)
+	}
+}
+
+// emptyExpr is the !DIExpression() LLVM makes for a missing expression.
+func (r *Reader) emptyExpr() *ir.SpecializedNode {
+	if r.md.emptyExpr == nil {
+		r.md.emptyExpr = &ir.SpecializedNode{Kind: "DIExpression", ID: r.nodeID()}
+	}
+	return r.md.emptyExpr
+}
+
+// upgradeExpression returns the elements of a DIExpression of an older
+// version (0 to 2) in version 3's terms, as MetadataLoader's
+// upgradeDIExpression: version 0's trailing DW_OP_bit_piece is
+// DW_OP_LLVM_fragment; version 1 and older put DW_OP_deref first where it
+// now comes last (before a fragment); version 2 and older had DW_OP_plus
+// and DW_OP_minus with an operand, now DW_OP_plus_uconst and DW_OP_constu,
+// DW_OP_minus.
+func upgradeExpression(version uint64, in []uint64) []uint64 {
+	const (
+		opDeref, opConstu, opMinus, opPlus, opPlusUconst = 0x06, 0x10, 0x1c, 0x22, 0x23
+		opBitPiece, opFragment                           = 0x9d, 0x1000
+	)
+	e := append([]uint64(nil), in...)
+	n := len(e)
+	if version == 0 && n >= 3 && e[n-3] == opBitPiece {
+		e[n-3] = opFragment
+	}
+	if version <= 1 && n > 0 && e[0] == opDeref {
+		end := n
+		if n >= 3 && e[n-3] == opFragment {
+			end = n - 3
+		}
+		copy(e, e[1:end])
+		e[end-1] = opDeref
+	}
+	out := make([]uint64, 0, n+n/2)
+	for len(e) > 0 {
+		size := 1
+		switch e[0] {
+		case opConstu, opMinus, opPlus:
+			size = 2
+		case opFragment:
+			size = 3
+		}
+		size = min(size, len(e))
+		args := e[1:size]
+		switch e[0] {
+		case opPlus:
+			out = append(append(out, opPlusUconst), args...)
+		case opMinus:
+			out = append(append(out, opConstu), args...)
+			out = append(out, opMinus)
+		default:
+			out = append(append(out, e[0]), args...)
+		}
+		e = e[size:]
+	}
+	return out
+}
+
+// The LLVM-only DWARF expression operations (Dwarf.h).
+var llvmOps = map[uint64]string{
+	0x1000: "DW_OP_LLVM_fragment", 0x1001: "DW_OP_LLVM_convert", 0x1002: "DW_OP_LLVM_tag_offset",
+	0x1003: "DW_OP_LLVM_entry_value", 0x1004: "DW_OP_LLVM_implicit_pointer", 0x1005: "DW_OP_LLVM_arg",
+	0x1006: "DW_OP_LLVM_extract_bits_sext", 0x1007: "DW_OP_LLVM_extract_bits_zext",
+}
+
+// exprOpSize is DIExpression's ExprOperand::getSize: the operation and
+// its arguments.
+func exprOpSize(op uint64) int {
+	switch op {
+	case 0x1001, 0x1000, 0x1006, 0x1007, 0x92: // convert, fragment, extract_bits_*, bregx
+		return 3
+	case 0x10, 0x11, 0x94, 0x23, 0x1002, 0x1003, 0x1005, 0x90: // constu, consts, deref_size, plus_uconst, tag_offset, entry_value, arg, regx
+		return 2
+	}
+	if op >= 0x70 && op <= 0x8f { // breg0..breg31
+		return 2
+	}
+	return 1
+}
+
+func exprOpName(op uint64) (string, bool) {
+	if s, ok := llvmOps[op]; ok {
+		return s, true
+	}
+	s, ok := dwOps[op]
+	return s, ok
+}
+
+// expressionFields spells a DIExpression's elements as writeDIExpression
+// does: operations by name with their arguments when the expression is
+// well formed, the raw numbers otherwise.
+func expressionFields(elts []uint64) []ir.Field {
+	valid := true
+	for i := 0; i < len(elts); {
+		if _, ok := exprOpName(elts[i]); !ok {
+			valid = false
+			break
+		}
+		sz := exprOpSize(elts[i])
+		if i+sz > len(elts) {
+			valid = false
+			break
+		}
+		if elts[i] == 0x1000 && i+sz != len(elts) { // a fragment comes last
+			valid = false
+			break
+		}
+		i += sz
+	}
+	fields := make([]ir.Field, 0, len(elts))
+	if !valid {
+		for _, e := range elts {
+			fields = append(fields, ir.Field{Int: int64(e), Kind: ir.FieldUint})
+		}
+		return fields
+	}
+	for i := 0; i < len(elts); {
+		op := elts[i]
+		name, _ := exprOpName(op)
+		fields = append(fields, ir.Field{MD: rawText(name), Kind: ir.FieldRaw})
+		sz := exprOpSize(op)
+		for j := 1; j < sz; j++ {
+			a := elts[i+j]
+			if op == 0x1001 && j == 2 {
+				if s, ok := dwATEs[a]; ok {
+					fields = append(fields, ir.Field{MD: rawText(s), Kind: ir.FieldRaw})
+					continue
+				}
+			}
+			fields = append(fields, ir.Field{Int: int64(a), Kind: ir.FieldUint})
+		}
+		i += sz
+	}
+	return fields
+}
+
+// signedConstExpr reports whether md is a DIExpression that is a signed
+// constant (DIExpression::isConstant), and its value.
+func signedConstExpr(md ir.Metadata) (int64, bool) {
+	e, ok := md.(*ir.SpecializedNode)
+	if !ok || e.Kind != "DIExpression" {
+		return 0, false
+	}
+	f := e.Fields
+	is := func(i int, op string) bool { return f[i].Kind == ir.FieldRaw && f[i].Text() == op }
+	if len(f) != 2 && len(f) != 3 && len(f) != 6 || !is(0, "DW_OP_consts") {
+		return 0, false
+	}
+	if len(f) == 3 && !is(2, "DW_OP_stack_value") || len(f) == 6 && (!is(2, "DW_OP_stack_value") || !is(3, "DW_OP_LLVM_fragment")) {
+		return 0, false
+	}
+	return f[1].Int, true
+}
