@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/bcextract/bcextract/container/elf"
+	"github.com/bcextract/bcextract/sections"
 )
 
 // sectionContents returns the contents of s, a section of the ELF file f
@@ -11,12 +12,8 @@ import (
 // section stored compressed (SHF_COMPRESSED), its contents decompressed,
 // within f's budget (see elf.File.Decompress).
 //
-// Every view of sections and bbmap reads the decompressed contents, as
-// LLVM's linkers do. llvm-readobj-22 does so for BB address maps only: it
-// decodes the stored bytes of a compressed SHT_LLVM_ADDRSIG,
-// SHT_LLVM_CALL_GRAPH_PROFILE, SHT_LLVM_DEPENDENT_LIBRARIES or
-// SHT_LLVM_LINKER_OPTIONS, compression header and all, as if they were the
-// contents, and prints garbage or warnings (see the README).
+// bbmap reads the decompressed contents, as LLVM's linkers do, and as
+// sections does (package sections/readobj).
 func sectionContents(f *elf.File, data []byte, s *elf.Section) ([]byte, error) {
 	if s.Compressed() {
 		return f.Decompress(data, s)
@@ -32,4 +29,21 @@ func compressedMsg(err error) string {
 		return fe.Msg
 	}
 	return err.Error()
+}
+
+// msgOf returns a decoder error's message as llvm-readobj would print it.
+func msgOf(err error) string {
+	var de *sections.DecodeError
+	if errors.As(err, &de) {
+		return de.Msg
+	}
+	return err.Error()
+}
+
+// addrSize is the size in bytes of an address in the ELF file f.
+func addrSize(f *elf.File) int {
+	if f.Class == 2 {
+		return 8
+	}
+	return 4
 }
