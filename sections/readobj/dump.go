@@ -38,7 +38,8 @@ type Options struct {
 	// (relative to the function entry's) and the branch probabilities of
 	// a BB address map's PGO analysis map, as llvm-readobj-22
 	// --pretty-pgo-analysis-map does; when nil, the numbers are printed
-	// as they are stored.
+	// as they are stored. (The formatters of bcextract sections
+	// --pretty-pgo-analysis-map are not exported yet.)
 	Frequency   func(freq, entry uint64) string
 	Probability func(num uint32) string
 
@@ -49,7 +50,8 @@ type Options struct {
 
 	// Budget bounds what the compressed sections of a file decompress to
 	// (see elf.File.Decompress); share one among the members of an
-	// archive. Nil gives each file a budget of its own.
+	// archive. Nil gives each file a budget of its own
+	// (elf.DefaultBudget of its size).
 	Budget *elf.Budget
 }
 
