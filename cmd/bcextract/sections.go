@@ -5,45 +5,41 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 
-	"github.com/bcextract/bcextract/bbmap"
 	"github.com/bcextract/bcextract/container"
-	"github.com/bcextract/bcextract/container/archive"
 	"github.com/bcextract/bcextract/container/elf"
-	"github.com/bcextract/bcextract/container/macho"
-	"github.com/bcextract/bcextract/internal/demangle"
+	"github.com/bcextract/bcextract/sections/readobj"
 	"github.com/spf13/pflag"
 )
 
+// sectionsOptions are the sections command's flags: the views and how to
+// print them (readobj.Options), and the flags of the command alone.
 type sectionsOptions struct {
-	bbAddrMap, prettyPGO, cgProfile, addrsig, deplibs, linkerOpts bool
-	sympart, cmdline, offloading, jtSizes, callGraph, all, json   bool
-	demangle                                                      bool
-	pc                                                            pcSectionOptions
+	readobj.Options
+	prettyPGO, all, json bool
 }
 
 func sectionsCommand() *command {
 	var o sectionsOptions
 	fs := pflag.NewFlagSet("sections", pflag.ContinueOnError)
-	fs.BoolVar(&o.bbAddrMap, "bb-addr-map", false, "dump SHT_LLVM_BB_ADDR_MAP sections (with their PGO analysis maps)")
+	fs.BoolVar(&o.BBAddrMap, "bb-addr-map", false, "dump SHT_LLVM_BB_ADDR_MAP sections (with their PGO analysis maps)")
 	fs.BoolVar(&o.prettyPGO, "pretty-pgo-analysis-map", false, "print PGO frequencies relative to the entry and probabilities as percentages")
-	fs.BoolVar(&o.cgProfile, "cg-profile", false, "dump SHT_LLVM_CALL_GRAPH_PROFILE sections")
-	fs.BoolVar(&o.addrsig, "addrsig", false, "dump the SHT_LLVM_ADDRSIG section")
-	fs.BoolVar(&o.deplibs, "dependent-libraries", false, "dump SHT_LLVM_DEPENDENT_LIBRARIES sections")
-	fs.BoolVar(&o.linkerOpts, "elf-linker-options", false, "dump SHT_LLVM_LINKER_OPTIONS sections")
-	fs.BoolVar(&o.sympart, "sympart", false, "dump SHT_LLVM_SYMPART sections (not in llvm-readobj)")
-	fs.BoolVar(&o.cmdline, "cmdline", false, "dump the -cc1 command lines of .llvmcmd (ELF, COFF) and __LLVM,__cmdline (not in llvm-readobj)")
-	fs.BoolVar(&o.jtSizes, "jt-sizes", false, "dump SHT_LLVM_JT_SIZES (jump table sizes) sections (not in llvm-readobj)")
-	fs.BoolVar(&o.callGraph, "call-graph", false, "dump SHT_LLVM_CALL_GRAPH (.llvm.callgraph) sections (not in llvm-readobj 22)")
-	fs.BoolVar(&o.offloading, "offloading", false, "dump the OffloadBinary headers of SHT_LLVM_OFFLOADING sections (not in llvm-readobj)")
-	fs.StringArrayVar(&o.pc.names, "pc-section", nil, "dump the PC section (!pcsections) `NAME`, as named in the metadata (\"name!C\" for the compressed encoding); repeatable")
-	fs.IntVar(&o.pc.entrySize, "pc-section-entry-size", 4, "size `N` in bytes of a PC section's PC-relative field: 4 (small code model) or 8 (medium and large)")
-	fs.BoolVar(&o.pc.function, "pc-section-function", false, "PC section entries are function entries: the PC, then the function's size")
-	fs.StringVar(&o.pc.aux, "pc-section-aux", "", "`LAYOUT` of the auxiliary constants after each PC section entry, e.g. u32,u64")
+	fs.BoolVar(&o.CGProfile, "cg-profile", false, "dump SHT_LLVM_CALL_GRAPH_PROFILE sections")
+	fs.BoolVar(&o.Addrsig, "addrsig", false, "dump the SHT_LLVM_ADDRSIG section")
+	fs.BoolVar(&o.DependentLibraries, "dependent-libraries", false, "dump SHT_LLVM_DEPENDENT_LIBRARIES sections")
+	fs.BoolVar(&o.LinkerOptions, "elf-linker-options", false, "dump SHT_LLVM_LINKER_OPTIONS sections")
+	fs.BoolVar(&o.SymPart, "sympart", false, "dump SHT_LLVM_SYMPART sections (not in llvm-readobj)")
+	fs.BoolVar(&o.Cmdlines, "cmdline", false, "dump the -cc1 command lines of .llvmcmd (ELF, COFF) and __LLVM,__cmdline (not in llvm-readobj)")
+	fs.BoolVar(&o.JTSizes, "jt-sizes", false, "dump SHT_LLVM_JT_SIZES (jump table sizes) sections (not in llvm-readobj)")
+	fs.BoolVar(&o.CallGraph, "call-graph", false, "dump SHT_LLVM_CALL_GRAPH (.llvm.callgraph) sections (not in llvm-readobj 22)")
+	fs.BoolVar(&o.Offloading, "offloading", false, "dump the OffloadBinary headers of SHT_LLVM_OFFLOADING sections (not in llvm-readobj)")
+	fs.StringArrayVar(&o.PC.Names, "pc-section", nil, "dump the PC section (!pcsections) `NAME`, as named in the metadata (\"name!C\" for the compressed encoding); repeatable")
+	fs.IntVar(&o.PC.EntrySize, "pc-section-entry-size", 4, "size `N` in bytes of a PC section's PC-relative field: 4 (small code model) or 8 (medium and large)")
+	fs.BoolVar(&o.PC.Function, "pc-section-function", false, "PC section entries are function entries: the PC, then the function's size")
+	fs.StringVar(&o.PC.Aux, "pc-section-aux", "", "`LAYOUT` of the auxiliary constants after each PC section entry, e.g. u32,u64")
 	fs.BoolVar(&o.all, "all", false, "all of the above but --pc-section")
 	fs.BoolVar(&o.json, "json", false, "print one JSON document")
-	fs.BoolVarP(&o.demangle, "demangle", "C", false, "demangle C++ and Rust symbol names of ELF files, as llvm-readobj -C does")
+	fs.BoolVarP(&o.Demangle, "demangle", "C", false, "demangle C++ and Rust symbol names of ELF files, as llvm-readobj -C does")
 	return &command{
 		Name:  "sections",
 		Usage: "sections [--bb-addr-map [--pretty-pgo-analysis-map]] [--cg-profile] [--addrsig] [--dependent-libraries] [--elf-linker-options] [--sympart] [--cmdline] [--offloading] [--jt-sizes] [--call-graph] [--pc-section NAME ...] [--all] [-C] [--json] FILE...",
@@ -97,40 +93,44 @@ Examples:
 			if len(args) == 0 {
 				return usagef("missing FILE")
 			}
-			if o.pc.entrySize != 4 && o.pc.entrySize != 8 {
+			if o.PC.EntrySize != 4 && o.PC.EntrySize != 8 {
 				return usagef("--pc-section-entry-size must be 4 or 8")
 			}
 			if o.all {
-				o.bbAddrMap, o.cgProfile, o.addrsig, o.deplibs, o.linkerOpts, o.sympart, o.cmdline, o.offloading = true, true, true, true, true, true, true, true
-				o.jtSizes, o.callGraph = true, true
+				o.BBAddrMap, o.CGProfile, o.Addrsig, o.DependentLibraries, o.LinkerOptions, o.SymPart, o.Cmdlines, o.Offloading = true, true, true, true, true, true, true, true
+				o.JTSizes, o.CallGraph = true, true
 			}
+			o.PrettyPGO = o.prettyPGO
 			return runSections(e, args, o)
 		},
 	}
 }
 
+// runSections dumps each input's object files (readobj.Files) with
+// readobj.Text, or collects their readobj.JSON documents into one array.
 func runSections(e *env, args []string, o sectionsOptions) error {
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	var docs []any
 	failed := false
-	if o.prettyPGO && !o.bbAddrMap {
+	if o.prettyPGO && !o.BBAddrMap {
 		reportf(e.stderr, "warning: --bb-addr-map must be enabled for --pretty-pgo-analysis-map to have an effect")
 	}
+	o.Warn = func(file, msg string) { fmt.Fprintf(e.stderr, "bcextract: warning: '%s': %s\n", file, msg) }
 	// fail reports err, a problem of the input name (or of one of its
 	// members), and, with --json, records it in that file's object, doc,
 	// or in an object of its own.
-	fail := func(name string, doc orderedObject, err error) {
+	fail := func(name string, doc readobj.Object, err error) {
 		reportf(e.stderr, "%v", err)
 		failed = true
 		if !o.json {
 			return
 		}
-		errField := orderedField{"Error", newJSONError(err)}
+		errField := readobj.Field{Key: "Error", Value: newJSONError(err)}
 		if doc != nil {
 			docs[len(docs)-1] = append(doc, errField)
 			return
 		}
-		docs = append(docs, orderedObject{{"FileSummary", orderedObject{{"File", name}}}, errField})
+		docs = append(docs, readobj.Object{{Key: "FileSummary", Value: readobj.Object{{Key: "File", Value: name}}}, errField})
 	}
 	for _, name := range args {
 		in, err := openInput(e, name)
@@ -138,26 +138,30 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 			fail(name, nil, err)
 			continue
 		}
+		var werr error // writing to stdout failed
 		ferr := in.guard(func() error {
-			var files []objectFile
-			files, err = objectFiles(name, in.data)
+			var files []readobj.File
+			files, err = readobj.Files(name, in.data)
 			// An archive's members share one budget for decompressing.
-			budget := elf.NewBudget(elf.DefaultBudget(len(in.data)))
+			ro := o.Options
+			ro.Budget = elf.NewBudget(elf.DefaultBudget(len(in.data)))
 			for _, f := range files {
-				d := &sectionsDump{name: f.name, data: f.data, o: o, stderr: e.stderr, budget: budget}
-				var doc orderedObject
 				if o.json {
-					root := &roNode{kind: roDict}
-					d.run(root)
-					doc = root.jsonValue().(orderedObject)
+					doc, derr := readobj.JSON(f, ro)
 					docs = append(docs, doc)
-				} else {
-					t := &roText{w: w}
-					d.run(t)
-					t.flush()
+					if derr != nil {
+						fail(f.Name, doc, derr)
+					}
+					continue
 				}
-				if d.err != nil {
-					fail(f.name, doc, container.NewError(f.path, name, f.base, d.err))
+				derr := readobj.Text(w, f, ro)
+				var ce *container.Error
+				switch {
+				case errors.As(derr, &ce):
+					fail(f.Name, nil, derr)
+				case derr != nil:
+					werr = derr
+					return nil
 				}
 			}
 			return nil
@@ -169,6 +173,9 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 			fail(name, nil, err)
 		}
 		in.close()
+		if werr != nil {
+			return werr
+		}
 		if ferr := w.Flush(); ferr != nil {
 			return ferr
 		}
@@ -191,220 +198,4 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 		return errFailed
 	}
 	return nil
-}
-
-// An objectFile is one object file to dump: a file, an archive's member
-// named "lib.a(member.o)" as llvm-readobj names it, or a slice of a
-// universal file, which llvm-readobj names as the file; its data starts at
-// byte base of the file. path is its container path, for errors.
-type objectFile struct {
-	name, path string
-	base       int64
-	data       []byte
-}
-
-// objectFiles returns the object files in data, the file name: itself, its
-// members, or its slices (and their members), in file order.
-func objectFiles(name string, data []byte) ([]objectFile, error) {
-	return appendObjectFiles(nil, name, name, 0, data, true)
-}
-
-// appendObjectFiles appends the object files of data, at byte base of the
-// file, to out; name is what llvm-readobj calls it and path its container
-// path. A universal file's slices are followed if fat.
-func appendObjectFiles(out []objectFile, name, path string, base int64, data []byte, fat bool) ([]objectFile, error) {
-	switch container.Detect(data) {
-	case container.ELF, container.COFF, container.MachO:
-		return append(out, objectFile{name, path, base, data}), nil
-	case container.Archive:
-		a, err := archive.Parse(data)
-		var errs []error
-		if a != nil {
-			for _, m := range a.Members {
-				if m.Data == nil {
-					continue
-				}
-				mname, mpath := name+"("+m.Name+")", path+"("+m.Name+")"
-				// llvm-readobj skips the members that are no object
-				// file (bitcode, text) in silence; it dumps the summary
-				// of a PE image or WebAssembly object, which is said
-				// here not to be dumped.
-				switch k := container.Detect(m.Data); k {
-				case container.ELF, container.COFF, container.MachO:
-					out = append(out, objectFile{mname, mpath, base + m.Off, m.Data})
-				case container.PE, container.Wasm:
-					errs = append(errs, &container.Error{Path: mpath, File: mname, Off: base + m.Off, Err: notDumped(k)})
-				}
-			}
-		}
-		if err != nil {
-			errs = append(errs, container.NewError(path, name, base, err))
-		}
-		return out, errors.Join(errs...)
-	case container.Universal:
-		if !fat {
-			break
-		}
-		arches, err := macho.ParseFat(data)
-		if err != nil {
-			return out, container.NewError(path, name, base, err)
-		}
-		var errs []error
-		for _, a := range arches {
-			if out, err = appendObjectFiles(out, name, path+"["+a.Arch+"]", base+a.Off, data[a.Off:a.Off+a.Size], false); err != nil {
-				errs = append(errs, err)
-			}
-		}
-		return out, errors.Join(errs...)
-	}
-	return out, &container.Error{Path: path, File: name, Off: base, Err: notDumped(container.Detect(data))}
-}
-
-// errNotObject is the cause of the error for a sections input that is
-// neither an object nor an archive.
-var errNotObject = errors.New("not an ELF, COFF or Mach-O object, or an archive or universal file of them")
-
-// notDumped returns the cause of the error for a sections input (or
-// archive member) of format k, which is not dumped: more specific than
-// errNotObject for the formats llvm-readobj-22 dumps a summary of.
-func notDumped(k container.Format) error {
-	switch k {
-	case container.PE:
-		return errors.New("a PE image, which sections does not dump (llvm-readobj-22 prints its file summary)")
-	case container.Wasm:
-		return errors.New("a WebAssembly object, which sections does not dump (llvm-readobj-22 prints its file summary)")
-	}
-	return errNotObject
-}
-
-// sectionsDump dumps one ELF file.
-type sectionsDump struct {
-	name   string
-	data   []byte
-	o      sectionsOptions
-	stderr interface{ Write([]byte) (int, error) }
-	f      *elf.File
-	syms   []elf.Symbol
-	funcs  *bbmap.FuncSymbols // function names by address, for BB address maps
-	byAddr []elf.Symbol       // function symbols by address, for PC sections
-	warned map[string]bool
-	err    error // why the file could not be dumped at all
-	// budget bounds what compressed sections decompress to, shared by
-	// the members of an archive (nil: the file's own).
-	budget *elf.Budget
-
-	dm *demangle.Cache // with -C, made when first needed
-}
-
-// warn reports a problem as llvm-readobj does, once per message and file.
-func (d *sectionsDump) warn(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	if d.warned == nil {
-		d.warned = make(map[string]bool)
-	}
-	if d.warned[msg] {
-		return
-	}
-	d.warned[msg] = true
-	fmt.Fprintf(d.stderr, "bcextract: warning: '%s': %s\n", d.name, msg)
-}
-
-func (d *sectionsDump) run(root roScope) {
-	root.blank()
-	sum := root.flat("FileSummary")
-	sum.str("File", d.name)
-	switch container.Detect(d.data) {
-	case container.COFF:
-		d.coffDump(root, sum)
-		return
-	case container.MachO:
-		d.machoDump(root, sum)
-		return
-	}
-	f, err := elf.NewFile(d.data)
-	if err != nil {
-		sum.end()
-		d.err = err // the file cannot be dumped, as llvm-readobj says too
-		return
-	}
-	d.f = f
-	if d.budget != nil {
-		f.SetBudget(d.budget)
-	}
-	sum.str("Format", elfFormatName(f))
-	arch := f.Arch
-	if arch == "" {
-		arch = "unknown"
-	}
-	sum.str("Arch", arch)
-	sum.str("AddressSize", strconv.Itoa(addrSize(f)*8)+"bit")
-	sum.str("LoadName", d.loadName())
-	sum.end()
-	// In llvm-readobj's order (DependentLibs, LinkerOptions, CGProfile,
-	// BBAddrMap, Addrsig), then the views it lacks.
-	dumps := []struct {
-		on   bool
-		dump func(roScope)
-	}{
-		{d.o.deplibs, d.dependentLibraries},
-		{d.o.linkerOpts, d.linkerOptions},
-		{d.o.cgProfile, d.cgProfile},
-		{d.o.bbAddrMap, d.bbAddrMaps},
-		{d.o.addrsig, d.addrsig},
-		{d.o.sympart, d.symParts},
-		{d.o.cmdline, d.cmdlines},
-		{d.o.offloading, d.offloading},
-		{d.o.jtSizes, d.jumpTableSizes},
-		{d.o.callGraph, d.callGraph},
-	}
-	for _, v := range dumps {
-		if v.on {
-			v.dump(root)
-		}
-	}
-	if len(d.o.pc.names) > 0 {
-		d.pcSections(root)
-	}
-}
-
-func addrSize(f *elf.File) int {
-	if f.Class == 2 {
-		return 8
-	}
-	return 4
-}
-
-// symbols returns the first symbol table, reading it once.
-func (d *sectionsDump) symbols() []elf.Symbol {
-	if d.syms == nil {
-		if tab := d.f.SymbolTable(); tab >= 0 {
-			syms, err := d.f.Symbols(d.data, tab)
-			if err != nil {
-				d.warn("%v", err)
-			}
-			d.syms = syms
-		}
-		if d.syms == nil {
-			d.syms = []elf.Symbol{}
-		}
-	}
-	return d.syms
-}
-
-// symbolName names symbol i as llvm-readobj does, "<?>" when it cannot.
-func (d *sectionsDump) symbolName(i uint32) string {
-	syms := d.symbols()
-	if int(i) >= len(syms) {
-		d.warn("unable to read the name of symbol with index %d: unable to get symbol from section [index %d]: invalid symbol index (%d)", i, d.f.SymbolTable(), i)
-		return "<?>"
-	}
-	return d.demangled(syms[i].Name)
-}
-
-func (d *sectionsDump) contents(s *elf.Section) []byte {
-	b, err := sectionContents(d.f, d.data, s)
-	if err != nil {
-		d.warn("unable to decompress section '%s' [index %d]: %s", s.Name, s.Index, compressedMsg(err))
-	}
-	return b
 }

@@ -1,89 +1,109 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/bcextract/bcextract/sections"
+	"github.com/bcextract/bcextract/container/elf"
+	"github.com/bcextract/bcextract/sections/readobj"
 )
 
-// The views llvm-readobj lacks, on fixtures whose values were worked out
-// from llvm-readobj-22 -r, llvm-objdump-22 -d and llvm-objdump-22
-// --offloading.
-func TestSectionsExtras(t *testing.T) {
+// TestSectionsGolden runs 'sections --bb-addr-map
+// --pretty-pgo-analysis-map' on the fixtures of testdata/sections and
+// compares stdout and the warnings with llvm-readobj-22's (the other flag
+// sets are sections/readobj's TestGolden; the formatters of
+// --pretty-pgo-analysis-map are this command's). The JSON form must parse.
+func TestSectionsGolden(t *testing.T) {
+	goldens, _ := filepath.Glob("../../testdata/sections/golden/*.bbpretty")
+	if len(goldens) == 0 {
+		t.Skip("no goldens in testdata/sections/golden")
+	}
+	wd, _ := os.Getwd()
+	if err := os.Chdir("../../testdata/sections"); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	for _, g := range goldens {
+		base := filepath.Base(g)
+		file := strings.TrimSuffix(base, ".bbpretty")
+		if file == "bbmap-i686.o" {
+			continue // llvm-readobj-22 cannot read REL relocations: see readobj's TestGolden
+		}
+		want, _ := os.ReadFile("golden/" + base)
+		wantErr, _ := os.ReadFile("golden/" + base + ".stderr")
+		code, out, stderr := runCmd(t, "sections", "--bb-addr-map", "--pretty-pgo-analysis-map", file)
+		gotErr := strings.ReplaceAll(stderr, "bcextract: warning: ", "llvm-readobj-22: warning: ")
+		if out != string(want) || code != exitOK || gotErr != string(wantErr) {
+			t.Errorf("%s: exit %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s", base, code, out, want, gotErr, wantErr)
+		}
+		_, out, _ = runCmd(t, "sections", "--json", "--bb-addr-map", "--pretty-pgo-analysis-map", file)
+		var doc []map[string]any
+		if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc) != 1 || doc[0]["FileSummary"] == nil {
+			t.Errorf("%s --json: %v\n%s", base, err, out)
+		}
+	}
+}
+
+// TestSectionsFlags checks the flags' wiring: what sections prints is what
+// readobj.Text prints with the Options the flags name, and --json's array
+// holds readobj.JSON's objects.
+func TestSectionsFlags(t *testing.T) {
+	all := readobj.Options{DependentLibraries: true, LinkerOptions: true, CGProfile: true, BBAddrMap: true, Addrsig: true,
+		SymPart: true, Cmdlines: true, Offloading: true, JTSizes: true, CallGraph: true}
+	allC := all
+	allC.Demangle = true
+	pc := readobj.Options{PC: readobj.PCSectionOptions{Names: []string{"pcs_func", "pcs_insn_c!C"}, EntrySize: 8, Function: true, Aux: "u64,u8"}}
 	tests := []struct {
 		args []string
-		want []string // lines that must appear, in order
+		o    readobj.Options
 	}{
-		// llvm-readobj-22 -r: R_X86_64_64 part_fn at 0x6 of each
-		// .llvm_sympart ("part1\0" then the address field).
-		{[]string{"--sympart", "../../testdata/sections/sympart.o"}, []string{
-			"SymbolPartitions [", "  SymbolPartition {", "    Section: .llvm_sympart", "    Partition: part1", "    Symbol: part_fn (2)",
-			"    Symbol: part_data (3)"}},
-		{[]string{"--cmdline", "../../testdata/containers/prog"}, []string{
-			"CommandLines [", "  CommandLine {", "    Module: 1", "      -cc1", "    Module: 2", "    Module: 3"}},
-		// llvm-objdump-22 --offloading: llvm ir sm_70 openmp, elf gfx90a hip,
-		// ptx sm_70 cuda, ptx sm_80 openmp.
-		{[]string{"--offloading", "../../sections/testdata/offload/host.o"}, []string{
-			"Offloading [", "    ImageKind: llvm ir (2)", "    OffloadKind: openmp (1)", "      arch: sm_70", "      triple: nvptx64-nvidia-cuda",
-			"    ImageKind: elf (1)", "    OffloadKind: hip (4)", "      arch: gfx90a",
-			"    ImageKind: ptx (5)", "    OffloadKind: cuda (2)",
-			"    ImageKind: ptx (5)", "    OffloadKind: openmp (1)", "      arch: sm_80"}},
-		// llvm-objdump-22 -d and the symbol table of the linked file: start
-		// at 0x201210 (83 bytes), add1 0x201270 (5), store_rel 0x201280 (4).
-		{[]string{"--pc-section", "pcs_func", "--pc-section-function", "../../sections/testdata/pcsections/x86_64-small"}, []string{
-			"PCSections [", "  PCSection {", "    Name: pcs_func",
-			"        PC: 0x201210", "        Function: start+0x0", "        Size: 83",
-			"        PC: 0x201270", "        Function: add1+0x0", "        Size: 5",
-			"        PC: 0x201280", "        Function: store_rel+0x0", "        Size: 4"}},
-		// The relocatable object: PCs are .text offsets from the RELA
-		// relocations; the compressed aux constants are {200, 200},
-		// {127, 0}, {2^63-1, 128}.
-		{[]string{"--pc-section", "pcs_insn_c!C", "--pc-section-aux", "u64,u8", "../../sections/testdata/pcsections/x86_64-small.o"}, []string{
-			"    Name: pcs_insn_c",
-			"        PC: 0x70", "        Function: store_rel+0x0", "        Aux: [200, 200]",
-			"        PC: 0x83", "        Function: rmw+0x3", "        Aux: [127, 0]",
-			"        PC: 0x90", "        Function: load_acq+0x0", "        Aux: [9223372036854775807, 128]"}},
-		// llvm-objdump-22 -d: the jmp *addr operands of the linked file;
-		// in the i686 object, R_386_32 against .rodata with the addends
-		// stored in the section.
-		{[]string{"--jt-sizes", "../../sections/testdata/jtcg/jt-x86_64", "../../sections/testdata/jtcg/jt-i686.o"}, []string{
-			"    Address: 0x200120", "    Entries: 5", "    Address: 0x200148", "    Entries: 7",
-			"    Address: 0x200180", "    Entries: 4", "    Address: 0x2001A0", "    Entries: 6",
-			"    Address: 0x14", "    Symbol: .rodata+0x14", "    Entries: 7"}},
-		// The linked file's function symbols: both 0x201190 calls helper
-		// 0x2011d0 and ext 0x201170.
-		{[]string{"--call-graph", "../../sections/testdata/jtcg/cg-x86_64"}, []string{
-			"CallGraph [", "    Address: 0x201160", "    Name: leaf",
-			"    Flags: 0x7", "    Address: 0x201190", "    Name: both",
-			"        Address: 0x2011D0", "        Name: helper", "        Address: 0x201170", "        Name: ext",
-		}},
+		{[]string{"--all"}, all},
+		{[]string{"--all", "-C"}, allC},
+		{[]string{"--dependent-libraries", "--elf-linker-options"}, readobj.Options{DependentLibraries: true, LinkerOptions: true}},
+		{[]string{"--cg-profile", "--addrsig", "--demangle"}, readobj.Options{CGProfile: true, Addrsig: true, Demangle: true}},
+		{[]string{"--sympart", "--cmdline", "--offloading"}, readobj.Options{SymPart: true, Cmdlines: true, Offloading: true}},
+		{[]string{"--jt-sizes", "--call-graph", "--bb-addr-map"}, readobj.Options{JTSizes: true, CallGraph: true, BBAddrMap: true}},
+		{[]string{"--pc-section", "pcs_func", "--pc-section", "pcs_insn_c!C", "--pc-section-entry-size", "8", "--pc-section-function", "--pc-section-aux", "u64,u8"}, pc},
 	}
+	files := []string{"../../testdata/sections/cxx.o", "../../sections/testdata/pcsections/x86_64-small.o", "../../sections/testdata/jtcg/cg-x86_64", "../../testdata/sections/deplibs.o"}
 	for _, tt := range tests {
-		code, out, stderr := runCmd(t, append([]string{"sections"}, tt.args...)...)
-		if code != 0 || stderr != "" {
-			t.Errorf("%q: exit %d, stderr %q", tt.args, code, stderr)
-			continue
-		}
-		rest := out
-		for _, w := range tt.want {
-			i := strings.Index(rest, w+"\n")
-			if i < 0 {
-				t.Errorf("%q: no line %q (in order) in:\n%s", tt.args, w, out)
-				break
+		for _, file := range files {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
 			}
-			rest = rest[i+len(w):]
-		}
-		// The JSON form parses.
-		_, js, _ := runCmd(t, append([]string{"sections", "--json"}, tt.args...)...)
-		var doc []map[string]any
-		if err := json.Unmarshal([]byte(js), &doc); err != nil || len(doc) == 0 {
-			t.Errorf("%q --json: %v", tt.args, err)
+			var want bytes.Buffer
+			var docs []readobj.Object
+			fs, err := readobj.Files(file, data)
+			if err != nil || len(fs) != 1 {
+				t.Fatalf("%s: %d files, %v", file, len(fs), err)
+			}
+			o := tt.o
+			o.Budget = elf.NewBudget(elf.DefaultBudget(len(data)))
+			if err := readobj.Text(&want, fs[0], o); err != nil {
+				t.Fatal(err)
+			}
+			doc, _ := readobj.JSON(fs[0], o)
+			docs = append(docs, doc)
+			var js bytes.Buffer
+			enc := json.NewEncoder(&js)
+			enc.SetIndent("", "  ")
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(docs); err != nil {
+				t.Fatal(err)
+			}
+			_, out, _ := runCmd(t, append(append([]string{"sections"}, tt.args...), file)...)
+			if out != want.String() {
+				t.Errorf("%q %s:\n%s\nwant (readobj.Text):\n%s", tt.args, file, out, want.String())
+			}
+			_, out, _ = runCmd(t, append(append([]string{"sections", "--json"}, tt.args...), file)...)
+			if out != js.String() {
+				t.Errorf("%q --json %s:\n%s\nwant (readobj.JSON):\n%s", tt.args, file, out, js.String())
+			}
 		}
 	}
 }
@@ -166,43 +186,5 @@ AddressSize: 64bit
 	code, _, stderr = runCmd(t, "sections", "--addrsig", "bad-fat-off.o")
 	if code != exitFailure || stderr != "bcextract: bad-fat-off.o: slice 1 (arm64) [0x10000000, 0x10000f98) runs past the end of the data (0x1e48 bytes) at byte 0x24\n" {
 		t.Errorf("bad-fat-off.o: exit %d, stderr %q", code, stderr)
-	}
-}
-
-// TestBBEntriesText checks that roText's bbEntries prints what the generic
-// roScope calls of bbEntries print, for every flag combination, with and
-// without hashes and callsite offsets, at several depths.
-func TestBBEntriesText(t *testing.T) {
-	var es []sections.BBEntry
-	for m := range 32 {
-		e := sections.BBEntry{ID: uint32(m * 37), Offset: uint32(m * 0x1234567), Size: uint32(0xffffffff - m), Metadata: sections.Metadata(m), Hash: uint64(m) * 0x9e3779b97f4a7c15}
-		if m%3 == 1 {
-			e.CallsiteEndOffsets = []uint32{uint32(m), uint32(m * 1000), 0xffffffff}[:1+m%3]
-		}
-		es = append(es, e)
-	}
-	for _, depth := range []int{0, 3, 6, 40} {
-		for _, hash := range []bool{false, true} {
-			var want, got bytes.Buffer
-			tw := &roText{w: bufio.NewWriter(&want), depth: depth}
-			bbEntries(tw, es, hash)
-			tw.flush()
-			tw.w.Flush()
-			tg := &roText{w: bufio.NewWriter(&got), depth: depth}
-			tg.bbEntries(es, hash)
-			tg.bbEntries(es[:3], hash) // the pieces made for this depth, reused
-			tg.flush()
-			tg.w.Flush()
-			tw = &roText{w: bufio.NewWriter(&want), depth: depth}
-			bbEntries(tw, es[:3], hash)
-			tw.flush()
-			tw.w.Flush()
-			if got.String() != want.String() {
-				t.Errorf("depth %d, hash %v:\n%s\nwant:\n%s", depth, hash, got.String(), want.String())
-			}
-		}
-	}
-	if !strings.Contains(fmt.Sprint(es[4].CallsiteEndOffsets), "4") {
-		t.Fatal("no callsite offsets in the test entries")
 	}
 }

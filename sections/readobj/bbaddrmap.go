@@ -1,4 +1,4 @@
-package main
+package readobj
 
 import (
 	"strconv"
@@ -12,7 +12,7 @@ import (
 // twice, one function at a time in reused memory: first to learn whether it
 // decodes (llvm-readobj-22 prints none of a section that does not), then to
 // print it.
-func (d *sectionsDump) bbAddrMaps(root roScope) {
+func (d *dumper) bbAddrMaps(root scope) {
 	for _, s := range d.ofType(elf.SHT_LLVM_BB_ADDR_MAP) {
 		l := root.list("BBAddrMap")
 		in := bbmap.OpenELFSection(d.f, d.data, s, nil)
@@ -39,7 +39,7 @@ func (d *sectionsDump) bbAddrMaps(root roScope) {
 
 // functionName names the function at addr as llvm-readobj does (see
 // bbmap.FuncSymbols), warning when no symbol matches.
-func (d *sectionsDump) functionName(s *elf.Section, addr uint64) string {
+func (d *dumper) functionName(s *elf.Section, addr uint64) string {
 	if d.funcs == nil {
 		d.funcs = bbmap.NewFuncSymbols(d.f, d.symbols())
 	}
@@ -50,7 +50,7 @@ func (d *sectionsDump) functionName(s *elf.Section, addr uint64) string {
 	return "<?>"
 }
 
-func (d *sectionsDump) bbAddrMap(l roScope, s *elf.Section, m *sections.BBAddrMap) {
+func (d *dumper) bbAddrMap(l scope, s *elf.Section, m *sections.BBAddrMap) {
 	fn := l.dict("Function")
 	addr := m.Address()
 	fn.hex("At", addr)
@@ -60,7 +60,7 @@ func (d *sectionsDump) bbAddrMap(l roScope, s *elf.Section, m *sections.BBAddrMa
 		rd := ranges.dict("")
 		rd.hex("Base Address", r.BaseAddress)
 		ents := rd.list("BB Entries")
-		if t, ok := ents.(*roText); ok {
+		if t, ok := ents.(*textScope); ok {
 			t.bbEntries(r.Entries, m.Features&sections.BBHash != 0)
 		} else {
 			bbEntries(ents, r.Entries, m.Features&sections.BBHash != 0)
@@ -87,7 +87,7 @@ func (d *sectionsDump) bbAddrMap(l roScope, s *elf.Section, m *sections.BBAddrMa
 	for _, pe := range m.PGO.BBEntries {
 		ped := pl.dict("")
 		if f&sections.BBFreq != 0 {
-			if d.o.prettyPGO {
+			if d.o.PrettyPGO {
 				ped.str("Frequency", sections.PrettyFrequency(pe.BlockFreq, m.PGO.BBEntries[0].BlockFreq))
 			} else {
 				ped.num("Frequency", pe.BlockFreq)
@@ -104,7 +104,7 @@ func (d *sectionsDump) bbAddrMap(l roScope, s *elf.Section, m *sections.BBAddrMa
 		for _, su := range pe.Successors {
 			sd := sl.dict("")
 			sd.num("ID", uint64(su.ID))
-			if d.o.prettyPGO {
+			if d.o.PrettyPGO {
 				sd.str("Probability", sections.PrettyProbability(su.Prob))
 			} else {
 				sd.hex("Probability", uint64(su.Prob))
@@ -120,7 +120,7 @@ func (d *sectionsDump) bbAddrMap(l roScope, s *elf.Section, m *sections.BBAddrMa
 }
 
 // bbEntries prints a range's BB entries, with hashes if hash is set.
-func bbEntries(ents roScope, es []sections.BBEntry, hash bool) {
+func bbEntries(ents scope, es []sections.BBEntry, hash bool) {
 	for _, e := range es {
 		ed := ents.dict("")
 		ed.num("ID", uint64(e.ID))
@@ -141,10 +141,10 @@ func bbEntries(ents roScope, es []sections.BBEntry, hash bool) {
 	}
 }
 
-// bbEntries is the function bbEntries for text, printing what its roScope
+// bbEntries is the function bbEntries for text, printing what its scope
 // calls print, each entry's lines appended with the indentation and labels
 // worked out once (bbLines): the entries are most of a map's lines.
-func (t *roText) bbEntries(es []sections.BBEntry, hash bool) {
+func (t *textScope) bbEntries(es []sections.BBEntry, hash bool) {
 	if t.bb == nil || t.bb.depth != t.depth {
 		t.bb = newBBLines(t.depth)
 	}

@@ -1,4 +1,4 @@
-package main
+package readobj
 
 import (
 	"encoding/binary"
@@ -11,7 +11,7 @@ import (
 // MachODumper does: --cg-profile (__LLVM,__cg_profile); the other options
 // of llvm-readobj print nothing for Mach-O. --cmdline, which llvm-readobj
 // lacks, dumps __LLVM,__cmdline.
-func (d *sectionsDump) machoDump(root, sum roScope) {
+func (d *dumper) machoDump(root, sum scope) {
 	f, err := macho.NewFile(d.data)
 	if err != nil {
 		sum.end()
@@ -43,10 +43,10 @@ func (d *sectionsDump) machoDump(root, sum roScope) {
 	sum.str("Arch", arch)
 	sum.str("AddressSize", bits)
 	sum.end()
-	if d.o.cgProfile {
+	if d.o.CGProfile {
 		d.machoCGProfile(root, f)
 	}
-	if d.o.cmdline {
+	if d.o.Cmdlines {
 		l := root.list("CommandLines")
 		for i := range f.Sections {
 			if s := &f.Sections[i]; s.Seg == "__LLVM" && s.Name == "__cmdline" && !s.ZeroFill {
@@ -58,7 +58,7 @@ func (d *sectionsDump) machoDump(root, sum roScope) {
 }
 
 // machoCGProfile dumps __LLVM,__cg_profile as llvm-readobj --cg-profile.
-func (d *sectionsDump) machoCGProfile(root roScope, f *macho.File) {
+func (d *dumper) machoCGProfile(root scope, f *macho.File) {
 	for i := range f.Sections {
 		s := &f.Sections[i]
 		if s.Seg != "__LLVM" || s.Name != "__cg_profile" || s.ZeroFill {

@@ -1,4 +1,4 @@
-package main
+package readobj
 
 import (
 	goelf "debug/elf"
@@ -18,7 +18,7 @@ func msgOf(err error) string {
 	return err.Error()
 }
 
-func (d *sectionsDump) ofType(t uint32) []*elf.Section {
+func (d *dumper) ofType(t uint32) []*elf.Section {
 	var out []*elf.Section
 	for i := range d.f.Sections {
 		if d.f.Sections[i].Type == t {
@@ -28,9 +28,9 @@ func (d *sectionsDump) ofType(t uint32) []*elf.Section {
 	return out
 }
 
-func (d *sectionsDump) byteOrder() binary.ByteOrder { return elfByteOrder(d.f) }
+func (d *dumper) byteOrder() binary.ByteOrder { return elfByteOrder(d.f) }
 
-func (d *sectionsDump) dependentLibraries(root roScope) {
+func (d *dumper) dependentLibraries(root scope) {
 	l := root.list("DependentLibs")
 	for _, s := range d.ofType(elf.SHT_LLVM_DEPENDENT_LIBRARIES) {
 		libs, err := sections.DecodeDependentLibraries(s.Name, d.contents(s))
@@ -45,7 +45,7 @@ func (d *sectionsDump) dependentLibraries(root roScope) {
 	l.end()
 }
 
-func (d *sectionsDump) linkerOptions(root roScope) {
+func (d *dumper) linkerOptions(root scope) {
 	l := root.list("LinkerOptions")
 	for _, s := range d.ofType(elf.SHT_LLVM_LINKER_OPTIONS) {
 		opts, err := sections.DecodeLinkerOptions(s.Name, d.contents(s))
@@ -61,14 +61,14 @@ func (d *sectionsDump) linkerOptions(root roScope) {
 }
 
 // relocSize is the sh_entsize llvm-readobj expects of a RELA section.
-func (d *sectionsDump) relaSize() uint64 {
+func (d *dumper) relaSize() uint64 {
 	if d.f.Class == goelf.ELFCLASS64 {
 		return 24
 	}
 	return 12
 }
 
-func (d *sectionsDump) cgProfile(root roScope) {
+func (d *dumper) cgProfile(root scope) {
 	for _, s := range d.ofType(elf.SHT_LLVM_CALL_GRAPH_PROFILE) {
 		if s.EntSize != 8 {
 			d.warn("unable to load the SHT_LLVM_CALL_GRAPH_PROFILE section: section [index %d] has invalid sh_entsize: expected 8, but got %d", s.Index, s.EntSize)
@@ -106,7 +106,7 @@ func (d *sectionsDump) cgProfile(root roScope) {
 
 // writeCGProfile writes one CGProfile list: the entries with From and To
 // named by name or, when entries is nil, the weights alone.
-func writeCGProfile(root roScope, entries []sections.CGProfileEntry, weights []uint64, name func(uint32) string) {
+func writeCGProfile(root scope, entries []sections.CGProfileEntry, weights []uint64, name func(uint32) string) {
 	l := root.list("CGProfile")
 	if entries != nil {
 		for _, e := range entries {
@@ -127,7 +127,7 @@ func writeCGProfile(root roScope, entries []sections.CGProfileEntry, weights []u
 }
 
 // namer names symbols by index from names, "<?>" with a warning past them.
-func (d *sectionsDump) namer(names []string) func(uint32) string {
+func (d *dumper) namer(names []string) func(uint32) string {
 	return func(i uint32) string {
 		if int(i) < len(names) {
 			return names[i]
@@ -137,7 +137,7 @@ func (d *sectionsDump) namer(names []string) func(uint32) string {
 	}
 }
 
-func (d *sectionsDump) addrsig(root roScope) {
+func (d *dumper) addrsig(root scope) {
 	l := root.list("Addrsig")
 	defer l.end()
 	secs := d.ofType(elf.SHT_LLVM_ADDRSIG)
@@ -155,7 +155,7 @@ func (d *sectionsDump) addrsig(root roScope) {
 	}
 }
 
-func (d *sectionsDump) symParts(root roScope) {
+func (d *dumper) symParts(root scope) {
 	l := root.list("SymbolPartitions")
 	defer l.end()
 	for _, s := range d.ofType(elf.SHT_LLVM_SYMPART) {
@@ -180,7 +180,7 @@ func (d *sectionsDump) symParts(root roScope) {
 	}
 }
 
-func (d *sectionsDump) cmdlines(root roScope) {
+func (d *dumper) cmdlines(root scope) {
 	l := root.list("CommandLines")
 	defer l.end()
 	for i := range d.f.Sections {
@@ -194,7 +194,7 @@ func (d *sectionsDump) cmdlines(root roScope) {
 
 // writeCmdlines writes the command lines of the section named section,
 // whose contents are data, in the list l: one CommandLine each.
-func writeCmdlines(l roScope, section string, data []byte) {
+func writeCmdlines(l scope, section string, data []byte) {
 	for n, args := range sections.DecodeCmdlines(data) {
 		c := l.dict("CommandLine")
 		c.str("Section", section)
@@ -269,7 +269,7 @@ func elfFormatName(f *elf.File) string {
 	return "elf64-unknown"
 }
 
-func (d *sectionsDump) offloading(root roScope) {
+func (d *dumper) offloading(root scope) {
 	l := root.list("Offloading")
 	defer l.end()
 	for _, s := range d.ofType(elf.SHT_LLVM_OFFLOADING) {

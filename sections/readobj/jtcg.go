@@ -1,4 +1,4 @@
-package main
+package readobj
 
 import (
 	goelf "debug/elf"
@@ -12,12 +12,12 @@ import (
 // object through its relocations (symbol value + addend, the addend read
 // from the field for REL), elsewhere as stored.
 type relocator struct {
-	d     *sectionsDump
+	d     *dumper
 	byOff map[int64]elf.Reloc
 	rel   bool
 }
 
-func (d *sectionsDump) relocator(s *elf.Section) *relocator {
+func (d *dumper) relocator(s *elf.Section) *relocator {
 	r := &relocator{d: d}
 	if d.f.Type != goelf.ET_REL {
 		return r
@@ -67,7 +67,7 @@ func (r *relocator) resolve(off int64, stored uint64) (uint64, string) {
 	return addr, sym
 }
 
-func (d *sectionsDump) jumpTableSizes(root roScope) {
+func (d *dumper) jumpTableSizes(root scope) {
 	l := root.list("JumpTableSizes")
 	defer l.end()
 	for _, s := range d.ofType(elf.SHT_LLVM_JT_SIZES) {
@@ -91,7 +91,7 @@ func (d *sectionsDump) jumpTableSizes(root roScope) {
 	}
 }
 
-func (d *sectionsDump) callGraph(root roScope) {
+func (d *dumper) callGraph(root scope) {
 	l := root.list("CallGraph")
 	defer l.end()
 	for _, s := range d.ofType(elf.SHT_LLVM_CALL_GRAPH) {

@@ -1,4 +1,4 @@
-package main
+package readobj
 
 import (
 	"encoding/binary"
@@ -10,7 +10,7 @@ import (
 // coffDump dumps the LLVM sections of a COFF object as llvm-readobj's
 // COFFDumper does: --addrsig and --cg-profile; the ELF-only options print
 // nothing. --cmdline, which llvm-readobj lacks, dumps .llvmcmd.
-func (d *sectionsDump) coffDump(root, sum roScope) {
+func (d *dumper) coffDump(root, sum scope) {
 	f, err := coff.NewFile(d.data)
 	if err != nil {
 		sum.end()
@@ -56,7 +56,7 @@ func (d *sectionsDump) coffDump(root, sum roScope) {
 		}
 		return nil
 	}
-	if d.o.cgProfile {
+	if d.o.CGProfile {
 		if b := find(".llvm.call-graph-profile"); b != nil {
 			entries, err := sections.DecodeCGProfileEntries(".llvm.call-graph-profile", b, binary.LittleEndian)
 			if err != nil {
@@ -65,7 +65,7 @@ func (d *sectionsDump) coffDump(root, sum roScope) {
 			writeCGProfile(root, entries, nil, symbolName)
 		}
 	}
-	if d.o.addrsig {
+	if d.o.Addrsig {
 		if b := find(".llvm_addrsig"); b != nil {
 			idx, err := sections.DecodeAddrsig(".llvm_addrsig", b)
 			l := root.list("Addrsig")
@@ -78,7 +78,7 @@ func (d *sectionsDump) coffDump(root, sum roScope) {
 			l.end()
 		}
 	}
-	if d.o.cmdline {
+	if d.o.Cmdlines {
 		l := root.list("CommandLines")
 		for i := range f.Sections {
 			if s := &f.Sections[i]; s.Name == ".llvmcmd" && !s.ZeroFill {

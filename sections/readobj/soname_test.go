@@ -1,9 +1,10 @@
-package main
+package readobj
 
 import (
 	"bytes"
 	goelf "debug/elf"
 	"encoding/binary"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,7 +13,7 @@ import (
 )
 
 // sonameELF patches the program headers, section headers and dynamic
-// table of a copy of an ELF file, for TestSectionsLoadName.
+// table of a copy of an ELF file, for TestLoadName.
 type sonameELF struct {
 	t    *testing.T
 	b    []byte
@@ -136,16 +137,16 @@ const (
 	shtDynsym  = uint32(goelf.SHT_DYNSYM)
 )
 
-// TestSectionsLoadName runs 'sections --addrsig' on the soname fixtures
+// TestLoadName dumps the Addrsig view of the soname fixtures
 // patched into what llvm-readobj-22 finds no, or a broken, dynamic table
 // or string table in, and compares the LoadName line and the warnings with
 // what llvm-readobj-22 prints for the same bytes.
-func TestSectionsLoadName(t *testing.T) {
+func TestLoadName(t *testing.T) {
 	tests := []struct {
 		name, file string
 		patch      func(e *sonameELF)
 		want       string   // the LoadName
-		warnings   []string // stderr, without "bcextract: warning: 'F': "
+		warnings   []string // without "warning: 'F': "
 	}{
 		{"plain ELF64LE", "soname-x86_64.so", func(*sonameELF) {}, "libfoo.so.1", nil},
 		{"plain ELF32BE", "soname-mips.so", func(*sonameELF) {}, "libfoo.so.1", nil},
@@ -267,19 +268,18 @@ func TestSectionsLoadName(t *testing.T) {
 			if err := os.WriteFile(path, e.b, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			var stdout, stderr bytes.Buffer
-			code := run(&env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, []string{"sections", "--addrsig", path})
-			if code != 0 {
-				t.Errorf("exit %d", code)
+			out, stderr, errs := dumpFile(t, path, Options{Addrsig: true}, false)
+			if errs != nil {
+				t.Errorf("errors %v", errs)
 			}
-			got := regexp.MustCompile(`(?m)^LoadName: (.*)$`).FindStringSubmatch(stdout.String())
+			got := regexp.MustCompile(`(?m)^LoadName: (.*)$`).FindStringSubmatch(out)
 			if got == nil || got[1] != tt.want {
-				t.Errorf("LoadName %q, want %q\n%s", got, tt.want, stdout.String())
+				t.Errorf("LoadName %q, want %q\n%s", got, tt.want, out)
 			}
 			var warnings []string
-			for _, l := range strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n") {
+			for _, l := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
 				if l != "" {
-					warnings = append(warnings, strings.TrimPrefix(l, "bcextract: warning: '"+path+"': "))
+					warnings = append(warnings, strings.TrimPrefix(l, "warning: '"+path+"': "))
 				}
 			}
 			if strings.Join(warnings, "\n") != strings.Join(tt.warnings, "\n") {
@@ -292,10 +292,10 @@ func TestSectionsLoadName(t *testing.T) {
 	}
 }
 
-// FuzzSectionsLoadName runs 'sections --addrsig' over mutations of the
+// FuzzLoadName dumps the Addrsig view of mutations of the
 // soname fixtures: the dynamic table and program headers are read from
 // offsets and sizes in the file, which must never panic or read past it.
-func FuzzSectionsLoadName(f *testing.F) {
+func FuzzLoadName(f *testing.F) {
 	for _, name := range []string{"soname-x86_64.so", "soname-mips.so", "soname-i686.so", "soname-ppc64.so"} {
 		b, err := os.ReadFile(filepath.Join("../../testdata/sections", name))
 		if err != nil {
@@ -304,13 +304,9 @@ func FuzzSectionsLoadName(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		path := filepath.Join(t.TempDir(), "f.so")
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		var stdout, stderr bytes.Buffer
-		if code := run(&env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, []string{"sections", "--addrsig", path}); code > 1 {
-			t.Fatalf("exit %d: %s", code, stderr.String())
+		files, _ := Files("f.so", data)
+		for _, f := range files {
+			Text(io.Discard, f, Options{Addrsig: true})
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package main
+package readobj
 
 import (
 	goelf "debug/elf"
@@ -43,7 +43,7 @@ const (
 
 // elfDyn is what the dynamic-table reading needs of one ELF file.
 type elfDyn struct {
-	d      *sectionsDump
+	d      *dumper
 	data   []byte
 	bo     binary.ByteOrder
 	is64   bool
@@ -173,7 +173,7 @@ func (e *elfDyn) entries(r dynRegion) uint64 {
 }
 
 // loadName returns what llvm-readobj-22 prints as the file's LoadName.
-func (d *sectionsDump) loadName() string {
+func (d *dumper) loadName() string {
 	e := &elfDyn{d: d, data: d.data, bo: d.byteOrder(), is64: d.f.Class == goelf.ELFCLASS64}
 	e.readPhdrs()
 	dynSize := uint64(8)
@@ -389,7 +389,7 @@ func (d *sectionsDump) loadName() string {
 // stringTableOf returns the string table a symbol table section links to,
 // and its offset in the file, as LLVM's getStringTableForSymtab does, or
 // its error message.
-func (d *sectionsDump) stringTableOf(s *elf.Section) ([]byte, uint64, string) {
+func (d *dumper) stringTableOf(s *elf.Section) ([]byte, uint64, string) {
 	if int(s.Link) >= len(d.f.Sections) {
 		return nil, 0, fmt.Sprintf("invalid section index: %d", s.Link)
 	}

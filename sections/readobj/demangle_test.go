@@ -1,4 +1,4 @@
-package main
+package readobj
 
 import (
 	"encoding/json"
@@ -9,11 +9,11 @@ import (
 // TestSectionsDemangleViews checks -C in the views llvm-readobj lacks
 // (--call-graph here; --jt-sizes, --pc-section and --sympart name symbols
 // through the same hook) and in --json, on cxx.o, whose names are C++'s.
-func TestSectionsDemangleViews(t *testing.T) {
+func TestDemangleViews(t *testing.T) {
 	const file = "../../testdata/sections/cxx.o"
-	code, out, stderr := runCmd(t, "sections", "-C", "--call-graph", file)
-	if code != exitOK {
-		t.Fatalf("exit %d, stderr %q", code, stderr)
+	out, warnings, errs := dumpFile(t, file, Options{Demangle: true, CallGraph: true}, false)
+	if errs != nil {
+		t.Fatalf("errors %v, warnings %q", errs, warnings)
 	}
 	for _, want := range []string{
 		"    Name: geo::classify(int)\n",
@@ -22,12 +22,12 @@ func TestSectionsDemangleViews(t *testing.T) {
 		"        Name: (anonymous namespace)::twice(int)\n",
 	} {
 		if !strings.Contains(out, want) {
-			t.Errorf("--call-graph -C: no %q in\n%s", want, out)
+			t.Errorf("CallGraph, Demangle: no %q in\n%s", want, out)
 		}
 	}
-	_, out, _ = runCmd(t, "sections", "--call-graph", file)
+	out, _, _ = dumpFile(t, file, Options{CallGraph: true}, false)
 	if !strings.Contains(out, "    Name: _Z3runi\n") || strings.Contains(out, "run(int)") {
-		t.Errorf("--call-graph without -C:\n%s", out)
+		t.Errorf("CallGraph without Demangle:\n%s", out)
 	}
 
 	// JSON carries the names the text shows.
@@ -42,7 +42,7 @@ func TestSectionsDemangleViews(t *testing.T) {
 		}
 		Addrsig []struct{ Sym struct{ Name string } }
 	}
-	_, out, _ = runCmd(t, "sections", "-C", "--json", "--cg-profile", "--addrsig", file)
+	out, _, _ = dumpFile(t, file, Options{Demangle: true, CGProfile: true, Addrsig: true}, true)
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc) != 1 || len(doc[0].CGProfile) != 3 || len(doc[0].Addrsig) != 2 {
 		t.Fatalf("%v:\n%s", err, out)
 	}

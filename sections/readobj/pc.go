@@ -1,4 +1,4 @@
-package main
+package readobj
 
 import (
 	goelf "debug/elf"
@@ -9,28 +9,36 @@ import (
 	"github.com/bcextract/bcextract/sections"
 )
 
-// pcSectionOptions say what the entries of a PC section (!pcsections) look
-// like: the format does not describe itself.
-type pcSectionOptions struct {
-	names     []string // as in the metadata: "name" or "name!C"
-	entrySize int      // 4 (small code model) or 8 (medium, large)
-	function  bool     // entries are function entries (PC, then size)
-	aux       string   // auxiliary constants, "u32,u64"
+// PCSectionOptions name the PC sections (!pcsections) to dump and say what
+// their entries look like: the format does not describe itself.
+type PCSectionOptions struct {
+	// Names are the sections as the metadata names them: "name", or
+	// "name!C" for the compressed encoding.
+	Names []string
+	// EntrySize is the size in bytes of an entry's PC-relative field: 4
+	// (small code model) or 8 (medium and large).
+	EntrySize int
+	// Function says the entries are function entries: the PC, then the
+	// function's size.
+	Function bool
+	// Aux is the layout of the auxiliary constants after each entry,
+	// e.g. "u32,u64" (see sections.ParsePCAuxLayout).
+	Aux string
 }
 
 // pcSections dumps the PC sections the user named.
-func (d *sectionsDump) pcSections(root roScope) {
-	aux, err := sections.ParsePCAuxLayout(d.o.pc.aux)
+func (d *dumper) pcSections(root scope) {
+	aux, err := sections.ParsePCAuxLayout(d.o.PC.Aux)
 	if err != nil {
 		d.warn("--pc-section-aux: %v", err)
 		return
 	}
 	l := root.list("PCSections")
 	defer l.end()
-	for _, md := range d.o.pc.names {
+	for _, md := range d.o.PC.Names {
 		name, compressed := sections.SplitPCSectionName(md)
 		layout := sections.PCSectionLayout{
-			EntrySize: d.o.pc.entrySize, Function: d.o.pc.function,
+			EntrySize: d.o.PC.EntrySize, Function: d.o.PC.Function,
 			Compressed: compressed, Aux: aux, ByteOrder: d.byteOrder(),
 		}
 		found := false
@@ -48,7 +56,7 @@ func (d *sectionsDump) pcSections(root roScope) {
 	}
 }
 
-func (d *sectionsDump) pcSection(l roScope, s *elf.Section, layout sections.PCSectionLayout) {
+func (d *dumper) pcSection(l scope, s *elf.Section, layout sections.PCSectionLayout) {
 	var pcrel func(int64) (int64, bool)
 	var relocSyms map[int64]uint32 // entry offset -> relocation symbol, in ET_REL
 	if d.f.Type == goelf.ET_REL {
@@ -106,14 +114,14 @@ func (d *sectionsDump) pcSection(l roScope, s *elf.Section, layout sections.PCSe
 }
 
 // sectionAddr is a section's address in a linked file (0 in ET_REL).
-func (d *sectionsDump) sectionAddr(s *elf.Section) uint64 { return s.Addr }
+func (d *dumper) sectionAddr(s *elf.Section) uint64 { return s.Addr }
 
 // containingFunction finds the defined STT_FUNC symbol whose range holds
 // pc (in a relocatable object, among those of section shndx).
-func (d *sectionsDump) containingFunction(pc uint64, shndx uint16) (string, uint64, bool) {
+func (d *dumper) containingFunction(pc uint64, shndx uint16) (string, uint64, bool) {
 	if d.byAddr == nil {
 		for _, s := range d.symbols() {
-			if s.Type() == stt_FUNC && s.Shndx != 0 {
+			if s.Type() == sttFunc && s.Shndx != 0 {
 				d.byAddr = append(d.byAddr, s)
 			}
 		}

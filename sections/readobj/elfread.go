@@ -1,27 +1,33 @@
-package main
+package readobj
+
+// The ELF reading the dumps share: section contents, decompressed. The BB
+// address map sections, their relocations applied as llvm-readobj-22 applies
+// them, and function names by address come from package bbmap, which the
+// bbmap command reads them with too.
 
 import (
+	goelf "debug/elf"
+	"encoding/binary"
 	"errors"
 
 	"github.com/bcextract/bcextract/container/elf"
 )
 
+// sttFunc is STT_FUNC, a function symbol's type.
+const sttFunc = 2
+
 // sectionContents returns the contents of s, a section of the ELF file f
 // held in data (elf.NewFile checked its range): a slice of data, or, for a
 // section stored compressed (SHF_COMPRESSED), its contents decompressed,
 // within f's budget (see elf.File.Decompress).
-//
-// Every view of sections and bbmap reads the decompressed contents, as
-// LLVM's linkers do. llvm-readobj-22 does so for BB address maps only: it
-// decodes the stored bytes of a compressed SHT_LLVM_ADDRSIG,
-// SHT_LLVM_CALL_GRAPH_PROFILE, SHT_LLVM_DEPENDENT_LIBRARIES or
-// SHT_LLVM_LINKER_OPTIONS, compression header and all, as if they were the
-// contents, and prints garbage or warnings (see the README).
 func sectionContents(f *elf.File, data []byte, s *elf.Section) ([]byte, error) {
 	if s.Compressed() {
 		return f.Decompress(data, s)
 	}
-	return sectionData(data, s), nil
+	if s.NoBits {
+		return nil, nil
+	}
+	return data[s.Off : s.Off+s.Size], nil
 }
 
 // compressedMsg is an error of sectionContents as llvm-readobj words its
@@ -32,4 +38,11 @@ func compressedMsg(err error) string {
 		return fe.Msg
 	}
 	return err.Error()
+}
+
+func elfByteOrder(f *elf.File) binary.ByteOrder {
+	if f.Data == goelf.ELFDATA2MSB {
+		return binary.BigEndian
+	}
+	return binary.LittleEndian
 }
