@@ -14,9 +14,9 @@ import (
 
 // TestSectionsGolden runs 'sections --bb-addr-map
 // --pretty-pgo-analysis-map' on the fixtures of testdata/sections and
-// compares stdout and the warnings with llvm-readobj-22's (the other flag
-// sets are sections/readobj's TestGolden; the formatters of
-// --pretty-pgo-analysis-map are this command's). The JSON form must parse.
+// compares stdout and the warnings with llvm-readobj-22's, through the
+// command's flags (sections/readobj's TestGolden compares every flag set
+// through Options). The JSON form must parse.
 func TestSectionsGolden(t *testing.T) {
 	goldens, _ := filepath.Glob("../../testdata/sections/golden/*.bbpretty")
 	if len(goldens) == 0 {
