@@ -2,6 +2,7 @@ package bitcode_test
 
 import (
 	"bytes"
+	"os"
 	"slices"
 	"testing"
 
@@ -298,9 +299,20 @@ func TestReleaseBodyTwice(t *testing.T) {
 func TestReuseBodies(t *testing.T) {
 	for _, name := range releaseFixtures {
 		t.Run(name, func(t *testing.T) {
-			r, m := irtest.Module(t, "../../testdata/ir/"+name)
+			data, err := os.ReadFile("../../testdata/ir/" + name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := bitcode.Options{ReuseBodies: true}.Open(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := f.Modules[0]
+			m, err := r.Module()
+			if err != nil {
+				t.Fatal(err)
+			}
 			fs := bodies(t, r, m)
-			r.ReuseBodies()
 			// B, the smallest, fits in A's memory; C, larger than B, would
 			// get some of B's instructions twice if B were handed back
 			// twice.
