@@ -160,7 +160,15 @@ func (c *opCursor) pair(what string) ir.Value {
 	id := c.relID(x)
 	var t *ir.Type
 	if id >= c.fs.next {
-		if t = c.typ(what + "'s type"); t == nil {
+		// A forward reference: its type follows.
+		if c.i >= len(c.v) {
+			c.invalid("too short: no type of the %s (operand %d)", what, c.i)
+			return nil
+		}
+		tid := c.v[c.i]
+		c.i++
+		if t = c.r.typeByID(tid); t == nil {
+			c.invalid("invalid type ID %d for the type of the %s", tid, what)
 			return nil
 		}
 	}

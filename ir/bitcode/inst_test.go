@@ -30,7 +30,7 @@ func TestInstErrors(t *testing.T) {
 		{"insertvalue forward void", 27, []uint64{0, 2, 0, 2, 0}, "invalid forward reference type"},
 		{"cast forward void", 3, []uint64{0, 2, 0, 0}, "invalid forward reference type"},
 		// Records cut short say what is missing.
-		{"unop short", 56, []uint64{0}, "invalid record (code 56): too short: no operand's type (operand 1)"},
+		{"unop short", 56, []uint64{0}, "invalid record (code 56): too short: no type of the operand (operand 1)"},
 		{"binop short", 2, []uint64{0, 0, 0}, "invalid record (code 2): too short: no opcode (operand 3)"},
 		{"cast short", 3, []uint64{0, 0}, "invalid record (code 3): too short: no result type (operand 2)"},
 		{"cast bad type", 3, []uint64{0, 0, 9, 0}, "invalid record (code 3): invalid type ID 9 for the result type"},
