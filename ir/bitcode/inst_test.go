@@ -2,6 +2,7 @@ package bitcode
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -67,5 +68,36 @@ func TestInstErrors(t *testing.T) {
 				t.Errorf("error at bit %d, want the record's, %d", be.Bit, recBit)
 			}
 		})
+	}
+}
+
+// TestInstRecordsNoPanic reads bodies of one record each, of every
+// FUNCTION_BLOCK code with operands drawn from values that name types,
+// values and blocks or none: each is read or refused, never a panic.
+func TestInstRecordsNoPanic(t *testing.T) {
+	types := [][]uint64{{7, 32}, {25, 0}, {2}, {21, 0, 2}, {3}, {22}, {16}}
+	vals := []uint64{0, 1, 2, 3, 5, 6, 64, 1 << 15, 1 << 17, 1 << 40}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		code := uint64(1 + rng.IntN(66))
+		ops := make([]uint64, rng.IntN(9))
+		for k := range ops {
+			ops[k] = vals[rng.IntN(len(vals))]
+		}
+		data := strtabModule(types, func(w *bw.Writer) {
+			w.Unabbrev(8, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0)
+			w.EnterBlock(12, 4)
+			w.Unabbrev(1, 2) // DECLAREBLOCKS 2
+			w.Unabbrev(code, ops...)
+			w.EndBlock()
+		}, "f")
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Fatalf("record %d %v: panic %v", code, ops, p)
+				}
+			}()
+			readAndPrint(t, data)
+		}()
 	}
 }
