@@ -256,17 +256,6 @@ type BodyReleaser interface {
 	ReleaseBody(f *Function)
 }
 
-// A BodyScrubber is a BodyReleaser that can do the costly part of a
-// release, clearing the body's instructions, apart from it: ScrubBody
-// touches nothing but f's body, so it may be called on any goroutine, even
-// while another body loads; the ReleaseBody that must follow is then
-// quicker. A printer that loads the bodies on a goroutine of its own
-// scrubs each on its own goroutine.
-type BodyScrubber interface {
-	BodyReleaser
-	ScrubBody(f *Function)
-}
-
 func (g *GlobalVar) Type() *Type { return g.Typ }
 func (f *Function) Type() *Type  { return f.Typ }
 func (a *Alias) Type() *Type     { return a.Typ }

@@ -64,7 +64,7 @@ func runCallgraph(e *env, args []string, format string, noIntrinsics bool) error
 	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
 	var b callgraph.Builder
 	bodyFailed := false
-	failed, err := eachModuleWith(e, args, moduleWalk{prepare: analysisReader}, func(md *module) error {
+	failed, err := eachModuleWith(e, args, moduleWalk{opts: analysisOptions}, func(md *module) error {
 		for _, f := range md.m.Functions {
 			if f == nil || !f.HasBody {
 				continue

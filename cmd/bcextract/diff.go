@@ -131,7 +131,7 @@ func runDiff(e *env, oldArg, newArg string, jsonOut bool, context int) error {
 	for _, sides := range [][2]*diffSide{{old, new}, {new, old}} {
 		s, other := sides[0], sides[1]
 		skip := func(p *container.Payload) bool { return identical(s, other, p) }
-		failed, err := eachModuleWith(e, []string{s.arg}, moduleWalk{skip: skip, prepare: analysisReader}, func(md *module) error {
+		failed, err := eachModuleWith(e, []string{s.arg}, moduleWalk{skip: skip, opts: analysisOptions}, func(md *module) error {
 			m := &irdiff.Module{Path: md.path, Source: md.m.SourceFilename}
 			for _, f := range md.m.Functions {
 				if f == nil || !f.HasBody {

@@ -224,7 +224,7 @@ func disPayload(e *env, w io.Writer, p *container.Payload, id string, sel *funcS
 	if holdsNoModule(p.Data) {
 		return nil
 	}
-	f, err := bitcode.Open(p.Data)
+	f, err := bitcode.Options{ShareStrings: true}.Open(p.Data) // p.Data outlives the module
 	if err != nil {
 		return disError(p, err)
 	}
@@ -233,7 +233,6 @@ func disPayload(e *env, w io.Writer, p *container.Payload, id string, sel *funcS
 		if len(f.Modules) > 1 {
 			fmt.Fprintf(w, "==> %s (module %d of %d) <==\n", p.Path, i+1, len(f.Modules))
 		}
-		r.ShareStrings() // p.Data outlives the module
 		m, err := r.Module()
 		if err == nil {
 			opt := assembly.Options{ModuleID: id, Loader: r, Prefetch: disPrefetch}

@@ -95,7 +95,7 @@ func runFuncs(e *env, args []string, o funcsOptions) error {
 		}
 		return min(runtime.GOMAXPROCS(0), 4) - 1
 	}
-	failed, err := eachModuleWith(e, args, moduleWalk{spares: spares, prepare: analysisReader}, func(md *module) error {
+	failed, err := eachModuleWith(e, args, moduleWalk{spares: spares, opts: analysisOptions}, func(md *module) error {
 		var dm *demangle.Cache
 		if o.demangle {
 			dm = demangle.NewCache(demangle.BudgetFor(len(md.p.Data)))

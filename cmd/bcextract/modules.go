@@ -45,15 +45,15 @@ type moduleWalk struct {
 	// module of a payload (see module.spares). They are opened on other
 	// goroutines, from before the module is read for fn.
 	spares func(p *container.Payload) int
-	// prepare, when set, is called with each reader (spares too) before
-	// it reads its module: to set what it leaves out.
-	prepare func(r *bitcode.Reader)
+	// opts are the options of each reader (spares too): what it leaves
+	// out.
+	opts bitcode.Options
 }
 
 // openSpares opens n more readers of the k'th module of p's bytes, each on
-// a goroutine of its own and prepared (when prepare is not nil), and
-// returns the channel they come on.
-func openSpares(p *container.Payload, k, n int, prepare func(*bitcode.Reader)) <-chan spareReader {
+// a goroutine of its own and with the options opts, and returns the
+// channel they come on.
+func openSpares(p *container.Payload, k, n int, opts bitcode.Options) <-chan spareReader {
 	ch := make(chan spareReader, n)
 	var wg sync.WaitGroup
 	// A spare that faults on a mapped file cut short is not sent: the
@@ -62,14 +62,11 @@ func openSpares(p *container.Payload, k, n int, prepare func(*bitcode.Reader)) <
 	for range n {
 		wg.Go(func() {
 			faults.Catch(mode, func() {
-				f, err := bitcode.Open(p.Data)
+				f, err := opts.Open(p.Data)
 				if err != nil || k >= len(f.Modules) {
 					return
 				}
 				r := f.Modules[k]
-				if prepare != nil {
-					prepare(r)
-				}
 				if m, err := r.Module(); err == nil {
 					ch <- spareReader{r, m}
 				}
@@ -122,7 +119,7 @@ func eachModuleWith(e *env, args []string, w moduleWalk, fn func(md *module) err
 			}
 			var ferr error
 			gerr := in.guard(func() error {
-				f, err := bitcode.Open(p.Data)
+				f, err := w.opts.Open(p.Data)
 				if err != nil {
 					reportf(e.stderr, "%v", disError(p, err))
 					failed = true
@@ -134,10 +131,7 @@ func eachModuleWith(e *env, args []string, w moduleWalk, fn func(md *module) err
 				for k, r := range f.Modules {
 					var spares <-chan spareReader
 					if nspares > 0 {
-						spares = openSpares(p, k, nspares, w.prepare)
-					}
-					if w.prepare != nil {
-						w.prepare(r)
+						spares = openSpares(p, k, nspares, w.opts)
 					}
 					m, err := r.Module()
 					if err != nil {
@@ -233,13 +227,7 @@ func knownFormat(p string) bool {
 	return container.Detect(head[:n]) != container.Unknown
 }
 
-// analysisReader prepares a reader for funcs, callgraph and diff, which
-// look at one body at a time, never at debug info, named metadata or the
-// summary: see bitcode.Reader's DropDebugInfo, DropNamedMetadata,
-// DropSummary and ReuseBodies.
-func analysisReader(r *bitcode.Reader) {
-	r.DropDebugInfo()
-	r.DropNamedMetadata()
-	r.DropSummary()
-	r.ReuseBodies()
-}
+// analysisOptions are the reader options of funcs, callgraph and diff,
+// which look at one body at a time, never at debug info, named metadata or
+// the summary.
+var analysisOptions = bitcode.Options{DropDebugInfo: true, DropNamedMetadata: true, DropSummary: true, ReuseBodies: true}

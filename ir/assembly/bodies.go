@@ -3,6 +3,7 @@ package assembly
 import (
 	"sync"
 
+	"github.com/bcextract/bcextract/internal/bodypool"
 	"github.com/bcextract/bcextract/internal/faults"
 	"github.com/bcextract/bcextract/ir"
 )
@@ -15,7 +16,9 @@ import (
 type bodySource struct {
 	loader   ir.BodyLoader
 	releaser ir.BodyReleaser // the loader, when it is one
-	scrubber ir.BodyScrubber // the loader, when it is one
+	// scrub says the loader's ReleaseBody takes bodies bodypool.Scrub
+	// cleared.
+	scrub bool
 
 	// Set while prefetching. The printer hands the bodies it is done
 	// with to the prefetcher (freed, under freeMu), which releases them
@@ -42,7 +45,7 @@ type loadedBody struct {
 func newBodySource(loader ir.BodyLoader) *bodySource {
 	s := &bodySource{loader: loader}
 	s.releaser, _ = loader.(ir.BodyReleaser)
-	s.scrubber, _ = loader.(ir.BodyScrubber)
+	s.scrub = s.releaser != nil && bodypool.TakesScrubbed(loader)
 	return s
 }
 
@@ -141,8 +144,8 @@ func (s *bodySource) release(f *ir.Function) {
 	if s.ready != nil {
 		// The costly part of the release is done here, while the
 		// prefetcher loads.
-		if s.scrubber != nil {
-			s.scrubber.ScrubBody(f)
+		if s.scrub {
+			bodypool.Scrub(f)
 		}
 		s.freeMu.Lock()
 		s.freed = append(s.freed, f)

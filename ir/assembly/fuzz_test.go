@@ -16,7 +16,7 @@ import (
 // not panic, hang or allocate without bound on any model read from any
 // input, however malformed; and it must print the same with the bodies
 // loaded ahead (Options.Prefetch) and the strings shared with the input
-// (bitcode's ShareStrings) as without.
+// (bitcode.Options.ShareStrings) as without.
 func FuzzWrite(f *testing.F) {
 	bcs := irfixtures.IR("../../testdata/ir")
 	for _, bc := range bcs {
@@ -30,7 +30,7 @@ func FuzzWrite(f *testing.F) {
 		if err != nil {
 			return
 		}
-		shared, _ := bitcode.Open(data)
+		shared, _ := bitcode.Options{ShareStrings: true}.Open(data)
 		for i, r := range file.Modules {
 			m, err := r.Module()
 			if err != nil {
@@ -40,7 +40,6 @@ func FuzzWrite(f *testing.F) {
 			// its strings and with the bodies loaded ahead: the text
 			// and the error must not change.
 			r2 := shared.Modules[i]
-			r2.ShareStrings()
 			m2, err := r2.Module()
 			if err != nil {
 				t.Fatalf("Module fails only with ShareStrings: %v", err)

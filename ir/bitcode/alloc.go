@@ -1,6 +1,9 @@
 package bitcode
 
-import "github.com/bcextract/bcextract/ir"
+import (
+	"github.com/bcextract/bcextract/internal/bodypool"
+	"github.com/bcextract/bcextract/ir"
+)
 
 // shape is findType for a type given by value: a type already known costs
 // no allocation (findType's argument escapes, so a composite literal
@@ -218,51 +221,16 @@ func (r *Reader) newInstruction() *ir.Instruction {
 }
 
 // freeInstruction clears in, which no one uses any more, for
-// newInstruction to hand out again with the arrays of its operands,
-// successors, incoming blocks, cases and attachments, emptied, for
-// decodeInst to append to (unless they are long: an array is kept only
-// for the instructions most have).
+// newInstruction to hand out again with the short arrays it had, emptied,
+// for decodeInst to append to (see bodypool.ScrubInstruction).
 func (r *Reader) freeInstruction(in *ir.Instruction) {
-	scrubInstruction(in)
+	bodypool.ScrubInstruction(in)
 	r.freeInsts = append(r.freeInsts, in)
 }
 
-// scrubInstruction clears in, keeping its short arrays (see
-// freeInstruction); its Op is then BadOp, which no instruction of a
-// loaded body has.
-func scrubInstruction(in *ir.Instruction) {
-	*in = ir.Instruction{
-		Operands: keepArray(in.Operands),
-		Succs:    keepArray(in.Succs),
-		Incoming: keepArray(in.Incoming),
-		Cases:    keepArray(in.Cases),
-		Metadata: keepArray(in.Metadata),
-	}
-}
-
-// ScrubBody clears the instructions of f's body, loaded by LoadBody, for
-// the ReleaseBody that must follow (the caller must hold no pointer into
-// the body any more, nor use it until then). It touches nothing of r's, so
-// it may be called on any goroutine, even while r loads another body; the
-// release is then quicker. It implements ir.BodyScrubber.
-func (r *Reader) ScrubBody(f *ir.Function) {
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			scrubInstruction(in)
-		}
-	}
-}
-
-// maxKept is the longest array scrubInstruction keeps.
-const maxKept = 16
-
-// keepArray returns s emptied and cleared, nil when it is long.
-func keepArray[T any](s []T) []T {
-	if cap(s) > maxKept {
-		return nil
-	}
-	clear(s[:cap(s)])
-	return s[:0]
+// The printer may scrub a body with bodypool.Scrub before its release.
+func init() {
+	bodypool.Register(func(l ir.BodyLoader) bool { _, ok := l.(*Reader); return ok })
 }
 
 // newBlock returns an empty block for the body being loaded: one of a
@@ -302,8 +270,8 @@ func (r *Reader) ReleaseBody(f *ir.Function) {
 func (r *Reader) release(f *ir.Function, blocks []*ir.Block) {
 	for _, b := range blocks {
 		for _, in := range b.Instrs {
-			if in.Op != ir.BadOp { // else ScrubBody cleared it
-				scrubInstruction(in)
+			if in.Op != ir.BadOp { // else bodypool.Scrub cleared it
+				bodypool.ScrubInstruction(in)
 			}
 			r.freeInsts = append(r.freeInsts, in)
 		}
@@ -325,4 +293,4 @@ func (r *Reader) release(f *ir.Function, blocks []*ir.Block) {
 	f.Params, f.Blocks = nil, nil
 }
 
-var _ ir.BodyScrubber = (*Reader)(nil)
+var _ ir.BodyReleaser = (*Reader)(nil)

@@ -26,7 +26,9 @@
 // groups, globals, functions, aliases and ifuncs, constants, metadata.
 // [Reader.LoadBody] then reads one function body at a time, so that a
 // printer can stream a module in the memory of its module level plus its
-// largest function.
+// largest function. [Options.Open] is Open for a caller that leaves out
+// what it does not use (debug info, named metadata, the summary) or reuses
+// each body's memory for the next.
 //
 // The reader reproduces what llvm-dis prints that depends on reading:
 // forward references resolved as LLVM resolves them, constants canonical

@@ -30,7 +30,7 @@ func usedMetadata(t *testing.T, r *Reader, m *ir.Module) (string, int) {
 			ty := md.Value.Type()
 			return fmt.Sprintf("value %T %d:%d", md.Value, ty.Kind, ty.BitWidth)
 		}
-		if md == DroppedDebugInfo {
+		if md == droppedDebugInfo {
 			return "dropped"
 		}
 		n, ok := seen[md]
@@ -118,16 +118,12 @@ func TestDropNamedMetadata(t *testing.T) {
 			t.Fatal(err)
 		}
 		read := func(dropNamed bool) []string {
-			f, err := Open(data)
+			f, err := Options{DropDebugInfo: true, DropNamedMetadata: dropNamed}.Open(data)
 			if err != nil {
 				t.Fatalf("%s: %v", bc, err)
 			}
 			var out []string
 			for _, r := range f.Modules {
-				r.DropDebugInfo()
-				if dropNamed {
-					r.DropNamedMetadata()
-				}
 				m, err := r.Module()
 				if err != nil {
 					t.Fatalf("%s: %v", bc, err)
@@ -178,14 +174,11 @@ func TestDropNamedMetadataForward(t *testing.T) {
 		w.EndBlock()
 	}, "g")
 	for _, dropNamed := range []bool{false, true} {
-		f, err := Open(data)
+		f, err := Options{DropNamedMetadata: dropNamed}.Open(data)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := f.Modules[0]
-		if dropNamed {
-			r.DropNamedMetadata()
-		}
 		m, err := r.Module()
 		if err != nil {
 			t.Fatal(err)

@@ -30,11 +30,11 @@ type mdList struct {
 	// The slabs of module-level tuples and their operands (newTuple).
 	tupleSlab []ir.MDTuple
 	opSlab    []ir.Metadata
-	// dropNamed is DropNamedMetadata; lazy says that the module-level
+	// dropNamed is Options.DropNamedMetadata; lazy says that the module-level
 	// tuples are kept as records until something uses them (see
 	// lazyTuple), lazyReady that they can be made (their block is read).
 	dropNamed, lazy, lazyReady bool
-	// arcMarker says DropNamedMetadata left out !clang.arc.retainAutoreleasedReturnValueMarker.
+	// arcMarker says Options.DropNamedMetadata left out !clang.arc.retainAutoreleasedReturnValueMarker.
 	arcMarker bool
 	lazyAt    []uint32
 	lazyRecs  [][]uint32
@@ -209,16 +209,6 @@ func (r *Reader) mdAt(id uint64) (ir.Metadata, error) {
 	}
 	return m, nil
 }
-
-// DropNamedMetadata makes Module leave out the module's named metadata
-// (!llvm.module.flags, !llvm.ident, ... : Module's NamedMetadata is
-// empty), and the module-level metadata nodes that only they use: called
-// before Module, it makes the module's tuples be made only once an
-// attachment, an instruction or a node made refers to them (in a module
-// with typed pointers, whose tuples may be merged once read, they are
-// all made). It is for callers that look at functions and globals only
-// (funcs, callgraph and diff), on modules whose metadata can be large.
-func (r *Reader) DropNamedMetadata() { r.md.dropNamed = true }
 
 // get returns metadata id (from 0), nil when it is not read yet: a
 // module-level tuple kept as its record is made now (see lazyTuple), once
@@ -478,7 +468,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 				return r.errorf("invalid DILocation record")
 			}
 			if r.noDebug {
-				r.pushMD(DroppedDebugInfo)
+				r.pushMD(droppedDebugInfo)
 				return nil
 			}
 			// The scope is an ID here, an ID plus one in DEBUG_LOC.
@@ -491,7 +481,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 		default:
 			if n, ok := diNames[rec.Code]; ok {
 				if r.noDebug && (droppable[rec.Code] || !inFunc && rec.Code != uint32(llvmir.METADATA_SUBPROGRAM) && rec.Code != uint32(llvmir.METADATA_FILE)) {
-					r.pushMD(DroppedDebugInfo)
+					r.pushMD(droppedDebugInfo)
 					return nil
 				}
 				d, err := r.diNode(rec.Code, n, ops)

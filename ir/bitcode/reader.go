@@ -57,10 +57,59 @@ type File struct {
 // maxSkips caps the Skip list of one module.
 const maxSkips = 64
 
+// Options choose what the Readers of a file read and how they keep it.
+// The zero value reads everything and copies what it keeps.
+type Options struct {
+	// DropDebugInfo leaves debug info out. Function bodies get no !dbg
+	// locations and no debug records, and the debug-info nodes of a
+	// function's own metadata that describe its body (DILocation,
+	// DILexicalBlock, DILocalVariable, DIExpression, DILabel,
+	// DIAssignID) are read past: each use of one is the same shared
+	// node, an [ir.SpecializedNode] of Kind "DIDropped", which the
+	// caller must not change. The module's own debug-info nodes are
+	// dropped too, all but its DISubprograms and DIFiles: a function's
+	// DISubprogram is still there, with its file and its line as its
+	// only fields. It is for callers that do not print the module
+	// (counting, hashing, call graphs, none of which looks at debug
+	// info): a body with debug info then loads in about half the time
+	// and memory.
+	DropDebugInfo bool
+	// DropNamedMetadata leaves out the module's named metadata
+	// (!llvm.module.flags, !llvm.ident, ...: Module's NamedMetadata is
+	// empty), and the module-level metadata nodes that only they use: the
+	// module's tuples are made only once an attachment, an instruction or
+	// a node made refers to them (in a module with typed pointers, whose
+	// tuples may be merged once read, they are all made). It is for
+	// callers that look at functions and globals only (funcs, callgraph
+	// and diff), on modules whose metadata can be large.
+	DropNamedMetadata bool
+	// DropSummary leaves the module summary index unread (Module.Summary
+	// nil), for callers that do not use it.
+	DropSummary bool
+	// ShareStrings makes the metadata strings (the Value of each
+	// [ir.MDString]) point into the data given to Open rather than be
+	// copies of its bytes: the caller must then keep that data unchanged,
+	// and mapped, for as long as it uses the module. It is for callers
+	// that print the module and drop it (the strings of debug info are
+	// most of a module's metadata).
+	ShareStrings bool
+	// ReuseBodies makes each LoadBody release the body loaded before it,
+	// as [Reader.ReleaseBody] does, even if the caller has set its Blocks
+	// to nil: the caller must then no longer use that body. It is for
+	// callers that look at one body at a time and drop it (counting,
+	// hashing, call graphs): it saves allocating and collecting every
+	// instruction of every body.
+	ReuseBodies bool
+}
+
+// Open reads the top level of a bitcode file, raw or with the wrapper
+// header, with the zero Options: see [Options.Open].
+func Open(data []byte) (*File, error) { return Options{}.Open(data) }
+
 // Open reads the top level of a bitcode file, raw or with the wrapper
 // header: its modules and the string table they share. It decodes no
-// module yet.
-func Open(data []byte) (*File, error) {
+// module yet; each module's Reader reads as o says.
+func (o Options) Open(data []byte) (*File, error) {
 	if n := len(data); n%4 != 0 && (wrapper.IsWrapper(data) || wrapper.IsRaw(data)) {
 		// llvm-dis-22: "Invalid bitcode signature"; at the end of the data,
 		// as every error of data cut short.
@@ -129,7 +178,9 @@ func Open(data []byte) (*File, error) {
 			producer = p
 			continue
 		case llvmir.MODULE_BLOCK_ID:
-			r := &Reader{stream: stream, base: base, modBit: br.BitPos(), bi: bi, producer: producer}
+			r := &Reader{stream: stream, base: base, modBit: br.BitPos(), bi: bi, producer: producer,
+				noDebug: o.DropDebugInfo, noSummary: o.DropSummary, shareStrings: o.ShareStrings, reuse: o.ReuseBodies}
+			r.md.dropNamed = o.DropNamedMetadata
 			f.Modules = append(f.Modules, r)
 			f.Producers = append(f.Producers, producer)
 			pendingStrtab = append(pendingStrtab, r)
@@ -346,12 +397,12 @@ type Reader struct {
 	freeFields [maxPooled + 1][][]ir.Field
 	freeRefs   [maxPooled + 1][][]ir.Metadata
 	// noDebug says function bodies are read without their debug info
-	// (see DropDebugInfo).
+	// (see Options.DropDebugInfo).
 	noDebug bool
-	// noSummary says Module leaves the summary unread (see DropSummary).
+	// noSummary says Module leaves the summary unread (see Options.DropSummary).
 	noSummary bool
 	// shareStrings says metadata strings point into the stream (see
-	// ShareStrings).
+	// Options.ShareStrings).
 	shareStrings bool
 	// freeInsts and freeBlocks are the instructions and blocks of
 	// released bodies, cleared, for newInstruction and newBlock to hand
@@ -359,7 +410,7 @@ type Reader struct {
 	freeInsts  []*ir.Instruction
 	freeBlocks []*ir.Block
 	// reuse says LoadBody releases the body loaded before it, last, whose
-	// blocks were lastBlocks (see ReuseBodies).
+	// blocks were lastBlocks (see Options.ReuseBodies).
 	reuse      bool
 	last       *ir.Function
 	lastBlocks []*ir.Block
@@ -376,43 +427,9 @@ type pendingFuncOps struct {
 	personality, prefix, prologe uint64 // value ID + 1, 0 when none
 }
 
-// DropDebugInfo makes the function bodies LoadBody reads from now on leave
-// out their debug info: instructions get no !dbg location and no debug
-// records, and the debug-info nodes of a function's own metadata that
-// describe its body (DILocation, DILexicalBlock, DILocalVariable,
-// DIExpression, DILabel, DIAssignID) are read past and stand as
-// [DroppedDebugInfo] wherever they are used. Called before Module, it
-// drops the module's own debug-info nodes too, all but its DISubprograms
-// and DIFiles: a function's DISubprogram is still there, with its file and
-// its line as its only fields. It is for callers that do not print the module (counting,
-// hashing, call graphs, none of which looks at debug info): a body with
-// debug info then loads in about half the time and memory.
-func (r *Reader) DropDebugInfo() { r.noDebug = true }
-
-// DropSummary, called before Module, makes Module leave the module summary
-// index unread (Module.Summary nil), for callers that do not use it.
-func (r *Reader) DropSummary() { r.noSummary = true }
-
-// ShareStrings makes the metadata strings read from now on (the Value of
-// each [ir.MDString]) point into the data given to [Open] rather than be
-// copies of its bytes: the caller must then keep that data unchanged, and
-// mapped, for as long as it uses the module. It is for callers that print
-// the module and drop it (the strings of debug info are most of a module's
-// metadata).
-func (r *Reader) ShareStrings() { r.shareStrings = true }
-
-// ReuseBodies makes each LoadBody from now on release the body loaded
-// before it, as [Reader.ReleaseBody] does, even if the caller has set its
-// Blocks to nil: the caller must then no longer use that body. It is for
-// callers that look at one body at a time and drop it (counting, hashing,
-// call graphs): it saves allocating and collecting every instruction of
-// every body.
-func (r *Reader) ReuseBodies() { r.reuse = true }
-
-// DroppedDebugInfo is the node that stands for every debug-info node of a
-// function's metadata once [Reader.DropDebugInfo] is set. It is shared: do
-// not change it.
-var DroppedDebugInfo = &ir.SpecializedNode{Kind: "DIDropped"}
+// droppedDebugInfo is the node that stands for every debug-info node of a
+// function's metadata with Options.DropDebugInfo.
+var droppedDebugInfo = &ir.SpecializedNode{Kind: "DIDropped"}
 
 // Skipped lists what was read past because LLVM 22 does not know it
 // (unknown record codes, attribute kinds, fields, blocks): each with its

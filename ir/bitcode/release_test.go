@@ -2,9 +2,11 @@ package bitcode_test
 
 import (
 	"bytes"
+	"os"
 	"slices"
 	"testing"
 
+	"github.com/bcextract/bcextract/internal/bodypool"
 	"github.com/bcextract/bcextract/internal/irtest"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/assembly"
@@ -87,7 +89,7 @@ func checkBodiless(t *testing.T, f *ir.Function, md []ir.Attachment) {
 // With preset, each function is given an attachment of its own before
 // its first load, as a module-level attachment: its kind, dbg, sorts
 // first, so that the body's attachments go after it in the same array.
-// With scrub, each release follows a ScrubBody, as a prefetching
+// With scrub, each release follows a bodypool.Scrub, as a prefetching
 // printer's does.
 func TestReleaseBody(t *testing.T) {
 	for _, c := range []struct {
@@ -115,10 +117,10 @@ func TestReleaseBody(t *testing.T) {
 			release := func(t *testing.T, f *ir.Function) {
 				t.Helper()
 				if c.scrub {
-					r.ScrubBody(f)
+					bodypool.Scrub(f)
 					for _, in := range instructions(f) {
 						if in.Op != ir.BadOp || len(in.Operands) != 0 || in.Typ != nil || len(in.Succs) != 0 {
-							t.Fatalf("@%s: instruction %+v after ScrubBody", f.Name, in)
+							t.Fatalf("@%s: instruction %+v after bodypool.Scrub", f.Name, in)
 						}
 					}
 				}
@@ -298,9 +300,20 @@ func TestReleaseBodyTwice(t *testing.T) {
 func TestReuseBodies(t *testing.T) {
 	for _, name := range releaseFixtures {
 		t.Run(name, func(t *testing.T) {
-			r, m := irtest.Module(t, "../../testdata/ir/"+name)
+			data, err := os.ReadFile("../../testdata/ir/" + name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := bitcode.Options{ReuseBodies: true}.Open(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := f.Modules[0]
+			m, err := r.Module()
+			if err != nil {
+				t.Fatal(err)
+			}
 			fs := bodies(t, r, m)
-			r.ReuseBodies()
 			// B, the smallest, fits in A's memory; C, larger than B, would
 			// get some of B's instructions twice if B were handed back
 			// twice.

@@ -25,14 +25,11 @@ func TestShareStrings(t *testing.T) {
 	// ident is the string of !llvm.ident; name the name of the first
 	// body's DISubprogram.
 	read := func(share bool) (ident, name string) {
-		f, err := bitcode.Open(data)
+		f, err := bitcode.Options{ShareStrings: share}.Open(data)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := f.Modules[0]
-		if share {
-			r.ShareStrings()
-		}
 		m, err := r.Module()
 		if err != nil {
 			t.Fatal(err)

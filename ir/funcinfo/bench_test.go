@@ -18,14 +18,11 @@ func BenchmarkDescribe(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		f, err := bitcode.Open(data)
+		f, err := bitcode.Options{DropDebugInfo: true, DropSummary: true, ReuseBodies: true}.Open(data)
 		if err != nil {
 			b.Fatal(err)
 		}
 		r := f.Modules[0]
-		r.DropDebugInfo()
-		r.DropSummary()
-		r.ReuseBodies()
 		m, err := r.Module()
 		if err != nil {
 			b.Fatal(err)

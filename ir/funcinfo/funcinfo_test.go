@@ -139,17 +139,13 @@ func TestDropDebugInfo(t *testing.T) {
 		t.Fatalf("%d fixtures", len(files))
 	}
 	read := func(data []byte, drop bool) []funcinfo.Func {
-		f, err := bitcode.Open(data)
+		f, err := bitcode.Options{DropDebugInfo: drop, ReuseBodies: drop}.Open(data)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var out []funcinfo.Func
 		var d funcinfo.Describer
 		for _, r := range f.Modules {
-			if drop {
-				r.DropDebugInfo()
-				r.ReuseBodies()
-			}
 			m, err := r.Module()
 			if err != nil {
 				t.Fatal(err)

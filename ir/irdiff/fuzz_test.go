@@ -39,7 +39,7 @@ func FuzzFunctions(f *testing.F) {
 		if err != nil {
 			return
 		}
-		lean, err := bitcode.Open(data)
+		lean, err := bitcode.Options{DropDebugInfo: true, DropSummary: true, ReuseBodies: true}.Open(data)
 		if err != nil {
 			t.Fatalf("opens once, not twice: %v", err)
 		}
@@ -52,9 +52,6 @@ func FuzzFunctions(f *testing.F) {
 				continue
 			}
 			lr := lean.Modules[k]
-			lr.DropDebugInfo()
-			lr.DropSummary()
-			lr.ReuseBodies()
 			lm, lerr := lr.Module()
 			for i, fn := range m.Functions {
 				if !fn.HasBody || r.LoadBody(fn) != nil {

@@ -1,0 +1,419 @@
+package bitcode
+
+import (
+	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
+
+// The CONSTANTS block: one decoder per family of records (constants.go
+// has the values they make and how pending ones are built).
+
+// readConstants reads a CONSTANTS block, module-level or in a function.
+func (r *Reader) readConstants() error {
+	var cur *ir.Type
+	for _, t := range r.types {
+		if t != nil && t.Kind == ir.IntegerType && t.BitWidth == 32 {
+			cur = t
+			break
+		}
+	}
+	if cur == nil {
+		cur = &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
+	}
+	return r.simpleBlock(uint32(llvmir.CONSTANTS_BLOCK_ID), func(rec *bitstream.Record) error {
+		ops := rec.Ops
+		if len(r.values) >= maxConstantRecords {
+			return r.errorf("too many values")
+		}
+		if rec.Code == cstSetType {
+			if len(ops) < 1 {
+				return r.errorf("invalid settype record")
+			}
+			t := r.typeByID(ops[0])
+			if t == nil || t.Kind == ir.VoidType {
+				return r.errorf("invalid constant type")
+			}
+			cur = t
+			return nil
+		}
+		v, p, err := r.constRecord(rec.Code, ops, cur)
+		if err != nil {
+			return err
+		}
+		if p != nil {
+			r.pushPending(p)
+		} else {
+			r.pushValue(v)
+		}
+		return nil
+	})
+}
+
+// constRecord reads a CONSTANTS record but SETTYPE, of a constant of type
+// cur, by the decoder of its family: a value made, or a pconst to make
+// once its operands are read.
+func (r *Reader) constRecord(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
+	switch code {
+	case cstNull, cstUndef, cstPoison, cstInteger, cstWideInteger, cstFloat:
+		return r.constScalar(code, ops, cur)
+	case cstAggregate, cstString, cstCString, cstData:
+		return r.constData(code, ops, cur)
+	case cstUnop, cstBinop, cstCast, cstSelect, cstExtractElt, cstInsertElt, cstShuffleVec, cstShufVecEx, cstCmp:
+		return r.constExpr(code, ops, cur)
+	case cstInboundsGEP, cstGEPOld, cstGEPInRangeOld, cstGEP, cstGEPWithInRange:
+		return r.constGEP(code, ops, cur)
+	case cstInlineAsm, cstInlineAsmOld3, cstInlineAsmOld, cstInlineAsmOld2:
+		return r.constInlineAsm(code, ops, cur)
+	case cstBlockAddress, cstDSOLocalEquiv, cstNoCFI, cstPtrAuth, cstPtrAuth2:
+		return r.constAddress(code, ops, cur)
+	}
+	// LLVM reads an unknown constant as undef.
+	r.skip("read unknown CONSTANTS record %d as undef", code)
+	return &ir.Undef{Typ: cur}, nil, nil
+}
+
+// constScalar reads the scalar constants: null, undef, poison, integers and floating-point numbers.
+func (r *Reader) constScalar(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
+	var v ir.Value
+	var p *pconst
+	switch code {
+	case cstNull:
+		switch cur.Kind {
+		case ir.VoidType, ir.FunctionType, ir.LabelType:
+			return nil, nil, r.errorf("invalid type for a constant null value")
+		}
+		v = nullValue(cur)
+	case cstUndef:
+		v = &ir.Undef{Typ: cur}
+	case cstPoison:
+		v = &ir.Poison{Typ: cur}
+	case cstInteger:
+		if !isIntOrIntVector(cur) || len(ops) < 1 {
+			return nil, nil, r.errorf("invalid integer constant record")
+		}
+		el := intConst(cur.Scalar(), decodeSigned(ops[0]))
+		v = splat(cur, el)
+	case cstWideInteger:
+		if !isIntOrIntVector(cur) || len(ops) < 1 {
+			return nil, nil, r.errorf("invalid wide integer constant record")
+		}
+		st := cur.Scalar()
+		x := wideInt(ops, uint64(st.BitWidth))
+		var el *ir.ConstInt
+		if st.BitWidth <= 64 {
+			el = &ir.ConstInt{Typ: st, V: x.Int64()}
+		} else {
+			el = &ir.ConstInt{Typ: st, Big: x}
+		}
+		v = splat(cur, el)
+	case cstFloat:
+		if len(ops) < 1 {
+			return nil, nil, r.errorf("invalid float constant record")
+		}
+		st := cur.Scalar()
+		var bits [2]uint64
+		switch st.Kind {
+		case ir.HalfType, ir.BFloatType:
+			bits[0] = ops[0] & 0xffff
+		case ir.FloatType:
+			bits[0] = ops[0] & 0xffffffff
+		case ir.DoubleType:
+			bits[0] = ops[0]
+		case ir.X86FP80Type:
+			if len(ops) < 2 {
+				return nil, nil, r.errorf("invalid float constant record")
+			}
+			bits[0] = ops[1]&0xffff | ops[0]<<16
+			bits[1] = ops[0] >> 48
+		case ir.FP128Type, ir.PPCFP128Type:
+			if len(ops) < 2 {
+				return nil, nil, r.errorf("invalid float constant record")
+			}
+			bits[0], bits[1] = ops[0], ops[1]
+		default:
+			v = &ir.Poison{Typ: cur}
+		}
+		if v == nil {
+			v = splat(cur, &ir.ConstFP{Typ: st, Bits: bits})
+		}
+	}
+	return v, p, nil
+}
+
+// constData reads the aggregates and the data sequences: CE_AGGREGATE, STRING, CSTRING and DATA.
+func (r *Reader) constData(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
+	var v ir.Value
+	var p *pconst
+	switch code {
+	case cstAggregate:
+		if len(ops) < 1 {
+			return nil, nil, r.errorf("invalid aggregate record")
+		}
+		ids := append([]uint64(nil), ops...)
+		switch cur.Kind {
+		case ir.StructType:
+			p = &pconst{typ: cur, kind: pcStruct, ids: ids}
+		case ir.ArrayType:
+			p = &pconst{typ: cur, kind: pcArray, ids: ids}
+		case ir.FixedVectorType, ir.ScalableVectorType:
+			p = &pconst{typ: cur, kind: pcVector, ids: ids}
+		default:
+			v = &ir.Poison{Typ: cur}
+		}
+	case cstString, cstCString:
+		if len(ops) < 1 || cur.Kind != ir.ArrayType {
+			return nil, nil, r.errorf("invalid string record")
+		}
+		elems := append([]uint64(nil), ops...)
+		for i := range elems {
+			elems[i] &= 0xff
+		}
+		if code == cstCString {
+			elems = append(elems, 0)
+		}
+		v = dataConst(cur, elems)
+	case cstData:
+		if len(ops) < 1 || cur.Elem == nil {
+			return nil, nil, r.errorf("invalid data record")
+		}
+		w := dataElemBits(cur.Elem)
+		if w == 0 {
+			return nil, nil, r.errorf("invalid type for a data constant")
+		}
+		elems := append([]uint64(nil), ops...)
+		if w < 64 {
+			for i := range elems {
+				elems[i] &= 1<<w - 1
+			}
+		}
+		v = dataConst(cur, elems)
+	}
+	return v, p, nil
+}
+
+// constExpr reads the constant expressions but getelementptr.
+func (r *Reader) constExpr(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
+	var v ir.Value
+	var p *pconst
+	switch code {
+	case cstUnop:
+		if len(ops) < 2 {
+			return nil, nil, r.errorf("invalid unary constant expression record")
+		}
+		if ops[0] != 0 || !isFPOrFPVector(cur) {
+			v = &ir.Poison{Typ: cur}
+			break
+		}
+		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.FNeg, ids: []uint64{ops[1]}}
+	case cstBinop:
+		if len(ops) < 3 {
+			return nil, nil, r.errorf("invalid binary constant expression record")
+		}
+		op, ok := decodeBinop(ops[0], cur)
+		if !ok {
+			v = &ir.Poison{Typ: cur}
+			break
+		}
+		p = &pconst{typ: cur, kind: pcExpr, opcode: op, ids: []uint64{ops[1], ops[2]}}
+		if len(ops) >= 4 && op != ir.Or {
+			p.flags = binopFlags(op, ops[3])
+		}
+	case cstCast:
+		if len(ops) < 3 {
+			return nil, nil, r.errorf("invalid cast constant expression record")
+		}
+		op, ok := decodeCast(ops[0])
+		if !ok {
+			v = &ir.Poison{Typ: cur}
+			break
+		}
+		if r.typeByID(ops[1]) == nil {
+			return nil, nil, r.errorf("invalid cast constant expression record")
+		}
+		p = &pconst{typ: cur, kind: pcExpr, opcode: op, ids: []uint64{ops[2]}}
+	case cstSelect:
+		if len(ops) < 3 {
+			return nil, nil, r.errorf("invalid select constant expression record")
+		}
+		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.Select, ids: []uint64{ops[0], ops[1], ops[2]}}
+	case cstExtractElt:
+		if len(ops) < 3 {
+			return nil, nil, r.errorf("invalid extractelement constant expression record")
+		}
+		idx := ops[2]
+		if len(ops) == 4 {
+			idx = ops[3]
+		}
+		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.ExtractElement, ids: []uint64{ops[1], idx}}
+	case cstInsertElt:
+		if len(ops) < 3 || !cur.IsVector() {
+			return nil, nil, r.errorf("invalid insertelement constant expression record")
+		}
+		idx := ops[2]
+		if len(ops) == 4 {
+			idx = ops[3]
+		}
+		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.InsertElement, ids: []uint64{ops[0], ops[1], idx}}
+	case cstShuffleVec:
+		if len(ops) < 3 || !cur.IsVector() {
+			return nil, nil, r.errorf("invalid shufflevector constant expression record")
+		}
+		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.ShuffleVector, ids: []uint64{ops[0], ops[1], ops[2]}}
+	case cstShufVecEx:
+		if len(ops) < 4 || !cur.IsVector() {
+			return nil, nil, r.errorf("invalid shufflevector constant expression record")
+		}
+		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.ShuffleVector, ids: []uint64{ops[1], ops[2], ops[3]}}
+	case cstCmp:
+		if len(ops) < 4 {
+			return nil, nil, r.errorf("invalid cmp constant expression record")
+		}
+		t := r.typeByID(ops[0])
+		if t == nil {
+			return nil, nil, r.errorf("invalid cmp constant expression record")
+		}
+		op := ir.ICmp
+		if isFPOrFPVector(t) {
+			op = ir.FCmp
+		}
+		p = &pconst{typ: cur, kind: pcExpr, opcode: op, pred: ir.Predicate(ops[3]), ids: []uint64{ops[1], ops[2]}}
+	}
+	return v, p, nil
+}
+
+// constGEP reads the getelementptr constant expressions, of every version.
+func (r *Reader) constGEP(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
+	var v ir.Value
+	var p *pconst
+	switch code {
+	case cstInboundsGEP, cstGEPOld, cstGEPInRangeOld, cstGEP, cstGEPWithInRange:
+		if len(ops) < 2 {
+			return nil, nil, r.errorf("constant GEP record must have at least two elements")
+		}
+		i := 0
+		var src *ir.Type
+		if code == cstGEPInRangeOld || code == cstGEPWithInRange || code == cstGEP || len(ops)%2 == 1 {
+			src = r.typeByID(ops[0])
+			i++
+		}
+		var flags uint64
+		var inRange *ir.ConstantRange
+		switch code {
+		case cstGEPInRangeOld:
+			flags = ops[i] & 1
+			i++
+		case cstGEPWithInRange:
+			if i+1 >= len(ops) {
+				return nil, nil, r.errorf("invalid constant GEP record")
+			}
+			flags = ops[i]
+			i++
+			bw := ops[i]
+			i++
+			cr, err := r.readRange(ops, &i, bw)
+			if err != nil {
+				return nil, nil, err
+			}
+			inRange = &cr
+		case cstGEP:
+			flags = ops[i]
+			i++
+		case cstInboundsGEP:
+			flags = gepFlagInBounds
+		}
+		var ids []uint64
+		for i < len(ops) {
+			if r.typeByID(ops[i]) == nil || i+1 >= len(ops) {
+				return nil, nil, r.errorf("invalid getelementptr constant expression record")
+			}
+			ids = append(ids, ops[i+1])
+			i += 2
+		}
+		if len(ids) < 1 {
+			return nil, nil, r.errorf("invalid constant GEP with no operands")
+		}
+		if src == nil {
+			return nil, nil, r.errorf("typed-pointer constant GEPs are not supported")
+		}
+		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.GetElementPtr, flags: gepFlags(flags), srcElem: src, inRange: inRange, ids: ids}
+	}
+	return v, p, nil
+}
+
+// constInlineAsm reads inline assembly.
+func (r *Reader) constInlineAsm(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
+	var v ir.Value
+	var p *pconst
+	switch code {
+	case cstInlineAsm, cstInlineAsmOld3:
+		i := 0
+		var ft *ir.Type
+		if code == cstInlineAsm {
+			if len(ops) < 3 {
+				return nil, nil, r.errorf("invalid inlineasm record")
+			}
+			ft = r.typeByID(ops[0])
+			if ft == nil || ft.Kind != ir.FunctionType {
+				return nil, nil, r.errorf("invalid inlineasm record")
+			}
+			i++
+		} else {
+			return nil, nil, r.errorf("typed-pointer inline asm is not supported")
+		}
+		flags := ops[i]
+		i++
+		asmLen := ops[i]
+		i++
+		if asmLen >= uint64(len(ops)-i) {
+			return nil, nil, r.errorf("invalid inlineasm record")
+		}
+		asm := opsString(ops[i : i+int(asmLen)])
+		i += int(asmLen)
+		cLen := ops[i]
+		i++
+		if cLen > uint64(len(ops)-i) {
+			return nil, nil, r.errorf("invalid inlineasm record")
+		}
+		cons := opsString(ops[i : i+int(cLen)])
+		v = &ir.InlineAsm{FuncType: ft, Typ: cur, Asm: asm, Constraints: cons,
+			SideEffect: flags&1 != 0, AlignStack: flags>>1&1 != 0, IntelDialect: flags>>2&1 != 0, CanThrow: flags>>3&1 != 0}
+	case cstInlineAsmOld, cstInlineAsmOld2:
+		return nil, nil, r.errorf("typed-pointer inline asm is not supported")
+	}
+	return v, p, nil
+}
+
+// constAddress reads the constants that stand for a global value's address: blockaddress, dso_local_equivalent, no_cfi and ptrauth.
+func (r *Reader) constAddress(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
+	var v ir.Value
+	var p *pconst
+	switch code {
+	case cstBlockAddress:
+		if len(ops) < 3 || r.typeByID(ops[0]) == nil {
+			return nil, nil, r.errorf("invalid blockaddress record")
+		}
+		p = &pconst{typ: cur, kind: pcBlockAddr, bb: ops[2], ids: []uint64{ops[1]}}
+	case cstDSOLocalEquiv:
+		if len(ops) < 2 || r.typeByID(ops[0]) == nil {
+			return nil, nil, r.errorf("invalid dso_local_equivalent record")
+		}
+		p = &pconst{typ: cur, kind: pcDSOLocal, ids: []uint64{ops[1]}}
+	case cstNoCFI:
+		if len(ops) < 2 || r.typeByID(ops[0]) == nil {
+			return nil, nil, r.errorf("invalid no_cfi record")
+		}
+		p = &pconst{typ: cur, kind: pcNoCFI, ids: []uint64{ops[1]}}
+	case cstPtrAuth:
+		if len(ops) < 4 {
+			return nil, nil, r.errorf("invalid ptrauth record")
+		}
+		p = &pconst{typ: cur, kind: pcPtrAuth, ids: append([]uint64(nil), ops[:4]...)}
+	case cstPtrAuth2:
+		if len(ops) < 5 {
+			return nil, nil, r.errorf("invalid ptrauth record")
+		}
+		p = &pconst{typ: cur, kind: pcPtrAuth, ids: append([]uint64(nil), ops[:5]...)}
+	}
+	return v, p, nil
+}

@@ -1,0 +1,143 @@
+package bitcode
+
+import (
+	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/ir"
+)
+
+// The calls: call, invoke and callbr, and the operand bundles the record
+// before them gives.
+
+// decodeCall reads INST_CALL, INST_INVOKE and INST_CALLBR: [attrs, cc,
+// (normal, unwind) or (default, n, indirect x n) or fmf?, fnty?, callee,
+// args...].
+func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) error {
+	c.rec = "call record"
+	if n := len(c.v); n < 3 {
+		c.invalid("%d operands, fewer than 3", n)
+		return c.err
+	}
+	in.Attrs = r.attrList(c.u64("attributes"))
+	cc := c.u64("calling convention")
+	var normal, unwind, def *ir.Block
+	var indirect []*ir.Block
+	explicit := cc>>15&1 != 0
+	switch c.code {
+	case fcInvoke:
+		normal = c.block("normal destination")
+		unwind = c.block("unwind destination")
+		explicit = cc>>13&1 != 0
+		in.Op, in.CallConv = ir.Invoke, ir.CallingConv(cc&1023)
+	case fcCallBr:
+		def = c.block("default destination")
+		n := c.u64("indirect destination count")
+		if c.err == nil && n > uint64(c.left()) {
+			c.invalid("%d indirect destinations, more than the %d operands left", n, c.left())
+		}
+		for ; n > 0 && c.ok(); n-- {
+			indirect = append(indirect, c.block("indirect destination"))
+		}
+		in.Op, in.CallConv = ir.CallBr, ir.CallingConv((cc&0x7ff)>>1)
+	default:
+		in.Op, in.CallConv = ir.Call, ir.CallingConv((cc&0x7ff)>>1)
+		switch {
+		case cc&(1<<16) != 0:
+			in.Tail = ir.NotTail
+		case cc&(1<<14) != 0:
+			in.Tail = ir.MustTail
+		case cc&1 != 0:
+			in.Tail = ir.Tail
+		}
+		if cc>>17&1 != 0 {
+			in.FMF = decodeFMF(c.u64("fast-math flags"))
+		}
+	}
+	var ft *ir.Type
+	if explicit {
+		ft = c.typ("function type")
+		if c.err == nil && ft.Kind != ir.FunctionType {
+			return r.errorf("explicit call type is not a function type")
+		}
+	}
+	callee := c.pair("callee")
+	if c.err != nil {
+		return c.err
+	}
+	if callee.Type().Kind != ir.PointerType {
+		return r.errorf("callee is not a pointer")
+	}
+	if ft == nil {
+		return r.errorf("typed-pointer calls are not supported")
+	}
+	if c.left() < len(ft.Params) {
+		return r.errorf("insufficient operands to call")
+	}
+	for _, pt := range ft.Params {
+		if pt.Kind == ir.LabelType {
+			in.Operands = append(in.Operands, c.block("label argument"))
+		} else {
+			in.Operands = append(in.Operands, c.value(pt, "argument"))
+		}
+		if c.err != nil {
+			return c.err
+		}
+	}
+	if !ft.VarArg {
+		c.end()
+	}
+	for c.more() {
+		in.Operands = append(in.Operands, c.pair("variadic argument"))
+	}
+	if c.err != nil {
+		return c.err
+	}
+	in.Callee, in.FuncType, in.Typ = upgradeAsmMarker(callee), ft, ft.Ret
+	in.Attrs = dropIncompatibleList(in.Attrs, ft, in.Operands)
+	in.Bundles, fs.bundles = upgradeBundles(fs.bundles), nil
+	switch c.code {
+	case fcInvoke:
+		in.Succs = append(in.Succs[:0], normal, unwind)
+		fs.useBlocks(normal, unwind)
+	case fcCallBr:
+		in.Succs = append(append(in.Succs[:0], def), indirect...)
+		fs.useBlocks(in.Succs...)
+	}
+	if in.FMF != 0 && !fpMath(ft.Ret) {
+		return r.errorf("fast-math flags on a call without a floating-point result")
+	}
+	return nil
+}
+
+// operandBundle reads OPERAND_BUNDLE: [tag, value...], a bundle of the
+// call that follows it.
+func (r *Reader) operandBundle(fs *funcState, rec *bitstream.Record) error {
+	ops := rec.Ops
+	if len(ops) < 1 || ops[0] >= uint64(len(r.bundleTags)) {
+		return r.errorf("invalid operand bundle record")
+	}
+	b := ir.OperandBundle{Tag: r.bundleTags[ops[0]]}
+	c := opCursor{r: r, fs: fs, v: ops, i: 1, code: rec.Code, rec: "operand bundle record"}
+	for c.more() {
+		if c.v[c.i] == obMetadata {
+			c.i++
+			id := c.u64("metadata")
+			if c.err != nil {
+				return c.err
+			}
+			m, err := r.mdAt(uint64(uint32(fs.next - id)))
+			if err != nil {
+				return err
+			}
+			b.Inputs = append(b.Inputs, &ir.MetadataValue{Typ: r.findType(&ir.Type{Kind: ir.MetadataType}), MD: m})
+			continue
+		}
+		if v := c.pair("input"); v != nil {
+			b.Inputs = append(b.Inputs, v)
+		}
+	}
+	if c.err != nil {
+		return c.err
+	}
+	fs.bundles = append(fs.bundles, b)
+	return nil
+}

@@ -1,0 +1,278 @@
+package bitcode
+
+import "github.com/bcextract/bcextract/ir"
+
+// The memory instructions: alloca, load, store, getelementptr, the
+// atomics and fence.
+
+// instAlloca reads INST_ALLOCA: [instty, opty, op, align, addrspace?].
+func (r *Reader) instAlloca(c *opCursor, in *ir.Instruction) error {
+	if n := len(c.v); n != 4 && n != 5 {
+		c.invalid("%d operands, not 4 or 5", n)
+		return c.err
+	}
+	if c.v[3]&(1<<6) == 0 {
+		return r.errorf("typed-pointer alloca is not supported")
+	}
+	t := c.typ("allocated type")
+	ot := c.typ("size type")
+	size := c.absValue(ot, "size")
+	packed := c.u64("alignment")
+	if c.err != nil {
+		return c.err
+	}
+	var err error
+	if in.Align, err = r.decodeAlign(packed&31 | (packed>>8&7)<<5); err != nil {
+		return err
+	}
+	if in.Align == 0 {
+		if in.Align, err = r.typeAlign(t, prefAlign, "alloca"); err != nil {
+			return err
+		}
+	}
+	as, ok := c.opt()
+	if !ok {
+		as = uint64(layoutAddrSpace(r.m.DataLayout, 'A'))
+	}
+	if as > 0xffffff {
+		c.invalid("address space %d", as)
+		return c.err
+	}
+	if packed&(1<<5) != 0 {
+		in.Flags |= ir.InAlloca
+	}
+	if packed&(1<<7) != 0 {
+		in.Flags |= ir.SwiftError
+	}
+	in.Op, in.ElemType, in.Operands, in.AddrSpace = ir.Alloca, t, append(in.Operands[:0], size), uint32(as)
+	in.Typ = r.ptrType(uint32(as))
+	return nil
+}
+
+// instLoad reads INST_LOAD and INST_LOADATOMIC: [op, ty, align, vol]
+// and, when atomic, [ordering, ssid].
+func (r *Reader) instLoad(c *opCursor, in *ir.Instruction) error {
+	atomic := c.code == fcLoadAtomic
+	p := c.pair("pointer")
+	if c.err != nil {
+		return c.err
+	}
+	extra := 2
+	if atomic {
+		extra = 4
+	}
+	if n := c.left(); n != extra && n != extra+1 {
+		c.invalid("%d operands after the pointer, not %d or %d", n, extra, extra+1)
+		return c.err
+	} else if n != extra+1 {
+		return r.errorf("typed-pointer load is not supported")
+	}
+	t := c.typ("loaded type")
+	in.Align = c.align("alignment")
+	if c.err != nil {
+		return c.err
+	}
+	if in.Align == 0 {
+		if atomic {
+			return r.errorf("invalid atomic load record: no alignment")
+		}
+		var err error
+		if in.Align, err = r.typeAlign(t, abiAlign, "load"); err != nil {
+			return err
+		}
+	}
+	if c.flag("volatile flag") {
+		in.Flags |= ir.Volatile
+	}
+	in.Op, in.Typ, in.Operands = ir.Load, t, append(in.Operands[:0], p)
+	if atomic {
+		in.Ordering = decodeOrdering(c.u64("ordering"))
+		in.SyncScope = r.syncScope(c.u64("sync scope"))
+	}
+	return c.err
+}
+
+// instStore reads INST_STORE and INST_STOREATOMIC: [ptr, val, align,
+// vol] and, when atomic, [ordering, ssid].
+func (r *Reader) instStore(c *opCursor, in *ir.Instruction) error {
+	atomic := c.code == fcStoreAtomic
+	p := c.pair("pointer")
+	v := c.pair("stored value")
+	if c.err != nil {
+		return c.err
+	}
+	extra := 2
+	if atomic {
+		extra = 4
+	}
+	if n := c.left(); n != extra {
+		c.invalid("%d operands after the value, not %d", n, extra)
+		return c.err
+	}
+	if in.Align = c.align("alignment"); c.err != nil {
+		return c.err
+	}
+	if in.Align == 0 {
+		if atomic {
+			return r.errorf("invalid atomic store record: no alignment")
+		}
+		var err error
+		if in.Align, err = r.typeAlign(v.Type(), abiAlign, "store"); err != nil {
+			return err
+		}
+	}
+	if c.flag("volatile flag") {
+		in.Flags |= ir.Volatile
+	}
+	in.Op, in.Operands = ir.Store, append(in.Operands[:0], v, p)
+	if atomic {
+		in.Ordering = decodeOrdering(c.u64("ordering"))
+		in.SyncScope = r.syncScope(c.u64("sync scope"))
+	}
+	return c.err
+}
+
+// instGEP reads INST_GEP: [flags, ty, base, indices...].
+func (r *Reader) instGEP(c *opCursor, in *ir.Instruction) error {
+	in.Flags = gepFlags(c.u64("flags"))
+	in.ElemType = c.typ("source element type")
+	base := c.pair("base")
+	if c.err != nil {
+		return c.err
+	}
+	in.Op, in.Operands = ir.GetElementPtr, append(in.Operands[:0], base)
+	in.Typ = base.Type()
+	for c.more() {
+		v := c.pair("index")
+		if c.err != nil {
+			return c.err
+		}
+		in.Operands = append(in.Operands, v)
+		if vt := v.Type(); vt.IsVector() && !in.Typ.IsVector() {
+			in.Typ = r.findType(&ir.Type{Kind: vt.Kind, Len: vt.Len, Elem: base.Type()})
+		}
+	}
+	return c.err
+}
+
+// instCmpXchg reads INST_CMPXCHG: [ptr, cmp, new, vol, success ordering,
+// ssid, failure ordering, weak, align?].
+func (r *Reader) instCmpXchg(c *opCursor, in *ir.Instruction) error {
+	p := c.pair("pointer")
+	cmp := c.pair("compared value")
+	nv := c.value(typeOf(cmp), "new value")
+	if c.err != nil {
+		return c.err
+	}
+	if n := c.left(); n < 5 || n > 6 {
+		c.invalid("%d operands after the values, not 5 or 6", n)
+		return c.err
+	}
+	if c.flag("volatile flag") {
+		in.Flags |= ir.Volatile
+	}
+	in.Ordering = decodeOrdering(c.u64("success ordering"))
+	in.SyncScope = r.syncScope(c.u64("sync scope"))
+	in.FailOrdering = decodeOrdering(c.u64("failure ordering"))
+	if c.flag("weak flag") {
+		in.Flags |= ir.Weak
+	}
+	if c.more() {
+		in.Align = c.align("alignment")
+	}
+	if c.err != nil {
+		return c.err
+	}
+	if in.Align == 0 {
+		var err error
+		if in.Align, err = r.typeAlign(cmp.Type(), storeAlign, "cmpxchg"); err != nil {
+			return err
+		}
+	}
+	in.Op, in.Operands = ir.AtomicCmpXchg, append(in.Operands[:0], p, cmp, nv)
+	in.Typ = r.findType(&ir.Type{Kind: ir.StructType, Fields: []*ir.Type{cmp.Type(), r.i1()}})
+	return nil
+}
+
+// instAtomicRMW reads INST_ATOMICRMW: [ptr, val, op, vol, ordering,
+// ssid, align?].
+func (r *Reader) instAtomicRMW(c *opCursor, in *ir.Instruction) error {
+	p := c.pair("pointer")
+	v := c.pair("value")
+	if c.err != nil {
+		return c.err
+	}
+	if n := c.left(); n != 4 && n != 5 {
+		c.invalid("%d operands after the values, not 4 or 5", n)
+		return c.err
+	}
+	op := c.u64("operation")
+	if op >= uint64(len(rmwOps)) {
+		return r.errorf("invalid atomicrmw operation")
+	}
+	in.RMW = rmwOps[op]
+	if c.flag("volatile flag") {
+		in.Flags |= ir.Volatile
+	}
+	in.Ordering = decodeOrdering(c.u64("ordering"))
+	in.SyncScope = r.syncScope(c.u64("sync scope"))
+	if c.more() {
+		in.Align = c.align("alignment")
+	}
+	if c.err != nil {
+		return c.err
+	}
+	if in.Align == 0 {
+		var err error
+		if in.Align, err = r.typeAlign(v.Type(), storeAlign, "atomicrmw"); err != nil {
+			return err
+		}
+	}
+	in.Op, in.Typ, in.Operands = ir.AtomicRMW, v.Type(), append(in.Operands[:0], p, v)
+	return nil
+}
+
+// instFence reads INST_FENCE: [ordering, ssid].
+func (r *Reader) instFence(c *opCursor, in *ir.Instruction) error {
+	if n := len(c.v); n != 2 {
+		c.invalid("%d operands, not 2", n)
+		return c.err
+	}
+	in.Op, in.Ordering, in.SyncScope = ir.Fence, decodeOrdering(c.u64("ordering")), r.syncScope(c.u64("sync scope"))
+	return nil
+}
+
+func decodeOrdering(v uint64) ir.AtomicOrdering {
+	switch v {
+	case 0:
+		return ir.NotAtomic
+	case 1:
+		return ir.Unordered
+	case 2:
+		return ir.Monotonic
+	case 3:
+		return ir.Acquire
+	case 4:
+		return ir.Release
+	case 5:
+		return ir.AcquireRelease
+	}
+	return ir.SequentiallyConsistent
+}
+
+var rmwOps = [...]ir.RMWOp{ir.RMWXchg, ir.RMWAdd, ir.RMWSub, ir.RMWAnd, ir.RMWNand, ir.RMWOr, ir.RMWXor,
+	ir.RMWMax, ir.RMWMin, ir.RMWUMax, ir.RMWUMin, ir.RMWFAdd, ir.RMWFSub, ir.RMWFMax, ir.RMWFMin,
+	ir.RMWUIncWrap, ir.RMWUDecWrap, ir.RMWUSubCond, ir.RMWUSubSat, ir.RMWFMaximum, ir.RMWFMinimum}
+
+func (r *Reader) syncScope(v uint64) string {
+	switch v {
+	case 0:
+		return "singlethread"
+	case 1:
+		return ""
+	}
+	if v >= uint64(len(r.syncScopes)) {
+		return ""
+	}
+	return r.syncScopes[v]
+}
