@@ -159,7 +159,7 @@ type Payload struct {
 	// sections are named "SEGMENT,SECTION".
 	Section string
 	// SectionType is the ELF sh_type of the section, 0 for other formats.
-	SectionType uint32
+	SectionType elf.SectionType
 	// SectionOff and SectionSize locate the whole section (or bitcode file,
 	// or offload package) in File: a payload split from it lies inside.
 	SectionOff, SectionSize int64

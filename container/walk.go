@@ -279,7 +279,7 @@ func (s *walk) universal(n node, data []byte) {
 // A section is a section of an object that holds a payload.
 type section struct {
 	name  string
-	typ   uint32
+	typ   elf.SectionType
 	index int
 	off   int64 // in the object's data
 	size  int64

@@ -82,7 +82,7 @@ func newJSONPayload(r *listed) jsonPayload {
 	p := &r.p
 	j := jsonPayload{
 		Path: p.Path, Kind: p.Kind.String(), Format: p.Format.String(), Arch: p.Arch,
-		Section: p.Section, SectionType: p.SectionType, File: p.File,
+		Section: p.Section, SectionType: uint32(p.SectionType), File: p.File,
 		SectionOff: p.SectionOff, SectionSize: p.SectionSize, OffloadArch: p.OffloadArch,
 		Offset: p.Off, Size: p.Size, Module: p.Module,
 		Producer: r.ident.Producer, Triple: triple(r),

@@ -30,16 +30,8 @@ type Reloc struct {
 	Addend int64 // 0 for REL
 }
 
-// Section types of relocation sections.
-const (
-	SHT_SYMTAB = 2
-	SHT_RELA   = 4
-	SHT_REL    = 9
-	SHT_CREL   = 0x40000014
-)
-
 // IsRelocType reports whether t is a relocation section type.
-func IsRelocType(t uint32) bool { return t == SHT_REL || t == SHT_RELA || t == SHT_CREL }
+func IsRelocType(t SectionType) bool { return t == SHT_REL || t == SHT_RELA || t == SHT_CREL }
 
 func (f *File) byteOrder() binary.ByteOrder {
 	if f.Data == 2 { // ELFDATA2MSB
