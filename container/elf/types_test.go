@@ -77,3 +77,23 @@ func ExampleSectionType_String() {
 	fmt.Println(SHT_LLVM_BB_ADDR_MAP, SectionType(1), SHF_ALLOC|SHF_WRITE)
 	// Output: SHT_LLVM_BB_ADDR_MAP SHT_PROGBITS SHF_ALLOC|SHF_WRITE
 }
+
+// TestCRELLEB checks the CREL decoder's LEB128 errors: cut short, and a
+// value past 64 bits (which LLVM's decoder also refuses).
+func TestCRELLEB(t *testing.T) {
+	tests := []struct {
+		b    []byte
+		want string
+	}{
+		{[]byte{0x80}, "truncated CREL header"},
+		{[]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02}, "bad CREL header: LEB128 value does not fit in 64 bits"},
+		{[]byte{0x08, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}, "bad CREL relocation 0: LEB128 value does not fit in 64 bits"},
+		{[]byte{0x08, 0x01, 0x80}, "truncated CREL relocation 0"},
+	}
+	for _, tt := range tests {
+		_, err := decodeCREL(tt.b, true)
+		if err == nil || err.Msg != tt.want {
+			t.Errorf("% x: %v, want %s", tt.b, err, tt.want)
+		}
+	}
+}
