@@ -59,10 +59,11 @@ func openSpares(p *container.Payload, k, n int, prepare func(*bitcode.Reader)) <
 	// A spare that faults on a mapped file cut short is not sent: the
 	// caller's own reader meets the fault in its guard.
 	mode := faults.Mode()
+	data := p.Data // p is the walker's, valid only until its callback returns
 	for range n {
 		wg.Go(func() {
 			faults.Catch(mode, func() {
-				f, err := bitcode.Open(p.Data)
+				f, err := bitcode.Open(data)
 				if err != nil || k >= len(f.Modules) {
 					return
 				}
