@@ -9,7 +9,8 @@
 // byte order, type and machine, and its sections ([Section]), each with its
 // checked byte range (Off, Size) in the data; [File.Symbols] and [File.Relocs]
 // decode a symbol table and relocations, which extension sections such as
-// SHT_LLVM_CALL_GRAPH_PROFILE refer to. Section contents are returned as
+// SHT_LLVM_CALL_GRAPH_PROFILE refer to; a section's [SectionType] and
+// [SectionFlags] print as llvm-readobj names them. Section contents are returned as
 // stored: SHF_COMPRESSED sections are not decompressed, and program headers
 // are checked but not returned. Errors about the input are *[FormatError]
 // values, whose Off is a byte offset in the data given to NewFile. Most
