@@ -144,7 +144,9 @@ func (c Compression) String() string {
 	return fmt.Sprintf("Compression(%d)", uint8(c))
 }
 
-// A Payload is one LLVM payload found in a file.
+// A Payload is one LLVM payload found in a file. The *Payload a Walk
+// callback receives is the walker's, valid until the callback returns;
+// keep p.Clone() instead.
 type Payload struct {
 	// Path is the container path naming the payload (see the package doc).
 	Path string
@@ -159,7 +161,7 @@ type Payload struct {
 	// sections are named "SEGMENT,SECTION".
 	Section string
 	// SectionType is the ELF sh_type of the section, 0 for other formats.
-	SectionType uint32
+	SectionType elf.SectionType
 	// SectionOff and SectionSize locate the whole section (or bitcode file,
 	// or offload package) in File: a payload split from it lies inside.
 	SectionOff, SectionSize int64
@@ -211,6 +213,14 @@ type Payload struct {
 	// the bundle's own payload (KindBundle) and on those of its files; nil
 	// for other payloads.
 	Bundle *BundleInfo
+}
+
+// Clone returns a copy of p that stays valid after the Walk callback that
+// received p returns. The copy shares Data, Cmdline and Bundle with p:
+// none of them is reused by the walker.
+func (p *Payload) Clone() *Payload {
+	c := *p
+	return &c
 }
 
 // Decoded reports whether Data was decoded from compressed bytes (a file of

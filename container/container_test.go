@@ -839,3 +839,59 @@ func TestPayloadError(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepPayloads keeps every payload of multi-payload inputs past the
+// callback, as Clone, and checks each; the *Payload itself, kept, shows an
+// empty Payload once its callback has returned, not another payload.
+func TestKeepPayloads(t *testing.T) {
+	plain, err := os.ReadFile("../testdata/bc/plain.bc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := append(append(append([]byte(nil), plain...), 0, 0, 0, 0), plain...)
+	var w Walker
+	var kept, raw []*Payload
+	if err := w.Walk("two.bc", two, func(p *Payload) error {
+		kept, raw = append(kept, p.Clone()), append(raw, p)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	want := []row{{"two.bc#1", KindBitcode, 0, 3360, false}, {"two.bc#2", KindBitcode, 3364, 3360, false}}
+	if len(kept) != len(want) {
+		t.Fatalf("%d payloads, want %d", len(kept), len(want))
+	}
+	for i, p := range kept {
+		if got := rows([]Payload{*p})[0]; got != want[i] || p.Module != i+1 || p.Modules != 2 || !bytes.Equal(p.Data, plain) {
+			t.Errorf("payload %d: %+v module %d of %d, want %+v", i, got, p.Module, p.Modules, want[i])
+		}
+		if raw[i].Path != "" || raw[i].Data != nil {
+			t.Errorf("payload %d: the kept *Payload still shows %q", i, raw[i].Path)
+		}
+	}
+
+	// An archive of objects with several sections each.
+	data, err := os.ReadFile(fixtures + "lib-gnu.a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var copies []Payload
+	kept = kept[:0]
+	if err := w.Walk("lib-gnu.a", data, func(p *Payload) error {
+		kept, copies = append(kept, p.Clone()), append(copies, *p)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(kept) < 4 {
+		t.Fatalf("%d payloads", len(kept))
+	}
+	seen := map[string]bool{}
+	for i, p := range kept {
+		if seen[p.Path] || p.Path != copies[i].Path || p.Off != copies[i].Off || p.Size != copies[i].Size ||
+			!bytes.Equal(p.Data, data[p.Off:p.Off+p.Size]) {
+			t.Errorf("payload %d: %s [0x%x,+%d), kept as %s [0x%x,+%d)", i, copies[i].Path, copies[i].Off, copies[i].Size, p.Path, p.Off, p.Size)
+		}
+		seen[p.Path] = true
+	}
+}

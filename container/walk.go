@@ -45,8 +45,12 @@ func (w *Walker) Close() error {
 }
 
 // Walk calls fn for every payload in data, which holds the file named file,
-// in file order. The Payload fn is given is valid only until fn returns (the
-// walker reuses it): fn copies what it keeps, *p included. A malformed container or payload does not stop the walk:
+// in file order. The *Payload fn is given is valid only until fn returns:
+// the walker reuses it for the next payload, and clears it when fn returns,
+// so that a pointer kept past fn sees an empty Payload, not another
+// payload's values. To keep a payload, keep p.Clone() (or a copy of *p);
+// its Data stays valid as long as data (and, for a thin archive's member,
+// the Walker) does. A malformed container or payload does not stop the walk:
 // its siblings are still visited, and Walk returns every such problem as an
 // *Error, joined with errors.Join. A payload whose bitcode cannot be split
 // into modules is still reported, whole, besides its error. If fn returns an
@@ -128,6 +132,10 @@ func (s *walk) fail(n node, off int64, err error) {
 func (s *walk) emit(p *Payload) {
 	if s.stop == nil {
 		s.stop = s.fn(p)
+	}
+	if p == &s.payload {
+		// Reused: a pointer fn kept must not show the next payload.
+		s.payload = Payload{}
 	}
 }
 
@@ -279,7 +287,7 @@ func (s *walk) universal(n node, data []byte) {
 // A section is a section of an object that holds a payload.
 type section struct {
 	name  string
-	typ   uint32
+	typ   elf.SectionType
 	index int
 	off   int64 // in the object's data
 	size  int64

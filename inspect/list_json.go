@@ -63,7 +63,7 @@ func (r *Listed) JSON() ListPayload {
 	p := &r.Payload
 	j := ListPayload{
 		Path: p.Path, Kind: p.Kind.String(), Format: p.Format.String(), Arch: p.Arch,
-		Section: p.Section, SectionType: p.SectionType, File: p.File,
+		Section: p.Section, SectionType: uint32(p.SectionType), File: p.File,
 		SectionOff: p.SectionOff, SectionSize: p.SectionSize, OffloadArch: p.OffloadArch,
 		Offset: p.Off, Size: p.Size, Module: p.Module,
 		Producer: r.Ident.Producer, Triple: r.triple(),

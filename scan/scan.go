@@ -20,6 +20,10 @@
 // payload's bytes are not kept; [Scanner.Extract] is the hook that sees them,
 // and an [Index] gathers payloads by content. Scanner.Shard and Shards select a fixed part of the files by a
 // hash of their paths, so that several machines scan one tree between them.
+//
+// A [Printer] prints Results as 'bcextract scan' does (a table or JSON
+// Lines), [WriteSummary] its closing summary, and [Index.Manifest] its
+// manifest.
 package scan
 
 import (

@@ -1,6 +1,10 @@
 package sections
 
-import "math"
+import (
+	"math"
+
+	"github.com/bcextract/bcextract/internal/leb128"
+)
 
 // msgAddrsigIndex is lld's wording (lld-link 22: "<file>: invalid symbol
 // index in addrsig section") for an index that names no symbol. llvm-readobj
@@ -43,7 +47,7 @@ func DecodeAddrsig(section string, data []byte) ([]uint32, error) {
 	}
 	syms := make([]uint32, 0, ends)
 	for off := 0; off < len(data); {
-		v, n := ULEB128(data[off:])
+		v, n := leb128.Uint(data[off:])
 		switch {
 		case n == 0:
 			return syms, &DecodeError{Section: section, Off: int64(off), Msg: msgULEBTruncated}

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+
+	"github.com/bcextract/bcextract/internal/leb128"
 )
 
 // Features is the feature field of an SHT_LLVM_BB_ADDR_MAP function entry
@@ -359,7 +361,7 @@ func (d *bbDecoder) uleb() uint64 {
 	if d.curErr != nil {
 		return 0
 	}
-	v, n := ULEB128(d.data[d.off:])
+	v, n := leb128.Uint(d.data[d.off:])
 	switch {
 	case n == 0:
 		d.curErr = d.errorf(d.off, "unable to decode LEB128 at offset 0x%08x: %s", d.off, msgULEBTruncated)

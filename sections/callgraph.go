@@ -3,6 +3,8 @@ package sections
 import (
 	"encoding/binary"
 	"fmt"
+
+	"github.com/bcextract/bcextract/internal/leb128"
 )
 
 // Flag bits of an SHT_LLVM_CALL_GRAPH record (llvm/docs/CallGraphSection.md).
@@ -120,7 +122,7 @@ func (d *callGraphDecoder) count(off, elemSize int, what string) (n, end int, er
 	if off >= len(data) {
 		return 0, 0, d.short(off, 1, what)
 	}
-	v, l := ULEB128(data[off:])
+	v, l := leb128.Uint(data[off:])
 	switch {
 	case l == 0:
 		return 0, 0, d.errAt(off, "%s: %s", what, msgULEBTruncated)

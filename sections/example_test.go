@@ -8,16 +8,6 @@ import (
 	"github.com/bcextract/bcextract/sections"
 )
 
-func ExampleULEB128() {
-	v, n := sections.ULEB128([]byte{0xe5, 0x8e, 0x26, 0xff})
-	fmt.Println(v, n)
-	_, n = sections.ULEB128([]byte{0x80}) // ends inside the value
-	fmt.Println(n)
-	// Output:
-	// 624485 3
-	// 0
-}
-
 func ExampleDecodeAddrsig() {
 	// .llvm_addrsig of clang -faddrsig: symbols 4, 5 and 3 are address-significant.
 	syms, err := sections.DecodeAddrsig(".llvm_addrsig", []byte{0x04, 0x05, 0x03})

@@ -45,38 +45,6 @@ func checkFuzzErr(t *testing.T, err error, section string, data []byte) *DecodeE
 	return de
 }
 
-func FuzzULEB128(f *testing.F) {
-	for _, tt := range ulebTests {
-		addHexSeeds(f, tt.hex)
-	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		v, n := ULEB128(b)
-		switch {
-		case n > 0:
-			if n > len(b) || b[n-1] >= 0x80 || (n > 1 && b[n-2] < 0x80) {
-				t.Fatalf("ULEB128(% x) = %d, %d: bad length", b, v, n)
-			}
-			canon := binary.AppendUvarint(nil, v)
-			if w, m := ULEB128(canon); w != v || m != len(canon) {
-				t.Fatalf("canonical % x of %d decodes to %d, %d", canon, v, w, m)
-			}
-			if len(canon) > n {
-				t.Fatalf("% x decodes to %d, whose canonical form % x is longer", b[:n], v, canon)
-			}
-		case n == 0:
-			for _, c := range b {
-				if c < 0x80 {
-					t.Fatalf("ULEB128(% x) says truncated", b)
-				}
-			}
-		default:
-			if v != 0 || -n > len(b) || -n < 10 {
-				t.Fatalf("ULEB128(% x) = %d, %d", b, v, n)
-			}
-		}
-	})
-}
-
 func FuzzDecodeAddrsig(f *testing.F) {
 	for _, tt := range addrsigTests {
 		addHexSeeds(f, tt.hex)

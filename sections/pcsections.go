@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/bcextract/bcextract/internal/leb128"
 )
 
 // PC sections are written by LLVM's AsmPrinter::emitPCSections for
@@ -324,7 +326,7 @@ func (d *pcDecoder) uleb(field, size int) uint64 {
 	if d.err != nil {
 		return 0
 	}
-	v, n := ULEB128(d.data[d.off:])
+	v, n := leb128.Uint(d.data[d.off:])
 	switch {
 	case n == 0:
 		d.fail("truncated entry", field, ": "+msgULEBTruncated)

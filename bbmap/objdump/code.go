@@ -45,7 +45,7 @@ func newCodeSections(f *elf.File, data []byte, syms []elf.Symbol) codeSections {
 	if !c.rel {
 		for i := range f.Sections {
 			s := &f.Sections[i]
-			if s.Flags&uint64(goelf.SHF_ALLOC) != 0 && !s.NoBits && s.Size > 0 {
+			if s.Flags&elf.SHF_ALLOC != 0 && !s.NoBits && s.Size > 0 {
 				c.alloc = append(c.alloc, s)
 			}
 		}
@@ -107,7 +107,7 @@ func (c *codeSections) section(sec int, addr uint64) *elf.Section {
 	for j := i - 1; j >= 0 && j >= i-8; j-- {
 		s := c.alloc[j]
 		if addr-s.Addr < uint64(s.Size) {
-			if s.Flags&uint64(goelf.SHF_EXECINSTR) != 0 {
+			if s.Flags&elf.SHF_EXECINSTR != 0 {
 				return s
 			}
 			if hit == nil {

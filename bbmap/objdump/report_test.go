@@ -117,7 +117,7 @@ func TestBBMapMarks(t *testing.T) {
 	data := []byte{0xb8, 0x01, 0x00, 0x00, 0x00, 0x06, 0xc3, 0x90, 0x90, 0x90, 0x90, 0x90}
 	f := &elf.File{Class: goelf.ELFCLASS64, Type: goelf.ET_EXEC, Machine: goelf.EM_X86_64, Sections: []elf.Section{
 		{NoBits: true},
-		{Name: ".text", Type: uint32(goelf.SHT_PROGBITS), Flags: uint64(goelf.SHF_ALLOC | goelf.SHF_EXECINSTR), Addr: 0x1000, Size: int64(len(data)), Index: 1},
+		{Name: ".text", Type: elf.SHT_PROGBITS, Flags: elf.SHF_ALLOC | elf.SHF_EXECINSTR, Addr: 0x1000, Size: int64(len(data)), Index: 1},
 	}}
 	m := &sections.BBAddrMap{Version: 5, Ranges: []sections.BBRange{{BaseAddress: 0x1000, Entries: []sections.BBEntry{
 		{ID: 0, Offset: 0, Size: 3},      // the mov runs 2 bytes past the end

@@ -183,7 +183,7 @@ func newBranchTargets(f *elf.File, data []byte, syms []elf.Symbol) *branchTarget
 		// A stripped file: llvm-objdump takes the dynamic symbols that
 		// are defined in a section.
 		for i := range f.Sections {
-			if f.Sections[i].Type != uint32(goelf.SHT_DYNSYM) {
+			if f.Sections[i].Type != elf.SHT_DYNSYM {
 				continue
 			}
 			dyn, _ := f.Symbols(data, i)
@@ -205,7 +205,7 @@ func newBranchTargets(f *elf.File, data []byte, syms []elf.Symbol) *branchTarget
 	sortTargets(t.abs)
 	for i := range f.Sections {
 		s := &f.Sections[i]
-		if s.Flags&uint64(goelf.SHF_EXECINSTR) == 0 || s.NoBits || s.Size == 0 {
+		if s.Flags&elf.SHF_EXECINSTR == 0 || s.NoBits || s.Size == 0 {
 			continue
 		}
 		// llvm-objdump adds one unless the first symbols are at the

@@ -6,30 +6,27 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/bcextract/bcextract/bitstream"
+	"strconv"
+
+	"github.com/bcextract/bcextract/bitstream/bcanalyzer"
 	"github.com/bcextract/bcextract/container"
-	"github.com/bcextract/bcextract/wrapper"
 	"github.com/spf13/pflag"
 )
 
-// dumpOptions are the output options of dump and stats, named after
-// llvm-bcanalyzer's.
+// dumpOptions are the output options of dump and stats: llvm-bcanalyzer's,
+// and JSON instead of text.
 type dumpOptions struct {
-	dump            bool // print the stream, not only the summary
-	dumpBlockinfo   bool
-	nonSymbolic     bool
-	showBinaryBlobs bool
-	noHistogram     bool
-	json            bool
+	bcanalyzer.Options
+	json bool
 }
 
 func dumpCommand() *command {
 	var o dumpOptions
 	fs := pflag.NewFlagSet("dump", pflag.ContinueOnError)
-	fs.BoolVar(&o.dumpBlockinfo, "dump-blockinfo", false, "print the contents of BLOCKINFO blocks")
-	fs.BoolVar(&o.nonSymbolic, "non-symbolic", false, "print block and record IDs beside their names")
-	fs.BoolVar(&o.showBinaryBlobs, "show-binary-blobs", false, "print every blob, escaping non-printable bytes")
-	fs.BoolVar(&o.noHistogram, "disable-histogram", false, "leave the per-code histograms out of the summary")
+	fs.BoolVar(&o.DumpBlockinfo, "dump-blockinfo", false, "print the contents of BLOCKINFO blocks")
+	fs.BoolVar(&o.NonSymbolic, "non-symbolic", false, "print block and record IDs beside their names")
+	fs.BoolVar(&o.ShowBinaryBlobs, "show-binary-blobs", false, "print every blob, escaping non-printable bytes")
+	fs.BoolVar(&o.NoHistogram, "disable-histogram", false, "leave the per-code histograms out of the summary")
 	fs.BoolVar(&o.json, "json", false, "print one JSON document instead of text")
 	return &command{
 		Name:  "dump",
@@ -61,7 +58,7 @@ Examples:
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {
-			o.dump = true
+			o.Dump = true
 			return runAnalyze(e, args, o)
 		},
 	}
@@ -70,7 +67,7 @@ Examples:
 func statsCommand() *command {
 	var o dumpOptions
 	fs := pflag.NewFlagSet("stats", pflag.ContinueOnError)
-	fs.BoolVar(&o.noHistogram, "disable-histogram", false, "leave the per-code histograms out")
+	fs.BoolVar(&o.NoHistogram, "disable-histogram", false, "leave the per-code histograms out")
 	fs.BoolVar(&o.json, "json", false, "print one JSON document instead of text")
 	return &command{
 		Name:  "stats",
@@ -146,9 +143,9 @@ func analyzeFile(e *env, w *bufio.Writer, name string, o dumpOptions) error {
 
 func analyzePayload(w *bufio.Writer, name string, data []byte, o dumpOptions) error {
 	if o.json {
-		return analyzeJSON(w, name, data, o)
+		return bcanalyzer.JSON(w, name, data, o.Options)
 	}
-	return analyzeText(w, name, data, o)
+	return bcanalyzer.Text(w, name, data, o.Options)
 }
 
 // analyzeContainer analyzes each bitcode module found in a binary or an
@@ -212,78 +209,23 @@ func analyzeContainer(e *env, w *bufio.Writer, name string, data []byte, o dumpO
 	return nil
 }
 
-// streamError places a bitstream error in its file: the stream may start
-// after a wrapper header.
-type streamError struct {
-	file string
-	base uint64 // byte offset of the stream in the file
-	err  error
-}
-
-func (e *streamError) Error() string {
-	var fe *bitstream.FormatError
-	if errors.As(e.err, &fe) && e.base != 0 {
-		return fmt.Sprintf("%s: %v (the stream starts at byte 0x%x of the file)", e.file, e.err, e.base)
+// appendJSONInputError appends the document of a problem that kept the
+// input at path from being read, ending in a newline.
+func appendJSONInputError(b []byte, path string, err error) []byte {
+	b = append(b, `{"file":`...)
+	b = appendJSONString(b, []byte(path))
+	e := newJSONError(err)
+	b = append(b, `,"error":{"path":`...)
+	b = appendJSONString(b, []byte(e.Path))
+	b = append(b, `,"file":`...)
+	b = appendJSONString(b, []byte(e.File))
+	if e.Offset != nil {
+		b = append(b, `,"offset":`...)
+		b = strconv.AppendInt(b, *e.Offset, 10)
 	}
-	return fmt.Sprintf("%s: %v", e.file, e.err)
-}
-
-func (e *streamError) Unwrap() error { return e.err }
-
-// openStream does what llvm-bcanalyzer does before reading blocks: checks the
-// length, strips a wrapper header, and reads the magic number. onWrapper, if
-// not nil, sees the header before the wrapper's range is checked.
-func openStream(name string, data []byte, onWrapper func(wrapper.Header)) (*bitstream.Reader, bitstream.StreamKind, uint64, error) {
-	if len(data)%4 != 0 {
-		// Where the data ends, as every error of data cut short.
-		return nil, 0, 0, fmt.Errorf("%s: bitstream length %d is not a multiple of 4 bytes (%d bytes after byte 0x%x) at byte 0x%x",
-			name, len(data), len(data)%4, len(data)&^3, len(data))
-	}
-	stream, base := data, uint64(0)
-	if wrapper.IsWrapper(data) {
-		h, err := wrapper.ParseHeader(data)
-		if err != nil {
-			return nil, 0, 0, fmt.Errorf("%s: %w", name, err)
-		}
-		if onWrapper != nil {
-			onWrapper(h)
-		}
-		if _, stream, err = wrapper.Unwrap(data); err != nil {
-			return nil, 0, 0, fmt.Errorf("%s: %w", name, err)
-		}
-		base = uint64(h.Offset)
-	}
-	r := bitstream.NewReader(stream)
-	kind, err := bitstream.ReadMagic(r.Cursor())
-	if err != nil {
-		return nil, 0, base, &streamError{name, base, err}
-	}
-	return r, kind, base, nil
-}
-
-func analyzeText(w *bufio.Writer, name string, data []byte, o dumpOptions) error {
-	var p *textPrinter
-	var onWrapper func(wrapper.Header)
-	if o.dump {
-		p = &textPrinter{w: w, o: o}
-		onWrapper = p.wrapperHeader
-	}
-	r, kind, base, err := openStream(name, data, onWrapper)
-	if err != nil {
-		return err
-	}
-	var v bitstream.Visitor
-	if p != nil {
-		p.r, p.kind = r, kind
-		v = p
-	}
-	stats, err := bitstream.Walk(r, v)
-	if err != nil {
-		return &streamError{name, base, err}
-	}
-	if o.dump {
-		w.WriteString("\n\n")
-	}
-	writeSummary(w, name, kind, r.BlockInfo(), stats, o)
-	return nil
+	b = append(b, `,"error":`...)
+	b = appendJSONString(b, []byte(e.Error))
+	b = append(b, `,"message":`...)
+	b = appendJSONString(b, []byte(e.Message))
+	return append(b, "}}\n"...)
 }

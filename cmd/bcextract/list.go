@@ -145,11 +145,3 @@ func runList(e *env, args []string, kinds map[container.Kind]bool, jsonOut bool)
 	}
 	return nil
 }
-
-// dash is s, or "-" for none.
-func dash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}

@@ -59,10 +59,11 @@ func openSpares(p *container.Payload, k, n int, opts bitcode.Options) <-chan spa
 	// A spare that faults on a mapped file cut short is not sent: the
 	// caller's own reader meets the fault in its guard.
 	mode := faults.Mode()
+	data := p.Data // p is the walker's, valid only until its callback returns
 	for range n {
 		wg.Go(func() {
 			faults.Catch(mode, func() {
-				f, err := opts.Open(p.Data)
+				f, err := opts.Open(data)
 				if err != nil || k >= len(f.Modules) {
 					return
 				}

@@ -190,7 +190,14 @@ func runScan(e *env, args []string, o *scanOptions) error {
 	}
 
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
-	p := newScanPrinter(out, e.stderr, o.json)
+	var p *scan.Printer
+	p = scan.NewPrinter(out, o.json, func(err error) {
+		if o.json {
+			p.Encode(newJSONError(err))
+		} else {
+			reportf(e.stderr, "%v", err)
+		}
+	})
 	prog := newProgress(e.stderr)
 	start := time.Now()
 	st, err := s.Scan(context.Background(), args, func(r *scan.Result) error {
@@ -199,13 +206,13 @@ func runScan(e *env, args []string, o *scanOptions) error {
 		}
 		if len(r.Payloads) > 0 || len(r.Errors) > 0 {
 			prog.clear()
-			p.result(r)
+			p.Result(r)
 			if prog != nil {
 				out.Flush()
 			}
 		}
 		prog.update(r, start)
-		return p.err()
+		return p.Err()
 	})
 	prog.clear()
 	if ferr := out.Flush(); err == nil {
@@ -221,7 +228,12 @@ func runScan(e *env, args []string, o *scanOptions) error {
 			failed = true
 		}
 	}
-	writeScanSummary(e.stderr, &st, store, time.Since(start))
+	var stored *scan.Stored
+	if store != nil {
+		written, kept := store.counts()
+		stored = &scan.Stored{Dir: store.dir, Written: written, Kept: kept}
+	}
+	scan.WriteSummary(e.stderr, &st, stored, time.Since(start))
 	if failed {
 		return errFailed
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"path/filepath"
 	"sync"
@@ -82,50 +81,12 @@ func (s *scanStore) counts() (written, kept int) {
 	return s.written, s.kept
 }
 
-// jsonManifest is the document 'scan --manifest' writes.
-type jsonManifest struct {
-	// ExtractDir is the directory Stored names are in, "" without
-	// --extract-dir.
-	ExtractDir string              `json:"extract_dir"`
-	Payloads   []jsonManifestEntry `json:"payloads"`
-}
-
-// jsonManifestEntry is one distinct payload content.
-type jsonManifestEntry struct {
-	SHA256         string       `json:"sha256"`
-	Kind           string       `json:"kind"`
-	Size           int64        `json:"size"`
-	Stored         string       `json:"stored"`
-	Producer       string       `json:"producer"`
-	Triple         string       `json:"triple"`
-	SourceFilename string       `json:"source_filename"`
-	Origins        []scanOrigin `json:"origins"`
-}
-
-// scanOrigin is one place a payload occurs.
-type scanOrigin struct {
-	File string `json:"file"`
-	Path string `json:"path"`
-}
-
 // writeManifest writes the manifest of index to name, atomically, replacing
 // a file of that name unless it is one of the scanned paths.
 func writeManifest(name, extractDir string, index *scan.Index, paths []string) error {
-	doc := jsonManifest{ExtractDir: extractDir, Payloads: []jsonManifestEntry{}}
-	for _, e := range index.Entries() {
-		j := jsonManifestEntry{
-			SHA256: hex.EncodeToString(e.SHA256[:]), Kind: e.Kind.String(), Size: e.Size, Stored: e.Stored,
-			Producer: e.Producer, Triple: e.Triple, SourceFilename: e.SourceFilename,
-			Origins: make([]scanOrigin, len(e.Origins)),
-		}
-		for i, o := range e.Origins {
-			j.Origins[i] = scanOrigin(o)
-		}
-		doc.Payloads = append(doc.Payloads, j)
-	}
-	data, err := json.MarshalIndent(&doc, "", "  ")
+	data, err := index.Manifest(extractDir)
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(name, append(data, '\n'), true, newInputSet(paths))
+	return writeFileAtomic(name, data, true, newInputSet(paths))
 }

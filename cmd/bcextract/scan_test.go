@@ -17,6 +17,46 @@ import (
 	"github.com/bcextract/bcextract/scan/scantest"
 )
 
+// jsonScanPayload is a payload's line of 'scan --json', as the tests read
+// it (scan.Printer writes it).
+type jsonScanPayload struct {
+	File           string   `json:"file"`
+	Path           string   `json:"path"`
+	Kind           string   `json:"kind"`
+	Format         string   `json:"format"`
+	Arch           string   `json:"arch,omitempty"`
+	Section        string   `json:"section,omitempty"`
+	Offset         int64    `json:"offset"`
+	Size           int64    `json:"size"`
+	SHA256         string   `json:"sha256"`
+	Producer       string   `json:"producer"`
+	Triple         string   `json:"triple"`
+	SourceFilename string   `json:"source_filename"`
+	Cmdline        []string `json:"cmdline"`
+	OffloadArch    string   `json:"offload_arch,omitempty"`
+	Compressed     string   `json:"compressed,omitempty"`
+	Stored         string   `json:"stored,omitempty"`
+}
+
+// jsonManifest is the document of 'scan --manifest', as the tests read it
+// (scan.Index.Manifest writes it).
+type jsonManifest struct {
+	ExtractDir string `json:"extract_dir"`
+	Payloads   []struct {
+		SHA256         string `json:"sha256"`
+		Kind           string `json:"kind"`
+		Size           int64  `json:"size"`
+		Stored         string `json:"stored"`
+		Producer       string `json:"producer"`
+		Triple         string `json:"triple"`
+		SourceFilename string `json:"source_filename"`
+		Origins        []struct {
+			File string `json:"file"`
+			Path string `json:"path"`
+		} `json:"origins"`
+	} `json:"payloads"`
+}
+
 // scanLine is a line of 'scan --json': a payload or an error. Offset
 // takes the place of the payload's, which it hides.
 type scanLine struct {

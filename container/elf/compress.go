@@ -15,10 +15,6 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-// SHF_COMPRESSED marks a section whose contents are a compression header
-// (Chdr) followed by the compressed bytes.
-const SHF_COMPRESSED = 0x800
-
 // A CompressionType is the ch_type of a compression header: how the bytes
 // after it are compressed.
 type CompressionType uint32

@@ -127,7 +127,7 @@ func zstdBytes(b []byte) []byte {
 // compressed returns a file of build holding one SHF_COMPRESSED section,
 // .llvmbc, whose contents are contents; and where that section starts.
 func compressed(contents []byte) (data []byte, off int64) {
-	data = elftest.Build(elftest.Section{Name: ".llvmbc", Type: 1, Flags: SHF_COMPRESSED, Data: contents})
+	data = elftest.Build(elftest.Section{Name: ".llvmbc", Type: 1, Flags: uint64(SHF_COMPRESSED), Data: contents})
 	return data, 64 // right after the ELF header
 }
 
@@ -285,7 +285,7 @@ func FuzzDecompress(f *testing.F) {
 func ExampleFile_Decompress() {
 	// An ELF64 object whose .llvmbc holds an Elf64_Chdr and a zlib stream.
 	contents := append(chdrBytes(binary.LittleEndian, true, 1, 4), zlibBytes([]byte("BC\xc0\xde"))...)
-	data := elftest.Build(elftest.Section{Name: ".llvmbc", Type: 1, Flags: SHF_COMPRESSED, Data: contents})
+	data := elftest.Build(elftest.Section{Name: ".llvmbc", Type: 1, Flags: uint64(SHF_COMPRESSED), Data: contents})
 	f, err := NewFile(data)
 	if err != nil {
 		panic(err)

@@ -9,7 +9,8 @@
 // byte order, type and machine, and its sections ([Section]), each with its
 // checked byte range (Off, Size) in the data; [File.Symbols] and [File.Relocs]
 // decode a symbol table and relocations, which extension sections such as
-// SHT_LLVM_CALL_GRAPH_PROFILE refer to. Section contents are returned as
+// SHT_LLVM_CALL_GRAPH_PROFILE refer to; a section's [SectionType] and
+// [SectionFlags] print as llvm-readobj names them. Section contents are returned as
 // stored: SHF_COMPRESSED sections are not decompressed, and program headers
 // are checked but not returned. Errors about the input are *[FormatError]
 // values, whose Off is a byte offset in the data given to NewFile. Most
@@ -38,42 +39,18 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-// LLVM's private section types, in LLVM 22's numbering.
-const (
-	SHT_LLVM_ODRTAB              = 0x6fff4c00
-	SHT_LLVM_LINKER_OPTIONS      = 0x6fff4c01
-	SHT_LLVM_ADDRSIG             = 0x6fff4c03
-	SHT_LLVM_DEPENDENT_LIBRARIES = 0x6fff4c04
-	SHT_LLVM_SYMPART             = 0x6fff4c05
-	SHT_LLVM_PART_EHDR           = 0x6fff4c06
-	SHT_LLVM_PART_PHDR           = 0x6fff4c07
-	SHT_LLVM_BB_ADDR_MAP_V0      = 0x6fff4c08
-	SHT_LLVM_CALL_GRAPH_PROFILE  = 0x6fff4c09
-	SHT_LLVM_BB_ADDR_MAP         = 0x6fff4c0a
-	SHT_LLVM_OFFLOADING          = 0x6fff4c0b
-	SHT_LLVM_LTO                 = 0x6fff4c0c
-	SHT_LLVM_JT_SIZES            = 0x6fff4c0d
-	SHT_LLVM_CFI_JUMP_TABLE      = 0x6fff4c0e
-	SHT_LLVM_CALL_GRAPH          = 0x6fff4c0f
-)
-
-// IsLLVMType reports whether t is in the range of section types LLVM
-// reserves for itself (SHT_LLVM_ODRTAB to SHT_LLVM_CALL_GRAPH and the
-// unassigned values among them).
-func IsLLVMType(t uint32) bool { return t >= SHT_LLVM_ODRTAB && t <= SHT_LLVM_CALL_GRAPH }
-
 // A Section is one section header, with its file range checked.
 type Section struct {
 	Name    string
-	Type    uint32 // sh_type
-	Flags   uint64 // sh_flags
-	Addr    uint64 // sh_addr
-	Off     int64  // sh_offset: byte offset of the contents in the data given to NewFile
-	Size    int64  // sh_size; the contents are data[Off:Off+Size] unless NoBits
-	Link    uint32 // sh_link
-	Info    uint32 // sh_info
-	EntSize uint64 // sh_entsize
-	Index   int    // section header index
+	Type    SectionType  // sh_type
+	Flags   SectionFlags // sh_flags
+	Addr    uint64       // sh_addr
+	Off     int64        // sh_offset: byte offset of the contents in the data given to NewFile
+	Size    int64        // sh_size; the contents are data[Off:Off+Size] unless NoBits
+	Link    uint32       // sh_link
+	Info    uint32       // sh_info
+	EntSize uint64       // sh_entsize
+	Index   int          // section header index
 	// NoBits is set for SHT_NOBITS sections, which occupy no file space.
 	NoBits bool
 }
@@ -268,11 +245,11 @@ func NewFile(data []byte) (*File, error) {
 		nameOffs[i] = bo.Uint32(h)
 		var off, size uint64
 		if is64 {
-			s.Type, s.Flags, s.Addr = bo.Uint32(h[4:]), bo.Uint64(h[8:]), bo.Uint64(h[16:])
+			s.Type, s.Flags, s.Addr = SectionType(bo.Uint32(h[4:])), SectionFlags(bo.Uint64(h[8:])), bo.Uint64(h[16:])
 			off, size = bo.Uint64(h[24:]), bo.Uint64(h[32:])
 			s.Link, s.Info, s.EntSize = bo.Uint32(h[40:]), bo.Uint32(h[44:]), bo.Uint64(h[56:])
 		} else {
-			s.Type, s.Flags, s.Addr = bo.Uint32(h[4:]), uint64(bo.Uint32(h[8:])), uint64(bo.Uint32(h[12:]))
+			s.Type, s.Flags, s.Addr = SectionType(bo.Uint32(h[4:])), SectionFlags(bo.Uint32(h[8:])), uint64(bo.Uint32(h[12:]))
 			off, size = uint64(bo.Uint32(h[16:])), uint64(bo.Uint32(h[20:]))
 			s.Link, s.Info, s.EntSize = bo.Uint32(h[24:]), bo.Uint32(h[28:]), uint64(bo.Uint32(h[36:]))
 		}
@@ -280,7 +257,7 @@ func NewFile(data []byte) (*File, error) {
 			return nil, headerError(at, "invalid section offset 0x%x or size %d", off, size)
 		}
 		s.Off, s.Size, s.Index = int64(off), int64(size), int(i)
-		s.NoBits = goelf.SectionType(s.Type) == goelf.SHT_NOBITS || goelf.SectionType(s.Type) == goelf.SHT_NULL
+		s.NoBits = s.Type == SHT_NOBITS || s.Type == SHT_NULL
 	}
 	if shnum > 0 && shstrndx != 0 {
 		if err := f.nameSections(data, nameOffs, shoff+shstrndx*shentsize, shoff, shentsize); err != nil {

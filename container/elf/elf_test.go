@@ -28,7 +28,7 @@ func read(t testing.TB, name string) []byte {
 type want struct {
 	index     int
 	name      string
-	typ       uint32
+	typ       SectionType
 	off, size int64
 }
 
@@ -165,7 +165,7 @@ func FuzzNewFile(f *testing.F) {
 }
 
 func ExampleIsLLVMType() {
-	fmt.Println(IsLLVMType(SHT_LLVM_LTO), IsLLVMType(uint32(goelf.SHT_PROGBITS)))
+	fmt.Println(IsLLVMType(SHT_LLVM_LTO), IsLLVMType(SHT_PROGBITS))
 	// Output: true false
 }
 

@@ -106,8 +106,8 @@ func TestSymbolsAndRelocsClaims(t *testing.T) {
 	crel := []byte{0xf0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x0f} // 2^60 relocations
 	data := elftest.Build(
 		elftest.Section{Name: ".strtab", Type: 3, Data: long},
-		elftest.Section{Name: ".symtab", Type: SHT_SYMTAB, Link: 1, Data: syms},
-		elftest.Section{Name: ".crel.text", Type: SHT_CREL, Info: 1, Data: crel},
+		elftest.Section{Name: ".symtab", Type: uint32(SHT_SYMTAB), Link: 1, Data: syms},
+		elftest.Section{Name: ".crel.text", Type: uint32(SHT_CREL), Info: 1, Data: crel},
 	)
 	f, err := NewFile(data)
 	if err != nil {
@@ -158,9 +158,9 @@ func TestAmplification(t *testing.T) {
 		t.Errorf("NewFile of %d sections: %.2f bytes allocated per byte, more than 1.6", n, k)
 	}
 
-	rels := elftest.Build(elftest.Section{Name: ".symtab", Type: SHT_SYMTAB, Data: make([]byte, 24*n)},
-		elftest.Section{Name: ".rel", Type: SHT_REL, Link: 1, Data: make([]byte, 16*n)},
-		elftest.Section{Name: ".crel", Type: SHT_CREL, Link: 1, Data: append([]byte{0x80, 0xe2, 0x09}, make([]byte, n)...)})
+	rels := elftest.Build(elftest.Section{Name: ".symtab", Type: uint32(SHT_SYMTAB), Data: make([]byte, 24*n)},
+		elftest.Section{Name: ".rel", Type: uint32(SHT_REL), Link: 1, Data: make([]byte, 16*n)},
+		elftest.Section{Name: ".crel", Type: uint32(SHT_CREL), Link: 1, Data: append([]byte{0x80, 0xe2, 0x09}, make([]byte, n)...)})
 	f, err = NewFile(rels)
 	if err != nil {
 		t.Fatal(err)
@@ -195,7 +195,7 @@ func BenchmarkSections(b *testing.B) {
 	for _, n := range []int{1e3, 1e4, 6e4} {
 		var secs []elftest.Section
 		for i := range n / 2 {
-			secs = append(secs, elftest.Section{Name: ".llvm_bb_addr_map", Type: SHT_LLVM_BB_ADDR_MAP, Link: 1},
+			secs = append(secs, elftest.Section{Name: ".llvm_bb_addr_map", Type: uint32(SHT_LLVM_BB_ADDR_MAP), Link: 1},
 				elftest.Section{Name: ".rela.llvm_bb_addr_map", Type: 4, Info: uint32(2*i + 1)})
 		}
 		data := elftest.Build(secs...)
@@ -230,7 +230,7 @@ func BenchmarkSymbols(b *testing.B) {
 			le.PutUint32(syms[24*i:], 1) // "sym"
 		}
 		data := elftest.Build(elftest.Section{Name: ".strtab", Type: 3, Data: []byte("\x00sym\x00")},
-			elftest.Section{Name: ".symtab", Type: SHT_SYMTAB, Link: 1, Data: syms})
+			elftest.Section{Name: ".symtab", Type: uint32(SHT_SYMTAB), Link: 1, Data: syms})
 		f, err := NewFile(data)
 		if err != nil {
 			b.Fatal(err)
@@ -310,7 +310,7 @@ func TestDecompressClaims(t *testing.T) {
 	z := zlibBytes(make([]byte, 64<<10))
 	var secs []elftest.Section
 	for range 2000 {
-		secs = append(secs, elftest.Section{Name: ".llvmbc", Type: 1, Flags: SHF_COMPRESSED, Data: append(hdr(1, 64<<10), z...)})
+		secs = append(secs, elftest.Section{Name: ".llvmbc", Type: 1, Flags: uint64(SHF_COMPRESSED), Data: append(hdr(1, 64<<10), z...)})
 	}
 	data = elftest.Build(secs...)
 	var ok, failed int

@@ -57,7 +57,7 @@ func compareSections(t *testing.T, name string, ours *File, theirs *goelf.File) 
 	}
 	for i, s := range theirs.Sections {
 		o := ours.Sections[i]
-		if o.Name != s.Name || o.Type != uint32(s.Type) || uint32(o.Flags) != uint32(s.Flags) || o.Addr != s.Addr ||
+		if o.Name != s.Name || o.Type != SectionType(s.Type) || uint32(o.Flags) != uint32(s.Flags) || o.Addr != s.Addr ||
 			o.Off != int64(s.Offset) || o.Size != int64(s.FileSize) || o.Link != s.Link || o.Info != s.Info ||
 			o.EntSize != s.Entsize || o.NoBits != (s.Type == goelf.SHT_NOBITS || s.Type == goelf.SHT_NULL) {
 			t.Errorf("%s: section %d: %+v; debug/elf %+v", name, i, o, s.SectionHeader)

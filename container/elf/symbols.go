@@ -2,8 +2,11 @@ package elf
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/bcextract/bcextract/internal/leb128"
 )
 
 // A Symbol is one entry of a symbol table.
@@ -30,16 +33,8 @@ type Reloc struct {
 	Addend int64 // 0 for REL
 }
 
-// Section types of relocation sections.
-const (
-	SHT_SYMTAB = 2
-	SHT_RELA   = 4
-	SHT_REL    = 9
-	SHT_CREL   = 0x40000014
-)
-
 // IsRelocType reports whether t is a relocation section type.
-func IsRelocType(t uint32) bool { return t == SHT_REL || t == SHT_RELA || t == SHT_CREL }
+func IsRelocType(t SectionType) bool { return t == SHT_REL || t == SHT_RELA || t == SHT_CREL }
 
 func (f *File) byteOrder() binary.ByteOrder {
 	if f.Data == 2 { // ELFDATA2MSB
@@ -224,6 +219,9 @@ func decodeCREL(b []byte, is64 bool) ([]Reloc, *FormatError) {
 	hdr := r.uleb()
 	count, shift, hasAddend := hdr>>3, hdr&3, hdr&4 != 0
 	if r.err != nil {
+		if r.err == errTooBig {
+			return nil, &FormatError{Msg: "bad CREL header: " + errTooBig.Error()}
+		}
 		return nil, &FormatError{Off: int64(r.off), Msg: "truncated CREL header"}
 	}
 	if count > uint64(len(b)) { // each relocation takes at least one byte
@@ -249,6 +247,9 @@ func decodeCREL(b []byte, is64 bool) ([]Reloc, *FormatError) {
 		if flags&4 != 0 && hasAddend {
 			addend += uint64(r.sleb())
 		}
+		if r.err == errTooBig {
+			return nil, &FormatError{Off: int64(at), Msg: fmt.Sprintf("bad CREL relocation %d: %v", i, errTooBig)}
+		}
 		if r.err != nil {
 			return nil, &FormatError{Off: int64(at), Msg: fmt.Sprintf("truncated CREL relocation %d", i)}
 		}
@@ -268,7 +269,10 @@ type lebReader struct {
 	err error
 }
 
-var errTruncated = fmt.Errorf("truncated")
+var (
+	errTruncated = errors.New("truncated")
+	errTooBig    = errors.New("LEB128 value does not fit in 64 bits")
+)
 
 func (r *lebReader) byte() byte {
 	if r.off >= len(r.b) {
@@ -280,39 +284,41 @@ func (r *lebReader) byte() byte {
 	return c
 }
 
-func (r *lebReader) uleb() uint64 {
-	var v uint64
-	for shift := uint(0); ; shift += 7 {
-		c := r.byte()
-		if r.err != nil {
-			return 0
-		}
-		if shift < 64 {
-			v |= uint64(c&0x7f) << shift
-		}
-		if c&0x80 == 0 {
-			return v
-		}
+// done advances past a LEB128 of n bytes (see leb128.Uint) or records why
+// there is none.
+func (r *lebReader) done(n int) bool {
+	switch {
+	case r.err != nil:
+		return false
+	case n == 0:
+		r.off, r.err = len(r.b), errTruncated
+		return false
+	case n < 0:
+		r.err = errTooBig
+		return false
 	}
+	r.off += n
+	return true
+}
+
+func (r *lebReader) uleb() uint64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := leb128.Uint(r.b[r.off:])
+	if !r.done(n) {
+		return 0
+	}
+	return v
 }
 
 func (r *lebReader) sleb() int64 {
-	var v int64
-	var shift uint
-	for {
-		c := r.byte()
-		if r.err != nil {
-			return 0
-		}
-		if shift < 64 {
-			v |= int64(c&0x7f) << shift
-		}
-		shift += 7
-		if c&0x80 == 0 {
-			if shift < 64 && c&0x40 != 0 {
-				v |= -1 << shift
-			}
-			return v
-		}
+	if r.err != nil {
+		return 0
 	}
+	v, n := leb128.Int(r.b[r.off:])
+	if !r.done(n) {
+		return 0
+	}
+	return v
 }

@@ -3,6 +3,8 @@ package wasm
 import (
 	"fmt"
 	"math"
+
+	"github.com/bcextract/bcextract/internal/leb128"
 )
 
 // buf is a cursor over data[off:], in the manner of debug/dwarf's buf: the
@@ -45,24 +47,18 @@ func (b *buf) u8() uint8 {
 // uleb reads an unsigned LEB128 of any length whose value fits in 64 bits,
 // as LLVM's reader accepts them.
 func (b *buf) uleb() uint64 {
-	start := b.off
-	var v uint64
-	for shift := uint(0); b.err == nil; shift += 7 {
-		c := b.u8()
-		if b.err != nil {
-			return 0
-		}
-		low := uint64(c & 0x7f)
-		if shift >= 64 && low != 0 || shift == 63 && low > 1 {
-			b.fail(start, "LEB128 value does not fit in 64 bits")
-			return 0
-		}
-		if shift < 64 {
-			v |= low << shift
-		}
-		if c&0x80 == 0 {
-			return v
-		}
+	if b.err != nil {
+		return 0
+	}
+	v, n := leb128.Uint(b.data[b.off:])
+	switch {
+	case n == 0:
+		b.fail(len(b.data), "unexpected end")
+	case n < 0:
+		b.fail(b.off, "LEB128 value does not fit in 64 bits")
+	default:
+		b.off += n
+		return v
 	}
 	return 0
 }

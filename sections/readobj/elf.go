@@ -18,7 +18,7 @@ func msgOf(err error) string {
 	return err.Error()
 }
 
-func (d *dumper) ofType(t uint32) []*elf.Section {
+func (d *dumper) ofType(t elf.SectionType) []*elf.Section {
 	var out []*elf.Section
 	for i := range d.f.Sections {
 		if d.f.Sections[i].Type == t {

@@ -188,7 +188,7 @@ func (d *dumper) loadName() string {
 	var dynsym *dynRegion
 	for i := range d.f.Sections {
 		s := &d.f.Sections[i]
-		if s.Type != uint32(goelf.SHT_DYNSYM) {
+		if s.Type != elf.SHT_DYNSYM {
 			continue
 		}
 		dynsym = &dynRegion{off: uint64(s.Off), size: uint64(s.Size), entSize: s.EntSize}
@@ -213,7 +213,7 @@ func (d *dumper) loadName() string {
 	}
 	var sec *elf.Section
 	for i := range d.f.Sections {
-		if d.f.Sections[i].Type == uint32(goelf.SHT_DYNAMIC) {
+		if d.f.Sections[i].Type == elf.SHT_DYNAMIC {
 			sec = &d.f.Sections[i]
 			break
 		}
@@ -394,8 +394,8 @@ func (d *dumper) stringTableOf(s *elf.Section) ([]byte, uint64, string) {
 		return nil, 0, fmt.Sprintf("invalid section index: %d", s.Link)
 	}
 	t := &d.f.Sections[s.Link]
-	if t.Type != uint32(goelf.SHT_STRTAB) {
-		return nil, 0, fmt.Sprintf("invalid sh_type for string table section [index %d]: expected SHT_STRTAB, but got %s", t.Index, elfSectionTypeName(d.f.Machine, t.Type))
+	if t.Type != elf.SHT_STRTAB {
+		return nil, 0, fmt.Sprintf("invalid sh_type for string table section [index %d]: expected SHT_STRTAB, but got %s", t.Index, t.Type.Name(d.f.Machine))
 	}
 	b := d.data[t.Off : t.Off+t.Size]
 	switch {
@@ -486,59 +486,4 @@ func dynTagName(m goelf.Machine, tag int64) string {
 		}
 	}
 	return fmt.Sprintf("<unknown:>0x%x", uint64(tag))
-}
-
-// elfSectionTypeName names a section type as LLVM's getELFSectionTypeName
-// does on machine m, for the warnings above; "Unknown" for a type it does
-// not name.
-func elfSectionTypeName(m goelf.Machine, t uint32) string {
-	if t >= 0x70000000 && t <= 0x7fffffff { // processor-specific
-		names := map[goelf.Machine]map[uint32]string{
-			goelf.EM_ARM: {0x70000001: "SHT_ARM_EXIDX", 0x70000002: "SHT_ARM_PREEMPTMAP", 0x70000003: "SHT_ARM_ATTRIBUTES",
-				0x70000004: "SHT_ARM_DEBUGOVERLAY", 0x70000005: "SHT_ARM_OVERLAYSECTION"},
-			goelf.EM_X86_64:  {0x70000001: "SHT_X86_64_UNWIND"},
-			goelf.EM_MIPS:    {0x70000006: "SHT_MIPS_REGINFO", 0x7000000d: "SHT_MIPS_OPTIONS", 0x7000001e: "SHT_MIPS_DWARF", 0x7000002a: "SHT_MIPS_ABIFLAGS"},
-			goelf.EM_RISCV:   {0x70000003: "SHT_RISCV_ATTRIBUTES"},
-			goelf.EM_AARCH64: {0x70000003: "SHT_AARCH64_ATTRIBUTES", 0x70000004: "SHT_AARCH64_AUTH_RELR", 0x70000007: "SHT_AARCH64_MEMTAG_GLOBALS_STATIC", 0x70000008: "SHT_AARCH64_MEMTAG_GLOBALS_DYNAMIC"},
-		}
-		if n, ok := names[m][t]; ok {
-			return n
-		}
-		return "Unknown"
-	}
-	generic := [...]string{"SHT_NULL", "SHT_PROGBITS", "SHT_SYMTAB", "SHT_STRTAB", "SHT_RELA", "SHT_HASH", "SHT_DYNAMIC",
-		"SHT_NOTE", "SHT_NOBITS", "SHT_REL", "SHT_SHLIB", "SHT_DYNSYM", "", "", "SHT_INIT_ARRAY", "SHT_FINI_ARRAY",
-		"SHT_PREINIT_ARRAY", "SHT_GROUP", "SHT_SYMTAB_SHNDX", "SHT_RELR"}
-	if t < uint32(len(generic)) && generic[t] != "" {
-		return generic[t]
-	}
-	switch t {
-	case 0x40000014:
-		return "SHT_CREL"
-	case 0x60000001:
-		return "SHT_ANDROID_REL"
-	case 0x60000002:
-		return "SHT_ANDROID_RELA"
-	case 0x6fffff00:
-		return "SHT_ANDROID_RELR"
-	case 0x6ffffff4:
-		return "SHT_GNU_SFRAME"
-	case 0x6ffffff5:
-		return "SHT_GNU_ATTRIBUTES"
-	case 0x6ffffff6:
-		return "SHT_GNU_HASH"
-	case 0x6ffffffd:
-		return "SHT_GNU_verdef"
-	case 0x6ffffffe:
-		return "SHT_GNU_verneed"
-	case 0x6fffffff:
-		return "SHT_GNU_versym"
-	}
-	llvm := [...]string{"SHT_LLVM_ODRTAB", "SHT_LLVM_LINKER_OPTIONS", "", "SHT_LLVM_ADDRSIG", "SHT_LLVM_DEPENDENT_LIBRARIES",
-		"SHT_LLVM_SYMPART", "SHT_LLVM_PART_EHDR", "SHT_LLVM_PART_PHDR", "SHT_LLVM_BB_ADDR_MAP_V0", "SHT_LLVM_CALL_GRAPH_PROFILE",
-		"SHT_LLVM_BB_ADDR_MAP", "SHT_LLVM_OFFLOADING", "SHT_LLVM_LTO", "SHT_LLVM_JT_SIZES", "SHT_LLVM_CFI_JUMP_TABLE", "SHT_LLVM_CALL_GRAPH"}
-	if t >= elf.SHT_LLVM_ODRTAB && t-elf.SHT_LLVM_ODRTAB < uint32(len(llvm)) && llvm[t-elf.SHT_LLVM_ODRTAB] != "" {
-		return llvm[t-elf.SHT_LLVM_ODRTAB]
-	}
-	return "Unknown"
 }

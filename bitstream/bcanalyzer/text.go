@@ -1,4 +1,11 @@
-package main
+// Package bcanalyzer prints what llvm-bcanalyzer-22 prints for a bitstream
+// file, byte for byte: the dump of its blocks and records (-dump, with
+// -dump-blockinfo, -non-symbolic and -show-binary-blobs) and the summary of
+// its blocks with the histogram of record codes; and the same as one JSON
+// document. Names of blocks and records come from the stream's BLOCKINFO
+// and, for LLVM IR, from package llvmir, as llvm-bcanalyzer finds them.
+// [Text] and [JSON] are the entry points; [Options] are the flags.
+package bcanalyzer
 
 import (
 	"bufio"
@@ -65,7 +72,7 @@ func cString(s string) string {
 // walked.
 type textPrinter struct {
 	w      *bufio.Writer
-	o      dumpOptions
+	o      Options
 	r      *bitstream.Reader
 	kind   bitstream.StreamKind
 	frames []textFrame
@@ -95,7 +102,7 @@ func (p *textPrinter) indent(b []byte, depth int) []byte {
 }
 
 func (p *textPrinter) BlockInfoStart(depth int) error {
-	if !p.o.dumpBlockinfo {
+	if !p.o.DumpBlockinfo {
 		b := p.indent(p.buf[:0], depth)
 		b = append(b, "<BLOCKINFO_BLOCK/>\n"...)
 		p.w.Write(b)
@@ -105,13 +112,13 @@ func (p *textPrinter) BlockInfoStart(depth int) error {
 }
 
 func (p *textPrinter) EnterBlock(ev *bitstream.BlockEvent) error {
-	f := textFrame{dumped: ev.ID != bitstream.BLOCKINFO_BLOCK_ID || p.o.dumpBlockinfo}
+	f := textFrame{dumped: ev.ID != bitstream.BLOCKINFO_BLOCK_ID || p.o.DumpBlockinfo}
 	if f.dumped {
 		f.name, f.named = p.names().block(ev.ID)
 		b := p.indent(p.buf[:0], ev.Depth)
 		b = append(b, '<')
 		b = appendName(b, f.name, f.named, "UnknownBlock", ev.ID)
-		if p.o.nonSymbolic && f.named {
+		if p.o.NonSymbolic && f.named {
 			b = append(b, " BlockID="...)
 			b = strconv.AppendUint(b, uint64(ev.ID), 10)
 		}
@@ -163,7 +170,7 @@ func (p *textPrinter) Record(ev *bitstream.BlockEvent, rec *bitstream.RecordEven
 	b = append(b, ' ', ' ', '<')
 	name, named := p.names().record(ev.ID, rec.Code)
 	b = appendName(b, name, named, "UnknownCode", rec.Code)
-	if p.o.nonSymbolic && named {
+	if p.o.NonSymbolic && named {
 		b = append(b, " codeid="...)
 		b = strconv.AppendUint(b, uint64(rec.Code), 10)
 	}
@@ -217,7 +224,7 @@ func (p *textPrinter) Record(ev *bitstream.BlockEvent, rec *bitstream.RecordEven
 		} else {
 			b = append(b, " blob data = "...)
 			switch {
-			case p.o.showBinaryBlobs:
+			case p.o.ShowBinaryBlobs:
 				b = append(b, '\'')
 				b = appendEscaped(b, rec.Blob)
 				b = append(b, '\'')
@@ -359,7 +366,7 @@ func appendEscaped(b, s []byte) []byte {
 }
 
 // writeSummary prints llvm-bcanalyzer's summary.
-func writeSummary(w *bufio.Writer, file string, kind bitstream.StreamKind, bi *bitstream.BlockInfo, s *bitstream.Stats, o dumpOptions) {
+func writeSummary(w *bufio.Writer, file string, kind bitstream.StreamKind, bi *bitstream.BlockInfo, s *bitstream.Stats, o Options) {
 	n := names{kind, bi}
 	fmt.Fprintf(w, "Summary of %s:\n", cString(file))
 	fmt.Fprintf(w, "         Total size: %s\n", sizeString(s.TotalBits))
@@ -391,7 +398,7 @@ func writeSummary(w *bufio.Writer, file string, kind bitstream.StreamKind, bi *b
 			fmt.Fprintf(w, "    Percent Abbrevs: %2.4f%%\n", float64(bs.AbbreviatedRecords)*100.0/float64(bs.Records))
 		}
 		w.WriteString("\n")
-		if o.noHistogram || bs.Records == 0 {
+		if o.NoHistogram || bs.Records == 0 {
 			continue
 		}
 		w.WriteString("\tRecord Histogram:\n\t\t  Count    # Bits     b/Rec   % Abv  Record Kind\n")

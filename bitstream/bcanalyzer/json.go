@@ -1,4 +1,4 @@
-package main
+package bcanalyzer
 
 import (
 	"bufio"
@@ -12,27 +12,8 @@ import (
 	"github.com/bcextract/bcextract/wrapper"
 )
 
-// jsonPrinter writes the JSON form of dump and stats as the stream is walked.
-// The document (one per file) is:
-//
-//	{"file": ..., "wrapper": {...} or null, "stream_type": ...,
-//	 "blocks": [block...],            (dump only)
-//	 "summary": {...} or null,        (null when the walk failed)
-//	 "error": {"message", "bit_offset"} or null}
-//
-// A problem that keeps a whole file or container from being read (no
-// module document then) is a document of its own:
-//
-//	{"file": container path, "error": {"message", "file", "offset"}}
-//
-// with the file holding the bytes and the byte offset in it when known.
-//
-// where a block is {"kind": "block", "id", "name", "abbrev_width",
-// "num_words", "bit_offset", "entries": [block or record...]} and a record is
-// {"kind": "record", "code", "name", "abbrev_id", "bit_offset", "bit_size",
-// "ops": [...], "blob": base64 (only with a blob), "strings": [...] (only for
-// METADATA_STRINGS)}. Names are null when unknown; abbrev_id is null for
-// unabbreviated records.
+// jsonPrinter writes the "blocks" of the JSON document (see JSON) as the
+// stream is walked.
 type jsonPrinter struct {
 	w     *bufio.Writer
 	r     *bitstream.Reader
@@ -154,7 +135,7 @@ func appendJSONName(b []byte, name string, ok bool) []byte {
 // appendJSONString appends s as a JSON string (see jsonstr.Append).
 func appendJSONString(b []byte, s []byte) []byte { return jsonstr.Append(b, s) }
 
-func analyzeJSON(w *bufio.Writer, name string, data []byte, o dumpOptions) error {
+func analyzeJSON(w *bufio.Writer, name string, data []byte, o Options) error {
 	b := append([]byte(nil), `{"file":`...)
 	b = appendJSONString(b, []byte(name))
 	var hdr *wrapper.Header
@@ -185,7 +166,7 @@ func analyzeJSON(w *bufio.Writer, name string, data []byte, o dumpOptions) error
 	b = appendJSONString(b, []byte(kind.String()))
 	var v bitstream.Visitor
 	var p *jsonPrinter
-	if o.dump {
+	if o.Dump {
 		b = append(b, `,"blocks":[`...)
 		p = &jsonPrinter{w: w, r: r, kind: kind, first: []bool{true}}
 		v = p
@@ -275,25 +256,4 @@ func appendJSONSummary(b []byte, n names, s *bitstream.Stats) []byte {
 		b = append(b, "]}"...)
 	}
 	return append(b, "]}"...)
-}
-
-// appendJSONInputError appends the document of a problem that kept the
-// input at path from being read, ending in a newline.
-func appendJSONInputError(b []byte, path string, err error) []byte {
-	b = append(b, `{"file":`...)
-	b = appendJSONString(b, []byte(path))
-	e := newJSONError(err)
-	b = append(b, `,"error":{"path":`...)
-	b = appendJSONString(b, []byte(e.Path))
-	b = append(b, `,"file":`...)
-	b = appendJSONString(b, []byte(e.File))
-	if e.Offset != nil {
-		b = append(b, `,"offset":`...)
-		b = strconv.AppendInt(b, *e.Offset, 10)
-	}
-	b = append(b, `,"error":`...)
-	b = appendJSONString(b, []byte(e.Error))
-	b = append(b, `,"message":`...)
-	b = appendJSONString(b, []byte(e.Message))
-	return append(b, "}}\n"...)
 }

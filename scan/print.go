@@ -1,4 +1,4 @@
-package main
+package scan
 
 import (
 	"bufio"
@@ -11,11 +11,10 @@ import (
 	"time"
 
 	"github.com/bcextract/bcextract/container"
-	"github.com/bcextract/bcextract/scan"
 )
 
-// jsonScanPayload is one line of 'scan --json' for a payload. The keys the
-// issue asks for are always present, "" or [] when unknown.
+// jsonScanPayload is one line of 'bcextract scan --json' for a payload. Its
+// keys are always present, "" or [] when unknown, but for the omitempty ones.
 type jsonScanPayload struct {
 	File           string   `json:"file"`
 	Path           string   `json:"path"`
@@ -35,7 +34,7 @@ type jsonScanPayload struct {
 	Stored         string   `json:"stored,omitempty"`
 }
 
-func newJSONScanPayload(p *scan.Payload) *jsonScanPayload {
+func newJSONScanPayload(p *Payload) *jsonScanPayload {
 	cmd := p.Cmdline
 	if cmd == nil {
 		cmd = []string{}
@@ -48,19 +47,27 @@ func newJSONScanPayload(p *scan.Payload) *jsonScanPayload {
 	}
 }
 
-// scanPrinter prints the results of a scan as they come: a table on out,
-// with problems on stderr, or JSON Lines on out.
-type scanPrinter struct {
-	out    *bufio.Writer
-	stderr io.Writer
-	enc    *json.Encoder // nil for the table
-	werr   error
-	line   []byte
+// A Printer prints the results of a scan as they come, as 'bcextract scan'
+// does: a table of the payloads (kind, size, the first bytes of the
+// SHA-256, triple, producer, container path) under a header line, or one
+// JSON object per payload (JSON Lines) with the keys file, path, kind,
+// format, arch, section, offset, size, sha256, producer, triple,
+// source_filename, cmdline, offload_arch, compressed and stored.
+type Printer struct {
+	out     *bufio.Writer
+	onError func(error)
+	enc     *json.Encoder // nil for the table
+	werr    error
+	line    []byte
 }
 
-func newScanPrinter(out *bufio.Writer, stderr io.Writer, jsonOut bool) *scanPrinter {
-	p := &scanPrinter{out: out, stderr: stderr}
-	if jsonOut {
+// NewPrinter returns a Printer writing on out: a table (its header line is
+// written now), or JSON Lines when jsonLines is set. A result's errors go
+// to onError, in order with its payloads (a JSON printer's caller may
+// write them on out with Printer.Encode).
+func NewPrinter(out *bufio.Writer, jsonLines bool, onError func(error)) *Printer {
+	p := &Printer{out: out, onError: onError}
+	if jsonLines {
 		p.enc = json.NewEncoder(out)
 		p.enc.SetEscapeHTML(false)
 	} else {
@@ -69,8 +76,8 @@ func newScanPrinter(out *bufio.Writer, stderr io.Writer, jsonOut bool) *scanPrin
 	return p
 }
 
-// err returns the first error writing to out.
-func (p *scanPrinter) err() error {
+// Err returns the first error writing to out.
+func (p *Printer) Err() error {
 	if p.werr != nil {
 		return p.werr
 	}
@@ -80,11 +87,12 @@ func (p *scanPrinter) err() error {
 	return err
 }
 
-func (p *scanPrinter) result(r *scan.Result) {
+// Result prints the payloads of r, then passes its errors to onError.
+func (p *Printer) Result(r *Result) {
 	for i := range r.Payloads {
 		pl := &r.Payloads[i]
 		if p.enc != nil {
-			p.encode(newJSONScanPayload(pl))
+			p.Encode(newJSONScanPayload(pl))
 			continue
 		}
 		b := p.line[:0]
@@ -105,16 +113,17 @@ func (p *scanPrinter) result(r *scan.Result) {
 		p.out.Write(b)
 		p.line = b
 	}
-	for _, e := range r.Errors {
-		if p.enc != nil {
-			p.encode(newJSONError(e))
-		} else {
-			reportf(p.stderr, "%v", e)
+	if p.onError != nil {
+		for _, e := range r.Errors {
+			p.onError(e)
 		}
 	}
 }
 
-func (p *scanPrinter) encode(v any) {
+// Encode writes v as one line of JSON on a JSON printer's out, as its
+// payloads are written (no HTML escaping); the first error is kept for
+// Err.
+func (p *Printer) Encode(v any) {
 	if err := p.enc.Encode(v); err != nil && p.werr == nil {
 		p.werr = err
 	}
@@ -130,8 +139,27 @@ func appendPadded(b []byte, s string, width int) []byte {
 	return b
 }
 
-// writeScanSummary writes the closing summary of a scan.
-func writeScanSummary(w io.Writer, st *scan.Stats, store *scanStore, elapsed time.Duration) {
+// Stored is what a store of a scan's payloads holds, for WriteSummary: its
+// directory, the files it wrote and those it found already there.
+type Stored struct {
+	Dir           string
+	Written, Kept int
+}
+
+// dash stands "-" for an unknown value in the table.
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func mb(n int64) float64 { return float64(n) / 1e6 }
+
+// WriteSummary writes the closing summary of a scan that took elapsed, as
+// 'bcextract scan' writes it on stderr: files, objects, payloads by kind,
+// the store (when stored is not nil), errors and what was passed over.
+func WriteSummary(w io.Writer, st *Stats, stored *Stored, elapsed time.Duration) {
 	secs := elapsed.Seconds()
 	var b strings.Builder
 	fmt.Fprintf(&b, "bcextract scan: %d files, %.1f MB, in %.2fs (%.0f files/s, %.1f MB/s)\n",
@@ -148,9 +176,8 @@ func writeScanSummary(w io.Writer, st *scan.Stats, store *scanStore, elapsed tim
 		fmt.Fprintf(&b, " (%s)", strings.Join(kinds, ", "))
 	}
 	fmt.Fprintf(&b, ", %.1f MB\n", mb(st.PayloadBytes))
-	if store != nil {
-		written, kept := store.counts()
-		fmt.Fprintf(&b, "  stored:   %d distinct payloads in %s (%d written, %d already there)\n", written+kept, store.dir, written, kept)
+	if stored != nil {
+		fmt.Fprintf(&b, "  stored:   %d distinct payloads in %s (%d written, %d already there)\n", stored.Written+stored.Kept, stored.Dir, stored.Written, stored.Kept)
 	}
 	where := "files or directories"
 	if st.Failed == 1 {
