@@ -116,7 +116,7 @@ func OpenELFSection(f *elf.File, data []byte, s *elf.Section, syms []elf.Symbol)
 func openELFSection(f *elf.File, data []byte, s *elf.Section, syms []elf.Symbol, track bool) ELFSectionInput {
 	ms := ELFSectionInput{used: new([]uint32)}
 	bo := elfByteOrder(f)
-	contents, cerr := sectionContents(f, data, s) // reported after the relocations, as LLVM does
+	contents, cerr := f.Contents(data, s) // reported after the relocations, as LLVM does
 	opts := sections.BBAddrMapOptions{Section: s.Name, Index: s.Index, ByteOrder: bo, AddrSize: addrSize(f)}
 	used := ms.used
 	if f.Type == goelf.ET_REL {
@@ -184,21 +184,7 @@ func elfByteOrder(f *elf.File) binary.ByteOrder {
 	return binary.LittleEndian
 }
 
-// sectionContents returns the contents of s, a section of the ELF file f
-// held in data (elf.NewFile checked its range), decompressed if it is
-// stored compressed (SHF_COMPRESSED), as llvm-readobj-22 reads BB address
-// maps.
-func sectionContents(f *elf.File, data []byte, s *elf.Section) ([]byte, error) {
-	if s.Compressed() {
-		return f.Decompress(data, s)
-	}
-	if s.NoBits {
-		return nil, nil
-	}
-	return data[s.Off : s.Off+s.Size], nil
-}
-
-// compressedMsg is an error of sectionContents as llvm-readobj words its
+// compressedMsg is an error of File.Contents as llvm-readobj words its
 // warnings: the cause, without the byte offset.
 func compressedMsg(err error) string {
 	var fe *elf.FormatError

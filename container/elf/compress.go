@@ -336,3 +336,17 @@ func (f *File) unzstd(stream, out []byte) ([]byte, error) {
 	}
 	return out, err
 }
+
+// Contents returns the contents of s, a section of f, whose bytes are data
+// (NewFile checked the section's range): a slice of data, nil for an
+// SHT_NOBITS section, or, for a section stored compressed (SHF_COMPRESSED),
+// its contents decompressed as Decompress decompresses them.
+func (f *File) Contents(data []byte, s *Section) ([]byte, error) {
+	if s.Compressed() {
+		return f.Decompress(data, s)
+	}
+	if s.NoBits {
+		return nil, nil
+	}
+	return data[s.Off : s.Off+s.Size], nil
+}

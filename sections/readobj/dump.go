@@ -229,7 +229,7 @@ func (d *dumper) symbolName(i uint32) string {
 // header and all, as if they were the contents, and prints garbage or
 // warnings.
 func (d *dumper) contents(s *elf.Section) []byte {
-	b, err := sectionContents(d.f, d.data, s)
+	b, err := d.f.Contents(d.data, s)
 	if err != nil {
 		d.warn("unable to decompress section '%s' [index %d]: %s", s.Name, s.Index, compressedMsg(err))
 	}

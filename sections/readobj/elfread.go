@@ -16,21 +16,7 @@ import (
 // sttFunc is STT_FUNC, a function symbol's type.
 const sttFunc = 2
 
-// sectionContents returns the contents of s, a section of the ELF file f
-// held in data (elf.NewFile checked its range): a slice of data, or, for a
-// section stored compressed (SHF_COMPRESSED), its contents decompressed,
-// within f's budget (see elf.File.Decompress).
-func sectionContents(f *elf.File, data []byte, s *elf.Section) ([]byte, error) {
-	if s.Compressed() {
-		return f.Decompress(data, s)
-	}
-	if s.NoBits {
-		return nil, nil
-	}
-	return data[s.Off : s.Off+s.Size], nil
-}
-
-// compressedMsg is an error of sectionContents as llvm-readobj words its
+// compressedMsg is an error of File.Contents as llvm-readobj words its
 // warnings: the cause, without the byte offset.
 func compressedMsg(err error) string {
 	var fe *elf.FormatError
