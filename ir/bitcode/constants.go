@@ -4,6 +4,7 @@ import (
 	"math/big"
 
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // A pconst is a constant whose operands may not be read yet (LLVM's
@@ -33,50 +34,8 @@ const (
 	pcPtrAuth
 )
 
-// Constants record codes missing from llvmir.
-const (
-	cstSetType         = 1
-	cstNull            = 2
-	cstUndef           = 3
-	cstInteger         = 4
-	cstWideInteger     = 5
-	cstFloat           = 6
-	cstAggregate       = 7
-	cstString          = 8
-	cstCString         = 9
-	cstBinop           = 10
-	cstCast            = 11
-	cstGEPOld          = 12
-	cstSelect          = 13
-	cstExtractElt      = 14
-	cstInsertElt       = 15
-	cstShuffleVec      = 16
-	cstCmp             = 17
-	cstInlineAsmOld    = 18
-	cstShufVecEx       = 19
-	cstInboundsGEP     = 20
-	cstBlockAddress    = 21
-	cstData            = 22
-	cstInlineAsmOld2   = 23
-	cstGEPInRangeOld   = 24
-	cstUnop            = 25
-	cstPoison          = 26
-	cstDSOLocalEquiv   = 27
-	cstInlineAsmOld3   = 28
-	cstNoCFI           = 29
-	cstInlineAsm       = 30
-	cstGEPWithInRange  = 31
-	cstGEP             = 32
-	cstPtrAuth         = 33
-	cstPtrAuth2        = 34
-	gepFlagInBounds    = 1 << 0
-	gepFlagNUSW        = 1 << 1
-	gepFlagNUW         = 1 << 2
-	oboNUW             = 1 << 0
-	oboNSW             = 1 << 1
-	exactFlag          = 1 << 0
-	maxConstantRecords = 1 << 30
-)
+// maxConstantRecords bounds the records of one constants block.
+const maxConstantRecords = 1 << 30
 
 var castOps = [...]ir.Opcode{ir.Trunc, ir.ZExt, ir.SExt, ir.FPToUI, ir.FPToSI, ir.UIToFP, ir.SIToFP,
 	ir.FPTrunc, ir.FPExt, ir.PtrToInt, ir.IntToPtr, ir.BitCast, ir.AddrSpaceCast, ir.PtrToAddr}
@@ -116,14 +75,14 @@ func binopFlags(op ir.Opcode, v uint64) ir.Flags {
 	var f ir.Flags
 	switch op {
 	case ir.Add, ir.Sub, ir.Mul, ir.Shl:
-		if v&oboNSW != 0 {
+		if v&(1<<llvmir.OBO_NO_SIGNED_WRAP) != 0 {
 			f |= ir.NSW
 		}
-		if v&oboNUW != 0 {
+		if v&(1<<llvmir.OBO_NO_UNSIGNED_WRAP) != 0 {
 			f |= ir.NUW
 		}
 	case ir.UDiv, ir.SDiv, ir.LShr, ir.AShr:
-		if v&exactFlag != 0 {
+		if v&(1<<llvmir.PEO_EXACT) != 0 {
 			f |= ir.Exact
 		}
 	case ir.Or:
@@ -136,13 +95,13 @@ func binopFlags(op ir.Opcode, v uint64) ir.Flags {
 
 func gepFlags(v uint64) ir.Flags {
 	var f ir.Flags
-	if v&gepFlagInBounds != 0 {
+	if v&(1<<llvmir.GEP_INBOUNDS) != 0 {
 		f |= ir.InBounds | ir.NUSW
 	}
-	if v&gepFlagNUSW != 0 {
+	if v&(1<<llvmir.GEP_NUSW) != 0 {
 		f |= ir.NUSW
 	}
-	if v&gepFlagNUW != 0 {
+	if v&(1<<llvmir.GEP_NUW) != 0 {
 		f |= ir.NUW
 	}
 	return f

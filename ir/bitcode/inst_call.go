@@ -3,6 +3,7 @@ package bitcode
 import (
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // The calls: call, invoke and callbr, and the operand bundles the record
@@ -23,12 +24,12 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 	var indirect []*ir.Block
 	explicit := cc>>15&1 != 0
 	switch c.code {
-	case fcInvoke:
+	case llvmir.FUNC_CODE_INST_INVOKE:
 		normal = c.block("normal destination")
 		unwind = c.block("unwind destination")
 		explicit = cc>>13&1 != 0
 		in.Op, in.CallConv = ir.Invoke, ir.CallingConv(cc&1023)
-	case fcCallBr:
+	case llvmir.FUNC_CODE_INST_CALLBR:
 		def = c.block("default destination")
 		n := c.u64("indirect destination count")
 		if c.err == nil && n > uint64(c.left()) {
@@ -95,10 +96,10 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 	in.Attrs = dropIncompatibleList(in.Attrs, ft, in.Operands)
 	in.Bundles, fs.bundles = upgradeBundles(fs.bundles), nil
 	switch c.code {
-	case fcInvoke:
+	case llvmir.FUNC_CODE_INST_INVOKE:
 		in.Succs = append(in.Succs[:0], normal, unwind)
 		fs.useBlocks(normal, unwind)
-	case fcCallBr:
+	case llvmir.FUNC_CODE_INST_CALLBR:
 		in.Succs = append(append(in.Succs[:0], def), indirect...)
 		fs.useBlocks(in.Succs...)
 	}
@@ -116,9 +117,9 @@ func (r *Reader) operandBundle(fs *funcState, rec *bitstream.Record) error {
 		return r.errorf("invalid operand bundle record")
 	}
 	b := ir.OperandBundle{Tag: r.bundleTags[ops[0]]}
-	c := opCursor{r: r, fs: fs, v: ops, i: 1, code: rec.Code, rec: "operand bundle record"}
+	c := opCursor{r: r, fs: fs, v: ops, i: 1, code: llvmir.FUNC_CODE_OPERAND_BUNDLE, rec: "operand bundle record"}
 	for c.more() {
-		if c.v[c.i] == obMetadata {
+		if c.v[c.i] == uint64(llvmir.OB_METADATA) {
 			c.i++
 			id := c.u64("metadata")
 			if c.err != nil {

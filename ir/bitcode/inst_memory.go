@@ -1,6 +1,9 @@
 package bitcode
 
-import "github.com/bcextract/bcextract/ir"
+import (
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
 
 // The memory instructions: alloca, load, store, getelementptr, the
 // atomics and fence.
@@ -52,7 +55,7 @@ func (r *Reader) instAlloca(c *opCursor, in *ir.Instruction) error {
 // instLoad reads INST_LOAD and INST_LOADATOMIC: [op, ty, align, vol]
 // and, when atomic, [ordering, ssid].
 func (r *Reader) instLoad(c *opCursor, in *ir.Instruction) error {
-	atomic := c.code == fcLoadAtomic
+	atomic := c.code == llvmir.FUNC_CODE_INST_LOADATOMIC
 	p := c.pair("pointer")
 	if c.err != nil {
 		return c.err
@@ -95,7 +98,7 @@ func (r *Reader) instLoad(c *opCursor, in *ir.Instruction) error {
 // instStore reads INST_STORE and INST_STOREATOMIC: [ptr, val, align,
 // vol] and, when atomic, [ordering, ssid].
 func (r *Reader) instStore(c *opCursor, in *ir.Instruction) error {
-	atomic := c.code == fcStoreAtomic
+	atomic := c.code == llvmir.FUNC_CODE_INST_STOREATOMIC
 	p := c.pair("pointer")
 	v := c.pair("stored value")
 	if c.err != nil {
