@@ -202,7 +202,7 @@ func (r *Reader) constExpr(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type
 		if len(ops) < 2 {
 			return nil, nil, r.errorf("invalid unary constant expression record")
 		}
-		if ops[0] != 0 || !isFPOrFPVector(cur) {
+		if ops[0] != uint64(llvmir.UNOP_FNEG) || !isFPOrFPVector(cur) {
 			v = &ir.Poison{Typ: cur}
 			break
 		}
@@ -302,7 +302,7 @@ func (r *Reader) constGEP(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type)
 		var inRange *ir.ConstantRange
 		switch code {
 		case llvmir.CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD:
-			flags = ops[i] & 1
+			flags = ops[i] & (1 << llvmir.GEP_INBOUNDS)
 			i++
 		case llvmir.CST_CODE_CE_GEP_WITH_INRANGE:
 			if i+1 >= len(ops) {

@@ -37,8 +37,14 @@ const (
 // maxConstantRecords bounds the records of one constants block.
 const maxConstantRecords = 1 << 30
 
-var castOps = [...]ir.Opcode{ir.Trunc, ir.ZExt, ir.SExt, ir.FPToUI, ir.FPToSI, ir.UIToFP, ir.SIToFP,
-	ir.FPTrunc, ir.FPExt, ir.PtrToInt, ir.IntToPtr, ir.BitCast, ir.AddrSpaceCast, ir.PtrToAddr}
+// castOps are the cast instructions by their bitcode encoding.
+var castOps = [...]ir.Opcode{
+	llvmir.CAST_TRUNC: ir.Trunc, llvmir.CAST_ZEXT: ir.ZExt, llvmir.CAST_SEXT: ir.SExt,
+	llvmir.CAST_FPTOUI: ir.FPToUI, llvmir.CAST_FPTOSI: ir.FPToSI, llvmir.CAST_UITOFP: ir.UIToFP,
+	llvmir.CAST_SITOFP: ir.SIToFP, llvmir.CAST_FPTRUNC: ir.FPTrunc, llvmir.CAST_FPEXT: ir.FPExt,
+	llvmir.CAST_PTRTOINT: ir.PtrToInt, llvmir.CAST_INTTOPTR: ir.IntToPtr, llvmir.CAST_BITCAST: ir.BitCast,
+	llvmir.CAST_ADDRSPACECAST: ir.AddrSpaceCast, llvmir.CAST_PTRTOADDR: ir.PtrToAddr,
+}
 
 func decodeCast(v uint64) (ir.Opcode, bool) {
 	if v < uint64(len(castOps)) {
@@ -57,9 +63,13 @@ func decodeBinop(v uint64, t *ir.Type) (ir.Opcode, bool) {
 		return ir.BadOp, false
 	}
 	type pair struct{ i, f ir.Opcode }
-	tab := [...]pair{{ir.Add, ir.FAdd}, {ir.Sub, ir.FSub}, {ir.Mul, ir.FMul}, {ir.UDiv, ir.BadOp},
-		{ir.SDiv, ir.FDiv}, {ir.URem, ir.BadOp}, {ir.SRem, ir.FRem}, {ir.Shl, ir.BadOp},
-		{ir.LShr, ir.BadOp}, {ir.AShr, ir.BadOp}, {ir.And, ir.BadOp}, {ir.Or, ir.BadOp}, {ir.Xor, ir.BadOp}}
+	tab := [...]pair{
+		llvmir.BINOP_ADD: {ir.Add, ir.FAdd}, llvmir.BINOP_SUB: {ir.Sub, ir.FSub}, llvmir.BINOP_MUL: {ir.Mul, ir.FMul},
+		llvmir.BINOP_UDIV: {ir.UDiv, ir.BadOp}, llvmir.BINOP_SDIV: {ir.SDiv, ir.FDiv}, llvmir.BINOP_UREM: {ir.URem, ir.BadOp},
+		llvmir.BINOP_SREM: {ir.SRem, ir.FRem}, llvmir.BINOP_SHL: {ir.Shl, ir.BadOp}, llvmir.BINOP_LSHR: {ir.LShr, ir.BadOp},
+		llvmir.BINOP_ASHR: {ir.AShr, ir.BadOp}, llvmir.BINOP_AND: {ir.And, ir.BadOp}, llvmir.BINOP_OR: {ir.Or, ir.BadOp},
+		llvmir.BINOP_XOR: {ir.Xor, ir.BadOp},
+	}
 	if v >= uint64(len(tab)) {
 		return ir.BadOp, false
 	}
@@ -86,7 +96,7 @@ func binopFlags(op ir.Opcode, v uint64) ir.Flags {
 			f |= ir.Exact
 		}
 	case ir.Or:
-		if v&1 != 0 {
+		if v&(1<<llvmir.PDI_DISJOINT) != 0 {
 			f |= ir.Disjoint
 		}
 	}

@@ -423,13 +423,13 @@ func (r *Reader) functionBody(fs *funcState) error {
 				err = r.readMetadata(true)
 			case llvmir.USELIST_BLOCK_ID:
 				err = r.simpleBlock(e.ID, func(rec *bitstream.Record) error {
-					switch rec.Code {
-					case 2: // USELIST_CODE_BB
+					switch llvmir.UseListCode(rec.Code) {
+					case llvmir.USELIST_CODE_BB:
 						if len(rec.Ops) < 3 {
 							return r.errorf("invalid uselist record")
 						}
 						fs.uselists = append(fs.uselists, append([]uint64(nil), rec.Ops...))
-					case 1: // USELIST_CODE_DEFAULT: values' use lists print nothing
+					case llvmir.USELIST_CODE_DEFAULT: // values' use lists print nothing
 						if len(rec.Ops) < 3 {
 							return r.errorf("invalid uselist record")
 						}
@@ -510,8 +510,8 @@ func (r *Reader) finishBody(fs *funcState) error {
 
 func (r *Reader) readFuncVST(fs *funcState) error {
 	return r.simpleBlock(uint32(llvmir.VALUE_SYMTAB_BLOCK_ID), func(rec *bitstream.Record) error {
-		switch rec.Code {
-		case 1: // VST_CODE_ENTRY
+		switch llvmir.ValueSymtabCode(rec.Code) {
+		case llvmir.VST_CODE_ENTRY:
 			if len(rec.Ops) < 1 {
 				return r.errorf("invalid VST entry record")
 			}
@@ -526,7 +526,7 @@ func (r *Reader) readFuncVST(fs *funcState) error {
 			case *ir.Instruction:
 				v.Name = fs.rename(v.Name, name)
 			}
-		case 2: // VST_CODE_BBENTRY
+		case llvmir.VST_CODE_BBENTRY:
 			if len(rec.Ops) < 1 || rec.Ops[0] >= uint64(len(fs.blocks)) {
 				return r.errorf("invalid bbentry record")
 			}

@@ -22,12 +22,12 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 	cc := c.u64("calling convention")
 	var normal, unwind, def *ir.Block
 	var indirect []*ir.Block
-	explicit := cc>>15&1 != 0
+	explicit := cc>>llvmir.CALL_EXPLICIT_TYPE&1 != 0
 	switch c.code {
 	case llvmir.FUNC_CODE_INST_INVOKE:
 		normal = c.block("normal destination")
 		unwind = c.block("unwind destination")
-		explicit = cc>>13&1 != 0
+		explicit = cc>>llvmir.INVOKE_EXPLICIT_TYPE&1 != 0
 		in.Op, in.CallConv = ir.Invoke, ir.CallingConv(cc&1023)
 	case llvmir.FUNC_CODE_INST_CALLBR:
 		def = c.block("default destination")
@@ -38,18 +38,18 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 		for ; n > 0 && c.ok(); n-- {
 			indirect = append(indirect, c.block("indirect destination"))
 		}
-		in.Op, in.CallConv = ir.CallBr, ir.CallingConv((cc&0x7ff)>>1)
+		in.Op, in.CallConv = ir.CallBr, ir.CallingConv((cc&0x7ff)>>llvmir.CALL_CCONV)
 	default:
-		in.Op, in.CallConv = ir.Call, ir.CallingConv((cc&0x7ff)>>1)
+		in.Op, in.CallConv = ir.Call, ir.CallingConv((cc&0x7ff)>>llvmir.CALL_CCONV)
 		switch {
-		case cc&(1<<16) != 0:
+		case cc&(1<<llvmir.CALL_NOTAIL) != 0:
 			in.Tail = ir.NotTail
-		case cc&(1<<14) != 0:
+		case cc&(1<<llvmir.CALL_MUSTTAIL) != 0:
 			in.Tail = ir.MustTail
-		case cc&1 != 0:
+		case cc&(1<<llvmir.CALL_TAIL) != 0:
 			in.Tail = ir.Tail
 		}
-		if cc>>17&1 != 0 {
+		if cc>>llvmir.CALL_FMF&1 != 0 {
 			in.FMF = decodeFMF(c.u64("fast-math flags"))
 		}
 	}
