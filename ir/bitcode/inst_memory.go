@@ -277,10 +277,10 @@ var rmwOps = [...]ir.RMWOp{
 }
 
 func (r *Reader) syncScope(v uint64) string {
-	switch v {
-	case uint64(llvmir.SYNC_SCOPE_SINGLE_THREAD):
+	switch llvmir.SyncScopeID(enum32(v)) {
+	case llvmir.SYNC_SCOPE_SINGLE_THREAD:
 		return "singlethread"
-	case uint64(llvmir.SYNC_SCOPE_SYSTEM):
+	case llvmir.SYNC_SCOPE_SYSTEM:
 		return ""
 	}
 	if v >= uint64(len(r.syncScopes)) {

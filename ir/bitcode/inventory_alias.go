@@ -45,18 +45,18 @@ func (mr *moduleReader) constants() error {
 		case llvmir.CST_CODE_SETTYPE:
 			return nil
 		case llvmir.CST_CODE_CE_CAST:
-			switch op(ops, 0) {
-			case uint64(llvmir.CAST_PTRTOINT), uint64(llvmir.CAST_INTTOPTR), uint64(llvmir.CAST_BITCAST):
+			switch llvmir.CastOpcode(enum32(op(ops, 0))) {
+			case llvmir.CAST_PTRTOINT, llvmir.CAST_INTTOPTR, llvmir.CAST_BITCAST:
 				if len(ops) >= 3 {
 					mr.consts[id] = cexpr{op: cexprPass, a: ops[2]}
 				}
 			}
 		case llvmir.CST_CODE_CE_BINOP:
 			if len(ops) >= 3 {
-				switch ops[0] {
-				case uint64(llvmir.BINOP_ADD):
+				switch llvmir.BinaryOpcode(enum32(ops[0])) {
+				case llvmir.BINOP_ADD:
 					mr.consts[id] = cexpr{op: cexprAdd, a: ops[1], b: ops[2]}
-				case uint64(llvmir.BINOP_SUB):
+				case llvmir.BINOP_SUB:
 					mr.consts[id] = cexpr{op: cexprSub, a: ops[1], b: ops[2]}
 				}
 			}

@@ -218,11 +218,11 @@ func (fr *fileReader) read() error {
 }
 
 // blobBlock reads a STRTAB or SYMTAB block and returns the blob of its
-// BLOB record (code 1), nil if it has none.
+// BLOB record, nil if it has none.
 func (fr *fileReader) blobBlock(id uint32) ([]byte, error) {
 	var blob []byte
 	err := fr.records(id, func(rec *bitstream.Record) error {
-		if rec.Code == 1 && rec.HasBlob {
+		if rec.Code == uint32(llvmir.STRTAB_BLOB) && rec.HasBlob { // SYMTAB_BLOB is 1 too
 			blob = rec.Blob
 		}
 		return nil

@@ -423,7 +423,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			}
 			r.pushMD(&ir.ValueAsMetadata{Value: v})
 		case llvmir.METADATA_NODE, llvmir.METADATA_DISTINCT_NODE:
-			distinct := rec.Code == uint32(llvmir.METADATA_DISTINCT_NODE)
+			distinct := code == llvmir.METADATA_DISTINCT_NODE
 			if !inFunc && r.md.lazy && r.md.lazyTuple(distinct, ops, r.nodeID()) {
 				r.pushMD(nil)
 				break

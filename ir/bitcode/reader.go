@@ -244,7 +244,7 @@ func readIdentification(br *bitstream.Reader, vals *[]uint64) (string, error) {
 func readBlob(br *bitstream.Reader, id uint32, vals *[]uint64) ([]byte, error) {
 	var blob []byte
 	err := eachRecord(br, id, vals, func(rec *bitstream.Record) error {
-		if rec.Code == 1 && rec.HasBlob {
+		if rec.Code == uint32(llvmir.STRTAB_BLOB) && rec.HasBlob { // SYMTAB_BLOB is 1 too
 			blob = rec.Blob
 		}
 		return nil
@@ -675,7 +675,7 @@ func (r *Reader) moduleSubBlock(id uint32) error {
 		return br.SkipBlock()
 	case llvmir.OPERAND_BUNDLE_TAGS_BLOCK_ID:
 		return r.simpleBlock(id, func(rec *bitstream.Record) error {
-			if rec.Code != 1 {
+			if llvmir.OperandBundleTagCode(rec.Code) != llvmir.OPERAND_BUNDLE_TAG {
 				r.skip("skipped unknown OPERAND_BUNDLE_TAGS record %d", rec.Code)
 				return nil
 			}
@@ -684,7 +684,7 @@ func (r *Reader) moduleSubBlock(id uint32) error {
 		})
 	case llvmir.SYNC_SCOPE_NAMES_BLOCK_ID:
 		return r.simpleBlock(id, func(rec *bitstream.Record) error {
-			if rec.Code != 1 {
+			if llvmir.SyncScopeNameCode(rec.Code) != llvmir.SYNC_SCOPE_NAME {
 				r.skip("skipped unknown SYNC_SCOPE_NAMES record %d", rec.Code)
 				return nil
 			}
