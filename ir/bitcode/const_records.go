@@ -26,7 +26,8 @@ func (r *Reader) readConstants() error {
 		if len(r.values) >= maxConstantRecords {
 			return r.errorf("too many values")
 		}
-		if rec.Code == cstSetType {
+		code := llvmir.ConstantsCode(rec.Code)
+		if code == llvmir.CST_CODE_SETTYPE {
 			if len(ops) < 1 {
 				return r.errorf("invalid settype record")
 			}
@@ -37,7 +38,7 @@ func (r *Reader) readConstants() error {
 			cur = t
 			return nil
 		}
-		v, p, err := r.constRecord(rec.Code, ops, cur)
+		v, p, err := r.constRecord(code, ops, cur)
 		if err != nil {
 			return err
 		}
@@ -53,48 +54,48 @@ func (r *Reader) readConstants() error {
 // constRecord reads a CONSTANTS record but SETTYPE, of a constant of type
 // cur, by the decoder of its family: a value made, or a pconst to make
 // once its operands are read.
-func (r *Reader) constRecord(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
+func (r *Reader) constRecord(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
 	switch code {
-	case cstNull, cstUndef, cstPoison, cstInteger, cstWideInteger, cstFloat:
+	case llvmir.CST_CODE_NULL, llvmir.CST_CODE_UNDEF, llvmir.CST_CODE_POISON, llvmir.CST_CODE_INTEGER, llvmir.CST_CODE_WIDE_INTEGER, llvmir.CST_CODE_FLOAT:
 		return r.constScalar(code, ops, cur)
-	case cstAggregate, cstString, cstCString, cstData:
+	case llvmir.CST_CODE_AGGREGATE, llvmir.CST_CODE_STRING, llvmir.CST_CODE_CSTRING, llvmir.CST_CODE_DATA:
 		return r.constData(code, ops, cur)
-	case cstUnop, cstBinop, cstCast, cstSelect, cstExtractElt, cstInsertElt, cstShuffleVec, cstShufVecEx, cstCmp:
+	case llvmir.CST_CODE_CE_UNOP, llvmir.CST_CODE_CE_BINOP, llvmir.CST_CODE_CE_CAST, llvmir.CST_CODE_CE_SELECT, llvmir.CST_CODE_CE_EXTRACTELT, llvmir.CST_CODE_CE_INSERTELT, llvmir.CST_CODE_CE_SHUFFLEVEC, llvmir.CST_CODE_CE_SHUFVEC_EX, llvmir.CST_CODE_CE_CMP:
 		return r.constExpr(code, ops, cur)
-	case cstInboundsGEP, cstGEPOld, cstGEPInRangeOld, cstGEP, cstGEPWithInRange:
+	case llvmir.CST_CODE_CE_INBOUNDS_GEP, llvmir.CST_CODE_CE_GEP_OLD, llvmir.CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD, llvmir.CST_CODE_CE_GEP, llvmir.CST_CODE_CE_GEP_WITH_INRANGE:
 		return r.constGEP(code, ops, cur)
-	case cstInlineAsm, cstInlineAsmOld3, cstInlineAsmOld, cstInlineAsmOld2:
+	case llvmir.CST_CODE_INLINEASM, llvmir.CST_CODE_INLINEASM_OLD3, llvmir.CST_CODE_INLINEASM_OLD, llvmir.CST_CODE_INLINEASM_OLD2:
 		return r.constInlineAsm(code, ops, cur)
-	case cstBlockAddress, cstDSOLocalEquiv, cstNoCFI, cstPtrAuth, cstPtrAuth2:
+	case llvmir.CST_CODE_BLOCKADDRESS, llvmir.CST_CODE_DSO_LOCAL_EQUIVALENT, llvmir.CST_CODE_NO_CFI_VALUE, llvmir.CST_CODE_PTRAUTH, llvmir.CST_CODE_PTRAUTH2:
 		return r.constAddress(code, ops, cur)
 	}
 	// LLVM reads an unknown constant as undef.
-	r.skip("read unknown CONSTANTS record %d as undef", code)
+	r.skip("read unknown CONSTANTS record %d as undef", uint32(code))
 	return &ir.Undef{Typ: cur}, nil, nil
 }
 
 // constScalar reads the scalar constants: null, undef, poison, integers and floating-point numbers.
-func (r *Reader) constScalar(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
+func (r *Reader) constScalar(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
 	var v ir.Value
 	var p *pconst
 	switch code {
-	case cstNull:
+	case llvmir.CST_CODE_NULL:
 		switch cur.Kind {
 		case ir.VoidType, ir.FunctionType, ir.LabelType:
 			return nil, nil, r.errorf("invalid type for a constant null value")
 		}
 		v = nullValue(cur)
-	case cstUndef:
+	case llvmir.CST_CODE_UNDEF:
 		v = &ir.Undef{Typ: cur}
-	case cstPoison:
+	case llvmir.CST_CODE_POISON:
 		v = &ir.Poison{Typ: cur}
-	case cstInteger:
+	case llvmir.CST_CODE_INTEGER:
 		if !isIntOrIntVector(cur) || len(ops) < 1 {
 			return nil, nil, r.errorf("invalid integer constant record")
 		}
 		el := intConst(cur.Scalar(), decodeSigned(ops[0]))
 		v = splat(cur, el)
-	case cstWideInteger:
+	case llvmir.CST_CODE_WIDE_INTEGER:
 		if !isIntOrIntVector(cur) || len(ops) < 1 {
 			return nil, nil, r.errorf("invalid wide integer constant record")
 		}
@@ -107,7 +108,7 @@ func (r *Reader) constScalar(code uint32, ops []uint64, cur *ir.Type) (ir.Value,
 			el = &ir.ConstInt{Typ: st, Big: x}
 		}
 		v = splat(cur, el)
-	case cstFloat:
+	case llvmir.CST_CODE_FLOAT:
 		if len(ops) < 1 {
 			return nil, nil, r.errorf("invalid float constant record")
 		}
@@ -142,11 +143,11 @@ func (r *Reader) constScalar(code uint32, ops []uint64, cur *ir.Type) (ir.Value,
 }
 
 // constData reads the aggregates and the data sequences: CE_AGGREGATE, STRING, CSTRING and DATA.
-func (r *Reader) constData(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
+func (r *Reader) constData(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
 	var v ir.Value
 	var p *pconst
 	switch code {
-	case cstAggregate:
+	case llvmir.CST_CODE_AGGREGATE:
 		if len(ops) < 1 {
 			return nil, nil, r.errorf("invalid aggregate record")
 		}
@@ -161,7 +162,7 @@ func (r *Reader) constData(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *
 		default:
 			v = &ir.Poison{Typ: cur}
 		}
-	case cstString, cstCString:
+	case llvmir.CST_CODE_STRING, llvmir.CST_CODE_CSTRING:
 		if len(ops) < 1 || cur.Kind != ir.ArrayType {
 			return nil, nil, r.errorf("invalid string record")
 		}
@@ -169,11 +170,11 @@ func (r *Reader) constData(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *
 		for i := range elems {
 			elems[i] &= 0xff
 		}
-		if code == cstCString {
+		if code == llvmir.CST_CODE_CSTRING {
 			elems = append(elems, 0)
 		}
 		v = dataConst(cur, elems)
-	case cstData:
+	case llvmir.CST_CODE_DATA:
 		if len(ops) < 1 || cur.Elem == nil {
 			return nil, nil, r.errorf("invalid data record")
 		}
@@ -193,20 +194,20 @@ func (r *Reader) constData(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *
 }
 
 // constExpr reads the constant expressions but getelementptr.
-func (r *Reader) constExpr(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
+func (r *Reader) constExpr(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
 	var v ir.Value
 	var p *pconst
 	switch code {
-	case cstUnop:
+	case llvmir.CST_CODE_CE_UNOP:
 		if len(ops) < 2 {
 			return nil, nil, r.errorf("invalid unary constant expression record")
 		}
-		if ops[0] != 0 || !isFPOrFPVector(cur) {
+		if ops[0] != uint64(llvmir.UNOP_FNEG) || !isFPOrFPVector(cur) {
 			v = &ir.Poison{Typ: cur}
 			break
 		}
 		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.FNeg, ids: []uint64{ops[1]}}
-	case cstBinop:
+	case llvmir.CST_CODE_CE_BINOP:
 		if len(ops) < 3 {
 			return nil, nil, r.errorf("invalid binary constant expression record")
 		}
@@ -219,7 +220,7 @@ func (r *Reader) constExpr(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *
 		if len(ops) >= 4 && op != ir.Or {
 			p.flags = binopFlags(op, ops[3])
 		}
-	case cstCast:
+	case llvmir.CST_CODE_CE_CAST:
 		if len(ops) < 3 {
 			return nil, nil, r.errorf("invalid cast constant expression record")
 		}
@@ -232,12 +233,12 @@ func (r *Reader) constExpr(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *
 			return nil, nil, r.errorf("invalid cast constant expression record")
 		}
 		p = &pconst{typ: cur, kind: pcExpr, opcode: op, ids: []uint64{ops[2]}}
-	case cstSelect:
+	case llvmir.CST_CODE_CE_SELECT:
 		if len(ops) < 3 {
 			return nil, nil, r.errorf("invalid select constant expression record")
 		}
 		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.Select, ids: []uint64{ops[0], ops[1], ops[2]}}
-	case cstExtractElt:
+	case llvmir.CST_CODE_CE_EXTRACTELT:
 		if len(ops) < 3 {
 			return nil, nil, r.errorf("invalid extractelement constant expression record")
 		}
@@ -246,7 +247,7 @@ func (r *Reader) constExpr(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *
 			idx = ops[3]
 		}
 		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.ExtractElement, ids: []uint64{ops[1], idx}}
-	case cstInsertElt:
+	case llvmir.CST_CODE_CE_INSERTELT:
 		if len(ops) < 3 || !cur.IsVector() {
 			return nil, nil, r.errorf("invalid insertelement constant expression record")
 		}
@@ -255,17 +256,17 @@ func (r *Reader) constExpr(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *
 			idx = ops[3]
 		}
 		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.InsertElement, ids: []uint64{ops[0], ops[1], idx}}
-	case cstShuffleVec:
+	case llvmir.CST_CODE_CE_SHUFFLEVEC:
 		if len(ops) < 3 || !cur.IsVector() {
 			return nil, nil, r.errorf("invalid shufflevector constant expression record")
 		}
 		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.ShuffleVector, ids: []uint64{ops[0], ops[1], ops[2]}}
-	case cstShufVecEx:
+	case llvmir.CST_CODE_CE_SHUFVEC_EX:
 		if len(ops) < 4 || !cur.IsVector() {
 			return nil, nil, r.errorf("invalid shufflevector constant expression record")
 		}
 		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.ShuffleVector, ids: []uint64{ops[1], ops[2], ops[3]}}
-	case cstCmp:
+	case llvmir.CST_CODE_CE_CMP:
 		if len(ops) < 4 {
 			return nil, nil, r.errorf("invalid cmp constant expression record")
 		}
@@ -283,27 +284,27 @@ func (r *Reader) constExpr(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *
 }
 
 // constGEP reads the getelementptr constant expressions, of every version.
-func (r *Reader) constGEP(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
+func (r *Reader) constGEP(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
 	var v ir.Value
 	var p *pconst
 	switch code {
-	case cstInboundsGEP, cstGEPOld, cstGEPInRangeOld, cstGEP, cstGEPWithInRange:
+	case llvmir.CST_CODE_CE_INBOUNDS_GEP, llvmir.CST_CODE_CE_GEP_OLD, llvmir.CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD, llvmir.CST_CODE_CE_GEP, llvmir.CST_CODE_CE_GEP_WITH_INRANGE:
 		if len(ops) < 2 {
 			return nil, nil, r.errorf("constant GEP record must have at least two elements")
 		}
 		i := 0
 		var src *ir.Type
-		if code == cstGEPInRangeOld || code == cstGEPWithInRange || code == cstGEP || len(ops)%2 == 1 {
+		if code == llvmir.CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD || code == llvmir.CST_CODE_CE_GEP_WITH_INRANGE || code == llvmir.CST_CODE_CE_GEP || len(ops)%2 == 1 {
 			src = r.typeByID(ops[0])
 			i++
 		}
 		var flags uint64
 		var inRange *ir.ConstantRange
 		switch code {
-		case cstGEPInRangeOld:
-			flags = ops[i] & 1
+		case llvmir.CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD:
+			flags = ops[i] & (1 << llvmir.GEP_INBOUNDS)
 			i++
-		case cstGEPWithInRange:
+		case llvmir.CST_CODE_CE_GEP_WITH_INRANGE:
 			if i+1 >= len(ops) {
 				return nil, nil, r.errorf("invalid constant GEP record")
 			}
@@ -316,11 +317,11 @@ func (r *Reader) constGEP(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *p
 				return nil, nil, err
 			}
 			inRange = &cr
-		case cstGEP:
+		case llvmir.CST_CODE_CE_GEP:
 			flags = ops[i]
 			i++
-		case cstInboundsGEP:
-			flags = gepFlagInBounds
+		case llvmir.CST_CODE_CE_INBOUNDS_GEP:
+			flags = 1 << llvmir.GEP_INBOUNDS
 		}
 		var ids []uint64
 		for i < len(ops) {
@@ -342,14 +343,14 @@ func (r *Reader) constGEP(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *p
 }
 
 // constInlineAsm reads inline assembly.
-func (r *Reader) constInlineAsm(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
+func (r *Reader) constInlineAsm(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
 	var v ir.Value
 	var p *pconst
 	switch code {
-	case cstInlineAsm, cstInlineAsmOld3:
+	case llvmir.CST_CODE_INLINEASM, llvmir.CST_CODE_INLINEASM_OLD3:
 		i := 0
 		var ft *ir.Type
-		if code == cstInlineAsm {
+		if code == llvmir.CST_CODE_INLINEASM {
 			if len(ops) < 3 {
 				return nil, nil, r.errorf("invalid inlineasm record")
 			}
@@ -378,38 +379,38 @@ func (r *Reader) constInlineAsm(code uint32, ops []uint64, cur *ir.Type) (ir.Val
 		cons := opsString(ops[i : i+int(cLen)])
 		v = &ir.InlineAsm{FuncType: ft, Typ: cur, Asm: asm, Constraints: cons,
 			SideEffect: flags&1 != 0, AlignStack: flags>>1&1 != 0, IntelDialect: flags>>2&1 != 0, CanThrow: flags>>3&1 != 0}
-	case cstInlineAsmOld, cstInlineAsmOld2:
+	case llvmir.CST_CODE_INLINEASM_OLD, llvmir.CST_CODE_INLINEASM_OLD2:
 		return nil, nil, r.errorf("typed-pointer inline asm is not supported")
 	}
 	return v, p, nil
 }
 
 // constAddress reads the constants that stand for a global value's address: blockaddress, dso_local_equivalent, no_cfi and ptrauth.
-func (r *Reader) constAddress(code uint32, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
+func (r *Reader) constAddress(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type) (ir.Value, *pconst, error) {
 	var v ir.Value
 	var p *pconst
 	switch code {
-	case cstBlockAddress:
+	case llvmir.CST_CODE_BLOCKADDRESS:
 		if len(ops) < 3 || r.typeByID(ops[0]) == nil {
 			return nil, nil, r.errorf("invalid blockaddress record")
 		}
 		p = &pconst{typ: cur, kind: pcBlockAddr, bb: ops[2], ids: []uint64{ops[1]}}
-	case cstDSOLocalEquiv:
+	case llvmir.CST_CODE_DSO_LOCAL_EQUIVALENT:
 		if len(ops) < 2 || r.typeByID(ops[0]) == nil {
 			return nil, nil, r.errorf("invalid dso_local_equivalent record")
 		}
 		p = &pconst{typ: cur, kind: pcDSOLocal, ids: []uint64{ops[1]}}
-	case cstNoCFI:
+	case llvmir.CST_CODE_NO_CFI_VALUE:
 		if len(ops) < 2 || r.typeByID(ops[0]) == nil {
 			return nil, nil, r.errorf("invalid no_cfi record")
 		}
 		p = &pconst{typ: cur, kind: pcNoCFI, ids: []uint64{ops[1]}}
-	case cstPtrAuth:
+	case llvmir.CST_CODE_PTRAUTH:
 		if len(ops) < 4 {
 			return nil, nil, r.errorf("invalid ptrauth record")
 		}
 		p = &pconst{typ: cur, kind: pcPtrAuth, ids: append([]uint64(nil), ops[:4]...)}
-	case cstPtrAuth2:
+	case llvmir.CST_CODE_PTRAUTH2:
 		if len(ops) < 5 {
 			return nil, nil, r.errorf("invalid ptrauth record")
 		}

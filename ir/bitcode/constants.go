@@ -4,6 +4,7 @@ import (
 	"math/big"
 
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // A pconst is a constant whose operands may not be read yet (LLVM's
@@ -33,53 +34,17 @@ const (
 	pcPtrAuth
 )
 
-// Constants record codes missing from llvmir.
-const (
-	cstSetType         = 1
-	cstNull            = 2
-	cstUndef           = 3
-	cstInteger         = 4
-	cstWideInteger     = 5
-	cstFloat           = 6
-	cstAggregate       = 7
-	cstString          = 8
-	cstCString         = 9
-	cstBinop           = 10
-	cstCast            = 11
-	cstGEPOld          = 12
-	cstSelect          = 13
-	cstExtractElt      = 14
-	cstInsertElt       = 15
-	cstShuffleVec      = 16
-	cstCmp             = 17
-	cstInlineAsmOld    = 18
-	cstShufVecEx       = 19
-	cstInboundsGEP     = 20
-	cstBlockAddress    = 21
-	cstData            = 22
-	cstInlineAsmOld2   = 23
-	cstGEPInRangeOld   = 24
-	cstUnop            = 25
-	cstPoison          = 26
-	cstDSOLocalEquiv   = 27
-	cstInlineAsmOld3   = 28
-	cstNoCFI           = 29
-	cstInlineAsm       = 30
-	cstGEPWithInRange  = 31
-	cstGEP             = 32
-	cstPtrAuth         = 33
-	cstPtrAuth2        = 34
-	gepFlagInBounds    = 1 << 0
-	gepFlagNUSW        = 1 << 1
-	gepFlagNUW         = 1 << 2
-	oboNUW             = 1 << 0
-	oboNSW             = 1 << 1
-	exactFlag          = 1 << 0
-	maxConstantRecords = 1 << 30
-)
+// maxConstantRecords bounds the records of one constants block.
+const maxConstantRecords = 1 << 30
 
-var castOps = [...]ir.Opcode{ir.Trunc, ir.ZExt, ir.SExt, ir.FPToUI, ir.FPToSI, ir.UIToFP, ir.SIToFP,
-	ir.FPTrunc, ir.FPExt, ir.PtrToInt, ir.IntToPtr, ir.BitCast, ir.AddrSpaceCast, ir.PtrToAddr}
+// castOps are the cast instructions by their bitcode encoding.
+var castOps = [...]ir.Opcode{
+	llvmir.CAST_TRUNC: ir.Trunc, llvmir.CAST_ZEXT: ir.ZExt, llvmir.CAST_SEXT: ir.SExt,
+	llvmir.CAST_FPTOUI: ir.FPToUI, llvmir.CAST_FPTOSI: ir.FPToSI, llvmir.CAST_UITOFP: ir.UIToFP,
+	llvmir.CAST_SITOFP: ir.SIToFP, llvmir.CAST_FPTRUNC: ir.FPTrunc, llvmir.CAST_FPEXT: ir.FPExt,
+	llvmir.CAST_PTRTOINT: ir.PtrToInt, llvmir.CAST_INTTOPTR: ir.IntToPtr, llvmir.CAST_BITCAST: ir.BitCast,
+	llvmir.CAST_ADDRSPACECAST: ir.AddrSpaceCast, llvmir.CAST_PTRTOADDR: ir.PtrToAddr,
+}
 
 func decodeCast(v uint64) (ir.Opcode, bool) {
 	if v < uint64(len(castOps)) {
@@ -98,9 +63,13 @@ func decodeBinop(v uint64, t *ir.Type) (ir.Opcode, bool) {
 		return ir.BadOp, false
 	}
 	type pair struct{ i, f ir.Opcode }
-	tab := [...]pair{{ir.Add, ir.FAdd}, {ir.Sub, ir.FSub}, {ir.Mul, ir.FMul}, {ir.UDiv, ir.BadOp},
-		{ir.SDiv, ir.FDiv}, {ir.URem, ir.BadOp}, {ir.SRem, ir.FRem}, {ir.Shl, ir.BadOp},
-		{ir.LShr, ir.BadOp}, {ir.AShr, ir.BadOp}, {ir.And, ir.BadOp}, {ir.Or, ir.BadOp}, {ir.Xor, ir.BadOp}}
+	tab := [...]pair{
+		llvmir.BINOP_ADD: {ir.Add, ir.FAdd}, llvmir.BINOP_SUB: {ir.Sub, ir.FSub}, llvmir.BINOP_MUL: {ir.Mul, ir.FMul},
+		llvmir.BINOP_UDIV: {ir.UDiv, ir.BadOp}, llvmir.BINOP_SDIV: {ir.SDiv, ir.FDiv}, llvmir.BINOP_UREM: {ir.URem, ir.BadOp},
+		llvmir.BINOP_SREM: {ir.SRem, ir.FRem}, llvmir.BINOP_SHL: {ir.Shl, ir.BadOp}, llvmir.BINOP_LSHR: {ir.LShr, ir.BadOp},
+		llvmir.BINOP_ASHR: {ir.AShr, ir.BadOp}, llvmir.BINOP_AND: {ir.And, ir.BadOp}, llvmir.BINOP_OR: {ir.Or, ir.BadOp},
+		llvmir.BINOP_XOR: {ir.Xor, ir.BadOp},
+	}
 	if v >= uint64(len(tab)) {
 		return ir.BadOp, false
 	}
@@ -116,18 +85,18 @@ func binopFlags(op ir.Opcode, v uint64) ir.Flags {
 	var f ir.Flags
 	switch op {
 	case ir.Add, ir.Sub, ir.Mul, ir.Shl:
-		if v&oboNSW != 0 {
+		if v&(1<<llvmir.OBO_NO_SIGNED_WRAP) != 0 {
 			f |= ir.NSW
 		}
-		if v&oboNUW != 0 {
+		if v&(1<<llvmir.OBO_NO_UNSIGNED_WRAP) != 0 {
 			f |= ir.NUW
 		}
 	case ir.UDiv, ir.SDiv, ir.LShr, ir.AShr:
-		if v&exactFlag != 0 {
+		if v&(1<<llvmir.PEO_EXACT) != 0 {
 			f |= ir.Exact
 		}
 	case ir.Or:
-		if v&1 != 0 {
+		if v&(1<<llvmir.PDI_DISJOINT) != 0 {
 			f |= ir.Disjoint
 		}
 	}
@@ -136,13 +105,13 @@ func binopFlags(op ir.Opcode, v uint64) ir.Flags {
 
 func gepFlags(v uint64) ir.Flags {
 	var f ir.Flags
-	if v&gepFlagInBounds != 0 {
+	if v&(1<<llvmir.GEP_INBOUNDS) != 0 {
 		f |= ir.InBounds | ir.NUSW
 	}
-	if v&gepFlagNUSW != 0 {
+	if v&(1<<llvmir.GEP_NUSW) != 0 {
 		f |= ir.NUSW
 	}
-	if v&gepFlagNUW != 0 {
+	if v&(1<<llvmir.GEP_NUW) != 0 {
 		f |= ir.NUW
 	}
 	return f

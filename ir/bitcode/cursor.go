@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // An opCursor reads the operands of one FUNCTION_BLOCK record in order,
@@ -20,7 +21,7 @@ type opCursor struct {
 	fs   *funcState
 	v    []uint64
 	i    int
-	code uint32
+	code llvmir.FunctionCode
 	err  error
 	// rec names the record in messages: "record" when empty.
 	rec string
@@ -40,7 +41,7 @@ func (c *opCursor) invalid(format string, args ...any) {
 		if rec == "" {
 			rec = "record"
 		}
-		c.err = c.r.errorf("invalid %s (code %d): %s", rec, c.code, fmt.Sprintf(format, args...))
+		c.err = c.r.errorf("invalid %s (code %d): %s", rec, uint32(c.code), fmt.Sprintf(format, args...))
 	}
 }
 

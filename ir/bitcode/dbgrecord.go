@@ -1,21 +1,14 @@
 package bitcode
 
-import "github.com/bcextract/bcextract/ir"
-
-// The function record codes of debug records (LLVMBitCodes.h).
-const (
-	fcDbgValue        = 61
-	fcDbgDeclare      = 62
-	fcDbgAssign       = 63
-	fcDbgValueSimple  = 64
-	fcDbgLabel        = 65
-	fcDbgDeclareValue = 66
+import (
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // debugRecord decodes a FUNC_CODE_DEBUG_RECORD_* record. The bitcode
 // writes a record after the instruction it is attached to; it prints
 // before that instruction.
-func (r *Reader) debugRecord(fs *funcState, code uint32, ops []uint64) error {
+func (r *Reader) debugRecord(fs *funcState, code llvmir.FunctionCode, ops []uint64) error {
 	in := fs.lastInst()
 	if in == nil {
 		return r.errorf("invalid debug record: missing instruction")
@@ -29,7 +22,7 @@ func (r *Reader) debugRecord(fs *funcState, code uint32, ops []uint64) error {
 	dr := &ir.DebugRecord{}
 	var loc ir.Metadata
 	var err error
-	if code == fcDbgLabel {
+	if code == llvmir.FUNC_CODE_DEBUG_RECORD_LABEL {
 		if len(ops) != 2 {
 			return r.errorf("invalid debug label record")
 		}
@@ -45,7 +38,7 @@ func (r *Reader) debugRecord(fs *funcState, code uint32, ops []uint64) error {
 		in.DebugRecords = append(in.DebugRecords, dr)
 		return nil
 	}
-	if len(ops) < 4 || code == fcDbgAssign && len(ops) < 7 {
+	if len(ops) < 4 || code == llvmir.FUNC_CODE_DEBUG_RECORD_ASSIGN && len(ops) < 7 {
 		return r.errorf("invalid debug record")
 	}
 	if loc, err = md(0); err != nil {
@@ -60,7 +53,7 @@ func (r *Reader) debugRecord(fs *funcState, code uint32, ops []uint64) error {
 		return err
 	}
 	var val ir.Metadata
-	if code == fcDbgValueSimple {
+	if code == llvmir.FUNC_CODE_DEBUG_RECORD_VALUE_SIMPLE {
 		i := 3
 		x, err := r.pair(ops, &i)
 		if err != nil {
@@ -79,13 +72,13 @@ func (r *Reader) debugRecord(fs *funcState, code uint32, ops []uint64) error {
 		return err
 	}
 	switch code {
-	case fcDbgValue, fcDbgValueSimple:
+	case llvmir.FUNC_CODE_DEBUG_RECORD_VALUE, llvmir.FUNC_CODE_DEBUG_RECORD_VALUE_SIMPLE:
 		dr.Kind = ir.DbgValue
-	case fcDbgDeclare:
+	case llvmir.FUNC_CODE_DEBUG_RECORD_DECLARE:
 		dr.Kind = ir.DbgDeclare
-	case fcDbgDeclareValue:
+	case llvmir.FUNC_CODE_DEBUG_RECORD_DECLARE_VALUE:
 		dr.Kind = ir.DbgDeclareValue
-	case fcDbgAssign:
+	case llvmir.FUNC_CODE_DEBUG_RECORD_ASSIGN:
 		dr.Kind = ir.DbgAssign
 		id, err := md(4)
 		if err != nil {

@@ -1,6 +1,9 @@
 package bitcode
 
-import "github.com/bcextract/bcextract/ir"
+import (
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
 
 // Debug-info metadata records (MetadataLoader's parseOneMetadata) become
 // ir.SpecializedNodes whose Fields are the node's fields in the order
@@ -30,7 +33,7 @@ type diFix struct {
 }
 
 // diNode decodes the debug-info record code (not METADATA_LOCATION).
-func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, error) {
+func (r *Reader) diNode(code llvmir.MetadataCode, kind string, ops []uint64) (ir.Metadata, error) {
 	if l, ok := diLens[code]; ok && (len(ops) < l[0] || len(ops) > l[1]) || len(ops) == 0 {
 		return nil, r.errorf("invalid %s record", kind)
 	}
@@ -54,69 +57,69 @@ func (r *Reader) diNode(code uint32, kind string, ops []uint64) (ir.Metadata, er
 }
 
 // decode fills in b.n from a record of the given code.
-func (b *diBuilder) decode(code uint32) {
+func (b *diBuilder) decode(code llvmir.MetadataCode) {
 	switch code {
-	case mdGenericDebug:
+	case llvmir.METADATA_GENERIC_DEBUG:
 		b.genericNode()
-	case mdSubrange:
+	case llvmir.METADATA_SUBRANGE:
 		b.subrange()
-	case mdGenericSubrange:
+	case llvmir.METADATA_GENERIC_SUBRANGE:
 		b.genericSubrange()
-	case mdEnumerator:
+	case llvmir.METADATA_ENUMERATOR:
 		b.enumerator()
-	case mdBasicType:
+	case llvmir.METADATA_BASIC_TYPE:
 		b.basicType()
-	case mdFixedPointType:
+	case llvmir.METADATA_FIXED_POINT_TYPE:
 		b.fixedPointType()
-	case mdStringType:
+	case llvmir.METADATA_STRING_TYPE:
 		b.stringType()
-	case mdDerivedType:
+	case llvmir.METADATA_DERIVED_TYPE:
 		b.derivedType()
-	case mdSubrangeType:
+	case llvmir.METADATA_SUBRANGE_TYPE:
 		b.subrangeType()
-	case mdCompositeType:
+	case llvmir.METADATA_COMPOSITE_TYPE:
 		b.compositeType()
-	case mdSubroutineType:
+	case llvmir.METADATA_SUBROUTINE_TYPE:
 		b.subroutineType()
-	case mdModule:
+	case llvmir.METADATA_MODULE:
 		b.module()
-	case mdFile:
+	case llvmir.METADATA_FILE:
 		b.file()
-	case mdCompileUnit:
+	case llvmir.METADATA_COMPILE_UNIT:
 		b.compileUnit()
-	case mdSubprogram:
+	case llvmir.METADATA_SUBPROGRAM:
 		b.subprogram()
-	case mdLexicalBlock:
+	case llvmir.METADATA_LEXICAL_BLOCK:
 		b.lexicalBlock()
-	case mdLexicalBlockF:
+	case llvmir.METADATA_LEXICAL_BLOCK_FILE:
 		b.lexicalBlockFile()
-	case mdCommonBlock:
+	case llvmir.METADATA_COMMON_BLOCK:
 		b.commonBlock()
-	case mdNamespace:
+	case llvmir.METADATA_NAMESPACE:
 		b.namespace()
-	case mdMacro:
+	case llvmir.METADATA_MACRO:
 		b.macro()
-	case mdMacroFile:
+	case llvmir.METADATA_MACRO_FILE:
 		b.macroFile()
-	case mdTemplateType:
+	case llvmir.METADATA_TEMPLATE_TYPE:
 		b.templateType()
-	case mdTemplateValue:
+	case llvmir.METADATA_TEMPLATE_VALUE:
 		b.templateValue()
-	case mdGlobalVar:
+	case llvmir.METADATA_GLOBAL_VAR:
 		b.globalVar()
-	case mdAssignID:
+	case llvmir.METADATA_ASSIGN_ID:
 		b.assignID()
-	case mdLocalVar:
+	case llvmir.METADATA_LOCAL_VAR:
 		b.localVar()
-	case mdLabel:
+	case llvmir.METADATA_LABEL:
 		b.label()
-	case mdExpression:
+	case llvmir.METADATA_EXPRESSION:
 		b.expression()
-	case mdGlobalVarExpr:
+	case llvmir.METADATA_GLOBAL_VAR_EXPR:
 		b.globalVarExpr()
-	case mdObjCProperty:
+	case llvmir.METADATA_OBJC_PROPERTY:
 		b.objCProperty()
-	case mdImportedEntity:
+	case llvmir.METADATA_IMPORTED_ENTITY:
 		b.importedEntity()
 	default:
 		b.r.skip("skipped unknown debug info record %d", code)

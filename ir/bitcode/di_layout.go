@@ -1,40 +1,6 @@
 package bitcode
 
-// The METADATA record codes of debug-info nodes (LLVMBitCodes.h).
-const (
-	mdLocation        = 7
-	mdGenericDebug    = 12
-	mdSubrange        = 13
-	mdEnumerator      = 14
-	mdBasicType       = 15
-	mdFile            = 16
-	mdDerivedType     = 17
-	mdCompositeType   = 18
-	mdSubroutineType  = 19
-	mdCompileUnit     = 20
-	mdSubprogram      = 21
-	mdLexicalBlock    = 22
-	mdLexicalBlockF   = 23
-	mdNamespace       = 24
-	mdTemplateType    = 25
-	mdTemplateValue   = 26
-	mdGlobalVar       = 27
-	mdLocalVar        = 28
-	mdExpression      = 29
-	mdObjCProperty    = 30
-	mdImportedEntity  = 31
-	mdModule          = 32
-	mdMacro           = 33
-	mdMacroFile       = 34
-	mdGlobalVarExpr   = 37
-	mdLabel           = 40
-	mdStringType      = 41
-	mdCommonBlock     = 44
-	mdGenericSubrange = 45
-	mdAssignID        = 47
-	mdSubrangeType    = 48
-	mdFixedPointType  = 49
-)
+import "github.com/bcextract/bcextract/llvmir"
 
 // The operands of a METADATA_COMPILE_UNIT record (MetadataLoader's
 // parseOneMetadata; the writer's writeDICompileUnit), by index. Metadata
@@ -77,22 +43,22 @@ const (
 
 // diLens are the shortest and longest valid length of each debug-info
 // record (MetadataLoader's checks).
-var diLens = map[uint32][2]int{
-	mdLocation: {5, 8}, mdGenericDebug: {4, 1 << 30}, mdSubrange: {3, 5}, mdGenericSubrange: {5, 5},
-	mdEnumerator: {3, 1 << 30}, mdBasicType: {6, 12}, mdFixedPointType: {11, 1 << 30}, mdStringType: {8, 9},
-	mdDerivedType: {12, 15}, mdSubrangeType: {13, 13}, mdCompositeType: {16, 26}, mdSubroutineType: {3, 4},
-	mdModule: {5, 9}, mdFile: {3, 6}, mdCompileUnit: {14, 23}, mdSubprogram: {18, 22}, mdLexicalBlock: {5, 5},
-	mdLexicalBlockF: {4, 4}, mdCommonBlock: {6, 6}, mdNamespace: {3, 5}, mdMacro: {5, 5}, mdMacroFile: {5, 5},
-	mdTemplateType: {3, 4}, mdTemplateValue: {5, 6}, mdGlobalVar: {11, 13}, mdAssignID: {1, 1},
-	mdLocalVar: {8, 10}, mdLabel: {5, 7}, mdExpression: {1, 1 << 30}, mdGlobalVarExpr: {3, 3},
-	mdObjCProperty: {8, 8}, mdImportedEntity: {6, 8},
+var diLens = map[llvmir.MetadataCode][2]int{
+	llvmir.METADATA_LOCATION: {5, 8}, llvmir.METADATA_GENERIC_DEBUG: {4, 1 << 30}, llvmir.METADATA_SUBRANGE: {3, 5}, llvmir.METADATA_GENERIC_SUBRANGE: {5, 5},
+	llvmir.METADATA_ENUMERATOR: {3, 1 << 30}, llvmir.METADATA_BASIC_TYPE: {6, 12}, llvmir.METADATA_FIXED_POINT_TYPE: {11, 1 << 30}, llvmir.METADATA_STRING_TYPE: {8, 9},
+	llvmir.METADATA_DERIVED_TYPE: {12, 15}, llvmir.METADATA_SUBRANGE_TYPE: {13, 13}, llvmir.METADATA_COMPOSITE_TYPE: {16, 26}, llvmir.METADATA_SUBROUTINE_TYPE: {3, 4},
+	llvmir.METADATA_MODULE: {5, 9}, llvmir.METADATA_FILE: {3, 6}, llvmir.METADATA_COMPILE_UNIT: {14, 23}, llvmir.METADATA_SUBPROGRAM: {18, 22}, llvmir.METADATA_LEXICAL_BLOCK: {5, 5},
+	llvmir.METADATA_LEXICAL_BLOCK_FILE: {4, 4}, llvmir.METADATA_COMMON_BLOCK: {6, 6}, llvmir.METADATA_NAMESPACE: {3, 5}, llvmir.METADATA_MACRO: {5, 5}, llvmir.METADATA_MACRO_FILE: {5, 5},
+	llvmir.METADATA_TEMPLATE_TYPE: {3, 4}, llvmir.METADATA_TEMPLATE_VALUE: {5, 6}, llvmir.METADATA_GLOBAL_VAR: {11, 13}, llvmir.METADATA_ASSIGN_ID: {1, 1},
+	llvmir.METADATA_LOCAL_VAR: {8, 10}, llvmir.METADATA_LABEL: {5, 7}, llvmir.METADATA_EXPRESSION: {1, 1 << 30}, llvmir.METADATA_GLOBAL_VAR_EXPR: {3, 3},
+	llvmir.METADATA_OBJC_PROPERTY: {8, 8}, llvmir.METADATA_IMPORTED_ENTITY: {6, 8},
 }
 
 // wholeDistinct are the records whose first operand MetadataLoader takes
 // as a whole for "distinct" (any non-zero value), where the others use its
 // low bit and keep the rest for flags and versions.
-var wholeDistinct = map[uint32]bool{
-	mdGenericDebug: true, mdFile: true, mdModule: true, mdLexicalBlock: true, mdLexicalBlockF: true,
-	mdMacro: true, mdMacroFile: true, mdTemplateType: true, mdTemplateValue: true, mdGlobalVarExpr: true,
-	mdObjCProperty: true, mdImportedEntity: true,
+var wholeDistinct = map[llvmir.MetadataCode]bool{
+	llvmir.METADATA_GENERIC_DEBUG: true, llvmir.METADATA_FILE: true, llvmir.METADATA_MODULE: true, llvmir.METADATA_LEXICAL_BLOCK: true, llvmir.METADATA_LEXICAL_BLOCK_FILE: true,
+	llvmir.METADATA_MACRO: true, llvmir.METADATA_MACRO_FILE: true, llvmir.METADATA_TEMPLATE_TYPE: true, llvmir.METADATA_TEMPLATE_VALUE: true, llvmir.METADATA_GLOBAL_VAR_EXPR: true,
+	llvmir.METADATA_OBJC_PROPERTY: true, llvmir.METADATA_IMPORTED_ENTITY: true,
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // The expected spellings below are llvm-dis-22's, from the di-* goldens.
@@ -48,7 +49,7 @@ func TestExpressionFields(t *testing.T) {
 func TestDINodeHostile(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for code, kind := range diNames {
-		if code == mdLocation {
+		if code == llvmir.METADATA_LOCATION {
 			continue
 		}
 		for n := 1; n <= 30; n++ {
@@ -80,7 +81,7 @@ func TestDINodeFields(t *testing.T) {
 	scope, file, typ := &ir.SpecializedNode{Kind: "DISubprogram"}, &ir.SpecializedNode{Kind: "DIFile"}, &ir.SpecializedNode{Kind: "DIBasicType"}
 	r := &Reader{}
 	r.md.items = []ir.Metadata{&ir.MDString{Value: "x"}, scope, file, typ}
-	m, err := r.diNode(mdLocalVar, "DILocalVariable", []uint64{2, 2, 1, 3, 31, 4, 1, 0, 0})
+	m, err := r.diNode(llvmir.METADATA_LOCAL_VAR, "DILocalVariable", []uint64{2, 2, 1, 3, 31, 4, 1, 0, 0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,22 +169,22 @@ func TestDIUnrotateOld(t *testing.T) {
 func TestDIOldLayouts(t *testing.T) {
 	count := &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: &ir.Type{Kind: ir.IntegerType, BitWidth: 64}, V: 102}}
 	for _, c := range []struct {
-		code uint32
+		code llvmir.MetadataCode
 		kind string
 		ops  []uint64
 		want string
 	}{
 		// DISubrange version 0: [distinct|version<<1, count, lowerBound].
-		{mdSubrange, "DISubrange", []uint64{0, 5, 591}, "count: 5, lowerBound: -296"},
-		{mdSubrange, "DISubrange", []uint64{0, ^uint64(0), 0}, "count: -1, lowerBound: 0"},
+		{llvmir.METADATA_SUBRANGE, "DISubrange", []uint64{0, 5, 591}, "count: 5, lowerBound: -296"},
+		{llvmir.METADATA_SUBRANGE, "DISubrange", []uint64{0, ^uint64(0), 0}, "count: -1, lowerBound: 0"},
 		// Version 1: the count is metadata; distinct is never kept.
-		{mdSubrange, "DISubrange", []uint64{2, 2, 593}, "count: !md, lowerBound: -297"},
-		{mdSubrange, "DISubrange", []uint64{3, 2, 14}, "count: !md, lowerBound: 7"},
+		{llvmir.METADATA_SUBRANGE, "DISubrange", []uint64{2, 2, 593}, "count: !md, lowerBound: -297"},
+		{llvmir.METADATA_SUBRANGE, "DISubrange", []uint64{3, 2, 14}, "count: !md, lowerBound: 7"},
 		// Narrow DIEnumerators: [distinct|unsigned<<1, value, name].
-		{mdEnumerator, "DIEnumerator", []uint64{0, 9, 1}, `name: "e", value: -5`},
-		{mdEnumerator, "DIEnumerator", []uint64{0, 11, 1}, `name: "e", value: -6`},
-		{mdEnumerator, "DIEnumerator", []uint64{2, 1, 1}, `name: "e", value: 18446744073709551615, isUnsigned: true`},
-		{mdEnumerator, "DIEnumerator", []uint64{0, ^uint64(0), 1}, `name: "e", value: -9223372036854775808`},
+		{llvmir.METADATA_ENUMERATOR, "DIEnumerator", []uint64{0, 9, 1}, `name: "e", value: -5`},
+		{llvmir.METADATA_ENUMERATOR, "DIEnumerator", []uint64{0, 11, 1}, `name: "e", value: -6`},
+		{llvmir.METADATA_ENUMERATOR, "DIEnumerator", []uint64{2, 1, 1}, `name: "e", value: 18446744073709551615, isUnsigned: true`},
+		{llvmir.METADATA_ENUMERATOR, "DIEnumerator", []uint64{0, ^uint64(0), 1}, `name: "e", value: -9223372036854775808`},
 	} {
 		r := &Reader{}
 		r.md.items = []ir.Metadata{&ir.MDString{Value: "e"}, count}
@@ -228,7 +229,7 @@ func TestDIFixedPointSign(t *testing.T) {
 	} {
 		r := &Reader{}
 		r.md.items = []ir.Metadata{&ir.MDString{Value: "t"}}
-		m, err := r.diNode(mdFixedPointType, "DIFixedPointType", c.ops)
+		m, err := r.diNode(llvmir.METADATA_FIXED_POINT_TYPE, "DIFixedPointType", c.ops)
 		if err != nil {
 			t.Errorf("%v: %v", c.ops, err)
 			continue

@@ -10,64 +10,8 @@ import (
 	"github.com/bcextract/bcextract/llvmir"
 )
 
-// Function block record codes missing from llvmir.
-const (
-	fcDeclareBlocks    = 1
-	fcBinop            = 2
-	fcCast             = 3
-	fcGEPOld           = 4
-	fcSelect           = 5
-	fcExtractElt       = 6
-	fcInsertElt        = 7
-	fcShuffleVec       = 8
-	fcCmp              = 9
-	fcRet              = 10
-	fcBr               = 11
-	fcSwitch           = 12
-	fcInvoke           = 13
-	fcUnreachable      = 15
-	fcPhi              = 16
-	fcAlloca           = 19
-	fcLoad             = 20
-	fcVAArg            = 23
-	fcStoreOld         = 24
-	fcExtractVal       = 26
-	fcInsertVal        = 27
-	fcCmp2             = 28
-	fcVSelect          = 29
-	fcInboundsGEPOld   = 30
-	fcIndirectBr       = 31
-	fcDebugLocAgain    = 33
-	fcCall             = 34
-	fcDebugLoc         = 35
-	fcFence            = 36
-	fcCmpXchgOld       = 37
-	fcAtomicRMWOld     = 38
-	fcResume           = 39
-	fcLandingPadOld    = 40
-	fcLoadAtomic       = 41
-	fcStoreAtomicOld   = 42
-	fcGEP              = 43
-	fcStore            = 44
-	fcStoreAtomic      = 45
-	fcCmpXchg          = 46
-	fcLandingPad       = 47
-	fcCleanupRet       = 48
-	fcCatchRet         = 49
-	fcCatchPad         = 50
-	fcCleanupPad       = 51
-	fcCatchSwitch      = 52
-	fcOperandBundle    = 55
-	fcUnop             = 56
-	fcCallBr           = 57
-	fcFreeze           = 58
-	fcAtomicRMW        = 59
-	fcBlockAddrUsers   = 60
-	fcDebugRecordFirst = 61
-	fcDebugRecordLast  = 66
-	obMetadata         = 0x80000000
-	maxMask            = 1 << 16
-)
+// maxMask is the longest shufflevector mask we decode.
+const maxMask = 1 << 16
 
 // funcState is the state of one LoadBody (Reader.fs, reset for the next).
 type funcState struct {
@@ -479,13 +423,13 @@ func (r *Reader) functionBody(fs *funcState) error {
 				err = r.readMetadata(true)
 			case llvmir.USELIST_BLOCK_ID:
 				err = r.simpleBlock(e.ID, func(rec *bitstream.Record) error {
-					switch rec.Code {
-					case 2: // USELIST_CODE_BB
+					switch llvmir.UseListCode(rec.Code) {
+					case llvmir.USELIST_CODE_BB:
 						if len(rec.Ops) < 3 {
 							return r.errorf("invalid uselist record")
 						}
 						fs.uselists = append(fs.uselists, append([]uint64(nil), rec.Ops...))
-					case 1: // USELIST_CODE_DEFAULT: values' use lists print nothing
+					case llvmir.USELIST_CODE_DEFAULT: // values' use lists print nothing
 						if len(rec.Ops) < 3 {
 							return r.errorf("invalid uselist record")
 						}
@@ -566,8 +510,8 @@ func (r *Reader) finishBody(fs *funcState) error {
 
 func (r *Reader) readFuncVST(fs *funcState) error {
 	return r.simpleBlock(uint32(llvmir.VALUE_SYMTAB_BLOCK_ID), func(rec *bitstream.Record) error {
-		switch rec.Code {
-		case 1: // VST_CODE_ENTRY
+		switch llvmir.ValueSymtabCode(rec.Code) {
+		case llvmir.VST_CODE_ENTRY:
 			if len(rec.Ops) < 1 {
 				return r.errorf("invalid VST entry record")
 			}
@@ -582,7 +526,7 @@ func (r *Reader) readFuncVST(fs *funcState) error {
 			case *ir.Instruction:
 				v.Name = fs.rename(v.Name, name)
 			}
-		case 2: // VST_CODE_BBENTRY
+		case llvmir.VST_CODE_BBENTRY:
 			if len(rec.Ops) < 1 || rec.Ops[0] >= uint64(len(fs.blocks)) {
 				return r.errorf("invalid bbentry record")
 			}
@@ -896,8 +840,9 @@ func (fs *funcState) lastInst() *ir.Instruction {
 
 func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 	ops := rec.Ops
-	switch rec.Code {
-	case fcDeclareBlocks:
+	code := llvmir.FunctionCode(rec.Code)
+	switch code {
+	case llvmir.FUNC_CODE_DECLAREBLOCKS:
 		if len(ops) < 1 || ops[0] == 0 || ops[0] > uint64(len(r.stream)) || fs.blocks != nil {
 			return r.errorf("invalid declareblocks record")
 		}
@@ -914,7 +859,7 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		}
 		delete(r.blockAddrUses, fs.f)
 		return nil
-	case fcBlockAddrUsers:
+	case llvmir.FUNC_CODE_BLOCKADDR_USERS:
 		// The functions whose instructions take the address of this
 		// one's blocks (see forwardRefBodies and LoadBody).
 		for _, id := range ops {
@@ -933,14 +878,14 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 			}
 		}
 		return nil
-	case fcDebugLocAgain:
+	case llvmir.FUNC_CODE_DEBUG_LOC_AGAIN:
 		last := fs.lastInst()
 		if last == nil {
 			return r.errorf("invalid debug_loc_again record")
 		}
 		last.DebugLoc = fs.lastLoc
 		return nil
-	case fcDebugLoc:
+	case llvmir.FUNC_CODE_DEBUG_LOC:
 		last := fs.lastInst()
 		if last == nil || len(ops) < 4 {
 			return r.errorf("invalid debug loc record")
@@ -958,20 +903,20 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		fs.lastLoc = r.location(lops[:])
 		last.DebugLoc = fs.lastLoc
 		return nil
-	case fcOperandBundle:
+	case llvmir.FUNC_CODE_OPERAND_BUNDLE:
 		return r.operandBundle(fs, rec)
 	}
-	if rec.Code >= fcDebugRecordFirst && rec.Code <= fcDebugRecordLast {
+	if code >= llvmir.FUNC_CODE_DEBUG_RECORD_VALUE && code <= llvmir.FUNC_CODE_DEBUG_RECORD_DECLARE_VALUE {
 		if r.noDebug {
 			return nil
 		}
-		return r.debugRecord(fs, rec.Code, ops)
+		return r.debugRecord(fs, code, ops)
 	}
 	if fs.blocks == nil || fs.cur >= len(fs.blocks) {
 		return r.errorf("invalid instruction with no basic block")
 	}
 	in := r.newInstruction() // not before: most records of a body with debug info are not instructions
-	c := opCursor{r: r, fs: fs, v: ops, code: rec.Code}
+	c := opCursor{r: r, fs: fs, v: ops, code: code}
 	if err := r.decodeInst(&c, fs, in); err != nil {
 		return err
 	}
@@ -1016,81 +961,81 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 // is then BadOp.
 func (r *Reader) decodeInst(c *opCursor, fs *funcState, in *ir.Instruction) error {
 	switch c.code {
-	case fcUnop:
+	case llvmir.FUNC_CODE_INST_UNOP:
 		return r.instUnop(c, in)
-	case fcBinop:
+	case llvmir.FUNC_CODE_INST_BINOP:
 		return r.instBinop(c, in)
-	case fcCast:
+	case llvmir.FUNC_CODE_INST_CAST:
 		return r.instCast(c, in)
-	case fcCmp, fcCmp2:
+	case llvmir.FUNC_CODE_INST_CMP, llvmir.FUNC_CODE_INST_CMP2:
 		return r.instCmp(c, in)
-	case fcGEP:
+	case llvmir.FUNC_CODE_INST_GEP:
 		return r.instGEP(c, in)
-	case fcAlloca:
+	case llvmir.FUNC_CODE_INST_ALLOCA:
 		return r.instAlloca(c, in)
-	case fcLoad, fcLoadAtomic:
+	case llvmir.FUNC_CODE_INST_LOAD, llvmir.FUNC_CODE_INST_LOADATOMIC:
 		return r.instLoad(c, in)
-	case fcStore, fcStoreAtomic:
+	case llvmir.FUNC_CODE_INST_STORE, llvmir.FUNC_CODE_INST_STOREATOMIC:
 		return r.instStore(c, in)
-	case fcCmpXchg:
+	case llvmir.FUNC_CODE_INST_CMPXCHG:
 		return r.instCmpXchg(c, in)
-	case fcAtomicRMW:
+	case llvmir.FUNC_CODE_INST_ATOMICRMW:
 		return r.instAtomicRMW(c, in)
-	case fcFence:
+	case llvmir.FUNC_CODE_INST_FENCE:
 		return r.instFence(c, in)
-	case fcExtractVal:
+	case llvmir.FUNC_CODE_INST_EXTRACTVAL:
 		return r.instExtractValue(c, in)
-	case fcInsertVal:
+	case llvmir.FUNC_CODE_INST_INSERTVAL:
 		return r.instInsertValue(c, in)
-	case fcSelect, fcVSelect:
+	case llvmir.FUNC_CODE_INST_SELECT, llvmir.FUNC_CODE_INST_VSELECT:
 		return r.instSelect(c, in)
-	case fcExtractElt:
+	case llvmir.FUNC_CODE_INST_EXTRACTELT:
 		return r.instExtractElement(c, in)
-	case fcInsertElt:
+	case llvmir.FUNC_CODE_INST_INSERTELT:
 		return r.instInsertElement(c, in)
-	case fcShuffleVec:
+	case llvmir.FUNC_CODE_INST_SHUFFLEVEC:
 		return r.instShuffleVector(c, in)
-	case fcPhi:
+	case llvmir.FUNC_CODE_INST_PHI:
 		return r.instPhi(c, fs, in)
-	case fcLandingPad:
+	case llvmir.FUNC_CODE_INST_LANDINGPAD:
 		return r.instLandingPad(c, in)
-	case fcVAArg:
+	case llvmir.FUNC_CODE_INST_VAARG:
 		return r.instVAArg(c, in)
-	case fcFreeze:
+	case llvmir.FUNC_CODE_INST_FREEZE:
 		return r.instFreeze(c, in)
-	case fcRet:
+	case llvmir.FUNC_CODE_INST_RET:
 		return r.instRet(c, in)
-	case fcBr:
+	case llvmir.FUNC_CODE_INST_BR:
 		return r.instBr(c, fs, in)
-	case fcSwitch:
+	case llvmir.FUNC_CODE_INST_SWITCH:
 		return r.instSwitch(c, fs, in)
-	case fcIndirectBr:
+	case llvmir.FUNC_CODE_INST_INDIRECTBR:
 		return r.instIndirectBr(c, fs, in)
-	case fcInvoke, fcCall, fcCallBr:
+	case llvmir.FUNC_CODE_INST_INVOKE, llvmir.FUNC_CODE_INST_CALL, llvmir.FUNC_CODE_INST_CALLBR:
 		return r.decodeCall(c, fs, in)
-	case fcResume:
+	case llvmir.FUNC_CODE_INST_RESUME:
 		return r.instResume(c, in)
-	case fcUnreachable:
+	case llvmir.FUNC_CODE_INST_UNREACHABLE:
 		in.Op = ir.Unreachable
 		return nil
-	case fcCleanupRet:
+	case llvmir.FUNC_CODE_INST_CLEANUPRET:
 		return r.instCleanupRet(c, fs, in)
-	case fcCatchRet:
+	case llvmir.FUNC_CODE_INST_CATCHRET:
 		return r.instCatchRet(c, fs, in)
-	case fcCatchSwitch:
+	case llvmir.FUNC_CODE_INST_CATCHSWITCH:
 		return r.instCatchSwitch(c, fs, in)
-	case fcCatchPad, fcCleanupPad:
+	case llvmir.FUNC_CODE_INST_CATCHPAD, llvmir.FUNC_CODE_INST_CLEANUPPAD:
 		return r.instPad(c, in)
-	case fcGEPOld, fcInboundsGEPOld:
+	case llvmir.FUNC_CODE_INST_GEP_OLD, llvmir.FUNC_CODE_INST_INBOUNDS_GEP_OLD:
 		return r.errorf("typed-pointer getelementptr is not supported")
-	case fcLandingPadOld:
+	case llvmir.FUNC_CODE_INST_LANDINGPAD_OLD:
 		return r.errorf("old-style landingpad is not supported")
-	case fcStoreOld, fcStoreAtomicOld, fcCmpXchgOld, fcAtomicRMWOld:
+	case llvmir.FUNC_CODE_INST_STORE_OLD, llvmir.FUNC_CODE_INST_STOREATOMIC_OLD, llvmir.FUNC_CODE_INST_CMPXCHG_OLD, llvmir.FUNC_CODE_INST_ATOMICRMW_OLD:
 		return r.errorf("typed-pointer memory instructions are not supported")
 	}
 	// LLVM 22 rejects the module; a newer producer's instruction is
 	// skipped, and the value numbers after it may be off.
-	r.skip("skipped unknown FUNCTION_BLOCK record %d", c.code)
+	r.skip("skipped unknown FUNCTION_BLOCK record %d", uint32(c.code))
 	in.Op = ir.BadOp
 	return nil
 }

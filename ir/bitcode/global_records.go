@@ -268,7 +268,7 @@ func decodeIndirect(code llvmir.ModuleCode, ops []uint64) (f indirectFields, ok 
 
 // recordDLL returns the DLL storage class of a global whose record has it
 // at operand i, if the record is that long, or that an old linkage code
-// (dllimport 5, dllexport 6) implies otherwise. A local global has none.
+// (LINKAGE_DLLIMPORT_OLD, LINKAGE_DLLEXPORT_OLD) implies otherwise. A local global has none.
 func recordDLL(ops []uint64, i int, l ir.Linkage, rawLinkage uint64) ir.DLLStorage {
 	if l.IsLocal() {
 		return ir.DefaultStorage
@@ -276,10 +276,10 @@ func recordDLL(ops []uint64, i int, l ir.Linkage, rawLinkage uint64) ir.DLLStora
 	if i < len(ops) {
 		return decodeDLL(ops[i])
 	}
-	switch rawLinkage {
-	case 5:
+	switch llvmir.LinkageCode(enum32(rawLinkage)) {
+	case llvmir.LINKAGE_DLLIMPORT_OLD:
 		return ir.DLLImport
-	case 6:
+	case llvmir.LINKAGE_DLLEXPORT_OLD:
 		return ir.DLLExport
 	}
 	return ir.DefaultStorage

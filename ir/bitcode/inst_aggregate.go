@@ -1,6 +1,9 @@
 package bitcode
 
-import "github.com/bcextract/bcextract/ir"
+import (
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
 
 // The instructions on aggregates and vectors, and the others that take
 // values and make one: select, phi, va_arg, freeze and landingpad.
@@ -45,7 +48,7 @@ func (r *Reader) instSelect(c *opCursor, in *ir.Instruction) error {
 	tv := c.pair("true value")
 	fv := c.value(typeOf(tv), "false value")
 	var cond ir.Value
-	if c.code == fcSelect {
+	if c.code == llvmir.FUNC_CODE_INST_SELECT {
 		cond = c.value(r.i1(), "condition")
 	} else {
 		cond = c.pair("condition")

@@ -1,6 +1,9 @@
 package bitcode
 
-import "github.com/bcextract/bcextract/ir"
+import (
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
 
 // The arithmetic instructions: unary and binary operators, casts and
 // comparisons.
@@ -12,7 +15,7 @@ func (r *Reader) instUnop(c *opCursor, in *ir.Instruction) error {
 	if c.err != nil {
 		return c.err
 	}
-	if op != 0 || !isFPOrFPVector(v.Type()) {
+	if op != uint64(llvmir.UNOP_FNEG) || !isFPOrFPVector(v.Type()) {
 		c.invalid("unary opcode %d on an operand not floating-point", op)
 		return c.err
 	}
@@ -68,14 +71,14 @@ func (r *Reader) instCast(c *opCursor, in *ir.Instruction) error {
 	}
 	switch op {
 	case ir.ZExt, ir.UIToFP:
-		if f&1 != 0 {
+		if f&(1<<llvmir.PNNI_NON_NEG) != 0 {
 			in.Flags |= ir.NNeg
 		}
 	case ir.Trunc:
-		if f&1 != 0 {
+		if f&(1<<llvmir.TIO_NO_UNSIGNED_WRAP) != 0 {
 			in.Flags |= ir.NUW
 		}
-		if f&2 != 0 {
+		if f&(1<<llvmir.TIO_NO_SIGNED_WRAP) != 0 {
 			in.Flags |= ir.NSW
 		}
 	}
@@ -99,7 +102,7 @@ func (r *Reader) instCmp(c *opCursor, in *ir.Instruction) error {
 		return c.err
 	}
 	if isFPOrFPVector(l.Type()) {
-		if pred > 15 {
+		if pred > uint64(llvmir.FCMP_TRUE) {
 			return r.errorf("invalid fcmp predicate")
 		}
 		in.Op = ir.FCmp
@@ -107,11 +110,11 @@ func (r *Reader) instCmp(c *opCursor, in *ir.Instruction) error {
 			in.FMF = decodeFMF(f)
 		}
 	} else {
-		if pred < 32 || pred > 41 {
+		if pred < uint64(llvmir.ICMP_EQ) || pred > uint64(llvmir.ICMP_SLE) {
 			return r.errorf("invalid icmp predicate")
 		}
 		in.Op = ir.ICmp
-		if f, ok := c.opt(); ok && f&1 != 0 {
+		if f, ok := c.opt(); ok && f&(1<<llvmir.ICMP_SAME_SIGN) != 0 {
 			in.Flags |= ir.SameSign
 		}
 	}
@@ -125,28 +128,29 @@ func (r *Reader) instCmp(c *opCursor, in *ir.Instruction) error {
 
 func decodeFMF(v uint64) ir.FastMath {
 	var f ir.FastMath
-	if v&1 != 0 {
+	m := llvmir.FastMathFlag(v) // the flags are the low bits
+	if m&llvmir.UnsafeAlgebra != 0 {
 		f = ir.AllowReassoc | ir.NoNaNs | ir.NoInfs | ir.NoSignedZeros | ir.AllowReciprocal | ir.AllowContract | ir.ApproxFunc
 	}
-	if v&(1<<1) != 0 {
+	if m&llvmir.NoNaNs != 0 {
 		f |= ir.NoNaNs
 	}
-	if v&(1<<2) != 0 {
+	if m&llvmir.NoInfs != 0 {
 		f |= ir.NoInfs
 	}
-	if v&(1<<3) != 0 {
+	if m&llvmir.NoSignedZeros != 0 {
 		f |= ir.NoSignedZeros
 	}
-	if v&(1<<4) != 0 {
+	if m&llvmir.AllowReciprocal != 0 {
 		f |= ir.AllowReciprocal
 	}
-	if v&(1<<5) != 0 {
+	if m&llvmir.AllowContract != 0 {
 		f |= ir.AllowContract
 	}
-	if v&(1<<6) != 0 {
+	if m&llvmir.ApproxFunc != 0 {
 		f |= ir.ApproxFunc
 	}
-	if v&(1<<7) != 0 {
+	if m&llvmir.AllowReassoc != 0 {
 		f |= ir.AllowReassoc
 	}
 	return f

@@ -3,6 +3,7 @@ package bitcode
 import (
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // The calls: call, invoke and callbr, and the operand bundles the record
@@ -21,14 +22,14 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 	cc := c.u64("calling convention")
 	var normal, unwind, def *ir.Block
 	var indirect []*ir.Block
-	explicit := cc>>15&1 != 0
+	explicit := cc>>llvmir.CALL_EXPLICIT_TYPE&1 != 0
 	switch c.code {
-	case fcInvoke:
+	case llvmir.FUNC_CODE_INST_INVOKE:
 		normal = c.block("normal destination")
 		unwind = c.block("unwind destination")
-		explicit = cc>>13&1 != 0
+		explicit = cc>>llvmir.INVOKE_EXPLICIT_TYPE&1 != 0
 		in.Op, in.CallConv = ir.Invoke, ir.CallingConv(cc&1023)
-	case fcCallBr:
+	case llvmir.FUNC_CODE_INST_CALLBR:
 		def = c.block("default destination")
 		n := c.u64("indirect destination count")
 		if c.err == nil && n > uint64(c.left()) {
@@ -37,18 +38,18 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 		for ; n > 0 && c.ok(); n-- {
 			indirect = append(indirect, c.block("indirect destination"))
 		}
-		in.Op, in.CallConv = ir.CallBr, ir.CallingConv((cc&0x7ff)>>1)
+		in.Op, in.CallConv = ir.CallBr, ir.CallingConv((cc&0x7ff)>>llvmir.CALL_CCONV)
 	default:
-		in.Op, in.CallConv = ir.Call, ir.CallingConv((cc&0x7ff)>>1)
+		in.Op, in.CallConv = ir.Call, ir.CallingConv((cc&0x7ff)>>llvmir.CALL_CCONV)
 		switch {
-		case cc&(1<<16) != 0:
+		case cc&(1<<llvmir.CALL_NOTAIL) != 0:
 			in.Tail = ir.NotTail
-		case cc&(1<<14) != 0:
+		case cc&(1<<llvmir.CALL_MUSTTAIL) != 0:
 			in.Tail = ir.MustTail
-		case cc&1 != 0:
+		case cc&(1<<llvmir.CALL_TAIL) != 0:
 			in.Tail = ir.Tail
 		}
-		if cc>>17&1 != 0 {
+		if cc>>llvmir.CALL_FMF&1 != 0 {
 			in.FMF = decodeFMF(c.u64("fast-math flags"))
 		}
 	}
@@ -95,10 +96,10 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 	in.Attrs = dropIncompatibleList(in.Attrs, ft, in.Operands)
 	in.Bundles, fs.bundles = upgradeBundles(fs.bundles), nil
 	switch c.code {
-	case fcInvoke:
+	case llvmir.FUNC_CODE_INST_INVOKE:
 		in.Succs = append(in.Succs[:0], normal, unwind)
 		fs.useBlocks(normal, unwind)
-	case fcCallBr:
+	case llvmir.FUNC_CODE_INST_CALLBR:
 		in.Succs = append(append(in.Succs[:0], def), indirect...)
 		fs.useBlocks(in.Succs...)
 	}
@@ -116,9 +117,9 @@ func (r *Reader) operandBundle(fs *funcState, rec *bitstream.Record) error {
 		return r.errorf("invalid operand bundle record")
 	}
 	b := ir.OperandBundle{Tag: r.bundleTags[ops[0]]}
-	c := opCursor{r: r, fs: fs, v: ops, i: 1, code: rec.Code, rec: "operand bundle record"}
+	c := opCursor{r: r, fs: fs, v: ops, i: 1, code: llvmir.FUNC_CODE_OPERAND_BUNDLE, rec: "operand bundle record"}
 	for c.more() {
-		if c.v[c.i] == obMetadata {
+		if c.v[c.i] == uint64(llvmir.OB_METADATA) {
 			c.i++
 			id := c.u64("metadata")
 			if c.err != nil {

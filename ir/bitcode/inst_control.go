@@ -1,6 +1,9 @@
 package bitcode
 
-import "github.com/bcextract/bcextract/ir"
+import (
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
 
 // The terminators but invoke and callbr (see inst_call.go), and the
 // exception-handling pads.
@@ -198,7 +201,7 @@ func (r *Reader) instPad(c *opCursor, in *ir.Instruction) error {
 		return c.err
 	}
 	in.Op = ir.CatchPad
-	if c.code == fcCleanupPad {
+	if c.code == llvmir.FUNC_CODE_INST_CLEANUPPAD {
 		in.Op = ir.CleanupPad
 	}
 	in.Typ = r.tokenType()

@@ -1,6 +1,9 @@
 package bitcode
 
-import "github.com/bcextract/bcextract/ir"
+import (
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
 
 // The memory instructions: alloca, load, store, getelementptr, the
 // atomics and fence.
@@ -11,7 +14,7 @@ func (r *Reader) instAlloca(c *opCursor, in *ir.Instruction) error {
 		c.invalid("%d operands, not 4 or 5", n)
 		return c.err
 	}
-	if c.v[3]&(1<<6) == 0 {
+	if c.v[3]&(1<<llvmir.ALLOCA_EXPLICIT_TYPE) == 0 {
 		return r.errorf("typed-pointer alloca is not supported")
 	}
 	t := c.typ("allocated type")
@@ -22,7 +25,7 @@ func (r *Reader) instAlloca(c *opCursor, in *ir.Instruction) error {
 		return c.err
 	}
 	var err error
-	if in.Align, err = r.decodeAlign(packed&31 | (packed>>8&7)<<5); err != nil {
+	if in.Align, err = r.decodeAlign(packed>>llvmir.ALLOCA_ALIGN_LOWER&31 | (packed>>llvmir.ALLOCA_ALIGN_UPPER&7)<<5); err != nil {
 		return err
 	}
 	if in.Align == 0 {
@@ -52,7 +55,7 @@ func (r *Reader) instAlloca(c *opCursor, in *ir.Instruction) error {
 // instLoad reads INST_LOAD and INST_LOADATOMIC: [op, ty, align, vol]
 // and, when atomic, [ordering, ssid].
 func (r *Reader) instLoad(c *opCursor, in *ir.Instruction) error {
-	atomic := c.code == fcLoadAtomic
+	atomic := c.code == llvmir.FUNC_CODE_INST_LOADATOMIC
 	p := c.pair("pointer")
 	if c.err != nil {
 		return c.err
@@ -95,7 +98,7 @@ func (r *Reader) instLoad(c *opCursor, in *ir.Instruction) error {
 // instStore reads INST_STORE and INST_STOREATOMIC: [ptr, val, align,
 // vol] and, when atomic, [ordering, ssid].
 func (r *Reader) instStore(c *opCursor, in *ir.Instruction) error {
-	atomic := c.code == fcStoreAtomic
+	atomic := c.code == llvmir.FUNC_CODE_INST_STOREATOMIC
 	p := c.pair("pointer")
 	v := c.pair("stored value")
 	if c.err != nil {
@@ -242,33 +245,42 @@ func (r *Reader) instFence(c *opCursor, in *ir.Instruction) error {
 	return nil
 }
 
+// orderings are the atomic orderings by their bitcode encoding; any
+// other value reads as seq_cst, as LLVM's getDecodedOrdering has it.
+var orderings = [...]ir.AtomicOrdering{
+	llvmir.ORDERING_NOTATOMIC: ir.NotAtomic,
+	llvmir.ORDERING_UNORDERED: ir.Unordered,
+	llvmir.ORDERING_MONOTONIC: ir.Monotonic,
+	llvmir.ORDERING_ACQUIRE:   ir.Acquire,
+	llvmir.ORDERING_RELEASE:   ir.Release,
+	llvmir.ORDERING_ACQREL:    ir.AcquireRelease,
+	llvmir.ORDERING_SEQCST:    ir.SequentiallyConsistent,
+}
+
 func decodeOrdering(v uint64) ir.AtomicOrdering {
-	switch v {
-	case 0:
-		return ir.NotAtomic
-	case 1:
-		return ir.Unordered
-	case 2:
-		return ir.Monotonic
-	case 3:
-		return ir.Acquire
-	case 4:
-		return ir.Release
-	case 5:
-		return ir.AcquireRelease
+	if v < uint64(len(orderings)) {
+		return orderings[v]
 	}
 	return ir.SequentiallyConsistent
 }
 
-var rmwOps = [...]ir.RMWOp{ir.RMWXchg, ir.RMWAdd, ir.RMWSub, ir.RMWAnd, ir.RMWNand, ir.RMWOr, ir.RMWXor,
-	ir.RMWMax, ir.RMWMin, ir.RMWUMax, ir.RMWUMin, ir.RMWFAdd, ir.RMWFSub, ir.RMWFMax, ir.RMWFMin,
-	ir.RMWUIncWrap, ir.RMWUDecWrap, ir.RMWUSubCond, ir.RMWUSubSat, ir.RMWFMaximum, ir.RMWFMinimum}
+// rmwOps are the atomicrmw operations by their bitcode encoding.
+var rmwOps = [...]ir.RMWOp{
+	llvmir.RMW_XCHG: ir.RMWXchg, llvmir.RMW_ADD: ir.RMWAdd, llvmir.RMW_SUB: ir.RMWSub,
+	llvmir.RMW_AND: ir.RMWAnd, llvmir.RMW_NAND: ir.RMWNand, llvmir.RMW_OR: ir.RMWOr,
+	llvmir.RMW_XOR: ir.RMWXor, llvmir.RMW_MAX: ir.RMWMax, llvmir.RMW_MIN: ir.RMWMin,
+	llvmir.RMW_UMAX: ir.RMWUMax, llvmir.RMW_UMIN: ir.RMWUMin, llvmir.RMW_FADD: ir.RMWFAdd,
+	llvmir.RMW_FSUB: ir.RMWFSub, llvmir.RMW_FMAX: ir.RMWFMax, llvmir.RMW_FMIN: ir.RMWFMin,
+	llvmir.RMW_UINC_WRAP: ir.RMWUIncWrap, llvmir.RMW_UDEC_WRAP: ir.RMWUDecWrap,
+	llvmir.RMW_USUB_COND: ir.RMWUSubCond, llvmir.RMW_USUB_SAT: ir.RMWUSubSat,
+	llvmir.RMW_FMAXIMUM: ir.RMWFMaximum, llvmir.RMW_FMINIMUM: ir.RMWFMinimum,
+}
 
 func (r *Reader) syncScope(v uint64) string {
-	switch v {
-	case 0:
+	switch llvmir.SyncScopeID(enum32(v)) {
+	case llvmir.SYNC_SCOPE_SINGLE_THREAD:
 		return "singlethread"
-	case 1:
+	case llvmir.SYNC_SCOPE_SYSTEM:
 		return ""
 	}
 	if v >= uint64(len(r.syncScopes)) {

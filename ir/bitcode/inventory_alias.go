@@ -21,19 +21,13 @@ const (
 	cexprSub
 )
 
-// The cast and binop codes the alias resolution follows. (The record
-// layouts: CST_CODE_BINOP [opcode, lhs, rhs, flags?], CE_CAST [opcode,
+// maxAliasChainLength bounds the aliases and expressions followed from
+// one alias. (The record layouts the alias resolution follows: CST_CODE_BINOP [opcode, lhs, rhs, flags?], CE_CAST [opcode,
 // type, value], CE_GEP_OLD and CE_INBOUNDS_GEP [pointee type?, (type,
 // value)...], CE_GEP_WITH_INRANGE_INDEX_OLD and CE_GEP [pointee type,
 // flags, (type, value)...], CE_GEP_WITH_INRANGE [pointee type, flags,
 // bitwidth, lower, upper, (type, value)...].)
-const (
-	castPtrToInt        = 9
-	castIntToPtr        = 10
-	castBitcast         = 11
-	binopAdd, binopSub  = 0, 1
-	maxAliasChainLength = 1 << 10
-)
+const maxAliasChainLength = 1 << 10
 
 // constants reads a module-level CONSTANTS block, keeping the expressions
 // that can lead an alias to its object. Every record but SETTYPE defines
@@ -47,26 +41,26 @@ func (mr *moduleReader) constants() error {
 	return mr.records(uint32(llvmir.CONSTANTS_BLOCK_ID), func(rec *bitstream.Record) error {
 		ops := rec.Ops
 		id := mr.nextConst
-		switch rec.Code {
-		case cstSetType:
+		switch llvmir.ConstantsCode(rec.Code) {
+		case llvmir.CST_CODE_SETTYPE:
 			return nil
-		case cstCast:
-			switch op(ops, 0) {
-			case castPtrToInt, castIntToPtr, castBitcast:
+		case llvmir.CST_CODE_CE_CAST:
+			switch llvmir.CastOpcode(enum32(op(ops, 0))) {
+			case llvmir.CAST_PTRTOINT, llvmir.CAST_INTTOPTR, llvmir.CAST_BITCAST:
 				if len(ops) >= 3 {
 					mr.consts[id] = cexpr{op: cexprPass, a: ops[2]}
 				}
 			}
-		case cstBinop:
+		case llvmir.CST_CODE_CE_BINOP:
 			if len(ops) >= 3 {
-				switch ops[0] {
-				case binopAdd:
+				switch llvmir.BinaryOpcode(enum32(ops[0])) {
+				case llvmir.BINOP_ADD:
 					mr.consts[id] = cexpr{op: cexprAdd, a: ops[1], b: ops[2]}
-				case binopSub:
+				case llvmir.BINOP_SUB:
 					mr.consts[id] = cexpr{op: cexprSub, a: ops[1], b: ops[2]}
 				}
 			}
-		case cstGEPOld, cstInboundsGEP:
+		case llvmir.CST_CODE_CE_GEP_OLD, llvmir.CST_CODE_CE_INBOUNDS_GEP:
 			i := 1 // [(type, value)...]: the base is the first value
 			if len(ops)%2 == 1 {
 				i = 2 // a pointee type comes first
@@ -74,11 +68,11 @@ func (mr *moduleReader) constants() error {
 			if i < len(ops) {
 				mr.consts[id] = cexpr{op: cexprPass, a: ops[i]}
 			}
-		case cstGEPInRangeOld, cstGEP:
+		case llvmir.CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD, llvmir.CST_CODE_CE_GEP:
 			if len(ops) > 3 {
 				mr.consts[id] = cexpr{op: cexprPass, a: ops[3]}
 			}
-		case cstGEPWithInRange:
+		case llvmir.CST_CODE_CE_GEP_WITH_INRANGE:
 			// The range is [bitwidth, lower, upper] for widths up to 64
 			// bits; wider ranges are not followed.
 			if len(ops) > 6 && ops[2] <= 64 {

@@ -218,11 +218,11 @@ func (fr *fileReader) read() error {
 }
 
 // blobBlock reads a STRTAB or SYMTAB block and returns the blob of its
-// BLOB record (code 1), nil if it has none.
+// BLOB record, nil if it has none.
 func (fr *fileReader) blobBlock(id uint32) ([]byte, error) {
 	var blob []byte
 	err := fr.records(id, func(rec *bitstream.Record) error {
-		if rec.Code == 1 && rec.HasBlob {
+		if rec.Code == uint32(llvmir.STRTAB_BLOB) && rec.HasBlob { // SYMTAB_BLOB is 1 too
 			blob = rec.Blob
 		}
 		return nil
@@ -461,13 +461,13 @@ func (mr *moduleReader) valueSymtab() error {
 	return mr.records(uint32(llvmir.VALUE_SYMTAB_BLOCK_ID), func(rec *bitstream.Record) error {
 		var id uint64
 		var name []uint64
-		switch rec.Code {
-		case 1: // VST_CODE_ENTRY
+		switch llvmir.ValueSymtabCode(rec.Code) {
+		case llvmir.VST_CODE_ENTRY:
 			if len(rec.Ops) < 1 {
 				return nil
 			}
 			id, name = rec.Ops[0], rec.Ops[1:]
-		case 3: // VST_CODE_FNENTRY
+		case llvmir.VST_CODE_FNENTRY:
 			if len(rec.Ops) < 2 {
 				return nil
 			}
@@ -491,11 +491,11 @@ func (mr *moduleReader) summary(id uint32) error {
 		s.Kind = FullLTOSummary
 	}
 	return mr.records(id, func(rec *bitstream.Record) error {
-		switch rec.Code {
-		case 10: // FS_VERSION
+		switch llvmir.SummaryCode(rec.Code) {
+		case llvmir.FS_VERSION:
 			s.Version = op(rec.Ops, 0)
 			return nil
-		case 20: // FS_FLAGS
+		case llvmir.FS_FLAGS:
 			s.Flags = SummaryFlags(op(rec.Ops, 0))
 		}
 		// The version and flags come first; the rest is per-value

@@ -116,39 +116,39 @@ func (t *locTable) reset() {
 }
 
 // The names of the debug-info node records, by record code.
-var diNames = map[uint32]string{
-	uint32(llvmir.METADATA_LOCATION):           "DILocation",
-	uint32(llvmir.METADATA_GENERIC_DEBUG):      "GenericDINode",
-	uint32(llvmir.METADATA_SUBRANGE):           "DISubrange",
-	uint32(llvmir.METADATA_ENUMERATOR):         "DIEnumerator",
-	uint32(llvmir.METADATA_BASIC_TYPE):         "DIBasicType",
-	uint32(llvmir.METADATA_FILE):               "DIFile",
-	uint32(llvmir.METADATA_DERIVED_TYPE):       "DIDerivedType",
-	uint32(llvmir.METADATA_COMPOSITE_TYPE):     "DICompositeType",
-	uint32(llvmir.METADATA_SUBROUTINE_TYPE):    "DISubroutineType",
-	uint32(llvmir.METADATA_COMPILE_UNIT):       "DICompileUnit",
-	uint32(llvmir.METADATA_SUBPROGRAM):         "DISubprogram",
-	uint32(llvmir.METADATA_LEXICAL_BLOCK):      "DILexicalBlock",
-	uint32(llvmir.METADATA_LEXICAL_BLOCK_FILE): "DILexicalBlockFile",
-	uint32(llvmir.METADATA_NAMESPACE):          "DINamespace",
-	uint32(llvmir.METADATA_TEMPLATE_TYPE):      "DITemplateTypeParameter",
-	uint32(llvmir.METADATA_TEMPLATE_VALUE):     "DITemplateValueParameter",
-	uint32(llvmir.METADATA_GLOBAL_VAR):         "DIGlobalVariable",
-	uint32(llvmir.METADATA_LOCAL_VAR):          "DILocalVariable",
-	uint32(llvmir.METADATA_EXPRESSION):         "DIExpression",
-	uint32(llvmir.METADATA_OBJC_PROPERTY):      "DIObjCProperty",
-	uint32(llvmir.METADATA_IMPORTED_ENTITY):    "DIImportedEntity",
-	uint32(llvmir.METADATA_MODULE):             "DIModule",
-	uint32(llvmir.METADATA_MACRO):              "DIMacro",
-	uint32(llvmir.METADATA_MACRO_FILE):         "DIMacroFile",
-	uint32(llvmir.METADATA_GLOBAL_VAR_EXPR):    "DIGlobalVariableExpression",
-	uint32(llvmir.METADATA_LABEL):              "DILabel",
-	uint32(llvmir.METADATA_STRING_TYPE):        "DIStringType",
-	uint32(llvmir.METADATA_COMMON_BLOCK):       "DICommonBlock",
-	uint32(llvmir.METADATA_GENERIC_SUBRANGE):   "DIGenericSubrange",
-	uint32(llvmir.METADATA_ASSIGN_ID):          "DIAssignID",
-	uint32(llvmir.METADATA_SUBRANGE_TYPE):      "DISubrangeType",
-	uint32(llvmir.METADATA_FIXED_POINT_TYPE):   "DIFixedPointType",
+var diNames = map[llvmir.MetadataCode]string{
+	llvmir.METADATA_LOCATION:           "DILocation",
+	llvmir.METADATA_GENERIC_DEBUG:      "GenericDINode",
+	llvmir.METADATA_SUBRANGE:           "DISubrange",
+	llvmir.METADATA_ENUMERATOR:         "DIEnumerator",
+	llvmir.METADATA_BASIC_TYPE:         "DIBasicType",
+	llvmir.METADATA_FILE:               "DIFile",
+	llvmir.METADATA_DERIVED_TYPE:       "DIDerivedType",
+	llvmir.METADATA_COMPOSITE_TYPE:     "DICompositeType",
+	llvmir.METADATA_SUBROUTINE_TYPE:    "DISubroutineType",
+	llvmir.METADATA_COMPILE_UNIT:       "DICompileUnit",
+	llvmir.METADATA_SUBPROGRAM:         "DISubprogram",
+	llvmir.METADATA_LEXICAL_BLOCK:      "DILexicalBlock",
+	llvmir.METADATA_LEXICAL_BLOCK_FILE: "DILexicalBlockFile",
+	llvmir.METADATA_NAMESPACE:          "DINamespace",
+	llvmir.METADATA_TEMPLATE_TYPE:      "DITemplateTypeParameter",
+	llvmir.METADATA_TEMPLATE_VALUE:     "DITemplateValueParameter",
+	llvmir.METADATA_GLOBAL_VAR:         "DIGlobalVariable",
+	llvmir.METADATA_LOCAL_VAR:          "DILocalVariable",
+	llvmir.METADATA_EXPRESSION:         "DIExpression",
+	llvmir.METADATA_OBJC_PROPERTY:      "DIObjCProperty",
+	llvmir.METADATA_IMPORTED_ENTITY:    "DIImportedEntity",
+	llvmir.METADATA_MODULE:             "DIModule",
+	llvmir.METADATA_MACRO:              "DIMacro",
+	llvmir.METADATA_MACRO_FILE:         "DIMacroFile",
+	llvmir.METADATA_GLOBAL_VAR_EXPR:    "DIGlobalVariableExpression",
+	llvmir.METADATA_LABEL:              "DILabel",
+	llvmir.METADATA_STRING_TYPE:        "DIStringType",
+	llvmir.METADATA_COMMON_BLOCK:       "DICommonBlock",
+	llvmir.METADATA_GENERIC_SUBRANGE:   "DIGenericSubrange",
+	llvmir.METADATA_ASSIGN_ID:          "DIAssignID",
+	llvmir.METADATA_SUBRANGE_TYPE:      "DISubrangeType",
+	llvmir.METADATA_FIXED_POINT_TYPE:   "DIFixedPointType",
 }
 
 // droppable are the debug-info nodes of a function's metadata that
@@ -156,14 +156,14 @@ var diNames = map[uint32]string{
 // its scopes, variables, expressions and labels. Its DISubprogram, which
 // clang writes in the function's own metadata, and what that names (its
 // file, its types) are kept.
-var droppable = map[uint32]bool{
+var droppable = map[llvmir.MetadataCode]bool{
 	// DILocation is dropped everywhere, with its own case.
-	uint32(llvmir.METADATA_LEXICAL_BLOCK):      true,
-	uint32(llvmir.METADATA_LEXICAL_BLOCK_FILE): true,
-	uint32(llvmir.METADATA_LOCAL_VAR):          true,
-	uint32(llvmir.METADATA_EXPRESSION):         true,
-	uint32(llvmir.METADATA_LABEL):              true,
-	uint32(llvmir.METADATA_ASSIGN_ID):          true,
+	llvmir.METADATA_LEXICAL_BLOCK:      true,
+	llvmir.METADATA_LEXICAL_BLOCK_FILE: true,
+	llvmir.METADATA_LOCAL_VAR:          true,
+	llvmir.METADATA_EXPRESSION:         true,
+	llvmir.METADATA_LABEL:              true,
+	llvmir.METADATA_ASSIGN_ID:          true,
 }
 
 // kindRank returns LLVM's in-memory ID of metadata kind name, which orders
@@ -370,7 +370,8 @@ func (r *Reader) readMetadata(inFunc bool) error {
 		if len(r.md.items) >= maxConstantRecords {
 			return r.errorf("too much metadata")
 		}
-		switch llvmir.MetadataCode(rec.Code) {
+		code := llvmir.MetadataCode(rec.Code)
+		switch code {
 		case llvmir.METADATA_STRINGS:
 			s, err := llvmir.NewMetadataStrings(ops, rec.Blob)
 			if err != nil {
@@ -422,7 +423,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			}
 			r.pushMD(&ir.ValueAsMetadata{Value: v})
 		case llvmir.METADATA_NODE, llvmir.METADATA_DISTINCT_NODE:
-			distinct := rec.Code == uint32(llvmir.METADATA_DISTINCT_NODE)
+			distinct := code == llvmir.METADATA_DISTINCT_NODE
 			if !inFunc && r.md.lazy && r.md.lazyTuple(distinct, ops, r.nodeID()) {
 				r.pushMD(nil)
 				break
@@ -479,12 +480,12 @@ func (r *Reader) readMetadata(inFunc bool) error {
 		case llvmir.METADATA_OLD_NODE, llvmir.METADATA_OLD_FN_NODE:
 			return r.errorf("old-style metadata nodes are not supported")
 		default:
-			if n, ok := diNames[rec.Code]; ok {
-				if r.noDebug && (droppable[rec.Code] || !inFunc && rec.Code != uint32(llvmir.METADATA_SUBPROGRAM) && rec.Code != uint32(llvmir.METADATA_FILE)) {
+			if n, ok := diNames[code]; ok {
+				if r.noDebug && (droppable[code] || !inFunc && code != llvmir.METADATA_SUBPROGRAM && code != llvmir.METADATA_FILE) {
 					r.pushMD(droppedDebugInfo)
 					return nil
 				}
-				d, err := r.diNode(rec.Code, n, ops)
+				d, err := r.diNode(code, n, ops)
 				if err != nil {
 					return err
 				}

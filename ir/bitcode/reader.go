@@ -3,6 +3,7 @@ package bitcode
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -243,7 +244,7 @@ func readIdentification(br *bitstream.Reader, vals *[]uint64) (string, error) {
 func readBlob(br *bitstream.Reader, id uint32, vals *[]uint64) ([]byte, error) {
 	var blob []byte
 	err := eachRecord(br, id, vals, func(rec *bitstream.Record) error {
-		if rec.Code == 1 && rec.HasBlob {
+		if rec.Code == uint32(llvmir.STRTAB_BLOB) && rec.HasBlob { // SYMTAB_BLOB is 1 too
 			blob = rec.Blob
 		}
 		return nil
@@ -674,7 +675,7 @@ func (r *Reader) moduleSubBlock(id uint32) error {
 		return br.SkipBlock()
 	case llvmir.OPERAND_BUNDLE_TAGS_BLOCK_ID:
 		return r.simpleBlock(id, func(rec *bitstream.Record) error {
-			if rec.Code != 1 {
+			if llvmir.OperandBundleTagCode(rec.Code) != llvmir.OPERAND_BUNDLE_TAG {
 				r.skip("skipped unknown OPERAND_BUNDLE_TAGS record %d", rec.Code)
 				return nil
 			}
@@ -683,7 +684,7 @@ func (r *Reader) moduleSubBlock(id uint32) error {
 		})
 	case llvmir.SYNC_SCOPE_NAMES_BLOCK_ID:
 		return r.simpleBlock(id, func(rec *bitstream.Record) error {
-			if rec.Code != 1 {
+			if llvmir.SyncScopeNameCode(rec.Code) != llvmir.SYNC_SCOPE_NAME {
 				r.skip("skipped unknown SYNC_SCOPE_NAMES record %d", rec.Code)
 				return nil
 			}
@@ -827,14 +828,14 @@ func (r *Reader) comdatRecord(ops []uint64) error {
 		return r.errorf("invalid comdat record")
 	}
 	sel := ir.ComdatAny
-	switch ops[0] {
-	case 2:
+	switch llvmir.ComdatSelectionKindCode(enum32(ops[0])) {
+	case llvmir.COMDAT_SELECTION_KIND_EXACT_MATCH:
 		sel = ir.ComdatExactMatch
-	case 3:
+	case llvmir.COMDAT_SELECTION_KIND_LARGEST:
 		sel = ir.ComdatLargest
-	case 4:
+	case llvmir.COMDAT_SELECTION_KIND_NO_DUPLICATES:
 		sel = ir.ComdatNoDeduplicate
-	case 5:
+	case llvmir.COMDAT_SELECTION_KIND_SAME_SIZE:
 		sel = ir.ComdatSameSize
 	}
 	if r.version < 2 {
@@ -856,71 +857,81 @@ func (r *Reader) comdatRecord(ops []uint64) error {
 	return nil
 }
 
+// enum32 narrows an operand holding an encoded enumeration to 32 bits for
+// a switch on its llvmir type: a wider value becomes MaxUint32, which no
+// enumeration uses, so it takes the switch's default as before.
+func enum32(v uint64) uint32 {
+	if v > math.MaxUint32 {
+		return math.MaxUint32
+	}
+	return uint32(v)
+}
+
 func decodeLinkage(v uint64) ir.Linkage {
-	switch v {
-	case 2:
+	switch llvmir.LinkageCode(enum32(v)) {
+	case llvmir.LINKAGE_APPENDING:
 		return ir.AppendingLinkage
-	case 3:
+	case llvmir.LINKAGE_INTERNAL:
 		return ir.InternalLinkage
-	case 7:
+	case llvmir.LINKAGE_EXTERN_WEAK:
 		return ir.ExternalWeakLinkage
-	case 8:
+	case llvmir.LINKAGE_COMMON:
 		return ir.CommonLinkage
-	case 9, 13, 14:
+	case llvmir.LINKAGE_PRIVATE, llvmir.LINKAGE_LINKER_PRIVATE_OLD, llvmir.LINKAGE_LINKER_PRIVATE_WEAK_OLD:
 		return ir.PrivateLinkage
-	case 12:
+	case llvmir.LINKAGE_AVAILABLE_EXTERNALLY:
 		return ir.AvailableExternallyLinkage
-	case 1, 16:
+	case llvmir.LINKAGE_WEAK_ANY_OLD, llvmir.LINKAGE_WEAK_ANY:
 		return ir.WeakAnyLinkage
-	case 10, 17:
+	case llvmir.LINKAGE_WEAK_ODR_OLD, llvmir.LINKAGE_WEAK_ODR:
 		return ir.WeakODRLinkage
-	case 4, 18:
+	case llvmir.LINKAGE_LINKONCE_ANY_OLD, llvmir.LINKAGE_LINKONCE_ANY:
 		return ir.LinkOnceAnyLinkage
-	case 11, 19:
+	case llvmir.LINKAGE_LINKONCE_ODR_OLD, llvmir.LINKAGE_LINKONCE_ODR:
 		return ir.LinkOnceODRLinkage
 	}
 	return ir.ExternalLinkage
 }
 
 func decodeVisibility(v uint64) ir.Visibility {
-	switch v {
-	case 1:
+	switch llvmir.VisibilityCode(enum32(v)) {
+	case llvmir.VISIBILITY_HIDDEN:
 		return ir.HiddenVisibility
-	case 2:
+	case llvmir.VISIBILITY_PROTECTED:
 		return ir.ProtectedVisibility
 	}
 	return ir.DefaultVisibility
 }
 
 func decodeDLL(v uint64) ir.DLLStorage {
-	switch v {
-	case 1:
+	switch llvmir.DLLStorageCode(enum32(v)) {
+	case llvmir.DLLSTORAGE_IMPORT:
 		return ir.DLLImport
-	case 2:
+	case llvmir.DLLSTORAGE_EXPORT:
 		return ir.DLLExport
 	}
 	return ir.DefaultStorage
 }
 
 func decodeTLS(v uint64) ir.ThreadLocalMode {
-	switch v {
-	case 0:
+	switch llvmir.ThreadLocalCode(enum32(v)) {
+	case llvmir.THREAD_LOCAL_NONE:
 		return ir.NotThreadLocal
-	case 2:
+	case llvmir.THREAD_LOCAL_LOCAL_DYNAMIC:
 		return ir.LocalDynamicTLS
-	case 3:
+	case llvmir.THREAD_LOCAL_INITIAL_EXEC:
 		return ir.InitialExecTLS
-	case 4:
+	case llvmir.THREAD_LOCAL_LOCAL_EXEC:
 		return ir.LocalExecTLS
 	}
 	return ir.GeneralDynamicTLS
 }
 
 func decodeUnnamedAddr(v uint64) ir.UnnamedAddr {
-	switch v {
-	case 1:
+	switch llvmir.UnnamedAddrCode(enum32(v)) {
+	case llvmir.UNNAMED_ADDR_GLOBAL:
 		return ir.GlobalUnnamedAddr
-	case 2:
+	case llvmir.UNNAMED_ADDR_LOCAL:
 		return ir.LocalUnnamedAddr
 	}
 	return ir.NoUnnamedAddr
@@ -1110,8 +1121,8 @@ func (r *Reader) globalVarRecord(ops []uint64) error {
 }
 
 func hasImplicitComdat(raw uint64) bool {
-	switch raw {
-	case 1, 4, 10, 11:
+	switch llvmir.LinkageCode(enum32(raw)) {
+	case llvmir.LINKAGE_WEAK_ANY_OLD, llvmir.LINKAGE_LINKONCE_ANY_OLD, llvmir.LINKAGE_WEAK_ODR_OLD, llvmir.LINKAGE_LINKONCE_ODR_OLD:
 		return true
 	}
 	return false
@@ -1286,13 +1297,13 @@ func (r *Reader) indirectRecord(code llvmir.ModuleCode, ops []uint64) error {
 func (r *Reader) readModuleVST() error {
 	return r.simpleBlock(uint32(llvmir.VALUE_SYMTAB_BLOCK_ID), func(rec *bitstream.Record) error {
 		var name []uint64
-		switch rec.Code {
-		case 1: // VST_CODE_ENTRY
+		switch llvmir.ValueSymtabCode(rec.Code) {
+		case llvmir.VST_CODE_ENTRY:
 			if len(rec.Ops) < 1 {
 				return r.errorf("invalid VST entry")
 			}
 			name = rec.Ops[1:]
-		case 3: // VST_CODE_FNENTRY
+		case llvmir.VST_CODE_FNENTRY:
 			if len(rec.Ops) < 2 {
 				return r.errorf("invalid VST entry")
 			}

@@ -1,0 +1,46 @@
+package bitcode
+
+import (
+	"testing"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// TestEnumWide checks that an encoded enumeration wider than 32 bits takes
+// the default of its decoder, not the case of its low 32 bits.
+func TestEnumWide(t *testing.T) {
+	const wide = 1 << 32
+	if got := enum32(wide + 3); got != 1<<32-1 {
+		t.Errorf("enum32(1<<32+3) = %d, want MaxUint32", got)
+	}
+	if got := enum32(19); got != 19 {
+		t.Errorf("enum32(19) = %d, want 19", got)
+	}
+	for _, tt := range []struct {
+		name      string
+		got, want any
+	}{
+		{"linkage 3", decodeLinkage(3), ir.InternalLinkage},
+		{"linkage wide+3", decodeLinkage(wide + 3), ir.ExternalLinkage},
+		{"linkage 13", decodeLinkage(13), ir.PrivateLinkage},
+		{"visibility wide+1", decodeVisibility(wide + 1), ir.DefaultVisibility},
+		{"dll 2", decodeDLL(2), ir.DLLExport},
+		{"tls 0", decodeTLS(0), ir.NotThreadLocal},
+		{"tls wide", decodeTLS(wide), ir.GeneralDynamicTLS},
+		{"unnamed_addr 2", decodeUnnamedAddr(2), ir.LocalUnnamedAddr},
+		{"implicit comdat 10", hasImplicitComdat(10), true},
+		{"implicit comdat wide+10", hasImplicitComdat(wide + 10), false},
+		{"old dllimport", recordDLL(nil, 0, ir.ExternalLinkage, 5), ir.DLLImport},
+		{"old dllimport wide", recordDLL(nil, 0, ir.ExternalLinkage, wide+5), ir.DefaultStorage},
+		{"ordering 5", decodeOrdering(5), ir.AcquireRelease},
+		{"ordering 6", decodeOrdering(6), ir.SequentiallyConsistent},
+		{"ordering wide+1", decodeOrdering(wide + 1), ir.SequentiallyConsistent},
+		{"rmw 20", rmwOps[20], ir.RMWFMinimum},
+		{"fmf 1", decodeFMF(1), ir.AllowReassoc | ir.NoNaNs | ir.NoInfs | ir.NoSignedZeros | ir.AllowReciprocal | ir.AllowContract | ir.ApproxFunc},
+		{"fmf 0x82", decodeFMF(0x82), ir.NoNaNs | ir.AllowReassoc},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("%s: got %v, want %v", tt.name, tt.got, tt.want)
+		}
+	}
+}
