@@ -232,56 +232,24 @@ func convertErr(err error, base, bit uint64) error {
 
 func readIdentification(br *bitstream.Reader, vals *[]uint64) (string, error) {
 	producer := ""
-	err := eachRecord(br, uint32(llvmir.IDENTIFICATION_BLOCK_ID), vals, func(rec *bitstream.Record) error {
+	err := blockRecords(br, uint32(llvmir.IDENTIFICATION_BLOCK_ID), vals, func(rec *bitstream.Record) error {
 		if rec.Code == uint32(llvmir.IDENTIFICATION_CODE_STRING) {
 			producer = opsString(rec.Ops)
 		}
 		return nil
-	})
+	}, nil)
 	return producer, err
 }
 
 func readBlob(br *bitstream.Reader, id uint32, vals *[]uint64) ([]byte, error) {
 	var blob []byte
-	err := eachRecord(br, id, vals, func(rec *bitstream.Record) error {
+	err := blockRecords(br, id, vals, func(rec *bitstream.Record) error {
 		if rec.Code == uint32(llvmir.STRTAB_BLOB) && rec.HasBlob { // SYMTAB_BLOB is 1 too
 			blob = rec.Blob
 		}
 		return nil
-	})
+	}, nil)
 	return blob, err
-}
-
-// eachRecord enters block id and passes each record to f, skipping
-// sub-blocks.
-func eachRecord(br *bitstream.Reader, id uint32, vals *[]uint64, f func(*bitstream.Record) error) error {
-	if _, err := br.EnterBlock(id); err != nil {
-		return err
-	}
-	for {
-		e, err := br.Next()
-		if err != nil {
-			return err
-		}
-		switch e.Kind {
-		case bitstream.EntryEndBlock:
-			return nil
-		case bitstream.EntrySubBlock:
-			err = br.SkipBlock()
-		case bitstream.EntryDefineAbbrev:
-			_, err = br.DefineAbbrev()
-		case bitstream.EntryRecord:
-			var rec bitstream.Record
-			rec, err = br.ReadRecord(e.ID, *vals)
-			*vals = rec.Ops
-			if err == nil {
-				err = f(&rec)
-			}
-		}
-		if err != nil {
-			return err
-		}
-	}
 }
 
 // opsString makes a string of record operands, one byte each.
