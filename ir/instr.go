@@ -310,7 +310,13 @@ const (
 //   - phi: Operands the incoming values, Incoming their blocks.
 //   - landingpad: Clauses.
 type Instruction struct {
-	Op   Opcode
+	// The small fields sit side by side, in as few words as they fit
+	// (an instruction is allocated for every one a body holds).
+	Op    Opcode
+	FMF   FastMath
+	Pred  Predicate
+	Flags Flags
+
 	Typ  *Type // the result type; void when none
 	Name string
 
@@ -319,10 +325,6 @@ type Instruction struct {
 	Cases    []Constant
 	Incoming []*Block
 	Unwind   *Block
-
-	Flags Flags
-	FMF   FastMath
-	Pred  Predicate
 
 	// ElemType is alloca's allocated type and getelementptr's source
 	// element type.
@@ -335,10 +337,10 @@ type Instruction struct {
 
 	Ordering     AtomicOrdering
 	FailOrdering AtomicOrdering // cmpxchg's failure ordering
+	RMW          RMWOp
 	// SyncScope is the synchronization scope's name: empty for the
 	// system scope, "singlethread", or a target's.
 	SyncScope string
-	RMW       RMWOp
 
 	Indices []uint32
 	Mask    []int32
@@ -347,8 +349,8 @@ type Instruction struct {
 	Callee   Value
 	FuncType *Type
 	CallConv CallingConv
-	Attrs    AttrList
 	Tail     TailKind
+	Attrs    AttrList
 	Bundles  []OperandBundle
 
 	Clauses []Clause
