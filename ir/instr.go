@@ -288,7 +288,7 @@ const (
 //
 //   - ret: Operands [value] or none; br: Operands [cond] or none, Succs
 //     [true, false] or [dest]; switch: Operands [value], Succs [default,
-//     case dests...], Cases the case values; indirectbr: Operands
+//     case dests...], Extra.Cases the case values; indirectbr: Operands
 //     [address], Succs the destinations.
 //   - invoke, call and callbr: Callee, Operands the arguments, FuncType the
 //     callee's function type; invoke's Succs [normal, unwind]; callbr's
@@ -300,15 +300,15 @@ const (
 //     catchpad and cleanuppad: Operands [parent pad, args...].
 //   - unary and binary operators, casts, freeze, va_arg (Typ the result),
 //     icmp and fcmp (Pred), select, extractelement, insertelement,
-//     shufflevector (Mask, -1 for poison), extractvalue and insertvalue
-//     (Indices): their operands in order.
+//     shufflevector (Extra.Mask), extractvalue and insertvalue
+//     (Extra.Indices): their operands in order.
 //   - alloca: Operands [count], ElemType the allocated type; load:
 //     Operands [pointer]; store: Operands [value, pointer]; getelementptr:
 //     Operands [pointer, indices...], ElemType the source element type;
 //     fence: none; cmpxchg: Operands [pointer, cmp, new]; atomicrmw:
 //     Operands [pointer, value].
 //   - phi: Operands the incoming values, Incoming their blocks.
-//   - landingpad: Clauses.
+//   - landingpad: Extra.Clauses.
 type Instruction struct {
 	// The small fields sit side by side, in as few words as they fit
 	// (an instruction is allocated for every one a body holds).
@@ -322,7 +322,6 @@ type Instruction struct {
 
 	Operands []Value
 	Succs    []*Block
-	Cases    []Constant
 	Incoming []*Block
 	Unwind   *Block
 
@@ -338,12 +337,6 @@ type Instruction struct {
 	Ordering     AtomicOrdering
 	FailOrdering AtomicOrdering // cmpxchg's failure ordering
 	RMW          RMWOp
-	// SyncScope is the synchronization scope's name: empty for the
-	// system scope, "singlethread", or a target's.
-	SyncScope string
-
-	Indices []uint32
-	Mask    []int32
 
 	// Call, invoke and callbr.
 	Callee   Value
@@ -351,9 +344,11 @@ type Instruction struct {
 	CallConv CallingConv
 	Tail     TailKind
 	Attrs    AttrList
-	Bundles  []OperandBundle
 
-	Clauses []Clause
+	// Extra holds the fields few instructions have; nil when none
+	// (an Extra whose fields are all empty means the same). Read them
+	// with the methods of the same names.
+	Extra *InstrExtra
 
 	// DebugLoc is the !dbg location, nil when none.
 	DebugLoc Metadata
@@ -367,7 +362,68 @@ type Instruction struct {
 
 // Type returns the instruction's result type.
 func (i *Instruction) Type() *Type { return i.Typ }
-func (*Instruction) isValue()      {}
+
+// InstrExtra holds the fields of an Instruction that few instructions
+// have, out of line so that the others do not carry them.
+type InstrExtra struct {
+	Cases []Constant // switch's case values
+	// SyncScope is the synchronization scope's name: empty for the
+	// system scope, "singlethread", or a target's.
+	SyncScope string
+	Indices   []uint32 // extractvalue's and insertvalue's
+	Mask      []int32  // shufflevector's, -1 for poison
+	Bundles   []OperandBundle
+	Clauses   []Clause // landingpad's
+}
+
+// Cases returns i's Extra.Cases, nil when i has no Extra.
+func (i *Instruction) Cases() []Constant {
+	if i.Extra == nil {
+		return nil
+	}
+	return i.Extra.Cases
+}
+
+// SyncScope returns i's Extra.SyncScope, empty when i has no Extra.
+func (i *Instruction) SyncScope() string {
+	if i.Extra == nil {
+		return ""
+	}
+	return i.Extra.SyncScope
+}
+
+// Indices returns i's Extra.Indices, nil when i has no Extra.
+func (i *Instruction) Indices() []uint32 {
+	if i.Extra == nil {
+		return nil
+	}
+	return i.Extra.Indices
+}
+
+// Mask returns i's Extra.Mask, nil when i has no Extra.
+func (i *Instruction) Mask() []int32 {
+	if i.Extra == nil {
+		return nil
+	}
+	return i.Extra.Mask
+}
+
+// Bundles returns i's Extra.Bundles, nil when i has no Extra.
+func (i *Instruction) Bundles() []OperandBundle {
+	if i.Extra == nil {
+		return nil
+	}
+	return i.Extra.Bundles
+}
+
+// Clauses returns i's Extra.Clauses, nil when i has no Extra.
+func (i *Instruction) Clauses() []Clause {
+	if i.Extra == nil {
+		return nil
+	}
+	return i.Extra.Clauses
+}
+func (*Instruction) isValue() {}
 
 // An OperandBundle is a call's operand bundle: "Tag"(inputs).
 type OperandBundle struct {

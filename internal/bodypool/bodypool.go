@@ -15,15 +15,20 @@ const maxKept = 16
 // ScrubInstruction clears in, which no one uses any more, keeping the
 // arrays of its operands, successors, incoming blocks, cases and
 // attachments, emptied, unless they are long (an array is kept only for
-// the instructions most have). Its Op is then ir.BadOp, which no
+// the instructions most have), and its Extra, emptied, for the next
+// instruction that needs one. Its Op is then ir.BadOp, which no
 // instruction of a loaded body has.
 func ScrubInstruction(in *ir.Instruction) {
+	ex := in.Extra
+	if ex != nil {
+		*ex = ir.InstrExtra{Cases: keepArray(ex.Cases)}
+	}
 	*in = ir.Instruction{
 		Operands: keepArray(in.Operands),
 		Succs:    keepArray(in.Succs),
 		Incoming: keepArray(in.Incoming),
-		Cases:    keepArray(in.Cases),
 		Metadata: keepArray(in.Metadata),
+		Extra:    ex,
 	}
 }
 

@@ -181,7 +181,7 @@ func (p *printer) instruction(in *ir.Instruction) {
 		p.str(", ")
 		p.label(p.succ(in, 0))
 		p.str(" [")
-		for i, c := range in.Cases {
+		for i, c := range in.Cases() {
 			p.str("\n    ")
 			p.operand(c, true)
 			p.str(", ")
@@ -220,7 +220,7 @@ func (p *printer) instruction(in *ir.Instruction) {
 	case ir.ExtractValue:
 		p.byte1(' ')
 		p.operand(p.opAt(in, 0), true)
-		for _, i := range in.Indices {
+		for _, i := range in.Indices() {
 			p.str(", ")
 			p.uint(uint64(i))
 		}
@@ -229,7 +229,7 @@ func (p *printer) instruction(in *ir.Instruction) {
 		p.operand(p.opAt(in, 0), true)
 		p.str(", ")
 		p.operand(p.opAt(in, 1), true)
-		for _, i := range in.Indices {
+		for _, i := range in.Indices() {
 			p.str(", ")
 			p.uint(uint64(i))
 		}
@@ -237,13 +237,13 @@ func (p *printer) instruction(in *ir.Instruction) {
 		p.byte1(' ')
 		p.typ(in.Typ)
 		cleanup := in.Flags&ir.Cleanup != 0
-		if cleanup || len(in.Clauses) > 0 {
+		if cleanup || len(in.Clauses()) > 0 {
 			p.byte1('\n')
 		}
 		if cleanup {
 			p.str("          cleanup")
 		}
-		for i, c := range in.Clauses {
+		for i, c := range in.Clauses() {
 			if i != 0 || cleanup {
 				p.byte1('\n')
 			}
@@ -350,16 +350,16 @@ func (p *printer) instruction(in *ir.Instruction) {
 	switch in.Op {
 	case ir.Load, ir.Store:
 		if atomic {
-			p.atomic(in.Ordering, in.SyncScope)
+			p.atomic(in.Ordering, in.SyncScope())
 		}
 		if in.Align != 0 {
 			p.str(", align ")
 			p.uint(in.Align)
 		}
 	case ir.AtomicCmpXchg:
-		if in.SyncScope != "" {
+		if in.SyncScope() != "" {
 			p.str(" syncscope(\"")
-			p.escaped(in.SyncScope)
+			p.escaped(in.SyncScope())
 			p.str("\")")
 		}
 		p.byte1(' ')
@@ -369,13 +369,13 @@ func (p *printer) instruction(in *ir.Instruction) {
 		p.str(", align ")
 		p.uint(in.Align)
 	case ir.AtomicRMW:
-		p.atomic(in.Ordering, in.SyncScope)
+		p.atomic(in.Ordering, in.SyncScope())
 		p.str(", align ")
 		p.uint(in.Align)
 	case ir.Fence:
-		p.atomic(in.Ordering, in.SyncScope)
+		p.atomic(in.Ordering, in.SyncScope())
 	case ir.ShuffleVector:
-		p.shuffleMask(in.Typ, in.Mask)
+		p.shuffleMask(in.Typ, in.Mask())
 	}
 
 	if in.DebugLoc != nil {
@@ -542,9 +542,9 @@ func (p *printer) call(in *ir.Instruction) {
 		p.str(" #")
 		p.int(int64(p.attrSetSlot(in.Attrs.Fn)))
 	}
-	if len(in.Bundles) > 0 {
+	if len(in.Bundles()) > 0 {
 		p.str(" [ ")
-		for i, b := range in.Bundles {
+		for i, b := range in.Bundles() {
 			if i > 0 {
 				p.str(", ")
 			}
@@ -632,7 +632,7 @@ func (p *printer) gcRelocateComment(in *ir.Instruction) {
 		}
 		var live []ir.Value
 		found := false
-		for _, b := range sp.Bundles {
+		for _, b := range sp.Bundles() {
 			if b.Tag == "gc-live" {
 				live, found = b.Inputs, true
 				break

@@ -401,13 +401,13 @@ func (tf *typeFinder) addBody(f *ir.Function) {
 			for _, op := range in.Operands {
 				tf.addValue(op)
 			}
-			for _, c := range in.Cases {
+			for _, c := range in.Cases() {
 				tf.addValue(c)
 			}
-			for _, c := range in.Clauses {
+			for _, c := range in.Clauses() {
 				tf.addValue(c.Value)
 			}
-			for _, bu := range in.Bundles {
+			for _, bu := range in.Bundles() {
 				for _, v := range bu.Inputs {
 					tf.addValue(v)
 				}

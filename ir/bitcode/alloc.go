@@ -220,6 +220,22 @@ func (r *Reader) newInstruction() *ir.Instruction {
 	return &ir.Instruction{}
 }
 
+// extraOf returns in's Extra, taking a new one when it has none (an
+// instruction keeps its Extra, emptied, across ReleaseBody).
+func extraOf(in *ir.Instruction) *ir.InstrExtra {
+	if in.Extra == nil {
+		in.Extra = new(ir.InstrExtra)
+	}
+	return in.Extra
+}
+
+// dropBundles removes in's operand bundles.
+func dropBundles(in *ir.Instruction) {
+	if in.Extra != nil {
+		in.Extra.Bundles = nil
+	}
+}
+
 // freeInstruction clears in, which no one uses any more, for
 // newInstruction to hand out again with the short arrays it had, emptied,
 // for decodeInst to append to (see bodypool.ScrubInstruction).

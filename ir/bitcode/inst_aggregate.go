@@ -110,7 +110,7 @@ func (r *Reader) instShuffleVector(c *opCursor, in *ir.Instruction) error {
 		return c.err
 	}
 	var err error
-	if in.Mask, err = r.constMask(mask); err != nil {
+	if extraOf(in).Mask, err = r.constMask(mask); err != nil {
 		return err
 	}
 	mt := mask.Type()
@@ -192,7 +192,8 @@ func (r *Reader) instLandingPad(c *opCursor, in *ir.Instruction) error {
 		if !ok {
 			return r.errorf("invalid landingpad clause")
 		}
-		in.Clauses = append(in.Clauses, ir.Clause{Filter: filter, Value: cv})
+		ex := extraOf(in)
+		ex.Clauses = append(ex.Clauses, ir.Clause{Filter: filter, Value: cv})
 	}
 	return c.err
 }
@@ -232,7 +233,8 @@ func aggIndices(in *ir.Instruction, t *ir.Type, idxs []uint64) (*ir.Type, bool) 
 		default:
 			return nil, false
 		}
-		in.Indices = append(in.Indices, uint32(idx))
+		ex := extraOf(in)
+		ex.Indices = append(ex.Indices, uint32(idx))
 	}
 	return t, true
 }

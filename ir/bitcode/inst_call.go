@@ -94,7 +94,10 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 	}
 	in.Callee, in.FuncType, in.Typ = upgradeAsmMarker(callee), ft, ft.Ret
 	in.Attrs = dropIncompatibleList(in.Attrs, ft, in.Operands)
-	in.Bundles, fs.bundles = upgradeBundles(fs.bundles), nil
+	if bs := upgradeBundles(fs.bundles); len(bs) > 0 {
+		extraOf(in).Bundles = bs
+	}
+	fs.bundles = nil
 	switch c.code {
 	case llvmir.FUNC_CODE_INST_INVOKE:
 		in.Succs = append(in.Succs[:0], normal, unwind)

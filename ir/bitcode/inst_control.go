@@ -75,7 +75,8 @@ func (r *Reader) instSwitch(c *opCursor, fs *funcState, in *ir.Instruction) erro
 		if !ok {
 			return r.errorf("invalid switch case value")
 		}
-		in.Cases = append(in.Cases, ci)
+		ex := extraOf(in)
+		ex.Cases = append(ex.Cases, ci)
 		in.Succs = append(in.Succs, dest)
 	}
 	fs.useBlocks(in.Succs...)

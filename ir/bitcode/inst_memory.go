@@ -90,7 +90,7 @@ func (r *Reader) instLoad(c *opCursor, in *ir.Instruction) error {
 	in.Op, in.Typ, in.Operands = ir.Load, t, append(in.Operands[:0], p)
 	if atomic {
 		in.Ordering = decodeOrdering(c.u64("ordering"))
-		in.SyncScope = r.syncScope(c.u64("sync scope"))
+		r.setSyncScope(in, c.u64("sync scope"))
 	}
 	return c.err
 }
@@ -130,7 +130,7 @@ func (r *Reader) instStore(c *opCursor, in *ir.Instruction) error {
 	in.Op, in.Operands = ir.Store, append(in.Operands[:0], v, p)
 	if atomic {
 		in.Ordering = decodeOrdering(c.u64("ordering"))
-		in.SyncScope = r.syncScope(c.u64("sync scope"))
+		r.setSyncScope(in, c.u64("sync scope"))
 	}
 	return c.err
 }
@@ -175,7 +175,7 @@ func (r *Reader) instCmpXchg(c *opCursor, in *ir.Instruction) error {
 		in.Flags |= ir.Volatile
 	}
 	in.Ordering = decodeOrdering(c.u64("success ordering"))
-	in.SyncScope = r.syncScope(c.u64("sync scope"))
+	r.setSyncScope(in, c.u64("sync scope"))
 	in.FailOrdering = decodeOrdering(c.u64("failure ordering"))
 	if c.flag("weak flag") {
 		in.Flags |= ir.Weak
@@ -218,7 +218,7 @@ func (r *Reader) instAtomicRMW(c *opCursor, in *ir.Instruction) error {
 		in.Flags |= ir.Volatile
 	}
 	in.Ordering = decodeOrdering(c.u64("ordering"))
-	in.SyncScope = r.syncScope(c.u64("sync scope"))
+	r.setSyncScope(in, c.u64("sync scope"))
 	if c.more() {
 		in.Align = c.align("alignment")
 	}
@@ -241,7 +241,8 @@ func (r *Reader) instFence(c *opCursor, in *ir.Instruction) error {
 		c.invalid("%d operands, not 2", n)
 		return c.err
 	}
-	in.Op, in.Ordering, in.SyncScope = ir.Fence, decodeOrdering(c.u64("ordering")), r.syncScope(c.u64("sync scope"))
+	in.Op, in.Ordering = ir.Fence, decodeOrdering(c.u64("ordering"))
+	r.setSyncScope(in, c.u64("sync scope"))
 	return nil
 }
 
@@ -274,6 +275,14 @@ var rmwOps = [...]ir.RMWOp{
 	llvmir.RMW_UINC_WRAP: ir.RMWUIncWrap, llvmir.RMW_UDEC_WRAP: ir.RMWUDecWrap,
 	llvmir.RMW_USUB_COND: ir.RMWUSubCond, llvmir.RMW_USUB_SAT: ir.RMWUSubSat,
 	llvmir.RMW_FMAXIMUM: ir.RMWFMaximum, llvmir.RMW_FMINIMUM: ir.RMWFMinimum,
+}
+
+// setSyncScope sets in's synchronization scope to that of ID v, giving
+// it an Extra only for a scope other than the system one.
+func (r *Reader) setSyncScope(in *ir.Instruction, v uint64) {
+	if s := r.syncScope(v); s != "" || in.Extra != nil {
+		extraOf(in).SyncScope = s
+	}
 }
 
 func (r *Reader) syncScope(v uint64) string {

@@ -563,6 +563,7 @@ func (r *Reader) upgradeCoroEnd(in *ir.Instruction) {
 	in.Operands = append(in.Operands, &ir.ConstNull{Typ: f.Sig.Params[2]})
 	// The call is rebuilt: only its name (void as it now is) and its
 	// !dbg location stay.
-	in.Tail, in.Attrs, in.Bundles, in.Metadata = ir.NoTail, ir.AttrList{}, nil, nil
+	in.Tail, in.Attrs, in.Metadata = ir.NoTail, ir.AttrList{}, nil
+	dropBundles(in)
 	in.CallConv, in.FMF = 0, 0
 }

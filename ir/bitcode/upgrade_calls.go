@@ -318,7 +318,8 @@ func rebuildCall(in *ir.Instruction, decl *ir.Function, ops []ir.Value) {
 	in.Op = ir.Call
 	in.Callee, in.FuncType, in.Typ = decl, decl.Sig, decl.Sig.Ret
 	in.Operands = ops
-	in.Tail, in.Attrs, in.Bundles, in.Metadata = ir.NoTail, ir.AttrList{}, nil, nil
+	in.Tail, in.Attrs, in.Metadata = ir.NoTail, ir.AttrList{}, nil
+	dropBundles(in)
 	in.CallConv, in.FMF, in.Flags = 0, 0, 0
 	if in.Typ.Kind == ir.VoidType {
 		in.Name = ""

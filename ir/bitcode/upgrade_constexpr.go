@@ -163,7 +163,7 @@ func (r *Reader) expandOperands(fs *funcState, in *ir.Instruction) error {
 	case ir.PHI:
 		return nil // phiValue did it
 	case ir.LandingPad:
-		for _, cl := range in.Clauses {
+		for _, cl := range in.Clauses() {
 			if err := r.checkInitializer(cl.Value, "a landingpad clause"); err != nil {
 				return err
 			}
@@ -183,9 +183,9 @@ func (r *Reader) expandOperands(fs *funcState, in *ir.Instruction) error {
 		}
 		return nil
 	case ir.Call, ir.Invoke, ir.CallBr:
-		for i := range in.Bundles {
-			for j := range in.Bundles[i].Inputs {
-				r.expandOperand(fs, &in.Bundles[i].Inputs[j])
+		for i := range in.Bundles() {
+			for j := range in.Bundles()[i].Inputs {
+				r.expandOperand(fs, &in.Bundles()[i].Inputs[j])
 			}
 		}
 		if in.Callee != nil {
@@ -301,7 +301,7 @@ func (x *expander) exprInst(c *ir.ConstExpr, ops []ir.Value) ir.Value {
 	}
 	if c.Op == ir.ShuffleVector && len(ops) == 3 {
 		if m, err := x.r.constMask(ops[2]); err == nil {
-			in.Mask = m
+			extraOf(in).Mask = m
 		}
 		ops = ops[:2]
 	}
@@ -322,7 +322,8 @@ func (x *expander) aggregateInsts(t *ir.Type, elems []ir.Value) ir.Value {
 			in.Op, in.Operands = ir.InsertElement, append(in.Operands[:0], v, e, idx)
 		} else {
 			in.Op, in.Operands = ir.InsertValue, append(in.Operands[:0], v, e)
-			in.Indices = append(in.Indices[:0], uint32(i))
+			ex := extraOf(in)
+			ex.Indices = append(ex.Indices[:0], uint32(i))
 		}
 		v = x.add(in, "constexpr.ins")
 	}

@@ -698,7 +698,8 @@ func (r *Reader) upgradeARCCall(in *ir.Instruction) {
 					u.used = true
 				} else {
 					in.Callee, in.FuncType = u.decl, u.decl.Sig
-					in.Attrs, in.Bundles, in.Metadata = ir.AttrList{}, nil, nil
+					in.Attrs, in.Metadata = ir.AttrList{}, nil
+					dropBundles(in)
 					in.CallConv, in.FMF = 0, 0
 				}
 			}

@@ -356,7 +356,8 @@ func rewriteAMDGCNAtomic(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*
 	as := ptr.Type().AddrSpace
 	ordered := len(in.Operands) == 5
 	becomeInst(in, ir.AtomicRMW, t, ptr, val)
-	in.RMW, in.Ordering, in.Align, in.SyncScope = ir.RMWOp(u.op), ir.SequentiallyConsistent, align, "agent"
+	in.RMW, in.Ordering, in.Align = ir.RMWOp(u.op), ir.SequentiallyConsistent, align
+	extraOf(in).SyncScope = "agent"
 	// The kinds LLVM registers, in its order.
 	const fine, denormal = "amdgpu.no.fine.grained.memory", "amdgpu.ignore.denormal.mode"
 	r.rankOf(fine)

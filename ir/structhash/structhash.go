@@ -277,14 +277,14 @@ func (h *Hasher) inst(in *ir.Instruction) {
 	h.uint(uint64(in.AddrSpace))
 	h.byte(byte(in.Ordering))
 	h.byte(byte(in.FailOrdering))
-	h.str(in.SyncScope)
+	h.str(in.SyncScope())
 	h.byte(byte(in.RMW))
-	h.uint(uint64(len(in.Indices)))
-	for _, i := range in.Indices {
+	h.uint(uint64(len(in.Indices())))
+	for _, i := range in.Indices() {
 		h.uint(uint64(i))
 	}
-	h.uint(uint64(len(in.Mask)))
-	for _, m := range in.Mask {
+	h.uint(uint64(len(in.Mask())))
+	for _, m := range in.Mask() {
 		h.int(int64(m))
 	}
 	h.uint(uint64(len(in.Operands)))
@@ -295,8 +295,8 @@ func (h *Hasher) inst(in *ir.Instruction) {
 	for _, b := range in.Succs {
 		h.blockRef(b)
 	}
-	h.uint(uint64(len(in.Cases)))
-	for _, c := range in.Cases {
+	h.uint(uint64(len(in.Cases())))
+	for _, c := range in.Cases() {
 		h.constant(c)
 	}
 	h.uint(uint64(len(in.Incoming)))
@@ -311,8 +311,8 @@ func (h *Hasher) inst(in *ir.Instruction) {
 		h.uint(uint64(in.CallConv))
 		h.attrList(&in.Attrs)
 		h.byte(byte(in.Tail))
-		h.uint(uint64(len(in.Bundles)))
-		for _, b := range in.Bundles {
+		h.uint(uint64(len(in.Bundles())))
+		for _, b := range in.Bundles() {
 			h.str(b.Tag)
 			h.uint(uint64(len(b.Inputs)))
 			for _, v := range b.Inputs {
@@ -320,8 +320,8 @@ func (h *Hasher) inst(in *ir.Instruction) {
 			}
 		}
 	}
-	h.uint(uint64(len(in.Clauses)))
-	for _, c := range in.Clauses {
+	h.uint(uint64(len(in.Clauses())))
+	for _, c := range in.Clauses() {
 		h.bool(c.Filter)
 		h.constant(c.Value)
 	}
