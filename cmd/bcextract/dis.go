@@ -284,11 +284,8 @@ func holdsNoModule(data []byte) bool {
 }
 
 // disPrefetch is how many function bodies dis reads ahead of the one it
-// prints, in a goroutine of their own (see assembly.Options.Prefetch):
-// two keep the reader ahead of the printer; every more body in flight
-// adds its instructions to the peak memory (16 cost Rust's libstd 2.5 MB of
-// RSS and saved no time).
-const disPrefetch = 2
+// prints, in a goroutine of their own (see assembly.Options.Prefetch).
+const disPrefetch = 16
 
 // disError places an error of the bitcode reader in p's file: the byte of
 // the file, with the bit of the payload it came from.

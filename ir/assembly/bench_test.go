@@ -37,7 +37,7 @@ func BenchmarkWrite(b *testing.B) { benchmarkWrite(b, 0) }
 
 // BenchmarkWritePrefetch is BenchmarkWrite with the bodies read ahead in
 // a goroutine of their own, as bcextract dis reads them.
-func BenchmarkWritePrefetch(b *testing.B) { benchmarkWrite(b, 2) }
+func BenchmarkWritePrefetch(b *testing.B) { benchmarkWrite(b, 16) }
 
 func benchmarkWrite(b *testing.B, prefetch int) {
 	data := irtest.BenchData(b, "../../testdata/ir/di-coro-O0.bc")
