@@ -1,12 +1,9 @@
 package ir
 
 import (
-	"encoding/hex"
 	"math/big"
 	"sort"
-	"strconv"
 	"strings"
-	"sync"
 )
 
 // intrinsicAttr is one attribute of an intrinsic: its kind, its integer
@@ -25,55 +22,26 @@ type intrinsicSlot struct {
 	set uint16
 }
 
-// intrinsicInfo is one intrinsic of intrinsicNames, decoded.
-type intrinsicInfo struct {
-	list       uint16
-	sig        uint16
-	overloaded bool
+// intrinsicName returns the name of intrinsic i, which the table holds in
+// place: looking intrinsics up decodes nothing onto the heap.
+func intrinsicName(i int) string {
+	return intrinsicNameText[intrinsicNameStarts[i] : intrinsicNameStarts[i+1]-1]
 }
 
-var intrinsics struct {
-	once  sync.Once
-	names []string
-	info  []intrinsicInfo
-	sigs  []string
+// intrinsicList returns the index into intrinsicLists of intrinsic i's
+// attributes.
+func intrinsicList(i int) int { return int(intrinsicInfos[i] >> 16) }
+
+// intrinsicSig returns intrinsic i's signature (see intrinsics_sig.go).
+func intrinsicSig(i int) string {
+	s := intrinsicInfos[i] >> 1 & (1<<15 - 1)
+	return intrinsicSigText[intrinsicSigStarts[s]:intrinsicSigStarts[s+1]]
 }
 
-// loadIntrinsics decodes intrinsicNames and intrinsicSigs.
-func loadIntrinsics() {
-	sigs := make([]string, 0, numIntrinsicSigs)
-	for line := range strings.Lines(intrinsicSigs) {
-		b, err := hex.DecodeString(strings.TrimSuffix(line, "\n"))
-		if err != nil {
-			panic("ir: bad intrinsic signature " + line)
-		}
-		sigs = append(sigs, string(b))
-	}
-	names := make([]string, 0, numIntrinsics)
-	info := make([]intrinsicInfo, 0, numIntrinsics)
-	prev := ""
-	for line := range strings.Lines(intrinsicNames) {
-		f := strings.Fields(line)
-		if len(f) != 4 {
-			panic("ir: bad intrinsic table line " + line)
-		}
-		shared, err1 := strconv.Atoi(f[0])
-		list, err2 := strconv.Atoi(f[2])
-		sigText, overloaded := strings.CutSuffix(f[3], "o")
-		sig, err3 := strconv.Atoi(sigText)
-		if err1 != nil || err2 != nil || err3 != nil || shared > len(prev) ||
-			list >= len(intrinsicLists) || sig >= len(sigs) {
-			panic("ir: bad intrinsic table line " + line)
-		}
-		name := prev[:shared] + f[1]
-		names = append(names, name)
-		info = append(info, intrinsicInfo{list: uint16(list), sig: uint16(sig), overloaded: overloaded})
-		prev = name
-	}
-	intrinsics.names, intrinsics.info, intrinsics.sigs = names, info, sigs
-}
+// intrinsicOverloaded reports whether intrinsic i is overloaded.
+func intrinsicOverloaded(i int) bool { return intrinsicInfos[i]&1 != 0 }
 
-// lookupIntrinsic returns the index in intrinsics.names of the intrinsic
+// lookupIntrinsic returns the index in intrinsicNameText of the intrinsic
 // that a function named name is, found as LLVM's Intrinsic::lookupIntrinsicID
 // finds it: narrow the sorted names to those sharing name's first dotted
 // component, then its first two, and so on while any remain; the first name
@@ -83,9 +51,7 @@ func lookupIntrinsic(name string) (int, bool) {
 	if !strings.HasPrefix(name, "llvm.") {
 		return 0, false
 	}
-	intrinsics.once.Do(loadIntrinsics)
-	names := intrinsics.names
-	lo, hi := 0, len(names)
+	lo, hi := 0, numIntrinsics
 	last := lo
 	end := len("llvm")
 	for end < len(name) && hi > lo {
@@ -97,23 +63,25 @@ func lookupIntrinsic(name string) (int, bool) {
 		}
 		prefix := name[:end]
 		last = lo
-		first := lo + sort.SearchStrings(names[lo:hi], prefix)
+		first := lo + sort.Search(hi-lo, func(i int) bool {
+			return intrinsicName(lo+i) >= prefix
+		})
 		n := sort.Search(hi-first, func(i int) bool {
-			return !strings.HasPrefix(names[first+i], prefix)
+			return !strings.HasPrefix(intrinsicName(first+i), prefix)
 		})
 		lo, hi = first, first+n
 	}
 	if hi > lo {
 		last = lo
 	}
-	if last >= len(names) {
+	if last >= numIntrinsics {
 		return 0, false
 	}
-	found := names[last]
+	found := intrinsicName(last)
 	switch {
 	case name == found:
 		return last, true
-	case strings.HasPrefix(name, found) && name[len(found)] == '.' && intrinsics.info[last].overloaded:
+	case strings.HasPrefix(name, found) && name[len(found)] == '.' && intrinsicOverloaded(last):
 		return last, true
 	}
 	return 0, false
@@ -129,7 +97,7 @@ func IntrinsicName(name string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return intrinsics.names[i], true
+	return intrinsicName(i), true
 }
 
 // IntrinsicAttrs returns the attributes that LLVM 22 gives a declaration
@@ -148,12 +116,11 @@ func IntrinsicAttrs(name string, fnType *Type) (AttrList, bool) {
 	if !ok || fnType == nil || fnType.Kind != FunctionType {
 		return AttrList{}, false
 	}
-	info := intrinsics.info[i]
-	if !validIntrinsicType(intrinsics.sigs[info.sig], fnType) {
+	if !validIntrinsicType(intrinsicSig(i), fnType) {
 		return AttrList{}, false
 	}
 	var l AttrList
-	for _, slot := range intrinsicLists[info.list] {
+	for _, slot := range intrinsicLists[intrinsicList(i)] {
 		var t *Type
 		switch {
 		case slot.idx == 0:

@@ -18,11 +18,10 @@ func IntrinsicMangledName(name string, fnType *Type) (string, bool) {
 	if !ok || fnType == nil || fnType.Kind != FunctionType {
 		return "", false
 	}
-	info := intrinsics.info[i]
-	if !info.overloaded {
+	if !intrinsicOverloaded(i) {
 		return "", false
 	}
-	descs, ok := decodeSig(intrinsics.sigs[info.sig])
+	descs, ok := decodeSig(intrinsicSig(i))
 	if !ok {
 		return "", false
 	}
@@ -49,7 +48,7 @@ func IntrinsicMangledName(name string, fnType *Type) (string, bool) {
 		return "", false
 	}
 	var b strings.Builder
-	b.WriteString(intrinsics.names[i])
+	b.WriteString(intrinsicName(i))
 	for _, t := range m.over {
 		b.WriteByte('.')
 		if !mangleType(&b, t, 0) {

@@ -400,7 +400,6 @@ func TestIntrinsicAttrsLLVM22(t *testing.T) {
 // types, as a hostile module could give: no panic. (Some do match: an
 // llvm_any_ty parameter takes any type, as in LLVM.)
 func TestIntrinsicSigsHostile(t *testing.T) {
-	intrinsics.once.Do(loadIntrinsics)
 	odd := []*Type{
 		nil,
 		{Kind: FixedVectorType},            // no element type
@@ -410,7 +409,8 @@ func TestIntrinsicSigsHostile(t *testing.T) {
 		{Kind: FixedVectorType, Len: 0, Elem: &Type{Kind: IntegerType, BitWidth: 7}},
 		{Kind: TargetExtType},
 	}
-	for i, sig := range intrinsics.sigs {
+	for i := range numIntrinsicSigs {
+		sig := intrinsicSigText[intrinsicSigStarts[i]:intrinsicSigStarts[i+1]]
 		if _, ok := decodeSig(sig); !ok {
 			t.Fatalf("signature %d (%x) does not decode", i, sig)
 		}
@@ -421,5 +421,43 @@ func TestIntrinsicSigsHostile(t *testing.T) {
 	}
 	if _, ok := IntrinsicAttrs("llvm.memcpy.p0.p0.i64", &Type{Kind: FunctionType}); ok {
 		t.Errorf("memcpy accepted void ()")
+	}
+}
+
+// TestIntrinsicTable checks the generated tables against each other: the
+// names in strictly ascending order (lookupIntrinsic searches them), each
+// an llvm. name of its own line, and every index in range.
+func TestIntrinsicTable(t *testing.T) {
+	if got := int(intrinsicNameStarts[numIntrinsics]); got != len(intrinsicNameText) {
+		t.Fatalf("names end at %d, text is %d bytes", got, len(intrinsicNameText))
+	}
+	if got := int(intrinsicSigStarts[numIntrinsicSigs]); got != len(intrinsicSigText) {
+		t.Fatalf("signatures end at %d, text is %d bytes", got, len(intrinsicSigText))
+	}
+	prev := ""
+	for i := range numIntrinsics {
+		name := intrinsicName(i)
+		if !strings.HasPrefix(name, "llvm.") || strings.ContainsAny(name, " \n") || name <= prev {
+			t.Fatalf("intrinsic %d: name %q after %q", i, name, prev)
+		}
+		if intrinsicNameText[intrinsicNameStarts[i+1]-1] != '\n' {
+			t.Fatalf("intrinsic %d (%s): no newline after its name", i, name)
+		}
+		if l := intrinsicList(i); l >= len(intrinsicLists) {
+			t.Fatalf("intrinsic %d (%s): attribute list %d of %d", i, name, l, len(intrinsicLists))
+		}
+		if s := intrinsicInfos[i] >> 1 & (1<<15 - 1); s >= numIntrinsicSigs {
+			t.Fatalf("intrinsic %d (%s): signature %d of %d", i, name, s, numIntrinsicSigs)
+		}
+		prev = name
+	}
+	// Worked by hand from LLVM 22's Intrinsics.td: the first name, and
+	// memcpy, overloaded on its two pointers and its length.
+	if got := intrinsicName(0); got != "llvm.aarch64.addg" {
+		t.Errorf("first intrinsic %q, want llvm.aarch64.addg", got)
+	}
+	i, ok := lookupIntrinsic("llvm.memcpy.p0.p0.i64")
+	if !ok || intrinsicName(i) != "llvm.memcpy" || !intrinsicOverloaded(i) {
+		t.Errorf("llvm.memcpy.p0.p0.i64: %d %v", i, ok)
 	}
 }

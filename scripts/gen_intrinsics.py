@@ -329,8 +329,7 @@ def write_go(entries, d, byname):
             sets.append(s)
         return setidx[key]
 
-    lines = []
-    prev = ""
+    names, infos = [], []
     for e in sorted(entries, key=lambda e: e["name"]):
         items = sorted((int(k), set_id(v)) for k, v in e["sets"].items())
         key = json.dumps(items)
@@ -340,16 +339,12 @@ def write_go(entries, d, byname):
         name = e["name"]
         if not name.startswith("llvm.") or " " in name or "\n" in name:
             sys.exit("gen_intrinsics: odd name %r" % name)
-        k = 0
-        while k < min(len(name), len(prev)) and name[k] == prev[k]:
-            k += 1
-        sig = bytes(d[byname[name]["TypeInfo"]["def"]]["TypeSig"]).hex()
+        sig = bytes(d[byname[name]["TypeInfo"]["def"]]["TypeSig"])
         if sig not in sigidx:
             sigidx[sig] = len(sigs)
             sigs.append(sig)
-        flags = "o" if e["ov"] else ""
-        lines.append("%d %s %d %d%s" % (k, name[k:], comboidx[key], sigidx[sig], flags))
-        prev = name
+        names.append(name)
+        infos.append((comboidx[key], sigidx[sig], e["ov"]))
     if len(combos) >= 1 << 16 or len(sets) >= 1 << 16:
         sys.exit("gen_intrinsics: too many attribute lists")
 
@@ -377,25 +372,65 @@ def write_go(entries, d, byname):
     for i, c in enumerate(combos):
         w("\t%d: {%s},\n" % (i, ", ".join("{%d, %d}" % (a, b) for a, b in c)))
     w("}\n\n")
-    w("// intrinsicNames lists LLVM 22's intrinsics in name order, one a line:\n")
-    w("// the length of the prefix shared with the previous name, the rest of\n")
-    w("// the name, the index into intrinsicLists, and the index into\n")
-    w("// intrinsicSigs followed by o if the intrinsic is overloaded.\n")
-    w("const intrinsicNames = `" + "\n".join(lines) + "\n`\n\n")
-    w("// intrinsicSigs are the distinct signatures of LLVM 22's intrinsics,\n")
-    w("// one a line in hexadecimal: the TypeSig lists of Intrinsics.td (see\n")
-    w("// intrinsics_sig.go).\n")
-    w("const intrinsicSigs = `" + "\n".join(sigs) + "\n`\n\n")
-    w("// numIntrinsicSigs is the number of lines of intrinsicSigs.\n")
-    w("const numIntrinsicSigs = %d\n\n" % len(sigs))
-    w("// numIntrinsics is the number of lines of intrinsicNames.\n")
-    w("const numIntrinsics = %d\n" % len(lines))
+    write_names(w, names, infos, sigs)
     path = os.path.join(ROOT, "ir/intrinsics_table.go")
     with open(path, "w") as f:
         f.write("".join(out))
     subprocess.run(["gofmt", "-w", path], check=True)
     print("gen_intrinsics: wrote ir/intrinsics_table.go: %d intrinsics, %d attribute lists, %d sets"
-          % (len(lines), len(combos), len(sets)), file=sys.stderr)
+          % (len(names), len(combos), len(sets)), file=sys.stderr)
+
+
+def write_names(w, names, infos, sigs):
+    """Write the tables of intrinsic names, infos and signatures: static
+    data of the binary, which a lookup reads in place (nothing is decoded
+    onto the heap)."""
+    if len(sigs) >= 1 << 15 or any(l >= 1 << 16 for l, _, _ in infos):
+        sys.exit("gen_intrinsics: too many signatures or attribute lists")
+
+    def numbers(vals, per):
+        for i in range(0, len(vals), per):
+            w("\t" + " ".join("%d," % v for v in vals[i:i + per]) + "\n")
+
+    w("// intrinsicNameText lists LLVM 22's intrinsics in name order, one a\n")
+    w("// line; intrinsicNameStarts[i] is where name i starts, so that it ends\n")
+    w("// one byte (its newline) before intrinsicNameStarts[i+1].\n")
+    w("const intrinsicNameText = `" + "".join(n + "\n" for n in names) + "`\n\n")
+    starts, off = [], 0
+    for n in names:
+        starts.append(off)
+        off += len(n) + 1
+    starts.append(off)
+    w("var intrinsicNameStarts = [numIntrinsics + 1]uint32{\n")
+    numbers(starts, 12)
+    w("}\n\n")
+    w("// intrinsicInfos holds, for intrinsic i, its index into intrinsicLists\n")
+    w("// (the high 16 bits), into intrinsicSigStarts (the next 15) and whether it is\n")
+    w("// overloaded (the low bit).\n")
+    w("var intrinsicInfos = [numIntrinsics]uint32{\n")
+    numbers([l << 16 | s << 1 | (1 if o else 0) for l, s, o in infos], 12)
+    w("}\n\n")
+    w("// intrinsicSigText holds the distinct signatures of LLVM 22's\n")
+    w("// intrinsics one after another: the TypeSig lists of Intrinsics.td (see\n")
+    w("// intrinsics_sig.go); signature i is intrinsicSigText[intrinsicSigStarts[i]:\n")
+    w("// intrinsicSigStarts[i+1]].\n")
+    w("const intrinsicSigText = \"\" +\n")
+    for i in range(0, len(sigs), 16):
+        chunk = "".join("".join("\\x%02x" % c for c in sig) for sig in sigs[i:i + 16])
+        w("\t\"" + chunk + "\"" + (" +\n" if i + 16 < len(sigs) else "\n"))
+    w("\n")
+    sstarts, off = [], 0
+    for sig in sigs:
+        sstarts.append(off)
+        off += len(sig)
+    sstarts.append(off)
+    w("var intrinsicSigStarts = [numIntrinsicSigs + 1]uint32{\n")
+    numbers(sstarts, 12)
+    w("}\n\n")
+    w("// numIntrinsicSigs is the number of signatures in intrinsicSigText.\n")
+    w("const numIntrinsicSigs = %d\n\n" % len(sigs))
+    w("// numIntrinsics is the number of intrinsics in intrinsicNameText.\n")
+    w("const numIntrinsics = %d\n" % len(names))
 
 
 if __name__ == "__main__":

@@ -30,15 +30,8 @@ VERSIONS = ["13", "14", "15", "16", "19"]
 def llvm22_names():
     with open(os.path.join(ROOT, "ir/intrinsics_table.go")) as f:
         src = f.read()
-    body = src.split("const intrinsicNames = `", 1)[1].split("`", 1)[0]
-    names, prev = [], ""
-    for line in body.split("\n"):
-        if not line:
-            continue
-        shared, rest = line.split(" ")[:2]
-        name = prev[:int(shared)] + rest
-        names.append(name)
-        prev = name
+    body = src.split("const intrinsicNameText = `", 1)[1].split("`", 1)[0]
+    names = [n for n in body.split("\n") if n]
     return set(names)
 
 
