@@ -3,6 +3,7 @@ package assembly
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -206,5 +207,67 @@ define void @f() {
 `
 	if got := buf.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// countingLoader gives each function a body of size unreachable
+// instructions and counts the instructions of the bodies loaded and not
+// yet released, keeping the most ever held.
+type countingLoader struct {
+	size       int
+	held, most int
+}
+
+func (l *countingLoader) LoadBody(f *ir.Function) error {
+	b := &ir.Block{}
+	for range l.size {
+		b.Instrs = append(b.Instrs, &ir.Instruction{Op: ir.Unreachable})
+	}
+	f.Blocks = []*ir.Block{b}
+	l.held += l.size
+	l.most = max(l.most, l.held)
+	return nil
+}
+
+func (l *countingLoader) ReleaseBody(f *ir.Function) {
+	l.held -= instrCount(f)
+	f.Blocks = nil
+}
+
+// TestPrefetchBudget checks that the bodies read ahead hold about
+// aheadBudget instructions at most, however many Prefetch allows, and that
+// the output is the same as without reading ahead.
+func TestPrefetchBudget(t *testing.T) {
+	const size, fns = 1000, 40
+	sig := &ir.Type{Kind: ir.FunctionType, Ret: &ir.Type{Kind: ir.VoidType}}
+	module := func() *ir.Module {
+		m := &ir.Module{}
+		for i := range fns {
+			m.Functions = append(m.Functions, &ir.Function{GlobalHeader: ir.GlobalHeader{Name: fmt.Sprint("f", i), Typ: ptr, ValueType: sig}, Sig: sig, HasBody: true})
+		}
+		return m
+	}
+	var want bytes.Buffer
+	if err := Write(&want, module(), Options{Loader: &countingLoader{size: size}}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(want.String(), "  unreachable\n"); n != size*fns {
+		t.Fatalf("%d unreachable lines, want %d", n, size*fns)
+	}
+	l := &countingLoader{size: size}
+	var got bytes.Buffer
+	if err := Write(&got, module(), Options{Loader: l, Prefetch: 16}); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Error("output read ahead differs from the output read in order")
+	}
+	// Up to aheadBudget counted, one more body loaded, the one printed
+	// and one released but not yet handed back.
+	if limit := aheadBudget + 3*size; l.most > limit {
+		t.Errorf("bodies held %d instructions at most, want <= %d", l.most, limit)
+	}
+	if l.held != 0 {
+		t.Errorf("%d instructions still held after Write", l.held)
 	}
 }
