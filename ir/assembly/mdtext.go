@@ -55,7 +55,7 @@ type nameKey struct {
 // when less than mdChunkSlack is left, so that a record, written directly
 // into the chunk, seldom makes it grow.
 const (
-	mdChunkSize  = 1 << 20
+	mdChunkSize  = 256 << 10
 	mdChunkSlack = 16 << 10
 )
 
