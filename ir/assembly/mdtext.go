@@ -43,7 +43,7 @@ type mdText struct {
 	// to by index rather than hold: the metadata strings of a module
 	// read with bitcode's ShareStrings lie in the bitcode itself, and
 	// the others are kept alive by strs as a copy would be.
-	strs []string
+	strs paged[string]
 }
 
 type nameKey struct {
@@ -189,8 +189,8 @@ func (t *mdText) appendString(b []byte, s string) []byte {
 		b = binary.AppendUvarint(b, uint64(len(s))<<1)
 		return append(b, s...)
 	}
-	b = binary.AppendUvarint(b, uint64(len(t.strs))<<1|1)
-	t.strs = append(t.strs, s)
+	b = binary.AppendUvarint(b, uint64(t.strs.len())<<1|1)
+	t.strs.push(s)
 	return b
 }
 
@@ -491,7 +491,7 @@ func (t *mdText) appendText(dst, c []byte) []byte {
 // A recDecoder reads the fields of a record; strs are mdText.strs.
 type recDecoder struct {
 	b    []byte
-	strs []string
+	strs *paged[string]
 }
 
 func (d *recDecoder) uint() uint64 {
@@ -517,7 +517,7 @@ func (d *recDecoder) str() []byte {
 	n := d.uint()
 	if n&1 != 0 {
 		// The bytes of a string, only read.
-		s := d.strs[n>>1]
+		s := d.strs.at(int(n >> 1))
 		return unsafe.Slice(unsafe.StringData(s), len(s))
 	}
 	n >>= 1
@@ -561,7 +561,7 @@ func (d *recDecoder) field() (kind byte, v int64, code uint64, str []byte) {
 // its zero byte: its kind first), as mdNodeBody and the line around it
 // print it, and returns it with what follows the record.
 func (t *mdText) appendRecord(b, rec []byte) (text, rest []byte) {
-	d := recDecoder{b: rec[1:], strs: t.strs}
+	d := recDecoder{b: rec[1:], strs: &t.strs}
 	if rec[0] == mdRecText {
 		n := d.uint()
 		return append(b, d.b[:n]...), d.b[n:]
