@@ -126,7 +126,9 @@ func (r *Reader) readAttrGroups() error {
 			return r.errorf("invalid attribute group record")
 		}
 		grp := attrGroup{idx: ops[1]}
-		var set ir.AttrSet
+		// The set is gathered in scratch and copied out once, exactly as
+		// long as it is: a module holds thousands of groups.
+		set := r.attrScratch[:0]
 		me := uint64(memUnknown)
 		add := func(a ir.Attribute) {
 			for i := range set {
@@ -302,7 +304,11 @@ func (r *Reader) readAttrGroups() error {
 		}
 		set = upgradeAttrGroup(set)
 		ir.SortAttrs(set)
-		grp.set = set
+		if len(set) > 0 {
+			grp.set = append(make(ir.AttrSet, 0, len(set)), set...)
+		}
+		clear(set)
+		r.attrScratch = set[:0]
 		r.groups[ops[0]] = grp
 		return nil
 	})

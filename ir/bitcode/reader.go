@@ -287,7 +287,9 @@ type Reader struct {
 	typeDepth []uint32              // nesting depth of each type, to bound recursion
 	shapes    map[shapeKey]*ir.Type // types by shape, for findType
 	groups    map[uint64]attrGroup
-	attrLists []ir.AttrList
+	// attrScratch gathers the attributes of one group (readAttrGroups).
+	attrScratch ir.AttrSet
+	attrLists   []ir.AttrList
 
 	// The value list: values[i] is nil while pend[i] holds a constant not
 	// yet built.
