@@ -64,7 +64,7 @@ func ReadIdent(data []byte) (Ident, error) {
 		}
 		switch llvmir.BlockID(e.ID) {
 		case llvmir.IDENTIFICATION_BLOCK_ID:
-			if err = blockRecords(r, e.ID, &vals, func(rec *bitstream.Record) error {
+			if err = blockRecords(r, e.ID, &vals, nil, func(rec *bitstream.Record) error {
 				if rec.Code == uint32(llvmir.IDENTIFICATION_CODE_STRING) {
 					id.Producer = chars(rec.Ops)
 				}
@@ -73,7 +73,7 @@ func ReadIdent(data []byte) (Ident, error) {
 				return id, err
 			}
 		case llvmir.MODULE_BLOCK_ID:
-			err = blockRecords(r, e.ID, &vals, func(rec *bitstream.Record) error {
+			err = blockRecords(r, e.ID, &vals, nil, func(rec *bitstream.Record) error {
 				switch llvmir.ModuleCode(rec.Code) {
 				case llvmir.MODULE_CODE_TRIPLE:
 					id.Triple = chars(rec.Ops)

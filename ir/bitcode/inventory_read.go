@@ -259,7 +259,7 @@ func (fr *fileReader) strtab(blob []byte) {
 
 // records reads block id with blockRecords.
 func (fr *fileReader) records(id uint32, rec func(*bitstream.Record) error, sub func(id uint32) error) error {
-	return blockRecords(fr.r, id, &fr.vals, rec, sub)
+	return blockRecords(fr.r, id, &fr.vals, nil, rec, sub)
 }
 
 // errStopBlock, returned by a blockRecords callback, leaves the rest of the
@@ -268,9 +268,11 @@ var errStopBlock = errors.New("stop reading the block")
 
 // blockRecords enters block id and passes each record to rec; sub-blocks go
 // to sub, or are skipped when sub is nil. vals is the operand buffer,
-// reused from record to record. When rec returns errStopBlock the reader
-// leaves the block there, by its length.
-func blockRecords(r *bitstream.Reader, id uint32, vals *[]uint64, rec func(*bitstream.Record) error, sub func(id uint32) error) error {
+// reused from record to record; at, when not nil, is set to the bit where
+// each entry starts, before it is read (for errors that name it). When rec
+// returns errStopBlock the reader leaves the block there, by its length.
+// It is the one loop over a block's entries of the package's readers.
+func blockRecords(r *bitstream.Reader, id uint32, vals *[]uint64, at *uint64, rec func(*bitstream.Record) error, sub func(id uint32) error) error {
 	if _, err := r.EnterBlock(id); err != nil {
 		return err
 	}
@@ -278,6 +280,9 @@ func blockRecords(r *bitstream.Reader, id uint32, vals *[]uint64, rec func(*bits
 	// Record declared in the loop would be allocated once per record.
 	var rc bitstream.Record
 	for {
+		if at != nil {
+			*at = r.BitPos()
+		}
 		e, err := r.Next()
 		if err != nil {
 			return err

@@ -232,7 +232,7 @@ func convertErr(err error, base, bit uint64) error {
 
 func readIdentification(br *bitstream.Reader, vals *[]uint64) (string, error) {
 	producer := ""
-	err := blockRecords(br, uint32(llvmir.IDENTIFICATION_BLOCK_ID), vals, func(rec *bitstream.Record) error {
+	err := blockRecords(br, uint32(llvmir.IDENTIFICATION_BLOCK_ID), vals, nil, func(rec *bitstream.Record) error {
 		if rec.Code == uint32(llvmir.IDENTIFICATION_CODE_STRING) {
 			producer = opsString(rec.Ops)
 		}
@@ -243,7 +243,7 @@ func readIdentification(br *bitstream.Reader, vals *[]uint64) (string, error) {
 
 func readBlob(br *bitstream.Reader, id uint32, vals *[]uint64) ([]byte, error) {
 	var blob []byte
-	err := blockRecords(br, id, vals, func(rec *bitstream.Record) error {
+	err := blockRecords(br, id, vals, nil, func(rec *bitstream.Record) error {
 		if rec.Code == uint32(llvmir.STRTAB_BLOB) && rec.HasBlob { // SYMTAB_BLOB is 1 too
 			blob = rec.Blob
 		}
@@ -541,33 +541,10 @@ func (r *Reader) readRecord(id uint32) (bitstream.Record, error) {
 // simpleBlock enters block id and hands each record to f; sub-blocks are
 // skipped and noted.
 func (r *Reader) simpleBlock(id uint32, f func(rec *bitstream.Record) error) error {
-	if _, err := r.br.EnterBlock(id); err != nil {
-		return err
-	}
-	var rec bitstream.Record // one for the block: f's pointer escapes
-	for {
-		e, err := r.next()
-		if err != nil {
-			return err
-		}
-		switch e.Kind {
-		case bitstream.EntryEndBlock:
-			return nil
-		case bitstream.EntrySubBlock:
-			r.skip("skipped unknown block %d in %v", e.ID, llvmir.BlockID(id))
-			if err := r.br.SkipBlock(); err != nil {
-				return err
-			}
-		case bitstream.EntryRecord:
-			rec, err = r.readRecord(e.ID)
-			if err != nil {
-				return err
-			}
-			if err := f(&rec); err != nil {
-				return err
-			}
-		}
-	}
+	return blockRecords(r.br, id, &r.ops, &r.recBit, f, func(sub uint32) error {
+		r.skip("skipped unknown block %d in %v", sub, llvmir.BlockID(id))
+		return r.br.SkipBlock()
+	})
 }
 
 func (r *Reader) readModule() error {
