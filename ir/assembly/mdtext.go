@@ -1,7 +1,6 @@
 package assembly
 
 import (
-	"bytes"
 	"encoding/binary"
 	"strconv"
 	"unsafe"
@@ -19,21 +18,24 @@ import (
 // an mdText, and forgets the node: the function's body, and the nodes
 // with it, can then be freed as soon as the function is printed.
 //
-// An mdText holds records in chunks. A definition is held compactly as a
-// zero byte (which the text of a node never holds: strings print with
-// \00), a record kind and its fields as uvarints: a DILocation's line,
-// column, scope and so on; a tuple's operands; a specialized node's
+// An mdText holds records in chunks, one record a definition, in the order
+// of the nodes' numbers: a record does not hold its node's number, which
+// is one more than the record's before it. A definition is held compactly
+// as a record kind and its fields as uvarints: a DILocation's
+// line, column, scope and so on; a tuple's operands; a specialized node's
 // fields, each as its name (in names) and value, a string as its length
-// and bytes (or, from mdStrRef bytes on, its index in strs). A node
-// these do not describe (an operand printed inline, an MDList field) is
-// held as its text; one whose text would hold a zero byte after all, as a
-// text record. The text is made at the end, by writeMD.
+// and bytes (or, from mdStrRef bytes on, its index in strs). A node a
+// record refers to is held by the difference of its number and the
+// record's (see appendOp), most often a byte: a function's nodes are
+// numbered together. A node these do not describe (an operand printed
+// inline, an MDList field) is held as a text record: its text. The text
+// is made at the end, by writeMD.
 type mdText struct {
 	chunks [][]byte
-	// cuts are, for each chunk, offsets where a definition starts, one
-	// about every mdPiece bytes: writeMD makes the text of the pieces
-	// between them on two goroutines.
-	cuts [][]int32
+	// cuts are, for each chunk, where a definition starts: the chunk's
+	// first, then one about every mdPiece bytes; writeMD makes the text
+	// of the pieces between them on two goroutines.
+	cuts [][]mdCut
 	// names are the field and kind names, by index, and nameIdx their
 	// indexes by the address of their bytes (they are the reader's
 	// constants: few addresses).
@@ -44,6 +46,12 @@ type mdText struct {
 	// read with bitcode's ShareStrings lie in the bitcode itself, and
 	// the others are kept alive by strs as a copy would be.
 	strs paged[string]
+}
+
+// An mdCut is where a definition starts in a chunk: its offset, and its
+// node's number.
+type mdCut struct {
+	off, slot int32
 }
 
 type nameKey struct {
@@ -59,7 +67,7 @@ const (
 	mdChunkSlack = 16 << 10
 )
 
-// The kinds of record after a zero byte of an mdText.
+// The kinds of record of an mdText, its first byte.
 const (
 	mdRecLocation = iota // a DILocation: see appendLocationRecord
 	mdRecText            // uvarint length, then text as is
@@ -105,8 +113,8 @@ func (p *printer) renderFirst(k int) {
 	p.fn = nil
 	saved := p.b
 	for i, n := range done {
-		chunk := p.md.room()
 		s := p.mdDone + i
+		chunk := p.md.room(s)
 		var ok bool
 		switch n := n.(type) {
 		case *ir.DILocation:
@@ -119,47 +127,41 @@ func (p *printer) renderFirst(k int) {
 		if ok {
 			continue
 		}
-		start := len(chunk)
-		p.b = chunk
+		// Held as a text record: a length, then the bytes.
+		p.b = p.mdScratch[:0]
 		p.byte1('!')
 		p.int(int64(s))
 		p.str(" = ")
 		p.mdNodeBody(n)
 		p.byte1('\n')
-		chunk = p.b
-		if bytes.IndexByte(chunk[start:], 0) >= 0 {
-			// Held as a text record: a length, then the bytes.
-			text := append([]byte(nil), chunk[start:]...)
-			chunk = append(chunk[:start], 0, mdRecText)
-			chunk = binary.AppendUvarint(chunk, uint64(len(text)))
-			chunk = append(chunk, text...)
-		}
-		p.md.chunks[len(p.md.chunks)-1] = chunk
+		text := p.b
+		p.mdScratch = text[:0]
+		chunk = append(chunk, mdRecText)
+		chunk = binary.AppendUvarint(chunk, uint64(len(text)))
+		chunk = append(chunk, text...)
+		p.setChunk(chunk)
 	}
 	p.b = saved
 	p.fn = fn
 }
 
-// room returns the chunk to write the next definition into, a new one
-// when the last has less than mdChunkSlack left, and notes a cut where
-// the definition starts when the piece since the last cut is long enough.
-func (t *mdText) room() []byte {
+// room returns the chunk to write the definition of node s into, a new
+// one when the last has less than mdChunkSlack left, and notes a cut
+// where the definition starts when the piece since the last cut is long
+// enough.
+func (t *mdText) room(s int) []byte {
 	if n := len(t.chunks); n > 0 {
 		if c := t.chunks[n-1]; cap(c)-len(c) >= mdChunkSlack {
 			cuts := t.cuts[n-1]
-			last := int32(0)
-			if len(cuts) > 0 {
-				last = cuts[len(cuts)-1]
-			}
-			if len(c)-int(last) >= mdPiece {
-				t.cuts[n-1] = append(cuts, int32(len(c)))
+			if len(c)-int(cuts[len(cuts)-1].off) >= mdPiece {
+				t.cuts[n-1] = append(cuts, mdCut{int32(len(c)), int32(s)})
 			}
 			return c
 		}
 	}
 	c := make([]byte, 0, mdChunkSize)
 	t.chunks = append(t.chunks, c)
-	t.cuts = append(t.cuts, nil)
+	t.cuts = append(t.cuts, []mdCut{{0, int32(s)}})
 	return c
 }
 
@@ -194,14 +196,19 @@ func (t *mdText) appendString(b []byte, s string) []byte {
 	return b
 }
 
-// appendRecordHead starts a record of kind k for the node numbered s: its
-// zero byte, kind, number and flags (1 for distinct; a DILocation adds 2
-// for isImplicitCode).
-func appendRecordHead(chunk []byte, k byte, s int, flags uint64) []byte {
-	chunk = append(chunk, 0, k)
-	chunk = binary.AppendUvarint(chunk, uint64(s))
+// appendRecordHead starts a record of kind k: its kind and flags (1 for
+// distinct; a DILocation adds 2 for isImplicitCode).
+func appendRecordHead(chunk []byte, k byte, flags uint64) []byte {
+	chunk = append(chunk, k)
 	return binary.AppendUvarint(chunk, flags)
 }
+
+// zigzag maps a signed difference to an unsigned one small when the
+// difference is small either way, as binary.AppendVarint does.
+func zigzag(d int) uint64 { return uint64(d<<1) ^ uint64(d>>63) }
+
+// unzigzag undoes zigzag.
+func unzigzag(u uint64) int { return int(u>>1) ^ -int(u&1) }
 
 // distinctFlag is the flags of a record head for a node that is distinct
 // or not.
@@ -231,11 +238,16 @@ func (p *printer) appendLocationRecord(chunk []byte, s int, n *ir.DILocation) bo
 	if n.ImplicitCode {
 		flags |= 2
 	}
-	chunk = appendRecordHead(chunk, mdRecLocation, s, flags)
+	chunk = appendRecordHead(chunk, mdRecLocation, flags)
 	chunk = binary.AppendUvarint(chunk, uint64(n.Line))
 	chunk = binary.AppendUvarint(chunk, uint64(n.Column))
-	chunk = binary.AppendUvarint(chunk, uint64(scope))
-	chunk = binary.AppendUvarint(chunk, uint64(ia))
+	// The scope is never null; the inlinedAt location plus one, 0 null.
+	chunk = binary.AppendUvarint(chunk, zigzag(scope-1-s))
+	if ia != 0 {
+		chunk = binary.AppendUvarint(chunk, 1+zigzag(ia-1-s))
+	} else {
+		chunk = append(chunk, 0)
+	}
 	chunk = binary.AppendUvarint(chunk, n.AtomGroup)
 	chunk = binary.AppendUvarint(chunk, uint64(n.AtomRank))
 	p.setChunk(chunk)
@@ -276,8 +288,13 @@ func (p *printer) mdOp(md ir.Metadata) (uint64, bool) {
 	return mdOpNode + uint64(s), ok
 }
 
-// appendOp appends operand md, which mdOp accepted with code c.
-func (p *printer) appendOp(chunk []byte, md ir.Metadata, c uint64) []byte {
+// appendOp appends operand md of the record of node s, which mdOp
+// accepted with code c: a node as mdOpNode plus the zigzag of the
+// difference of its number and s.
+func (p *printer) appendOp(chunk []byte, s int, md ir.Metadata, c uint64) []byte {
+	if c >= mdOpNode {
+		return binary.AppendUvarint(chunk, mdOpNode+zigzag(int(c-mdOpNode)-s))
+	}
 	chunk = binary.AppendUvarint(chunk, c)
 	if c == mdOpString {
 		chunk = p.md.appendString(chunk, md.(*ir.MDString).Value)
@@ -294,11 +311,11 @@ func (p *printer) appendTupleRecord(chunk []byte, s int, n *ir.MDTuple) bool {
 			return false
 		}
 	}
-	chunk = appendRecordHead(chunk, mdRecTuple, s, distinctFlag(n.Distinct))
+	chunk = appendRecordHead(chunk, mdRecTuple, distinctFlag(n.Distinct))
 	chunk = binary.AppendUvarint(chunk, uint64(len(n.Ops)))
 	for _, op := range n.Ops {
 		c, _ := p.mdOp(op)
-		chunk = p.appendOp(chunk, op, c)
+		chunk = p.appendOp(chunk, s, op, c)
 	}
 	p.setChunk(chunk)
 	return true
@@ -352,7 +369,7 @@ func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) b
 		}
 		count++
 	}
-	chunk = appendRecordHead(chunk, mdRecNode, s, distinctFlag(n.Distinct))
+	chunk = appendRecordHead(chunk, mdRecNode, distinctFlag(n.Distinct))
 	chunk = binary.AppendUvarint(chunk, p.md.name(n.Kind))
 	chunk = binary.AppendUvarint(chunk, uint64(count))
 	for i := range n.Fields {
@@ -373,7 +390,7 @@ func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) b
 		case f.Kind == ir.FieldMD || f.Kind == ir.FieldConstInt || f.Kind == ir.FieldSize:
 			op, _ := p.mdOp(f.MD)
 			chunk = append(chunk, mdFieldOp)
-			chunk = p.appendOp(chunk, f.MD, op)
+			chunk = p.appendOp(chunk, s, f.MD, op)
 		case f.Kind == ir.FieldInt:
 			chunk = append(chunk, mdFieldInt)
 			chunk = binary.AppendVarint(chunk, f.Int)
@@ -417,7 +434,8 @@ const mdPiece = 64 << 10
 // written in order.
 func (p *printer) writeMD() {
 	type job struct {
-		in, out  []byte
+		in       mdPieceOf
+		out      []byte
 		panicked any
 	}
 	jobs := make(chan job)
@@ -440,14 +458,13 @@ func (p *printer) writeMD() {
 	for i, c := range p.md.chunks {
 		pieces := cutAt(c, p.md.cuts[i])
 		for k := 0; k < len(pieces); k += 2 {
-			var theirs []byte
-			if k+1 < len(pieces) {
-				theirs = pieces[k+1]
-				jobs <- job{in: theirs, out: spare}
+			theirs := k+1 < len(pieces)
+			if theirs {
+				jobs <- job{in: pieces[k+1], out: spare}
 			}
 			p.b = p.md.appendText(p.b, pieces[k])
 			p.maybeFlush()
-			if theirs != nil {
+			if theirs {
 				j := <-done
 				if j.panicked != nil {
 					panic(j.panicked)
@@ -464,34 +481,42 @@ func (p *printer) writeMD() {
 	p.md = mdText{}
 }
 
-// cutAt cuts chunk c at its cuts.
-func cutAt(c []byte, cuts []int32) [][]byte {
-	ps := make([][]byte, 0, len(cuts)+1)
-	start := 0
-	for _, k := range cuts {
-		ps = append(ps, c[start:k])
-		start = int(k)
-	}
-	return append(ps, c[start:])
+// An mdPieceOf is a piece of a chunk: its records, and the number of the
+// node the first defines.
+type mdPieceOf struct {
+	recs []byte
+	slot int
 }
 
-// appendText appends the text of the records of chunk c.
-func (t *mdText) appendText(dst, c []byte) []byte {
-	for len(c) > 0 {
-		z := bytes.IndexByte(c, 0)
-		if z < 0 {
-			return append(dst, c...)
+// cutAt cuts chunk c at its cuts (the first is its start).
+func cutAt(c []byte, cuts []mdCut) []mdPieceOf {
+	ps := make([]mdPieceOf, len(cuts))
+	for i, k := range cuts {
+		end := len(c)
+		if i+1 < len(cuts) {
+			end = int(cuts[i+1].off)
 		}
-		dst = append(dst, c[:z]...)
-		dst, c = t.appendRecord(dst, c[z+1:])
+		ps[i] = mdPieceOf{c[k.off:end], int(k.slot)}
+	}
+	return ps
+}
+
+// appendText appends the text of the records of piece pc.
+func (t *mdText) appendText(dst []byte, pc mdPieceOf) []byte {
+	d := recDecoder{b: pc.recs, strs: &t.strs, slot: pc.slot}
+	for len(d.b) > 0 {
+		dst = t.appendRecord(dst, &d)
+		d.slot++
 	}
 	return dst
 }
 
-// A recDecoder reads the fields of a record; strs are mdText.strs.
+// A recDecoder reads the fields of a record; strs are mdText.strs, slot
+// the number of the node the record defines.
 type recDecoder struct {
 	b    []byte
 	strs *paged[string]
+	slot int
 }
 
 func (d *recDecoder) uint() uint64 {
@@ -527,9 +552,14 @@ func (d *recDecoder) str() []byte {
 }
 
 // op reads an operand: its code, and its bytes when a string.
+// op reads an operand: its code (a node's with its number, see
+// appendOp) and, for a string, its bytes.
 func (d *recDecoder) op() (code uint64, str []byte) {
 	code = d.uint()
-	if code == mdOpString {
+	switch {
+	case code >= mdOpNode:
+		code = mdOpNode + uint64(d.slot+unzigzag(code-mdOpNode))
+	case code == mdOpString:
 		str = d.str()
 	}
 	return code, str
@@ -557,25 +587,26 @@ func (d *recDecoder) field() (kind byte, v int64, code uint64, str []byte) {
 	return kind, v, code, str
 }
 
-// appendRecord appends the text of the record at the start of rec (after
-// its zero byte: its kind first), as mdNodeBody and the line around it
-// print it, and returns it with what follows the record.
-func (t *mdText) appendRecord(b, rec []byte) (text, rest []byte) {
-	d := recDecoder{b: rec[1:], strs: &t.strs}
-	if rec[0] == mdRecText {
+// appendRecord appends the text of the record d is at, as mdNodeBody and
+// the line around it print it, and moves d past it.
+func (t *mdText) appendRecord(b []byte, d *recDecoder) []byte {
+	kind := d.byte1()
+	if kind == mdRecText {
 		n := d.uint()
-		return append(b, d.b[:n]...), d.b[n:]
+		b = append(b, d.b[:n]...)
+		d.b = d.b[n:]
+		return b
 	}
 	b = append(b, '!')
-	b = strconv.AppendUint(b, d.uint(), 10)
+	b = strconv.AppendUint(b, uint64(d.slot), 10)
 	b = append(b, " = "...)
 	flags := d.uint()
 	if flags&1 != 0 {
 		b = append(b, "distinct "...)
 	}
-	switch rec[0] {
+	switch kind {
 	case mdRecLocation:
-		return appendLocationText(b, &d, flags), d.b
+		return appendLocationText(b, d, flags)
 	case mdRecTuple:
 		b = append(b, "!{"...)
 		for i, n := 0, d.uint(); uint64(i) < n; i++ {
@@ -628,7 +659,7 @@ func (t *mdText) appendRecord(b, rec []byte) (text, rest []byte) {
 		}
 		b = append(b, ')')
 	}
-	return append(b, '\n'), d.b
+	return append(b, '\n')
 }
 
 // appendOpText appends an operand as mdOperand prints it.
@@ -652,7 +683,12 @@ func appendLocationText(b []byte, d *recDecoder, flags uint64) []byte {
 	for i := range v {
 		v[i] = d.uint()
 	}
-	line, col, scope, ia, group, rank := v[0], v[1], v[2], v[3], v[4], v[5]
+	line, col, group, rank := v[0], v[1], v[4], v[5]
+	scope := uint64(d.slot+unzigzag(v[2])) + 1
+	ia := v[3]
+	if ia != 0 {
+		ia = uint64(d.slot+unzigzag(ia-1)) + 1
+	}
 	b = append(b, "!DILocation(line: "...)
 	b = strconv.AppendUint(b, line, 10)
 	if col != 0 {

@@ -134,6 +134,8 @@ type printer struct {
 	mdWrite   bool
 	md        mdText
 	mdStack   []ir.MDNode
+	// mdScratch holds the text of a definition renderMD records as text.
+	mdScratch []byte
 
 	// Comdats printed, in the order global objects use them.
 	comdats []*ir.Comdat
