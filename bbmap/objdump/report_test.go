@@ -4,12 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	goelf "debug/elf"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bcextract/bcextract/internal/bbmaptest"
 
 	"github.com/bcextract/bcextract/bbmap"
 	"github.com/bcextract/bcextract/container/elf"
@@ -160,7 +161,7 @@ func TestBBMapMarks(t *testing.T) {
 	j.function(0)
 	j.end(nil)
 	w.Flush()
-	doc := decodeBBMapJSON(t, buf.String())
+	doc := bbmaptest.Decode(t, buf.String())
 	blocks := doc.Functions[0].Ranges[0].Blocks
 	if len(blocks) != 4 || !blocks[0].Instructions[0].CrossesEnd || blocks[0].Instructions[0].Size != 5 ||
 		!blocks[1].Instructions[0].Bad || blocks[1].Instructions[0].Text != "(bad)" || blocks[1].Instructions[1].Bad ||
@@ -201,70 +202,4 @@ func TestBBMapSectionsShare(t *testing.T) {
 				i, o.Name, o.Map.Address(), o.Section(0), e.Name, e.Map.Address(), e.Section(0))
 		}
 	}
-}
-
-type jsonBBMap struct {
-	File        string `json:"file"`
-	Arch        string `json:"arch"`
-	Relocatable bool   `json:"relocatable"`
-	Functions   []struct {
-		Name    *string `json:"name"`
-		Address uint64  `json:"address"`
-		Samples *uint64 `json:"samples"`
-		Ranges  []struct {
-			Base         uint64 `json:"base"`
-			SectionIndex *int   `json:"section_index"`
-			Blocks       []struct {
-				ID           uint32   `json:"id"`
-				Address      uint64   `json:"address"`
-				Size         uint32   `json:"size"`
-				Flags        []string `json:"flags"`
-				Samples      *uint64  `json:"samples"`
-				Instructions []struct {
-					Address    uint64 `json:"address"`
-					Size       int    `json:"size"`
-					Text       string `json:"text"`
-					Bad        bool   `json:"bad"`
-					CrossesEnd bool   `json:"crosses_end"`
-				} `json:"instructions"`
-				DisasmError string `json:"disasm_error"`
-			} `json:"blocks"`
-		} `json:"ranges"`
-	} `json:"functions"`
-	Lookups []struct {
-		Address      uint64  `json:"address"`
-		Function     *string `json:"function"`
-		Range        *int    `json:"range"`
-		BBID         *uint32 `json:"bb_id"`
-		Offset       *uint64 `json:"offset"`
-		BlockAddress *uint64 `json:"block_address"`
-		Section      *string `json:"section"`
-	} `json:"lookups"`
-	Samples *struct {
-		Lines   int    `json:"lines"`
-		Total   uint64 `json:"total"`
-		Outside uint64 `json:"outside"`
-	} `json:"samples"`
-	Errors []struct {
-		Message string `json:"message"`
-		Line    int    `json:"line"`
-	} `json:"errors"`
-}
-
-func decodeBBMapJSON(t *testing.T, out string) *jsonBBMap {
-	t.Helper()
-	var doc jsonBBMap
-	dec := json.NewDecoder(strings.NewReader(out))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&doc); err != nil {
-		// Unknown fields are fine for scripts; decode again to tell
-		// them from invalid JSON.
-		if err2 := json.Unmarshal([]byte(out), &doc); err2 != nil {
-			t.Fatalf("invalid JSON: %v\n%s", err2, out)
-		}
-	}
-	if dec.More() {
-		t.Fatalf("more than one JSON document")
-	}
-	return &doc
 }

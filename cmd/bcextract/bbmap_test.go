@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bcextract/bcextract/internal/bbmaptest"
 )
 
 var updateBBMap = flag.Bool("update-bbmap", false, "rewrite the bbmap text goldens (testdata/bbmap/*.golden), never the llvm-objdump ones")
@@ -75,72 +77,6 @@ func TestBBMapText(t *testing.T) {
 	}
 }
 
-type jsonBBMap struct {
-	File        string `json:"file"`
-	Arch        string `json:"arch"`
-	Relocatable bool   `json:"relocatable"`
-	Functions   []struct {
-		Name    *string `json:"name"`
-		Address uint64  `json:"address"`
-		Samples *uint64 `json:"samples"`
-		Ranges  []struct {
-			Base         uint64 `json:"base"`
-			SectionIndex *int   `json:"section_index"`
-			Blocks       []struct {
-				ID           uint32   `json:"id"`
-				Address      uint64   `json:"address"`
-				Size         uint32   `json:"size"`
-				Flags        []string `json:"flags"`
-				Samples      *uint64  `json:"samples"`
-				Instructions []struct {
-					Address    uint64 `json:"address"`
-					Size       int    `json:"size"`
-					Text       string `json:"text"`
-					Bad        bool   `json:"bad"`
-					CrossesEnd bool   `json:"crosses_end"`
-				} `json:"instructions"`
-				DisasmError string `json:"disasm_error"`
-			} `json:"blocks"`
-		} `json:"ranges"`
-	} `json:"functions"`
-	Lookups []struct {
-		Address      uint64  `json:"address"`
-		Function     *string `json:"function"`
-		Range        *int    `json:"range"`
-		BBID         *uint32 `json:"bb_id"`
-		Offset       *uint64 `json:"offset"`
-		BlockAddress *uint64 `json:"block_address"`
-		Section      *string `json:"section"`
-	} `json:"lookups"`
-	Samples *struct {
-		Lines   int    `json:"lines"`
-		Total   uint64 `json:"total"`
-		Outside uint64 `json:"outside"`
-	} `json:"samples"`
-	Errors []struct {
-		Message string `json:"message"`
-		Line    int    `json:"line"`
-	} `json:"errors"`
-}
-
-func decodeBBMapJSON(t *testing.T, out string) *jsonBBMap {
-	t.Helper()
-	var doc jsonBBMap
-	dec := json.NewDecoder(strings.NewReader(out))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&doc); err != nil {
-		// Unknown fields are fine for scripts; decode again to tell
-		// them from invalid JSON.
-		if err2 := json.Unmarshal([]byte(out), &doc); err2 != nil {
-			t.Fatalf("invalid JSON: %v\n%s", err2, out)
-		}
-	}
-	if dec.More() {
-		t.Fatalf("more than one JSON document")
-	}
-	return &doc
-}
-
 // TestBBMapJSON: --json is one valid document for every fixture, and holds
 // the same instructions as the text.
 func TestBBMapJSON(t *testing.T) {
@@ -152,7 +88,7 @@ func TestBBMapJSON(t *testing.T) {
 			t.Errorf("%s: exit %d: %s", name, code, errs)
 			continue
 		}
-		doc := decodeBBMapJSON(t, out)
+		doc := bbmaptest.Decode(t, out)
 		if len(doc.Functions) == 0 || len(doc.Lookups) == 0 || doc.Samples != nil || len(doc.Errors) != 0 {
 			t.Errorf("%s: %d functions, %d lookups, samples %v, errors %v", name, len(doc.Functions), len(doc.Lookups), doc.Samples, doc.Errors)
 		}
@@ -213,7 +149,7 @@ func TestBBMapLookups(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	doc := decodeBBMapJSON(t, out)
+	doc := bbmaptest.Decode(t, out)
 	if len(doc.Lookups) != len(tests) {
 		t.Fatalf("%d lookups, want %d", len(doc.Lookups), len(tests))
 	}
@@ -242,7 +178,7 @@ func TestBBMapLookups(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	doc = decodeBBMapJSON(t, out)
+	doc = bbmaptest.Decode(t, out)
 	var got []string
 	for _, l := range doc.Lookups {
 		got = append(got, fmt.Sprintf("%s/%s/%d", deref(l.Section), deref(l.Function), deref(l.BBID)))
@@ -269,7 +205,7 @@ func TestBBMapSamples(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	doc := decodeBBMapJSON(t, out)
+	doc := bbmaptest.Decode(t, out)
 	wantFunc := map[string]uint64{"sum": 141, "sq": 58, "classify": 0, "search": 0, "main": 1000}
 	wantBlock := map[string]uint64{"sum/0": 15, "sum/1": 1, "sum/4": 123, "sum/2": 2, "sq/0": 58, "main/2": 1000}
 	for _, f := range doc.Functions {
@@ -334,7 +270,7 @@ func TestBBMapErrors(t *testing.T) {
 	}
 	// The JSON document stays valid when an address file is bad.
 	_, out, _ := runCLI("", "bbmap", "--json", "--addr-file", badAddrs, x86)
-	if doc := decodeBBMapJSON(t, out); len(doc.Lookups) != 1 || len(doc.Errors) != 1 || doc.Errors[0].Line != 2 {
+	if doc := bbmaptest.Decode(t, out); len(doc.Lookups) != 1 || len(doc.Errors) != 1 || doc.Errors[0].Line != 2 {
 		t.Errorf("JSON with a bad address file: %+v", doc)
 	}
 }
