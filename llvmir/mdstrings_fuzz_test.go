@@ -1,13 +1,12 @@
 package llvmir
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/bcextract/bcextract/internal/bctest"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/internal/alloctest"
-	"github.com/bcextract/bcextract/wrapper"
 )
 
 // mdStringsCollector gathers the METADATA_STRINGS records of the fixtures,
@@ -31,25 +30,7 @@ func (c *mdStringsCollector) Record(b *bitstream.BlockEvent, r *bitstream.Record
 // collectMDStrings walks every bitcode fixture of testdata/inspect.
 func collectMDStrings(f *testing.F) *mdStringsCollector {
 	var c mdStringsCollector
-	names, _ := filepath.Glob("../testdata/inspect/*.bc")
-	for _, n := range names {
-		data, err := os.ReadFile(n)
-		if err != nil {
-			f.Fatal(err)
-		}
-		if wrapper.IsWrapper(data) {
-			if _, data, err = wrapper.Unwrap(data); err != nil {
-				f.Fatal(err)
-			}
-		}
-		r := bitstream.NewReader(data)
-		if _, err := bitstream.ReadMagic(r.Cursor()); err != nil {
-			f.Fatal(err)
-		}
-		if _, err := bitstream.Walk(r, &c); err != nil {
-			f.Fatalf("%s: %v", n, err)
-		}
-	}
+	bctest.WalkFiles(f, "../testdata/inspect/*.bc", &c)
 	if len(c.blobs) == 0 {
 		f.Fatal("no METADATA_STRINGS seeds")
 	}

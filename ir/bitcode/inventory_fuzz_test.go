@@ -2,13 +2,12 @@ package bitcode
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/bcextract/bcextract/internal/bctest"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/llvmir"
-	"github.com/bcextract/bcextract/wrapper"
 )
 
 // blobCollector gathers the blobs of the records the fuzz targets' seeds
@@ -36,25 +35,7 @@ func (c *blobCollector) Record(b *bitstream.BlockEvent, r *bitstream.RecordEvent
 // collectBlobs walks every bitcode fixture of testdata/inspect.
 func collectBlobs(f *testing.F) *blobCollector {
 	var c blobCollector
-	names, _ := filepath.Glob("../../testdata/inspect/*.bc")
-	for _, n := range names {
-		data, err := os.ReadFile(n)
-		if err != nil {
-			f.Fatal(err)
-		}
-		if wrapper.IsWrapper(data) {
-			if _, data, err = wrapper.Unwrap(data); err != nil {
-				f.Fatal(err)
-			}
-		}
-		r := bitstream.NewReader(data)
-		if _, err := bitstream.ReadMagic(r.Cursor()); err != nil {
-			f.Fatal(err)
-		}
-		if _, err := bitstream.Walk(r, &c); err != nil {
-			f.Fatalf("%s: %v", n, err)
-		}
-	}
+	bctest.WalkFiles(f, "../../testdata/inspect/*.bc", &c)
 	if len(c.symtab) == 0 || len(c.strtab) == 0 {
 		f.Fatalf("seeds: %d SYMTAB, %d STRTAB blobs", len(c.symtab), len(c.strtab))
 	}
