@@ -115,7 +115,7 @@ func OpenELFSection(f *elf.File, data []byte, s *elf.Section, syms []elf.Symbol)
 // relocations the decoder asks for in used if track is set.
 func openELFSection(f *elf.File, data []byte, s *elf.Section, syms []elf.Symbol, track bool) ELFSectionInput {
 	ms := ELFSectionInput{used: new([]uint32)}
-	bo := elfByteOrder(f)
+	bo := f.ByteOrder()
 	contents, cerr := f.Contents(data, s) // reported after the relocations, as LLVM does
 	opts := sections.BBAddrMapOptions{Section: s.Name, Index: s.Index, ByteOrder: bo, AddrSize: addrSize(f)}
 	used := ms.used
@@ -168,30 +168,12 @@ func openELFSection(f *elf.File, data []byte, s *elf.Section, syms []elf.Symbol,
 	if cerr != nil {
 		// llvm-readobj-22 decompresses a compressed map (its other
 		// dumps do not), and words the failure so.
-		ms.Warning = fmt.Sprintf("unable to dump SHT_LLVM_BB_ADDR_MAP section with index %d: %s", s.Index, compressedMsg(cerr))
+		ms.Warning = fmt.Sprintf("unable to dump SHT_LLVM_BB_ADDR_MAP section with index %d: %s", s.Index, elf.Message(cerr))
 		ms.Err = cerr
 		return ms
 	}
 	ms.Contents, ms.Options = contents, opts
 	return ms
-}
-
-// elfByteOrder is the byte order of f.
-func elfByteOrder(f *elf.File) binary.ByteOrder {
-	if f.Data == goelf.ELFDATA2MSB {
-		return binary.BigEndian
-	}
-	return binary.LittleEndian
-}
-
-// compressedMsg is an error of File.Contents as llvm-readobj words its
-// warnings: the cause, without the byte offset.
-func compressedMsg(err error) string {
-	var fe *elf.FormatError
-	if errors.As(err, &fe) {
-		return fe.Msg
-	}
-	return err.Error()
 }
 
 // msgOf returns a decoder error's message as llvm-readobj would print it.

@@ -2,7 +2,6 @@ package objdump
 
 import (
 	goelf "debug/elf"
-	"encoding/binary"
 	"fmt"
 	"sort"
 	"strconv"
@@ -218,7 +217,7 @@ func (r *report) blockInstructions(sec int, start uint64, size uint32, f func(*b
 // directive: a 4-byte .word where 4 bytes are left, else a .short or a
 // .byte, in the file's byte order.
 func (r *report) dataDirective(b []byte, pc uint64) disasm.Inst {
-	bo := elfByteOrder(r.f)
+	bo := r.f.ByteOrder()
 	var v uint64
 	var text string
 	n := 1
@@ -235,12 +234,4 @@ func (r *report) dataDirective(b []byte, pc uint64) disasm.Inst {
 		text += "0"
 	}
 	return disasm.Inst{Addr: pc, Len: n, Text: text + digits}
-}
-
-// elfByteOrder is the byte order of f.
-func elfByteOrder(f *elf.File) binary.ByteOrder {
-	if f.Data == goelf.ELFDATA2MSB {
-		return binary.BigEndian
-	}
-	return binary.LittleEndian
 }

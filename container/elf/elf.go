@@ -32,6 +32,7 @@ import (
 	"bytes"
 	goelf "debug/elf"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -86,6 +87,25 @@ type FormatError struct {
 
 // Error returns "MSG at byte 0xOFF".
 func (e *FormatError) Error() string { return fmt.Sprintf("%s at byte 0x%x", e.Msg, e.Off) }
+
+// Message returns err's message without the byte offset a FormatError
+// adds ("MSG" of "MSG at byte 0xOFF"), or err's text for any other error:
+// how llvm-readobj words the warning for a section it cannot read.
+func Message(err error) string {
+	var fe *FormatError
+	if errors.As(err, &fe) {
+		return fe.Msg
+	}
+	return err.Error()
+}
+
+// ByteOrder returns the byte order of f's data.
+func (f *File) ByteOrder() binary.ByteOrder {
+	if f.Data == goelf.ELFDATA2MSB {
+		return binary.BigEndian
+	}
+	return binary.LittleEndian
+}
 
 // IsELF reports whether data starts with the ELF magic number.
 func IsELF(data []byte) bool { return len(data) >= 4 && string(data[:4]) == goelf.ELFMAG }

@@ -2,9 +2,10 @@ package readobj
 
 import (
 	"fmt"
-	"github.com/bcextract/bcextract/bbmap"
 	"io"
 	"strconv"
+
+	"github.com/bcextract/bcextract/bbmap"
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/container/elf"
@@ -231,7 +232,7 @@ func (d *dumper) symbolName(i uint32) string {
 func (d *dumper) contents(s *elf.Section) []byte {
 	b, err := d.f.Contents(d.data, s)
 	if err != nil {
-		d.warn("unable to decompress section '%s' [index %d]: %s", s.Name, s.Index, compressedMsg(err))
+		d.warn("unable to decompress section '%s' [index %d]: %s", s.Name, s.Index, elf.Message(err))
 	}
 	return b
 }

@@ -28,7 +28,7 @@ func (d *dumper) ofType(t elf.SectionType) []*elf.Section {
 	return out
 }
 
-func (d *dumper) byteOrder() binary.ByteOrder { return elfByteOrder(d.f) }
+func (d *dumper) byteOrder() binary.ByteOrder { return d.f.ByteOrder() }
 
 func (d *dumper) dependentLibraries(root scope) {
 	l := root.list("DependentLibs")
