@@ -71,6 +71,11 @@ type DILocation struct {
 // DI... nodes of debug info): its kind name and its fields, in the order
 // LLVM assembly prints them. Fields at their defaults may be omitted. The
 // methods Line, Name, File, Flags, ... read the common fields by meaning.
+// Values are kept as numbers, which a printer spells: flag sets, the
+// enumerations of [DIEnum] (DWARF tags, encodings, languages, ...), and a
+// DIExpression's elements, which are its Fields: unnamed FieldUints, the
+// operations (DW_OP_*, numbered as package llvmir/dwarf's Op) and their
+// arguments in order.
 type SpecializedNode struct {
 	Kind     string // "DISubprogram", "DIFile", ...
 	Distinct bool
