@@ -71,6 +71,11 @@ type DILocation struct {
 // DI... nodes of debug info): its kind name and its fields, in the order
 // LLVM assembly prints them. Fields at their defaults may be omitted. The
 // methods Line, Name, File, Flags, ... read the common fields by meaning.
+// Values are kept as numbers, which a printer spells: flag sets, the
+// enumerations of [DIEnum] (DWARF tags, encodings, languages, ...), and a
+// DIExpression's elements, which are its Fields: unnamed FieldUints, the
+// operations (DW_OP_*, numbered as package llvmir/dwarf's Op) and their
+// arguments in order.
 type SpecializedNode struct {
 	Kind     string // "DISubprogram", "DIFile", ...
 	Distinct bool
@@ -112,6 +117,25 @@ const (
 	EnumNameTableKind         // DICompileUnit's nameTableKind (1 is GNU)
 	EnumMacinfoType           // DIMacro's type: DW_MACINFO_* (1 is DW_MACINFO_define)
 	EnumFixedPointKind        // DIFixedPointType's kind (0 is Binary, 1 Decimal, 2 Rational)
+	// EnumDWTag is a DWARF tag, DW_TAG_* (0x24 is DW_TAG_base_type): a
+	// node's tag. Zero prints as 0, not as DW_TAG_null.
+	EnumDWTag
+	// EnumDWATE is a base type encoding, DW_ATE_* (5 is DW_ATE_signed): a
+	// DIBasicType's, DIFixedPointType's or DIStringType's encoding.
+	EnumDWATE
+	// EnumDWLang is a source language, DW_LANG_* (0x21 is
+	// DW_LANG_C_plus_plus_14): a DICompileUnit's language, a
+	// DICompositeType's runtimeLang.
+	EnumDWLang
+	// EnumDWLName is a DWARF 6 source language name, DW_LNAME_* (4 is
+	// DW_LNAME_C_plus_plus): a DICompileUnit's sourceLanguageName.
+	EnumDWLName
+	// EnumDWCC is a calling convention, DW_CC_* (0xc0 is
+	// DW_CC_LLVM_vectorcall): a DISubroutineType's cc.
+	EnumDWCC
+	// EnumDWAppleEnumKind is a DW_APPLE_ENUM_KIND_* (0 is
+	// DW_APPLE_ENUM_KIND_Closed): a DICompositeType's enumKind.
+	EnumDWAppleEnumKind
 )
 
 // Text returns the text of a field of kind FieldString or FieldRaw: the

@@ -27,10 +27,10 @@
 // [AtomicOrderingCode], [CallMarkersFlag], the optional-flag bit numbers,
 // [FastMathFlag], [AttributeKindCode], [ComdatSelectionKindCode]), the
 // fixed metadata kinds ([MetadataKindID]) and the DW_LANG names
-// ([LanguageName]). Each code is a typed constant whose String gives
+// ([LanguageName], from package [dwarf], which holds the DWARF
+// enumerations). Each code is a typed constant whose String gives
 // LLVM's name. codes_gen.go is generated from LLVM 22's LLVMBitCodes.h and
-// FixedMetadataKinds.def by scripts/gen_codes.py, dwarf_gen.go from
-// Dwarf.def by scripts/gen_dwarfnames.sh. The encodings LLVM's reader and
+// FixedMetadataKinds.def by scripts/gen_codes.py. The encodings LLVM's reader and
 // writer spell as bare numbers ([LinkageCode], [VisibilityCode],
 // [DLLStorageCode], [ThreadLocalCode], [UnnamedAddrCode], [SyncScopeID],
 // [AttributeEncoding], [CmpPredicate], [AllocaPackedBit]) have names of

@@ -1,13 +1,16 @@
 package assembly
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir/dwarf"
 )
 
 // The names of the values of the debug-info enumerations a reader keeps as
-// numbers (fields of kind ir.FieldEnum), as llvm-dis-22 prints them.
+// numbers (fields of kind ir.FieldEnum) that are LLVM's own, as llvm-dis-22
+// prints them; the DWARF ones are package dwarf's (see diEnumName).
 var diEnumNames = [...]map[uint64]string{
 	ir.EnumChecksumKind:  {1: "CSK_MD5", 2: "CSK_SHA1", 3: "CSK_SHA256"},
 	ir.EnumEmissionKind:  {0: "NoDebug", 1: "FullDebug", 2: "LineTablesOnly", 3: "DebugDirectivesOnly"},
@@ -29,10 +32,39 @@ func appendDIEnum(b []byte, e ir.DIEnum, v uint64) []byte {
 		}
 		return append(b, "Rational"...)
 	}
-	if int(e) < len(diEnumNames) {
-		if s, ok := diEnumNames[e][v]; ok {
-			return append(b, s...)
-		}
+	if s, ok := diEnumName(e, v); ok {
+		return append(b, s...)
 	}
 	return strconv.AppendUint(b, v, 10)
+}
+
+// diEnumName returns the name of value v of enumeration e, false when it
+// has none. A tag of zero has none: llvm-dis prints tag: 0, not
+// DW_TAG_null.
+func diEnumName(e ir.DIEnum, v uint64) (string, bool) {
+	if int(e) < len(diEnumNames) {
+		s, ok := diEnumNames[e][v]
+		return s, ok
+	}
+	if v > math.MaxUint16 {
+		return "", false
+	}
+	switch e {
+	case ir.EnumDWTag:
+		if v == 0 {
+			return "", false
+		}
+		return dwarf.Tag(v).Name()
+	case ir.EnumDWATE:
+		return dwarf.ATE(v).Name()
+	case ir.EnumDWLang:
+		return dwarf.Lang(v).Name()
+	case ir.EnumDWLName:
+		return dwarf.LName(v).Name()
+	case ir.EnumDWCC:
+		return dwarf.CC(v).Name()
+	case ir.EnumDWAppleEnumKind:
+		return dwarf.AppleEnumKind(v).Name()
+	}
+	return "", false
 }

@@ -147,6 +147,11 @@ func (p *printer) specializedBody(n *ir.SpecializedNode, depth int) {
 	p.byte1('!')
 	p.str(n.Kind)
 	p.byte1('(')
+	if n.Kind == "DIExpression" && exprElements(n.Fields) {
+		p.b = appendExprElements(p.b, n.Fields)
+		p.byte1(')')
+		return
+	}
 	first := true
 	for i := range n.Fields {
 		f := &n.Fields[i]

@@ -10,10 +10,9 @@ import (
 // llvm-dis-22 prints them, fields at their defaults left out as AsmWriter's
 // writeDI* functions leave them out; Refs keep LLVM's operand order for
 // numbering. Fields hold values: flag sets (ir.FieldDIFlags,
-// ir.FieldSPFlags) and the enumerations of ir.DIEnum are numbers that
-// ir/assembly spells. The DWARF names (DW_TAG_*, DW_ATE_*, DW_LANG_*,
-// DW_CC_*, DW_OP_* of expressions) are still spelled here, from
-// dwarfnames.go, as FieldRaw texts.
+// ir.FieldSPFlags), the enumerations of ir.DIEnum (the DWARF ones of
+// llvmir/dwarf among them: tags, encodings, languages) and a DIExpression's
+// elements are numbers that ir/assembly spells.
 //
 // diNode checks a record's length and dispatches on its code to one
 // decoder per node, kept by family: di_types.go (types, subranges,

@@ -1,10 +1,6 @@
 package bitcode
 
-import (
-	"sync"
-
-	"github.com/bcextract/bcextract/ir"
-)
+import "github.com/bcextract/bcextract/ir"
 
 // mdOps is a cursor over the operands of one debug-info record with a
 // sticky error, as debug/dwarf's buf: diNode checks a record's length once
@@ -161,30 +157,10 @@ func (b *diBuilder) int(name string, v int64, skipZero bool) {
 	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Int: v, Kind: ir.FieldInt})
 }
 
-// raw adds a field printed as v is, one of the program's own texts (a
-// DWARF name: see rawText).
-func (b *diBuilder) raw(name, v string) {
-	b.rawMD(name, rawText(v))
-}
-
-// rawMD adds a field printed as v's text is.
+// rawMD adds a field printed as v's text is (a number too large for Int,
+// spelled by the reader).
 func (b *diBuilder) rawMD(name string, v *ir.MDString) {
 	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), MD: v, Kind: ir.FieldRaw})
-}
-
-// rawTexts holds the MDString of each text rawText was asked for.
-var rawTexts sync.Map
-
-// rawText returns an MDString holding s, one of the program's own texts
-// (a DWARF name, a kind of checksum: a few hundred in all), made once for
-// all readers. Texts made from the input (numbers, flag sets) have an
-// MDString of their own instead, lest the table grow with every input.
-func rawText(s string) *ir.MDString {
-	if m, ok := rawTexts.Load(s); ok {
-		return m.(*ir.MDString)
-	}
-	m, _ := rawTexts.LoadOrStore(s, &ir.MDString{Value: s})
-	return m.(*ir.MDString)
 }
 
 // bool adds a boolean field, left out when it equals def (when hasDef).
@@ -199,32 +175,16 @@ func (b *diBuilder) bool(name string, v, hasDef, def bool) {
 	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Int: x, Kind: ir.FieldBool})
 }
 
-// enum adds a DWARF enumeration field, left out when zero; an unnamed
-// value prints as a number.
-func (b *diBuilder) enum(name string, v uint64, names map[uint64]string) {
+// enum adds value v of enumeration e, left out when zero.
+func (b *diBuilder) enum(name string, v uint64, e ir.DIEnum) {
 	if v == 0 {
 		return
 	}
-	b.named(name, v, names)
+	b.enumField(name, v, e)
 }
 
-// named adds a field printed as names[v], or as the number v when it has
-// no name.
-func (b *diBuilder) named(name string, v uint64, names map[uint64]string) {
-	if s, ok := names[v]; ok {
-		b.raw(name, s)
-		return
-	}
-	b.uint(name, v, false)
-}
-
-func (b *diBuilder) tag(v uint64) {
-	if s, ok := dwTags[v]; ok && v != 0 {
-		b.raw("tag", s)
-		return
-	}
-	b.uint("tag", v, false)
-}
+// tag adds a node's tag, a DW_TAG_* value.
+func (b *diBuilder) tag(v uint64) { b.enumField("tag", v, ir.EnumDWTag) }
 
 // sizeField adds a size or offset: operand i is a metadata ID when
 // isMD, else the value.

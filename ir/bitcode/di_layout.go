@@ -33,14 +33,6 @@ const (
 	cuSourceLanguageVersion = 22 // number, with a DW_LNAME_* language
 )
 
-// The DWARF values whose fields some nodes leave out.
-const (
-	dwTagBaseType      = 0x24
-	dwTagStringType    = 0x12
-	dwTagTemplateValue = 0x30
-	dwATESignedFixed   = 0x0d
-)
-
 // diLens are the shortest and longest valid length of each debug-info
 // record (MetadataLoader's checks).
 var diLens = map[llvmir.MetadataCode][2]int{

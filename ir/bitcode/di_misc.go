@@ -1,6 +1,9 @@
 package bitcode
 
-import "github.com/bcextract/bcextract/ir"
+import (
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir/dwarf"
+)
 
 // The decoders of the other nodes: GenericDINode, template parameters,
 // DIImportedEntity, DIMacro, DIMacroFile, DIObjCProperty, DIAssignID.
@@ -49,7 +52,7 @@ func (b *diBuilder) templateValue() {
 	b.nilRefs(1)
 	b.ref(3)
 	b.ref(value)
-	if b.at(1) != dwTagTemplateValue {
+	if b.at(1) != uint64(dwarf.TagTemplateValueParameter) {
 		b.tag(b.at(1))
 	}
 	b.str("name", 2, true)

@@ -31,10 +31,10 @@ func (b *diBuilder) compileUnit() {
 	b.refs(cuEnums, cuRetainedTypes, cuGlobals, cuImports, cuMacros)
 	if lang := b.at(cuLanguage); lang&(1<<63) != 0 {
 		// A versioned language name (DW_LNAME_*).
-		b.named("sourceLanguageName", lang&^(1<<63), dwLNames)
+		b.enumField("sourceLanguageName", lang&^(1<<63), ir.EnumDWLName)
 		b.uint("sourceLanguageVersion", b.at(cuSourceLanguageVersion), true)
 	} else {
-		b.enum("language", lang, dwLangs)
+		b.enum("language", lang, ir.EnumDWLang)
 	}
 	b.md("file", cuFile, false)
 	b.str("producer", cuProducer, true)

@@ -2,47 +2,15 @@ package bitcode
 
 import (
 	"math/rand"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/llvmir"
+	"github.com/bcextract/bcextract/llvmir/dwarf"
 )
-
-// The expected spellings below are llvm-dis-22's, from the di-* goldens.
-
-func exprText(fs []ir.Field) string {
-	var parts []string
-	for _, f := range fs {
-		if f.Kind == ir.FieldRaw {
-			parts = append(parts, f.Text())
-		} else {
-			parts = append(parts, strconv.FormatUint(uint64(f.Int), 10))
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
-func TestExpressionFields(t *testing.T) {
-	for _, c := range []struct {
-		elts []uint64
-		want string
-	}{
-		{nil, ""},
-		{[]uint64{0x06, 0x23, 32}, "DW_OP_deref, DW_OP_plus_uconst, 32"},
-		{[]uint64{0x23, 1, 0x9f}, "DW_OP_plus_uconst, 1, DW_OP_stack_value"},
-		{[]uint64{0x1000, 64, 64}, "DW_OP_LLVM_fragment, 64, 64"},
-		{[]uint64{0x1001, 32, 0x05}, "DW_OP_LLVM_convert, 32, DW_ATE_signed"},
-		// Not well formed: the raw elements.
-		{[]uint64{0x1000, 64, 64, 0x06}, "4096, 64, 64, 6"},
-		{[]uint64{0x23}, "35"},
-	} {
-		if got := exprText(expressionFields(c.elts)); got != c.want {
-			t.Errorf("expressionFields(%v) = %q, want %q", c.elts, got, c.want)
-		}
-	}
-}
 
 // TestDINodeHostile feeds every debug-info record code random records of
 // every length: errors are fine, panics are not.
@@ -120,11 +88,14 @@ func fieldText(n *ir.SpecializedNode) string {
 		case ir.FieldBool:
 			v = strconv.FormatBool(f.Int != 0)
 		case ir.FieldEnum:
-			// The printer's spelling of the one enumeration these
-			// tests meet; the others as numbers.
+			// The printer's spelling of the enumerations these tests
+			// meet; the others as numbers.
 			v = strconv.FormatUint(uint64(f.Int), 10)
-			if f.Enum == ir.EnumFixedPointKind {
+			switch f.Enum {
+			case ir.EnumFixedPointKind:
 				v = [...]string{"Binary", "Decimal", "Rational"}[min(f.Int, 2)]
+			case ir.EnumDWATE:
+				v = dwarf.ATE(f.Int).String()
 			}
 		default:
 			v = "!md"
@@ -241,24 +212,25 @@ func TestDIFixedPointSign(t *testing.T) {
 }
 
 // TestUpgradeExpression checks upgradeExpression against MetadataLoader's
-// upgradeDIExpression, worked by hand.
+// upgradeDIExpression, worked by hand (llvm-dis-22 spells the first
+// result DW_OP_plus_uconst, 8 in the di-* goldens).
 func TestUpgradeExpression(t *testing.T) {
 	for _, c := range []struct {
 		version uint64
 		in      []uint64
-		want    string
+		want    []uint64
 	}{
-		{2, []uint64{0x22, 8}, "DW_OP_plus_uconst, 8"},
-		{2, []uint64{0x1c, 4, 0x9f}, "DW_OP_constu, 4, DW_OP_minus, DW_OP_stack_value"},
-		{2, []uint64{0x10, 3, 0x22, 1, 0x1000, 0, 32}, "DW_OP_constu, 3, DW_OP_plus_uconst, 1, DW_OP_LLVM_fragment, 0, 32"},
-		{1, []uint64{0x06, 0x22, 8}, "DW_OP_plus_uconst, 8, DW_OP_deref"},
-		{1, []uint64{0x06, 0x22, 8, 0x1000, 0, 16}, "DW_OP_plus_uconst, 8, DW_OP_deref, DW_OP_LLVM_fragment, 0, 16"},
-		{0, []uint64{0x06, 0x9d, 8, 8}, "DW_OP_deref, DW_OP_LLVM_fragment, 8, 8"},
-		{2, []uint64{0x22}, "35"}, // truncated: not well formed, the raw number
-		{2, nil, ""},
+		{2, []uint64{0x22, 8}, []uint64{0x23, 8}},                                                 // plus: plus_uconst
+		{2, []uint64{0x1c, 4, 0x9f}, []uint64{0x10, 4, 0x1c, 0x9f}},                               // minus: constu, minus
+		{2, []uint64{0x10, 3, 0x22, 1, 0x1000, 0, 32}, []uint64{0x10, 3, 0x23, 1, 0x1000, 0, 32}}, // constu kept
+		{1, []uint64{0x06, 0x22, 8}, []uint64{0x23, 8, 0x06}},                                     // deref last
+		{1, []uint64{0x06, 0x22, 8, 0x1000, 0, 16}, []uint64{0x23, 8, 0x06, 0x1000, 0, 16}},       // before the fragment
+		{0, []uint64{0x06, 0x9d, 8, 8}, []uint64{0x06, 0x1000, 8, 8}},                             // bit_piece: fragment
+		{2, []uint64{0x22}, []uint64{0x23}},                                                       // truncated
+		{2, nil, []uint64{}},
 	} {
-		if got := exprText(expressionFields(upgradeExpression(c.version, c.in))); got != c.want {
-			t.Errorf("upgradeExpression(%d, %v) = %q, want %q", c.version, c.in, got, c.want)
+		if got := upgradeExpression(c.version, c.in); !slices.Equal(got, c.want) {
+			t.Errorf("upgradeExpression(%d, %#x) = %#x, want %#x", c.version, c.in, got, c.want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math/big"
 
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir/dwarf"
 )
 
 // The decoders of type nodes: DIBasicType, DIFixedPointType, DIStringType,
@@ -72,14 +73,14 @@ func (b *diBuilder) basicType() {
 	sizeMD := b.at(0)&2 != 0
 	b.nilRefs(3)
 	b.sizeRef(3, sizeMD)
-	if b.at(1) != dwTagBaseType {
+	if b.at(1) != uint64(dwarf.TagBaseType) {
 		b.tag(b.at(1))
 	}
 	b.str("name", 2, true)
 	b.sizeField("size", 3, sizeMD)
 	b.uint("align", b.at(4), true)
 	b.uint("dataSize", b.at(8), true)
-	b.enum("encoding", b.at(5), dwATEs)
+	b.enum("encoding", b.at(5), ir.EnumDWATE)
 	b.uint("num_extra_inhabitants", b.at(7), true)
 	b.flags("flags", b.at(6))
 }
@@ -112,17 +113,17 @@ func (b *diBuilder) fixedPointType() {
 	// prints them signed only for DW_ATE_signed_fixed, so 1234 read back
 	// as a signed 11-bit value is -814 there, and 1234 for
 	// DW_ATE_unsigned_fixed.
-	signed := b.at(5) == dwATESignedFixed
+	signed := b.at(5) == uint64(dwarf.ATESignedFixed)
 	off := 9
 	num := b.wideInt(&off, signed)
 	den := b.wideInt(&off, signed)
-	if b.at(1) != dwTagBaseType {
+	if b.at(1) != uint64(dwarf.TagBaseType) {
 		b.tag(b.at(1))
 	}
 	b.str("name", 2, true)
 	b.sizeField("size", 3, sizeMD)
 	b.uint("align", b.at(4), true)
-	b.enum("encoding", b.at(5), dwATEs)
+	b.enum("encoding", b.at(5), ir.EnumDWATE)
 	b.flags("flags", b.at(6))
 	b.enumField("kind", b.at(7), ir.EnumFixedPointKind)
 	if b.at(7) == 2 {
@@ -148,7 +149,7 @@ func (b *diBuilder) stringType() {
 	if !is8 {
 		b.ref(5)
 	}
-	if b.at(1) != dwTagStringType {
+	if b.at(1) != uint64(dwarf.TagStringType) {
 		b.tag(b.at(1))
 	}
 	b.str("name", 2, true)
@@ -159,7 +160,7 @@ func (b *diBuilder) stringType() {
 	}
 	b.sizeField("size", off, sizeMD)
 	b.uint("align", b.at(off+1), true)
-	b.enum("encoding", b.at(off+2), dwATEs)
+	b.enum("encoding", b.at(off+2), ir.EnumDWATE)
 }
 
 func (b *diBuilder) derivedType() {
@@ -250,7 +251,7 @@ func (b *diBuilder) compositeType() {
 	b.uint("num_extra_inhabitants", b.at(22), true)
 	b.flags("flags", b.at(10))
 	b.md("elements", 11, true)
-	b.enum("runtimeLang", b.at(12), dwLangs)
+	b.enum("runtimeLang", b.at(12), ir.EnumDWLang)
 	b.md("vtableHolder", 13, true)
 	b.md("templateParams", 14, true)
 	b.str("identifier", 15, true)
@@ -262,7 +263,7 @@ func (b *diBuilder) compositeType() {
 	b.md("annotations", 21, true)
 	b.md("specification", 23, true)
 	if k := b.at(24); b.has(24) && k != 0xffffffff && k != ^uint64(0) {
-		b.named("enumKind", k, dwEnumKinds)
+		b.enumField("enumKind", k, ir.EnumDWAppleEnumKind)
 	}
 	b.md("bitStride", 25, true)
 }
@@ -271,7 +272,7 @@ func (b *diBuilder) subroutineType() {
 	b.nilRefs(5)
 	b.ref(2)
 	b.flags("flags", b.at(1))
-	b.enum("cc", b.at(3), dwCCs)
+	b.enum("cc", b.at(3), ir.EnumDWCC)
 	b.md("types", 2, false)
 }
 

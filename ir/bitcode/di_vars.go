@@ -1,6 +1,9 @@
 package bitcode
 
-import "github.com/bcextract/bcextract/ir"
+import (
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir/dwarf"
+)
 
 // The decoders of variables and expressions: DIGlobalVariable,
 // DILocalVariable, DILabel, DIExpression, DIGlobalVariableExpression.
@@ -112,7 +115,13 @@ func (b *diBuilder) expression() {
 		}
 		elts = upgradeExpression(version, elts)
 	}
-	b.n.Fields = expressionFields(elts)
+	// The elements are kept as numbers; a printer spells the operations
+	// when the expression is well formed (see package assembly).
+	fields := make([]ir.Field, len(elts))
+	for i, e := range elts {
+		fields[i] = ir.Field{Int: int64(e), Kind: ir.FieldUint}
+	}
+	b.n.Fields = fields
 	b.n.Refs = b.r.refScratch()
 }
 
@@ -145,8 +154,9 @@ func (r *Reader) emptyExpr() *ir.SpecializedNode {
 // DW_OP_minus.
 func upgradeExpression(version uint64, in []uint64) []uint64 {
 	const (
-		opDeref, opConstu, opMinus, opPlus, opPlusUconst = 0x06, 0x10, 0x1c, 0x22, 0x23
-		opBitPiece, opFragment                           = 0x9d, 0x1000
+		opDeref, opConstu, opMinus = uint64(dwarf.OpDeref), uint64(dwarf.OpConstu), uint64(dwarf.OpMinus)
+		opPlus, opPlusUconst       = uint64(dwarf.OpPlus), uint64(dwarf.OpPlusUconst)
+		opBitPiece, opFragment     = uint64(dwarf.OpBitPiece), uint64(dwarf.OpLLVMFragment)
 	)
 	e := append([]uint64(nil), in...)
 	n := len(e)
@@ -186,84 +196,6 @@ func upgradeExpression(version uint64, in []uint64) []uint64 {
 	return out
 }
 
-// The LLVM-only DWARF expression operations (Dwarf.h).
-var llvmOps = map[uint64]string{
-	0x1000: "DW_OP_LLVM_fragment", 0x1001: "DW_OP_LLVM_convert", 0x1002: "DW_OP_LLVM_tag_offset",
-	0x1003: "DW_OP_LLVM_entry_value", 0x1004: "DW_OP_LLVM_implicit_pointer", 0x1005: "DW_OP_LLVM_arg",
-	0x1006: "DW_OP_LLVM_extract_bits_sext", 0x1007: "DW_OP_LLVM_extract_bits_zext",
-}
-
-// exprOpSize is DIExpression's ExprOperand::getSize: the operation and
-// its arguments.
-func exprOpSize(op uint64) int {
-	switch op {
-	case 0x1001, 0x1000, 0x1006, 0x1007, 0x92: // convert, fragment, extract_bits_*, bregx
-		return 3
-	case 0x10, 0x11, 0x94, 0x23, 0x1002, 0x1003, 0x1005, 0x90: // constu, consts, deref_size, plus_uconst, tag_offset, entry_value, arg, regx
-		return 2
-	}
-	if op >= 0x70 && op <= 0x8f { // breg0..breg31
-		return 2
-	}
-	return 1
-}
-
-func exprOpName(op uint64) (string, bool) {
-	if s, ok := llvmOps[op]; ok {
-		return s, true
-	}
-	s, ok := dwOps[op]
-	return s, ok
-}
-
-// expressionFields spells a DIExpression's elements as writeDIExpression
-// does: operations by name with their arguments when the expression is
-// well formed, the raw numbers otherwise.
-func expressionFields(elts []uint64) []ir.Field {
-	valid := true
-	for i := 0; i < len(elts); {
-		if _, ok := exprOpName(elts[i]); !ok {
-			valid = false
-			break
-		}
-		sz := exprOpSize(elts[i])
-		if i+sz > len(elts) {
-			valid = false
-			break
-		}
-		if elts[i] == 0x1000 && i+sz != len(elts) { // a fragment comes last
-			valid = false
-			break
-		}
-		i += sz
-	}
-	fields := make([]ir.Field, 0, len(elts))
-	if !valid {
-		for _, e := range elts {
-			fields = append(fields, ir.Field{Int: int64(e), Kind: ir.FieldUint})
-		}
-		return fields
-	}
-	for i := 0; i < len(elts); {
-		op := elts[i]
-		name, _ := exprOpName(op)
-		fields = append(fields, ir.Field{MD: rawText(name), Kind: ir.FieldRaw})
-		sz := exprOpSize(op)
-		for j := 1; j < sz; j++ {
-			a := elts[i+j]
-			if op == 0x1001 && j == 2 {
-				if s, ok := dwATEs[a]; ok {
-					fields = append(fields, ir.Field{MD: rawText(s), Kind: ir.FieldRaw})
-					continue
-				}
-			}
-			fields = append(fields, ir.Field{Int: int64(a), Kind: ir.FieldUint})
-		}
-		i += sz
-	}
-	return fields
-}
-
 // signedConstExpr reports whether md is a DIExpression that is a signed
 // constant (DIExpression::isConstant), and its value.
 func signedConstExpr(md ir.Metadata) (int64, bool) {
@@ -271,12 +203,14 @@ func signedConstExpr(md ir.Metadata) (int64, bool) {
 	if !ok || e.Kind != "DIExpression" {
 		return 0, false
 	}
+	// The three shapes are well formed whatever the numbers, so the
+	// operations are the ones a printer names.
 	f := e.Fields
-	is := func(i int, op string) bool { return f[i].Kind == ir.FieldRaw && f[i].Text() == op }
-	if len(f) != 2 && len(f) != 3 && len(f) != 6 || !is(0, "DW_OP_consts") {
+	is := func(i int, op dwarf.Op) bool { return f[i].Kind == ir.FieldUint && f[i].Int == int64(op) }
+	if len(f) != 2 && len(f) != 3 && len(f) != 6 || !is(0, dwarf.OpConsts) {
 		return 0, false
 	}
-	if len(f) == 3 && !is(2, "DW_OP_stack_value") || len(f) == 6 && (!is(2, "DW_OP_stack_value") || !is(3, "DW_OP_LLVM_fragment")) {
+	if len(f) == 3 && !is(2, dwarf.OpStackValue) || len(f) == 6 && (!is(2, dwarf.OpStackValue) || !is(3, dwarf.OpLLVMFragment)) {
 		return 0, false
 	}
 	return f[1].Int, true

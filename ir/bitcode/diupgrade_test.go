@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir/dwarf"
 )
 
 // TestUpgradeLocalImports moves imported entities as llvm-dis-22 does on
@@ -27,7 +28,7 @@ func TestUpgradeLocalImports(t *testing.T) {
 	orphan := node("DILexicalBlockFile", 6, md("scope", file))
 	ns := node("DINamespace", 7)
 	ie := func(id uint32, scope ir.Metadata) *ir.SpecializedNode {
-		return node("DIImportedEntity", id, ir.Field{Name: ir.FieldNameOf("tag"), MD: &ir.MDString{Value: "DW_TAG_imported_module"}, Kind: ir.FieldRaw}, md("scope", scope), md("entity", ns))
+		return node("DIImportedEntity", id, ir.Field{Name: ir.FieldNameOf("tag"), Int: int64(dwarf.TagImportedModule), Kind: ir.FieldEnum, Enum: ir.EnumDWTag}, md("scope", scope), md("entity", ns))
 	}
 	global, inF, inBlock, inG, lost, inF2 := ie(10, ns), ie(11, f), ie(12, block), ie(13, g), ie(14, orphan), ie(15, f)
 	imports := &ir.MDTuple{Ops: []ir.Metadata{global, inF, inBlock, inG, lost, inF2}, ID: 20}

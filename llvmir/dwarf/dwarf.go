@@ -1,0 +1,90 @@
+// Package dwarf holds the DWARF enumerations LLVM IR's debug info uses and
+// llvm-dis prints by name: tags (DW_TAG_*), base type encodings (DW_ATE_*),
+// calling conventions (DW_CC_*), expression operations (DW_OP_*, with
+// LLVM's own DW_OP_LLVM_*), Apple enum kinds, source language names
+// (DW_LNAME_*) and languages (DW_LANG_*), as typed constants with the names
+// LLVM 22 gives them. The tables are generated from LLVM 22's Dwarf.def by
+// scripts/gen_dwarfnames.sh; they are the only copy in the module: a
+// reader keeps these values as numbers and a printer spells them.
+//
+// Each type's Name returns the value's name and whether LLVM 22 knows it;
+// String returns the name, or the enumeration's prefix and the value in
+// hexadecimal ("DW_TAG_0x1234") when it has none.
+package dwarf
+
+import "strconv"
+
+// A Tag is a DWARF tag, DW_TAG_*.
+type Tag uint16
+
+// An ATE is a DWARF base type encoding, DW_ATE_*.
+type ATE uint16
+
+// A CC is a DWARF calling convention, DW_CC_*.
+type CC uint16
+
+// An Op is a DWARF expression operation, DW_OP_*, or one of the operations
+// only LLVM's metadata uses (DW_OP_LLVM_fragment is 0x1000, ...).
+type Op uint16
+
+// An AppleEnumKind is a DW_APPLE_ENUM_KIND_* value (a DICompositeType's
+// enumKind).
+type AppleEnumKind uint16
+
+// An LName is a DWARF 6 source language name, DW_LNAME_* (a
+// DICompileUnit's sourceLanguageName).
+type LName uint16
+
+// A Lang is a DWARF source language, DW_LANG_* (a DICompileUnit's language,
+// a DICompositeType's runtimeLang).
+type Lang uint16
+
+// Name returns the DW_TAG name of t, and false when LLVM 22 has none.
+func (t Tag) Name() (string, bool) { s, ok := tagNames[t]; return s, ok }
+
+// Name returns the DW_ATE name of e, and false when LLVM 22 has none.
+func (e ATE) Name() (string, bool) { s, ok := ateNames[e]; return s, ok }
+
+// Name returns the DW_CC name of c, and false when LLVM 22 has none.
+func (c CC) Name() (string, bool) { s, ok := ccNames[c]; return s, ok }
+
+// Name returns the DW_OP name of o, and false when LLVM 22 has none.
+func (o Op) Name() (string, bool) { s, ok := opNames[o]; return s, ok }
+
+// Name returns the DW_APPLE_ENUM_KIND name of k, and false when LLVM 22
+// has none.
+func (k AppleEnumKind) Name() (string, bool) { s, ok := appleEnumKindNames[k]; return s, ok }
+
+// Name returns the DW_LNAME name of l, and false when LLVM 22 has none.
+func (l LName) Name() (string, bool) { s, ok := lnameNames[l]; return s, ok }
+
+// Name returns the DW_LANG name of l, and false when LLVM 22 has none.
+func (l Lang) Name() (string, bool) { s, ok := langNames[l]; return s, ok }
+
+// String returns t's name, or "DW_TAG_0x" and t in hexadecimal.
+func (t Tag) String() string { return str(t.Name, "DW_TAG_0x", uint64(t)) }
+
+// String returns e's name, or "DW_ATE_0x" and e in hexadecimal.
+func (e ATE) String() string { return str(e.Name, "DW_ATE_0x", uint64(e)) }
+
+// String returns c's name, or "DW_CC_0x" and c in hexadecimal.
+func (c CC) String() string { return str(c.Name, "DW_CC_0x", uint64(c)) }
+
+// String returns o's name, or "DW_OP_0x" and o in hexadecimal.
+func (o Op) String() string { return str(o.Name, "DW_OP_0x", uint64(o)) }
+
+// String returns k's name, or "DW_APPLE_ENUM_KIND_0x" and k in hexadecimal.
+func (k AppleEnumKind) String() string { return str(k.Name, "DW_APPLE_ENUM_KIND_0x", uint64(k)) }
+
+// String returns l's name, or "DW_LNAME_0x" and l in hexadecimal.
+func (l LName) String() string { return str(l.Name, "DW_LNAME_0x", uint64(l)) }
+
+// String returns l's name, or "DW_LANG_0x" and l in hexadecimal.
+func (l Lang) String() string { return str(l.Name, "DW_LANG_0x", uint64(l)) }
+
+func str(name func() (string, bool), prefix string, v uint64) string {
+	if s, ok := name(); ok {
+		return s
+	}
+	return prefix + strconv.FormatUint(v, 16)
+}
