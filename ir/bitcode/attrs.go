@@ -143,7 +143,7 @@ func (r *Reader) readAttrGroups() error {
 		need := func(n int) bool { return i+n <= len(ops) }
 	loop:
 		for i < len(ops) {
-			switch llvmir.AttributeEncoding(ops[i]) {
+			switch llvmir.AttributeEncoding(enum32(ops[i])) {
 			case llvmir.ATTR_ENC_ENUM:
 				if !need(2) {
 					return r.errorf("invalid attribute group record")
@@ -202,7 +202,7 @@ func (r *Reader) readAttrGroups() error {
 				}
 				add(ir.Attribute{Kind: k, Int: v})
 			case llvmir.ATTR_ENC_STRING, llvmir.ATTR_ENC_STRING_VALUE:
-				hasValue := llvmir.AttributeEncoding(ops[i]) == llvmir.ATTR_ENC_STRING_VALUE
+				hasValue := llvmir.AttributeEncoding(enum32(ops[i])) == llvmir.ATTR_ENC_STRING_VALUE
 				i++
 				j := i
 				for j < len(ops) && ops[j] != 0 {
@@ -223,7 +223,7 @@ func (r *Reader) readAttrGroups() error {
 				}
 				add(ir.Attribute{Key: key, Value: val})
 			case llvmir.ATTR_ENC_TYPE, llvmir.ATTR_ENC_TYPE_VALUE:
-				hasType := llvmir.AttributeEncoding(ops[i]) == llvmir.ATTR_ENC_TYPE_VALUE
+				hasType := llvmir.AttributeEncoding(enum32(ops[i])) == llvmir.ATTR_ENC_TYPE_VALUE
 				n := 2
 				if hasType {
 					n = 3
@@ -318,7 +318,7 @@ func (r *Reader) readAttrGroups() error {
 // stands for.
 func oldMemoryAttr(code uint64) (uint64, bool) {
 	const rw = 3
-	switch llvmir.AttributeKindCode(code) {
+	switch llvmir.AttributeKindCode(enum32(code)) {
 	case llvmir.ATTR_KIND_READ_NONE:
 		return 0, true
 	case llvmir.ATTR_KIND_READ_ONLY:

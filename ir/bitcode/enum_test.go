@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // TestEnumWide checks that an encoded enumeration wider than 32 bits takes
@@ -38,9 +39,15 @@ func TestEnumWide(t *testing.T) {
 		{"rmw 20", rmwOps[20], ir.RMWFMinimum},
 		{"fmf 1", decodeFMF(1), ir.AllowReassoc | ir.NoNaNs | ir.NoInfs | ir.NoSignedZeros | ir.AllowReciprocal | ir.AllowContract | ir.ApproxFunc},
 		{"fmf 0x82", decodeFMF(0x82), ir.NoNaNs | ir.AllowReassoc},
+		{"old readnone", first(oldMemoryAttr(uint64(llvmir.ATTR_KIND_READ_NONE))), uint64(0)},
+		{"old readnone wide", second(oldMemoryAttr(wide + uint64(llvmir.ATTR_KIND_READ_NONE))), false},
+		{"old readonly", first(oldMemoryAttr(uint64(llvmir.ATTR_KIND_READ_ONLY))), uint64(0x555)},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("%s: got %v, want %v", tt.name, tt.got, tt.want)
 		}
 	}
 }
+
+func first[A, B any](a A, _ B) A  { return a }
+func second[A, B any](_ A, b B) B { return b }
