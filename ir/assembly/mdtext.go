@@ -34,8 +34,11 @@ type mdText struct {
 	chunks [][]byte
 	// cuts are, for each chunk, where a definition starts: the chunk's
 	// first, then one about every mdPiece bytes; writeMD makes the text
-	// of the pieces between them on two goroutines.
-	cuts [][]mdCut
+	// of the pieces between them on two goroutines. A string held by
+	// reference counts its length (refBytes since the last cut), so that
+	// a piece's text stays small: it is held whole while it is written.
+	cuts     [][]mdCut
+	refBytes int
 	// names are the field and kind names, by index, and nameIdx their
 	// indexes by the address of their bytes (they are the reader's
 	// constants: few addresses).
@@ -153,13 +156,15 @@ func (t *mdText) room(s int) []byte {
 	if n := len(t.chunks); n > 0 {
 		if c := t.chunks[n-1]; cap(c)-len(c) >= mdChunkSlack {
 			cuts := t.cuts[n-1]
-			if len(c)-int(cuts[len(cuts)-1].off) >= mdPiece {
+			if len(c)-int(cuts[len(cuts)-1].off)+t.refBytes >= mdPiece {
 				t.cuts[n-1] = append(cuts, mdCut{int32(len(c)), int32(s)})
+				t.refBytes = 0
 			}
 			return c
 		}
 	}
 	c := make([]byte, 0, mdChunkSize)
+	t.refBytes = 0
 	t.chunks = append(t.chunks, c)
 	t.cuts = append(t.cuts, []mdCut{{0, int32(s)}})
 	return c
@@ -193,6 +198,7 @@ func (t *mdText) appendString(b []byte, s string) []byte {
 	}
 	b = binary.AppendUvarint(b, uint64(t.strs.len())<<1|1)
 	t.strs.push(s)
+	t.refBytes += len(s)
 	return b
 }
 
