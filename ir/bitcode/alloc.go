@@ -281,15 +281,30 @@ func (r *Reader) ReleaseBody(f *ir.Function) {
 	r.release(f, f.Blocks)
 }
 
+// maxFreeInsts and maxFreeBlocks bound the instructions and blocks kept
+// for the next loads: about what the bodies a printer reads ahead hold
+// (see assembly's aheadBudget). What a body larger than that held is left
+// to the collector, rather than kept for as long as the reader lives.
+const (
+	maxFreeInsts  = 4096
+	maxFreeBlocks = 1024
+)
+
 // release makes f bodiless and hands back blocks, the blocks LoadBody
 // gave f, and their instructions.
 func (r *Reader) release(f *ir.Function, blocks []*ir.Block) {
 	for _, b := range blocks {
 		for _, in := range b.Instrs {
+			if len(r.freeInsts) >= maxFreeInsts {
+				break
+			}
 			if in.Op != ir.BadOp { // else bodypool.Scrub cleared it
 				bodypool.ScrubInstruction(in)
 			}
 			r.freeInsts = append(r.freeInsts, in)
+		}
+		if len(r.freeBlocks) >= maxFreeBlocks {
+			continue
 		}
 		clear(b.Instrs)
 		clear(b.Preds)
