@@ -32,7 +32,16 @@ const (
 	// or when the subprogram is virtual (its spFlags' low two bits, the
 	// virtuality, are not DW_VIRTUALITY_none), even zero.
 	ruleVirtualIndex
+	// ruleRational: a DIFixedPointType's numerator and denominator,
+	// printed (even zero) when its kind is Rational, else not.
+	ruleRational
+	// ruleNotRational: a DIFixedPointType's factor, printed when held
+	// and its kind is not Rational.
+	ruleNotRational
 )
+
+// fixedPointRational is DIFixedPointType's kind Rational.
+const fixedPointRational = 2
 
 // A schemaField is one field of a node kind's schema: its name, when it
 // is printed, and the kind (and enumeration) of its zero, which is
@@ -79,7 +88,10 @@ var (
 	schemaDIBasicType       = []schemaField{tagUnless(dwarf.TagBaseType), held("name"), held("size"), held("align"), held("dataSize"),
 		held("encoding"), held("num_extra_inhabitants"), held("flags")}
 	schemaDIFixedPointType = []schemaField{tagUnless(dwarf.TagBaseType), held("name"), held("size"), held("align"), held("encoding"),
-		held("flags"), alwaysEnum("kind", ir.EnumFixedPointKind), held("numerator"), held("denominator"), held("factor")}
+		held("flags"), alwaysEnum("kind", ir.EnumFixedPointKind),
+		{name: ir.FieldNameOf("factor"), rule: ruleNotRational, kind: ir.FieldInt},
+		{name: ir.FieldNameOf("numerator"), rule: ruleRational, kind: ir.FieldInt},
+		{name: ir.FieldNameOf("denominator"), rule: ruleRational, kind: ir.FieldInt}}
 	schemaDIStringType = []schemaField{tagUnless(dwarf.TagStringType), held("name"), held("stringLength"), held("stringLengthExpression"),
 		held("stringLocationExpression"), held("size"), held("align"), held("encoding")}
 	schemaDIDerivedType = []schemaField{sTag, held("name"), held("scope"), held("file"), held("line"), always("baseType", ir.FieldMD),
@@ -198,8 +210,12 @@ func schemaOf(kind string) ([]schemaField, bool) {
 	return nil, false
 }
 
-// fieldSPFlags is the name of a DISubprogram's spFlags.
-var fieldSPFlags = ir.FieldNameOf("spFlags")
+// The fields the rules of others depend on: a DISubprogram's spFlags, a
+// DIFixedPointType's kind.
+var (
+	fieldSPFlags = ir.FieldNameOf("spFlags")
+	fieldKind    = ir.FieldNameOf("kind")
+)
 
 // A fieldWalk yields the fields of a node to print, in order: next
 // returns each. It is a value; a copy walks again from where it was.
@@ -273,7 +289,15 @@ func (w *fieldWalk) next() (ir.Field, bool) {
 				continue
 			}
 		case ruleVirtualIndex:
-			if !isHeld && w.spFlags()&3 == 0 {
+			if !isHeld && w.intOf(fieldSPFlags, ir.FieldSPFlags)&3 == 0 {
+				continue
+			}
+		case ruleRational:
+			if w.intOf(fieldKind, ir.FieldEnum) != fixedPointRational {
+				continue
+			}
+		case ruleNotRational:
+			if !isHeld || w.intOf(fieldKind, ir.FieldEnum) == fixedPointRational {
 				continue
 			}
 		}
@@ -285,10 +309,11 @@ func (w *fieldWalk) next() (ir.Field, bool) {
 	return ir.Field{}, false
 }
 
-// spFlags returns the DISPFlags of the node walked, 0 when it holds none.
-func (w *fieldWalk) spFlags() int64 {
-	for j := w.j; j < len(w.n.Fields); j++ {
-		if f := &w.n.Fields[j]; f.Name == fieldSPFlags && f.Kind == ir.FieldSPFlags {
+// intOf returns the Int of the field of the node walked named name, of
+// kind k; 0 when it holds none.
+func (w *fieldWalk) intOf(name ir.FieldName, k ir.FieldKind) int64 {
+	for j := range w.n.Fields {
+		if f := &w.n.Fields[j]; f.Name == name && f.Kind == k {
 			return f.Int
 		}
 	}

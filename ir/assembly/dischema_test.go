@@ -62,6 +62,12 @@ func TestFieldWalk(t *testing.T) {
 		{"DITemplateValueParameter", []ir.Field{enumFld("tag", ir.EnumDWTag, 0x30)}, `!DITemplateValueParameter(value: null)`},
 		{"DISubrange", []ir.Field{fld("count", ir.FieldInt, 0)}, `!DISubrange(count: 0)`},
 		{"DIAssignID", nil, `!DIAssignID()`},
+		{"DIFixedPointType", []ir.Field{enumFld("kind", ir.EnumFixedPointKind, 2), fld("factor", ir.FieldInt, -4)},
+			`!DIFixedPointType(tag: 0, kind: Rational, numerator: 0, denominator: 0)`},
+		{"DIFixedPointType", []ir.Field{fld("factor", ir.FieldInt, -4), {Name: ir.FieldNameOf("numerator"), Kind: ir.FieldRaw, MD: &ir.MDString{Value: "7"}}},
+			`!DIFixedPointType(tag: 0, kind: Binary, factor: -4)`},
+		{"DIFixedPointType", []ir.Field{enumFld("kind", ir.EnumFixedPointKind, 2), {Name: ir.FieldNameOf("denominator"), Kind: ir.FieldRaw, MD: &ir.MDString{Value: "18446744073709551616"}}},
+			`!DIFixedPointType(tag: 0, kind: Rational, numerator: 0, denominator: 18446744073709551616)`},
 		// Fields out of the schema's order, or unknown to it, are
 		// printed as the node holds them.
 		{"DIFile", []ir.Field{strFld("directory", "d"), strFld("filename", "f")}, `!DIFile(directory: "d", filename: "f")`},

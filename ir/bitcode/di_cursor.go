@@ -1,6 +1,10 @@
 package bitcode
 
-import "github.com/bcextract/bcextract/ir"
+import (
+	"math/big"
+
+	"github.com/bcextract/bcextract/ir"
+)
 
 // mdOps is a cursor over the operands of one debug-info record with a
 // sticky error, as debug/dwarf's buf: diNode checks a record's length once
@@ -179,6 +183,14 @@ func (b *diBuilder) optInt(name string, v int64) {
 // spelled by the reader).
 func (b *diBuilder) rawMD(name string, v *ir.MDString) {
 	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), MD: v, Kind: ir.FieldRaw})
+}
+
+// bigInt adds an integer that may not fit Int, as its decimal text
+// (ir.FieldRaw), unless zero.
+func (b *diBuilder) bigInt(name string, v *big.Int) {
+	if v.Sign() != 0 {
+		b.rawMD(name, &ir.MDString{Value: v.String()})
+	}
 }
 
 // bool adds a boolean field, unless false.

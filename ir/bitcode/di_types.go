@@ -64,9 +64,7 @@ func (b *diBuilder) enumerator() {
 	} else {
 		b.int("value", diUnrotateOld(b.at(1)))
 	}
-	if unsigned {
-		b.bool("isUnsigned", true)
-	}
+	b.bool("isUnsigned", unsigned)
 }
 
 func (b *diBuilder) basicType() {
@@ -122,12 +120,9 @@ func (b *diBuilder) fixedPointType() {
 	b.enum("encoding", b.at(5), ir.EnumDWATE)
 	b.flags("flags", b.at(6))
 	b.enum("kind", b.at(7), ir.EnumFixedPointKind)
-	if b.at(7) == 2 {
-		b.rawMD("numerator", &ir.MDString{Value: num.String()})
-		b.rawMD("denominator", &ir.MDString{Value: den.String()})
-	} else {
-		b.int("factor", int64(int32(b.at(8))))
-	}
+	b.int("factor", int64(int32(b.at(8))))
+	b.bigInt("numerator", num)
+	b.bigInt("denominator", den)
 }
 
 func (b *diBuilder) stringType() {
