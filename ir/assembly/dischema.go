@@ -52,10 +52,16 @@ type schemaField struct {
 	kind ir.FieldKind
 	enum ir.DIEnum
 	eq   int64
+	// constExpr: a bound of a DIGenericSubrange, which prints as a
+	// number when it is a DIExpression that is a signed constant.
+	constExpr bool
 }
 
 // held is a field printed when the node holds it.
 func held(name string) schemaField { return schemaField{name: ir.FieldNameOf(name)} }
+
+// bound is a DIGenericSubrange's bound, printed when held.
+func bound(name string) schemaField { return schemaField{name: ir.FieldNameOf(name), constExpr: true} }
 
 // always is a field printed always, its zero of kind k.
 func always(name string, k ir.FieldKind) schemaField {
@@ -83,7 +89,7 @@ var (
 // elements) prints the fields its node holds.
 var (
 	schemaDISubrange        = []schemaField{held("count"), held("lowerBound"), held("upperBound"), held("stride")}
-	schemaDIGenericSubrange = []schemaField{held("count"), held("lowerBound"), held("upperBound"), held("stride")}
+	schemaDIGenericSubrange = []schemaField{bound("count"), bound("lowerBound"), bound("upperBound"), bound("stride")}
 	schemaDIEnumerator      = []schemaField{always("name", ir.FieldString), always("value", ir.FieldInt), held("isUnsigned")}
 	schemaDIBasicType       = []schemaField{tagUnless(dwarf.TagBaseType), held("name"), held("size"), held("align"), held("dataSize"),
 		held("encoding"), held("num_extra_inhabitants"), held("flags")}
@@ -304,6 +310,11 @@ func (w *fieldWalk) next() (ir.Field, bool) {
 		if zeroSize(&f) {
 			continue
 		}
+		if s.constExpr && f.Kind == ir.FieldMD {
+			if c, ok := signedConstExpr(f.MD); ok {
+				f = ir.Field{Name: f.Name, Int: c, Kind: ir.FieldInt}
+			}
+		}
 		return f, true
 	}
 	return ir.Field{}, false
@@ -328,4 +339,25 @@ func zeroSize(f *ir.Field) bool {
 	}
 	c, ok := constIntOf(f.MD)
 	return ok && c == 0 || isNilMD(f.MD)
+}
+
+// signedConstExpr reports whether md is a DIExpression that is a signed
+// constant (DIExpression::isConstant: DW_OP_consts N, then optionally
+// DW_OP_stack_value and a DW_OP_LLVM_fragment), and its value N.
+func signedConstExpr(md ir.Metadata) (int64, bool) {
+	e, ok := md.(*ir.SpecializedNode)
+	if !ok || e.Kind != "DIExpression" {
+		return 0, false
+	}
+	// The three shapes are well formed whatever the numbers, so the
+	// operations are the ones a printer names.
+	f := e.Fields
+	is := func(i int, op dwarf.Op) bool { return f[i].Kind == ir.FieldUint && f[i].Int == int64(op) }
+	if len(f) != 2 && len(f) != 3 && len(f) != 6 || !is(0, dwarf.OpConsts) {
+		return 0, false
+	}
+	if len(f) == 3 && !is(2, dwarf.OpStackValue) || len(f) == 6 && (!is(2, dwarf.OpStackValue) || !is(3, dwarf.OpLLVMFragment)) {
+		return 0, false
+	}
+	return f[1].Int, true
 }

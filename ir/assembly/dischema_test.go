@@ -34,6 +34,14 @@ func enumFld(name string, e ir.DIEnum, v int64) ir.Field {
 // both ways the printer has: inline (specializedBody) and as a numbered
 // node's compact record (appendNodeRecord), which must agree.
 func TestFieldWalk(t *testing.T) {
+	expr := func(elts ...int64) ir.Metadata {
+		fs := make([]ir.Field, len(elts))
+		for i, e := range elts {
+			fs[i] = ir.Field{Kind: ir.FieldUint, Int: e}
+		}
+		return &ir.SpecializedNode{Kind: "DIExpression", Fields: fs}
+	}
+	mdFld := func(name string, md ir.Metadata) ir.Field { return ir.Field{Name: ir.FieldNameOf(name), MD: md} }
 	for _, c := range []struct {
 		kind   string
 		fields []ir.Field
@@ -62,6 +70,10 @@ func TestFieldWalk(t *testing.T) {
 		{"DITemplateValueParameter", []ir.Field{enumFld("tag", ir.EnumDWTag, 0x30)}, `!DITemplateValueParameter(value: null)`},
 		{"DISubrange", []ir.Field{fld("count", ir.FieldInt, 0)}, `!DISubrange(count: 0)`},
 		{"DIAssignID", nil, `!DIAssignID()`},
+		// DW_OP_consts 5, DW_OP_stack_value is a constant; DW_OP_constu 7,
+		// DW_OP_stack_value is not (AsmWriter wants a signed one).
+		{"DIGenericSubrange", []ir.Field{mdFld("count", expr(0x11, 5, 0x9f)), mdFld("lowerBound", expr(0x10, 7, 0x9f)), mdFld("stride", expr(0x11, -2))},
+			`!DIGenericSubrange(count: 5, lowerBound: !DIExpression(DW_OP_constu, 7, DW_OP_stack_value), stride: -2)`},
 		{"DIFixedPointType", []ir.Field{enumFld("kind", ir.EnumFixedPointKind, 2), fld("factor", ir.FieldInt, -4)},
 			`!DIFixedPointType(tag: 0, kind: Rational, numerator: 0, denominator: 0)`},
 		{"DIFixedPointType", []ir.Field{fld("factor", ir.FieldInt, -4), {Name: ir.FieldNameOf("numerator"), Kind: ir.FieldRaw, MD: &ir.MDString{Value: "7"}}},

@@ -146,13 +146,7 @@ func (l *mdList) resolveFixes() {
 			continue
 		}
 		if f.field >= 0 && f.field < len(f.n.Fields) {
-			fld := &f.n.Fields[f.field]
-			fld.MD = m
-			if c, ok := signedConstExpr(m); ok && f.n.Kind == "DIGenericSubrange" {
-				// A bound that is a constant prints as the number,
-				// also when it was a forward reference.
-				*fld = ir.Field{Name: fld.Name, Int: c, Kind: ir.FieldInt}
-			}
+			f.n.Fields[f.field].MD = m
 		}
 		if f.ref >= 0 && f.ref < len(f.n.Refs) {
 			f.n.Refs[f.ref] = m

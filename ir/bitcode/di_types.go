@@ -42,13 +42,10 @@ func (b *diBuilder) subrange() {
 
 func (b *diBuilder) genericSubrange() {
 	b.n.Distinct = false
+	// A bound that is a constant DIExpression prints as its number,
+	// which is the printer's to see.
 	for i, name := range [...]string{"count", "lowerBound", "upperBound", "stride"} {
-		b.ref(i + 1)
-		if c, ok := signedConstExpr(b.lookup(b.at(i + 1))); ok {
-			b.optInt(name, c) // a constant, never null
-			continue
-		}
-		b.md(name, i+1)
+		b.refMD(name, i+1)
 	}
 }
 

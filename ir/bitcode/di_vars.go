@@ -195,23 +195,3 @@ func upgradeExpression(version uint64, in []uint64) []uint64 {
 	}
 	return out
 }
-
-// signedConstExpr reports whether md is a DIExpression that is a signed
-// constant (DIExpression::isConstant), and its value.
-func signedConstExpr(md ir.Metadata) (int64, bool) {
-	e, ok := md.(*ir.SpecializedNode)
-	if !ok || e.Kind != "DIExpression" {
-		return 0, false
-	}
-	// The three shapes are well formed whatever the numbers, so the
-	// operations are the ones a printer names.
-	f := e.Fields
-	is := func(i int, op dwarf.Op) bool { return f[i].Kind == ir.FieldUint && f[i].Int == int64(op) }
-	if len(f) != 2 && len(f) != 3 && len(f) != 6 || !is(0, dwarf.OpConsts) {
-		return 0, false
-	}
-	if len(f) == 3 && !is(2, dwarf.OpStackValue) || len(f) == 6 && (!is(2, dwarf.OpStackValue) || !is(3, dwarf.OpLLVMFragment)) {
-		return 0, false
-	}
-	return f[1].Int, true
-}
