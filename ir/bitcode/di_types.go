@@ -50,12 +50,11 @@ func (b *diBuilder) genericSubrange() {
 }
 
 func (b *diBuilder) enumerator() {
-	unsigned, bigInt := b.at(0)&2 != 0, b.at(0)&4 != 0
+	unsigned, wide := b.at(0)&2 != 0, b.at(0)&4 != 0
 	b.ref(2)
 	b.str("name", 2)
-	if bigInt {
-		v := diWideInt(b.ops[3:], b.at(1), !unsigned)
-		b.rawMD("value", &ir.MDString{Value: v.String()})
+	if wide {
+		b.bigInt("value", diWideInt(b.ops[3:], b.at(1), !unsigned))
 	} else if unsigned {
 		b.uint("value", uint64(diUnrotateOld(b.at(1))))
 	} else {
