@@ -57,6 +57,51 @@ type schemaField struct {
 	constExpr bool
 }
 
+// A nodeSchema is a node kind's schema: its fields, and two tables that
+// let a walk go from one field that matters to the next without looking
+// at those between (most of a node's fields are not held, and printed
+// only when held).
+type nodeSchema struct {
+	fields []schemaField
+	// at[name] is one more than the index in fields of the field named
+	// name, 0 when it has none (or name is past the table).
+	at []uint8
+	// ruled[i] is the index of the first field from i on whose rule is
+	// not ruleHeld (which is printed, or decided on, even when not held),
+	// len(fields) when none: ruled has len(fields)+1 entries.
+	ruled []uint8
+}
+
+// newSchema makes the schema of fields fs.
+func newSchema(fs ...schemaField) *nodeSchema {
+	s := &nodeSchema{fields: fs, ruled: make([]uint8, len(fs)+1)}
+	top := ir.FieldName(0)
+	for _, f := range fs {
+		top = max(top, f.name)
+	}
+	s.at = make([]uint8, int(top)+1)
+	for i, f := range fs {
+		s.at[f.name] = uint8(i + 1)
+	}
+	s.ruled[len(fs)] = uint8(len(fs))
+	for i := len(fs) - 1; i >= 0; i-- {
+		s.ruled[i] = s.ruled[i+1]
+		if fs[i].rule != ruleHeld {
+			s.ruled[i] = uint8(i)
+		}
+	}
+	return s
+}
+
+// index returns one more than the index of the field named name, 0 when
+// the schema has none.
+func (s *nodeSchema) index(name ir.FieldName) int {
+	if int(name) < len(s.at) {
+		return int(s.at[name])
+	}
+	return 0
+}
+
 // held is a field printed when the node holds it.
 func held(name string) schemaField { return schemaField{name: ir.FieldNameOf(name)} }
 
@@ -88,69 +133,69 @@ var (
 // prints them. A kind without one (DIExpression, whose fields are its
 // elements) prints the fields its node holds.
 var (
-	schemaDISubrange        = []schemaField{held("count"), held("lowerBound"), held("upperBound"), held("stride")}
-	schemaDIGenericSubrange = []schemaField{bound("count"), bound("lowerBound"), bound("upperBound"), bound("stride")}
-	schemaDIEnumerator      = []schemaField{always("name", ir.FieldString), always("value", ir.FieldInt), held("isUnsigned")}
-	schemaDIBasicType       = []schemaField{tagUnless(dwarf.TagBaseType), held("name"), held("size"), held("align"), held("dataSize"),
-		held("encoding"), held("num_extra_inhabitants"), held("flags")}
-	schemaDIFixedPointType = []schemaField{tagUnless(dwarf.TagBaseType), held("name"), held("size"), held("align"), held("encoding"),
+	schemaDISubrange        = newSchema(held("count"), held("lowerBound"), held("upperBound"), held("stride"))
+	schemaDIGenericSubrange = newSchema(bound("count"), bound("lowerBound"), bound("upperBound"), bound("stride"))
+	schemaDIEnumerator      = newSchema(always("name", ir.FieldString), always("value", ir.FieldInt), held("isUnsigned"))
+	schemaDIBasicType       = newSchema(tagUnless(dwarf.TagBaseType), held("name"), held("size"), held("align"), held("dataSize"),
+		held("encoding"), held("num_extra_inhabitants"), held("flags"))
+	schemaDIFixedPointType = newSchema(tagUnless(dwarf.TagBaseType), held("name"), held("size"), held("align"), held("encoding"),
 		held("flags"), alwaysEnum("kind", ir.EnumFixedPointKind),
-		{name: ir.FieldNameOf("factor"), rule: ruleNotRational, kind: ir.FieldInt},
-		{name: ir.FieldNameOf("numerator"), rule: ruleRational, kind: ir.FieldInt},
-		{name: ir.FieldNameOf("denominator"), rule: ruleRational, kind: ir.FieldInt}}
-	schemaDIStringType = []schemaField{tagUnless(dwarf.TagStringType), held("name"), held("stringLength"), held("stringLengthExpression"),
-		held("stringLocationExpression"), held("size"), held("align"), held("encoding")}
-	schemaDIDerivedType = []schemaField{sTag, held("name"), held("scope"), held("file"), held("line"), always("baseType", ir.FieldMD),
+		schemaField{name: ir.FieldNameOf("factor"), rule: ruleNotRational, kind: ir.FieldInt},
+		schemaField{name: ir.FieldNameOf("numerator"), rule: ruleRational, kind: ir.FieldInt},
+		schemaField{name: ir.FieldNameOf("denominator"), rule: ruleRational, kind: ir.FieldInt})
+	schemaDIStringType = newSchema(tagUnless(dwarf.TagStringType), held("name"), held("stringLength"), held("stringLengthExpression"),
+		held("stringLocationExpression"), held("size"), held("align"), held("encoding"))
+	schemaDIDerivedType = newSchema(sTag, held("name"), held("scope"), held("file"), held("line"), always("baseType", ir.FieldMD),
 		held("size"), held("align"), held("offset"), held("flags"), held("extraData"), held("dwarfAddressSpace"),
 		held("annotations"), held("ptrAuthKey"), held("ptrAuthIsAddressDiscriminated"), held("ptrAuthExtraDiscriminator"),
-		held("ptrAuthIsaPointer"), held("ptrAuthAuthenticatesNullValues")}
-	schemaDISubrangeType = []schemaField{held("name"), held("scope"), held("file"), held("line"), held("size"), held("align"), held("flags"),
-		held("baseType"), held("lowerBound"), held("upperBound"), held("stride"), held("bias")}
-	schemaDICompositeType = []schemaField{sTag, held("name"), held("scope"), held("file"), held("line"), held("baseType"), held("size"),
+		held("ptrAuthIsaPointer"), held("ptrAuthAuthenticatesNullValues"))
+	schemaDISubrangeType = newSchema(held("name"), held("scope"), held("file"), held("line"), held("size"), held("align"), held("flags"),
+		held("baseType"), held("lowerBound"), held("upperBound"), held("stride"), held("bias"))
+	schemaDICompositeType = newSchema(sTag, held("name"), held("scope"), held("file"), held("line"), held("baseType"), held("size"),
 		held("align"), held("offset"), held("num_extra_inhabitants"), held("flags"), held("elements"), held("runtimeLang"),
 		held("vtableHolder"), held("templateParams"), held("identifier"), held("discriminator"), held("dataLocation"),
 		held("associated"), held("allocated"), held("rank"), held("annotations"), held("specification"),
-		held("enumKind"), held("bitStride")}
-	schemaDISubroutineType = []schemaField{held("flags"), held("cc"), always("types", ir.FieldMD)}
-	schemaDIFile           = []schemaField{always("filename", ir.FieldString), always("directory", ir.FieldString), held("checksumkind"),
-		held("checksum"), held("source")}
-	schemaDICompileUnit = []schemaField{held("sourceLanguageName"), held("sourceLanguageVersion"), held("language"),
+		held("enumKind"), held("bitStride"))
+	schemaDISubroutineType = newSchema(held("flags"), held("cc"), always("types", ir.FieldMD))
+	schemaDIFile           = newSchema(always("filename", ir.FieldString), always("directory", ir.FieldString), held("checksumkind"),
+		held("checksum"), held("source"))
+	schemaDICompileUnit = newSchema(held("sourceLanguageName"), held("sourceLanguageVersion"), held("language"),
 		always("file", ir.FieldMD), held("producer"), always("isOptimized", ir.FieldBool), held("flags"),
 		always("runtimeVersion", ir.FieldUint), held("splitDebugFilename"), alwaysEnum("emissionKind", ir.EnumEmissionKind),
 		held("enums"), held("retainedTypes"), held("globals"), held("imports"), held("macros"), held("dwoId"),
-		{name: ir.FieldNameOf("splitDebugInlining"), rule: ruleUnless, kind: ir.FieldBool, eq: 1},
-		held("debugInfoForProfiling"), held("nameTableKind"), held("rangesBaseAddress"), held("sysroot"), held("sdk")}
-	schemaDISubprogram = []schemaField{held("name"), held("linkageName"), sScope, held("file"), held("line"), held("type"),
+		schemaField{name: ir.FieldNameOf("splitDebugInlining"), rule: ruleUnless, kind: ir.FieldBool, eq: 1},
+		held("debugInfoForProfiling"), held("nameTableKind"), held("rangesBaseAddress"), held("sysroot"), held("sdk"))
+	schemaDISubprogram = newSchema(held("name"), held("linkageName"), sScope, held("file"), held("line"), held("type"),
 		held("scopeLine"), held("containingType"),
-		{name: ir.FieldNameOf("virtualIndex"), rule: ruleVirtualIndex, kind: ir.FieldUint},
+		schemaField{name: ir.FieldNameOf("virtualIndex"), rule: ruleVirtualIndex, kind: ir.FieldUint},
 		held("thisAdjustment"), held("flags"), always("spFlags", ir.FieldSPFlags), held("unit"), held("templateParams"),
 		held("declaration"), held("retainedNodes"), held("thrownTypes"), held("annotations"), held("targetFuncName"),
-		held("keyInstructions")}
-	schemaDILexicalBlock             = []schemaField{sScope, held("file"), held("line"), held("column")}
-	schemaDILexicalBlockFile         = []schemaField{sScope, held("file"), always("discriminator", ir.FieldUint)}
-	schemaDICommonBlock              = []schemaField{sScope, always("declaration", ir.FieldMD), held("name"), held("file"), held("line")}
-	schemaDINamespace                = []schemaField{held("name"), sScope, held("exportSymbols")}
-	schemaDIModule                   = []schemaField{sScope, held("name"), held("configMacros"), held("includePath"), held("apinotes"), held("file"), held("line"), held("isDecl")}
-	schemaDIMacro                    = []schemaField{alwaysEnum("type", ir.EnumMacinfoType), held("line"), held("name"), held("value")}
-	schemaDIMacroFile                = []schemaField{held("line"), always("file", ir.FieldMD), held("nodes")}
-	schemaDITemplateTypeParameter    = []schemaField{held("name"), always("type", ir.FieldMD), held("defaulted")}
-	schemaDITemplateValueParameter   = []schemaField{tagUnless(dwarf.TagTemplateValueParameter), held("name"), held("type"), held("defaulted"), always("value", ir.FieldMD)}
-	schemaDIImportedEntity           = []schemaField{sTag, held("name"), sScope, held("entity"), held("file"), held("line"), held("elements")}
-	schemaDIObjCProperty             = []schemaField{held("name"), held("file"), held("line"), held("setter"), held("getter"), held("attributes"), held("type")}
-	schemaDIGlobalVariableExpression = []schemaField{held("var"), held("expr")}
-	schemaGenericDINode              = []schemaField{sTag, held("header"), held("operands")}
-	schemaDIAssignID                 = []schemaField{}
-	schemaDILabel                    = []schemaField{sScope, held("name"), held("file"), held("line"), held("column"), held("isArtificial"), held("coroSuspendIdx")}
-	schemaDILocalVariable            = []schemaField{held("name"), held("arg"), sScope, held("file"), held("line"), held("type"), held("flags"), held("align"), held("annotations")}
-	schemaDIGlobalVariable           = []schemaField{held("name"), held("linkageName"), sScope, held("file"), held("line"), held("type"),
+		held("keyInstructions"))
+	schemaDILexicalBlock             = newSchema(sScope, held("file"), held("line"), held("column"))
+	schemaDILexicalBlockFile         = newSchema(sScope, held("file"), always("discriminator", ir.FieldUint))
+	schemaDICommonBlock              = newSchema(sScope, always("declaration", ir.FieldMD), held("name"), held("file"), held("line"))
+	schemaDINamespace                = newSchema(held("name"), sScope, held("exportSymbols"))
+	schemaDIModule                   = newSchema(sScope, held("name"), held("configMacros"), held("includePath"), held("apinotes"), held("file"), held("line"), held("isDecl"))
+	schemaDIMacro                    = newSchema(alwaysEnum("type", ir.EnumMacinfoType), held("line"), held("name"), held("value"))
+	schemaDIMacroFile                = newSchema(held("line"), always("file", ir.FieldMD), held("nodes"))
+	schemaDITemplateTypeParameter    = newSchema(held("name"), always("type", ir.FieldMD), held("defaulted"))
+	schemaDITemplateValueParameter   = newSchema(tagUnless(dwarf.TagTemplateValueParameter), held("name"), held("type"), held("defaulted"), always("value", ir.FieldMD))
+	schemaDIImportedEntity           = newSchema(sTag, held("name"), sScope, held("entity"), held("file"), held("line"), held("elements"))
+	schemaDIObjCProperty             = newSchema(held("name"), held("file"), held("line"), held("setter"), held("getter"), held("attributes"), held("type"))
+	schemaDIGlobalVariableExpression = newSchema(held("var"), held("expr"))
+	schemaGenericDINode              = newSchema(sTag, held("header"), held("operands"))
+	schemaDIAssignID                 = newSchema()
+	schemaDILabel                    = newSchema(sScope, held("name"), held("file"), held("line"), held("column"), held("isArtificial"), held("coroSuspendIdx"))
+	schemaDILocalVariable            = newSchema(held("name"), held("arg"), sScope, held("file"), held("line"), held("type"), held("flags"), held("align"), held("annotations"))
+	schemaDIGlobalVariable           = newSchema(held("name"), held("linkageName"), sScope, held("file"), held("line"), held("type"),
 		always("isLocal", ir.FieldBool), always("isDefinition", ir.FieldBool), held("declaration"), held("templateParams"),
-		held("align"), held("annotations")}
+		held("align"), held("annotations"))
 )
 
 // schemaOf returns the schema of a node kind, false when it has none (a
 // switch rather than a map: it is asked once a node, hundreds of
 // thousands of times in a large module).
-func schemaOf(kind string) ([]schemaField, bool) {
+func schemaOf(kind string) (*nodeSchema, bool) {
 	switch kind {
 	case "DISubrange":
 		return schemaDISubrange, true
@@ -230,7 +275,7 @@ type fieldWalk struct {
 	// schema is the node's, nil when its kind has none or its fields
 	// are not in the schema's order (a node a reader did not make):
 	// then its fields are printed as they are.
-	schema []schemaField
+	schema *nodeSchema
 	i, j   int // the next schema field and the next field of n
 }
 
@@ -251,14 +296,16 @@ func walkFields(n *ir.SpecializedNode) fieldWalk {
 
 // inSchema reports whether every field of fs has a name of schema s, in
 // its order.
-func inSchema(fs []ir.Field, s []schemaField) bool {
-	j := 0
-	for i := range s {
-		if j < len(fs) && fs[j].Name == s[i].name {
-			j++
+func inSchema(fs []ir.Field, s *nodeSchema) bool {
+	prev := 0
+	for i := range fs {
+		k := s.index(fs[i].Name)
+		if k <= prev {
+			return false
 		}
+		prev = k
 	}
-	return j == len(fs)
+	return true
 }
 
 // next returns the next field to print; false when there is none left.
@@ -274,9 +321,18 @@ func (w *fieldWalk) next() (ir.Field, bool) {
 		}
 		return ir.Field{}, false
 	}
-	for w.i < len(w.schema) {
-		s := &w.schema[w.i]
-		w.i++
+	for {
+		// The next schema field that matters: the next one held, or
+		// the next one printed or decided on when not held.
+		k := int(w.schema.ruled[w.i])
+		if w.j < len(fs) {
+			k = min(k, w.schema.index(fs[w.j].Name)-1)
+		}
+		if k >= len(w.schema.fields) {
+			return ir.Field{}, false
+		}
+		w.i = k + 1
+		s := &w.schema.fields[k]
 		isHeld := w.j < len(fs) && fs[w.j].Name == s.name
 		var f ir.Field
 		if isHeld {
@@ -317,7 +373,6 @@ func (w *fieldWalk) next() (ir.Field, bool) {
 		}
 		return f, true
 	}
-	return ir.Field{}, false
 }
 
 // intOf returns the Int of the field of the node walked named name, of
