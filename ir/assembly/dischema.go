@@ -12,8 +12,9 @@ import (
 // MDFieldPrinter's (printInt's ShouldSkipZero, printString's
 // ShouldSkipEmpty, printMetadata's ShouldSkipNull, printBool's Default,
 // and the writeDI* functions' own conditions). The schemas say it, a node
-// kind at a time (schemaOf); a fieldWalk merges a node's schema with its fields, and
-// specializedBody and appendNodeRecord both print what it yields.
+// kind at a time (schemaOf); a fieldWalk merges a node's schema with its
+// fields, and specializedBody and appendNodeRecord both print what it
+// yields, so that the two cannot disagree.
 
 // A fieldRule says when a field of a schema is printed.
 type fieldRule uint8
