@@ -69,8 +69,15 @@ type DILocation struct {
 
 // A SpecializedNode is a metadata node of a kind other than a tuple (the
 // DI... nodes of debug info): its kind name and its fields, in the order
-// LLVM assembly prints them. Fields at their defaults may be omitted. The
-// methods Line, Name, File, Flags, ... read the common fields by meaning.
+// LLVM assembly prints them. A field at its zero value (null metadata, "",
+// 0, false) may be absent and reads as zero: package bitcode stores the
+// fields that are not zero, and those of LLVM's optional fields (a
+// DIDerivedType's dwarfAddressSpace, a DILabel's coroSuspendIdx, a
+// DICompositeType's enumKind, a DIFile's checksum, ...) that are set, even
+// at zero. Which fields are printed at zero, and which are left out at
+// another value, is a printer's to know (package assembly's schemas of the
+// node kinds), not the node's. The methods Line, Name, File, Flags, ...
+// read the common fields by meaning.
 // Values are kept as numbers, which a printer spells: flag sets, the
 // enumerations of [DIEnum] (DWARF tags, encodings, languages, ...), and a
 // DIExpression's elements, which are its Fields: unnamed FieldUints, the
@@ -190,7 +197,7 @@ func (n *SpecializedNode) nodeField(name FieldName) *SpecializedNode {
 
 // The accessors below read a debug-info node's fields by meaning rather
 // than by name: each returns the zero value when the node has no such
-// field (or it is at its default, which a reader leaves out) or n is nil.
+// field (or it is zero, which a reader leaves out) or n is nil.
 
 // Line returns the source line of a node that has one (DISubprogram,
 // DIGlobalVariable, DILocalVariable, DILabel, a type, ...).

@@ -342,13 +342,17 @@ const (
 
 // appendNodeRecord appends the record of specialized node n, numbered s:
 // its distinct flag, kind name, field count and fields (name, kind,
-// value), the fields printSpecialized leaves out left out; false when a
-// field is one the record does not describe (an operand printed inline,
-// a list).
+// value), those walkFields yields, as specializedBody prints them; false
+// when a field is one the record does not describe (an operand printed
+// inline, a list).
 func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) bool {
 	count := 0
-	for i := range n.Fields {
-		f := &n.Fields[i]
+	walk := walkFields(n)
+	for w := walk; ; {
+		f, ok := w.next()
+		if !ok {
+			break
+		}
 		switch f.Kind {
 		case ir.FieldMD:
 			if _, ok := p.mdOp(f.MD); !ok {
@@ -358,9 +362,6 @@ func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) b
 			if _, ok := constIntOf(f.MD); ok {
 				break
 			}
-			if f.Kind == ir.FieldSize && isNilMD(f.MD) {
-				continue
-			}
 			if _, ok := p.mdOp(f.MD); !ok {
 				return false
 			}
@@ -368,25 +369,20 @@ func (p *printer) appendNodeRecord(chunk []byte, s int, n *ir.SpecializedNode) b
 		default:
 			return false
 		}
-		if f.Kind == ir.FieldSize {
-			if c, ok := constIntOf(f.MD); ok && c == 0 {
-				continue
-			}
-		}
 		count++
 	}
 	chunk = appendRecordHead(chunk, mdRecNode, distinctFlag(n.Distinct))
 	chunk = binary.AppendUvarint(chunk, p.md.name(n.Kind))
 	chunk = binary.AppendUvarint(chunk, uint64(count))
-	for i := range n.Fields {
-		f := &n.Fields[i]
+	for w := walk; ; {
+		f, ok := w.next()
+		if !ok {
+			break
+		}
 		var c int64
 		isConst := false
 		if f.Kind == ir.FieldConstInt || f.Kind == ir.FieldSize {
 			c, isConst = constIntOf(f.MD)
-			if f.Kind == ir.FieldSize && (isConst && c == 0 || !isConst && isNilMD(f.MD)) {
-				continue
-			}
 		}
 		chunk = binary.AppendUvarint(chunk, p.md.name(f.Name.String()))
 		switch {

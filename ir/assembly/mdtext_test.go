@@ -40,7 +40,7 @@ func TestMDText(t *testing.T) {
 	// The text of the printer before it held definitions compactly.
 	want := "\n!n = !{!0, !2, !4, !5, !6, !8, !9, !10, !9}\n\n" +
 		"!0 = !DILocation(line: 1, column: 2, scope: !1)\n" +
-		"!1 = distinct !DISubprogram(name: \"long\\\\name of subprogram f\")\n" +
+		"!1 = distinct !DISubprogram(name: \"long\\\\name of subprogram f\", scope: null, spFlags: 0)\n" +
 		"!2 = distinct !DILocation(line: 4, scope: !1, inlinedAt: !3, isImplicitCode: true, atomGroup: 1099511627776, atomRank: 2)\n" +
 		"!3 = !DILocation(line: 3, scope: !1)\n" +
 		"!4 = !DILocation(line: 5, scope: null)\n" +

@@ -141,8 +141,9 @@ func (p *printer) locationBody(n *ir.DILocation, depth int) {
 	p.byte1(')')
 }
 
-// specializedBody writes !Kind(name: value, ...), leaving out the names
-// that are empty (as in !DIExpression(DW_OP_deref)).
+// specializedBody writes !Kind(name: value, ...), the fields walkFields
+// yields, leaving out the names that are empty (as in
+// !DIExpression(DW_OP_deref)).
 func (p *printer) specializedBody(n *ir.SpecializedNode, depth int) {
 	p.byte1('!')
 	p.str(n.Kind)
@@ -153,12 +154,10 @@ func (p *printer) specializedBody(n *ir.SpecializedNode, depth int) {
 		return
 	}
 	first := true
-	for i := range n.Fields {
-		f := &n.Fields[i]
-		if f.Kind == ir.FieldSize {
-			if c, ok := constIntOf(f.MD); ok && c == 0 || isNilMD(f.MD) {
-				continue
-			}
+	for w := walkFields(n); ; {
+		f, ok := w.next()
+		if !ok {
+			break
 		}
 		if !first {
 			p.str(", ")

@@ -7,8 +7,10 @@ import (
 
 // Debug-info metadata records (MetadataLoader's parseOneMetadata) become
 // ir.SpecializedNodes whose Fields are the node's fields in the order
-// llvm-dis-22 prints them, fields at their defaults left out as AsmWriter's
-// writeDI* functions leave them out; Refs keep LLVM's operand order for
+// llvm-dis-22 prints them, those at zero left out (and LLVM's optional
+// fields kept when the record sets them): which fields llvm-dis-22 prints
+// at zero or leaves out at other values is package assembly's (its
+// schemas), not the reader's. Refs keep LLVM's operand order for
 // numbering. Fields hold values: flag sets (ir.FieldDIFlags,
 // ir.FieldSPFlags), the enumerations of ir.DIEnum (the DWARF ones of
 // llvmir/dwarf among them: tags, encodings, languages) and a DIExpression's
@@ -144,13 +146,7 @@ func (l *mdList) resolveFixes() {
 			continue
 		}
 		if f.field >= 0 && f.field < len(f.n.Fields) {
-			fld := &f.n.Fields[f.field]
-			fld.MD = m
-			if c, ok := signedConstExpr(m); ok && f.n.Kind == "DIGenericSubrange" {
-				// A bound that is a constant prints as the number,
-				// also when it was a forward reference.
-				*fld = ir.Field{Name: fld.Name, Int: c, Kind: ir.FieldInt}
-			}
+			f.n.Fields[f.field].MD = m
 		}
 		if f.ref >= 0 && f.ref < len(f.n.Refs) {
 			f.n.Refs[f.ref] = m

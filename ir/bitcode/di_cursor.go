@@ -1,6 +1,10 @@
 package bitcode
 
-import "github.com/bcextract/bcextract/ir"
+import (
+	"math/big"
+
+	"github.com/bcextract/bcextract/ir"
+)
 
 // mdOps is a cursor over the operands of one debug-info record with a
 // sticky error, as debug/dwarf's buf: diNode checks a record's length once
@@ -86,18 +90,23 @@ func (b *diBuilder) nilRefs(k int) {
 	}
 }
 
-// md adds a metadata field for operand i; a null one is left out when
-// skipNull.
-func (b *diBuilder) md(name string, i int, skipNull bool) {
-	b.mdKind(name, i, skipNull, ir.FieldMD)
+// The field adders below store a field only when its value is not zero
+// (null, "", 0, false), in the order they are called: llvm-dis-22's print
+// order. A field left out reads as zero (see ir.SpecializedNode); which
+// fields a printer shows at zero, or leaves out at some other value, is
+// package assembly's knowledge, not the reader's. The opt* adders store
+// the field whatever its value: for LLVM's optional fields (std::optional
+// in its node) that the record sets, and for constant operands (a
+// DISubrange's count), which are never null even when zero.
+
+// md adds a metadata field for operand i, unless null.
+func (b *diBuilder) md(name string, i int) {
+	b.mdKind(name, i, ir.FieldMD)
 }
 
-func (b *diBuilder) mdKind(name string, i int, skipNull bool, k ir.FieldKind) {
+func (b *diBuilder) mdKind(name string, i int, k ir.FieldKind) {
 	id := b.at(i)
 	if id == 0 {
-		if !skipNull {
-			b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Kind: k})
-		}
 		return
 	}
 	m := b.lookup(id)
@@ -108,9 +117,9 @@ func (b *diBuilder) mdKind(name string, i int, skipNull bool, k ir.FieldKind) {
 }
 
 // refMD is ref and md of the same operand.
-func (b *diBuilder) refMD(name string, i int, skipNull bool) {
+func (b *diBuilder) refMD(name string, i int) {
 	b.ref(i)
-	b.md(name, i, skipNull)
+	b.md(name, i)
 }
 
 // text returns the string of operand i, nil for null.
@@ -127,15 +136,18 @@ func (b *diBuilder) text(i int) *ir.MDString {
 	return s
 }
 
-func (b *diBuilder) str(name string, i int, skipEmpty bool) {
-	b.strValue(name, b.text(i), skipEmpty)
+// str adds the string field of operand i, unless empty.
+func (b *diBuilder) str(name string, i int) {
+	if v := b.text(i); v != nil && v.Value != "" {
+		b.strValue(name, v)
+	}
 }
 
+// optStr adds the string field of operand i, even empty.
+func (b *diBuilder) optStr(name string, i int) { b.strValue(name, b.text(i)) }
+
 // strValue adds a string field, v nil for "".
-func (b *diBuilder) strValue(name string, v *ir.MDString, skipEmpty bool) {
-	if skipEmpty && (v == nil || v.Value == "") {
-		return
-	}
+func (b *diBuilder) strValue(name string, v *ir.MDString) {
 	f := ir.Field{Name: ir.FieldNameOf(name), Kind: ir.FieldString}
 	if v != nil {
 		f.MD = v
@@ -143,17 +155,27 @@ func (b *diBuilder) strValue(name string, v *ir.MDString, skipEmpty bool) {
 	b.n.Fields = append(b.n.Fields, f)
 }
 
-func (b *diBuilder) uint(name string, v uint64, skipZero bool) {
-	if skipZero && v == 0 {
-		return
+// uint adds an unsigned field, unless zero.
+func (b *diBuilder) uint(name string, v uint64) {
+	if v != 0 {
+		b.optUint(name, v)
 	}
+}
+
+// optUint adds an unsigned field, even zero.
+func (b *diBuilder) optUint(name string, v uint64) {
 	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Int: int64(v), Kind: ir.FieldUint})
 }
 
-func (b *diBuilder) int(name string, v int64, skipZero bool) {
-	if skipZero && v == 0 {
-		return
+// int adds a signed field, unless zero.
+func (b *diBuilder) int(name string, v int64) {
+	if v != 0 {
+		b.optInt(name, v)
 	}
+}
+
+// optInt adds a signed field, even zero.
+func (b *diBuilder) optInt(name string, v int64) {
 	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Int: v, Kind: ir.FieldInt})
 }
 
@@ -163,11 +185,23 @@ func (b *diBuilder) rawMD(name string, v *ir.MDString) {
 	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), MD: v, Kind: ir.FieldRaw})
 }
 
-// bool adds a boolean field, left out when it equals def (when hasDef).
-func (b *diBuilder) bool(name string, v, hasDef, def bool) {
-	if hasDef && v == def {
-		return
+// bigInt adds an integer that may not fit Int, as its decimal text
+// (ir.FieldRaw), unless zero.
+func (b *diBuilder) bigInt(name string, v *big.Int) {
+	if v.Sign() != 0 {
+		b.rawMD(name, &ir.MDString{Value: v.String()})
 	}
+}
+
+// bool adds a boolean field, unless false.
+func (b *diBuilder) bool(name string, v bool) {
+	if v {
+		b.optBool(name, v)
+	}
+}
+
+// optBool adds a boolean field, even false.
+func (b *diBuilder) optBool(name string, v bool) {
 	x := int64(0)
 	if v {
 		x = 1
@@ -175,25 +209,30 @@ func (b *diBuilder) bool(name string, v, hasDef, def bool) {
 	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Int: x, Kind: ir.FieldBool})
 }
 
-// enum adds value v of enumeration e, left out when zero.
+// enum adds value v of enumeration e, which a printer spells, unless
+// zero.
 func (b *diBuilder) enum(name string, v uint64, e ir.DIEnum) {
-	if v == 0 {
-		return
+	if v != 0 {
+		b.optEnum(name, v, e)
 	}
-	b.enumField(name, v, e)
+}
+
+// optEnum adds value v of enumeration e, even zero.
+func (b *diBuilder) optEnum(name string, v uint64, e ir.DIEnum) {
+	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Int: int64(v), Kind: ir.FieldEnum, Enum: e})
 }
 
 // tag adds a node's tag, a DW_TAG_* value.
-func (b *diBuilder) tag(v uint64) { b.enumField("tag", v, ir.EnumDWTag) }
+func (b *diBuilder) tag(v uint64) { b.enum("tag", v, ir.EnumDWTag) }
 
 // sizeField adds a size or offset: operand i is a metadata ID when
 // isMD, else the value.
 func (b *diBuilder) sizeField(name string, i int, isMD bool) {
 	if isMD {
-		b.mdKind(name, i, true, ir.FieldSize)
+		b.mdKind(name, i, ir.FieldSize)
 		return
 	}
-	b.uint(name, b.at(i), true)
+	b.uint(name, b.at(i))
 }
 
 // sizeRef adds the Refs entry of a size or offset operand.
@@ -205,8 +244,8 @@ func (b *diBuilder) sizeRef(i int, isMD bool) {
 	}
 }
 
-// flags adds a set of DIFlags (the low 32 bits of f), left out when
-// empty: a printer spells them (see ir.FieldDIFlags).
+// flags adds a set of DIFlags (the low 32 bits of f), unless empty: a
+// printer spells them (see ir.FieldDIFlags).
 func (b *diBuilder) flags(name string, f uint64) {
 	if f&0xffffffff == 0 {
 		return
@@ -214,12 +253,11 @@ func (b *diBuilder) flags(name string, f uint64) {
 	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Int: int64(f & 0xffffffff), Kind: ir.FieldDIFlags})
 }
 
-// enumField adds value v of enumeration e, which a printer spells.
-func (b *diBuilder) enumField(name string, v uint64, e ir.DIEnum) {
-	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Int: int64(v), Kind: ir.FieldEnum, Enum: e})
-}
-
-// spFlags adds a DISubprogram's DISPFlags (the low 32 bits of f).
+// spFlags adds a DISubprogram's DISPFlags (the low 32 bits of f), unless
+// empty.
 func (b *diBuilder) spFlags(f uint64) {
+	if f&0xffffffff == 0 {
+		return
+	}
 	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf("spFlags"), Int: int64(f & 0xffffffff), Kind: ir.FieldSPFlags})
 }

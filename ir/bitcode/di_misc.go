@@ -1,9 +1,6 @@
 package bitcode
 
-import (
-	"github.com/bcextract/bcextract/ir"
-	"github.com/bcextract/bcextract/llvmir/dwarf"
-)
+import "github.com/bcextract/bcextract/ir"
 
 // The decoders of the other nodes: GenericDINode, template parameters,
 // DIImportedEntity, DIMacro, DIMacroFile, DIObjCProperty, DIAssignID.
@@ -18,7 +15,7 @@ func (b *diBuilder) genericNode() {
 		b.ref(i)
 	}
 	b.tag(b.at(1))
-	b.str("header", 3, true)
+	b.str("header", 3)
 	if b.count() <= 4 {
 		return
 	}
@@ -39,9 +36,9 @@ func (b *diBuilder) genericNode() {
 func (b *diBuilder) templateType() {
 	b.nilRefs(1)
 	b.ref(2)
-	b.str("name", 1, true)
-	b.md("type", 2, false)
-	b.bool("defaulted", b.at(3) != 0, true, false)
+	b.str("name", 1)
+	b.md("type", 2)
+	b.bool("defaulted", b.at(3) != 0)
 }
 
 func (b *diBuilder) templateValue() {
@@ -52,13 +49,11 @@ func (b *diBuilder) templateValue() {
 	b.nilRefs(1)
 	b.ref(3)
 	b.ref(value)
-	if b.at(1) != uint64(dwarf.TagTemplateValueParameter) {
-		b.tag(b.at(1))
-	}
-	b.str("name", 2, true)
-	b.md("type", 3, true)
-	b.bool("defaulted", def, true, false)
-	b.md("value", value, false)
+	b.tag(b.at(1))
+	b.str("name", 2)
+	b.md("type", 3)
+	b.bool("defaulted", def)
+	b.md("value", value)
 }
 
 func (b *diBuilder) importedEntity() {
@@ -68,28 +63,28 @@ func (b *diBuilder) importedEntity() {
 	b.ref(6)
 	b.ref(7)
 	b.tag(b.at(1))
-	b.str("name", 5, true)
-	b.md("scope", 2, false)
-	b.md("entity", 3, true)
-	b.md("file", 6, true)
-	b.uint("line", b.at(4), true)
-	b.md("elements", 7, true)
+	b.str("name", 5)
+	b.md("scope", 2)
+	b.md("entity", 3)
+	b.md("file", 6)
+	b.uint("line", b.at(4))
+	b.md("elements", 7)
 }
 
 func (b *diBuilder) macro() {
 	b.n.Refs = b.r.refScratch()
-	b.enumField("type", b.at(1), ir.EnumMacinfoType)
-	b.uint("line", b.at(2), true)
-	b.str("name", 3, true)
-	b.str("value", 4, true)
+	b.enum("type", b.at(1), ir.EnumMacinfoType)
+	b.uint("line", b.at(2))
+	b.str("name", 3)
+	b.str("value", 4)
 }
 
 func (b *diBuilder) macroFile() {
 	b.ref(3)
 	b.ref(4)
-	b.uint("line", b.at(2), true)
-	b.md("file", 3, false)
-	b.md("nodes", 4, true)
+	b.uint("line", b.at(2))
+	b.md("file", 3)
+	b.md("nodes", 4)
 }
 
 func (b *diBuilder) objCProperty() {
@@ -97,13 +92,13 @@ func (b *diBuilder) objCProperty() {
 	b.ref(2)
 	b.nilRefs(2)
 	b.ref(7)
-	b.str("name", 1, true)
-	b.md("file", 2, true)
-	b.uint("line", b.at(3), true)
-	b.str("setter", 4, true)
-	b.str("getter", 5, true)
-	b.uint("attributes", b.at(6), true)
-	b.md("type", 7, true)
+	b.str("name", 1)
+	b.md("file", 2)
+	b.uint("line", b.at(3))
+	b.str("setter", 4)
+	b.str("getter", 5)
+	b.uint("attributes", b.at(6))
+	b.md("type", 7)
 }
 
 func (b *diBuilder) assignID() {

@@ -8,14 +8,14 @@ import "github.com/bcextract/bcextract/ir"
 
 func (b *diBuilder) file() {
 	b.n.Refs = b.r.refScratch()
-	b.str("filename", 1, false)
-	b.str("directory", 2, false)
+	b.str("filename", 1)
+	b.str("directory", 2)
 	if kind := b.at(3); kind != 0 && b.at(4) != 0 {
-		b.enumField("checksumkind", kind, ir.EnumChecksumKind)
-		b.str("checksum", 4, false)
+		b.enum("checksumkind", kind, ir.EnumChecksumKind)
+		b.optStr("checksum", 4)
 	}
 	if b.has(5) {
-		b.str("source", 5, true)
+		b.str("source", 5)
 	}
 }
 
@@ -31,32 +31,30 @@ func (b *diBuilder) compileUnit() {
 	b.refs(cuEnums, cuRetainedTypes, cuGlobals, cuImports, cuMacros)
 	if lang := b.at(cuLanguage); lang&(1<<63) != 0 {
 		// A versioned language name (DW_LNAME_*).
-		b.enumField("sourceLanguageName", lang&^(1<<63), ir.EnumDWLName)
-		b.uint("sourceLanguageVersion", b.at(cuSourceLanguageVersion), true)
+		b.optEnum("sourceLanguageName", lang&^(1<<63), ir.EnumDWLName)
+		b.uint("sourceLanguageVersion", b.at(cuSourceLanguageVersion))
 	} else {
 		b.enum("language", lang, ir.EnumDWLang)
 	}
-	b.md("file", cuFile, false)
-	b.str("producer", cuProducer, true)
-	b.bool("isOptimized", b.at(cuIsOptimized) != 0, false, false)
-	b.str("flags", cuFlags, true)
-	b.uint("runtimeVersion", b.at(cuRuntimeVersion), false)
-	b.str("splitDebugFilename", cuSplitDebugFilename, true)
-	b.enumField("emissionKind", b.at(cuEmissionKind), ir.EnumEmissionKind)
-	b.md("enums", cuEnums, true)
-	b.md("retainedTypes", cuRetainedTypes, true)
-	b.md("globals", cuGlobals, true)
-	b.md("imports", cuImports, true)
-	b.md("macros", cuMacros, true)
-	b.uint("dwoId", b.at(cuDWOID), true)
-	b.bool("splitDebugInlining", !b.has(cuSplitDebugInlining) || b.at(cuSplitDebugInlining) != 0, true, true)
-	b.bool("debugInfoForProfiling", b.at(cuDebugInfoForProfiling) != 0, true, false)
-	if k := b.at(cuNameTableKind); k != 0 {
-		b.enumField("nameTableKind", k, ir.EnumNameTableKind)
-	}
-	b.bool("rangesBaseAddress", b.at(cuRangesBaseAddress) != 0, true, false)
-	b.str("sysroot", cuSysroot, true)
-	b.str("sdk", cuSDK, true)
+	b.md("file", cuFile)
+	b.str("producer", cuProducer)
+	b.bool("isOptimized", b.at(cuIsOptimized) != 0)
+	b.str("flags", cuFlags)
+	b.uint("runtimeVersion", b.at(cuRuntimeVersion))
+	b.str("splitDebugFilename", cuSplitDebugFilename)
+	b.enum("emissionKind", b.at(cuEmissionKind), ir.EnumEmissionKind)
+	b.md("enums", cuEnums)
+	b.md("retainedTypes", cuRetainedTypes)
+	b.md("globals", cuGlobals)
+	b.md("imports", cuImports)
+	b.md("macros", cuMacros)
+	b.uint("dwoId", b.at(cuDWOID))
+	b.bool("splitDebugInlining", !b.has(cuSplitDebugInlining) || b.at(cuSplitDebugInlining) != 0)
+	b.bool("debugInfoForProfiling", b.at(cuDebugInfoForProfiling) != 0)
+	b.enum("nameTableKind", b.at(cuNameTableKind), ir.EnumNameTableKind)
+	b.bool("rangesBaseAddress", b.at(cuRangesBaseAddress) != 0)
+	b.str("sysroot", cuSysroot)
+	b.str("sdk", cuSDK)
 }
 
 // spLayout is where a DISubprogram record keeps its operands, which moved
@@ -131,8 +129,8 @@ func (b *diBuilder) subprogram() {
 	if b.r.noDebug {
 		// Only what DropDebugInfo promises: the file and the line.
 		b.ref(4)
-		b.md("file", 4, true)
-		b.uint("line", b.at(5), true)
+		b.md("file", 4)
+		b.uint("line", b.at(5))
 		return
 	}
 	hasSPFlags := b.at(0)&4 != 0
@@ -161,64 +159,62 @@ func (b *diBuilder) subprogram() {
 	if l.annotations {
 		b.ref(18 + o)
 	}
-	b.str("name", 2, true)
-	b.str("linkageName", 3, true)
-	b.md("scope", 1, false)
-	b.md("file", 4, true)
-	b.uint("line", b.at(5), true)
-	b.md("type", 6, true)
-	b.uint("scopeLine", b.at(7+a), true)
-	b.md("containingType", 8+a, true)
-	if vi := b.at(10 + a); sp&3 != 0 || vi != 0 {
-		b.uint("virtualIndex", uint64(uint32(vi)), false)
-	}
+	b.str("name", 2)
+	b.str("linkageName", 3)
+	b.md("scope", 1)
+	b.md("file", 4)
+	b.uint("line", b.at(5))
+	b.md("type", 6)
+	b.uint("scopeLine", b.at(7+a))
+	b.md("containingType", 8+a)
+	b.uint("virtualIndex", uint64(uint32(b.at(10+a))))
 	if l.thisAdj {
-		b.int("thisAdjustment", int64(int32(b.at(16+o))), true)
+		b.int("thisAdjustment", int64(int32(b.at(16+o))))
 	}
 	b.flags("flags", flags)
 	b.spFlags(sp)
 	if l.unit >= 0 {
-		b.md("unit", l.unit, true)
+		b.md("unit", l.unit)
 	}
-	b.md("templateParams", 13+o, true)
-	b.md("declaration", 14+o, true)
-	b.md("retainedNodes", 15+o, true)
+	b.md("templateParams", 13+o)
+	b.md("declaration", 14+o)
+	b.md("retainedNodes", 15+o)
 	if l.thrown {
-		b.md("thrownTypes", 17+o, true)
+		b.md("thrownTypes", 17+o)
 	}
 	if l.annotations {
-		b.md("annotations", 18+o, true)
+		b.md("annotations", 18+o)
 	}
 	if l.targetName {
-		b.str("targetFuncName", 19+o, true)
+		b.str("targetFuncName", 19+o)
 	}
-	b.bool("keyInstructions", l.keyInstructions, true, false)
+	b.bool("keyInstructions", l.keyInstructions)
 }
 
 func (b *diBuilder) lexicalBlock() {
 	b.ref(2)
 	b.ref(1)
-	b.md("scope", 1, false)
-	b.md("file", 2, true)
-	b.uint("line", b.at(3), true)
-	b.uint("column", b.at(4), true)
+	b.md("scope", 1)
+	b.md("file", 2)
+	b.uint("line", b.at(3))
+	b.uint("column", b.at(4))
 }
 
 func (b *diBuilder) lexicalBlockFile() {
 	b.ref(2)
 	b.ref(1)
-	b.md("scope", 1, false)
-	b.md("file", 2, true)
-	b.uint("discriminator", b.at(3), false)
+	b.md("scope", 1)
+	b.md("file", 2)
+	b.uint("discriminator", b.at(3))
 }
 
 func (b *diBuilder) commonBlock() {
 	b.refs(1, 2, 4)
-	b.md("scope", 1, false)
-	b.md("declaration", 2, false)
-	b.str("name", 3, true)
-	b.md("file", 4, true)
-	b.uint("line", b.at(5), true)
+	b.md("scope", 1)
+	b.md("declaration", 2)
+	b.str("name", 3)
+	b.md("file", 4)
+	b.uint("line", b.at(5))
 }
 
 func (b *diBuilder) namespace() {
@@ -231,9 +227,9 @@ func (b *diBuilder) namespace() {
 	}
 	b.nilRefs(1)
 	b.ref(1)
-	b.str("name", name, true)
-	b.md("scope", 1, false)
-	b.bool("exportSymbols", b.at(0)&2 != 0, true, false)
+	b.str("name", name)
+	b.md("scope", 1)
+	b.bool("exportSymbols", b.at(0)&2 != 0)
 }
 
 func (b *diBuilder) module() {
@@ -246,14 +242,14 @@ func (b *diBuilder) module() {
 		b.nilRefs(1)
 	}
 	b.ref(off)
-	b.md("scope", off, false)
-	b.str("name", off+1, true)
-	b.str("configMacros", off+2, true)
-	b.str("includePath", off+3, true)
-	b.str("apinotes", off+4, true)
+	b.md("scope", off)
+	b.str("name", off+1)
+	b.str("configMacros", off+2)
+	b.str("includePath", off+3)
+	b.str("apinotes", off+4)
 	if hasFile {
-		b.md("file", 1, true)
+		b.md("file", 1)
 	}
-	b.uint("line", b.at(7), true)
-	b.bool("isDecl", b.at(8) != 0, true, false)
+	b.uint("line", b.at(7))
+	b.bool("isDecl", b.at(8) != 0)
 }

@@ -172,7 +172,10 @@ func TestDIOldLayouts(t *testing.T) {
 
 // TestDIFixedPointSign decodes DIFixedPointType records as llvm-as-22
 // writes them (di-fixed-point): the numerator and denominator are APInts
-// as wide as the literal, read signed only for DW_ATE_signed_fixed.
+// as wide as the literal, read signed only for DW_ATE_signed_fixed. The
+// fields are those the reader stores: the tag even when it is
+// DW_TAG_base_type (which a printer leaves out), a kind of Binary (0) and
+// a denominator of 0 not (a printer shows both).
 func TestDIFixedPointSign(t *testing.T) {
 	// [distinct, tag, name, size, align, encoding, flags, kind, factor,
 	// (words<<32|width), words..., (words<<32|width), words...]
@@ -190,13 +193,13 @@ func TestDIFixedPointSign(t *testing.T) {
 		ops  []uint64
 		want string
 	}{
-		{rat(0x0e, w11, w13), `name: "t", size: 32, align: 32, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 1234, denominator: 5678`},
-		{rat(0x0d, w11, w13), `name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: -814, denominator: -2514`},
-		{rat(0x0e, []uint64{1<<32 | 4, 9 << 1}, []uint64{1<<32 | 1, 0}), `name: "t", size: 32, align: 32, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 9, denominator: 0`},
-		{rat(0x0d, []uint64{1<<32 | 4, 9 << 1}, []uint64{1<<32 | 1, 0}), `name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: -7, denominator: 0`},
-		{rat(0x0e, wide, three), `name: "t", size: 32, align: 32, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 12345678901234567890123, denominator: 3`},
-		{rat(0x0d, wide, three), `name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: -6543787030244012964661, denominator: 3`},
-		{[]uint64{0, 0x24, 1, 32, 32, 0x0d, 0, 0, uint64(1<<32 - 4), 1<<32 | 1, 0, 1<<32 | 1, 0}, `name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Binary, factor: -4`},
+		{rat(0x0e, w11, w13), `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 1234, denominator: 5678`},
+		{rat(0x0d, w11, w13), `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: -814, denominator: -2514`},
+		{rat(0x0e, []uint64{1<<32 | 4, 9 << 1}, []uint64{1<<32 | 1, 0}), `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 9`},
+		{rat(0x0d, []uint64{1<<32 | 4, 9 << 1}, []uint64{1<<32 | 1, 0}), `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: -7`},
+		{rat(0x0e, wide, three), `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 12345678901234567890123, denominator: 3`},
+		{rat(0x0d, wide, three), `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: -6543787030244012964661, denominator: 3`},
+		{[]uint64{0, 0x24, 1, 32, 32, 0x0d, 0, 0, uint64(1<<32 - 4), 1<<32 | 1, 0, 1<<32 | 1, 0}, `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, factor: -4`},
 	} {
 		r := &Reader{}
 		r.md.items = []ir.Metadata{&ir.MDString{Value: "t"}}

@@ -20,12 +20,12 @@ func (b *diBuilder) subrange() {
 	case 0, 1:
 		b.n.Refs = b.r.refScratch()
 		if version == 0 {
-			b.int("count", int64(b.at(1)), false)
+			b.optInt("count", int64(b.at(1))) // a constant, never null
 		} else {
 			b.ref(1)
-			b.mdKind("count", 1, true, ir.FieldConstInt)
+			b.mdKind("count", 1, ir.FieldConstInt)
 		}
-		b.int("lowerBound", diUnrotateOld(b.at(2)), false)
+		b.optInt("lowerBound", diUnrotateOld(b.at(2)))
 	case 2:
 		if b.count() < 5 {
 			b.fail(b.r.errorf("invalid DISubrange record"))
@@ -33,7 +33,7 @@ func (b *diBuilder) subrange() {
 		}
 		for i, name := range [...]string{"count", "lowerBound", "upperBound", "stride"} {
 			b.ref(i + 1)
-			b.mdKind(name, i+1, true, ir.FieldConstInt)
+			b.mdKind(name, i+1, ir.FieldConstInt)
 		}
 	default:
 		b.fail(b.r.errorf("invalid record: unsupported version of DISubrange"))
@@ -42,46 +42,38 @@ func (b *diBuilder) subrange() {
 
 func (b *diBuilder) genericSubrange() {
 	b.n.Distinct = false
+	// A bound that is a constant DIExpression prints as its number,
+	// which is the printer's to see.
 	for i, name := range [...]string{"count", "lowerBound", "upperBound", "stride"} {
-		b.ref(i + 1)
-		if c, ok := signedConstExpr(b.lookup(b.at(i + 1))); ok {
-			b.int(name, c, false)
-			continue
-		}
-		b.md(name, i+1, true)
+		b.refMD(name, i+1)
 	}
 }
 
 func (b *diBuilder) enumerator() {
-	unsigned, bigInt := b.at(0)&2 != 0, b.at(0)&4 != 0
+	unsigned, wide := b.at(0)&2 != 0, b.at(0)&4 != 0
 	b.ref(2)
-	b.str("name", 2, false)
-	if bigInt {
-		v := diWideInt(b.ops[3:], b.at(1), !unsigned)
-		b.rawMD("value", &ir.MDString{Value: v.String()})
+	b.str("name", 2)
+	if wide {
+		b.bigInt("value", diWideInt(b.ops[3:], b.at(1), !unsigned))
 	} else if unsigned {
-		b.uint("value", uint64(diUnrotateOld(b.at(1))), false)
+		b.uint("value", uint64(diUnrotateOld(b.at(1))))
 	} else {
-		b.int("value", diUnrotateOld(b.at(1)), false)
+		b.int("value", diUnrotateOld(b.at(1)))
 	}
-	if unsigned {
-		b.bool("isUnsigned", true, false, false)
-	}
+	b.bool("isUnsigned", unsigned)
 }
 
 func (b *diBuilder) basicType() {
 	sizeMD := b.at(0)&2 != 0
 	b.nilRefs(3)
 	b.sizeRef(3, sizeMD)
-	if b.at(1) != uint64(dwarf.TagBaseType) {
-		b.tag(b.at(1))
-	}
-	b.str("name", 2, true)
+	b.tag(b.at(1))
+	b.str("name", 2)
 	b.sizeField("size", 3, sizeMD)
-	b.uint("align", b.at(4), true)
-	b.uint("dataSize", b.at(8), true)
+	b.uint("align", b.at(4))
+	b.uint("dataSize", b.at(8))
 	b.enum("encoding", b.at(5), ir.EnumDWATE)
-	b.uint("num_extra_inhabitants", b.at(7), true)
+	b.uint("num_extra_inhabitants", b.at(7))
 	b.flags("flags", b.at(6))
 }
 
@@ -117,21 +109,16 @@ func (b *diBuilder) fixedPointType() {
 	off := 9
 	num := b.wideInt(&off, signed)
 	den := b.wideInt(&off, signed)
-	if b.at(1) != uint64(dwarf.TagBaseType) {
-		b.tag(b.at(1))
-	}
-	b.str("name", 2, true)
+	b.tag(b.at(1))
+	b.str("name", 2)
 	b.sizeField("size", 3, sizeMD)
-	b.uint("align", b.at(4), true)
+	b.uint("align", b.at(4))
 	b.enum("encoding", b.at(5), ir.EnumDWATE)
 	b.flags("flags", b.at(6))
-	b.enumField("kind", b.at(7), ir.EnumFixedPointKind)
-	if b.at(7) == 2 {
-		b.rawMD("numerator", &ir.MDString{Value: num.String()})
-		b.rawMD("denominator", &ir.MDString{Value: den.String()})
-	} else {
-		b.int("factor", int64(int32(b.at(8))), true)
-	}
+	b.enum("kind", b.at(7), ir.EnumFixedPointKind)
+	b.int("factor", int64(int32(b.at(8))))
+	b.bigInt("numerator", num)
+	b.bigInt("denominator", den)
 }
 
 func (b *diBuilder) stringType() {
@@ -149,17 +136,15 @@ func (b *diBuilder) stringType() {
 	if !is8 {
 		b.ref(5)
 	}
-	if b.at(1) != uint64(dwarf.TagStringType) {
-		b.tag(b.at(1))
-	}
-	b.str("name", 2, true)
-	b.md("stringLength", 3, true)
-	b.md("stringLengthExpression", 4, true)
+	b.tag(b.at(1))
+	b.str("name", 2)
+	b.md("stringLength", 3)
+	b.md("stringLengthExpression", 4)
 	if !is8 {
-		b.md("stringLocationExpression", 5, true)
+		b.md("stringLocationExpression", 5)
 	}
 	b.sizeField("size", off, sizeMD)
-	b.uint("align", b.at(off+1), true)
+	b.uint("align", b.at(off+1))
 	b.enum("encoding", b.at(off+2), ir.EnumDWATE)
 }
 
@@ -173,28 +158,28 @@ func (b *diBuilder) derivedType() {
 	b.ref(6)
 	b.ref(11)
 	b.tag(b.at(1))
-	b.str("name", 2, true)
-	b.md("scope", 5, true)
-	b.md("file", 3, true)
-	b.uint("line", b.at(4), true)
-	b.md("baseType", 6, false)
+	b.str("name", 2)
+	b.md("scope", 5)
+	b.md("file", 3)
+	b.uint("line", b.at(4))
+	b.md("baseType", 6)
 	b.sizeField("size", 7, sizeMD)
-	b.uint("align", b.at(8), true)
+	b.uint("align", b.at(8))
 	b.sizeField("offset", 9, sizeMD)
 	b.flags("flags", b.at(10))
-	b.md("extraData", 11, true)
+	b.md("extraData", 11)
 	if as := b.at(12); as != 0 {
-		b.uint("dwarfAddressSpace", uint64(uint32(as-1)), false)
+		b.optUint("dwarfAddressSpace", uint64(uint32(as-1)))
 	}
 	if b.has(14) {
 		b.ref(13)
-		b.md("annotations", 13, true)
+		b.md("annotations", 13)
 		if pa := b.at(14); pa != 0 {
-			b.uint("ptrAuthKey", pa&0xf, true)
-			b.bool("ptrAuthIsAddressDiscriminated", pa>>4&1 != 0, false, false)
-			b.uint("ptrAuthExtraDiscriminator", pa>>5&0xffff, true)
-			b.bool("ptrAuthIsaPointer", pa>>21&1 != 0, false, false)
-			b.bool("ptrAuthAuthenticatesNullValues", pa>>22&1 != 0, false, false)
+			b.uint("ptrAuthKey", pa&0xf)
+			b.optBool("ptrAuthIsAddressDiscriminated", pa>>4&1 != 0)
+			b.uint("ptrAuthExtraDiscriminator", pa>>5&0xffff)
+			b.optBool("ptrAuthIsaPointer", pa>>21&1 != 0)
+			b.optBool("ptrAuthAuthenticatesNullValues", pa>>22&1 != 0)
 		}
 	}
 }
@@ -209,18 +194,18 @@ func (b *diBuilder) subrangeType() {
 	for i := 8; i <= 12; i++ {
 		b.ref(i)
 	}
-	b.str("name", 1, true)
-	b.md("scope", 4, true)
-	b.md("file", 2, true)
-	b.uint("line", b.at(3), true)
+	b.str("name", 1)
+	b.md("scope", 4)
+	b.md("file", 2)
+	b.uint("line", b.at(3))
 	b.sizeField("size", 5, sizeMD)
-	b.uint("align", b.at(6), true)
+	b.uint("align", b.at(6))
 	b.flags("flags", b.at(7))
-	b.md("baseType", 8, true)
-	b.md("lowerBound", 9, true)
-	b.md("upperBound", 10, true)
-	b.md("stride", 11, true)
-	b.md("bias", 12, true)
+	b.md("baseType", 8)
+	b.md("lowerBound", 9)
+	b.md("upperBound", 10)
+	b.md("stride", 11)
+	b.md("bias", 12)
 }
 
 func (b *diBuilder) compositeType() {
@@ -240,32 +225,32 @@ func (b *diBuilder) compositeType() {
 		}
 	}
 	b.tag(b.at(1))
-	b.str("name", 2, true)
-	b.md("scope", 5, true)
-	b.md("file", 3, true)
-	b.uint("line", b.at(4), true)
-	b.md("baseType", 6, true)
+	b.str("name", 2)
+	b.md("scope", 5)
+	b.md("file", 3)
+	b.uint("line", b.at(4))
+	b.md("baseType", 6)
 	b.sizeField("size", 7, sizeMD)
-	b.uint("align", b.at(8), true)
+	b.uint("align", b.at(8))
 	b.sizeField("offset", 9, sizeMD)
-	b.uint("num_extra_inhabitants", b.at(22), true)
+	b.uint("num_extra_inhabitants", b.at(22))
 	b.flags("flags", b.at(10))
-	b.md("elements", 11, true)
+	b.md("elements", 11)
 	b.enum("runtimeLang", b.at(12), ir.EnumDWLang)
-	b.md("vtableHolder", 13, true)
-	b.md("templateParams", 14, true)
-	b.str("identifier", 15, true)
-	b.md("discriminator", 16, true)
-	b.md("dataLocation", 17, true)
-	b.md("associated", 18, true)
-	b.md("allocated", 19, true)
-	b.mdKind("rank", 20, true, ir.FieldConstInt)
-	b.md("annotations", 21, true)
-	b.md("specification", 23, true)
+	b.md("vtableHolder", 13)
+	b.md("templateParams", 14)
+	b.str("identifier", 15)
+	b.md("discriminator", 16)
+	b.md("dataLocation", 17)
+	b.md("associated", 18)
+	b.md("allocated", 19)
+	b.mdKind("rank", 20, ir.FieldConstInt)
+	b.md("annotations", 21)
+	b.md("specification", 23)
 	if k := b.at(24); b.has(24) && k != 0xffffffff && k != ^uint64(0) {
-		b.enumField("enumKind", k, ir.EnumDWAppleEnumKind)
+		b.optEnum("enumKind", k, ir.EnumDWAppleEnumKind)
 	}
-	b.md("bitStride", 25, true)
+	b.md("bitStride", 25)
 }
 
 func (b *diBuilder) subroutineType() {
@@ -273,7 +258,7 @@ func (b *diBuilder) subroutineType() {
 	b.ref(2)
 	b.flags("flags", b.at(1))
 	b.enum("cc", b.at(3), ir.EnumDWCC)
-	b.md("types", 2, false)
+	b.md("types", 2)
 }
 
 // diUnrotate decodes a sign-rotated value (emitSignedInt64).

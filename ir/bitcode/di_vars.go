@@ -39,23 +39,23 @@ func (b *diBuilder) globalVar() {
 	if hasAnn {
 		b.ref(ann)
 	}
-	b.str("name", 2, true)
-	b.str("linkageName", 3, true)
-	b.md("scope", 1, false)
-	b.md("file", 4, true)
-	b.uint("line", b.at(5), true)
-	b.md("type", 6, true)
-	b.bool("isLocal", b.at(7) != 0, false, false)
-	b.bool("isDefinition", b.at(8) != 0, false, false)
-	b.md("declaration", decl, true)
+	b.str("name", 2)
+	b.str("linkageName", 3)
+	b.md("scope", 1)
+	b.md("file", 4)
+	b.uint("line", b.at(5))
+	b.md("type", 6)
+	b.bool("isLocal", b.at(7) != 0)
+	b.bool("isDefinition", b.at(8) != 0)
+	b.md("declaration", decl)
 	if tparams >= 0 {
-		b.md("templateParams", tparams, true)
+		b.md("templateParams", tparams)
 	}
 	if align >= 0 {
-		b.uint("align", uint64(uint32(b.at(align))), true)
+		b.uint("align", uint64(uint32(b.at(align))))
 	}
 	if hasAnn {
-		b.md("annotations", ann, true)
+		b.md("annotations", ann)
 	}
 }
 
@@ -72,17 +72,17 @@ func (b *diBuilder) localVar() {
 	if hasAlign && b.has(9) {
 		b.ref(9)
 	}
-	b.str("name", 2+t, true)
-	b.uint("arg", b.at(6+t)&0xffff, true)
-	b.md("scope", 1+t, false)
-	b.md("file", 3+t, true)
-	b.uint("line", b.at(4+t), true)
-	b.md("type", 5+t, true)
+	b.str("name", 2+t)
+	b.uint("arg", b.at(6+t)&0xffff)
+	b.md("scope", 1+t)
+	b.md("file", 3+t)
+	b.uint("line", b.at(4+t))
+	b.md("type", 5+t)
 	b.flags("flags", b.at(7+t))
 	if hasAlign {
-		b.uint("align", uint64(uint32(b.at(8))), true)
+		b.uint("align", uint64(uint32(b.at(8))))
 		if b.has(9) {
-			b.md("annotations", 9, true)
+			b.md("annotations", 9)
 		}
 	}
 }
@@ -91,14 +91,14 @@ func (b *diBuilder) label() {
 	b.ref(1)
 	b.nilRefs(1)
 	b.ref(3)
-	b.md("scope", 1, false)
-	b.str("name", 2, true)
-	b.md("file", 3, true)
-	b.uint("line", b.at(4), true)
-	b.uint("column", b.at(5), true)
-	b.bool("isArtificial", b.at(0)&2 != 0, true, false)
+	b.md("scope", 1)
+	b.str("name", 2)
+	b.md("file", 3)
+	b.uint("line", b.at(4))
+	b.uint("column", b.at(5))
+	b.bool("isArtificial", b.at(0)&2 != 0)
 	if idx := b.at(6); b.has(6) && idx != ^uint64(0) {
-		b.uint("coroSuspendIdx", uint64(uint32(idx)), false)
+		b.optUint("coroSuspendIdx", uint64(uint32(idx)))
 	}
 }
 
@@ -127,13 +127,13 @@ func (b *diBuilder) expression() {
 
 func (b *diBuilder) globalVarExpr() {
 	b.ref(1)
-	b.md("var", 1, true)
+	b.md("var", 1)
 	if b.at(2) == 0 {
 		e := b.r.emptyExpr()
 		b.n.Refs = append(b.n.Refs, e)
 		b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf("expr"), MD: e})
 	} else {
-		b.refMD("expr", 2, true)
+		b.refMD("expr", 2)
 	}
 }
 
@@ -194,24 +194,4 @@ func upgradeExpression(version uint64, in []uint64) []uint64 {
 		e = e[size:]
 	}
 	return out
-}
-
-// signedConstExpr reports whether md is a DIExpression that is a signed
-// constant (DIExpression::isConstant), and its value.
-func signedConstExpr(md ir.Metadata) (int64, bool) {
-	e, ok := md.(*ir.SpecializedNode)
-	if !ok || e.Kind != "DIExpression" {
-		return 0, false
-	}
-	// The three shapes are well formed whatever the numbers, so the
-	// operations are the ones a printer names.
-	f := e.Fields
-	is := func(i int, op dwarf.Op) bool { return f[i].Kind == ir.FieldUint && f[i].Int == int64(op) }
-	if len(f) != 2 && len(f) != 3 && len(f) != 6 || !is(0, dwarf.OpConsts) {
-		return 0, false
-	}
-	if len(f) == 3 && !is(2, dwarf.OpStackValue) || len(f) == 6 && (!is(2, dwarf.OpStackValue) || !is(3, dwarf.OpLLVMFragment)) {
-		return 0, false
-	}
-	return f[1].Int, true
 }
