@@ -6,10 +6,10 @@ import (
 	"github.com/bcextract/bcextract/ir"
 )
 
-// TestAppendDIEnumDWARF checks the DWARF enumerations a reader keeps as
-// numbers against llvm-dis-22's spelling (of a module made by llvm-as-22
-// with these fields): a name, or the number when LLVM 22 has none.
-func TestAppendDIEnumDWARF(t *testing.T) {
+// TestAppendDIEnum checks the enumerations a reader keeps as numbers
+// against llvm-dis-22's spelling (of a module made by llvm-as-22 with these
+// fields): a name, or the number when LLVM 22 has none.
+func TestAppendDIEnum(t *testing.T) {
 	for _, c := range []struct {
 		e    ir.DIEnum
 		v    uint64
@@ -28,6 +28,23 @@ func TestAppendDIEnumDWARF(t *testing.T) {
 		{ir.EnumDWLName, 4, "DW_LNAME_C_plus_plus"},
 		{ir.EnumDWCC, 0xc0, "DW_CC_LLVM_vectorcall"},
 		{ir.EnumDWAppleEnumKind, 0, "DW_APPLE_ENUM_KIND_Closed"},
+		// The small enumerations of LLVM's own.
+		{ir.EnumChecksumKind, 1, "CSK_MD5"},
+		{ir.EnumChecksumKind, 3, "CSK_SHA256"},
+		{ir.EnumChecksumKind, 4, "4"},
+		{ir.EnumEmissionKind, 0, "NoDebug"},
+		{ir.EnumEmissionKind, 1, "FullDebug"},
+		{ir.EnumEmissionKind, 3, "DebugDirectivesOnly"},
+		{ir.EnumEmissionKind, 9, "9"},
+		{ir.EnumNameTableKind, 2, "None"},
+		{ir.EnumMacinfoType, 1, "DW_MACINFO_define"},
+		{ir.EnumMacinfoType, 0xff, "DW_MACINFO_vendor_ext"},
+		{ir.EnumMacinfoType, 7, "7"},
+		{ir.EnumFixedPointKind, 0, "Binary"},
+		{ir.EnumFixedPointKind, 1, "Decimal"},
+		{ir.EnumFixedPointKind, 2, "Rational"},
+		{ir.EnumFixedPointKind, 7, "Rational"},
+		{ir.DIEnum(200), 5, "5"},
 	} {
 		if got := string(appendDIEnum(nil, c.e, c.v)); got != c.want {
 			t.Errorf("appendDIEnum(%d, %d) = %q, want %q", c.e, c.v, got, c.want)

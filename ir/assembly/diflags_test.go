@@ -2,8 +2,6 @@ package assembly
 
 import (
 	"testing"
-
-	"github.com/bcextract/bcextract/ir"
 )
 
 // The expected spellings are llvm-dis-22's, from the di-* goldens.
@@ -52,34 +50,5 @@ func TestDIFlagsAllocs(t *testing.T) {
 		b = appendSPFlags(b[:0], 1|1<<3|1<<10)
 	}); n != 0 {
 		t.Errorf("%v allocations, want 0", n)
-	}
-}
-
-func TestDIEnum(t *testing.T) {
-	for _, c := range []struct {
-		e    ir.DIEnum
-		v    uint64
-		want string
-	}{
-		{ir.EnumChecksumKind, 1, "CSK_MD5"},
-		{ir.EnumChecksumKind, 3, "CSK_SHA256"},
-		{ir.EnumChecksumKind, 4, "4"},
-		{ir.EnumEmissionKind, 0, "NoDebug"},
-		{ir.EnumEmissionKind, 1, "FullDebug"},
-		{ir.EnumEmissionKind, 3, "DebugDirectivesOnly"},
-		{ir.EnumEmissionKind, 9, "9"},
-		{ir.EnumNameTableKind, 2, "None"},
-		{ir.EnumMacinfoType, 1, "DW_MACINFO_define"},
-		{ir.EnumMacinfoType, 0xff, "DW_MACINFO_vendor_ext"},
-		{ir.EnumMacinfoType, 7, "7"},
-		{ir.EnumFixedPointKind, 0, "Binary"},
-		{ir.EnumFixedPointKind, 1, "Decimal"},
-		{ir.EnumFixedPointKind, 2, "Rational"},
-		{ir.EnumFixedPointKind, 7, "Rational"},
-		{ir.DIEnum(200), 5, "5"},
-	} {
-		if got := string(appendDIEnum(nil, c.e, c.v)); got != c.want {
-			t.Errorf("appendDIEnum(%d, %d) = %q, want %q", c.e, c.v, got, c.want)
-		}
 	}
 }
