@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -90,9 +89,6 @@ func runDis(e *env, args []string, output string, funcs []string, force bool) er
 		if sel, err = newFuncSelector(funcs); err != nil {
 			return err
 		}
-	}
-	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(disGCPercent))
 	}
 	failed := false
 	print := func(dst io.Writer) error {
@@ -287,16 +283,6 @@ func holdsNoModule(data []byte) bool {
 	}
 	return true
 }
-
-// disGCPercent is dis's GOGC, unless the environment sets one. What dis
-// keeps is the module's globals and metadata, the definitions of the
-// metadata it prints last and the bodies read ahead: about 16 MB on Rust's
-// libstd module (4.9 MB of bitcode). How far the collector lets the heap
-// grow beyond that between two collections is what separates dis's peak
-// memory from it: on libstd (2 cores, 11 alternating runs) GOGC=100 peaks
-// at 43.2 MB, 80 at 42.7, 65 at 41.4 and 50 at 41.1, for 2-5% more wall
-// time than 100 (llvm-dis-22 peaks at 105 MB).
-const disGCPercent = 50
 
 // disPrefetch is how many function bodies dis reads ahead of the one it
 // prints, in a goroutine of their own (see assembly.Options.Prefetch).
