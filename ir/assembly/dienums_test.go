@@ -66,6 +66,9 @@ func TestAppendExprElements(t *testing.T) {
 		{[]uint64{0x23, 1, 0x9f}, "DW_OP_plus_uconst, 1, DW_OP_stack_value"},
 		{[]uint64{0x1000, 64, 64}, "DW_OP_LLVM_fragment, 64, 64"},
 		{[]uint64{0x1001, 32, 0x05, 0x9f}, "DW_OP_LLVM_convert, 32, DW_ATE_signed, DW_OP_stack_value"},
+		// An encoding without a name: its number, where llvm-dis-22
+		// prints nothing (see appendExprElements).
+		{[]uint64{0x1001, 32, 200, 0x9f}, "DW_OP_LLVM_convert, 32, 200, DW_OP_stack_value"},
 		{[]uint64{0x10, 4, 0x1c, 0x1000, 8, 8}, "DW_OP_constu, 4, DW_OP_minus, DW_OP_LLVM_fragment, 8, 8"},
 		{[]uint64{0x75, 8}, "DW_OP_breg5, 8"},
 		// Not well formed: the numbers. A fragment not last, an

@@ -92,6 +92,10 @@ func appendExprElements(b []byte, fs []ir.Field) []byte {
 		for j := 1; j < sz; j++ {
 			b = append(b, ", "...)
 			a := uint64(fs[i+j].Int)
+			// An encoding without a name prints as its number. A
+			// deliberate difference: llvm-dis-22 prints nothing there
+			// ("DW_OP_LLVM_convert, 32, , ..."), text that llvm-as
+			// cannot read back.
 			if op == uint64(dwarf.OpLLVMConvert) && j == 2 && a <= math.MaxUint16 {
 				if s, ok := dwarf.ATE(a).Name(); ok {
 					b = append(b, s...)
