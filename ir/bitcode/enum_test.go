@@ -1,8 +1,10 @@
 package bitcode
 
 import (
+	"strings"
 	"testing"
 
+	bw "github.com/bcextract/bcextract/internal/bitwriter"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/llvmir"
 )
@@ -51,3 +53,46 @@ func TestEnumWide(t *testing.T) {
 
 func first[A, B any](a A, _ B) A  { return a }
 func second[A, B any](_ A, b B) B { return b }
+
+// TestAttrGroupWideEncoding reads an attribute group whose entry kind is
+// ATTR_ENC_ENUM plus 1<<32: an unknown kind, which ends the group with a
+// note, as LLVM's reader refuses it; read by its low 32 bits it made an
+// enum attribute (nounwind) out of what followed.
+func TestAttrGroupWideEncoding(t *testing.T) {
+	nounwind := uint64(llvmir.ATTR_KIND_NO_UNWIND)
+	for _, tt := range []struct {
+		enc  uint64
+		want string // in the skip notes, "" for none
+	}{
+		{uint64(llvmir.ATTR_ENC_ENUM), ""},
+		{uint64(llvmir.ATTR_ENC_ENUM) + 1<<32, "unknown entry kind 4294967296"},
+	} {
+		data := strtabModule([][]uint64{{2}}, func(w *bw.Writer) {
+			w.EnterBlock(uint64(llvmir.PARAMATTR_GROUP_BLOCK_ID), 4)
+			w.Unabbrev(uint64(llvmir.PARAMATTR_GRP_CODE_ENTRY), 1, 0xffffffff, tt.enc, nounwind)
+			w.EndBlock()
+		}, "")
+		f, err := Open(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := f.Modules[0]
+		if _, err := r.Module(); err != nil {
+			t.Fatal(err)
+		}
+		var notes []string
+		for _, s := range r.Skipped() {
+			notes = append(notes, s.Msg)
+		}
+		got := strings.Join(notes, "\n")
+		switch {
+		case tt.want == "" && got != "":
+			t.Errorf("encoding %#x: notes %q, want none", tt.enc, got)
+		case tt.want != "" && !strings.Contains(got, tt.want):
+			t.Errorf("encoding %#x: notes %q, want %q", tt.enc, got, tt.want)
+		}
+		if set := r.groups[1].set; (len(set) == 1 && set[0].Kind == ir.AttrNoUnwind) != (tt.want == "") {
+			t.Errorf("encoding %#x: group %v", tt.enc, set)
+		}
+	}
+}
