@@ -67,7 +67,7 @@ func (b *diBuilder) ref(i int) uint64 {
 	m := b.lookup(id)
 	b.n.Refs = append(b.n.Refs, m)
 	if m == nil {
-		b.r.md.fixes = append(b.r.md.fixes, diFix{n: b.n, field: -1, ref: len(b.n.Refs) - 1, id: id})
+		b.r.md.fixes.add(diFix{n: b.n, field: -1, ref: int32(len(b.n.Refs) - 1), id: id})
 	}
 	return id
 }
@@ -112,7 +112,7 @@ func (b *diBuilder) mdKind(name string, i int, k ir.FieldKind) {
 	m := b.lookup(id)
 	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), MD: m, Kind: k})
 	if m == nil {
-		b.r.md.fixes = append(b.r.md.fixes, diFix{n: b.n, field: len(b.n.Fields) - 1, ref: -1, id: id})
+		b.r.md.fixes.add(diFix{n: b.n, field: int32(len(b.n.Fields) - 1), ref: -1, id: id})
 	}
 }
 

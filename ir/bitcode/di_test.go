@@ -237,3 +237,42 @@ func TestUpgradeExpression(t *testing.T) {
 		}
 	}
 }
+
+// TestFixList checks the chunked list of forward references across chunk
+// boundaries: keepIf keeps the unresolved fixes in order and clears the
+// rest, reset empties the list and keeps one chunk.
+func TestFixList(t *testing.T) {
+	for _, n := range []int{0, 1, fixChunk - 1, fixChunk, fixChunk + 1, 3*fixChunk + 7} {
+		var l fixList
+		for i := range n {
+			l.add(diFix{id: uint64(i)})
+		}
+		if l.len() != n {
+			t.Fatalf("n=%d: len %d after adding", n, l.len())
+		}
+		// Keep the ids divisible by 3.
+		l.keepIf(func(f *diFix) bool { return f.id%3 != 0 })
+		want := (n + 2) / 3
+		if l.len() != want {
+			t.Fatalf("n=%d: len %d after keepIf, want %d", n, l.len(), want)
+		}
+		for i := range l.len() {
+			if got := l.chunks[i/fixChunk][i%fixChunk].id; got != uint64(3*i) {
+				t.Fatalf("n=%d: fix %d has id %d, want %d", n, i, got, 3*i)
+			}
+		}
+		for i := l.len(); i < n; i++ {
+			if f := l.chunks[i/fixChunk][i%fixChunk]; f != (diFix{}) {
+				t.Fatalf("n=%d: fix %d past the end not cleared: %+v", n, i, f)
+			}
+		}
+		l.add(diFix{id: 99})
+		l.reset()
+		if l.len() != 0 || len(l.chunks) > 1 {
+			t.Fatalf("n=%d: after reset len %d, %d chunks", n, l.len(), len(l.chunks))
+		}
+		if len(l.chunks) == 1 && l.chunks[0][0] != (diFix{}) {
+			t.Fatalf("n=%d: reset left %+v", n, l.chunks[0][0])
+		}
+	}
+}

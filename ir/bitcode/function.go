@@ -349,8 +349,7 @@ func (r *Reader) loadBody(f *ir.Function) (err error) {
 		r.md.items = r.md.items[:nmd]
 		clear(r.md.pending)
 		r.md.pending = r.md.pending[:0]
-		clear(r.md.fixes)
-		r.md.fixes = r.md.fixes[:0]
+		r.md.fixes.reset()
 		r.md.fnLocs.reset()
 		r.fn = nil
 		r.br = saved
@@ -370,8 +369,7 @@ func (r *Reader) loadBody(f *ir.Function) (err error) {
 		return err
 	}
 	// A module-level forward reference never resolves in a function.
-	clear(r.md.fixes)
-	r.md.fixes = r.md.fixes[:0]
+	r.md.fixes.reset()
 	if r.fnMD == nil {
 		r.fnMD = map[*ir.Function]int{}
 	}

@@ -127,7 +127,7 @@ func (l *mdList) startBody() {
 // uniqueModule merges the module-level nodes that are equal, and points
 // the named metadata and the global attachments at the nodes that stay.
 func (l *mdList) uniqueModule(r *Reader) {
-	if len(l.pending) > 0 || len(l.fixes) > 0 {
+	if len(l.pending) > 0 || l.fixes.len() > 0 {
 		return // unresolved operands: nothing to compare yet
 	}
 	u := l.uniquer()
@@ -158,7 +158,7 @@ func (l *mdList) uniqueModule(r *Reader) {
 // with each other, with equal module-level nodes and with the tuples
 // earlier bodies shared.
 func (l *mdList) uniqueBody(from int) {
-	if len(l.pending) > 0 || len(l.fixes) > 0 || from > len(l.items) {
+	if len(l.pending) > 0 || l.fixes.len() > 0 || from > len(l.items) {
 		return
 	}
 	u := l.uniquer()

@@ -25,7 +25,7 @@ type mdList struct {
 	// body can meet again and LoadBody forgets when it ends.
 	locs, fnLocs locTable
 	// fixes are debug-info references to metadata not read yet (di.go).
-	fixes     []diFix
+	fixes     fixList
 	emptyExpr *ir.SpecializedNode
 	// The slabs of module-level tuples and their operands (newTuple).
 	tupleSlab []ir.MDTuple
@@ -574,10 +574,10 @@ func (r *Reader) location(ops []uint64) ir.Metadata {
 	}
 	if fwd {
 		if ops[3] != 0 && scope == nil {
-			r.md.fixes = append(r.md.fixes, diFix{loc: d, field: -1, ref: -1, id: ops[3]})
+			r.md.fixes.add(diFix{loc: d, field: -1, ref: -1, id: ops[3]})
 		}
 		if ops[4] != 0 && ia == nil {
-			r.md.fixes = append(r.md.fixes, diFix{loc: d, field: -1, ref: 1, id: ops[4]})
+			r.md.fixes.add(diFix{loc: d, field: -1, ref: 1, id: ops[4]})
 		}
 	}
 	if uniqued {

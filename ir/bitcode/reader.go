@@ -508,10 +508,9 @@ func (r *Reader) Module() (*ir.Module, error) {
 		return r.m, r.modErr
 	}
 	// The module's metadata may have left long lists of forward
-	// references behind, which bodies seldom need.
-	if cap(r.md.fixes) > 1024 {
-		r.md.fixes = nil
-	}
+	// references behind, which bodies seldom need (and a module-level
+	// forward reference never resolves in a body).
+	r.md.fixes.reset()
 	if cap(r.md.pending) > 1024 {
 		r.md.pending = nil
 	}
