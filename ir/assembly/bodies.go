@@ -201,7 +201,11 @@ func (s *bodySource) release(f *ir.Function) {
 		// A body the printer loaded itself (out of step) was never
 		// counted.
 		s.ahead = max(s.ahead-n, 0)
-		s.room.Signal()
+		if s.ahead <= aheadBudget {
+			// Only now can a waiting prefetcher go on: a wake before
+			// would put it back to sleep, a futex call each way.
+			s.room.Signal()
+		}
 		s.freeMu.Unlock()
 		return
 	}
