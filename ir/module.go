@@ -282,3 +282,7 @@ func (*IFunc) isConstant()     {}
 
 // A CallingConv is a calling convention, in LLVM's numbering (0 is ccc).
 type CallingConv uint32
+
+// CallX86Intr is x86_intrcc, whose first parameter LLVM 22 gives a byval
+// attribute when old bitcode left it out.
+const CallX86Intr CallingConv = 83

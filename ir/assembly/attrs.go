@@ -111,10 +111,12 @@ func (p *printer) attr(a *ir.Attribute, inGroup bool) {
 		p.uint(v & 0xffffffff)
 		p.byte1(')')
 	case ir.AttrUWTable:
-		if v == 1 {
-			p.str("uwtable(sync)")
-		} else {
+		// Only the default kind (async, 2) is bare: sync and the value 0
+		// that LLVM 3.2's raw attributes decode to print "(sync)".
+		if v == 2 {
 			p.str("uwtable")
+		} else {
+			p.str("uwtable(sync)")
 		}
 	case ir.AttrAllocKind:
 		p.b = appendAllocKind(p.b, v)

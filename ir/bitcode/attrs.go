@@ -78,8 +78,12 @@ func (r *Reader) readAttrLists() error {
 				*dst = mergeAttrs(slices.Clone(*dst), grp.set)
 			}
 			r.attrLists = append(r.attrLists, l)
-		case llvmir.PARAMATTR_CODE_ENTRY_OLD:
-			return r.errorf("old-style parameter attributes are not supported")
+		case llvmir.PARAMATTR_CODE_ENTRY_OLD: // [index, bits...]
+			l, err := r.oldAttrList(rec.Ops)
+			if err != nil {
+				return err
+			}
+			r.attrLists = append(r.attrLists, l)
 		default:
 			r.skip("skipped unknown PARAMATTR record %d", rec.Code)
 		}

@@ -99,15 +99,21 @@ func (c *opCursor) end() {
 
 // typ reads a type ID.
 func (c *opCursor) typ(what string) *ir.Type {
+	t, _ := c.typID(what)
+	return t
+}
+
+// typID is typ that also returns the type's ID.
+func (c *opCursor) typID(what string) (*ir.Type, uint64) {
 	id := c.u64(what)
 	if c.err != nil {
-		return nil
+		return nil, 0
 	}
 	t := c.r.typeByID(id)
 	if t == nil {
 		c.invalid("invalid type ID %d for the %s", id, what)
 	}
-	return t
+	return t, id
 }
 
 // relID returns operand x as a value ID: relative to the next value ID

@@ -54,8 +54,9 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 		}
 	}
 	var ft *ir.Type
+	var ftID uint64
 	if explicit {
-		ft = c.typ("function type")
+		ft, ftID = c.typID("function type")
 		if c.err == nil && ft.Kind != ir.FunctionType {
 			return r.errorf("explicit call type is not a function type")
 		}
@@ -94,6 +95,14 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 	}
 	in.Callee, in.FuncType, in.Typ = upgradeAsmMarker(callee), ft, ft.Ret
 	in.Attrs = dropIncompatibleList(in.Attrs, ft, in.Operands)
+	if r.fnParams != nil {
+		// propagateAttributeTypes: an argument's type is its
+		// parameter's, but for the variadic ones.
+		var err error
+		if in.Attrs, err = r.typedParamAttrs(in.Attrs, ftID, 0); err != nil {
+			return err
+		}
+	}
 	if bs := upgradeBundles(fs.bundles); len(bs) > 0 {
 		extraOf(in).Bundles = bs
 	}

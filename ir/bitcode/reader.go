@@ -284,9 +284,15 @@ type Reader struct {
 	version   uint64
 	relative  bool
 	types     []*ir.Type
-	typeDepth []uint32              // nesting depth of each type, to bound recursion
-	shapes    map[shapeKey]*ir.Type // types by shape, for findType
-	groups    map[uint64]attrGroup
+	typeDepth []uint32 // nesting depth of each type, to bound recursion
+	pointees  []uint32 // of each typed pointer type, its pointee's ID plus one (see pointee)
+	// typedPointers says the type table has typed pointers; fnParams
+	// then holds the parameter type IDs of the function types (by type
+	// ID) that have a typed pointer parameter (see typedParamAttrs).
+	typedPointers bool
+	fnParams      map[uint64][]uint32
+	shapes        map[shapeKey]*ir.Type // types by shape, for findType
+	groups        map[uint64]attrGroup
 	// attrScratch gathers the attributes of one group (readAttrGroups).
 	attrScratch ir.AttrSet
 	attrLists   []ir.AttrList
@@ -1008,7 +1014,16 @@ func (r *Reader) globalVarRecord(ops []uint64) error {
 		return r.errorf("invalid global variable type")
 	}
 	if !gv.explicitType {
-		return r.errorf("typed-pointer global variables are not supported")
+		// LLVM 3.x: the type is the global's pointer type, which gives
+		// the address space and, by its pointee, the value type.
+		if ty.Kind != ir.PointerType {
+			return r.errorf("invalid type for value")
+		}
+		elem, ok := r.pointee(gv.typ)
+		if !ok {
+			return r.errorf("missing element type for old-style global")
+		}
+		ty, gv.addrSpace = elem, uint64(ty.AddrSpace)
 	}
 	g := &ir.GlobalVar{}
 	g.Name = r.globalName("", name)
@@ -1097,7 +1112,16 @@ func (r *Reader) functionRecord(ops []uint64) error {
 	if !ok {
 		return r.errorf("invalid function record")
 	}
-	ft := r.typeByID(fr.typ)
+	ftID := fr.typ
+	ft := r.typeByID(ftID)
+	if ft != nil && ft.Kind == ir.PointerType {
+		// LLVM 3.x: the pointer to the function type.
+		elem, ok := r.pointee(ftID)
+		if !ok {
+			return r.errorf("missing element type for old-style function")
+		}
+		ft, ftID = elem, uint64(r.pointees[ftID]-1)
+	}
 	if ft == nil || ft.Kind != ir.FunctionType {
 		return r.errorf("invalid function type")
 	}
@@ -1119,6 +1143,11 @@ func (r *Reader) functionRecord(ops []uint64) error {
 	f.Typ = r.ptrType(uint32(as))
 	f.Linkage = fr.linkage
 	f.Attrs = r.attrList(fr.attrs)
+	if r.fnParams != nil {
+		if f.Attrs, err = r.typedParamAttrs(f.Attrs, ftID, f.CallConv); err != nil {
+			return err
+		}
+	}
 	if f.Align, err = r.decodeAlign(fr.align); err != nil {
 		return err
 	}
@@ -1190,9 +1219,6 @@ func (r *Reader) indirectRecord(code llvmir.ModuleCode, ops []uint64) error {
 	if err != nil {
 		return err
 	}
-	if code == llvmir.MODULE_CODE_ALIAS_OLD {
-		return r.errorf("typed-pointer aliases are not supported")
-	}
 	ind, ok := decodeIndirect(code, ops)
 	if !ok {
 		return r.errorf("invalid global indirect symbol record")
@@ -1200,6 +1226,18 @@ func (r *Reader) indirectRecord(code llvmir.ModuleCode, ops []uint64) error {
 	ty := r.typeByID(ind.typ)
 	if ty == nil {
 		return r.errorf("invalid global indirect symbol type")
+	}
+	if code == llvmir.MODULE_CODE_ALIAS_OLD {
+		// LLVM 3.x: the alias's pointer type, which gives the address
+		// space and, by its pointee, the value type.
+		if ty.Kind != ir.PointerType {
+			return r.errorf("invalid type for value")
+		}
+		elem, ok := r.pointee(ind.typ)
+		if !ok {
+			return r.errorf("missing element type for old-style indirect symbol")
+		}
+		ty, ind.addrSpace = elem, uint64(ty.AddrSpace)
 	}
 	if ind.addrSpace > 0xffffff {
 		return r.errorf("invalid address space")

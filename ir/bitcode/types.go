@@ -10,6 +10,20 @@ import (
 // recursively.
 const maxTypeDepth = 512
 
+// pointee returns the type a typed pointer type points to, by the
+// pointer type's ID: what LLVM 22 still keeps of a
+// typed pointer (getContainedTypeID) to read the records of LLVM 3.x
+// writers, whose globals, functions and aliases give their pointer type
+// only. ok is false when id is not a typed pointer type or its pointee is
+// not defined.
+func (r *Reader) pointee(id uint64) (elem *ir.Type, ok bool) {
+	if id >= uint64(len(r.pointees)) || r.pointees[id] == 0 {
+		return nil, false
+	}
+	elem = r.typeByID(uint64(r.pointees[id] - 1))
+	return elem, elem != nil
+}
+
 // typeByID returns type id of the module's type table; a forward reference
 // to a not yet defined entry makes an identified struct placeholder, as
 // LLVM does. It returns nil for an ID out of range.
@@ -63,6 +77,7 @@ func (r *Reader) readTypes() error {
 			if len(r.types) < int(ops[0]) {
 				r.types = append(r.types, make([]*ir.Type, int(ops[0])-len(r.types))...)
 				r.typeDepth = append(r.typeDepth, make([]uint32, len(r.types)-len(r.typeDepth))...)
+				r.pointees = append(r.pointees, make([]uint32, len(r.types)-len(r.pointees))...)
 			}
 			return nil
 		case llvmir.TYPE_CODE_VOID:
@@ -109,7 +124,12 @@ func (r *Reader) readTypes() error {
 				return r.errorf("invalid address space")
 			}
 			// LLVM 14 and older: read as opaque pointers; what
-			// llvm-dis-22 then upgrades is in upgrade.go.
+			// llvm-dis-22 then upgrades is in upgrade.go. The pointee
+			// is kept for the records that name only the pointer.
+			if n < len(r.pointees) && ops[0] < uint64(len(r.types)) && ops[0] < 1<<32-1 {
+				r.pointees[n] = uint32(ops[0]) + 1
+				r.typedPointers = true
+			}
 			t = &ir.Type{Kind: ir.PointerType, AddrSpace: uint32(as)}
 		case llvmir.TYPE_CODE_OPAQUE_POINTER:
 			if len(ops) != 1 || ops[0] > 0xffffff {
@@ -129,6 +149,7 @@ func (r *Reader) readTypes() error {
 				return r.errorf("invalid function type")
 			}
 			t = &ir.Type{Kind: ir.FunctionType, VarArg: ops[0] != 0, Ret: ts[0], Params: ts[1:]}
+			r.keepParamIDs(n, ops[first+1:])
 		case llvmir.TYPE_CODE_STRUCT_ANON:
 			if len(ops) < 1 {
 				return r.errorf("invalid anon struct record")

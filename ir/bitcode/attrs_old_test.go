@@ -1,0 +1,47 @@
+package bitcode
+
+import (
+	"testing"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// TestDecodeRawAttrs decodes ENTRY_OLD values worked out by hand from LLVM
+// 3.2's encoding: the alignment as a byte count in bits 16-31, the stack
+// alignment as log2+1 in bits 37-39, the kinds from bit 21 of the old set
+// moved up by 11.
+func TestDecodeRawAttrs(t *testing.T) {
+	mem := func(v uint64) ir.Attribute { return ir.Attribute{Kind: ir.AttrMemory, Int: v} }
+	tests := []struct {
+		name string
+		v    uint64
+		fn   bool
+		want ir.AttrSet
+	}{
+		{"none", 0, false, nil},
+		{"zeroext+align 8", 1 | 8<<16, false, ir.AttrSet{{Kind: ir.AttrAlignment, Int: 8}, {Kind: ir.AttrZExt}}},
+		{"nocapture", 1 << 32, false, ir.AttrSet{{Kind: ir.AttrCaptures, Int: 0}}},
+		{"readnone on a parameter", 1 << 9, false, ir.AttrSet{{Kind: ir.AttrReadNone}}},
+		{"readnone on the function", 1<<9 | 1<<5, true, ir.AttrSet{{Kind: ir.AttrNoUnwind}, mem(0)}},
+		{"readonly on the function", 1 << 10, true, ir.AttrSet{mem(0x555)}},
+		{"readnone and readonly", 1<<9 | 1<<10, true, ir.AttrSet{mem(0)}},
+		{"alignstack(16)", 5 << 37, true, ir.AttrSet{{Kind: ir.AttrStackAlignment, Int: 16}}},
+		{"uwtable and cold", 1<<41 | 1<<51, true, ir.AttrSet{{Kind: ir.AttrCold}, {Kind: ir.AttrUWTable}}},
+		{"bits above 51 are not read", 1 << 52, true, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := tt.want
+			ir.SortAttrs(want)
+			got := decodeRawAttrs(tt.v, tt.fn)
+			if len(got) != len(want) {
+				t.Fatalf("decodeRawAttrs(%#x) = %+v, want %+v", tt.v, got, want)
+			}
+			for i := range got {
+				if got[i].Kind != want[i].Kind || got[i].Int != want[i].Int {
+					t.Fatalf("decodeRawAttrs(%#x) = %+v, want %+v", tt.v, got, want)
+				}
+			}
+		})
+	}
+}

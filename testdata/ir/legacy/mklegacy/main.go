@@ -1,0 +1,481 @@
+// Command mklegacy writes the module-level records of LLVM 3.x writers,
+// which no installed LLVM writes any more: it copies a module that
+// llvm-as-13 wrote (typed pointers, no function bodies), record by
+// record, into the layout of a version 1 module of those days, for
+// llvm-dis-22 to say what it means:
+//
+//   - no IDENTIFICATION block, no STRTAB and no SYMTAB: MODULE_CODE_VERSION
+//     is 1, and the names of the global values are VST_ENTRY records of a
+//     module-level value symbol table, comdats name themselves;
+//   - MODULE_CODE_GLOBALVAR without the explicit-type bit: its type is the
+//     pointer to the value type;
+//   - MODULE_CODE_FUNCTION whose type is the pointer to the function type;
+//   - MODULE_CODE_ALIAS_OLD: the alias's pointer type, no address space;
+//   - TYPE_CODE_FUNCTION_OLD, with its dead attribute ID;
+//   - PARAMATTR_CODE_ENTRY_OLD: each attribute list as (index, bits)
+//     pairs in the raw encoding of LLVM 3.2 (see rawAttrs), with no
+//     PARAMATTR_GROUP_BLOCK.
+//
+// The copy is unabbreviated (BLOCKINFO dropped; blob records get an
+// abbreviation of their own) and leaves out the records that hold bit
+// offsets, which would be wrong (METADATA_INDEX_OFFSET, METADATA_INDEX,
+// MODULE_CODE_VSTOFFSET).
+//
+// Usage (from the module root): go run ./testdata/ir/legacy/mklegacy IN.bc OUT.bc
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/internal/bitwriter"
+	"github.com/bcextract/bcextract/llvmir"
+)
+
+// firstAbbrevLocals is the first abbreviation ID a block defines itself.
+const firstAbbrevLocals = 4
+
+func main() {
+	if len(os.Args) != 3 {
+		fmt.Fprintln(os.Stderr, "usage: mklegacy IN.bc OUT.bc")
+		os.Exit(2)
+	}
+	in, err := os.ReadFile(os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	out, err := rewrite(in)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "mklegacy:", err)
+		os.Exit(1)
+	}
+	if err := os.WriteFile(os.Args[2], out, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+type ptrKey struct{ pointee, addrSpace uint64 }
+
+type copier struct {
+	r    *bitstream.Reader
+	w    *bitwriter.Writer
+	vals []uint64
+	// strtab is the input's string table, which the names leave for the
+	// value symbol table.
+	strtab []byte
+	// ptrs maps a pointee type and an address space to the ID of the
+	// typed pointer type; nTypes counts the type table's entries so far.
+	ptrs   map[ptrKey]uint64
+	nTypes uint64
+	// names are the global values' names by value ID (globals, functions
+	// and aliases in record order); nValues counts them.
+	names   map[uint64]string
+	nValues uint64
+	// groups are the attribute groups by ID: their index and their
+	// attributes' raw bits.
+	groups map[uint64]group
+}
+
+type group struct {
+	index uint64
+	bits  uint64
+}
+
+func rewrite(in []byte) ([]byte, error) {
+	if len(in) < 4 || string(in[:4]) != "BC\xc0\xde" {
+		return nil, fmt.Errorf("not a raw bitcode file")
+	}
+	strtab, err := findStrtab(in)
+	if err != nil {
+		return nil, err
+	}
+	c := &copier{r: bitstream.NewReader(in), w: bitwriter.New(), strtab: strtab,
+		ptrs: map[ptrKey]uint64{}, names: map[uint64]string{}, groups: map[uint64]group{}}
+	if err := c.r.JumpToBit(32); err != nil {
+		return nil, err
+	}
+	c.w.Raw(in[:4])
+	if err := c.block(nil); err != nil {
+		return nil, err
+	}
+	return c.w.Bytes, nil
+}
+
+// findStrtab returns the blob of the top-level STRTAB block.
+func findStrtab(in []byte) ([]byte, error) {
+	r := bitstream.NewReader(in)
+	if err := r.JumpToBit(32); err != nil {
+		return nil, err
+	}
+	for !r.AtEnd() {
+		e, err := r.Next()
+		if err != nil {
+			return nil, err
+		}
+		if e.Kind != bitstream.EntrySubBlock {
+			return nil, fmt.Errorf("unexpected top-level entry %v", e.Kind)
+		}
+		if e.ID != uint32(llvmir.STRTAB_BLOCK_ID) {
+			if err := r.SkipBlock(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if _, err := r.EnterBlock(e.ID); err != nil {
+			return nil, err
+		}
+		for {
+			e, err := r.Next()
+			if err != nil {
+				return nil, err
+			}
+			switch e.Kind {
+			case bitstream.EntryDefineAbbrev:
+				if _, err := r.DefineAbbrev(); err != nil {
+					return nil, err
+				}
+			case bitstream.EntryRecord:
+				rec, err := r.ReadRecord(e.ID, nil)
+				if err != nil {
+					return nil, err
+				}
+				if rec.HasBlob {
+					return rec.Blob, nil
+				}
+			default:
+				return nil, fmt.Errorf("STRTAB without a blob")
+			}
+		}
+	}
+	return nil, fmt.Errorf("no STRTAB block")
+}
+
+// dropped are the blocks left out of the copy.
+var dropped = map[uint32]bool{
+	uint32(llvmir.IDENTIFICATION_BLOCK_ID):  true,
+	uint32(llvmir.STRTAB_BLOCK_ID):          true,
+	uint32(llvmir.SYMTAB_BLOCK_ID):          true,
+	uint32(llvmir.PARAMATTR_GROUP_BLOCK_ID): true, // read, not written
+	// Without function bodies, the input's module-level VST is empty; the
+	// copy's is written at the module's end (writeVST).
+	uint32(llvmir.VALUE_SYMTAB_BLOCK_ID): true,
+}
+
+// block copies the entries of the current block (the top level when ids
+// is empty) up to its end.
+func (c *copier) block(ids []uint32) error {
+	local := uint64(firstAbbrevLocals)
+	for {
+		if len(ids) == 0 && c.r.AtEnd() {
+			return nil
+		}
+		e, err := c.r.Next()
+		if err != nil {
+			return err
+		}
+		switch e.Kind {
+		case bitstream.EntryEndBlock:
+			if len(ids) > 0 && ids[len(ids)-1] == uint32(llvmir.MODULE_BLOCK_ID) {
+				c.writeVST()
+			}
+			if len(ids) == 0 || !dropped[ids[len(ids)-1]] {
+				c.w.EndBlock()
+			}
+			return nil
+		case bitstream.EntrySubBlock:
+			if e.ID == uint32(llvmir.BLOCKINFO_BLOCK_ID) {
+				bi, err := c.r.ReadBlockInfoBlock(false)
+				if err != nil {
+					return err
+				}
+				c.r.SetBlockInfo(bi)
+				continue
+			}
+			if e.ID == uint32(llvmir.FUNCTION_BLOCK_ID) {
+				return fmt.Errorf("the input has a function body")
+			}
+			if dropped[e.ID] && e.ID != uint32(llvmir.PARAMATTR_GROUP_BLOCK_ID) {
+				if err := c.r.SkipBlock(); err != nil {
+					return err
+				}
+				continue
+			}
+			if _, err := c.r.EnterBlock(e.ID); err != nil {
+				return err
+			}
+			if !dropped[e.ID] {
+				c.w.EnterBlock(uint64(e.ID), c.r.CodeWidth())
+			}
+			if err := c.block(append(ids, e.ID)); err != nil {
+				return err
+			}
+		case bitstream.EntryDefineAbbrev:
+			if _, err := c.r.DefineAbbrev(); err != nil {
+				return err
+			}
+		case bitstream.EntryRecord:
+			rec, err := c.r.ReadRecord(e.ID, c.vals)
+			if err != nil {
+				return err
+			}
+			c.vals = rec.Ops
+			in := uint32(0)
+			if len(ids) > 0 {
+				in = ids[len(ids)-1]
+			}
+			if err := c.record(in, rec, &local); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// record writes rec of block in, rewritten when it is one of ours.
+func (c *copier) record(in uint32, rec bitstream.Record, local *uint64) error {
+	ops := rec.Ops
+	switch llvmir.BlockID(in) {
+	case llvmir.MODULE_BLOCK_ID:
+		return c.moduleRecord(llvmir.ModuleCode(rec.Code), ops)
+	case llvmir.TYPE_BLOCK_ID_NEW:
+		return c.typeRecord(rec, local)
+	case llvmir.PARAMATTR_GROUP_BLOCK_ID:
+		return c.groupRecord(ops)
+	case llvmir.PARAMATTR_BLOCK_ID:
+		if llvmir.AttributeCode(rec.Code) != llvmir.PARAMATTR_CODE_ENTRY {
+			return fmt.Errorf("unexpected PARAMATTR record %d", rec.Code)
+		}
+		var pairs []uint64
+		for _, id := range ops {
+			g, ok := c.groups[id]
+			if !ok {
+				return fmt.Errorf("attribute group %d not defined", id)
+			}
+			pairs = append(pairs, g.index, g.bits)
+		}
+		c.w.Unabbrev(uint64(llvmir.PARAMATTR_CODE_ENTRY_OLD), pairs...)
+		return nil
+	case llvmir.METADATA_BLOCK_ID:
+		switch llvmir.MetadataCode(rec.Code) {
+		case llvmir.METADATA_INDEX_OFFSET, llvmir.METADATA_INDEX:
+			return nil
+		}
+	}
+	c.copyRecord(rec, local)
+	return nil
+}
+
+// copyRecord writes rec as it is.
+func (c *copier) copyRecord(rec bitstream.Record, local *uint64) {
+	if !rec.HasBlob {
+		c.w.Unabbrev(uint64(rec.Code), rec.Ops...)
+		return
+	}
+	// A blob record: an abbreviation of its own, [code, vbr6..., blob].
+	def := []bitwriter.Op{bitwriter.Lit(uint64(rec.Code))}
+	for range rec.Ops {
+		def = append(def, bitwriter.VBROp(6))
+	}
+	def = append(def, bitwriter.Blob)
+	c.w.DefineAbbrev(def...)
+	c.w.AbbrevRecord(*local, def, rec.Ops, rec.Blob)
+	*local++
+}
+
+func (c *copier) typeRecord(rec bitstream.Record, local *uint64) error {
+	ops := rec.Ops
+	switch llvmir.TypeCode(rec.Code) {
+	case llvmir.TYPE_CODE_NUMENTRY, llvmir.TYPE_CODE_STRUCT_NAME:
+		c.copyRecord(rec, local)
+		return nil
+	case llvmir.TYPE_CODE_POINTER:
+		k := ptrKey{pointee: ops[0]}
+		if len(ops) > 1 {
+			k.addrSpace = ops[1]
+		}
+		if _, ok := c.ptrs[k]; !ok {
+			c.ptrs[k] = c.nTypes
+		}
+	case llvmir.TYPE_CODE_OPAQUE_POINTER:
+		return fmt.Errorf("the input has opaque pointers: assemble it with llvm-as-13")
+	case llvmir.TYPE_CODE_FUNCTION:
+		// [vararg, retty, paramty...] -> [vararg, attrid, retty, paramty...]
+		c.w.Unabbrev(uint64(llvmir.TYPE_CODE_FUNCTION_OLD), append([]uint64{ops[0], 0}, ops[1:]...)...)
+		c.nTypes++
+		return nil
+	}
+	c.copyRecord(rec, local)
+	c.nTypes++
+	return nil
+}
+
+// name returns the string of a record's strtab offset and size.
+func (c *copier) name(ops []uint64) (string, error) {
+	if len(ops) < 2 || ops[0]+ops[1] > uint64(len(c.strtab)) {
+		return "", fmt.Errorf("bad strtab reference %v", ops)
+	}
+	return string(c.strtab[ops[0] : ops[0]+ops[1]]), nil
+}
+
+// ptrTo returns the ID of the typed pointer to type ty in address space as.
+func (c *copier) ptrTo(ty, as uint64) (uint64, error) {
+	id, ok := c.ptrs[ptrKey{ty, as}]
+	if !ok {
+		return 0, fmt.Errorf("no pointer type to type %d in address space %d", ty, as)
+	}
+	return id, nil
+}
+
+func (c *copier) moduleRecord(code llvmir.ModuleCode, ops []uint64) error {
+	switch code {
+	case llvmir.MODULE_CODE_VERSION:
+		c.w.Unabbrev(uint64(code), 1)
+		return nil
+	case llvmir.MODULE_CODE_VSTOFFSET:
+		return nil
+	case llvmir.MODULE_CODE_COMDAT:
+		// [strtab offset, size, selection] -> [selection, size, chars...]
+		name, err := c.name(ops)
+		if err != nil || len(ops) < 3 {
+			return fmt.Errorf("bad COMDAT record %v", ops)
+		}
+		rec := []uint64{ops[2], uint64(len(name))}
+		for i := 0; i < len(name); i++ {
+			rec = append(rec, uint64(name[i]))
+		}
+		c.w.Unabbrev(uint64(code), rec...)
+		return nil
+	case llvmir.MODULE_CODE_GLOBALVAR:
+		// [strtab..., type, isconst|explicitType<<1|addrspace<<2, ...]
+		name, err := c.name(ops)
+		if err != nil || len(ops) < 4 {
+			return fmt.Errorf("bad GLOBALVAR record %v", ops)
+		}
+		rec := append([]uint64(nil), ops[2:]...)
+		if rec[1]&2 == 0 {
+			return fmt.Errorf("GLOBALVAR without an explicit type")
+		}
+		ptr, err := c.ptrTo(rec[0], rec[1]>>2)
+		if err != nil {
+			return err
+		}
+		rec[0] = ptr
+		rec[1] &^= 2
+		c.global(name)
+		c.w.Unabbrev(uint64(code), rec...)
+		return nil
+	case llvmir.MODULE_CODE_FUNCTION:
+		// [strtab..., type, cc, isproto, linkage, paramattr, align,
+		// section, visibility, gc, unnamed_addr, prologuedata,
+		// dllstorageclass, comdat, prefixdata, personality, preemption,
+		// addrspace]
+		name, err := c.name(ops)
+		if err != nil || len(ops) < 10 {
+			return fmt.Errorf("bad FUNCTION record %v", ops)
+		}
+		rec := append([]uint64(nil), ops[2:]...)
+		as := uint64(0)
+		if len(rec) > 16 {
+			as = rec[16]
+		}
+		ptr, err := c.ptrTo(rec[0], as)
+		if err != nil {
+			return err
+		}
+		rec[0] = ptr
+		c.global(name)
+		c.w.Unabbrev(uint64(code), rec...)
+		return nil
+	case llvmir.MODULE_CODE_ALIAS:
+		// [strtab..., value type, addrspace, aliasee, linkage,
+		// visibility, dllstorageclass, threadlocal, unnamed_addr,
+		// preemption] -> ALIAS_OLD [pointer type, aliasee, linkage,
+		// visibility, dllstorageclass, threadlocal, unnamed_addr]
+		name, err := c.name(ops)
+		if err != nil || len(ops) < 6 {
+			return fmt.Errorf("bad ALIAS record %v", ops)
+		}
+		rec := ops[2:]
+		ptr, err := c.ptrTo(rec[0], rec[1])
+		if err != nil {
+			return err
+		}
+		old := append([]uint64{ptr}, rec[2:min(len(rec), 8)]...)
+		c.global(name)
+		c.w.Unabbrev(uint64(llvmir.MODULE_CODE_ALIAS_OLD), old...)
+		return nil
+	case llvmir.MODULE_CODE_IFUNC, llvmir.MODULE_CODE_HASH:
+		return fmt.Errorf("the input has a record LLVM 3.x did not write (%v)", code)
+	}
+	c.w.Unabbrev(uint64(code), ops...)
+	return nil
+}
+
+// global numbers the next global value, named name.
+func (c *copier) global(name string) {
+	if name != "" {
+		c.names[c.nValues] = name
+	}
+	c.nValues++
+}
+
+// writeVST writes the module-level value symbol table: a VST_ENTRY
+// [value ID, name chars...] per named global value.
+func (c *copier) writeVST() {
+	if len(c.names) == 0 {
+		return
+	}
+	c.w.EnterBlock(uint64(llvmir.VALUE_SYMTAB_BLOCK_ID), 4)
+	for id := uint64(0); id < c.nValues; id++ {
+		name, ok := c.names[id]
+		if !ok {
+			continue
+		}
+		rec := []uint64{id}
+		for i := 0; i < len(name); i++ {
+			rec = append(rec, uint64(name[i]))
+		}
+		c.w.Unabbrev(uint64(llvmir.VST_CODE_ENTRY), rec...)
+	}
+	c.w.EndBlock()
+}
+
+// groupRecord reads a PARAMATTR_GRP_CODE_ENTRY [id, index, attrs...] into
+// the raw bits of its attributes.
+func (c *copier) groupRecord(ops []uint64) error {
+	if len(ops) < 2 {
+		return fmt.Errorf("bad attribute group %v", ops)
+	}
+	var bits uint64
+	for i := 2; i < len(ops); {
+		switch ops[i] {
+		case 0: // enum attribute: [0, kind]
+			b, ok := rawAttrs[ops[i+1]]
+			if !ok {
+				return fmt.Errorf("attribute kind %d has no raw encoding", ops[i+1])
+			}
+			bits |= b
+			i += 2
+		case 1: // integer attribute: [1, kind, value]
+			b, err := rawIntAttr(ops[i+1], ops[i+2])
+			if err != nil {
+				return err
+			}
+			bits |= b
+			i += 3
+		case 5, 6: // type attribute: [5, kind] or [6, kind, type]
+			b, ok := rawAttrs[ops[i+1]]
+			if !ok {
+				return fmt.Errorf("attribute kind %d has no raw encoding", ops[i+1])
+			}
+			bits |= b
+			i += 2 + int(ops[i]-5)
+		default:
+			return fmt.Errorf("attribute group %d: attribute encoding %d has no raw form", ops[0], ops[i])
+		}
+	}
+	c.groups[ops[0]] = group{index: ops[1], bits: bits}
+	return nil
+}
