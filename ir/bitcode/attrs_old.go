@@ -132,33 +132,6 @@ func decodeRawAttrs(v uint64, fn bool) ir.AttrSet {
 	return set
 }
 
-// keepParamIDs keeps the parameter type IDs of function type n when one
-// of them is a typed pointer (or not defined yet): typedParamAttrs looks
-// up their pointees.
-func (r *Reader) keepParamIDs(n int, params []uint64) {
-	if !r.typedPointers {
-		return
-	}
-	keep := false
-	for _, id := range params {
-		if id >= uint64(n) || id < uint64(len(r.pointees)) && r.pointees[id] != 0 {
-			keep = true
-			break
-		}
-	}
-	if !keep {
-		return
-	}
-	ids := make([]uint32, len(params))
-	for i, id := range params {
-		ids[i] = uint32(min(id, 1<<32-1))
-	}
-	if r.fnParams == nil {
-		r.fnParams = map[uint64][]uint32{}
-	}
-	r.fnParams[uint64(n)] = ids
-}
-
 // typedParamAttrs gives the byval, sret and inalloca attributes of l that
 // have no type (written before those attributes had one: LLVM 11 and
 // older, and LLVM 3.2's raw attributes) the pointee of their parameter's
@@ -167,7 +140,10 @@ func (r *Reader) keepParamIDs(n int, params []uint64) {
 // byval of its pointee if it has none. l is shared: a changed list is a
 // copy.
 func (r *Reader) typedParamAttrs(l ir.AttrList, ftID uint64, cc ir.CallingConv) (ir.AttrList, error) {
-	ids := r.fnParams[ftID]
+	var ids []uint32
+	if all := r.tids.containedIDs(uint32(min(ftID, uint64(noTypeID)))); len(all) > 0 {
+		ids = all[1:] // the return type first
+	}
 	intr := cc == ir.CallX86Intr && len(ids) > 0 && (len(l.Params) == 0 || !l.Params[0].Has(ir.AttrByVal))
 	need := intr
 	for _, s := range l.Params {
@@ -191,7 +167,7 @@ func (r *Reader) typedParamAttrs(l ir.AttrList, ftID uint64, cc ir.CallingConv) 
 			r.skip("skipped the type of a byval, sret or inalloca of variadic argument %d", i)
 			continue
 		}
-		elem, _ := r.pointee(uint64(ids[i]))
+		elem, _, _ := r.pointee(uint64(ids[i]))
 		if elem == nil {
 			return l, r.errorf("missing param element type for attribute upgrade")
 		}
@@ -204,7 +180,7 @@ func (r *Reader) typedParamAttrs(l ir.AttrList, ftID uint64, cc ir.CallingConv) 
 		params[i] = s
 	}
 	if intr {
-		elem, _ := r.pointee(uint64(ids[0]))
+		elem, _, _ := r.pointee(uint64(ids[0]))
 		if elem == nil {
 			return l, r.errorf("missing param element type for x86_intrcc upgrade")
 		}

@@ -21,6 +21,7 @@ func (r *Reader) readConstants() error {
 	if cur == nil {
 		cur = &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
 	}
+	curID := noTypeID
 	return r.simpleBlock(uint32(llvmir.CONSTANTS_BLOCK_ID), func(rec *bitstream.Record) error {
 		ops := rec.Ops
 		if len(r.values) >= maxConstantRecords {
@@ -35,7 +36,7 @@ func (r *Reader) readConstants() error {
 			if t == nil || t.Kind == ir.VoidType {
 				return r.errorf("invalid constant type")
 			}
-			cur = t
+			cur, curID = t, uint32(min(ops[0], uint64(noTypeID)))
 			return nil
 		}
 		v, p, err := r.constRecord(code, ops, cur)
@@ -47,6 +48,7 @@ func (r *Reader) readConstants() error {
 		} else {
 			r.pushValue(v)
 		}
+		r.setValueTypeID(curID)
 		return nil
 	})
 }

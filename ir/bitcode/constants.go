@@ -120,6 +120,9 @@ func gepFlags(v uint64) ir.Flags {
 func (r *Reader) pushPending(p *pconst) {
 	r.values = append(r.values, nil)
 	r.pend = append(r.pend, p)
+	if r.tids != nil {
+		r.tids.vals = append(r.tids.vals, 0)
+	}
 }
 
 // nullValue is Constant::getNullValue.

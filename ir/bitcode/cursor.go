@@ -25,7 +25,34 @@ type opCursor struct {
 	err  error
 	// rec names the record in messages: "record" when empty.
 	rec string
+	// In a module with typed pointers (Reader.tids), ids are the
+	// absolute IDs of the first values read, nids how many were read, and
+	// resTy the type ID of the instruction's result plus one when its
+	// decoder knows it (see resultTypeID).
+	ids   [4]uint64
+	nids  int
+	resTy uint32
 }
+
+// noteID records the absolute ID of a value read.
+func (c *opCursor) noteID(id uint64) {
+	if c.nids < len(c.ids) {
+		c.ids[c.nids] = id
+	}
+	c.nids++
+}
+
+// opTypeID returns the type ID of the k-th value read, noTypeID when it
+// is not known.
+func (c *opCursor) opTypeID(k int) uint32 {
+	if k >= c.nids || k >= len(c.ids) {
+		return noTypeID
+	}
+	return c.r.valueTypeID(c.ids[k])
+}
+
+// setResult records the type ID of the instruction's result.
+func (c *opCursor) setResult(id uint32) { c.resTy = id + 1 }
 
 // fail keeps err unless an error is kept already.
 func (c *opCursor) fail(err error) {
@@ -132,7 +159,9 @@ func (c *opCursor) value(t *ir.Type, what string) ir.Value {
 	if !c.typed(t, what) {
 		return nil
 	}
-	return c.check(c.r.fnValue(c.relID(x), t))
+	id := c.relID(x)
+	c.noteID(id)
+	return c.check(c.r.fnValue(id, t))
 }
 
 // absValue reads a value of type t given by its absolute ID.
@@ -141,6 +170,7 @@ func (c *opCursor) absValue(t *ir.Type, what string) ir.Value {
 	if !c.typed(t, what) {
 		return nil
 	}
+	c.noteID(x)
 	return c.check(c.r.fnValue(x, t))
 }
 
@@ -178,7 +208,14 @@ func (c *opCursor) pair(what string) ir.Value {
 			c.invalid("invalid type ID %d for the type of the %s", tid, what)
 			return nil
 		}
+		if tids := c.r.tids; tids != nil {
+			if tids.fwd == nil {
+				tids.fwd = map[uint64]uint32{}
+			}
+			tids.fwd[id] = uint32(tid)
+		}
 	}
+	c.noteID(id)
 	return c.check(c.r.fnValue(id, t))
 }
 

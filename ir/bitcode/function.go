@@ -343,6 +343,10 @@ func (r *Reader) loadBody(f *ir.Function) (err error) {
 		clear(r.pend[nmod:])
 		r.values = r.values[:nmod]
 		r.pend = r.pend[:nmod]
+		if t := r.tids; t != nil {
+			t.vals = t.vals[:nmod]
+			clear(t.fwd)
+		}
 		for i := nmd; i < len(r.md.items); i++ {
 			r.md.items[i] = nil
 		}
@@ -379,10 +383,19 @@ func (r *Reader) loadBody(f *ir.Function) (err error) {
 		r.fnMD[f] = len(f.Metadata)
 	}
 	f.Params = make([]*ir.Argument, len(f.Sig.Params))
+	var paramIDs []uint32
+	if r.tids != nil {
+		if ids := r.tids.containedIDs(r.tids.fnType[f]); len(ids) > 0 {
+			paramIDs = ids[1:]
+		}
+	}
 	for i, t := range f.Sig.Params {
 		a := &ir.Argument{Typ: t}
 		f.Params[i] = a
 		r.pushValue(a)
+		if i < len(paramIDs) {
+			r.setValueTypeID(paramIDs[i])
+		}
 	}
 	f.Blocks = nil
 	fs.next = uint64(len(r.values))
@@ -943,6 +956,9 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 			delete(fs.fwd, fs.next)
 		}
 		r.pushValue(in)
+		if r.tids != nil {
+			r.setValueTypeID(r.resultTypeID(&c, in))
+		}
 		fs.next++
 	}
 	b := fs.blocks[fs.cur]
@@ -1025,10 +1041,12 @@ func (r *Reader) decodeInst(c *opCursor, fs *funcState, in *ir.Instruction) erro
 	case llvmir.FUNC_CODE_INST_CATCHPAD, llvmir.FUNC_CODE_INST_CLEANUPPAD:
 		return r.instPad(c, in)
 	case llvmir.FUNC_CODE_INST_GEP_OLD, llvmir.FUNC_CODE_INST_INBOUNDS_GEP_OLD:
-		return r.errorf("typed-pointer getelementptr is not supported")
+		return r.instGEP(c, in)
 	case llvmir.FUNC_CODE_INST_LANDINGPAD_OLD:
 		return r.errorf("old-style landingpad is not supported")
-	case llvmir.FUNC_CODE_INST_STORE_OLD, llvmir.FUNC_CODE_INST_STOREATOMIC_OLD, llvmir.FUNC_CODE_INST_CMPXCHG_OLD, llvmir.FUNC_CODE_INST_ATOMICRMW_OLD:
+	case llvmir.FUNC_CODE_INST_STORE_OLD, llvmir.FUNC_CODE_INST_STOREATOMIC_OLD:
+		return r.instStore(c, in)
+	case llvmir.FUNC_CODE_INST_CMPXCHG_OLD, llvmir.FUNC_CODE_INST_ATOMICRMW_OLD:
 		return r.errorf("typed-pointer memory instructions are not supported")
 	}
 	// LLVM 22 rejects the module; a newer producer's instruction is

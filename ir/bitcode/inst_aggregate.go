@@ -121,7 +121,8 @@ func (r *Reader) instShuffleVector(c *opCursor, in *ir.Instruction) error {
 
 // instPhi reads INST_PHI: [ty, (signed value, bb)..., fmf?].
 func (r *Reader) instPhi(c *opCursor, fs *funcState, in *ir.Instruction) error {
-	t := c.typ("type")
+	t, tid := c.typID("type")
+	c.setResult(uint32(tid))
 	if c.err != nil {
 		return c.err
 	}
@@ -172,7 +173,8 @@ func (r *Reader) instLandingPad(c *opCursor, in *ir.Instruction) error {
 		c.invalid("%d operands, fewer than 3", n)
 		return c.err
 	}
-	t := c.typ("type")
+	t, tid := c.typID("type")
+	c.setResult(uint32(tid))
 	cleanup := c.flag("cleanup flag")
 	n := c.u64("clause count")
 	if c.err != nil {
@@ -202,7 +204,8 @@ func (r *Reader) instLandingPad(c *opCursor, in *ir.Instruction) error {
 func (r *Reader) instVAArg(c *opCursor, in *ir.Instruction) error {
 	ot := c.typ("va_list type")
 	v := c.value(ot, "va_list")
-	rt := c.typ("result type")
+	rt, tid := c.typID("result type")
+	c.setResult(uint32(tid))
 	if c.err != nil {
 		return c.err
 	}

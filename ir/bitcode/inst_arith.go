@@ -54,7 +54,8 @@ func (r *Reader) instBinop(c *opCursor, in *ir.Instruction) error {
 // instCast reads INST_CAST: [opval, destty, castopc, flags?].
 func (r *Reader) instCast(c *opCursor, in *ir.Instruction) error {
 	v := c.pair("operand")
-	t := c.typ("result type")
+	t, tid := c.typID("result type")
+	c.setResult(uint32(tid))
 	code := c.u64("cast opcode")
 	if c.err != nil {
 		return c.err

@@ -69,7 +69,16 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 		return r.errorf("callee is not a pointer")
 	}
 	if ft == nil {
-		return r.errorf("typed-pointer calls are not supported")
+		// LLVM 3.6 and older: the callee's pointee.
+		var id uint32
+		var ok bool
+		if ft, id, ok = r.pointee(uint64(c.opTypeID(0))); !ok || ft.Kind != ir.FunctionType {
+			return r.errorf("callee is not of pointer to function type")
+		}
+		ftID = uint64(id)
+	}
+	if r.tids != nil {
+		c.setResult(r.tids.containedID(uint32(min(ftID, uint64(noTypeID))), 0))
 	}
 	if c.left() < len(ft.Params) {
 		return r.errorf("insufficient operands to call")
@@ -95,7 +104,7 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 	}
 	in.Callee, in.FuncType, in.Typ = upgradeAsmMarker(callee), ft, ft.Ret
 	in.Attrs = dropIncompatibleList(in.Attrs, ft, in.Operands)
-	if r.fnParams != nil {
+	if r.tids != nil {
 		// propagateAttributeTypes: an argument's type is its
 		// parameter's, but for the variadic ones.
 		var err error

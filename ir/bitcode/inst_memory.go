@@ -14,10 +14,16 @@ func (r *Reader) instAlloca(c *opCursor, in *ir.Instruction) error {
 		c.invalid("%d operands, not 4 or 5", n)
 		return c.err
 	}
-	if c.v[3]&(1<<llvmir.ALLOCA_EXPLICIT_TYPE) == 0 {
-		return r.errorf("typed-pointer alloca is not supported")
+	explicit := c.v[3]&(1<<llvmir.ALLOCA_EXPLICIT_TYPE) != 0
+	t, tid := c.typID("allocated type")
+	if !explicit && c.err == nil {
+		// LLVM 3.x: the type of the result, a typed pointer.
+		var ok bool
+		c.setResult(uint32(tid))
+		if t, _, ok = r.pointee(tid); !ok {
+			return r.errorf("missing element type for old-style alloca")
+		}
 	}
-	t := c.typ("allocated type")
 	ot := c.typ("size type")
 	size := c.absValue(ot, "size")
 	packed := c.u64("alignment")
@@ -49,6 +55,9 @@ func (r *Reader) instAlloca(c *opCursor, in *ir.Instruction) error {
 	}
 	in.Op, in.ElemType, in.Operands, in.AddrSpace = ir.Alloca, t, append(in.Operands[:0], size), uint32(as)
 	in.Typ = r.ptrType(uint32(as))
+	if explicit && r.tids != nil {
+		c.setResult(r.pointerID(uint32(tid), uint32(as)))
+	}
 	return nil
 }
 
@@ -64,13 +73,23 @@ func (r *Reader) instLoad(c *opCursor, in *ir.Instruction) error {
 	if atomic {
 		extra = 4
 	}
+	var t *ir.Type
 	if n := c.left(); n != extra && n != extra+1 {
 		c.invalid("%d operands after the pointer, not %d or %d", n, extra, extra+1)
 		return c.err
 	} else if n != extra+1 {
-		return r.errorf("typed-pointer load is not supported")
+		// LLVM 3.6 and older: the pointer's pointee.
+		var tid uint32
+		var ok bool
+		if t, tid, ok = r.pointee(uint64(c.opTypeID(0))); !ok {
+			return r.errorf("missing element type for old-style load")
+		}
+		c.setResult(tid)
+	} else {
+		var tid uint64
+		t, tid = c.typID("loaded type")
+		c.setResult(uint32(tid))
 	}
-	t := c.typ("loaded type")
 	in.Align = c.align("alignment")
 	if c.err != nil {
 		return c.err
@@ -98,9 +117,19 @@ func (r *Reader) instLoad(c *opCursor, in *ir.Instruction) error {
 // instStore reads INST_STORE and INST_STOREATOMIC: [ptr, val, align,
 // vol] and, when atomic, [ordering, ssid].
 func (r *Reader) instStore(c *opCursor, in *ir.Instruction) error {
-	atomic := c.code == llvmir.FUNC_CODE_INST_STOREATOMIC
+	atomic := c.code == llvmir.FUNC_CODE_INST_STOREATOMIC || c.code == llvmir.FUNC_CODE_INST_STOREATOMIC_OLD
 	p := c.pair("pointer")
-	v := c.pair("stored value")
+	var v ir.Value
+	if c.code == llvmir.FUNC_CODE_INST_STORE_OLD || c.code == llvmir.FUNC_CODE_INST_STOREATOMIC_OLD {
+		// LLVM 3.6 and older: the value has the pointer's pointee type.
+		t, _, ok := r.pointee(uint64(c.opTypeID(0)))
+		if c.err == nil && !ok {
+			return r.errorf("missing element type for old-style store")
+		}
+		v = c.value(t, "stored value")
+	} else {
+		v = c.pair("stored value")
+	}
 	if c.err != nil {
 		return c.err
 	}
@@ -135,13 +164,29 @@ func (r *Reader) instStore(c *opCursor, in *ir.Instruction) error {
 	return c.err
 }
 
-// instGEP reads INST_GEP: [flags, ty, base, indices...].
+// instGEP reads INST_GEP: [flags, ty, base, indices...], and the
+// INST_GEP_OLD and INST_INBOUNDS_GEP_OLD of LLVM 3.6 and older: [base,
+// indices...], the source element type the base's pointee.
 func (r *Reader) instGEP(c *opCursor, in *ir.Instruction) error {
-	in.Flags = gepFlags(c.u64("flags"))
-	in.ElemType = c.typ("source element type")
+	old := c.code != llvmir.FUNC_CODE_INST_GEP
+	elemID := noTypeID
+	if !old {
+		in.Flags = gepFlags(c.u64("flags"))
+		var tid uint64
+		in.ElemType, tid = c.typID("source element type")
+		elemID = uint32(min(tid, uint64(noTypeID)))
+	} else if c.code == llvmir.FUNC_CODE_INST_INBOUNDS_GEP_OLD {
+		in.Flags = gepFlags(1 << llvmir.GEP_INBOUNDS)
+	}
 	base := c.pair("base")
 	if c.err != nil {
 		return c.err
+	}
+	if old {
+		var ok bool
+		if in.ElemType, elemID, ok = r.pointee(uint64(c.opTypeID(0))); !ok {
+			return r.errorf("missing element type for old-style getelementptr")
+		}
 	}
 	in.Op, in.Operands = ir.GetElementPtr, append(in.Operands[:0], base)
 	in.Typ = base.Type()
@@ -154,6 +199,9 @@ func (r *Reader) instGEP(c *opCursor, in *ir.Instruction) error {
 		if vt := v.Type(); vt.IsVector() && !in.Typ.IsVector() {
 			in.Typ = r.findType(&ir.Type{Kind: vt.Kind, Len: vt.Len, Elem: base.Type()})
 		}
+	}
+	if r.tids != nil && c.err == nil && !in.Typ.IsVector() && len(in.Operands) >= 2 {
+		c.setResult(r.pointerID(r.indexedTypeID(elemID, in.Operands[2:]), in.Typ.AddrSpace))
 	}
 	return c.err
 }

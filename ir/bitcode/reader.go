@@ -285,14 +285,11 @@ type Reader struct {
 	relative  bool
 	types     []*ir.Type
 	typeDepth []uint32 // nesting depth of each type, to bound recursion
-	pointees  []uint32 // of each typed pointer type, its pointee's ID plus one (see pointee)
-	// typedPointers says the type table has typed pointers; fnParams
-	// then holds the parameter type IDs of the function types (by type
-	// ID) that have a typed pointer parameter (see typedParamAttrs).
-	typedPointers bool
-	fnParams      map[uint64][]uint32
-	shapes        map[shapeKey]*ir.Type // types by shape, for findType
-	groups        map[uint64]attrGroup
+	// tids are the type IDs of a module with typed pointers (typeids.go),
+	// nil in others.
+	tids   *typeIDs
+	shapes map[shapeKey]*ir.Type // types by shape, for findType
+	groups map[uint64]attrGroup
 	// attrScratch gathers the attributes of one group (readAttrGroups).
 	attrScratch ir.AttrSet
 	attrLists   []ir.AttrList
@@ -998,6 +995,9 @@ func (r *Reader) ptrType(as uint32) *ir.Type {
 func (r *Reader) pushValue(v ir.Value) {
 	r.values = append(r.values, v)
 	r.pend = append(r.pend, nil)
+	if r.tids != nil {
+		r.tids.vals = append(r.tids.vals, 0)
+	}
 }
 
 func (r *Reader) globalVarRecord(ops []uint64) error {
@@ -1013,17 +1013,18 @@ func (r *Reader) globalVarRecord(ops []uint64) error {
 	if ty == nil {
 		return r.errorf("invalid global variable type")
 	}
+	tyID := uint32(min(gv.typ, uint64(noTypeID)))
 	if !gv.explicitType {
 		// LLVM 3.x: the type is the global's pointer type, which gives
 		// the address space and, by its pointee, the value type.
 		if ty.Kind != ir.PointerType {
 			return r.errorf("invalid type for value")
 		}
-		elem, ok := r.pointee(gv.typ)
+		elem, elemID, ok := r.pointee(gv.typ)
 		if !ok {
 			return r.errorf("missing element type for old-style global")
 		}
-		ty, gv.addrSpace = elem, uint64(ty.AddrSpace)
+		ty, tyID, gv.addrSpace = elem, elemID, uint64(ty.AddrSpace)
 	}
 	g := &ir.GlobalVar{}
 	g.Name = r.globalName("", name)
@@ -1078,6 +1079,7 @@ func (r *Reader) globalVarRecord(ops []uint64) error {
 	}
 	r.m.Globals = append(r.m.Globals, g)
 	r.pushValue(g)
+	r.setValueTypeID(r.pointerID(tyID, uint32(gv.addrSpace)))
 	return nil
 }
 
@@ -1116,11 +1118,11 @@ func (r *Reader) functionRecord(ops []uint64) error {
 	ft := r.typeByID(ftID)
 	if ft != nil && ft.Kind == ir.PointerType {
 		// LLVM 3.x: the pointer to the function type.
-		elem, ok := r.pointee(ftID)
+		elem, elemID, ok := r.pointee(ftID)
 		if !ok {
 			return r.errorf("missing element type for old-style function")
 		}
-		ft, ftID = elem, uint64(r.pointees[ftID]-1)
+		ft, ftID = elem, uint64(elemID)
 	}
 	if ft == nil || ft.Kind != ir.FunctionType {
 		return r.errorf("invalid function type")
@@ -1143,7 +1145,7 @@ func (r *Reader) functionRecord(ops []uint64) error {
 	f.Typ = r.ptrType(uint32(as))
 	f.Linkage = fr.linkage
 	f.Attrs = r.attrList(fr.attrs)
-	if r.fnParams != nil {
+	if r.tids != nil {
 		if f.Attrs, err = r.typedParamAttrs(f.Attrs, ftID, f.CallConv); err != nil {
 			return err
 		}
@@ -1194,6 +1196,14 @@ func (r *Reader) functionRecord(ops []uint64) error {
 	r.m.Functions = append(r.m.Functions, f)
 	r.noteDecl(f)
 	r.pushValue(f)
+	if t := r.tids; t != nil {
+		fid := uint32(min(ftID, uint64(noTypeID)))
+		r.setValueTypeID(r.pointerID(fid, uint32(as)))
+		if t.fnType == nil {
+			t.fnType = map[*ir.Function]uint32{}
+		}
+		t.fnType[f] = fid
+	}
 	return nil
 }
 
@@ -1233,11 +1243,11 @@ func (r *Reader) indirectRecord(code llvmir.ModuleCode, ops []uint64) error {
 		if ty.Kind != ir.PointerType {
 			return r.errorf("invalid type for value")
 		}
-		elem, ok := r.pointee(ind.typ)
+		elem, elemID, ok := r.pointee(ind.typ)
 		if !ok {
 			return r.errorf("missing element type for old-style indirect symbol")
 		}
-		ty, ind.addrSpace = elem, uint64(ty.AddrSpace)
+		ty, ind.typ, ind.addrSpace = elem, uint64(elemID), uint64(ty.AddrSpace)
 	}
 	if ind.addrSpace > 0xffffff {
 		return r.errorf("invalid address space")
@@ -1272,6 +1282,7 @@ func (r *Reader) indirectRecord(code llvmir.ModuleCode, ops []uint64) error {
 	}
 	r.indirectInits = append(r.indirectInits, pendingInit{v, ind.aliasee})
 	r.pushValue(v)
+	r.setValueTypeID(r.pointerID(uint32(min(ind.typ, uint64(noTypeID))), uint32(ind.addrSpace)))
 	return nil
 }
 

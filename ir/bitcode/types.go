@@ -10,20 +10,6 @@ import (
 // recursively.
 const maxTypeDepth = 512
 
-// pointee returns the type a typed pointer type points to, by the
-// pointer type's ID: what LLVM 22 still keeps of a
-// typed pointer (getContainedTypeID) to read the records of LLVM 3.x
-// writers, whose globals, functions and aliases give their pointer type
-// only. ok is false when id is not a typed pointer type or its pointee is
-// not defined.
-func (r *Reader) pointee(id uint64) (elem *ir.Type, ok bool) {
-	if id >= uint64(len(r.pointees)) || r.pointees[id] == 0 {
-		return nil, false
-	}
-	elem = r.typeByID(uint64(r.pointees[id] - 1))
-	return elem, elem != nil
-}
-
 // typeByID returns type id of the module's type table; a forward reference
 // to a not yet defined entry makes an identified struct placeholder, as
 // LLVM does. It returns nil for an ID out of range.
@@ -47,10 +33,12 @@ func (r *Reader) readTypes() error {
 	var name string
 	hasName := false
 	n := 0 // records that made a type
+	tids := &typeIDs{}
 	err := r.simpleBlock(uint32(llvmir.TYPE_BLOCK_ID_NEW), func(rec *bitstream.Record) error {
 		ops := rec.Ops
 		var t *ir.Type
 		var depth uint32 = 1
+		var cont []uint64 // the IDs of the types t contains
 		// elems resolves type IDs, tracking depth.
 		elems := func(ids []uint64) ([]*ir.Type, bool) {
 			ts := make([]*ir.Type, len(ids))
@@ -77,7 +65,6 @@ func (r *Reader) readTypes() error {
 			if len(r.types) < int(ops[0]) {
 				r.types = append(r.types, make([]*ir.Type, int(ops[0])-len(r.types))...)
 				r.typeDepth = append(r.typeDepth, make([]uint32, len(r.types)-len(r.typeDepth))...)
-				r.pointees = append(r.pointees, make([]uint32, len(r.types)-len(r.pointees))...)
 			}
 			return nil
 		case llvmir.TYPE_CODE_VOID:
@@ -126,10 +113,7 @@ func (r *Reader) readTypes() error {
 			// LLVM 14 and older: read as opaque pointers; what
 			// llvm-dis-22 then upgrades is in upgrade.go. The pointee
 			// is kept for the records that name only the pointer.
-			if n < len(r.pointees) && ops[0] < uint64(len(r.types)) && ops[0] < 1<<32-1 {
-				r.pointees[n] = uint32(ops[0]) + 1
-				r.typedPointers = true
-			}
+			cont, tids.typed = ops[:1], true
 			t = &ir.Type{Kind: ir.PointerType, AddrSpace: uint32(as)}
 		case llvmir.TYPE_CODE_OPAQUE_POINTER:
 			if len(ops) != 1 || ops[0] > 0xffffff {
@@ -149,7 +133,7 @@ func (r *Reader) readTypes() error {
 				return r.errorf("invalid function type")
 			}
 			t = &ir.Type{Kind: ir.FunctionType, VarArg: ops[0] != 0, Ret: ts[0], Params: ts[1:]}
-			r.keepParamIDs(n, ops[first+1:])
+			cont = ops[first:]
 		case llvmir.TYPE_CODE_STRUCT_ANON:
 			if len(ops) < 1 {
 				return r.errorf("invalid anon struct record")
@@ -159,6 +143,7 @@ func (r *Reader) readTypes() error {
 				return r.errorf("invalid struct type")
 			}
 			t = &ir.Type{Kind: ir.StructType, Packed: ops[0] != 0, Fields: ts}
+			cont = ops[1:]
 		case llvmir.TYPE_CODE_STRUCT_NAME:
 			name, hasName = opsString(ops), true
 			return nil
@@ -181,6 +166,7 @@ func (r *Reader) readTypes() error {
 					return r.errorf("invalid named struct record")
 				}
 				t.Fields, t.Packed, t.Opaque = ts, ops[0] != 0, false
+				cont = ops[1:]
 			}
 			r.types[n] = nil // a forward reference is fine here
 			r.m.Types = append(r.m.Types, t)
@@ -194,6 +180,7 @@ func (r *Reader) readTypes() error {
 				return r.errorf("invalid target extension type")
 			}
 			t = &ir.Type{Kind: ir.TargetExtType, Name: name, TypeParams: ts}
+			cont = ops[1 : 1+nt]
 			for _, v := range ops[1+nt:] {
 				if v > 0xffffffff {
 					return r.errorf("integer parameter too large")
@@ -210,6 +197,7 @@ func (r *Reader) readTypes() error {
 				return r.errorf("invalid array element type")
 			}
 			t = &ir.Type{Kind: ir.ArrayType, Len: ops[0], Elem: ts[0]}
+			cont = ops[1:2]
 		case llvmir.TYPE_CODE_VECTOR:
 			if len(ops) < 2 || ops[0] == 0 || ops[0] > 1<<32 {
 				return r.errorf("invalid vector type record")
@@ -219,6 +207,7 @@ func (r *Reader) readTypes() error {
 				return r.errorf("invalid vector element type")
 			}
 			t = &ir.Type{Kind: ir.FixedVectorType, Len: ops[0], Elem: ts[0]}
+			cont = ops[1:2]
 			if len(ops) > 2 && ops[2] != 0 {
 				t.Kind = ir.ScalableVectorType
 			}
@@ -241,11 +230,26 @@ func (r *Reader) readTypes() error {
 		}
 		r.types[n] = t
 		r.typeDepth[n] = depth
+		tids.addType(cont...)
 		n++
 		return nil
 	})
 	if err != nil {
 		return err
+	}
+	if tids.typed {
+		r.tids = tids
+		tids.ptrs = map[[2]uint32]uint32{}
+		for id, t := range r.types {
+			if t.Kind == ir.PointerType {
+				if e := tids.containedID(uint32(id), 0); e != noTypeID {
+					k := [2]uint32{e, t.AddrSpace}
+					if _, ok := tids.ptrs[k]; !ok {
+						tids.ptrs[k] = uint32(id)
+					}
+				}
+			}
+		}
 	}
 	if n != len(r.types) {
 		return r.errorf("malformed type table: %d of %d types", n, len(r.types))

@@ -9,11 +9,13 @@
 # writers wrote it: no IDENTIFICATION, STRTAB or SYMTAB block, names in the
 # module's value symbol table, global variables, functions and aliases
 # (MODULE_CODE_ALIAS_OLD) that give their pointer type only,
-# TYPE_CODE_FUNCTION_OLD, and attribute lists as PARAMATTR_CODE_ENTRY_OLD
-# raw bits. The inputs have no function bodies (mklegacy refuses them).
+# TYPE_CODE_FUNCTION_OLD, attribute lists as PARAMATTR_CODE_ENTRY_OLD raw
+# bits, and instructions without explicit types (bodies found by order).
 #
 #   legacy-globals   global variables (address spaces, TLS, comdats, sections,
 #                    unnamed), functions, aliases (old layout; a GEP aliasee)
+#   legacy-bodies    function bodies: loads, stores, GEPs, calls, invokes and
+#                    allocas without explicit types (LLVM 3.6 and older)
 #   legacy-attrs     parameter, return and function attributes in the raw
 #                    encoding, which LLVM 22 upgrades (readnone/readonly to
 #                    memory(...), nocapture to captures(none), alignment)

@@ -1,8 +1,7 @@
-// Command mklegacy writes the module-level records of LLVM 3.x writers,
-// which no installed LLVM writes any more: it copies a module that
-// llvm-as-13 wrote (typed pointers, no function bodies), record by
-// record, into the layout of a version 1 module of those days, for
-// llvm-dis-22 to say what it means:
+// Command mklegacy writes the records of LLVM 3.x writers, which no
+// installed LLVM writes any more: it copies a module that llvm-as-13 wrote
+// (typed pointers), record by record, into the layout of a version 1
+// module of those days, for llvm-dis-22 to say what it means:
 //
 //   - no IDENTIFICATION block, no STRTAB and no SYMTAB: MODULE_CODE_VERSION
 //     is 1, and the names of the global values are VST_ENTRY records of a
@@ -14,7 +13,12 @@
 //   - TYPE_CODE_FUNCTION_OLD, with its dead attribute ID;
 //   - PARAMATTR_CODE_ENTRY_OLD: each attribute list as (index, bits)
 //     pairs in the raw encoding of LLVM 3.2 (see rawAttrs), with no
-//     PARAMATTR_GROUP_BLOCK.
+//     PARAMATTR_GROUP_BLOCK;
+//   - in function bodies, the instructions without explicit types
+//     (LLVM 3.6 and older; see instRecord): loads, stores (STORE_OLD),
+//     GEPs (GEP_OLD, INBOUNDS_GEP_OLD), calls, invokes and allocas whose
+//     types are their pointers' pointees. The bodies are found by their
+//     order (no VSTOFFSET, no function offsets).
 //
 // The copy is unabbreviated (BLOCKINFO dropped; blob records get an
 // abbreviation of their own) and leaves out the records that hold bit
@@ -159,9 +163,6 @@ var dropped = map[uint32]bool{
 	uint32(llvmir.STRTAB_BLOCK_ID):          true,
 	uint32(llvmir.SYMTAB_BLOCK_ID):          true,
 	uint32(llvmir.PARAMATTR_GROUP_BLOCK_ID): true, // read, not written
-	// Without function bodies, the input's module-level VST is empty; the
-	// copy's is written at the module's end (writeVST).
-	uint32(llvmir.VALUE_SYMTAB_BLOCK_ID): true,
 }
 
 // block copies the entries of the current block (the top level when ids
@@ -194,10 +195,11 @@ func (c *copier) block(ids []uint32) error {
 				c.r.SetBlockInfo(bi)
 				continue
 			}
-			if e.ID == uint32(llvmir.FUNCTION_BLOCK_ID) {
-				return fmt.Errorf("the input has a function body")
-			}
-			if dropped[e.ID] && e.ID != uint32(llvmir.PARAMATTR_GROUP_BLOCK_ID) {
+			// The module-level VST holds the bodies' offsets (and no
+			// names): the copy's is written at the module's end
+			// (writeVST), its bodies found by their order.
+			moduleVST := e.ID == uint32(llvmir.VALUE_SYMTAB_BLOCK_ID) && len(ids) == 1 && ids[0] == uint32(llvmir.MODULE_BLOCK_ID)
+			if moduleVST || dropped[e.ID] && e.ID != uint32(llvmir.PARAMATTR_GROUP_BLOCK_ID) {
 				if err := c.r.SkipBlock(); err != nil {
 					return err
 				}
@@ -257,6 +259,8 @@ func (c *copier) record(in uint32, rec bitstream.Record, local *uint64) error {
 		}
 		c.w.Unabbrev(uint64(llvmir.PARAMATTR_CODE_ENTRY_OLD), pairs...)
 		return nil
+	case llvmir.FUNCTION_BLOCK_ID:
+		return c.instRecord(rec, local)
 	case llvmir.METADATA_BLOCK_ID:
 		switch llvmir.MetadataCode(rec.Code) {
 		case llvmir.METADATA_INDEX_OFFSET, llvmir.METADATA_INDEX:
@@ -477,5 +481,74 @@ func (c *copier) groupRecord(ops []uint64) error {
 		}
 	}
 	c.groups[ops[0]] = group{index: ops[1], bits: bits}
+	return nil
+}
+
+// isForward reports whether a relative value ID refers to a value not
+// defined yet (InstNum - ValNo wrapped around, or 0): its type follows.
+func isForward(rel uint64) bool { return uint32(rel) == 0 || uint32(rel) >= 1<<31 }
+
+// pairLen is the number of operands of the value-type pair at ops[i].
+func pairLen(ops []uint64, i int) int {
+	if i < len(ops) && isForward(ops[i]) {
+		return 2
+	}
+	return 1
+}
+
+// instRecord writes a function block's record, without its explicit type
+// where LLVM 3.6 and older had none.
+func (c *copier) instRecord(rec bitstream.Record, local *uint64) error {
+	ops := rec.Ops
+	code := llvmir.FunctionCode(rec.Code)
+	w := func(code llvmir.FunctionCode, ops ...uint64) error {
+		c.w.Unabbrev(uint64(code), ops...)
+		return nil
+	}
+	switch code {
+	case llvmir.FUNC_CODE_INST_LOAD: // [op, ty, align, vol] -> [op, align, vol]
+		if n := len(ops); n == 3+pairLen(ops, 0) {
+			return w(code, append(append([]uint64(nil), ops[:n-3]...), ops[n-2:]...)...)
+		}
+	case llvmir.FUNC_CODE_INST_STORE: // [ptr, val, align, vol], val no forward reference
+		if k := pairLen(ops, 0); len(ops) == k+3 && !isForward(ops[k]) {
+			return w(llvmir.FUNC_CODE_INST_STORE_OLD, ops...)
+		}
+	case llvmir.FUNC_CODE_INST_GEP: // [flags, ty, base, indices...]
+		switch ops[0] {
+		case 0:
+			return w(llvmir.FUNC_CODE_INST_GEP_OLD, ops[2:]...)
+		case 1 << llvmir.GEP_INBOUNDS:
+			return w(llvmir.FUNC_CODE_INST_INBOUNDS_GEP_OLD, ops[2:]...)
+		}
+	case llvmir.FUNC_CODE_INST_CALL: // [attrs, cc, fmf?, fnty, callee, args...]
+		cc := ops[1]
+		if cc>>llvmir.CALL_EXPLICIT_TYPE&1 == 0 {
+			break
+		}
+		i := 2
+		if cc>>llvmir.CALL_FMF&1 != 0 {
+			i = 3
+		}
+		out := append([]uint64{ops[0], cc &^ (1 << llvmir.CALL_EXPLICIT_TYPE)}, ops[2:i]...)
+		return w(code, append(out, ops[i+1:]...)...)
+	case llvmir.FUNC_CODE_INST_INVOKE: // [attrs, cc, normal, unwind, fnty, callee, args...]
+		cc := ops[1]
+		if cc>>llvmir.INVOKE_EXPLICIT_TYPE&1 == 0 {
+			break
+		}
+		out := []uint64{ops[0], cc &^ (1 << llvmir.INVOKE_EXPLICIT_TYPE), ops[2], ops[3]}
+		return w(code, append(out, ops[5:]...)...)
+	case llvmir.FUNC_CODE_INST_ALLOCA: // [instty, opty, op, align]: instty the pointer
+		if len(ops) != 4 || ops[3]>>llvmir.ALLOCA_EXPLICIT_TYPE&1 == 0 {
+			break
+		}
+		ptr, err := c.ptrTo(ops[0], 0)
+		if err != nil {
+			return err
+		}
+		return w(code, ptr, ops[1], ops[2], ops[3]&^(1<<llvmir.ALLOCA_EXPLICIT_TYPE))
+	}
+	c.copyRecord(rec, local)
 	return nil
 }
