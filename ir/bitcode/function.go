@@ -1043,11 +1043,13 @@ func (r *Reader) decodeInst(c *opCursor, fs *funcState, in *ir.Instruction) erro
 	case llvmir.FUNC_CODE_INST_GEP_OLD, llvmir.FUNC_CODE_INST_INBOUNDS_GEP_OLD:
 		return r.instGEP(c, in)
 	case llvmir.FUNC_CODE_INST_LANDINGPAD_OLD:
-		return r.errorf("old-style landingpad is not supported")
+		return r.instLandingPad(c, in)
 	case llvmir.FUNC_CODE_INST_STORE_OLD, llvmir.FUNC_CODE_INST_STOREATOMIC_OLD:
 		return r.instStore(c, in)
-	case llvmir.FUNC_CODE_INST_CMPXCHG_OLD, llvmir.FUNC_CODE_INST_ATOMICRMW_OLD:
-		return r.errorf("typed-pointer memory instructions are not supported")
+	case llvmir.FUNC_CODE_INST_CMPXCHG_OLD:
+		return r.instCmpXchg(c, in)
+	case llvmir.FUNC_CODE_INST_ATOMICRMW_OLD:
+		return r.instAtomicRMW(c, in)
 	}
 	// LLVM 22 rejects the module; a newer producer's instruction is
 	// skipped, and the value numbers after it may be off.

@@ -167,14 +167,31 @@ func (r *Reader) instPhi(c *opCursor, fs *funcState, in *ir.Instruction) error {
 }
 
 // instLandingPad reads INST_LANDINGPAD: [ty, cleanup, n, (filter?,
-// opval) x n].
+// opval) x n], and INST_LANDINGPAD_OLD of LLVM 3.6 and older, whose
+// personality function, after the type, is the function's since.
 func (r *Reader) instLandingPad(c *opCursor, in *ir.Instruction) error {
-	if n := len(c.v); n < 3 {
-		c.invalid("%d operands, fewer than 3", n)
+	old := c.code == llvmir.FUNC_CODE_INST_LANDINGPAD_OLD
+	if n := len(c.v); n < 3 || old && n < 4 {
+		c.invalid("%d operands, too few", n)
 		return c.err
 	}
 	t, tid := c.typID("type")
 	c.setResult(uint32(tid))
+	if old {
+		pers, ok := c.pair("personality function").(ir.Constant)
+		if c.err != nil {
+			return c.err
+		}
+		f := c.fs.f
+		switch {
+		case !ok:
+			return r.errorf("invalid landingpad personality")
+		case f.Personality == nil:
+			f.Personality = pers
+		case f.Personality != pers:
+			return r.errorf("personality function mismatch")
+		}
+	}
 	cleanup := c.flag("cleanup flag")
 	n := c.u64("clause count")
 	if c.err != nil {

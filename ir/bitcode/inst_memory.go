@@ -207,16 +207,32 @@ func (r *Reader) instGEP(c *opCursor, in *ir.Instruction) error {
 }
 
 // instCmpXchg reads INST_CMPXCHG: [ptr, cmp, new, vol, success ordering,
-// ssid, failure ordering, weak, align?].
+// ssid, failure ordering, weak, align?], and INST_CMPXCHG_OLD of LLVM 3.x:
+// [ptr, cmp, new, vol, success ordering, ssid, failure ordering?, weak?],
+// the compared value of the pointer's pointee type. An old one without
+// the weak flag (from before weak cmpxchgs) gave the loaded value: LLVM
+// 22 reads it as the cmpxchg, then in an extractvalue of its field 0.
 func (r *Reader) instCmpXchg(c *opCursor, in *ir.Instruction) error {
+	old := c.code == llvmir.FUNC_CODE_INST_CMPXCHG_OLD
 	p := c.pair("pointer")
-	cmp := c.pair("compared value")
+	var cmp ir.Value
+	cmpID := noTypeID
+	if old {
+		var t *ir.Type
+		var ok bool
+		if t, cmpID, ok = r.pointee(uint64(c.opTypeID(0))); c.err == nil && !ok {
+			return r.errorf("missing element type for old-style cmpxchg")
+		}
+		cmp = c.value(t, "compared value")
+	} else {
+		cmp = c.pair("compared value")
+	}
 	nv := c.value(typeOf(cmp), "new value")
 	if c.err != nil {
 		return c.err
 	}
-	if n := c.left(); n < 5 || n > 6 {
-		c.invalid("%d operands after the values, not 5 or 6", n)
+	if n := c.left(); !old && (n < 5 || n > 6) || old && (n < 3 || n > 5) {
+		c.invalid("%d operands after the values", n)
 		return c.err
 	}
 	if c.flag("volatile flag") {
@@ -224,11 +240,16 @@ func (r *Reader) instCmpXchg(c *opCursor, in *ir.Instruction) error {
 	}
 	in.Ordering = decodeOrdering(c.u64("success ordering"))
 	r.setSyncScope(in, c.u64("sync scope"))
-	in.FailOrdering = decodeOrdering(c.u64("failure ordering"))
-	if c.flag("weak flag") {
+	if old && !c.more() {
+		in.FailOrdering = strongestFailureOrdering(in.Ordering)
+	} else {
+		in.FailOrdering = decodeOrdering(c.u64("failure ordering"))
+	}
+	noWeak := old && !c.more()
+	if !noWeak && c.flag("weak flag") {
 		in.Flags |= ir.Weak
 	}
-	if c.more() {
+	if !old && c.more() {
 		in.Align = c.align("alignment")
 	}
 	if c.err != nil {
@@ -242,14 +263,49 @@ func (r *Reader) instCmpXchg(c *opCursor, in *ir.Instruction) error {
 	}
 	in.Op, in.Operands = ir.AtomicCmpXchg, append(in.Operands[:0], p, cmp, nv)
 	in.Typ = r.findType(&ir.Type{Kind: ir.StructType, Fields: []*ir.Type{cmp.Type(), r.i1()}})
+	if noWeak {
+		fs := c.fs
+		x := r.newInstruction()
+		*x = *in
+		x.Operands = append([]ir.Value(nil), in.Operands...)
+		fs.blocks[fs.cur].Instrs = append(fs.blocks[fs.cur].Instrs, x)
+		*in = ir.Instruction{Operands: in.Operands[:0]}
+		if _, ok := aggIndices(in, x.Typ, []uint64{0}); !ok {
+			return r.errorf("invalid extractvalue index")
+		}
+		in.Op, in.Typ, in.Operands = ir.ExtractValue, cmp.Type(), append(in.Operands, x)
+		c.setResult(cmpID)
+	}
 	return nil
+}
+
+// strongestFailureOrdering is the failure ordering of a cmpxchg from before
+// it had one: its success ordering, less any release.
+func strongestFailureOrdering(o ir.AtomicOrdering) ir.AtomicOrdering {
+	switch o {
+	case ir.AcquireRelease:
+		return ir.Acquire
+	case ir.Release:
+		return ir.Monotonic
+	}
+	return o
 }
 
 // instAtomicRMW reads INST_ATOMICRMW: [ptr, val, op, vol, ordering,
 // ssid, align?].
 func (r *Reader) instAtomicRMW(c *opCursor, in *ir.Instruction) error {
 	p := c.pair("pointer")
-	v := c.pair("value")
+	var v ir.Value
+	if c.code == llvmir.FUNC_CODE_INST_ATOMICRMW_OLD {
+		// LLVM 3.x: the value has the pointer's pointee type.
+		t, _, ok := r.pointee(uint64(c.opTypeID(0)))
+		if c.err == nil && !ok {
+			return r.errorf("missing element type for old-style atomicrmw")
+		}
+		v = c.value(t, "value")
+	} else {
+		v = c.pair("value")
+	}
 	if c.err != nil {
 		return c.err
 	}

@@ -150,7 +150,7 @@ func (r *Reader) resultTypeID(c *opCursor, in *ir.Instruction) uint32 {
 		return c.resTy - 1
 	}
 	switch in.Op {
-	case ir.Select:
+	case ir.Select, ir.AtomicRMW:
 		return c.opTypeID(1)
 	case ir.Freeze, ir.InsertElement, ir.InsertValue, ir.ShuffleVector:
 		return c.opTypeID(0)

@@ -15,7 +15,10 @@
 #   legacy-globals   global variables (address spaces, TLS, comdats, sections,
 #                    unnamed), functions, aliases (old layout; a GEP aliasee)
 #   legacy-bodies    function bodies: loads, stores, GEPs, calls, invokes and
-#                    allocas without explicit types (LLVM 3.6 and older)
+#                    allocas without explicit types (LLVM 3.6 and older),
+#                    CMPXCHG_OLD (LLVM 3.4's, without failure ordering and weak
+#                    flag, and 3.5's), ATOMICRMW_OLD without alignment,
+#                    LANDINGPAD_OLD naming the personality
 #   legacy-attrs     parameter, return and function attributes in the raw
 #                    encoding, which LLVM 22 upgrades (readnone/readonly to
 #                    memory(...), nocapture to captures(none), alignment)

@@ -17,8 +17,10 @@
 //   - in function bodies, the instructions without explicit types
 //     (LLVM 3.6 and older; see instRecord): loads, stores (STORE_OLD),
 //     GEPs (GEP_OLD, INBOUNDS_GEP_OLD), calls, invokes and allocas whose
-//     types are their pointers' pointees. The bodies are found by their
-//     order (no VSTOFFSET, no function offsets).
+//     types are their pointers' pointees, CMPXCHG_OLD and ATOMICRMW_OLD,
+//     LANDINGPAD_OLD with the personality the function no longer names.
+//     The bodies are found by their order (no VSTOFFSET, no function
+//     offsets).
 //
 // The copy is unabbreviated (BLOCKINFO dropped; blob records get an
 // abbreviation of their own) and leaves out the records that hold bit
@@ -81,6 +83,30 @@ type copier struct {
 	// groups are the attribute groups by ID: their index and their
 	// attributes' raw bits.
 	groups map[uint64]group
+
+	// Value numbering, for the relative IDs of what moves into a body
+	// (a landingpad's personality): the void type's ID, the return type
+	// and parameter count of each function type, the module's values
+	// (globals, functions, aliases, constants), the functions with
+	// bodies (their type and personality, an absolute ID plus one) in
+	// order, and in the body being copied, the next value's number.
+	voidType  uint64
+	fnTypes   map[uint64]fnType
+	modValues uint64
+	bodies    []body
+	inBody    int // bodies copied so far
+	inFunc    bool
+	instNum   uint64
+	pers      uint64
+}
+
+type fnType struct {
+	ret     uint64
+	nParams int
+}
+
+type body struct {
+	typ, pers uint64
 }
 
 type group struct {
@@ -97,7 +123,8 @@ func rewrite(in []byte) ([]byte, error) {
 		return nil, err
 	}
 	c := &copier{r: bitstream.NewReader(in), w: bitwriter.New(), strtab: strtab,
-		ptrs: map[ptrKey]uint64{}, names: map[uint64]string{}, groups: map[uint64]group{}}
+		ptrs: map[ptrKey]uint64{}, names: map[uint64]string{}, groups: map[uint64]group{},
+		voidType: ^uint64(0), fnTypes: map[uint64]fnType{}}
 	if err := c.r.JumpToBit(32); err != nil {
 		return nil, err
 	}
@@ -208,11 +235,23 @@ func (c *copier) block(ids []uint32) error {
 			if _, err := c.r.EnterBlock(e.ID); err != nil {
 				return err
 			}
+			if e.ID == uint32(llvmir.FUNCTION_BLOCK_ID) {
+				if c.inBody >= len(c.bodies) {
+					return fmt.Errorf("more bodies than functions with bodies")
+				}
+				b := c.bodies[c.inBody]
+				c.inBody++
+				c.inFunc, c.pers = true, b.pers
+				c.instNum = c.modValues + uint64(c.fnTypes[b.typ].nParams)
+			}
 			if !dropped[e.ID] {
 				c.w.EnterBlock(uint64(e.ID), c.r.CodeWidth())
 			}
 			if err := c.block(append(ids, e.ID)); err != nil {
 				return err
+			}
+			if e.ID == uint32(llvmir.FUNCTION_BLOCK_ID) {
+				c.inFunc = false
 			}
 		case bitstream.EntryDefineAbbrev:
 			if _, err := c.r.DefineAbbrev(); err != nil {
@@ -261,6 +300,14 @@ func (c *copier) record(in uint32, rec bitstream.Record, local *uint64) error {
 		return nil
 	case llvmir.FUNCTION_BLOCK_ID:
 		return c.instRecord(rec, local)
+	case llvmir.CONSTANTS_BLOCK_ID:
+		if llvmir.ConstantsCode(rec.Code) != llvmir.CST_CODE_SETTYPE {
+			if c.inFunc {
+				c.instNum++
+			} else {
+				c.modValues++
+			}
+		}
 	case llvmir.METADATA_BLOCK_ID:
 		switch llvmir.MetadataCode(rec.Code) {
 		case llvmir.METADATA_INDEX_OFFSET, llvmir.METADATA_INDEX:
@@ -304,8 +351,11 @@ func (c *copier) typeRecord(rec bitstream.Record, local *uint64) error {
 		}
 	case llvmir.TYPE_CODE_OPAQUE_POINTER:
 		return fmt.Errorf("the input has opaque pointers: assemble it with llvm-as-13")
+	case llvmir.TYPE_CODE_VOID:
+		c.voidType = c.nTypes
 	case llvmir.TYPE_CODE_FUNCTION:
 		// [vararg, retty, paramty...] -> [vararg, attrid, retty, paramty...]
+		c.fnTypes[c.nTypes] = fnType{ret: ops[1], nParams: len(ops) - 2}
 		c.w.Unabbrev(uint64(llvmir.TYPE_CODE_FUNCTION_OLD), append([]uint64{ops[0], 0}, ops[1:]...)...)
 		c.nTypes++
 		return nil
@@ -388,6 +438,15 @@ func (c *copier) moduleRecord(code llvmir.ModuleCode, ops []uint64) error {
 		if err != nil {
 			return err
 		}
+		if rec[2] == 0 { // not a prototype: a body, found by order
+			b := body{typ: rec[0]}
+			if len(rec) > 14 {
+				// LLVM 3.6 and older named the personality in each
+				// landingpad (INST_LANDINGPAD_OLD).
+				b.pers, rec[14] = rec[14], 0
+			}
+			c.bodies = append(c.bodies, b)
+		}
 		rec[0] = ptr
 		c.global(name)
 		c.w.Unabbrev(uint64(code), rec...)
@@ -423,6 +482,7 @@ func (c *copier) global(name string) {
 		c.names[c.nValues] = name
 	}
 	c.nValues++
+	c.modValues++
 }
 
 // writeVST writes the module-level value symbol table: a VST_ENTRY
@@ -501,11 +561,20 @@ func pairLen(ops []uint64, i int) int {
 func (c *copier) instRecord(rec bitstream.Record, local *uint64) error {
 	ops := rec.Ops
 	code := llvmir.FunctionCode(rec.Code)
+	if c.hasValue(code, ops) {
+		defer func() { c.instNum++ }()
+	}
 	w := func(code llvmir.FunctionCode, ops ...uint64) error {
 		c.w.Unabbrev(uint64(code), ops...)
 		return nil
 	}
 	switch code {
+	case llvmir.FUNC_CODE_INST_LANDINGPAD: // [ty, cleanup, n, clauses...] -> [ty, pers, cleanup, ...]
+		if c.pers == 0 {
+			return fmt.Errorf("a landingpad in a function without a personality")
+		}
+		rel := uint64(uint32(c.instNum - (c.pers - 1)))
+		return w(llvmir.FUNC_CODE_INST_LANDINGPAD_OLD, append([]uint64{ops[0], rel}, ops[1:]...)...)
 	case llvmir.FUNC_CODE_INST_LOAD: // [op, ty, align, vol] -> [op, align, vol]
 		if n := len(ops); n == 3+pairLen(ops, 0) {
 			return w(code, append(append([]uint64(nil), ops[:n-3]...), ops[n-2:]...)...)
@@ -539,6 +608,24 @@ func (c *copier) instRecord(rec bitstream.Record, local *uint64) error {
 		}
 		out := []uint64{ops[0], cc &^ (1 << llvmir.INVOKE_EXPLICIT_TYPE), ops[2], ops[3]}
 		return w(code, append(out, ops[5:]...)...)
+	case llvmir.FUNC_CODE_INST_ATOMICRMW_OLD: // [ptr, val, op, vol, ordering, ssid, align] -> no align
+		if k := pairLen(ops, 0); len(ops) == k+6 {
+			return w(code, ops[:k+5]...)
+		}
+	case llvmir.FUNC_CODE_INST_CMPXCHG:
+		// [ptr, cmp, new, vol, success, ssid, failure, weak, align] ->
+		// CMPXCHG_OLD [ptr, cmp, new, vol, success, ssid, failure?, weak?]:
+		// a strong one whose failure ordering is what it implies in
+		// LLVM 3.4's form, without them.
+		k := pairLen(ops, 0)
+		if len(ops) != k+8 || isForward(ops[k]) {
+			break
+		}
+		out := ops[:k+7]
+		if success, failure, weak := ops[k+3], ops[k+5], ops[k+6]; weak == 0 && failure == strongestFailure(success) {
+			out = ops[:k+5]
+		}
+		return w(llvmir.FUNC_CODE_INST_CMPXCHG_OLD, out...)
 	case llvmir.FUNC_CODE_INST_ALLOCA: // [instty, opty, op, align]: instty the pointer
 		if len(ops) != 4 || ops[3]>>llvmir.ALLOCA_EXPLICIT_TYPE&1 == 0 {
 			break
@@ -551,4 +638,41 @@ func (c *copier) instRecord(rec bitstream.Record, local *uint64) error {
 	}
 	c.copyRecord(rec, local)
 	return nil
+}
+
+// strongestFailure is the failure ordering of a cmpxchg that gives none:
+// acq_rel fails as acquire, release as monotonic, the others as
+// themselves.
+func strongestFailure(success uint64) uint64 {
+	switch llvmir.AtomicOrderingCode(success) {
+	case llvmir.ORDERING_ACQREL:
+		return uint64(llvmir.ORDERING_ACQUIRE)
+	case llvmir.ORDERING_RELEASE:
+		return uint64(llvmir.ORDERING_MONOTONIC)
+	}
+	return success
+}
+
+// hasValue reports whether the instruction record makes a value (is not
+// of void type), for the value numbering.
+func (c *copier) hasValue(code llvmir.FunctionCode, ops []uint64) bool {
+	switch code {
+	case llvmir.FUNC_CODE_DECLAREBLOCKS, llvmir.FUNC_CODE_DEBUG_LOC, llvmir.FUNC_CODE_DEBUG_LOC_AGAIN,
+		llvmir.FUNC_CODE_OPERAND_BUNDLE, llvmir.FUNC_CODE_BLOCKADDR_USERS,
+		llvmir.FUNC_CODE_INST_RET, llvmir.FUNC_CODE_INST_BR, llvmir.FUNC_CODE_INST_SWITCH,
+		llvmir.FUNC_CODE_INST_INDIRECTBR, llvmir.FUNC_CODE_INST_UNREACHABLE, llvmir.FUNC_CODE_INST_RESUME,
+		llvmir.FUNC_CODE_INST_FENCE, llvmir.FUNC_CODE_INST_STORE, llvmir.FUNC_CODE_INST_STOREATOMIC,
+		llvmir.FUNC_CODE_INST_STORE_OLD, llvmir.FUNC_CODE_INST_STOREATOMIC_OLD,
+		llvmir.FUNC_CODE_INST_CLEANUPRET, llvmir.FUNC_CODE_INST_CATCHRET:
+		return false
+	case llvmir.FUNC_CODE_INST_CALL: // [attrs, cc, fmf?, fnty, ...]
+		i := 2
+		if ops[1]>>llvmir.CALL_FMF&1 != 0 {
+			i = 3
+		}
+		return c.fnTypes[ops[i]].ret != c.voidType
+	case llvmir.FUNC_CODE_INST_INVOKE: // [attrs, cc, normal, unwind, fnty, ...]
+		return c.fnTypes[ops[4]].ret != c.voidType
+	}
+	return true
 }

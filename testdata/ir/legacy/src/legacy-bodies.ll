@@ -96,3 +96,18 @@ lpad:
           cleanup
   resume { i8*, i32 } %lp
 }
+
+; The strong cmpxchgs whose failure ordering is what their success ordering
+; implies become the CMPXCHG_OLD of LLVM 3.4 (no failure ordering, no weak
+; flag), whose value is the loaded one: LLVM 22 reads an extractvalue of
+; the cmpxchg there (so those results stay unused here). The weak one keeps
+; LLVM 3.5's form.
+define i32 @atomics(i32* %p, i32 %a, i32 %b) {
+  %x = atomicrmw add i32* %p, i32 %a seq_cst
+  %y = cmpxchg i32* %p, i32 %a, i32 %b seq_cst seq_cst
+  %z = cmpxchg weak volatile i32* %p, i32 %x, i32 %b acq_rel monotonic
+  %w = cmpxchg i32* %p, i32 %a, i32 %b acq_rel acquire
+  %zv = extractvalue { i32, i1 } %z, 0
+  %s = add i32 %x, %zv
+  ret i32 %s
+}
