@@ -22,6 +22,7 @@ func (r *Reader) readConstants() error {
 		cur = &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
 	}
 	curID := noTypeID
+	r.cstCur = curID
 	return r.simpleBlock(uint32(llvmir.CONSTANTS_BLOCK_ID), func(rec *bitstream.Record) error {
 		ops := rec.Ops
 		if len(r.values) >= maxConstantRecords {
@@ -37,6 +38,7 @@ func (r *Reader) readConstants() error {
 				return r.errorf("invalid constant type")
 			}
 			cur, curID = t, uint32(min(ops[0], uint64(noTypeID)))
+			r.cstCur = curID
 			return nil
 		}
 		v, p, err := r.constRecord(code, ops, cur)
@@ -325,6 +327,7 @@ func (r *Reader) constGEP(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type)
 		case llvmir.CST_CODE_CE_INBOUNDS_GEP:
 			flags = 1 << llvmir.GEP_INBOUNDS
 		}
+		first := i // the base's type
 		var ids []uint64
 		for i < len(ops) {
 			if r.typeByID(ops[i]) == nil || i+1 >= len(ops) {
@@ -337,7 +340,16 @@ func (r *Reader) constGEP(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type)
 			return nil, nil, r.errorf("invalid constant GEP with no operands")
 		}
 		if src == nil {
-			return nil, nil, r.errorf("typed-pointer constant GEPs are not supported")
+			// LLVM 3.6 and older: the pointee of the base's type (of
+			// its elements' for a vector of pointers).
+			base := uint32(min(ops[first], uint64(noTypeID)))
+			if t := r.typeOfID(base); t != nil && t.IsVector() {
+				base = r.tids.containedID(base, 0)
+			}
+			var ok bool
+			if src, _, ok = r.pointee(uint64(base)); !ok {
+				return nil, nil, r.errorf("missing element type for old-style constant GEP")
+			}
 		}
 		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.GetElementPtr, flags: gepFlags(flags), srcElem: src, inRange: inRange, ids: ids}
 	}
@@ -349,9 +361,12 @@ func (r *Reader) constInlineAsm(code llvmir.ConstantsCode, ops []uint64, cur *ir
 	var v ir.Value
 	var p *pconst
 	switch code {
-	case llvmir.CST_CODE_INLINEASM, llvmir.CST_CODE_INLINEASM_OLD3:
+	case llvmir.CST_CODE_INLINEASM, llvmir.CST_CODE_INLINEASM_OLD3, llvmir.CST_CODE_INLINEASM_OLD2, llvmir.CST_CODE_INLINEASM_OLD:
 		i := 0
 		var ft *ir.Type
+		// The flags each layout has: sideeffect, alignstack, then the
+		// dialect (OLD2 on), then unwind (OLD3 on).
+		flagMask := uint64(15)
 		if code == llvmir.CST_CODE_INLINEASM {
 			if len(ops) < 3 {
 				return nil, nil, r.errorf("invalid inlineasm record")
@@ -362,9 +377,22 @@ func (r *Reader) constInlineAsm(code llvmir.ConstantsCode, ops []uint64, cur *ir
 			}
 			i++
 		} else {
-			return nil, nil, r.errorf("typed-pointer inline asm is not supported")
+			// The typed pointer to the function type (SETTYPE).
+			var ok bool
+			if ft, _, ok = r.pointee(uint64(r.cstCur)); !ok || ft.Kind != ir.FunctionType {
+				return nil, nil, r.errorf("missing element type for old-style inlineasm")
+			}
+			if len(ops) < 2 {
+				return nil, nil, r.errorf("invalid inlineasm record")
+			}
+			switch code {
+			case llvmir.CST_CODE_INLINEASM_OLD:
+				flagMask = 3
+			case llvmir.CST_CODE_INLINEASM_OLD2:
+				flagMask = 7
+			}
 		}
-		flags := ops[i]
+		flags := ops[i] & flagMask
 		i++
 		asmLen := ops[i]
 		i++
@@ -381,8 +409,6 @@ func (r *Reader) constInlineAsm(code llvmir.ConstantsCode, ops []uint64, cur *ir
 		cons := opsString(ops[i : i+int(cLen)])
 		v = &ir.InlineAsm{FuncType: ft, Typ: cur, Asm: asm, Constraints: cons,
 			SideEffect: flags&1 != 0, AlignStack: flags>>1&1 != 0, IntelDialect: flags>>2&1 != 0, CanThrow: flags>>3&1 != 0}
-	case llvmir.CST_CODE_INLINEASM_OLD, llvmir.CST_CODE_INLINEASM_OLD2:
-		return nil, nil, r.errorf("typed-pointer inline asm is not supported")
 	}
 	return v, p, nil
 }

@@ -286,8 +286,10 @@ type Reader struct {
 	types     []*ir.Type
 	typeDepth []uint32 // nesting depth of each type, to bound recursion
 	// tids are the type IDs of a module with typed pointers (typeids.go),
-	// nil in others.
+	// nil in others; cstCur is the type ID the CONSTANTS block being read
+	// last set (SETTYPE).
 	tids   *typeIDs
+	cstCur uint32
 	shapes map[shapeKey]*ir.Type // types by shape, for findType
 	groups map[uint64]attrGroup
 	// attrScratch gathers the attributes of one group (readAttrGroups).

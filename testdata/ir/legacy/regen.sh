@@ -18,7 +18,10 @@
 #                    allocas without explicit types (LLVM 3.6 and older),
 #                    CMPXCHG_OLD (LLVM 3.4's, without failure ordering and weak
 #                    flag, and 3.5's), ATOMICRMW_OLD without alignment,
-#                    LANDINGPAD_OLD naming the personality
+#                    LANDINGPAD_OLD naming the personality; constant GEPs
+#                    without their pointee type (scalar and vector bases);
+#                    inline asm in the three old layouts (INLINEASM_OLD,
+#                    _OLD2, _OLD3: the function type SETTYPE's pointee)
 #   legacy-attrs     parameter, return and function attributes in the raw
 #                    encoding, which LLVM 22 upgrades (readnone/readonly to
 #                    memory(...), nocapture to captures(none), alignment)

@@ -18,7 +18,9 @@
 //     (LLVM 3.6 and older; see instRecord): loads, stores (STORE_OLD),
 //     GEPs (GEP_OLD, INBOUNDS_GEP_OLD), calls, invokes and allocas whose
 //     types are their pointers' pointees, CMPXCHG_OLD and ATOMICRMW_OLD,
-//     LANDINGPAD_OLD with the personality the function no longer names.
+//     LANDINGPAD_OLD with the personality the function no longer names;
+//   - constant GEPs without their pointee type, inline asm in the layouts
+//     of LLVM 3.x (CST_CODE_INLINEASM_OLD, _OLD2, _OLD3).
 //     The bodies are found by their order (no VSTOFFSET, no function
 //     offsets).
 //
@@ -301,12 +303,32 @@ func (c *copier) record(in uint32, rec bitstream.Record, local *uint64) error {
 	case llvmir.FUNCTION_BLOCK_ID:
 		return c.instRecord(rec, local)
 	case llvmir.CONSTANTS_BLOCK_ID:
-		if llvmir.ConstantsCode(rec.Code) != llvmir.CST_CODE_SETTYPE {
+		code := llvmir.ConstantsCode(rec.Code)
+		if code != llvmir.CST_CODE_SETTYPE {
 			if c.inFunc {
 				c.instNum++
 			} else {
 				c.modValues++
 			}
+		}
+		switch code {
+		case llvmir.CST_CODE_CE_GEP_OLD, llvmir.CST_CODE_CE_INBOUNDS_GEP:
+			// [pointee, (type, value)...] -> [(type, value)...]
+			if len(ops)%2 == 1 {
+				c.w.Unabbrev(uint64(code), ops[1:]...)
+				return nil
+			}
+		case llvmir.CST_CODE_INLINEASM_OLD3:
+			// [flags, asm, constraints]: without the unwind flag, the
+			// layout of LLVM 3.5 (OLD2); without the dialect, 3.x's (OLD).
+			switch {
+			case ops[0]&12 == 0:
+				code = llvmir.CST_CODE_INLINEASM_OLD
+			case ops[0]&8 == 0:
+				code = llvmir.CST_CODE_INLINEASM_OLD2
+			}
+			c.w.Unabbrev(uint64(code), ops...)
+			return nil
 		}
 	case llvmir.METADATA_BLOCK_ID:
 		switch llvmir.MetadataCode(rec.Code) {

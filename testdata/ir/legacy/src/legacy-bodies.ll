@@ -111,3 +111,18 @@ define i32 @atomics(i32* %p, i32 %a, i32 %b) {
   %s = add i32 %x, %zv
   ret i32 %s
 }
+
+; Constant GEPs without their pointee type (LLVM 3.6 and older), and inline
+; asm in the layouts of LLVM 3.x (sideeffect, alignstack), 3.5 (the dialect)
+; and 3.9 (unwind), whose function type is the pointee of SETTYPE's.
+@gp = global i16* getelementptr inbounds (%struct.node, %struct.node* null, i64 1, i32 2, i64 1)
+@gp2 = global i8* getelementptr (i8, i8* bitcast (i32* @counter to i8*), i64 3)
+@gp3 = global <2 x i32*> getelementptr ([8 x i32], <2 x [8 x i32]*> <[8 x i32]* @table, [8 x i32]* @table>, <2 x i64> zeroinitializer, <2 x i64> <i64 1, i64 2>)
+
+define i32 @asm(i32 %x) {
+  %a = call i32 asm sideeffect "mov $1, $0", "=r,r"(i32 %x)
+  %b = call i32 asm alignstack "add $1, $0", "=r,r,~{dirflag}"(i32 %a)
+  %c = call i32 asm inteldialect "lea $0, [$1]", "=r,r"(i32 %b)
+  %d = call i32 asm sideeffect unwind "nop", "=r,r"(i32 %c)
+  ret i32 %d
+}
