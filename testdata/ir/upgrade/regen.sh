@@ -8,7 +8,8 @@
 # atomics; llvm.objectsize rebuilt; renamed intrinsics), module flags
 # (amdhsa_code_object_version; AArch64 branch protection copied onto the
 # functions), !nvvm.annotations (kernels, launch bounds), removed constant
-# expressions in metadata (poison). Inputs are under src/: hand-written LLVM assembly assembled by
+# expressions in metadata (poison), inline asm in LLVM 13's record without
+# its function type (inlineasm-llvm13). Inputs are under src/: hand-written LLVM assembly assembled by
 # the older llvm-as named in the file name (NAME-llvmNN.ll, llvm-as-NN; a
 # first line "; llvm-as flags: ..." adds flags) and
 # C compiled by older clangs, and modules written through LLVM 14's C API
