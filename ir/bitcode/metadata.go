@@ -50,6 +50,9 @@ type mdList struct {
 type mdPending struct {
 	node ir.Metadata // *ir.MDTuple or *ir.DIArgList
 	ids  []uint64    // operand IDs plus one, 0 for null (tuples); IDs (arg lists)
+	// vals are a tuple's operands that are values, where ids has 0
+	// (METADATA_OLD_NODE), nil for none.
+	vals []ir.Metadata
 }
 
 type namedPending struct {
@@ -409,19 +412,11 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			if t == nil || t.Kind == ir.MetadataType || t.Kind == ir.VoidType {
 				return r.errorf("invalid metadata value type")
 			}
-			v, err := r.valueOrFwd(ops[1], t)
+			m, err := r.valueMD(ops[1], t)
 			if err != nil {
 				return err
 			}
-			if r.oldConstExprs && firstRemoved(v, 0) != ir.BadOp {
-				// Metadata has no block to expand a removed constant
-				// expression into: LLVM 22's reader makes it poison.
-				v = &ir.Poison{Typ: t}
-			}
-			if r.md.typed != typedNo {
-				r.noteValue(v)
-			}
-			r.pushMD(&ir.ValueAsMetadata{Value: v})
+			r.pushMD(m)
 		case llvmir.METADATA_NODE, llvmir.METADATA_DISTINCT_NODE:
 			distinct := code == llvmir.METADATA_DISTINCT_NODE
 			if !inFunc && r.md.lazy && r.md.lazyTuple(distinct, ops, r.nodeID()) {
@@ -477,8 +472,18 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			lops := append(buf[:0], ops...)
 			lops[3]++
 			r.pushMD(r.location(lops))
-		case llvmir.METADATA_OLD_NODE, llvmir.METADATA_OLD_FN_NODE:
-			return r.errorf("old-style metadata nodes are not supported")
+		case llvmir.METADATA_OLD_NODE:
+			n, err := r.oldNode(ops)
+			if err != nil {
+				return err
+			}
+			r.pushMD(n)
+		case llvmir.METADATA_OLD_FN_NODE:
+			m, err := r.oldFnNode(ops)
+			if err != nil {
+				return err
+			}
+			r.pushMD(m)
 		default:
 			if n, ok := diNames[code]; ok {
 				if r.noDebug && (droppable[code] || !inFunc && code != llvmir.METADATA_SUBPROGRAM && code != llvmir.METADATA_FILE) {
@@ -711,6 +716,8 @@ func (l *mdList) resolve(r *Reader) error {
 			for i, id := range p.ids {
 				if id != 0 {
 					n.Ops[i] = l.items[id-1]
+				} else if p.vals != nil {
+					n.Ops[i] = p.vals[i]
 				}
 			}
 		case *ir.DIArgList:
@@ -783,4 +790,90 @@ func (r *Reader) sortAttachments(a []ir.Attachment) {
 		return
 	}
 	slices.SortStableFunc(a, func(x, y ir.Attachment) int { return cmp.Compare(r.rankOf(x.Kind), r.rankOf(y.Kind)) })
+}
+
+// oldNode reads METADATA_OLD_NODE of LLVM 3.5 and older: a tuple of
+// (type, value) pairs, each a metadata ID (metadata type), a value
+// (another type) or null (void).
+func (r *Reader) oldNode(ops []uint64) (*ir.MDTuple, error) {
+	if len(ops)%2 == 1 {
+		return nil, r.errorf("invalid old metadata node record")
+	}
+	n := &ir.MDTuple{ID: r.nodeID()}
+	k := len(ops) / 2
+	ids := make([]uint64, k)
+	var vals []ir.Metadata
+	ready := true
+	for i := range k {
+		t := r.typeByID(ops[2*i])
+		if t == nil {
+			return nil, r.errorf("invalid old metadata node record")
+		}
+		switch t.Kind {
+		case ir.MetadataType:
+			ids[i] = ops[2*i+1] + 1
+			if r.md.get(ops[2*i+1]) == nil {
+				ready = false
+			}
+		case ir.VoidType:
+		default:
+			m, err := r.valueMD(ops[2*i+1], t)
+			if err != nil {
+				return nil, err
+			}
+			if vals == nil {
+				vals = make([]ir.Metadata, k)
+			}
+			vals[i] = m
+		}
+	}
+	if !ready {
+		r.md.pending = append(r.md.pending, mdPending{node: n, ids: ids, vals: vals})
+		return n, nil
+	}
+	n.Ops = make([]ir.Metadata, k)
+	for i, id := range ids {
+		if id != 0 {
+			n.Ops[i] = r.md.get(id - 1)
+		} else if vals != nil {
+			n.Ops[i] = vals[i]
+		}
+	}
+	return n, nil
+}
+
+// oldFnNode reads METADATA_OLD_FN_NODE of LLVM 3.5 and older, function-
+// local metadata: a value of the body as metadata when the record is one
+// (type, value) pair of a value type; LLVM 22 reads any other as an empty
+// tuple.
+func (r *Reader) oldFnNode(ops []uint64) (ir.Metadata, error) {
+	if len(ops)%2 == 1 {
+		return nil, r.errorf("invalid old function metadata record")
+	}
+	var t *ir.Type
+	if len(ops) == 2 {
+		t = r.typeByID(ops[0])
+	}
+	if t == nil || t.Kind == ir.MetadataType || t.Kind == ir.VoidType {
+		return &ir.MDTuple{ID: r.nodeID(), Ops: []ir.Metadata{}}, nil
+	}
+	return r.valueMD(ops[1], t)
+}
+
+// valueMD returns value id of type t as metadata, as METADATA_VALUE makes
+// it.
+func (r *Reader) valueMD(id uint64, t *ir.Type) (ir.Metadata, error) {
+	v, err := r.valueOrFwd(id, t)
+	if err != nil {
+		return nil, err
+	}
+	if r.oldConstExprs && firstRemoved(v, 0) != ir.BadOp {
+		// Metadata has no block to expand a removed constant
+		// expression into: LLVM 22's reader makes it poison.
+		v = &ir.Poison{Typ: t}
+	}
+	if r.md.typed != typedNo {
+		r.noteValue(v)
+	}
+	return &ir.ValueAsMetadata{Value: v}, nil
 }

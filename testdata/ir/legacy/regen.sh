@@ -22,6 +22,8 @@
 #                    without their pointee type (scalar and vector bases);
 #                    inline asm in the three old layouts (INLINEASM_OLD,
 #                    _OLD2, _OLD3: the function type SETTYPE's pointee)
+#   legacy-metadata  metadata as LLVM 3.5 wrote it: METADATA_STRING_OLD, tuples
+#                    as METADATA_OLD_NODE (type, value) pairs with values inline
 #   legacy-attrs     parameter, return and function attributes in the raw
 #                    encoding, which LLVM 22 upgrades (readnone/readonly to
 #                    memory(...), nocapture to captures(none), alignment)

@@ -20,7 +20,10 @@
 //     types are their pointers' pointees, CMPXCHG_OLD and ATOMICRMW_OLD,
 //     LANDINGPAD_OLD with the personality the function no longer names;
 //   - constant GEPs without their pointee type, inline asm in the layouts
-//     of LLVM 3.x (CST_CODE_INLINEASM_OLD, _OLD2, _OLD3).
+//     of LLVM 3.x (CST_CODE_INLINEASM_OLD, _OLD2, _OLD3);
+//   - metadata strings as METADATA_STRING_OLD, and the module's uniqued
+//     tuples as METADATA_OLD_NODE (type, value) pairs (LLVM 3.5 and
+//     older; see mdRecord).
 //     The bodies are found by their order (no VSTOFFSET, no function
 //     offsets).
 //
@@ -93,10 +96,16 @@ type copier struct {
 	// bodies (their type and personality, an absolute ID plus one) in
 	// order, and in the body being copied, the next value's number.
 	voidType  uint64
+	mdType    uint64
 	fnTypes   map[uint64]fnType
 	modValues uint64
 	bodies    []body
 	inBody    int // bodies copied so far
+	// Metadata numbering: the next metadata ID, and the (type, value) of
+	// the METADATA_VALUE records by ID, which LLVM 3.5's nodes held
+	// inline.
+	mdNum    uint64
+	mdValues map[uint64][2]uint64
 	inFunc    bool
 	instNum   uint64
 	pers      uint64
@@ -126,7 +135,8 @@ func rewrite(in []byte) ([]byte, error) {
 	}
 	c := &copier{r: bitstream.NewReader(in), w: bitwriter.New(), strtab: strtab,
 		ptrs: map[ptrKey]uint64{}, names: map[uint64]string{}, groups: map[uint64]group{},
-		voidType: ^uint64(0), fnTypes: map[uint64]fnType{}}
+		voidType: ^uint64(0), mdType: ^uint64(0), fnTypes: map[uint64]fnType{},
+		mdValues: map[uint64][2]uint64{}}
 	if err := c.r.JumpToBit(32); err != nil {
 		return nil, err
 	}
@@ -331,10 +341,7 @@ func (c *copier) record(in uint32, rec bitstream.Record, local *uint64) error {
 			return nil
 		}
 	case llvmir.METADATA_BLOCK_ID:
-		switch llvmir.MetadataCode(rec.Code) {
-		case llvmir.METADATA_INDEX_OFFSET, llvmir.METADATA_INDEX:
-			return nil
-		}
+		return c.mdRecord(rec, local)
 	}
 	c.copyRecord(rec, local)
 	return nil
@@ -375,6 +382,8 @@ func (c *copier) typeRecord(rec bitstream.Record, local *uint64) error {
 		return fmt.Errorf("the input has opaque pointers: assemble it with llvm-as-13")
 	case llvmir.TYPE_CODE_VOID:
 		c.voidType = c.nTypes
+	case llvmir.TYPE_CODE_METADATA:
+		c.mdType = c.nTypes
 	case llvmir.TYPE_CODE_FUNCTION:
 		// [vararg, retty, paramty...] -> [vararg, attrid, retty, paramty...]
 		c.fnTypes[c.nTypes] = fnType{ret: ops[1], nParams: len(ops) - 2}
@@ -697,4 +706,61 @@ func (c *copier) hasValue(code llvmir.FunctionCode, ops []uint64) bool {
 		return c.fnTypes[ops[4]].ret != c.voidType
 	}
 	return true
+}
+
+// mdRecord writes a metadata record: in the module's block, the strings
+// one METADATA_STRING_OLD each and the uniqued tuples as
+// METADATA_OLD_NODE (type, value) pairs, as LLVM 3.5 wrote them.
+func (c *copier) mdRecord(rec bitstream.Record, local *uint64) error {
+	ops := rec.Ops
+	code := llvmir.MetadataCode(rec.Code)
+	switch code {
+	case llvmir.METADATA_INDEX_OFFSET, llvmir.METADATA_INDEX:
+		return nil
+	case llvmir.METADATA_NAME, llvmir.METADATA_NAMED_NODE, llvmir.METADATA_KIND,
+		llvmir.METADATA_GLOBAL_DECL_ATTACHMENT, llvmir.METADATA_ATTACHMENT:
+		c.copyRecord(rec, local)
+		return nil
+	case llvmir.METADATA_STRINGS:
+		s, err := llvmir.NewMetadataStrings(ops, rec.Blob)
+		if err != nil {
+			return err
+		}
+		for s.More() {
+			b, err := s.Next()
+			if err != nil {
+				return err
+			}
+			str := make([]uint64, len(b))
+			for i, ch := range b {
+				str[i] = uint64(ch)
+			}
+			c.w.Unabbrev(uint64(llvmir.METADATA_STRING_OLD), str...)
+			c.mdNum++
+		}
+		return nil
+	case llvmir.METADATA_VALUE: // [ty, val]
+		c.mdValues[c.mdNum] = [2]uint64{ops[0], ops[1]}
+	case llvmir.METADATA_NODE: // [n x md num + 1]
+		if c.inFunc || c.voidType == ^uint64(0) || c.mdType == ^uint64(0) {
+			break
+		}
+		pairs := make([]uint64, 0, 2*len(ops))
+		for _, op := range ops {
+			switch v, ok := c.mdValues[op-1]; {
+			case op == 0:
+				pairs = append(pairs, c.voidType, 0)
+			case ok:
+				pairs = append(pairs, v[0], v[1])
+			default:
+				pairs = append(pairs, c.mdType, op-1)
+			}
+		}
+		c.w.Unabbrev(uint64(llvmir.METADATA_OLD_NODE), pairs...)
+		c.mdNum++
+		return nil
+	}
+	c.copyRecord(rec, local)
+	c.mdNum++
+	return nil
 }
