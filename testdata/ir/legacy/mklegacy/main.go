@@ -106,9 +106,9 @@ type copier struct {
 	// inline.
 	mdNum    uint64
 	mdValues map[uint64][2]uint64
-	inFunc    bool
-	instNum   uint64
-	pers      uint64
+	inFunc   bool
+	instNum  uint64
+	pers     uint64
 }
 
 type fnType struct {
