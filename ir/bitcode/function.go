@@ -403,6 +403,9 @@ func (r *Reader) loadBody(f *ir.Function) (err error) {
 		return err
 	}
 	r.upgradeBody(f)
+	if r.stripDebug {
+		r.stripBody(f)
+	}
 	if r.loaded == nil {
 		r.loaded = map[*ir.Function]bool{}
 	}
@@ -901,7 +904,7 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		if last == nil || len(ops) < 4 {
 			return r.errorf("invalid debug loc record")
 		}
-		if r.noDebug {
+		if r.noDebug || r.stripDebug {
 			return nil
 		}
 		lops := [8]uint64{0, ops[0], ops[1], ops[2], ops[3], 0, 0, 0}
@@ -918,7 +921,7 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		return r.operandBundle(fs, rec)
 	}
 	if code >= llvmir.FUNC_CODE_DEBUG_RECORD_VALUE && code <= llvmir.FUNC_CODE_DEBUG_RECORD_DECLARE_VALUE {
-		if r.noDebug {
+		if r.noDebug || r.stripDebug {
 			return nil
 		}
 		return r.debugRecord(fs, code, ops)

@@ -290,8 +290,11 @@ type Reader struct {
 	// last set (SETTYPE).
 	tids   *typeIDs
 	cstCur uint32
-	shapes map[shapeKey]*ir.Type // types by shape, for findType
-	groups map[uint64]attrGroup
+	// stripDebug says the module's debug info is stripped, its "Debug
+	// Info Version" not 3 (stripDebugInfo).
+	stripDebug bool
+	shapes     map[shapeKey]*ir.Type // types by shape, for findType
+	groups     map[uint64]attrGroup
 	// attrScratch gathers the attributes of one group (readAttrGroups).
 	attrScratch ir.AttrSet
 	attrLists   []ir.AttrList

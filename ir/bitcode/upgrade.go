@@ -282,7 +282,7 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 		out := make([]*ir.Instruction, 0, len(b.Instrs))
 		for _, in := range b.Instrs {
 			if rec := r.dbgRecord(in); rec != nil {
-				if !r.noDebug {
+				if !r.noDebug && !r.stripDebug {
 					carry = append(carry, in.DebugRecords...)
 					carry = append(carry, rec)
 				}

@@ -346,10 +346,99 @@ func (r *Reader) checkDebugInfoVersion() {
 		r.checkCompileUnits()
 		return
 	}
-	if !r.hasDebugInfo() {
-		return
+	r.stripDebugInfo()
+}
+
+// stripDebugInfo strips the debug info of a module whose "Debug Info
+// Version" is missing or not debugMetadataVersion, as llvm-dis-22 does
+// (UpgradeDebugInfo, StripDebugInfo; it warns "ignoring debug info with
+// an invalid version"): the named metadata llvm.dbg.* and llvm.gcov go,
+// and the !dbg of globals and functions; each body, as it is loaded,
+// loses its debug locations, debug records and dbg intrinsic calls, and
+// its heapallocsite and DIAssignID attachments (stripBody). What the
+// debug info was made of is no longer reachable, so not printed.
+func (r *Reader) stripDebugInfo() {
+	r.stripDebug = true
+	keep := r.m.NamedMetadata[:0]
+	for _, nmd := range r.m.NamedMetadata {
+		if nmd != nil && (strings.HasPrefix(nmd.Name, "llvm.dbg.") || nmd.Name == "llvm.gcov") {
+			continue
+		}
+		keep = append(keep, nmd)
 	}
-	r.skip("llvm-dis-22 ignores debug info with an invalid version (%d) and strips it; not done", version)
+	clear(r.m.NamedMetadata[len(keep):])
+	r.m.NamedMetadata = keep
+	for _, g := range r.m.Globals {
+		g.Metadata = dropAttachments(g.Metadata, "dbg")
+	}
+	for _, f := range r.m.Functions {
+		f.Metadata = dropAttachments(f.Metadata, "dbg")
+	}
+}
+
+// dropAttachments returns atts without those of the given kinds, atts
+// itself when it has none.
+func dropAttachments(atts []ir.Attachment, kinds ...string) []ir.Attachment {
+	if !slices.ContainsFunc(atts, func(a ir.Attachment) bool { return slices.Contains(kinds, a.Kind) }) {
+		return atts
+	}
+	out := make([]ir.Attachment, 0, len(atts))
+	for _, a := range atts {
+		if !slices.Contains(kinds, a.Kind) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// stripBody strips f's body, just loaded, of what stripDebugInfo strips
+// of a body (debug locations and records were not read): the function's
+// !dbg, heapallocsite and DIAssignID attachments. A loop ID that holds a
+// debug location, which LLVM rewrites without it
+// (stripDebugLocFromLoopID), is reported.
+func (r *Reader) stripBody(f *ir.Function) {
+	// The attachments f had before its load were stripped with the
+	// module, or are the caller's since: ReleaseBody gives them back.
+	if n := r.fnMD[f]; n <= len(f.Metadata) {
+		if kept := dropAttachments(f.Metadata[n:], "dbg"); len(kept) != len(f.Metadata)-n {
+			f.Metadata = append(f.Metadata[:n:n], kept...)
+		}
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if len(in.Metadata) == 0 {
+				continue
+			}
+			in.Metadata = dropAttachments(in.Metadata, "heapallocsite", "DIAssignID")
+			for _, a := range in.Metadata {
+				if a.Kind == "llvm.loop" && loopHasLocation(a.Node) {
+					r.skip("llvm-dis-22 strips the debug locations of a loop ID of @%s with the module's debug info; not done", f.Name)
+				}
+			}
+		}
+	}
+}
+
+// loopHasLocation reports whether a loop ID's operands (after the first,
+// itself) hold a DILocation or the placeholder of dropped debug info.
+func loopHasLocation(n ir.MDNode) bool {
+	t, ok := n.(*ir.MDTuple)
+	if !ok {
+		return false
+	}
+	for i, op := range t.Ops {
+		if i == 0 {
+			continue
+		}
+		switch op.(type) {
+		case *ir.DILocation:
+			return true
+		}
+		if op == droppedDebugInfo {
+			return true
+		}
+	}
+	return false
 }
 
 // checkCompileUnits reports a DICompileUnit missing from !llvm.dbg.cu,
@@ -369,7 +458,7 @@ const unlistedUnit = "llvm-dis-22 ignores invalid debug info (a DICompileUnit no
 
 // checkListedUnit reports cu when !llvm.dbg.cu does not list it.
 func (r *Reader) checkListedUnit(cu *ir.SpecializedNode) {
-	if r.md.dropNamed || r.noDebug {
+	if r.md.dropNamed || r.noDebug || r.stripDebug {
 		return
 	}
 	for _, nmd := range r.m.NamedMetadata {
@@ -406,40 +495,6 @@ func (r *Reader) checkSubprogramUnit(atts []ir.Attachment) {
 			}
 		}
 	}
-}
-
-// hasDebugInfo reports whether the module, as read so far, has debug info
-// that LLVM's StripDebugInfo would remove.
-func (r *Reader) hasDebugInfo() bool {
-	for _, nmd := range r.m.NamedMetadata {
-		if nmd != nil && (strings.HasPrefix(nmd.Name, "llvm.dbg.") || nmd.Name == "llvm.gcov") {
-			return true
-		}
-	}
-	for _, f := range r.m.Functions {
-		if _, ok := dbgIntrinsics[f.Name]; ok {
-			return true
-		}
-		for _, a := range f.Metadata {
-			if a.Kind == "dbg" {
-				return true
-			}
-		}
-	}
-	for _, g := range r.m.Globals {
-		for _, a := range g.Metadata {
-			if a.Kind == "dbg" {
-				return true
-			}
-		}
-	}
-	for _, m := range r.md.items {
-		switch m.(type) {
-		case *ir.SpecializedNode, *ir.DILocation:
-			return true
-		}
-	}
-	return false
 }
 
 // arcMarker is the named metadata (module flag since LLVM 8) that says
