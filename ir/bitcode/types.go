@@ -241,7 +241,7 @@ func (r *Reader) readTypes() error {
 		r.tids = tids
 		tids.ptrs = map[[2]uint32]uint32{}
 		for id, t := range r.types {
-			if t.Kind == ir.PointerType {
+			if t != nil && t.Kind == ir.PointerType {
 				if e := tids.containedID(uint32(id), 0); e != noTypeID {
 					k := [2]uint32{e, t.AddrSpace}
 					if _, ok := tids.ptrs[k]; !ok {
