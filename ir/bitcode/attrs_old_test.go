@@ -45,3 +45,26 @@ func TestDecodeRawAttrs(t *testing.T) {
 		})
 	}
 }
+
+// TestSupportsComdat checks which triples get the implicit comdats of old
+// weak and linkonce objects: all but Mach-O, XCOFF and DXContainer ones.
+func TestSupportsComdat(t *testing.T) {
+	for _, tt := range []struct {
+		triple string
+		want   bool
+	}{
+		{"", true},
+		{"x86_64-unknown-linux-gnu", true},
+		{"x86_64-pc-windows-msvc", true},
+		{"wasm32-unknown-unknown", true},
+		{"x86_64-apple-macosx10.9.0", false},
+		{"arm64-apple-ios7.0.0", false},
+		{"x86_64-unknown-linux-macho", false},
+		{"powerpc64-ibm-aix", false},
+		{"dxil-pc-shadermodel6.3-library", false},
+	} {
+		if got := supportsComdat(tt.triple); got != tt.want {
+			t.Errorf("supportsComdat(%q) = %v, want %v", tt.triple, got, tt.want)
+		}
+	}
+}

@@ -293,8 +293,11 @@ type Reader struct {
 	// stripDebug says the module's debug info is stripped, its "Debug
 	// Info Version" not 3 (stripDebugInfo).
 	stripDebug bool
-	shapes     map[shapeKey]*ir.Type // types by shape, for findType
-	groups     map[uint64]attrGroup
+	// implicitComdats are the global objects that get a comdat of their
+	// name when the value symbol table names them (noteImplicitComdat).
+	implicitComdats map[ir.Value]bool
+	shapes          map[shapeKey]*ir.Type // types by shape, for findType
+	groups          map[uint64]attrGroup
 	// attrScratch gathers the attributes of one group (readAttrGroups).
 	attrScratch ir.AttrSet
 	attrLists   []ir.AttrList
@@ -1059,7 +1062,7 @@ func (r *Reader) globalVarRecord(ops []uint64) error {
 			return err
 		}
 	} else if hasImplicitComdat(gv.rawLinkage) {
-		g.Comdat = r.implicitComdat(name)
+		r.noteImplicitComdat(g)
 	}
 	if gv.hasAttrs {
 		l := r.attrList(gv.attrs)
@@ -1096,9 +1099,23 @@ func hasImplicitComdat(raw uint64) bool {
 	return false
 }
 
-// implicitComdat gives an old-style weak or linkonce global a comdat of its
-// own name, as LLVM does for targets that support COMDATs (all but MachO,
-// which it does not check here).
+// noteImplicitComdat notes a global object with an old weak or linkonce
+// linkage and no comdat field: in a module without a string table (LLVM
+// 4.0 and older), it gets a comdat of its own name when the value symbol
+// table names it, on targets that support COMDATs (see vstName), as LLVM
+// 22 does (ImplicitComdatObjects).
+func (r *Reader) noteImplicitComdat(v ir.Value) {
+	if r.version >= 2 {
+		return
+	}
+	if r.implicitComdats == nil {
+		r.implicitComdats = map[ir.Value]bool{}
+	}
+	r.implicitComdats[v] = true
+}
+
+// implicitComdat returns the comdat named name, made now (selection kind
+// any) if the module has none.
 func (r *Reader) implicitComdat(name string) *ir.Comdat {
 	for _, c := range r.m.Comdats {
 		if c.Name == name {
@@ -1108,6 +1125,21 @@ func (r *Reader) implicitComdat(name string) *ir.Comdat {
 	c := &ir.Comdat{Name: name}
 	r.m.Comdats = append(r.m.Comdats, c)
 	return c
+}
+
+// supportsComdat reports whether the triple's object format has COMDATs:
+// all but Mach-O, XCOFF and DXContainer (Triple::supportsCOMDAT).
+func supportsComdat(triple string) bool {
+	arch, rest, _ := strings.Cut(triple, "-")
+	if strings.HasPrefix(arch, "dxil") {
+		return false
+	}
+	for _, s := range []string{"-macho", "apple", "darwin", "macos", "ios", "tvos", "watchos", "xros", "driverkit", "aix", "-xcoff"} {
+		if strings.Contains("-"+rest, s) {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *Reader) functionRecord(ops []uint64) error {
@@ -1176,7 +1208,7 @@ func (r *Reader) functionRecord(ops []uint64) error {
 			return err
 		}
 	} else if hasImplicitComdat(fr.rawLinkage) {
-		f.Comdat = r.implicitComdat(name)
+		r.noteImplicitComdat(f)
 	}
 	f.DSOLocal = fr.dsoLocal
 	inferDSOLocal(&f.GlobalHeader)
@@ -1322,8 +1354,14 @@ func (r *Reader) readModuleVST() error {
 		switch g := r.values[id].(type) {
 		case *ir.GlobalVar:
 			g.Name = r.globalName(g.Name, n)
+			if r.implicitComdats[g] && supportsComdat(r.m.Triple) {
+				g.Comdat = r.implicitComdat(g.Name)
+			}
 		case *ir.Function:
 			g.Name = r.globalName(g.Name, n)
+			if r.implicitComdats[g] && supportsComdat(r.m.Triple) {
+				g.Comdat = r.implicitComdat(g.Name)
+			}
 		case *ir.Alias:
 			g.Name = r.globalName(g.Name, n)
 		case *ir.IFunc:

@@ -13,7 +13,10 @@
 # bits, and instructions without explicit types (bodies found by order).
 #
 #   legacy-globals   global variables (address spaces, TLS, comdats, sections,
-#                    unnamed), functions, aliases (old layout; a GEP aliasee)
+#                    unnamed), functions, aliases (old layout; a GEP aliasee),
+#                    old weak/linkonce linkage codes without a comdat field
+#                    (an implicit comdat of the object's name)
+#   legacy-darwin    the same on Mach-O, which has no COMDATs: none
 #   legacy-bodies    function bodies: loads, stores, GEPs, calls, invokes and
 #                    allocas without explicit types (LLVM 3.6 and older),
 #                    CMPXCHG_OLD (LLVM 3.4's, without failure ordering and weak

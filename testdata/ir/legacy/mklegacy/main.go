@@ -42,6 +42,7 @@ import (
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/internal/bitwriter"
 	"github.com/bcextract/bcextract/llvmir"
+	"github.com/bcextract/bcextract/wrapper"
 )
 
 // firstAbbrevLocals is the first abbreviation ID a block defines itself.
@@ -126,6 +127,17 @@ type group struct {
 }
 
 func rewrite(in []byte) ([]byte, error) {
+	if wrapper.IsWrapper(in) {
+		// llvm-as writes one for Darwin targets; the copy is raw.
+		h, err := wrapper.ParseHeader(in)
+		if err != nil {
+			return nil, err
+		}
+		if uint64(h.Offset)+uint64(h.Size) > uint64(len(in)) {
+			return nil, fmt.Errorf("wrapper past the end of the file")
+		}
+		in = in[h.Offset : h.Offset+h.Size]
+	}
 	if len(in) < 4 || string(in[:4]) != "BC\xc0\xde" {
 		return nil, fmt.Errorf("not a raw bitcode file")
 	}
@@ -448,6 +460,8 @@ func (c *copier) moduleRecord(code llvmir.ModuleCode, ops []uint64) error {
 		}
 		rec[0] = ptr
 		rec[1] &^= 2
+		// [.., linkage (3), .., comdat (11), ...]
+		rec = oldLinkage(rec, 3, 11)
 		c.global(name)
 		c.w.Unabbrev(uint64(code), rec...)
 		return nil
@@ -479,6 +493,11 @@ func (c *copier) moduleRecord(code llvmir.ModuleCode, ops []uint64) error {
 			c.bodies = append(c.bodies, b)
 		}
 		rec[0] = ptr
+		// [.., linkage (3), .., prologue (10), .., comdat (12), prefix,
+		// personality, ...]: only a record with neither keeps its length.
+		if len(rec) > 14 && rec[10] == 0 && rec[13] == 0 && rec[14] == 0 {
+			rec = oldLinkage(rec, 3, 12)
+		}
 		c.global(name)
 		c.w.Unabbrev(uint64(code), rec...)
 		return nil
@@ -763,4 +782,30 @@ func (c *copier) mdRecord(rec bitstream.Record, local *uint64) error {
 	c.copyRecord(rec, local)
 	c.mdNum++
 	return nil
+}
+
+// oldLinkages are the linkage codes of LLVM 3.x for weak and linkonce
+// objects, by today's: a global object of one of them without a comdat
+// field gets an implicit comdat of its name.
+var oldLinkages = map[llvmir.LinkageCode]llvmir.LinkageCode{
+	llvmir.LINKAGE_WEAK_ANY:     llvmir.LINKAGE_WEAK_ANY_OLD,
+	llvmir.LINKAGE_WEAK_ODR:     llvmir.LINKAGE_WEAK_ODR_OLD,
+	llvmir.LINKAGE_LINKONCE_ANY: llvmir.LINKAGE_LINKONCE_ANY_OLD,
+	llvmir.LINKAGE_LINKONCE_ODR: llvmir.LINKAGE_LINKONCE_ODR_OLD,
+}
+
+// oldLinkage gives rec (a GLOBALVAR or FUNCTION record, linkage at index
+// l, comdat at index cd) the old code of its weak or linkonce linkage and,
+// when it has no comdat, cuts it before the comdat field, as LLVM 3.x
+// wrote it (the fields after it came later).
+func oldLinkage(rec []uint64, l, cd int) []uint64 {
+	old, ok := oldLinkages[llvmir.LinkageCode(rec[l])]
+	if !ok {
+		return rec
+	}
+	rec[l] = uint64(old)
+	if len(rec) > cd && rec[cd] == 0 {
+		rec = rec[:cd]
+	}
+	return rec
 }

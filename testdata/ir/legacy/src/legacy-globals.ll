@@ -34,3 +34,12 @@ declare i8* @f3(i64)
 declare fastcc void @f4(%struct.S*)
 declare extern_weak void @f5()
 declare { i32, i32 } @f6(<4 x float>, [2 x %struct.S*])
+
+; Weak and linkonce objects with LLVM 3.x's linkage codes and no comdat
+; field: each gets a comdat of its name (on ELF, not on Mach-O).
+@w1 = weak global i32 1
+@wo = weak_odr global i32 3
+@lo = linkonce global i32 2
+define linkonce_odr i32 @lf() {
+  ret i32 0
+}
