@@ -1,9 +1,12 @@
 package bitcode
 
 import (
+	"strings"
+
 	"testing"
 
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // TestDecodeRawAttrs decodes ENTRY_OLD values worked out by hand from LLVM
@@ -66,5 +69,45 @@ func TestSupportsComdat(t *testing.T) {
 		if got := supportsComdat(tt.triple); got != tt.want {
 			t.Errorf("supportsComdat(%q) = %v, want %v", tt.triple, got, tt.want)
 		}
+	}
+}
+
+// TestOldSubprogramUpgrade reads a DISubprogram of version 1 (LLVM 3.8:
+// no unit, operand 15 its function) and gives it the unit of a
+// DICompileUnit that lists it, as LLVM 22's upgradeCUSubprograms does: the
+// unit field goes where llvm-dis prints it (after spFlags, before
+// retainedNodes), the unit operand is LLVM's sixth, and the function is
+// noted for its !dbg.
+func TestOldSubprogramUpgrade(t *testing.T) {
+	f := &ir.Function{HasBody: true}
+	file := &ir.SpecializedNode{Kind: "DIFile"}
+	vars := &ir.MDTuple{Ops: []ir.Metadata{}}
+	r := &Reader{}
+	r.md.items = []ir.Metadata{&ir.MDString{Value: "f"}, file, &ir.ValueAsMetadata{Value: f}, vars}
+	// [distinct, scope, name, linkageName, file, line, type, isLocal,
+	// isDefinition, scopeLine, containingType, virtuality, virtualIndex,
+	// flags, isOptimized, function, templateParams, declaration, variables]
+	m, err := r.diNode(llvmir.METADATA_SUBPROGRAM, "DISubprogram",
+		[]uint64{1, 2, 1, 0, 2, 3, 0, 0, 1, 3, 0, 0, 0, 0, 0, 3, 0, 0, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := m.(*ir.SpecializedNode)
+	if r.fnSubprograms[f] != sp {
+		t.Errorf("the subprogram of the function is %v, want the one read", r.fnSubprograms[f])
+	}
+	cu := &ir.SpecializedNode{Kind: "DICompileUnit"}
+	r.md.items = append(r.md.items, sp, &ir.MDTuple{Ops: []ir.Metadata{sp}})
+	r.cuSubprograms = []cuList{{cu: cu, id: uint64(len(r.md.items))}}
+	r.upgradeCUSubprograms()
+	var names []string
+	for _, fl := range sp.Fields {
+		names = append(names, fl.Name.String())
+	}
+	if got, want := strings.Join(names, " "), "name scope file line scopeLine spFlags unit retainedNodes"; got != want {
+		t.Errorf("fields %q, want %q", got, want)
+	}
+	if sp.Refs[spUnitRef] != ir.Metadata(cu) {
+		t.Errorf("unit operand %v, want the unit", sp.Refs[spUnitRef])
 	}
 }

@@ -20,10 +20,12 @@ func (b *diBuilder) file() {
 }
 
 func (b *diBuilder) compileUnit() {
-	if b.at(cuSubprograms) != 0 {
-		// LLVM 3.8 and older listed the subprograms here; MetadataLoader
-		// points each at the unit instead, which the reader does not.
-		b.r.skip("DICompileUnit with a list of subprograms not upgraded")
+	if id := b.at(cuSubprograms); id != 0 && b.lookup(id) != nil {
+		// LLVM 3.8 and older listed the subprograms here; once the
+		// block is read, each gets the unit (upgradeCUSubprograms). A
+		// list not read yet is ignored, as LLVM 22 ignores it
+		// (getMDOrNullWithoutPlaceholders).
+		b.r.cuSubprograms = append(b.r.cuSubprograms, cuList{cu: b.n, id: id})
 	}
 	b.n.Distinct = true
 	b.ref(cuFile)
@@ -65,6 +67,8 @@ type spLayout struct {
 	a, o, unit                   int
 	thisAdj, thrown, annotations bool
 	targetName, keyInstructions  bool
+	// fn says operand 15 names the function (version 1, LLVM 3.8).
+	fn bool
 }
 
 // subprogramFlags returns the DIFlags and DISPFlags of a DISubprogram
@@ -105,11 +109,7 @@ func (b *diBuilder) subprogramLayout(hasSPFlags, hasUnit bool) spLayout {
 		l.a, l.o = 2, 2
 		if b.count() >= 19 {
 			l.o++
-			if !hasUnit && b.at(15) != 0 {
-				// Version 1 (LLVM 3.8): the function; MetadataLoader
-				// attaches the subprogram to it, the reader does not.
-				b.r.skip("DISubprogram naming its function not upgraded")
-			}
+			l.fn = !hasUnit
 		}
 		l.thisAdj = b.count() >= 20
 		l.thrown = b.count() >= 21
@@ -189,6 +189,31 @@ func (b *diBuilder) subprogram() {
 		b.str("targetFuncName", 19+o)
 	}
 	b.bool("keyInstructions", l.keyInstructions)
+	if l.fn {
+		b.functionSubprogram(b.at(15))
+	}
+}
+
+// functionSubprogram notes the function a DISubprogram of version 1 (LLVM
+// 3.7 and 3.8) names by operand 15 (a metadata ID plus one): LLVM 22
+// makes the subprogram the function's !dbg when it loads its body
+// (FunctionsWithSPs), whatever the body attached.
+func (b *diBuilder) functionSubprogram(id uint64) {
+	if id == 0 {
+		return
+	}
+	v, ok := b.lookup(id).(*ir.ValueAsMetadata)
+	if !ok {
+		return
+	}
+	f, ok := v.Value.(*ir.Function)
+	if !ok || !f.HasBody {
+		return
+	}
+	if b.r.fnSubprograms == nil {
+		b.r.fnSubprograms = map[*ir.Function]*ir.SpecializedNode{}
+	}
+	b.r.fnSubprograms[f] = b.n
 }
 
 func (b *diBuilder) lexicalBlock() {

@@ -403,6 +403,9 @@ func (r *Reader) loadBody(f *ir.Function) (err error) {
 		return err
 	}
 	r.upgradeBody(f)
+	if sp := r.fnSubprograms[f]; sp != nil {
+		r.attachSubprogram(f, sp)
+	}
 	if r.stripDebug {
 		r.stripBody(f)
 	}

@@ -524,6 +524,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 	r.md.needUnique = false
 	if !inFunc {
 		r.upgradeLocalImports()
+		r.upgradeCUSubprograms()
 	}
 	if cap(r.ops) > 1<<16 {
 		// A long record (a named node of millions of operands) would

@@ -296,8 +296,14 @@ type Reader struct {
 	// implicitComdats are the global objects that get a comdat of their
 	// name when the value symbol table names them (noteImplicitComdat).
 	implicitComdats map[ir.Value]bool
-	shapes          map[shapeKey]*ir.Type // types by shape, for findType
-	groups          map[uint64]attrGroup
+	// fnSubprograms are the subprograms that name their function (LLVM
+	// 3.7 and 3.8), which its body's load makes its !dbg.
+	fnSubprograms map[*ir.Function]*ir.SpecializedNode
+	// cuSubprograms are the units of LLVM 3.8 and older that list their
+	// subprograms (upgradeCUSubprograms).
+	cuSubprograms []cuList
+	shapes        map[shapeKey]*ir.Type // types by shape, for findType
+	groups        map[uint64]attrGroup
 	// attrScratch gathers the attributes of one group (readAttrGroups).
 	attrScratch ir.AttrSet
 	attrLists   []ir.AttrList

@@ -343,10 +343,43 @@ func (r *Reader) checkDebugInfoVersion() {
 		}
 	}
 	if version == debugMetadataVersion {
+		if r.unitlessDefinition() {
+			// LLVM's verifier: "subprogram definitions must have a
+			// compile unit" (an old unit's list of subprograms that
+			// came after it); llvm-dis-22 ignores invalid debug info.
+			r.stripDebugInfo()
+			return
+		}
 		r.checkCompileUnits()
 		return
 	}
 	r.stripDebugInfo()
+}
+
+// unitlessDefinition reports whether a module-level DISubprogram that is
+// a definition has no unit.
+func (r *Reader) unitlessDefinition() bool {
+	unit := ir.FieldNameOf("unit")
+	spFlags := ir.FieldNameOf("spFlags")
+	for _, m := range r.md.items {
+		n, ok := m.(*ir.SpecializedNode)
+		if !ok || n.Kind != "DISubprogram" {
+			continue
+		}
+		def, hasUnit := false, false
+		for _, f := range n.Fields {
+			switch f.Name {
+			case spFlags:
+				def = f.Int&(1<<3) != 0
+			case unit:
+				hasUnit = f.MD != nil
+			}
+		}
+		if def && !hasUnit {
+			return true
+		}
+	}
+	return false
 }
 
 // stripDebugInfo strips the debug info of a module whose "Debug Info
@@ -940,4 +973,78 @@ func (r *Reader) dropIncompatibleFnAttrs() {
 	for _, f := range r.m.Functions {
 		f.Attrs = dropIncompatibleList(f.Attrs, f.Sig, nil)
 	}
+}
+
+// attachSubprogram makes sp f's !dbg, in place of any the body attached,
+// as LLVM 22 does when it loads the body of a function that a DISubprogram
+// of LLVM 3.7 or 3.8 names (Function::setSubprogram).
+func (r *Reader) attachSubprogram(f *ir.Function, sp *ir.SpecializedNode) {
+	n := r.fnMD[f] // the attachments f had before the load stay first
+	for i := n; i < len(f.Metadata); i++ {
+		if f.Metadata[i].Kind == "dbg" {
+			f.Metadata[i].Node = sp
+			return
+		}
+	}
+	f.Metadata = append(f.Metadata, ir.Attachment{Kind: "dbg", Node: sp})
+	if n <= len(f.Metadata) {
+		r.sortAttachments(f.Metadata[n:])
+	}
+}
+
+// A cuList is a DICompileUnit of LLVM 3.8 or older and its list of
+// subprograms (a metadata ID plus one).
+type cuList struct {
+	cu *ir.SpecializedNode
+	id uint64
+}
+
+// upgradeCUSubprograms gives each DISubprogram that an old DICompileUnit
+// lists that unit, as LLVM 22 does once the module's metadata is read
+// (upgradeCUSubprograms, DISubprogram::replaceUnit); the list itself is
+// not kept.
+func (r *Reader) upgradeCUSubprograms() {
+	for _, l := range r.cuSubprograms {
+		t, ok := r.md.get(l.id - 1).(*ir.MDTuple)
+		if !ok {
+			continue
+		}
+		for _, op := range t.Ops {
+			if sp, ok := op.(*ir.SpecializedNode); ok && sp.Kind == "DISubprogram" {
+				replaceUnit(sp, l.cu)
+			}
+		}
+	}
+	r.cuSubprograms = nil
+}
+
+// spUnitRef is the index of a DISubprogram's unit in its Refs (LLVM's
+// operand order: file, scope, name, linkageName, type, unit, ...).
+const spUnitRef = 5
+
+// spAfterUnit are the DISubprogram fields that come after the unit in
+// print order.
+var spAfterUnit = []string{"templateParams", "declaration", "retainedNodes", "thrownTypes", "annotations", "targetFuncName", "keyInstructions"}
+
+// replaceUnit makes cu the unit of subprogram sp: its field, where the
+// print order has it, and its operand.
+func replaceUnit(sp, cu *ir.SpecializedNode) {
+	if spUnitRef < len(sp.Refs) {
+		sp.Refs[spUnitRef] = cu
+	}
+	name := ir.FieldNameOf("unit")
+	for i := range sp.Fields {
+		if sp.Fields[i].Name == name {
+			sp.Fields[i].MD = cu
+			return
+		}
+	}
+	at := len(sp.Fields)
+	for i, f := range sp.Fields {
+		if slices.ContainsFunc(spAfterUnit, func(s string) bool { return ir.FieldNameOf(s) == f.Name }) {
+			at = i
+			break
+		}
+	}
+	sp.Fields = slices.Insert(sp.Fields, at, ir.Field{Name: name, MD: cu, Kind: ir.FieldMD})
 }

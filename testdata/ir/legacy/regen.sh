@@ -27,6 +27,9 @@
 #                    _OLD2, _OLD3: the function type SETTYPE's pointee)
 #   legacy-metadata  metadata as LLVM 3.5 wrote it: METADATA_STRING_OLD, tuples
 #                    as METADATA_OLD_NODE (type, value) pairs with values inline
+#   legacy-di38      LLVM 3.8's debug info: a unit listing its subprograms,
+#                    subprograms naming their functions (the list after the
+#                    unit: invalid, stripped); mklegacy's subprograms.go
 #   legacy-attrs     parameter, return and function attributes in the raw
 #                    encoding, which LLVM 22 upgrades (readnone/readonly to
 #                    memory(...), nocapture to captures(none), alignment)

@@ -107,9 +107,12 @@ type copier struct {
 	// inline.
 	mdNum    uint64
 	mdValues map[uint64][2]uint64
-	inFunc   bool
-	instNum  uint64
-	pers     uint64
+	// plan is the debug info to write in LLVM 3.8's layout, nil for none
+	// (subprograms.go).
+	plan    *spPlan
+	inFunc  bool
+	instNum uint64
+	pers    uint64
 }
 
 type fnType struct {
@@ -145,10 +148,14 @@ func rewrite(in []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	plan, err := planSubprograms(in)
+	if err != nil {
+		return nil, err
+	}
 	c := &copier{r: bitstream.NewReader(in), w: bitwriter.New(), strtab: strtab,
 		ptrs: map[ptrKey]uint64{}, names: map[uint64]string{}, groups: map[uint64]group{},
 		voidType: ^uint64(0), mdType: ^uint64(0), fnTypes: map[uint64]fnType{},
-		mdValues: map[uint64][2]uint64{}}
+		mdValues: map[uint64][2]uint64{}, plan: plan}
 	if err := c.r.JumpToBit(32); err != nil {
 		return nil, err
 	}
@@ -354,6 +361,21 @@ func (c *copier) record(in uint32, rec bitstream.Record, local *uint64) error {
 		}
 	case llvmir.METADATA_BLOCK_ID:
 		return c.mdRecord(rec, local)
+	case llvmir.METADATA_ATTACHMENT_ID:
+		// A body's own attachments, [kind, node]...: version 1's
+		// subprograms give the function its !dbg (kind 0).
+		if c.plan != nil && len(rec.Ops)%2 == 0 {
+			var out []uint64
+			for i := 0; i+1 < len(rec.Ops); i += 2 {
+				if rec.Ops[i] != 0 {
+					out = append(out, rec.Ops[i], rec.Ops[i+1])
+				}
+			}
+			if len(out) > 0 {
+				c.w.Unabbrev(uint64(rec.Code), out...)
+			}
+			return nil
+		}
 	}
 	c.copyRecord(rec, local)
 	return nil
@@ -760,6 +782,30 @@ func (c *copier) mdRecord(rec bitstream.Record, local *uint64) error {
 		return nil
 	case llvmir.METADATA_VALUE: // [ty, val]
 		c.mdValues[c.mdNum] = [2]uint64{ops[0], ops[1]}
+	case llvmir.METADATA_COMPILE_UNIT: // [.., subprograms (11), ...]
+		if p := c.plan; p != nil && !c.inFunc && len(ops) > 11 && ops[11] == 0 {
+			out := append([]uint64(nil), ops...)
+			out[11] = p.list + 1
+			c.w.Unabbrev(uint64(code), out...)
+			c.mdNum++
+			return nil
+		}
+	case llvmir.METADATA_SUBPROGRAM:
+		if p := c.plan; p != nil && !c.inFunc {
+			if name, ok := p.sps[c.mdNum]; ok {
+				fn, err := c.functionMD(name)
+				if err != nil {
+					return err
+				}
+				out, err := oldSubprogram(ops, fn)
+				if err != nil {
+					return err
+				}
+				c.w.Unabbrev(uint64(code), out...)
+				c.mdNum++
+				return nil
+			}
+		}
 	case llvmir.METADATA_NODE: // [n x md num + 1]
 		if c.inFunc || c.voidType == ^uint64(0) || c.mdType == ^uint64(0) {
 			break
@@ -808,4 +854,18 @@ func oldLinkage(rec []uint64, l, cd int) []uint64 {
 		rec = rec[:cd]
 	}
 	return rec
+}
+
+// functionMD returns the metadata ID plus one of the function named name,
+// held as a value in the module's metadata.
+func (c *copier) functionMD(name string) (uint64, error) {
+	for id, n := range c.names {
+		if n != name {
+			continue
+		}
+		if md, ok := c.plan.values[id]; ok {
+			return md + 1, nil
+		}
+	}
+	return 0, fmt.Errorf("function %q is not held as metadata (list it in a named tuple)", name)
 }
