@@ -20,21 +20,8 @@ import (
 	"os"
 
 	"github.com/bcextract/bcextract/bitstream"
-	"github.com/bcextract/bcextract/internal/bitwriter"
-)
-
-const (
-	metadataBlock     = 15
-	mdSubrange        = 13
-	mdEnumerator      = 14
-	mdStrings         = 35
-	mdIndexOffset     = 38
-	mdIndex           = 39
-	blockInfoID       = 0
-	functionBlock     = 12
-	moduleVSTOffset   = 13
-	moduleBlock       = 8
-	firstAbbrevLocals = 4
+	"github.com/bcextract/bcextract/internal/bitcopy"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // rotOld is LLVM's old rotateSign: a negative v as ^(v<<1).
@@ -109,96 +96,51 @@ func main() {
 }
 
 type copier struct {
-	r          *bitstream.Reader
-	w          *bitwriter.Writer
-	vals       []uint64
+	*bitcopy.Copier
 	nSub, nEnu int
 }
 
 func rewrite(in []byte) ([]byte, error) {
-	if len(in) < 4 || string(in[:4]) != "BC\xc0\xde" {
-		return nil, fmt.Errorf("not a raw bitcode file")
+	bc, err := bitcopy.New(in)
+	if err != nil {
+		return nil, err
 	}
-	c := &copier{r: bitstream.NewReader(in), w: bitwriter.New()}
-	c.r.Cursor().JumpToBit(32)
-	c.w.Raw(in[:4])
-	if err := c.block(nil); err != nil {
+	c := &copier{Copier: bc}
+	bc.Enter = func(id uint32, _ []uint32) (bitcopy.Action, error) {
+		if id == uint32(llvmir.FUNCTION_BLOCK_ID) {
+			return 0, fmt.Errorf("the input has a function body")
+		}
+		return bitcopy.Copy, nil
+	}
+	bc.Record = func(ids []uint32, rec bitstream.Record) error {
+		in := uint32(0)
+		if len(ids) > 0 {
+			in = ids[len(ids)-1]
+		}
+		return c.record(in, rec)
+	}
+	out, err := bc.Run()
+	if err != nil {
 		return nil, err
 	}
 	if c.nSub != len(subranges) || c.nEnu != len(enumerators) {
 		return nil, fmt.Errorf("rewrote %d DISubrange and %d DIEnumerator records, want %d and %d",
 			c.nSub, len(subranges), c.nEnu, len(enumerators))
 	}
-	return c.w.Bytes, nil
-}
-
-// block copies the entries of the current block (the top level when ids
-// is empty) up to its end.
-func (c *copier) block(ids []uint32) error {
-	local := uint64(firstAbbrevLocals)
-	for {
-		if len(ids) == 0 && c.r.AtEnd() {
-			return nil
-		}
-		e, err := c.r.Next()
-		if err != nil {
-			return err
-		}
-		switch e.Kind {
-		case bitstream.EntryEndBlock:
-			c.w.EndBlock()
-			return nil
-		case bitstream.EntrySubBlock:
-			if e.ID == blockInfoID {
-				bi, err := c.r.ReadBlockInfoBlock(false)
-				if err != nil {
-					return err
-				}
-				c.r.SetBlockInfo(bi)
-				continue
-			}
-			if e.ID == functionBlock {
-				return fmt.Errorf("the input has a function body")
-			}
-			if _, err := c.r.EnterBlock(e.ID); err != nil {
-				return err
-			}
-			c.w.EnterBlock(uint64(e.ID), c.r.CodeWidth())
-			if err := c.block(append(ids, e.ID)); err != nil {
-				return err
-			}
-		case bitstream.EntryDefineAbbrev:
-			if _, err := c.r.DefineAbbrev(); err != nil {
-				return err
-			}
-		case bitstream.EntryRecord:
-			rec, err := c.r.ReadRecord(e.ID, c.vals)
-			if err != nil {
-				return err
-			}
-			c.vals = rec.Ops
-			in := uint32(0)
-			if len(ids) > 0 {
-				in = ids[len(ids)-1]
-			}
-			if err := c.record(in, rec, &local); err != nil {
-				return err
-			}
-		}
-	}
+	return out, nil
 }
 
 // record writes rec of block in, rewritten when it is one of ours.
-func (c *copier) record(in uint32, rec bitstream.Record, local *uint64) error {
+func (c *copier) record(in uint32, rec bitstream.Record) error {
 	ops := rec.Ops
-	if in == moduleBlock && rec.Code == moduleVSTOffset {
+	if in == uint32(llvmir.MODULE_BLOCK_ID) && rec.Code == uint32(llvmir.MODULE_CODE_VSTOFFSET) {
 		return nil // points past the blocks' old sizes; the VST is read inline
 	}
-	if in == metadataBlock {
+	if in == uint32(llvmir.METADATA_BLOCK_ID) {
 		switch rec.Code {
-		case mdIndexOffset, mdIndex:
+		case uint32(llvmir.METADATA_INDEX_OFFSET), uint32(llvmir.METADATA_INDEX):
 			return nil
-		case mdSubrange:
+		case uint32(llvmir.METADATA_SUBRANGE):
 			if c.nSub >= len(subranges) || len(ops) != 5 || ops[0]>>1 != 2 {
 				return fmt.Errorf("unexpected DISubrange record %v", ops)
 			}
@@ -212,9 +154,9 @@ func (c *copier) record(in uint32, rec bitstream.Record, local *uint64) error {
 			if s.version == 1 {
 				count = ops[1]
 			}
-			c.w.Unabbrev(mdSubrange, flags, count, s.lower)
+			c.W.Unabbrev(uint64(llvmir.METADATA_SUBRANGE), flags, count, s.lower)
 			return nil
-		case mdEnumerator:
+		case uint32(llvmir.METADATA_ENUMERATOR):
 			if c.nEnu >= len(enumerators) || len(ops) < 4 || ops[0]&4 == 0 {
 				return fmt.Errorf("unexpected DIEnumerator record %v", ops)
 			}
@@ -224,22 +166,10 @@ func (c *copier) record(in uint32, rec bitstream.Record, local *uint64) error {
 			if en.unsigned {
 				flags |= 2
 			}
-			c.w.Unabbrev(mdEnumerator, flags, en.value, ops[2])
+			c.W.Unabbrev(uint64(llvmir.METADATA_ENUMERATOR), flags, en.value, ops[2])
 			return nil
 		}
 	}
-	if !rec.HasBlob {
-		c.w.Unabbrev(uint64(rec.Code), ops...)
-		return nil
-	}
-	// A blob record: an abbreviation of its own, [code, vbr6..., blob].
-	def := []bitwriter.Op{bitwriter.Lit(uint64(rec.Code))}
-	for range ops {
-		def = append(def, bitwriter.VBROp(6))
-	}
-	def = append(def, bitwriter.Blob)
-	c.w.DefineAbbrev(def...)
-	c.w.AbbrevRecord(*local, def, ops, rec.Blob)
-	*local++
+	c.Copy(rec)
 	return nil
 }

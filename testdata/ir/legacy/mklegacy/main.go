@@ -40,13 +40,10 @@ import (
 	"os"
 
 	"github.com/bcextract/bcextract/bitstream"
-	"github.com/bcextract/bcextract/internal/bitwriter"
+	"github.com/bcextract/bcextract/internal/bitcopy"
 	"github.com/bcextract/bcextract/llvmir"
 	"github.com/bcextract/bcextract/wrapper"
 )
-
-// firstAbbrevLocals is the first abbreviation ID a block defines itself.
-const firstAbbrevLocals = 4
 
 func main() {
 	if len(os.Args) != 3 {
@@ -72,9 +69,7 @@ func main() {
 type ptrKey struct{ pointee, addrSpace uint64 }
 
 type copier struct {
-	r    *bitstream.Reader
-	w    *bitwriter.Writer
-	vals []uint64
+	*bitcopy.Copier
 	// strtab is the input's string table, which the names leave for the
 	// value symbol table.
 	strtab []byte
@@ -141,8 +136,9 @@ func rewrite(in []byte) ([]byte, error) {
 		}
 		in = in[h.Offset : h.Offset+h.Size]
 	}
-	if len(in) < 4 || string(in[:4]) != "BC\xc0\xde" {
-		return nil, fmt.Errorf("not a raw bitcode file")
+	bc, err := bitcopy.New(in)
+	if err != nil {
+		return nil, err
 	}
 	strtab, err := findStrtab(in)
 	if err != nil {
@@ -152,18 +148,19 @@ func rewrite(in []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &copier{r: bitstream.NewReader(in), w: bitwriter.New(), strtab: strtab,
+	c := &copier{Copier: bc, strtab: strtab,
 		ptrs: map[ptrKey]uint64{}, names: map[uint64]string{}, groups: map[uint64]group{},
 		voidType: ^uint64(0), mdType: ^uint64(0), fnTypes: map[uint64]fnType{},
 		mdValues: map[uint64][2]uint64{}, plan: plan}
-	if err := c.r.JumpToBit(32); err != nil {
-		return nil, err
+	bc.Enter, bc.Leave = c.enter, c.leave
+	bc.Record = func(ids []uint32, rec bitstream.Record) error {
+		in := uint32(0)
+		if len(ids) > 0 {
+			in = ids[len(ids)-1]
+		}
+		return c.record(in, rec)
 	}
-	c.w.Raw(in[:4])
-	if err := c.block(nil); err != nil {
-		return nil, err
-	}
-	return c.w.Bytes, nil
+	return bc.Run()
 }
 
 // findStrtab returns the blob of the top-level STRTAB block.
@@ -217,102 +214,55 @@ func findStrtab(in []byte) ([]byte, error) {
 
 // dropped are the blocks left out of the copy.
 var dropped = map[uint32]bool{
-	uint32(llvmir.IDENTIFICATION_BLOCK_ID):  true,
-	uint32(llvmir.STRTAB_BLOCK_ID):          true,
-	uint32(llvmir.SYMTAB_BLOCK_ID):          true,
-	uint32(llvmir.PARAMATTR_GROUP_BLOCK_ID): true, // read, not written
+	uint32(llvmir.IDENTIFICATION_BLOCK_ID): true,
+	uint32(llvmir.STRTAB_BLOCK_ID):         true,
+	uint32(llvmir.SYMTAB_BLOCK_ID):         true,
 }
 
-// block copies the entries of the current block (the top level when ids
-// is empty) up to its end.
-func (c *copier) block(ids []uint32) error {
-	local := uint64(firstAbbrevLocals)
-	for {
-		if len(ids) == 0 && c.r.AtEnd() {
-			return nil
+// enter says what the copy does with block id inside the blocks ids.
+func (c *copier) enter(id uint32, ids []uint32) (bitcopy.Action, error) {
+	switch {
+	case dropped[id]:
+		return bitcopy.Skip, nil
+	case id == uint32(llvmir.PARAMATTR_GROUP_BLOCK_ID):
+		return bitcopy.Read, nil // into ENTRY_OLD raw bits
+	case id == uint32(llvmir.VALUE_SYMTAB_BLOCK_ID) && len(ids) == 1 && ids[0] == uint32(llvmir.MODULE_BLOCK_ID):
+		// The module-level VST holds the bodies' offsets (and no
+		// names): the copy's is written at the module's end (writeVST),
+		// its bodies found by their order.
+		return bitcopy.Skip, nil
+	case id == uint32(llvmir.FUNCTION_BLOCK_ID):
+		if c.inBody >= len(c.bodies) {
+			return 0, fmt.Errorf("more bodies than functions with bodies")
 		}
-		e, err := c.r.Next()
-		if err != nil {
-			return err
-		}
-		switch e.Kind {
-		case bitstream.EntryEndBlock:
-			if len(ids) > 0 && ids[len(ids)-1] == uint32(llvmir.MODULE_BLOCK_ID) {
-				c.writeVST()
-			}
-			if len(ids) == 0 || !dropped[ids[len(ids)-1]] {
-				c.w.EndBlock()
-			}
-			return nil
-		case bitstream.EntrySubBlock:
-			if e.ID == uint32(llvmir.BLOCKINFO_BLOCK_ID) {
-				bi, err := c.r.ReadBlockInfoBlock(false)
-				if err != nil {
-					return err
-				}
-				c.r.SetBlockInfo(bi)
-				continue
-			}
-			// The module-level VST holds the bodies' offsets (and no
-			// names): the copy's is written at the module's end
-			// (writeVST), its bodies found by their order.
-			moduleVST := e.ID == uint32(llvmir.VALUE_SYMTAB_BLOCK_ID) && len(ids) == 1 && ids[0] == uint32(llvmir.MODULE_BLOCK_ID)
-			if moduleVST || dropped[e.ID] && e.ID != uint32(llvmir.PARAMATTR_GROUP_BLOCK_ID) {
-				if err := c.r.SkipBlock(); err != nil {
-					return err
-				}
-				continue
-			}
-			if _, err := c.r.EnterBlock(e.ID); err != nil {
-				return err
-			}
-			if e.ID == uint32(llvmir.FUNCTION_BLOCK_ID) {
-				if c.inBody >= len(c.bodies) {
-					return fmt.Errorf("more bodies than functions with bodies")
-				}
-				b := c.bodies[c.inBody]
-				c.inBody++
-				c.inFunc, c.pers = true, b.pers
-				c.instNum = c.modValues + uint64(c.fnTypes[b.typ].nParams)
-			}
-			if !dropped[e.ID] {
-				c.w.EnterBlock(uint64(e.ID), c.r.CodeWidth())
-			}
-			if err := c.block(append(ids, e.ID)); err != nil {
-				return err
-			}
-			if e.ID == uint32(llvmir.FUNCTION_BLOCK_ID) {
-				c.inFunc = false
-			}
-		case bitstream.EntryDefineAbbrev:
-			if _, err := c.r.DefineAbbrev(); err != nil {
-				return err
-			}
-		case bitstream.EntryRecord:
-			rec, err := c.r.ReadRecord(e.ID, c.vals)
-			if err != nil {
-				return err
-			}
-			c.vals = rec.Ops
-			in := uint32(0)
-			if len(ids) > 0 {
-				in = ids[len(ids)-1]
-			}
-			if err := c.record(in, rec, &local); err != nil {
-				return err
-			}
-		}
+		b := c.bodies[c.inBody]
+		c.inBody++
+		c.inFunc, c.pers = true, b.pers
+		c.instNum = c.modValues + uint64(c.fnTypes[b.typ].nParams)
 	}
+	return bitcopy.Copy, nil
+}
+
+// leave ends the block ids end with: a body, or the module, whose value
+// symbol table it writes.
+func (c *copier) leave(ids []uint32) error {
+	switch ids[len(ids)-1] {
+	case uint32(llvmir.FUNCTION_BLOCK_ID):
+		c.inFunc = false
+	case uint32(llvmir.MODULE_BLOCK_ID):
+		c.writeVST()
+	}
+	return nil
 }
 
 // record writes rec of block in, rewritten when it is one of ours.
-func (c *copier) record(in uint32, rec bitstream.Record, local *uint64) error {
+func (c *copier) record(in uint32, rec bitstream.Record) error {
 	ops := rec.Ops
 	switch llvmir.BlockID(in) {
 	case llvmir.MODULE_BLOCK_ID:
 		return c.moduleRecord(llvmir.ModuleCode(rec.Code), ops)
 	case llvmir.TYPE_BLOCK_ID_NEW:
-		return c.typeRecord(rec, local)
+		return c.typeRecord(rec)
 	case llvmir.PARAMATTR_GROUP_BLOCK_ID:
 		return c.groupRecord(ops)
 	case llvmir.PARAMATTR_BLOCK_ID:
@@ -327,10 +277,10 @@ func (c *copier) record(in uint32, rec bitstream.Record, local *uint64) error {
 			}
 			pairs = append(pairs, g.index, g.bits)
 		}
-		c.w.Unabbrev(uint64(llvmir.PARAMATTR_CODE_ENTRY_OLD), pairs...)
+		c.W.Unabbrev(uint64(llvmir.PARAMATTR_CODE_ENTRY_OLD), pairs...)
 		return nil
 	case llvmir.FUNCTION_BLOCK_ID:
-		return c.instRecord(rec, local)
+		return c.instRecord(rec)
 	case llvmir.CONSTANTS_BLOCK_ID:
 		code := llvmir.ConstantsCode(rec.Code)
 		if code != llvmir.CST_CODE_SETTYPE {
@@ -344,7 +294,7 @@ func (c *copier) record(in uint32, rec bitstream.Record, local *uint64) error {
 		case llvmir.CST_CODE_CE_GEP_OLD, llvmir.CST_CODE_CE_INBOUNDS_GEP:
 			// [pointee, (type, value)...] -> [(type, value)...]
 			if len(ops)%2 == 1 {
-				c.w.Unabbrev(uint64(code), ops[1:]...)
+				c.W.Unabbrev(uint64(code), ops[1:]...)
 				return nil
 			}
 		case llvmir.CST_CODE_INLINEASM_OLD3:
@@ -356,11 +306,11 @@ func (c *copier) record(in uint32, rec bitstream.Record, local *uint64) error {
 			case ops[0]&8 == 0:
 				code = llvmir.CST_CODE_INLINEASM_OLD2
 			}
-			c.w.Unabbrev(uint64(code), ops...)
+			c.W.Unabbrev(uint64(code), ops...)
 			return nil
 		}
 	case llvmir.METADATA_BLOCK_ID:
-		return c.mdRecord(rec, local)
+		return c.mdRecord(rec)
 	case llvmir.METADATA_ATTACHMENT_ID:
 		// A body's own attachments, [kind, node]...: version 1's
 		// subprograms give the function its !dbg (kind 0).
@@ -372,37 +322,20 @@ func (c *copier) record(in uint32, rec bitstream.Record, local *uint64) error {
 				}
 			}
 			if len(out) > 0 {
-				c.w.Unabbrev(uint64(rec.Code), out...)
+				c.W.Unabbrev(uint64(rec.Code), out...)
 			}
 			return nil
 		}
 	}
-	c.copyRecord(rec, local)
+	c.Copy(rec)
 	return nil
 }
 
-// copyRecord writes rec as it is.
-func (c *copier) copyRecord(rec bitstream.Record, local *uint64) {
-	if !rec.HasBlob {
-		c.w.Unabbrev(uint64(rec.Code), rec.Ops...)
-		return
-	}
-	// A blob record: an abbreviation of its own, [code, vbr6..., blob].
-	def := []bitwriter.Op{bitwriter.Lit(uint64(rec.Code))}
-	for range rec.Ops {
-		def = append(def, bitwriter.VBROp(6))
-	}
-	def = append(def, bitwriter.Blob)
-	c.w.DefineAbbrev(def...)
-	c.w.AbbrevRecord(*local, def, rec.Ops, rec.Blob)
-	*local++
-}
-
-func (c *copier) typeRecord(rec bitstream.Record, local *uint64) error {
+func (c *copier) typeRecord(rec bitstream.Record) error {
 	ops := rec.Ops
 	switch llvmir.TypeCode(rec.Code) {
 	case llvmir.TYPE_CODE_NUMENTRY, llvmir.TYPE_CODE_STRUCT_NAME:
-		c.copyRecord(rec, local)
+		c.Copy(rec)
 		return nil
 	case llvmir.TYPE_CODE_POINTER:
 		k := ptrKey{pointee: ops[0]}
@@ -421,11 +354,11 @@ func (c *copier) typeRecord(rec bitstream.Record, local *uint64) error {
 	case llvmir.TYPE_CODE_FUNCTION:
 		// [vararg, retty, paramty...] -> [vararg, attrid, retty, paramty...]
 		c.fnTypes[c.nTypes] = fnType{ret: ops[1], nParams: len(ops) - 2}
-		c.w.Unabbrev(uint64(llvmir.TYPE_CODE_FUNCTION_OLD), append([]uint64{ops[0], 0}, ops[1:]...)...)
+		c.W.Unabbrev(uint64(llvmir.TYPE_CODE_FUNCTION_OLD), append([]uint64{ops[0], 0}, ops[1:]...)...)
 		c.nTypes++
 		return nil
 	}
-	c.copyRecord(rec, local)
+	c.Copy(rec)
 	c.nTypes++
 	return nil
 }
@@ -450,7 +383,7 @@ func (c *copier) ptrTo(ty, as uint64) (uint64, error) {
 func (c *copier) moduleRecord(code llvmir.ModuleCode, ops []uint64) error {
 	switch code {
 	case llvmir.MODULE_CODE_VERSION:
-		c.w.Unabbrev(uint64(code), 1)
+		c.W.Unabbrev(uint64(code), 1)
 		return nil
 	case llvmir.MODULE_CODE_VSTOFFSET:
 		return nil
@@ -464,7 +397,7 @@ func (c *copier) moduleRecord(code llvmir.ModuleCode, ops []uint64) error {
 		for i := 0; i < len(name); i++ {
 			rec = append(rec, uint64(name[i]))
 		}
-		c.w.Unabbrev(uint64(code), rec...)
+		c.W.Unabbrev(uint64(code), rec...)
 		return nil
 	case llvmir.MODULE_CODE_GLOBALVAR:
 		// [strtab..., type, isconst|explicitType<<1|addrspace<<2, ...]
@@ -485,7 +418,7 @@ func (c *copier) moduleRecord(code llvmir.ModuleCode, ops []uint64) error {
 		// [.., linkage (3), .., comdat (11), ...]
 		rec = oldLinkage(rec, 3, 11)
 		c.global(name)
-		c.w.Unabbrev(uint64(code), rec...)
+		c.W.Unabbrev(uint64(code), rec...)
 		return nil
 	case llvmir.MODULE_CODE_FUNCTION:
 		// [strtab..., type, cc, isproto, linkage, paramattr, align,
@@ -521,7 +454,7 @@ func (c *copier) moduleRecord(code llvmir.ModuleCode, ops []uint64) error {
 			rec = oldLinkage(rec, 3, 12)
 		}
 		c.global(name)
-		c.w.Unabbrev(uint64(code), rec...)
+		c.W.Unabbrev(uint64(code), rec...)
 		return nil
 	case llvmir.MODULE_CODE_ALIAS:
 		// [strtab..., value type, addrspace, aliasee, linkage,
@@ -539,12 +472,12 @@ func (c *copier) moduleRecord(code llvmir.ModuleCode, ops []uint64) error {
 		}
 		old := append([]uint64{ptr}, rec[2:min(len(rec), 8)]...)
 		c.global(name)
-		c.w.Unabbrev(uint64(llvmir.MODULE_CODE_ALIAS_OLD), old...)
+		c.W.Unabbrev(uint64(llvmir.MODULE_CODE_ALIAS_OLD), old...)
 		return nil
 	case llvmir.MODULE_CODE_IFUNC, llvmir.MODULE_CODE_HASH:
 		return fmt.Errorf("the input has a record LLVM 3.x did not write (%v)", code)
 	}
-	c.w.Unabbrev(uint64(code), ops...)
+	c.W.Unabbrev(uint64(code), ops...)
 	return nil
 }
 
@@ -563,7 +496,7 @@ func (c *copier) writeVST() {
 	if len(c.names) == 0 {
 		return
 	}
-	c.w.EnterBlock(uint64(llvmir.VALUE_SYMTAB_BLOCK_ID), 4)
+	c.W.EnterBlock(uint64(llvmir.VALUE_SYMTAB_BLOCK_ID), 4)
 	for id := uint64(0); id < c.nValues; id++ {
 		name, ok := c.names[id]
 		if !ok {
@@ -573,9 +506,9 @@ func (c *copier) writeVST() {
 		for i := 0; i < len(name); i++ {
 			rec = append(rec, uint64(name[i]))
 		}
-		c.w.Unabbrev(uint64(llvmir.VST_CODE_ENTRY), rec...)
+		c.W.Unabbrev(uint64(llvmir.VST_CODE_ENTRY), rec...)
 	}
-	c.w.EndBlock()
+	c.W.EndBlock()
 }
 
 // groupRecord reads a PARAMATTR_GRP_CODE_ENTRY [id, index, attrs...] into
@@ -630,14 +563,14 @@ func pairLen(ops []uint64, i int) int {
 
 // instRecord writes a function block's record, without its explicit type
 // where LLVM 3.6 and older had none.
-func (c *copier) instRecord(rec bitstream.Record, local *uint64) error {
+func (c *copier) instRecord(rec bitstream.Record) error {
 	ops := rec.Ops
 	code := llvmir.FunctionCode(rec.Code)
 	if c.hasValue(code, ops) {
 		defer func() { c.instNum++ }()
 	}
 	w := func(code llvmir.FunctionCode, ops ...uint64) error {
-		c.w.Unabbrev(uint64(code), ops...)
+		c.W.Unabbrev(uint64(code), ops...)
 		return nil
 	}
 	switch code {
@@ -708,7 +641,7 @@ func (c *copier) instRecord(rec bitstream.Record, local *uint64) error {
 		}
 		return w(code, ptr, ops[1], ops[2], ops[3]&^(1<<llvmir.ALLOCA_EXPLICIT_TYPE))
 	}
-	c.copyRecord(rec, local)
+	c.Copy(rec)
 	return nil
 }
 
@@ -752,7 +685,7 @@ func (c *copier) hasValue(code llvmir.FunctionCode, ops []uint64) bool {
 // mdRecord writes a metadata record: in the module's block, the strings
 // one METADATA_STRING_OLD each and the uniqued tuples as
 // METADATA_OLD_NODE (type, value) pairs, as LLVM 3.5 wrote them.
-func (c *copier) mdRecord(rec bitstream.Record, local *uint64) error {
+func (c *copier) mdRecord(rec bitstream.Record) error {
 	ops := rec.Ops
 	code := llvmir.MetadataCode(rec.Code)
 	switch code {
@@ -760,7 +693,7 @@ func (c *copier) mdRecord(rec bitstream.Record, local *uint64) error {
 		return nil
 	case llvmir.METADATA_NAME, llvmir.METADATA_NAMED_NODE, llvmir.METADATA_KIND,
 		llvmir.METADATA_GLOBAL_DECL_ATTACHMENT, llvmir.METADATA_ATTACHMENT:
-		c.copyRecord(rec, local)
+		c.Copy(rec)
 		return nil
 	case llvmir.METADATA_STRINGS:
 		s, err := llvmir.NewMetadataStrings(ops, rec.Blob)
@@ -776,7 +709,7 @@ func (c *copier) mdRecord(rec bitstream.Record, local *uint64) error {
 			for i, ch := range b {
 				str[i] = uint64(ch)
 			}
-			c.w.Unabbrev(uint64(llvmir.METADATA_STRING_OLD), str...)
+			c.W.Unabbrev(uint64(llvmir.METADATA_STRING_OLD), str...)
 			c.mdNum++
 		}
 		return nil
@@ -786,7 +719,7 @@ func (c *copier) mdRecord(rec bitstream.Record, local *uint64) error {
 		if p := c.plan; p != nil && !c.inFunc && len(ops) > 11 && ops[11] == 0 {
 			out := append([]uint64(nil), ops...)
 			out[11] = p.list + 1
-			c.w.Unabbrev(uint64(code), out...)
+			c.W.Unabbrev(uint64(code), out...)
 			c.mdNum++
 			return nil
 		}
@@ -801,7 +734,7 @@ func (c *copier) mdRecord(rec bitstream.Record, local *uint64) error {
 				if err != nil {
 					return err
 				}
-				c.w.Unabbrev(uint64(code), out...)
+				c.W.Unabbrev(uint64(code), out...)
 				c.mdNum++
 				return nil
 			}
@@ -821,11 +754,11 @@ func (c *copier) mdRecord(rec bitstream.Record, local *uint64) error {
 				pairs = append(pairs, c.mdType, op-1)
 			}
 		}
-		c.w.Unabbrev(uint64(llvmir.METADATA_OLD_NODE), pairs...)
+		c.W.Unabbrev(uint64(llvmir.METADATA_OLD_NODE), pairs...)
 		c.mdNum++
 		return nil
 	}
-	c.copyRecord(rec, local)
+	c.Copy(rec)
 	c.mdNum++
 	return nil
 }
