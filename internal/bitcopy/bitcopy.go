@@ -11,6 +11,7 @@ package bitcopy
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/internal/bitwriter"
@@ -167,4 +168,28 @@ func (c *Copier) Copy(rec bitstream.Record) {
 	local := &c.locals[len(c.locals)-1]
 	c.W.AbbrevRecord(*local, def, rec.Ops, rec.Blob)
 	*local++
+}
+
+// Main is the command of a fixture tool named tool: it reads IN.bc (the
+// first argument), writes rewrite's copy of it to OUT.bc (the second),
+// and exits 2 on a usage error, 1 on any other.
+func Main(tool string, rewrite func(in []byte) ([]byte, error)) {
+	if len(os.Args) != 3 {
+		fmt.Fprintf(os.Stderr, "usage: %s IN.bc OUT.bc\n", tool)
+		os.Exit(2)
+	}
+	in, err := os.ReadFile(os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	out, err := rewrite(in)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", tool, err)
+		os.Exit(1)
+	}
+	if err := os.WriteFile(os.Args[2], out, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 }

@@ -17,7 +17,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/internal/bitcopy"
@@ -74,26 +73,7 @@ var enumerators = []struct {
 	{rotOld(0), true},
 }
 
-func main() {
-	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: mkold IN.bc OUT.bc")
-		os.Exit(2)
-	}
-	in, err := os.ReadFile(os.Args[1])
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	out, err := rewrite(in)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "mkold:", err)
-		os.Exit(1)
-	}
-	if err := os.WriteFile(os.Args[2], out, 0o644); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
+func main() { bitcopy.Main("mkold", rewrite) }
 
 type copier struct {
 	*bitcopy.Copier

@@ -37,7 +37,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/internal/bitcopy"
@@ -45,26 +44,7 @@ import (
 	"github.com/bcextract/bcextract/wrapper"
 )
 
-func main() {
-	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: mklegacy IN.bc OUT.bc")
-		os.Exit(2)
-	}
-	in, err := os.ReadFile(os.Args[1])
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	out, err := rewrite(in)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "mklegacy:", err)
-		os.Exit(1)
-	}
-	if err := os.WriteFile(os.Args[2], out, 0o644); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
+func main() { bitcopy.Main("mklegacy", rewrite) }
 
 type ptrKey struct{ pointee, addrSpace uint64 }
 
