@@ -1,6 +1,7 @@
 package bitcode
 
 import (
+	"slices"
 	"strings"
 
 	"testing"
@@ -109,5 +110,39 @@ func TestOldSubprogramUpgrade(t *testing.T) {
 	}
 	if sp.Refs[spUnitRef] != ir.Metadata(cu) {
 		t.Errorf("unit operand %v, want the unit", sp.Refs[spUnitRef])
+	}
+}
+
+// TestGlobalVar0Constant reads a DIGlobalVariable of version 0 whose
+// variable is an integer constant: LLVM 22 makes the slot a distinct
+// DIGlobalVariableExpression of the variable with DW_OP_constu of the
+// constant's zero-extended value and DW_OP_stack_value.
+func TestGlobalVar0Constant(t *testing.T) {
+	i32 := &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
+	r := &Reader{}
+	r.md.items = []ir.Metadata{&ir.MDString{Value: "k"}, &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: i32, V: -1}}}
+	// [distinct, scope, name, linkageName, file, line, type, isLocal,
+	// isDefinition, variable, declaration]
+	m, err := r.diNode(llvmir.METADATA_GLOBAL_VAR, "DIGlobalVariable", []uint64{1, 0, 1, 0, 0, 7, 0, 1, 1, 2, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gve, ok := m.(*ir.SpecializedNode)
+	if !ok || gve.Kind != "DIGlobalVariableExpression" || !gve.Distinct || len(gve.Fields) != 2 {
+		t.Fatalf("slot holds %+v, want a distinct DIGlobalVariableExpression", m)
+	}
+	gv, ok := gve.Fields[0].MD.(*ir.SpecializedNode)
+	if !ok || gv.Kind != "DIGlobalVariable" || gv.Name() != "k" {
+		t.Errorf("var is %+v, want the DIGlobalVariable named k", gve.Fields[0].MD)
+	}
+	expr, ok := gve.Fields[1].MD.(*ir.SpecializedNode)
+	var elts []int64
+	if ok {
+		for _, f := range expr.Fields {
+			elts = append(elts, f.Int)
+		}
+	}
+	if want := []int64{0x10, 0xffffffff, 0x9f}; !slices.Equal(elts, want) {
+		t.Errorf("expression elements %#x, want %#x (DW_OP_constu 0xffffffff DW_OP_stack_value)", elts, want)
 	}
 }

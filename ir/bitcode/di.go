@@ -109,6 +109,9 @@ func (r *Reader) diNode(code llvmir.MetadataCode, kind string, ops []uint64) (ir
 	if r.owning != nil {
 		r.owning.nodes = append(r.owning.nodes, n)
 	}
+	if code == llvmir.METADATA_GLOBAL_VAR && ops[0]>>1 == 0 && len(ops) > 9 {
+		return r.upgradeGlobalVar0(n, ops[9]), nil
+	}
 	return n, nil
 }
 

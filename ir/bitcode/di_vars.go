@@ -14,11 +14,6 @@ func (b *diBuilder) globalVar() {
 		b.fail(b.r.errorf("invalid DIGlobalVariable record"))
 		return
 	}
-	if version == 0 {
-		// LLVM 3.9 and older: MetadataLoader makes a
-		// DIGlobalVariableExpression of it, which the reader does not.
-		b.r.skip("DIGlobalVariable of version 0 not upgraded to a DIGlobalVariableExpression")
-	}
 	decl, tparams, align, ann := 9, 10, 11, 12
 	if version < 2 {
 		decl, tparams, ann = 10, -1, -1
@@ -194,4 +189,114 @@ func upgradeExpression(version uint64, in []uint64) []uint64 {
 		e = e[size:]
 	}
 	return out
+}
+
+// upgradeGlobalVar0 upgrades a DIGlobalVariable of version 0 (LLVM 3.9
+// and older), dgv, whose operand 9 (varID, a metadata ID plus one) was the
+// variable: a global variable, which gets a distinct
+// DIGlobalVariableExpression of dgv as its !dbg, or an integer constant,
+// which becomes the expression's DW_OP_constu, DW_OP_stack_value. It
+// returns what the metadata slot holds, as LLVM 22's MetadataLoader: the
+// DIGlobalVariableExpression when there is an expression, else dgv. The
+// units' lists and the globals' attachments of bare variables are
+// wrapped once the block is read (upgradeCUVariables).
+func (r *Reader) upgradeGlobalVar0(dgv *ir.SpecializedNode, varID uint64) ir.Metadata {
+	r.md.bareGlobalVars = true
+	var attach *ir.GlobalVar
+	var expr *ir.SpecializedNode
+	if varID != 0 {
+		if vm, ok := r.md.get(varID - 1).(*ir.ValueAsMetadata); ok {
+			switch v := vm.Value.(type) {
+			case *ir.GlobalVar:
+				attach = v
+			case *ir.ConstInt:
+				if v.Big != nil {
+					r.skip("a DIGlobalVariable of version 0 holding a wide constant not upgraded")
+					break
+				}
+				u := uint64(v.V)
+				if w := v.Typ.BitWidth; w < 64 {
+					u &= 1<<w - 1
+				}
+				expr = &ir.SpecializedNode{Kind: "DIExpression", ID: r.nodeID(), Refs: []ir.Metadata{}, Fields: []ir.Field{
+					{Int: int64(dwarf.OpConstu), Kind: ir.FieldUint},
+					{Int: int64(u), Kind: ir.FieldUint},
+					{Int: int64(dwarf.OpStackValue), Kind: ir.FieldUint},
+				}}
+			}
+		}
+	}
+	if attach == nil && expr == nil {
+		return dgv
+	}
+	e := expr
+	if e == nil {
+		e = r.emptyExpr()
+	}
+	dgve := r.globalVarExpression(dgv, e)
+	if attach != nil {
+		attach.Metadata = append(attach.Metadata, ir.Attachment{Kind: "dbg", Node: dgve})
+		r.sortAttachments(attach.Metadata)
+	}
+	if expr != nil {
+		return dgve
+	}
+	return dgv
+}
+
+// globalVarExpression makes a distinct DIGlobalVariableExpression of
+// variable v and expression e.
+func (r *Reader) globalVarExpression(v, e *ir.SpecializedNode) *ir.SpecializedNode {
+	return &ir.SpecializedNode{Kind: "DIGlobalVariableExpression", Distinct: true, ID: r.nodeID(),
+		Refs: []ir.Metadata{v, e},
+		Fields: []ir.Field{
+			{Name: ir.FieldNameOf("var"), MD: v, Kind: ir.FieldMD},
+			{Name: ir.FieldNameOf("expr"), MD: e, Kind: ir.FieldMD},
+		}}
+}
+
+// upgradeCUVariables wraps the bare DIGlobalVariables of the units of
+// !llvm.dbg.cu (their globals lists) and of the globals' !dbg in new
+// distinct DIGlobalVariableExpressions with an empty expression, as LLVM
+// 22 does once a module's metadata is read, if a DIGlobalVariable of
+// version 0 was among it.
+func (r *Reader) upgradeCUVariables() {
+	if !r.md.bareGlobalVars {
+		return
+	}
+	r.md.bareGlobalVars = false
+	bare := func(m ir.Metadata) (*ir.SpecializedNode, bool) {
+		n, ok := m.(*ir.SpecializedNode)
+		return n, ok && n.Kind == "DIGlobalVariable"
+	}
+	globals := ir.FieldNameOf("globals")
+	for _, nmd := range r.m.NamedMetadata {
+		if nmd == nil || nmd.Name != "llvm.dbg.cu" {
+			continue
+		}
+		for _, op := range nmd.Ops {
+			cu, ok := op.(*ir.SpecializedNode)
+			if !ok || cu.Kind != "DICompileUnit" {
+				continue
+			}
+			for _, f := range cu.Fields {
+				t, ok := f.MD.(*ir.MDTuple)
+				if f.Name != globals || !ok {
+					continue
+				}
+				for i, m := range t.Ops {
+					if gv, ok := bare(m); ok {
+						t.Ops[i] = r.globalVarExpression(gv, r.emptyExpr())
+					}
+				}
+			}
+		}
+	}
+	for _, g := range r.m.Globals {
+		for i, a := range g.Metadata {
+			if gv, ok := bare(a.Node); ok && a.Kind == "dbg" {
+				g.Metadata[i].Node = r.globalVarExpression(gv, r.emptyExpr())
+			}
+		}
+	}
 }

@@ -25,8 +25,11 @@ type mdList struct {
 	// body can meet again and LoadBody forgets when it ends.
 	locs, fnLocs locTable
 	// fixes are debug-info references to metadata not read yet (di.go).
-	fixes     fixList
-	emptyExpr *ir.SpecializedNode
+	fixes fixList
+	// bareGlobalVars says a DIGlobalVariable of version 0 was read
+	// (upgradeCUVariables).
+	bareGlobalVars bool
+	emptyExpr      *ir.SpecializedNode
 	// The slabs of module-level tuples and their operands (newTuple).
 	tupleSlab []ir.MDTuple
 	opSlab    []ir.Metadata
@@ -525,6 +528,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 	if !inFunc {
 		r.upgradeLocalImports()
 		r.upgradeCUSubprograms()
+		r.upgradeCUVariables()
 	}
 	if cap(r.ops) > 1<<16 {
 		// A long record (a named node of millions of operands) would

@@ -30,6 +30,10 @@
 #   legacy-di38      LLVM 3.8's debug info: a unit listing its subprograms,
 #                    subprograms naming their functions (the list after the
 #                    unit: invalid, stripped); mklegacy's subprograms.go
+#   legacy-di39      LLVM 3.9's global variables: DIGlobalVariable version 0
+#                    naming its global, units listing the variables; LLVM 22
+#                    makes DIGlobalVariableExpressions (mklegacy's
+#                    subprograms.go, asked for by !old.globals)
 #   legacy-attrs     parameter, return and function attributes in the raw
 #                    encoding, which LLVM 22 upgrades (readnone/readonly to
 #                    memory(...), nocapture to captures(none), alignment)

@@ -672,7 +672,7 @@ func (c *copier) mdRecord(rec bitstream.Record) error {
 	case llvmir.METADATA_INDEX_OFFSET, llvmir.METADATA_INDEX:
 		return nil
 	case llvmir.METADATA_NAME, llvmir.METADATA_NAMED_NODE, llvmir.METADATA_KIND,
-		llvmir.METADATA_GLOBAL_DECL_ATTACHMENT, llvmir.METADATA_ATTACHMENT:
+		llvmir.METADATA_ATTACHMENT:
 		c.Copy(rec)
 		return nil
 	case llvmir.METADATA_STRINGS:
@@ -703,6 +703,31 @@ func (c *copier) mdRecord(rec bitstream.Record) error {
 			c.mdNum++
 			return nil
 		}
+	case llvmir.METADATA_GLOBAL_VAR:
+		if p := c.plan; p != nil && p.gvs != nil && !c.inFunc {
+			out, err := oldGlobalVar(ops, p.gvs[c.mdNum])
+			if err != nil {
+				return err
+			}
+			c.W.Unabbrev(uint64(code), out...)
+			c.mdNum++
+			return nil
+		}
+	case llvmir.METADATA_GLOBAL_DECL_ATTACHMENT: // [value ID, (kind, node)...]: no !dbg (kind 0)
+		if p := c.plan; p != nil && p.gvs != nil {
+			out := []uint64{ops[0]}
+			for i := 1; i+1 < len(ops); i += 2 {
+				if ops[i] != 0 {
+					out = append(out, ops[i], ops[i+1])
+				}
+			}
+			if len(out) > 1 {
+				c.W.Unabbrev(uint64(code), out...)
+			}
+			return nil
+		}
+		c.Copy(rec) // defines no metadata
+		return nil
 	case llvmir.METADATA_SUBPROGRAM:
 		if p := c.plan; p != nil && !c.inFunc {
 			if name, ok := p.sps[c.mdNum]; ok {
@@ -720,8 +745,23 @@ func (c *copier) mdRecord(rec bitstream.Record) error {
 			}
 		}
 	case llvmir.METADATA_NODE: // [n x md num + 1]
-		if c.inFunc || c.voidType == ^uint64(0) || c.mdType == ^uint64(0) {
+		if c.inFunc {
 			break
+		}
+		if p := c.plan; p != nil && p.gvs != nil {
+			// A unit's list of LLVM 3.9 holds the variables.
+			mapped := append([]uint64(nil), ops...)
+			for i, op := range mapped {
+				if gv, ok := p.gves[op-1]; ok && op != 0 {
+					mapped[i] = gv + 1
+				}
+			}
+			ops = mapped
+		}
+		if c.voidType == ^uint64(0) || c.mdType == ^uint64(0) {
+			c.W.Unabbrev(uint64(code), ops...)
+			c.mdNum++
+			return nil
 		}
 		pairs := make([]uint64, 0, 2*len(ops))
 		for _, op := range ops {

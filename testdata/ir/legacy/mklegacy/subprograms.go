@@ -7,7 +7,7 @@ import (
 	"github.com/bcextract/bcextract/llvmir"
 )
 
-// The debug info of LLVM 3.7 and 3.8: a DICompileUnit listed its
+// The debug info of LLVM 3.7 to 3.9. Subprograms: a DICompileUnit listed its
 // subprograms (operand 11, a tuple), and a DISubprogram (version 1, no
 // DISPFlags) named its function (operand 15) rather than its unit, the
 // function having no !dbg of its own. A module whose source names the
@@ -21,12 +21,23 @@ const oldSPNamed = "old.subprograms"
 
 // spPlan is what the module's metadata block says of the rewrite: the
 // list's ID, the subprograms it lists by ID with their names, and the
-// metadata ID of each value held as metadata, by value ID.
+// metadata ID of each value held as metadata, by value ID. When the
+// module names !old.globals (oldGVNamed), gvs gives the variable of each
+// DIGlobalVariable (by ID; a metadata ID plus one, 0 for none) and gves
+// each DIGlobalVariableExpression's variable (by ID).
 type spPlan struct {
 	list   uint64
 	sps    map[uint64]string
 	values map[uint64]uint64
+	gvs    map[uint64]uint64
+	gves   map[uint64]uint64
 }
+
+// oldGVNamed is the named metadata that asks for LLVM 3.9's global
+// variables: each DIGlobalVariable names its global variable (operand 9)
+// rather than a DIGlobalVariableExpression naming it, and the units list
+// the variables.
+const oldGVNamed = "old.globals"
 
 // planSubprograms reads the first module-level metadata block of in; nil
 // when the module has no !old.subprograms.
@@ -86,7 +97,9 @@ func planSubprograms(in []byte) (*spPlan, error) {
 // readPlan reads the records of a metadata block, numbering them as the
 // reader does.
 func readPlan(r *bitstream.Reader) (*spPlan, error) {
-	p := &spPlan{sps: map[uint64]string{}, values: map[uint64]uint64{}}
+	p := &spPlan{sps: map[uint64]string{}, values: map[uint64]uint64{}, gves: map[uint64]uint64{}}
+	oldGVs := false
+	attached := map[uint64]uint64{} // DIGlobalVariableExpression ID -> its global's value ID
 	strs := map[uint64]string{}
 	tuples := map[uint64][]uint64{}
 	spName := map[uint64]uint64{} // subprogram ID -> its name's ID + 1
@@ -99,13 +112,25 @@ func readPlan(r *bitstream.Reader) (*spPlan, error) {
 		}
 		switch e.Kind {
 		case bitstream.EntryEndBlock:
-			if list == 0 {
+			if oldGVs {
+				p.gvs = map[uint64]uint64{}
+				for gve, gv := range p.gves {
+					if g, ok := attached[gve]; ok {
+						if md, ok := p.values[g]; ok {
+							p.gvs[gv] = md + 1
+						}
+					}
+				}
+			}
+			if list == 0 && !oldGVs {
 				return nil, nil
 			}
-			p.list = list - 1
-			for _, op := range tuples[p.list] {
-				if n, ok := spName[op-1]; ok && op != 0 {
-					p.sps[op-1] = strs[n-1]
+			if list != 0 {
+				p.list = list - 1
+				for _, op := range tuples[p.list] {
+					if n, ok := spName[op-1]; ok && op != 0 {
+						p.sps[op-1] = strs[n-1]
+					}
 				}
 			}
 			return p, nil
@@ -145,8 +170,14 @@ func readPlan(r *bitstream.Reader) (*spPlan, error) {
 			if name == oldSPNamed && len(ops) == 1 {
 				list = ops[0] + 1
 			}
-		case llvmir.METADATA_KIND, llvmir.METADATA_INDEX_OFFSET, llvmir.METADATA_INDEX,
-			llvmir.METADATA_GLOBAL_DECL_ATTACHMENT:
+			oldGVs = oldGVs || name == oldGVNamed
+		case llvmir.METADATA_GLOBAL_DECL_ATTACHMENT: // [value ID, (kind, node)...]
+			for i := 1; i+1 < len(ops); i += 2 {
+				if ops[i] == 0 { // dbg
+					attached[ops[i+1]] = ops[0]
+				}
+			}
+		case llvmir.METADATA_KIND, llvmir.METADATA_INDEX_OFFSET, llvmir.METADATA_INDEX:
 		default:
 			switch code {
 			case llvmir.METADATA_VALUE:
@@ -155,6 +186,10 @@ func readPlan(r *bitstream.Reader) (*spPlan, error) {
 				tuples[num] = append([]uint64(nil), ops...)
 			case llvmir.METADATA_SUBPROGRAM:
 				spName[num] = ops[2]
+			case llvmir.METADATA_GLOBAL_VAR_EXPR: // [distinct, var, expr]
+				if len(ops) > 1 && ops[1] != 0 {
+					p.gves[num] = ops[1] - 1
+				}
 			}
 			num++
 		}
@@ -191,4 +226,18 @@ func oldSubprogram(ops []uint64, fn uint64) ([]uint64, error) {
 		sp >> 2 & 1, sp >> 3 & 1, ops[7], ops[8], sp & 3, ops[10], ops[11], sp >> 4 & 1,
 		fn, ops[13], ops[14], ops[15],
 	}, nil
+}
+
+// oldGlobalVar rewrites a GLOBAL_VAR record of version 2, [distinct|2<<1,
+// scope, name, linkageName, file, line, type, isLocal, isDefinition,
+// declaration, templateParams, align, annotations?], into version 0's
+// [distinct, scope, name, linkageName, file, line, type, isLocal,
+// isDefinition, variable, declaration, align], variable a metadata ID
+// plus one (0 for none).
+func oldGlobalVar(ops []uint64, variable uint64) ([]uint64, error) {
+	if len(ops) < 12 || ops[0]>>1 != 2 || ops[10] != 0 {
+		return nil, fmt.Errorf("unexpected DIGlobalVariable record %v", ops)
+	}
+	out := append([]uint64{ops[0] & 1}, ops[1:9]...)
+	return append(out, variable, ops[9], ops[11]), nil
 }
