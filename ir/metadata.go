@@ -254,16 +254,24 @@ func (n *SpecializedNode) Producer() string { return n.textField(fieldProducer) 
 // elements of a DIExpression).
 type FieldName uint16
 
-// fieldNameTable is a copy of the table of field names: copied when a name
-// is added, so that it is read without a lock.
+// fieldNameTable is a snapshot of the table of field names, read without
+// a lock; a name added since the last snapshot is found in fieldNamesAll,
+// under fieldNamesMu, until the next.
 type fieldNameTable struct {
 	names []string
 	index map[string]FieldName
 }
 
 var (
-	fieldNames   atomic.Pointer[fieldNameTable]
-	fieldNamesMu sync.Mutex
+	fieldNames    atomic.Pointer[fieldNameTable]
+	fieldNamesMu  sync.Mutex
+	fieldNamesAll fieldNameTable // every name, under fieldNamesMu
+	// fieldNamesAdded counts the names added since the last snapshot,
+	// and fieldNameRepeats the lookups of names among them, under
+	// fieldNamesMu.
+	fieldNamesAdded, fieldNameRepeats int
+	// fieldNameSnapshots counts the snapshots made, under fieldNamesMu.
+	fieldNameSnapshots int
 )
 
 // The names of the fields the accessors of SpecializedNode read, first in
@@ -285,11 +293,23 @@ const (
 func init() {
 	names := []string{"", "line", "name", "linkageName", "file", "filename", "directory", "flags", "spFlags",
 		"scope", "unit", "producer"}
-	t := &fieldNameTable{names: names, index: make(map[string]FieldName, len(names))}
+	fieldNamesAll = fieldNameTable{names: names, index: make(map[string]FieldName, len(names))}
 	for i, s := range names {
-		t.index[s] = FieldName(i)
+		fieldNamesAll.index[s] = FieldName(i)
+	}
+	snapshotFieldNames()
+}
+
+// snapshotFieldNames publishes a copy of fieldNamesAll, under fieldNamesMu.
+func snapshotFieldNames() {
+	t := &fieldNameTable{names: fieldNamesAll.names[:len(fieldNamesAll.names):len(fieldNamesAll.names)],
+		index: make(map[string]FieldName, len(fieldNamesAll.index))}
+	for k, v := range fieldNamesAll.index {
+		t.index[k] = v
 	}
 	fieldNames.Store(t)
+	fieldNamesAdded, fieldNameRepeats = 0, 0
+	fieldNameSnapshots++
 }
 
 // FieldNameOf returns the FieldName of name, adding name to the table when
@@ -302,20 +322,25 @@ func FieldNameOf(name string) FieldName {
 	}
 	fieldNamesMu.Lock()
 	defer fieldNamesMu.Unlock()
-	t := fieldNames.Load()
-	if n, ok := t.index[name]; ok {
-		return n
+	n, ok := fieldNamesAll.index[name]
+	if !ok {
+		if len(fieldNamesAll.names) > math.MaxUint16 {
+			panic("ir: more than 65536 field names")
+		}
+		n = FieldName(len(fieldNamesAll.names))
+		fieldNamesAll.names = append(fieldNamesAll.names, name)
+		fieldNamesAll.index[name] = n
+		fieldNamesAdded++
+	} else {
+		fieldNameRepeats++
 	}
-	if len(t.names) > math.MaxUint16 {
-		panic("ir: more than 65536 field names")
+	// A new snapshot costs a copy of the table. It is made once the
+	// names added since the last are a quarter of them, so that adding n
+	// names costs O(n), or once names added since are looked up again
+	// a few times, so that a name in use soon stops taking the lock.
+	if fieldNamesAdded >= max(8, len(fieldNamesAll.names)/4) || fieldNameRepeats >= 8 {
+		snapshotFieldNames()
 	}
-	n := FieldName(len(t.names))
-	u := &fieldNameTable{names: append(t.names[:len(t.names):len(t.names)], name), index: make(map[string]FieldName, len(t.index)+1)}
-	for k, v := range t.index {
-		u.index[k] = v
-	}
-	u.index[name] = n
-	fieldNames.Store(u)
 	return n
 }
 
@@ -323,6 +348,11 @@ func FieldNameOf(name string) FieldName {
 func (n FieldName) String() string {
 	if names := fieldNames.Load().names; int(n) < len(names) {
 		return names[n]
+	}
+	fieldNamesMu.Lock()
+	defer fieldNamesMu.Unlock()
+	if int(n) < len(fieldNamesAll.names) {
+		return fieldNamesAll.names[n]
 	}
 	return ""
 }
