@@ -426,9 +426,10 @@ func dropAttachments(atts []ir.Attachment, kinds ...string) []ir.Attachment {
 
 // stripBody strips f's body, just loaded, of what stripDebugInfo strips
 // of a body (debug locations and records were not read): the function's
-// !dbg, heapallocsite and DIAssignID attachments. A loop ID that holds a
-// debug location, which LLVM rewrites without it
-// (stripDebugLocFromLoopID), is reported.
+// !dbg, heapallocsite and DIAssignID attachments, and the debug locations
+// of its loop IDs (loopStripper). A loop ID holding the placeholder of
+// dropped debug info (Options.DropDebugInfo), which may have been a
+// location or not, is reported.
 func (r *Reader) stripBody(f *ir.Function) {
 	// The attachments f had before its load were stripped with the
 	// module, or are the caller's since: ReleaseBody gives them back.
@@ -437,36 +438,54 @@ func (r *Reader) stripBody(f *ir.Function) {
 			f.Metadata = append(f.Metadata[:n:n], kept...)
 		}
 	}
+	loops := loopStripper{r: r, f: f}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			if len(in.Metadata) == 0 {
 				continue
 			}
 			in.Metadata = dropAttachments(in.Metadata, "heapallocsite", "DIAssignID")
-			for _, a := range in.Metadata {
-				if a.Kind == "llvm.loop" && loopHasLocation(a.Node) {
+			for i, a := range in.Metadata {
+				if a.Kind != "llvm.loop" {
+					continue
+				}
+				if holdsDropped(a.Node) {
 					r.skip("llvm-dis-22 strips the debug locations of a loop ID of @%s with the module's debug info; not done", f.Name)
+					continue
+				}
+				if nt := loops.loopID(a.Node); nt != a.Node {
+					in.Metadata = replaceAttachment(in.Metadata, i, nt)
+					break // one !llvm.loop per instruction
 				}
 			}
 		}
 	}
 }
 
-// loopHasLocation reports whether a loop ID's operands (after the first,
-// itself) hold a DILocation or the placeholder of dropped debug info.
-func loopHasLocation(n ir.MDNode) bool {
+// replaceAttachment returns atts with attachment i's node set to n, or
+// without attachment i when n is nil; atts is not changed.
+func replaceAttachment(atts []ir.Attachment, i int, n ir.MDNode) []ir.Attachment {
+	out := make([]ir.Attachment, 0, len(atts))
+	for j, a := range atts {
+		if j == i {
+			if n == nil {
+				continue
+			}
+			a.Node = n
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// holdsDropped reports whether a loop ID's operands (after the first,
+// itself) hold the placeholder of dropped debug info.
+func holdsDropped(n ir.MDNode) bool {
 	t, ok := n.(*ir.MDTuple)
-	if !ok {
+	if !ok || t == nil {
 		return false
 	}
-	for i, op := range t.Ops {
-		if i == 0 {
-			continue
-		}
-		switch op.(type) {
-		case *ir.DILocation:
-			return true
-		}
+	for _, op := range t.Ops[min(1, len(t.Ops)):] {
 		if op == droppedDebugInfo {
 			return true
 		}
