@@ -137,9 +137,10 @@ func decodeRawAttrs(v uint64, fn bool) ir.AttrSet {
 // older, and LLVM 3.2's raw attributes) the pointee of their parameter's
 // type in function type ftID, as LLVM 22 does reading a function record
 // and a call; and, for an x86_intrcc function, the first parameter a
-// byval of its pointee if it has none. l is shared: a changed list is a
-// copy.
-func (r *Reader) typedParamAttrs(l ir.AttrList, ftID uint64, cc ir.CallingConv) (ir.AttrList, error) {
+// byval of its pointee if it has none. va are the type IDs of a call's
+// variadic arguments, whose own pointee is taken. l is shared: a changed
+// list is a copy.
+func (r *Reader) typedParamAttrs(l ir.AttrList, ftID uint64, cc ir.CallingConv, va []uint32) (ir.AttrList, error) {
 	var ids []uint32
 	if all := r.tids.containedIDs(uint32(min(ftID, uint64(noTypeID)))); len(all) > 0 {
 		ids = all[1:] // the return type first
@@ -161,13 +162,19 @@ func (r *Reader) typedParamAttrs(l ir.AttrList, ftID uint64, cc ir.CallingConv) 
 		if !slices.ContainsFunc(s, isPointeeAttr) {
 			continue
 		}
-		if i >= len(ids) {
-			// A variadic argument's: LLVM 22 takes the argument
-			// value's type, which this reader does not keep.
-			r.skip("skipped the type of a byval, sret or inalloca of variadic argument %d", i)
+		id := noTypeID
+		switch {
+		case i < len(ids):
+			id = ids[i]
+		case i-len(ids) < len(va):
+			id = va[i-len(ids)]
+		}
+		if id == noTypeID {
+			// LLVM 22 would take the argument's type: not read.
+			r.skip("skipped the type of a byval, sret or inalloca of argument %d, not read", i)
 			continue
 		}
-		elem, _, _ := r.pointee(uint64(ids[i]))
+		elem, _, _ := r.pointee(uint64(id))
 		if elem == nil {
 			return l, r.errorf("missing param element type for attribute upgrade")
 		}

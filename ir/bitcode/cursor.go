@@ -32,10 +32,13 @@ type opCursor struct {
 	ids   [4]uint64
 	nids  int
 	resTy uint32
+	// last is the absolute ID of the last value read.
+	last uint64
 }
 
 // noteID records the absolute ID of a value read.
 func (c *opCursor) noteID(id uint64) {
+	c.last = id
 	if c.nids < len(c.ids) {
 		c.ids[c.nids] = id
 	}
@@ -49,6 +52,15 @@ func (c *opCursor) opTypeID(k int) uint32 {
 		return noTypeID
 	}
 	return c.r.valueTypeID(c.ids[k])
+}
+
+// lastTypeID returns the type ID of the last value read, noTypeID when it
+// is not known.
+func (c *opCursor) lastTypeID() uint32 {
+	if c.nids == 0 {
+		return noTypeID
+	}
+	return c.r.valueTypeID(c.last)
 }
 
 // setResult records the type ID of the instruction's result.

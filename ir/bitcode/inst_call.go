@@ -96,9 +96,14 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 	if !ft.VarArg {
 		c.end()
 	}
+	va := r.vaTypeIDs[:0]
 	for c.more() {
 		in.Operands = append(in.Operands, c.pair("variadic argument"))
+		if r.tids != nil {
+			va = append(va, c.lastTypeID())
+		}
 	}
+	r.vaTypeIDs = va
 	if c.err != nil {
 		return c.err
 	}
@@ -106,9 +111,9 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 	in.Attrs = dropIncompatibleList(in.Attrs, ft, in.Operands)
 	if r.tids != nil {
 		// propagateAttributeTypes: an argument's type is its
-		// parameter's, but for the variadic ones.
+		// parameter's, but for the variadic ones: their own.
 		var err error
-		if in.Attrs, err = r.typedParamAttrs(in.Attrs, ftID, 0); err != nil {
+		if in.Attrs, err = r.typedParamAttrs(in.Attrs, ftID, 0, va); err != nil {
 			return err
 		}
 	}

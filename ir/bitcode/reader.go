@@ -288,8 +288,10 @@ type Reader struct {
 	// tids are the type IDs of a module with typed pointers (typeids.go),
 	// nil in others; cstCur is the type ID the CONSTANTS block being read
 	// last set (SETTYPE).
-	tids   *typeIDs
-	cstCur uint32
+	tids *typeIDs
+	// vaTypeIDs is the scratch of a call's variadic arguments' type IDs.
+	vaTypeIDs []uint32
+	cstCur    uint32
 	// stripDebug says the module's debug info is stripped, its "Debug
 	// Info Version" not 3 (stripDebugInfo).
 	stripDebug bool
@@ -1189,7 +1191,7 @@ func (r *Reader) functionRecord(ops []uint64) error {
 	f.Linkage = fr.linkage
 	f.Attrs = r.attrList(fr.attrs)
 	if r.tids != nil {
-		if f.Attrs, err = r.typedParamAttrs(f.Attrs, ftID, f.CallConv); err != nil {
+		if f.Attrs, err = r.typedParamAttrs(f.Attrs, ftID, f.CallConv, nil); err != nil {
 			return err
 		}
 	}

@@ -18,3 +18,12 @@ declare void @stack() alignstack(16)
 declare i8* @ret(i8* returned align 8, i8* readnone) nobuiltin
 declare void @sret(%struct.S* sret(%struct.S), %struct.S* byval(%struct.S) align 8)
 declare void @rw(i32*) readonly nounwind
+
+; A byval of a variadic argument at a call site takes the argument's
+; pointee type.
+declare void @va(i32, ...)
+define void @callva(%struct.S* %p, i64* %q) {
+  call void (i32, ...) @va(i32 1, %struct.S* byval(%struct.S) align 8 %p, i64* byval(i64) %q)
+  call void (i32, ...) @va(i32 2, i64* byval(i64) %q)
+  ret void
+}
