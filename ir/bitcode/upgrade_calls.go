@@ -83,6 +83,8 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 		}
 	case strings.HasPrefix(name, "llvm.objectsize."):
 		return r.planObjectSize(f)
+	case isMemAlignBase(intrinsicBase(name)) && len(sig.Params) == 5:
+		return r.planMemAlign(f)
 	case exclusiveAccess[exclusiveBase(name)] != 0:
 		if u := r.planExclusive(f); u != nil {
 			return u

@@ -36,6 +36,11 @@ for name, res, args in [
     ("LLVMSetMetadata", None, [vp, ctypes.c_uint, vp]),
     ("LLVMAddModuleFlag", None, [vp, ctypes.c_int, ctypes.c_char_p, sz, vp]),
     ("LLVMWriteBitcodeToFile", ctypes.c_int, [vp, ctypes.c_char_p]),
+    ("LLVMBuildCall2", vp, [vp, vp, vp, ctypes.POINTER(vp), ctypes.c_uint, ctypes.c_char_p]),
+    ("LLVMSetTailCall", None, [vp, ctypes.c_int]),
+    ("LLVMGetEnumAttributeKindForName", ctypes.c_uint, [ctypes.c_char_p, sz]),
+    ("LLVMCreateEnumAttribute", vp, [vp, ctypes.c_uint, ctypes.c_ulonglong]),
+    ("LLVMAddCallSiteAttribute", None, [vp, ctypes.c_int, vp]),
 ]:
     f = getattr(L, name)
     f.restype, f.argtypes = res, args
@@ -106,7 +111,56 @@ def tbaa_old(C, M):
     L.LLVMBuildRetVoid(b)
 
 
-FIXTURES = {"objc-flags-llvm14": objc_flags, "tbaa-old-llvm14": tbaa_old}
+def mem_align(C, M):
+    """llvm.memcpy, llvm.memmove and llvm.memset with their alignment
+    argument, as LLVM 6 and older declared and called them."""
+    i1, i8, i32, i64 = (L.LLVMIntTypeInContext(C, n) for n in (1, 8, 32, 64))
+    p8 = L.LLVMPointerType(i8, 0)
+    void = L.LLVMVoidTypeInContext(C)
+
+    def arr(*a):
+        return (vp * len(a))(*a)
+
+    def fntype(ret, *params):
+        return L.LLVMFunctionType(ret, arr(*params), len(params), 0)
+
+    def const(t, v):
+        return L.LLVMConstInt(t, v, 0)
+
+    def attr(name, val=0):
+        kind = L.LLVMGetEnumAttributeKindForName(name, len(name))
+        return L.LLVMCreateEnumAttribute(C, kind, val)
+
+    cpy_t = fntype(void, p8, p8, i64, i32, i1)
+    cpy = L.LLVMAddFunction(M, b"llvm.memcpy.p0i8.p0i8.i64", cpy_t)
+    mov_t = fntype(void, p8, p8, i32, i32, i1)
+    mov = L.LLVMAddFunction(M, b"llvm.memmove.p0i8.p0i8.i32", mov_t)
+    set_t = fntype(void, p8, i8, i64, i32, i1)
+    set_ = L.LLVMAddFunction(M, b"llvm.memset.p0i8.i64", set_t)
+    fn = L.LLVMAddFunction(M, b"f", fntype(void, p8, p8))
+    a, b = L.LLVMGetParam(fn, 0), L.LLVMGetParam(fn, 1)
+    bld = L.LLVMCreateBuilderInContext(C)
+    L.LLVMPositionBuilderAtEnd(bld, L.LLVMAppendBasicBlockInContext(C, fn, b"entry"))
+
+    def call(ft, callee, *args):
+        return L.LLVMBuildCall2(bld, ft, callee, arr(*args), len(args), b"")
+
+    call(cpy_t, cpy, a, b, const(i64, 16), const(i32, 4), const(i1, 0))
+    # No alignment (0), volatile, a tail call with argument attributes:
+    # the tail marker goes, the attributes of the arguments kept stay.
+    c = call(cpy_t, cpy, a, b, const(i64, 16), const(i32, 0), const(i1, 1))
+    L.LLVMSetTailCall(c, 1)
+    L.LLVMAddCallSiteAttribute(c, 1, attr(b"nonnull"))
+    L.LLVMAddCallSiteAttribute(c, 2, attr(b"noalias"))
+    # An align attribute of the destination gives way to the argument's.
+    c = call(mov_t, mov, a, b, const(i32, 3), const(i32, 1), const(i1, 0))
+    L.LLVMAddCallSiteAttribute(c, 1, attr(b"align", 16))
+    L.LLVMAddCallSiteAttribute(c, -1, attr(b"nounwind"))
+    call(set_t, set_, a, const(i8, 0), const(i64, 8), const(i32, 8), const(i1, 0))
+    L.LLVMBuildRetVoid(bld)
+
+
+FIXTURES = {"objc-flags-llvm14": objc_flags, "tbaa-old-llvm14": tbaa_old, "memalign-llvm14": mem_align}
 
 
 def main():
