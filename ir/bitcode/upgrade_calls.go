@@ -85,6 +85,12 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 		return r.planObjectSize(f)
 	case isMemAlignBase(intrinsicBase(name)) && len(sig.Params) == 5:
 		return r.planMemAlign(f)
+	case strings.HasPrefix(name, "llvm.ctlz."), strings.HasPrefix(name, "llvm.cttz."),
+		strings.HasPrefix(name, "llvm.experimental.vector.reduce."), strings.HasPrefix(name, "llvm.var.annotation"),
+		strings.HasPrefix(name, "llvm.ptr.annotation."):
+		if u := r.planOldGeneric(f); u != nil {
+			return u
+		}
 	case exclusiveAccess[exclusiveBase(name)] != 0:
 		if u := r.planExclusive(f); u != nil {
 			return u
@@ -495,7 +501,7 @@ func (r *Reader) checkIntrinsicDecls() {
 		}
 		old, kind := oldIntrinsicOf(f.Name)
 		if old == "" {
-			if unknownTargetIntrinsic(f.Name) {
+			if unknownTargetIntrinsic(f.Name) && !knownLeftOld(f.Name) {
 				r.skipAt(r.up.declBits[f], "not known to be left as it is by LLVM 22: %s", f.Name)
 			}
 			continue

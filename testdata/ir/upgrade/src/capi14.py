@@ -41,6 +41,9 @@ for name, res, args in [
     ("LLVMGetEnumAttributeKindForName", ctypes.c_uint, [ctypes.c_char_p, sz]),
     ("LLVMCreateEnumAttribute", vp, [vp, ctypes.c_uint, ctypes.c_ulonglong]),
     ("LLVMAddCallSiteAttribute", None, [vp, ctypes.c_int, vp]),
+    ("LLVMVectorType", vp, [vp, ctypes.c_uint]),
+    ("LLVMFloatTypeInContext", vp, [vp]),
+    ("LLVMConstNull", vp, [vp]),
 ]:
     f = getattr(L, name)
     f.restype, f.argtypes = res, args
@@ -160,7 +163,66 @@ def mem_align(C, M):
     L.LLVMBuildRetVoid(bld)
 
 
-FIXTURES = {"objc-flags-llvm14": objc_flags, "tbaa-old-llvm14": tbaa_old, "memalign-llvm14": mem_align}
+def old_generic(C, M):
+    """Generic intrinsics as LLVM 12 and older declared them: llvm.ctlz and
+    llvm.cttz without their flag (LLVM 3.0), the vector reductions under
+    llvm.experimental (LLVM 12 and older; fadd and fmul without v2 are
+    left as they are), llvm.var.annotation and llvm.ptr.annotation without
+    their fifth argument and llvm.annotation with typed pointers (LLVM 13
+    and older)."""
+    i8, i32, i64 = (L.LLVMIntTypeInContext(C, n) for n in (8, 32, 64))
+    f32 = L.LLVMFloatTypeInContext(C)
+    p8 = L.LLVMPointerType(i8, 0)
+    v4i32, v4f32 = L.LLVMVectorType(i32, 4), L.LLVMVectorType(f32, 4)
+    void = L.LLVMVoidTypeInContext(C)
+
+    def arr(*a):
+        return (vp * len(a))(*a)
+
+    def fntype(ret, *params):
+        return L.LLVMFunctionType(ret, arr(*params), len(params), 0)
+
+    def attr(name, val=0):
+        kind = L.LLVMGetEnumAttributeKindForName(name, len(name))
+        return L.LLVMCreateEnumAttribute(C, kind, val)
+
+    fn = L.LLVMAddFunction(M, b"f", fntype(void, p8, i32, v4i32, v4f32, f32, i64))
+    p, n, vi, vf, x, w = (L.LLVMGetParam(fn, k) for k in range(6))
+    bld = L.LLVMCreateBuilderInContext(C)
+    L.LLVMPositionBuilderAtEnd(bld, L.LLVMAppendBasicBlockInContext(C, fn, b"entry"))
+    decls = {}
+
+    def call(name, ret, args, types, res=b"r"):
+        if name not in decls:
+            ft = fntype(ret, *types)
+            decls[name] = (ft, L.LLVMAddFunction(M, name, ft))
+        ft, d = decls[name]
+        return L.LLVMBuildCall2(bld, ft, d, arr(*args), len(args), res if ret != void else b"")
+
+    # A tail call with attributes: rebuilt, it keeps its name only.
+    c = call(b"llvm.ctlz.i32", i32, [n], [i32], b"clz")
+    L.LLVMSetTailCall(c, 1)
+    L.LLVMAddCallSiteAttribute(c, 0, attr(b"noundef"))
+    call(b"llvm.cttz.i64", i64, [w], [i64])
+    call(b"llvm.ctlz.v4i32", v4i32, [vi], [v4i32])
+    for op in (b"add", b"mul", b"and", b"or", b"xor", b"smax", b"smin", b"umax", b"umin"):
+        c = call(b"llvm.experimental.vector.reduce." + op + b".i32.v4i32", i32, [vi], [v4i32])
+    # A renamed one keeps all: its tail marker and attributes.
+    L.LLVMSetTailCall(c, 1)
+    L.LLVMAddCallSiteAttribute(c, 0, attr(b"noundef"))
+    for op in (b"fmax", b"fmin"):
+        call(b"llvm.experimental.vector.reduce." + op + b".f32.v4f32", f32, [vf], [v4f32])
+    for op in (b"fadd", b"fmul"):
+        call(b"llvm.experimental.vector.reduce.v2." + op + b".f32.v4f32", f32, [x, vf], [f32, v4f32])
+        call(b"llvm.experimental.vector.reduce." + op + b".f32.v4f32", f32, [x, vf], [f32, v4f32])
+    call(b"llvm.var.annotation", void, [p, p, p, n], [p8, p8, p8, i32])
+    call(b"llvm.ptr.annotation.p0i8", p8, [p, p, p, n], [p8, p8, p8, i32])
+    call(b"llvm.annotation.i32", i32, [n, p, p, n], [i32, p8, p8, i32])
+    L.LLVMBuildRetVoid(bld)
+
+
+FIXTURES = {"objc-flags-llvm14": objc_flags, "tbaa-old-llvm14": tbaa_old, "memalign-llvm14": mem_align,
+            "oldgeneric-llvm14": old_generic}
 
 
 def main():
