@@ -14,22 +14,6 @@ import (
 // with their arguments (DW_OP_LLVM_convert's encoding by name too) when
 // the expression is well formed, the numbers as they are otherwise.
 
-// exprOpSize is how many elements operation op takes with its arguments
-// (DIExpression::ExprOperand::getSize).
-func exprOpSize(op uint64) int {
-	switch dwarf.Op(op) {
-	case dwarf.OpLLVMConvert, dwarf.OpLLVMFragment, dwarf.OpLLVMExtractBitsSext, dwarf.OpLLVMExtractBitsZext, dwarf.OpBregx:
-		return 3
-	case dwarf.OpConstu, dwarf.OpConsts, dwarf.OpDerefSize, dwarf.OpPlusUconst, dwarf.OpLLVMTagOffset,
-		dwarf.OpLLVMEntryValue, dwarf.OpLLVMArg, dwarf.OpRegx:
-		return 2
-	}
-	if op >= uint64(dwarf.OpBreg0) && op <= uint64(dwarf.OpBreg31) {
-		return 2
-	}
-	return 1
-}
-
 // exprOpName returns the name of operation op, false when LLVM 22 has none.
 func exprOpName(op uint64) (string, bool) {
 	if op > math.MaxUint16 {
@@ -59,7 +43,7 @@ func exprWellFormed(fs []ir.Field) bool {
 		if _, ok := exprOpName(op); !ok {
 			return false
 		}
-		sz := exprOpSize(op)
+		sz := dwarf.Op(op).ExprSize()
 		if i+sz > len(fs) || op == uint64(dwarf.OpLLVMFragment) && i+sz != len(fs) {
 			return false
 		}
@@ -88,7 +72,7 @@ func appendExprElements(b []byte, fs []ir.Field) []byte {
 		op := uint64(fs[i].Int)
 		name, _ := exprOpName(op)
 		b = append(b, name...)
-		sz := exprOpSize(op)
+		sz := dwarf.Op(op).ExprSize()
 		for j := 1; j < sz; j++ {
 			b = append(b, ", "...)
 			a := uint64(fs[i+j].Int)

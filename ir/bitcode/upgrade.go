@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir/dwarf"
 )
 
 // This file holds the upgrades that LLVM 22's reader applies to bitcode
@@ -81,9 +82,12 @@ type upgradeState struct {
 
 // dbgIntrinsics are the debug intrinsics that LLVM 22 turns into debug
 // records, their declarations disappearing.
+// llvm.dbg.addr (LLVM 6 to 16) becomes a #dbg_value whose expression
+// dereferences.
 var dbgIntrinsics = map[string]ir.DebugRecordKind{
 	"llvm.dbg.value": ir.DbgValue, "llvm.dbg.declare": ir.DbgDeclare,
 	"llvm.dbg.assign": ir.DbgAssign, "llvm.dbg.label": ir.DbgLabel,
+	"llvm.dbg.addr": ir.DbgValue,
 }
 
 // oldLifetimeKind reports whether f is an LLVM 21-or-older lifetime
@@ -281,7 +285,12 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 		var carry []*ir.DebugRecord
 		out := make([]*ir.Instruction, 0, len(b.Instrs))
 		for _, in := range b.Instrs {
-			if rec := r.dbgRecord(in); rec != nil {
+			rec, drop := r.dbgRecord(in)
+			if drop {
+				carry = append(carry, in.DebugRecords...)
+				continue
+			}
+			if rec != nil {
 				if !r.noDebug && !r.stripDebug {
 					carry = append(carry, in.DebugRecords...)
 					carry = append(carry, rec)
@@ -509,38 +518,90 @@ func (r *Reader) upgradeFlagBehaviors() {
 }
 
 // dbgRecord returns the debug record that a call of a debug intrinsic
-// becomes (printed before the instruction after the call), or nil.
-func (r *Reader) dbgRecord(in *ir.Instruction) *ir.DebugRecord {
+// becomes (printed before the instruction after the call), or nil; drop
+// says the call goes without one: a dbg.value of LLVM 5 and older (four
+// operands) whose offset is not zero, as in LLVM 22.
+func (r *Reader) dbgRecord(in *ir.Instruction) (rec *ir.DebugRecord, drop bool) {
 	if in.Op != ir.Call || len(r.up.dbg) == 0 {
-		return nil
+		return nil, false
 	}
 	callee, ok := in.Callee.(*ir.Function)
 	if !ok {
-		return nil
+		return nil, false
 	}
 	kind, ok := r.up.dbg[callee]
 	if !ok {
-		return nil
+		return nil, false
 	}
+	args := in.Operands
 	want := 3
 	switch kind {
 	case ir.DbgLabel:
 		want = 1
 	case ir.DbgAssign:
 		want = 6
+	case ir.DbgValue:
+		if len(args) == 4 && callee.Name == "llvm.dbg.value" {
+			// The offset of LLVM 5 and older: a zero one goes, a call
+			// with any other goes whole.
+			if !isZeroOffset(args[1]) {
+				return nil, true
+			}
+			args = []ir.Value{args[0], args[2], args[3]}
+		}
 	}
-	if len(in.Operands) != want {
-		return nil
+	if len(args) != want {
+		return nil, false
 	}
 	ops := make([]ir.Metadata, 0, want+1)
-	for _, v := range in.Operands {
+	for _, v := range args {
 		mv, ok := v.(*ir.MetadataValue)
 		if !ok {
-			return nil
+			return nil, false
 		}
 		ops = append(ops, mv.MD)
 	}
-	return &ir.DebugRecord{Kind: kind, Ops: append(ops, in.DebugLoc)}
+	if callee.Name == "llvm.dbg.addr" {
+		if e, ok := ops[2].(*ir.SpecializedNode); ok && e != nil && e.Kind == "DIExpression" {
+			ops[2] = appendDeref(e)
+		}
+	}
+	return &ir.DebugRecord{Kind: kind, Ops: append(ops, in.DebugLoc)}, false
+}
+
+// isZeroOffset reports whether v, a dbg.value's old offset operand, is a
+// zero constant.
+func isZeroOffset(v ir.Value) bool {
+	switch c := v.(type) {
+	case *ir.ConstInt:
+		return c.Big == nil && c.V == 0 || c.Big != nil && c.Big.Sign() == 0
+	case *ir.ConstNull:
+		return true
+	}
+	return false
+}
+
+// appendDeref returns DIExpression e with DW_OP_deref appended, before a
+// DW_OP_stack_value or DW_OP_LLVM_fragment (DIExpression::append); e is
+// not changed.
+func appendDeref(e *ir.SpecializedNode) *ir.SpecializedNode {
+	deref := ir.Field{Int: int64(dwarf.OpDeref), Kind: ir.FieldUint}
+	fs := make([]ir.Field, 0, len(e.Fields)+1)
+	done := false
+	for i := 0; i < len(e.Fields); {
+		op := dwarf.Op(uint64(e.Fields[i].Int))
+		if !done && (op == dwarf.OpStackValue || op == dwarf.OpLLVMFragment) {
+			fs = append(fs, deref)
+			done = true
+		}
+		n := min(op.ExprSize(), len(e.Fields)-i)
+		fs = append(fs, e.Fields[i:i+n]...)
+		i += n
+	}
+	if !done {
+		fs = append(fs, deref)
+	}
+	return &ir.SpecializedNode{Kind: "DIExpression", Fields: fs}
 }
 
 // isOldCoroEnd reports whether sig is llvm.coro.end's type before LLVM 22,

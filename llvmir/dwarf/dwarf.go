@@ -51,6 +51,21 @@ func (c CC) Name() (string, bool) { s, ok := ccNames[c]; return s, ok }
 // Name returns the DW_OP name of o, and false when LLVM 22 has none.
 func (o Op) Name() (string, bool) { s, ok := opNames[o]; return s, ok }
 
+// ExprSize returns how many elements of a DIExpression operation o takes
+// with its arguments (LLVM's DIExpression::ExprOperand::getSize).
+func (o Op) ExprSize() int {
+	switch o {
+	case OpLLVMConvert, OpLLVMFragment, OpLLVMExtractBitsSext, OpLLVMExtractBitsZext, OpBregx:
+		return 3
+	case OpConstu, OpConsts, OpDerefSize, OpPlusUconst, OpLLVMTagOffset, OpLLVMEntryValue, OpLLVMArg, OpRegx:
+		return 2
+	}
+	if o >= OpBreg0 && o <= OpBreg31 {
+		return 2
+	}
+	return 1
+}
+
 // Name returns the DW_APPLE_ENUM_KIND name of k, and false when LLVM 22
 // has none.
 func (k AppleEnumKind) Name() (string, bool) { s, ok := appleEnumKindNames[k]; return s, ok }

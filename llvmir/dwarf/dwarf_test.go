@@ -37,3 +37,21 @@ func TestNames(t *testing.T) {
 		t.Errorf("OpStackValue.Name() = %q, %v", s, ok)
 	}
 }
+
+// TestExprSize checks the element counts of DIExpression operations, as
+// LLVM 22's DIExpression::ExprOperand::getSize gives them.
+func TestExprSize(t *testing.T) {
+	for _, c := range []struct {
+		op   Op
+		want int
+	}{
+		{OpDeref, 1}, {OpStackValue, 1}, {OpPlus, 1},
+		{OpConstu, 2}, {OpConsts, 2}, {OpPlusUconst, 2}, {OpBreg0, 2}, {OpBreg31, 2}, {OpRegx, 2},
+		{OpLLVMArg, 2}, {OpLLVMEntryValue, 2}, {OpDerefSize, 2},
+		{OpLLVMFragment, 3}, {OpLLVMConvert, 3}, {OpBregx, 3}, {OpLLVMExtractBitsZext, 3},
+	} {
+		if got := c.op.ExprSize(); got != c.want {
+			t.Errorf("%v.ExprSize() = %d, want %d", c.op, got, c.want)
+		}
+	}
+}

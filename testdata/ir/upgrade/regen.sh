@@ -57,9 +57,9 @@ done
 # --- LLVM 14's C API: src/capi14.py NAME -> NAME.bc ----------------------------
 # What llvm-as upgrades while parsing (old module flags, old TBAA tags,
 # the alignment argument of the memory intrinsics of LLVM 6 and older,
-# other generic intrinsics of LLVM 13 and older),
+# other generic intrinsics of LLVM 13 and older, dbg.value with an offset),
 # written as other producers write it (python3 with libLLVM-14.so.1).
-for name in objc-flags-llvm14 tbaa-old-llvm14 memalign-llvm14 oldgeneric-llvm14; do
+for name in objc-flags-llvm14 tbaa-old-llvm14 memalign-llvm14 oldgeneric-llvm14 di-dbgvalue-offset-llvm14; do
 	python3 src/capi14.py "$name" "$name.bc"
 done
 

@@ -44,6 +44,26 @@ for name, res, args in [
     ("LLVMVectorType", vp, [vp, ctypes.c_uint]),
     ("LLVMFloatTypeInContext", vp, [vp]),
     ("LLVMConstNull", vp, [vp]),
+    ("LLVMMetadataTypeInContext", vp, [vp]),
+    ("LLVMCreateDIBuilder", vp, [vp]),
+    ("LLVMDIBuilderFinalize", None, [vp]),
+    ("LLVMDIBuilderCreateFile", vp, [vp, ctypes.c_char_p, sz, ctypes.c_char_p, sz]),
+    ("LLVMDIBuilderCreateCompileUnit", vp, [vp, ctypes.c_int, vp, ctypes.c_char_p, sz, ctypes.c_int,
+                                            ctypes.c_char_p, sz, ctypes.c_uint, ctypes.c_char_p, sz,
+                                            ctypes.c_int, ctypes.c_uint, ctypes.c_int, ctypes.c_int,
+                                            ctypes.c_char_p, sz, ctypes.c_char_p, sz]),
+    ("LLVMDIBuilderCreateSubroutineType", vp, [vp, vp, ctypes.POINTER(vp), ctypes.c_uint, ctypes.c_int]),
+    ("LLVMDIBuilderCreateFunction", vp, [vp, vp, ctypes.c_char_p, sz, ctypes.c_char_p, sz, vp,
+                                         ctypes.c_uint, vp, ctypes.c_int, ctypes.c_int, ctypes.c_uint,
+                                         ctypes.c_int, ctypes.c_int]),
+    ("LLVMSetSubprogram", None, [vp, vp]),
+    ("LLVMDIBuilderCreateBasicType", vp, [vp, ctypes.c_char_p, sz, ctypes.c_uint64, ctypes.c_uint,
+                                          ctypes.c_int]),
+    ("LLVMDIBuilderCreateAutoVariable", vp, [vp, vp, ctypes.c_char_p, sz, vp, ctypes.c_uint, vp,
+                                             ctypes.c_int, ctypes.c_int, ctypes.c_uint32]),
+    ("LLVMDIBuilderCreateExpression", vp, [vp, ctypes.POINTER(ctypes.c_uint64), sz]),
+    ("LLVMDIBuilderCreateDebugLocation", vp, [vp, ctypes.c_uint, ctypes.c_uint, vp, vp]),
+    ("LLVMInstructionSetDebugLoc", None, [vp, vp]),
 ]:
     f = getattr(L, name)
     f.restype, f.argtypes = res, args
@@ -221,8 +241,45 @@ def old_generic(C, M):
     L.LLVMBuildRetVoid(bld)
 
 
+def dbg_value_offset(C, M):
+    """llvm.dbg.value with the offset operand of LLVM 5 and older: a zero
+    offset makes a #dbg_value of the other three operands, any other offset
+    drops the call (LLVM 22's upgrade)."""
+    i32, i64 = L.LLVMIntTypeInContext(C, 32), L.LLVMIntTypeInContext(C, 64)
+    void, md = L.LLVMVoidTypeInContext(C), L.LLVMMetadataTypeInContext(C)
+    p32 = L.LLVMPointerType(i32, 0)
+    D = L.LLVMCreateDIBuilder(M)
+    file = L.LLVMDIBuilderCreateFile(D, b"a.c", 3, b".", 1)
+    # Language 1 is DW_LANG_C; emission kind 1 is FullDebug.
+    L.LLVMDIBuilderCreateCompileUnit(D, 1, file, b"x", 1, 0, b"", 0, 0, b"", 0, 1, 0, 0, 0, b"", 0, b"", 0)
+    sub = L.LLVMDIBuilderCreateSubroutineType(D, file, None, 0, 0)
+    fn = L.LLVMAddFunction(M, b"f", L.LLVMFunctionType(void, (vp * 2)(p32, i32), 2, 0))
+    sp = L.LLVMDIBuilderCreateFunction(D, file, b"f", 1, b"", 0, file, 1, sub, 0, 1, 1, 0, 0)
+    L.LLVMSetSubprogram(fn, sp)
+    int_ = L.LLVMDIBuilderCreateBasicType(D, b"int", 3, 32, 5, 0)
+    x = L.LLVMDIBuilderCreateAutoVariable(D, sp, b"x", 1, file, 1, int_, 0, 0, 0)
+    y = L.LLVMDIBuilderCreateAutoVariable(D, sp, b"y", 1, file, 2, int_, 0, 0, 0)
+    empty = L.LLVMDIBuilderCreateExpression(D, None, 0)
+    loc = L.LLVMDIBuilderCreateDebugLocation(C, 1, 1, sp, None)
+    dv_t = L.LLVMFunctionType(void, (vp * 4)(md, i64, md, md), 4, 0)
+    dv = L.LLVMAddFunction(M, b"llvm.dbg.value", dv_t)
+    bld = L.LLVMCreateBuilderInContext(C)
+    L.LLVMPositionBuilderAtEnd(bld, L.LLVMAppendBasicBlockInContext(C, fn, b"entry"))
+
+    def mdv(m):
+        return L.LLVMMetadataAsValue(C, m)
+
+    p, n = L.LLVMGetParam(fn, 0), L.LLVMGetParam(fn, 1)
+    for val, off, var in ((n, 0, x), (p, 8, y), (p, 0, y)):
+        args = (vp * 4)(mdv(L.LLVMValueAsMetadata(val)), L.LLVMConstInt(i64, off, 0), mdv(var), mdv(empty))
+        L.LLVMInstructionSetDebugLoc(L.LLVMBuildCall2(bld, dv_t, dv, args, 4, b""), loc)
+    L.LLVMInstructionSetDebugLoc(L.LLVMBuildRetVoid(bld), loc)
+    L.LLVMDIBuilderFinalize(D)
+    L.LLVMAddModuleFlag(M, 1, b"Debug Info Version", 18, L.LLVMValueAsMetadata(L.LLVMConstInt(i32, 3, 0)))
+
+
 FIXTURES = {"objc-flags-llvm14": objc_flags, "tbaa-old-llvm14": tbaa_old, "memalign-llvm14": mem_align,
-            "oldgeneric-llvm14": old_generic}
+            "oldgeneric-llvm14": old_generic, "di-dbgvalue-offset-llvm14": dbg_value_offset}
 
 
 def main():
