@@ -64,6 +64,7 @@ for name, res, args in [
     ("LLVMDIBuilderCreateExpression", vp, [vp, ctypes.POINTER(ctypes.c_uint64), sz]),
     ("LLVMDIBuilderCreateDebugLocation", vp, [vp, ctypes.c_uint, ctypes.c_uint, vp, vp]),
     ("LLVMInstructionSetDebugLoc", None, [vp, vp]),
+    ("LLVMSetOperand", None, [vp, ctypes.c_uint, vp]),
 ]:
     f = getattr(L, name)
     f.restype, f.argtypes = res, args
@@ -278,8 +279,58 @@ def dbg_value_offset(C, M):
     L.LLVMAddModuleFlag(M, 1, b"Debug Info Version", 18, L.LLVMValueAsMetadata(L.LLVMConstInt(i32, 3, 0)))
 
 
+def declare_and_call(C, M, specs):
+    """Declares each (name, ret, params) of specs and calls it from @f, whose
+    parameters are (ptr, i32, <4 x float>, i64); the others get zeros."""
+    i8, i32, i64 = (L.LLVMIntTypeInContext(C, n) for n in (8, 32, 64))
+    p8 = L.LLVMPointerType(i8, 0)
+    v4f32 = L.LLVMVectorType(L.LLVMFloatTypeInContext(C), 4)
+    void = L.LLVMVoidTypeInContext(C)
+    fn = L.LLVMAddFunction(M, b"f", L.LLVMFunctionType(void, (vp * 4)(p8, i32, v4f32, i64), 4, 0))
+    args = {p8: L.LLVMGetParam(fn, 0), i32: L.LLVMGetParam(fn, 1), v4f32: L.LLVMGetParam(fn, 2),
+            i64: L.LLVMGetParam(fn, 3)}
+    bld = L.LLVMCreateBuilderInContext(C)
+    L.LLVMPositionBuilderAtEnd(bld, L.LLVMAppendBasicBlockInContext(C, fn, b"entry"))
+    results = []
+    for name, ret, params in specs:
+        ret = {"void": void, "i64": i64, "i32": i32, "ptr": p8, "v4f32": v4f32}[ret]
+        params = [{"i32": i32, "i64": i64, "ptr": p8, "v4f32": v4f32, "i8": i8}[t] for t in params]
+        ft = L.LLVMFunctionType(ret, (vp * len(params))(*params), len(params), 0)
+        d = L.LLVMAddFunction(M, name, ft)
+        ops = [args.get(t) or L.LLVMConstNull(t) for t in params]
+        results.append(L.LLVMBuildCall2(bld, ft, d, (vp * len(ops))(*ops), len(ops),
+                                        b"r" if ret != void else b""))
+    L.LLVMBuildRetVoid(bld)
+    return results
+
+
+def x86_old(C, M):
+    """x86 intrinsics LLVM 22 still has under an older type or name:
+    rdtscp storing TSC_AUX through a pointer (LLVM 7 and older),
+    llvm.x86.seh.recoverfp (LLVM 5 and older, now llvm.eh.recoverfp),
+    ptest of <4 x float> (LLVM 3.2 and older), and 8-bit immediates as
+    i32 (LLVM 3.6 and older; a constant one is truncated)."""
+    r = declare_and_call(C, M, [(b"llvm.x86.rdtscp", "i64", ["ptr"]),
+                                (b"llvm.x86.seh.recoverfp", "ptr", ["ptr", "ptr"]),
+                                (b"llvm.x86.sse41.ptestc", "i32", ["v4f32", "v4f32"]),
+                                (b"llvm.x86.sse41.ptestz", "i32", ["v4f32", "v4f32"]),
+                                (b"llvm.x86.sse41.insertps", "v4f32", ["v4f32", "v4f32", "i32"]),
+                                (b"llvm.x86.sse41.dpps", "v4f32", ["v4f32", "v4f32", "i32"])])
+    # A constant immediate: 300 is 44 as an i8.
+    i32 = L.LLVMIntTypeInContext(C, 32)
+    L.LLVMSetOperand(r[5], 2, L.LLVMConstInt(i32, 300, 0))
+
+
+def x86_mistyped(C, M):
+    """x86 intrinsics under the older types LLVM 22 upgrades, which dis
+    does not: it must say so."""
+    declare_and_call(C, M, [(b"llvm.x86.xop.vfrcz.ss", "v4f32", ["v4f32", "v4f32"]),
+                            (b"llvm.stackprotectorcheck", "void", ["ptr"])])
+
+
 FIXTURES = {"objc-flags-llvm14": objc_flags, "tbaa-old-llvm14": tbaa_old, "memalign-llvm14": mem_align,
-            "oldgeneric-llvm14": old_generic, "di-dbgvalue-offset-llvm14": dbg_value_offset}
+            "oldgeneric-llvm14": old_generic, "di-dbgvalue-offset-llvm14": dbg_value_offset,
+            "x86-old-llvm14": x86_old, "x86-mistyped-llvm14": x86_mistyped}
 
 
 def main():
