@@ -87,7 +87,8 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 		return r.planMemAlign(f)
 	case strings.HasPrefix(name, "llvm.ctlz."), strings.HasPrefix(name, "llvm.cttz."),
 		strings.HasPrefix(name, "llvm.experimental.vector.reduce."), strings.HasPrefix(name, "llvm.var.annotation"),
-		strings.HasPrefix(name, "llvm.ptr.annotation."):
+		strings.HasPrefix(name, "llvm.ptr.annotation."), strings.HasPrefix(name, "llvm.arm."),
+		strings.HasPrefix(name, "llvm.aarch64."):
 		if u := r.planOldGeneric(f); u != nil {
 			return u
 		}

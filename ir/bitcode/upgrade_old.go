@@ -19,6 +19,8 @@ func (r *Reader) planOldGeneric(f *ir.Function) *oldIntrinsic {
 		return r.planCountZeros(f)
 	case strings.HasPrefix(name, "llvm.experimental.vector.reduce."):
 		return r.planReduce(f)
+	case strings.HasPrefix(name, "llvm.arm.") || strings.HasPrefix(name, "llvm.aarch64."):
+		return r.planOldARM(f)
 	case (name == "llvm.var.annotation" || strings.HasPrefix(name, "llvm.var.annotation.") ||
 		strings.HasPrefix(name, "llvm.ptr.annotation.")) && len(sig.Params) == 4:
 		return r.planAnnotation(f)
@@ -107,5 +109,73 @@ func (r *Reader) planAnnotation(f *ir.Function) *oldIntrinsic {
 func rewriteAnnotation(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
 	ops := []ir.Value{in.Operands[0], in.Operands[1], in.Operands[2], in.Operands[3], &ir.ConstNull{Typ: u.newSig.Params[4]}}
 	rebuildCall(in, r.target(u), ops)
+	return out, true
+}
+
+// How the calls of an old ARM or AArch64 intrinsic are rewritten.
+const (
+	armRedirect    = iota // the call kept, calling the new declaration
+	armRebuild            // rebuilt with the same operands, named as before
+	armRebuildFlag        // rebuilt with an i1 false more
+)
+
+// oldARM are the ARM and AArch64 intrinsics of older LLVMs that LLVM 22
+// replaces with generic ones: the name or name prefix, the generic
+// intrinsic, how the calls are rewritten, and the parameter count.
+var oldARM = [...]struct {
+	name, base string
+	prefix     bool
+	how, n     int
+}{
+	{"llvm.arm.neon.vqadds.", "llvm.sadd.sat", true, armRedirect, 2},
+	{"llvm.arm.neon.vqaddu.", "llvm.uadd.sat", true, armRedirect, 2},
+	{"llvm.arm.neon.vqsubs.", "llvm.ssub.sat", true, armRedirect, 2},
+	{"llvm.arm.neon.vqsubu.", "llvm.usub.sat", true, armRedirect, 2},
+	{"llvm.arm.neon.vcnt.", "llvm.ctpop", true, armRebuild, 1},
+	{"llvm.arm.neon.vclz.", "llvm.ctlz", true, armRebuildFlag, 1},
+	{"llvm.arm.rbit", "llvm.bitreverse", true, armRebuild, 1},
+	{"llvm.aarch64.rbit", "llvm.bitreverse", true, armRebuild, 1},
+	{"llvm.aarch64.neon.rbit", "llvm.bitreverse", true, armRebuild, 1},
+	{"llvm.aarch64.neon.frintn", "llvm.roundeven", true, armRedirect, 1},
+	{"llvm.arm.thread.pointer", "llvm.thread.pointer", false, armRebuild, 0},
+	{"llvm.aarch64.thread.pointer", "llvm.thread.pointer", false, armRebuild, 0},
+}
+
+// planOldARM: the ARM and AArch64 intrinsics of oldARM. LLVM 22 declares
+// the generic intrinsic at once; a call kept keeps all (its tail marker,
+// attributes, metadata), a call rebuilt its name and !dbg location only.
+func (r *Reader) planOldARM(f *ir.Function) *oldIntrinsic {
+	sig := f.Sig
+	for _, a := range oldARM {
+		if f.Name != a.name && !(a.prefix && strings.HasPrefix(f.Name, a.name)) || len(sig.Params) != a.n {
+			continue
+		}
+		newSig := sig
+		if a.how == armRebuildFlag {
+			newSig = r.fnType(sig.Ret, sig.Params[0], r.i1())
+		}
+		want, ok := ir.IntrinsicMangledName(a.base, newSig)
+		if !ok {
+			return nil
+		}
+		if _, ok := ir.IntrinsicAttrs(want, newSig); !ok {
+			return nil
+		}
+		u := &oldIntrinsic{f: f, oldSig: sig, newName: want, newSig: newSig, rewrite: rewriteRedirect}
+		switch a.how {
+		case armRebuild:
+			u.rewrite = rewriteSameOperands
+		case armRebuildFlag:
+			u.rewrite = rewriteCountZeros
+		}
+		return u
+	}
+	return nil
+}
+
+// rewriteSameOperands rebuilds a call for the new declaration with the
+// same operands.
+func rewriteSameOperands(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	rebuildCall(in, r.target(u), append([]ir.Value(nil), in.Operands...))
 	return out, true
 }

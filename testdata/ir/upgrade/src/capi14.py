@@ -328,9 +328,40 @@ def x86_mistyped(C, M):
                             (b"llvm.stackprotectorcheck", "void", ["ptr"])])
 
 
+def arm_old(C, M):
+    """ARM and AArch64 intrinsics of older LLVMs that LLVM 22 replaces with
+    generic ones: NEON saturating arithmetic (renamed, the calls kept),
+    vcnt, vclz, rbit and thread.pointer (the calls rebuilt), frintn."""
+    i8, i32 = L.LLVMIntTypeInContext(C, 8), L.LLVMIntTypeInContext(C, 32)
+    v8i8, v4f32 = L.LLVMVectorType(i8, 8), L.LLVMVectorType(L.LLVMFloatTypeInContext(C), 4)
+    void, p8 = L.LLVMVoidTypeInContext(C), L.LLVMPointerType(i8, 0)
+    fn = L.LLVMAddFunction(M, b"f", L.LLVMFunctionType(void, (vp * 3)(v8i8, v4f32, i32), 3, 0))
+    args = {v8i8: L.LLVMGetParam(fn, 0), v4f32: L.LLVMGetParam(fn, 1), i32: L.LLVMGetParam(fn, 2)}
+    bld = L.LLVMCreateBuilderInContext(C)
+    L.LLVMPositionBuilderAtEnd(bld, L.LLVMAppendBasicBlockInContext(C, fn, b"entry"))
+    for name, ret, params in [(b"llvm.arm.neon.vqadds.v8i8", v8i8, [v8i8, v8i8]),
+                              (b"llvm.arm.neon.vqaddu.v8i8", v8i8, [v8i8, v8i8]),
+                              (b"llvm.arm.neon.vqsubs.v8i8", v8i8, [v8i8, v8i8]),
+                              (b"llvm.arm.neon.vqsubu.v8i8", v8i8, [v8i8, v8i8]),
+                              (b"llvm.arm.neon.vcnt.v8i8", v8i8, [v8i8]),
+                              (b"llvm.arm.neon.vclz.v8i8", v8i8, [v8i8]),
+                              (b"llvm.arm.rbit", i32, [i32]),
+                              (b"llvm.arm.thread.pointer", p8, []),
+                              (b"llvm.aarch64.neon.frintn.v4f32", v4f32, [v4f32]),
+                              (b"llvm.aarch64.neon.rbit.v8i8", v8i8, [v8i8]),
+                              (b"llvm.aarch64.rbit.i32", i32, [i32]),
+                              (b"llvm.aarch64.thread.pointer", p8, [])]:
+        ft = L.LLVMFunctionType(ret, (vp * len(params))(*params), len(params), 0)
+        d = L.LLVMAddFunction(M, name, ft)
+        # Tail calls: a call kept keeps its marker, a rebuilt one loses it.
+        c = L.LLVMBuildCall2(bld, ft, d, (vp * len(params))(*[args[t] for t in params]), len(params), b"r")
+        L.LLVMSetTailCall(c, 1)
+    L.LLVMBuildRetVoid(bld)
+
+
 FIXTURES = {"objc-flags-llvm14": objc_flags, "tbaa-old-llvm14": tbaa_old, "memalign-llvm14": mem_align,
             "oldgeneric-llvm14": old_generic, "di-dbgvalue-offset-llvm14": dbg_value_offset,
-            "x86-old-llvm14": x86_old, "x86-mistyped-llvm14": x86_mistyped}
+            "x86-old-llvm14": x86_old, "x86-mistyped-llvm14": x86_mistyped, "arm-old-llvm14": arm_old}
 
 
 def main():
