@@ -87,8 +87,7 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 		return r.planMemAlign(f)
 	case strings.HasPrefix(name, "llvm.ctlz."), strings.HasPrefix(name, "llvm.cttz."),
 		strings.HasPrefix(name, "llvm.experimental.vector.reduce."), strings.HasPrefix(name, "llvm.var.annotation"),
-		strings.HasPrefix(name, "llvm.ptr.annotation."), strings.HasPrefix(name, "llvm.arm."),
-		strings.HasPrefix(name, "llvm.aarch64."):
+		strings.HasPrefix(name, "llvm.ptr.annotation."):
 		if u := r.planOldGeneric(f); u != nil {
 			return u
 		}
@@ -106,6 +105,10 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 		}
 	case strings.HasPrefix(name, "llvm.x86."):
 		return r.planX86(f, name[len("llvm.x86."):])
+	case strings.HasPrefix(name, "llvm.arm."), strings.HasPrefix(name, "llvm.aarch64."):
+		if u := r.planOldARM(f); u != nil {
+			return u
+		}
 	}
 	return r.planRename(f)
 }

@@ -19,8 +19,6 @@ func (r *Reader) planOldGeneric(f *ir.Function) *oldIntrinsic {
 		return r.planCountZeros(f)
 	case strings.HasPrefix(name, "llvm.experimental.vector.reduce."):
 		return r.planReduce(f)
-	case strings.HasPrefix(name, "llvm.arm.") || strings.HasPrefix(name, "llvm.aarch64."):
-		return r.planOldARM(f)
 	case (name == "llvm.var.annotation" || strings.HasPrefix(name, "llvm.var.annotation.") ||
 		strings.HasPrefix(name, "llvm.ptr.annotation.")) && len(sig.Params) == 4:
 		return r.planAnnotation(f)
