@@ -26,13 +26,17 @@ import (
 // The other upgrades are in files of their own: upgrade_calls.go (the
 // rewritten intrinsic calls, and the report of those not done),
 // upgrade_targets.go (NVVM, AMDGPU), upgrade_x86.go, upgrade_masked.go,
-// upgrade_constexpr.go (removed constant expressions),
+// upgrade_mem.go (memcpy/memmove/memset's alignment argument),
+// upgrade_old.go (generic, ARM and AArch64 intrinsics of LLVM 12 and
+// older), upgrade_constexpr.go (removed constant expressions),
 // upgrade_datalayout.go, upgrade_modflags.go, upgrade_nvvm_annotations.go,
 // upgrade_fnattrs.go, upgrade_misc.go (what is not about intrinsics:
 // attribute groups, ctor lists, ARC runtime calls, old module flags,
 // incompatible attributes, the reports on debug info LLVM 22 strips),
-// upgrade_tbaa.go (old TBAA tags, the TBAA verifier); upgrade_table.go holds what scripts/gen_upgrades.py
-// found of LLVM 22's reading of older intrinsics.
+// upgrade_tbaa.go (old TBAA tags, the TBAA verifier), striploop.go (the
+// debug locations of loop IDs, when debug info is stripped);
+// upgrade_table.go holds what scripts/gen_upgrades.py found of LLVM 22's
+// reading of older intrinsics.
 
 // maxStrip bounds the casts stripped from a lifetime pointer.
 const maxStrip = 64
