@@ -282,12 +282,16 @@ func GUID(name string, linkage Linkage, srcFile string) uint64 {
 	if len(name) > 0 && name[0] == 1 {
 		name = name[1:]
 	}
+	// The bytes hashed are gathered on the stack when they fit.
+	var buf [512]byte
+	b := buf[:0]
 	if linkage == InternalLinkage || linkage == PrivateLinkage {
 		if srcFile == "" {
 			srcFile = "<unknown>"
 		}
-		name = srcFile + ";" + name
+		b = append(append(b, srcFile...), ';')
 	}
-	h := md5.Sum([]byte(name))
+	b = append(b, name...)
+	h := md5.Sum(b)
 	return binary.LittleEndian.Uint64(h[:8])
 }

@@ -41,7 +41,7 @@ func (r *Reader) instAlloca(c *opCursor, in *ir.Instruction) error {
 	}
 	as, ok := c.opt()
 	if !ok {
-		as = uint64(layoutAddrSpace(r.m.DataLayout, 'A'))
+		as = uint64(r.layoutAddrSpace('A'))
 	}
 	if as > 0xffffff {
 		c.invalid("address space %d", as)

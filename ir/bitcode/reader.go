@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/internal/faults"
@@ -88,11 +89,12 @@ type Options struct {
 	// nil), for callers that do not use it.
 	DropSummary bool
 	// ShareStrings makes the metadata strings (the Value of each
-	// [ir.MDString]) point into the data given to Open rather than be
-	// copies of its bytes: the caller must then keep that data unchanged,
-	// and mapped, for as long as it uses the module. It is for callers
-	// that print the module and drop it (the strings of debug info are
-	// most of a module's metadata).
+	// [ir.MDString]) and the names the string table gives global values
+	// point into the data given to Open rather than be copies of its
+	// bytes: the caller must then keep that data unchanged, and mapped,
+	// for as long as it uses the module. It is for callers that print
+	// the module and drop it (the strings of debug info are most of a
+	// module's metadata).
 	ShareStrings bool
 	// ReuseBodies makes each LoadBody release the body loaded before it,
 	// as [Reader.ReleaseBody] does, even if the caller has set its Blocks
@@ -289,6 +291,10 @@ type Reader struct {
 	// nil in others; cstCur is the type ID the CONSTANTS block being read
 	// last set (SETTYPE).
 	tids *typeIDs
+	// ptr0 is ptr (address space 0), dlSpaces the datalayout's address
+	// spaces (layoutAddrSpace).
+	ptr0     *ir.Type
+	dlSpaces dlSpaces
 	// vaTypeIDs is the scratch of a call's variadic arguments' type IDs.
 	vaTypeIDs []uint32
 	cstCur    uint32
@@ -774,6 +780,9 @@ func (r *Reader) strtabName(ops []uint64) (string, []uint64, error) {
 	if off > uint64(len(r.strtab)) || n > uint64(len(r.strtab))-off {
 		return "", nil, r.errorf("name outside the string table")
 	}
+	if r.shareStrings && n > 0 {
+		return unsafe.String(&r.strtab[off], n), ops[2:], nil
+	}
 	return string(r.strtab[off : off+n]), ops[2:], nil
 }
 
@@ -1005,7 +1014,33 @@ func (r *Reader) comdat(id uint64) (*ir.Comdat, error) {
 }
 
 func (r *Reader) ptrType(as uint32) *ir.Type {
-	return r.findType(&ir.Type{Kind: ir.PointerType, AddrSpace: as})
+	if as == 0 {
+		if r.ptr0 == nil {
+			r.ptr0 = r.shape(ir.Type{Kind: ir.PointerType})
+		}
+		return r.ptr0
+	}
+	return r.shape(ir.Type{Kind: ir.PointerType, AddrSpace: as})
+}
+
+// layoutAddrSpace returns the address space the module's datalayout gives
+// letter ('P' programs, 'A' allocas), parsed once per datalayout.
+func (r *Reader) layoutAddrSpace(letter byte) uint32 {
+	if c := &r.dlSpaces; !c.ok || c.dl != r.m.DataLayout {
+		*c = dlSpaces{dl: r.m.DataLayout, p: layoutAddrSpace(r.m.DataLayout, 'P'),
+			a: layoutAddrSpace(r.m.DataLayout, 'A'), ok: true}
+	}
+	if letter == 'P' {
+		return r.dlSpaces.p
+	}
+	return r.dlSpaces.a
+}
+
+// dlSpaces caches the address spaces of a datalayout (Reader.layoutAddrSpace).
+type dlSpaces struct {
+	dl   string
+	p, a uint32
+	ok   bool
 }
 
 func (r *Reader) pushValue(v ir.Value) {
@@ -1180,7 +1215,7 @@ func (r *Reader) functionRecord(ops []uint64) error {
 		return r.errorf("invalid calling convention ID")
 	}
 	f.CallConv = ir.CallingConv(fr.callingConv)
-	as := uint64(layoutAddrSpace(r.m.DataLayout, 'P'))
+	as := uint64(r.layoutAddrSpace('P'))
 	if fr.hasAddrSpace {
 		as = fr.addrSpace
 	}
