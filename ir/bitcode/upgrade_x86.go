@@ -93,7 +93,7 @@ func (r *Reader) planX86(f *ir.Function, name string) *oldIntrinsic {
 		}
 		newSig = r.fnType(ret, params...)
 	default:
-		return nil
+		return r.planX86IR(f, name)
 	}
 	if _, ok := ir.IntrinsicAttrs(f.Name, newSig); !ok {
 		return nil

@@ -65,6 +65,8 @@ for name, res, args in [
     ("LLVMDIBuilderCreateDebugLocation", vp, [vp, ctypes.c_uint, ctypes.c_uint, vp, vp]),
     ("LLVMInstructionSetDebugLoc", None, [vp, vp]),
     ("LLVMSetOperand", None, [vp, ctypes.c_uint, vp]),
+    ("LLVMDoubleTypeInContext", vp, [vp]),
+    ("LLVMGetNamedFunction", vp, [vp, ctypes.c_char_p]),
 ]:
     f = getattr(L, name)
     f.restype, f.argtypes = res, args
@@ -359,9 +361,47 @@ def arm_old(C, M):
     L.LLVMBuildRetVoid(bld)
 
 
+def x86_ir(C, M):
+    """x86 intrinsics of LLVM 3.x to 7 that LLVM 22 rewrites into plain IR
+    or generic intrinsics: unaligned stores, packed compares, square roots,
+    integer min/max, absolute values, saturating arithmetic."""
+    i8, i16, i32, i64 = (L.LLVMIntTypeInContext(C, n) for n in (8, 16, 32, 64))
+    f32, f64 = L.LLVMFloatTypeInContext(C), L.LLVMDoubleTypeInContext(C)
+    V = L.LLVMVectorType
+    ty = {"v16i8": V(i8, 16), "v8i16": V(i16, 8), "v4i32": V(i32, 4), "v2i64": V(i64, 2),
+          "v4f32": V(f32, 4), "v2f64": V(f64, 2), "v8f32": V(f32, 8), "v32i8": V(i8, 32),
+          "v16i16": V(i16, 16), "ptr": L.LLVMPointerType(i8, 0), "void": L.LLVMVoidTypeInContext(C)}
+    params = ["ptr", "v16i8", "v8i16", "v4i32", "v2i64", "v4f32", "v2f64", "v8f32", "v32i8", "v16i16"]
+    fn = L.LLVMAddFunction(M, b"f", L.LLVMFunctionType(ty["void"], (vp * len(params))(*[ty[p] for p in params]),
+                                                       len(params), 0))
+    arg = {p: L.LLVMGetParam(fn, k) for k, p in enumerate(params)}
+    bld = L.LLVMCreateBuilderInContext(C)
+    L.LLVMPositionBuilderAtEnd(bld, L.LLVMAppendBasicBlockInContext(C, fn, b"entry"))
+    for name, ret, ps in [
+            ("sse.storeu.ps", "void", ["ptr", "v4f32"]), ("sse2.storeu.dq", "void", ["ptr", "v16i8"]),
+            ("avx.storeu.ps.256", "void", ["ptr", "v8f32"]),
+            ("sse2.pcmpeq.b", "v16i8", ["v16i8", "v16i8"]), ("sse2.pcmpgt.d", "v4i32", ["v4i32", "v4i32"]),
+            ("avx2.pcmpgt.b", "v32i8", ["v32i8", "v32i8"]),
+            ("sse.sqrt.ss", "v4f32", ["v4f32"]), ("sse2.sqrt.pd", "v2f64", ["v2f64"]),
+            ("avx.sqrt.ps.256", "v8f32", ["v8f32"]), ("sse2.sqrt.sd", "v2f64", ["v2f64"]),
+            ("ssse3.pabs.w.128", "v8i16", ["v8i16"]), ("avx2.pabs.b", "v32i8", ["v32i8"]),
+            ("sse2.pmaxs.w", "v8i16", ["v8i16", "v8i16"]), ("sse41.pmaxud", "v4i32", ["v4i32", "v4i32"]),
+            ("sse41.pminsb", "v16i8", ["v16i8", "v16i8"]), ("sse2.pminu.b", "v16i8", ["v16i8", "v16i8"]),
+            ("avx2.pmaxs.w", "v16i16", ["v16i16", "v16i16"]),
+            ("sse2.padds.w", "v8i16", ["v8i16", "v8i16"]), ("sse2.psubus.b", "v16i8", ["v16i8", "v16i8"]),
+            ("avx2.paddus.w", "v16i16", ["v16i16", "v16i16"]), ("sse2.psubs.b", "v16i8", ["v16i8", "v16i8"]),
+            ("sse2.pmaxs.w", "v8i16", ["v8i16", "v8i16"])]:
+        ft = L.LLVMFunctionType(ty[ret], (vp * len(ps))(*[ty[p] for p in ps]), len(ps), 0)
+        full = ("llvm.x86." + name).encode()
+        d = L.LLVMGetNamedFunction(M, full) or L.LLVMAddFunction(M, full, ft)
+        L.LLVMBuildCall2(bld, ft, d, (vp * len(ps))(*[arg[p] for p in ps]), len(ps), b"" if ret == "void" else b"r")
+    L.LLVMBuildRetVoid(bld)
+
+
 FIXTURES = {"objc-flags-llvm14": objc_flags, "tbaa-old-llvm14": tbaa_old, "memalign-llvm14": mem_align,
             "oldgeneric-llvm14": old_generic, "di-dbgvalue-offset-llvm14": dbg_value_offset,
-            "x86-old-llvm14": x86_old, "x86-mistyped-llvm14": x86_mistyped, "arm-old-llvm14": arm_old}
+            "x86-old-llvm14": x86_old, "x86-mistyped-llvm14": x86_mistyped, "arm-old-llvm14": arm_old,
+            "x86-ir-llvm14": x86_ir}
 
 
 def main():
