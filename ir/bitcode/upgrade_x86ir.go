@@ -15,6 +15,20 @@ import (
 // !dbg location; a generic intrinsic is declared at its first call. The
 // masked AVX-512 forms are not done: they are reported.
 
+// foldsConstants wraps a rewrite that makes instructions IRBuilder would
+// fold on constant operands (LLVM prints the folded constants): a call
+// with a constant operand is left to be reported.
+func foldsConstants(rw callRewriter) callRewriter {
+	return func(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+		for _, v := range in.Operands {
+			if _, ok := v.(ir.Constant); ok {
+				return out, false
+			}
+		}
+		return rw(r, u, in, out)
+	}
+}
+
 // An x86IR is the rewrite of one family: its generic intrinsic, if any.
 type x86IR struct {
 	rewrite callRewriter
@@ -30,11 +44,11 @@ func x86IRFamily(name string) (x86IR, bool) {
 		strings.HasPrefix(name, "avx.storeu."):
 		return x86IR{rewrite: rewriteX86StoreU}, true
 	case strings.HasPrefix(name, "sse2.pcmpeq."), strings.HasPrefix(name, "avx2.pcmpeq."):
-		return x86IR{rewrite: rewriteX86Cmp, pred: ir.ICmpEQ}, true
+		return x86IR{rewrite: foldsConstants(rewriteX86Cmp), pred: ir.ICmpEQ}, true
 	case strings.HasPrefix(name, "sse2.pcmpgt."), strings.HasPrefix(name, "avx2.pcmpgt."):
-		return x86IR{rewrite: rewriteX86Cmp, pred: ir.ICmpSGT}, true
+		return x86IR{rewrite: foldsConstants(rewriteX86Cmp), pred: ir.ICmpSGT}, true
 	case name == "sse.sqrt.ss", name == "sse2.sqrt.sd":
-		return x86IR{rewrite: rewriteX86SqrtScalar, base: "llvm.sqrt"}, true
+		return x86IR{rewrite: foldsConstants(rewriteX86SqrtScalar), base: "llvm.sqrt"}, true
 	case strings.HasPrefix(name, "sse.sqrt.p"), strings.HasPrefix(name, "sse2.sqrt.p"),
 		strings.HasPrefix(name, "avx.sqrt.p"):
 		return x86IR{rewrite: rewriteX86Unary, base: "llvm.sqrt"}, true
@@ -49,6 +63,21 @@ func x86IRFamily(name string) (x86IR, bool) {
 		return x86IR{rewrite: rewriteX86Binary, base: "llvm.smin"}, true
 	case name == "sse2.pminu.b", name == "sse41.pminuw", name == "sse41.pminud", strings.HasPrefix(name, "avx2.pminu"):
 		return x86IR{rewrite: rewriteX86Binary, base: "llvm.umin"}, true
+	case name == "sse2.cvtdq2pd", name == "avx.cvtdq2.pd.256", name == "sse2.cvtps2pd", name == "avx.cvt.ps2.pd.256":
+		return x86IR{rewrite: foldsConstants(rewriteX86Cvt)}, true
+	case strings.HasPrefix(name, "sse41.pmovsx"), strings.HasPrefix(name, "avx2.pmovsx"):
+		return x86IR{rewrite: foldsConstants(rewriteX86Pmov), pred: 1}, true
+	case strings.HasPrefix(name, "sse41.pmovzx"), strings.HasPrefix(name, "avx2.pmovzx"):
+		return x86IR{rewrite: foldsConstants(rewriteX86Pmov)}, true
+	case name == "sse42.crc32.64.8":
+		return x86IR{rewrite: foldsConstants(rewriteX86Crc32), base: "llvm.x86.sse42.crc32.32.8"}, true
+	case name == "sse.add.ss", name == "sse2.add.sd", name == "sse.sub.ss", name == "sse2.sub.sd",
+		name == "sse.mul.ss", name == "sse2.mul.sd", name == "sse.div.ss", name == "sse2.div.sd":
+		return x86IR{rewrite: foldsConstants(rewriteX86ScalarArith)}, true
+	case name == "sse2.pmulu.dq", name == "avx2.pmulu.dq":
+		return x86IR{rewrite: foldsConstants(rewriteX86Pmuldq)}, true
+	case name == "sse41.pmuldq", name == "avx2.pmul.dq":
+		return x86IR{rewrite: foldsConstants(rewriteX86Pmuldq), pred: 1}, true
 	case strings.HasPrefix(name, "sse2.padds."), strings.HasPrefix(name, "avx2.padds."):
 		return x86IR{rewrite: rewriteX86Binary, base: "llvm.sadd.sat"}, true
 	case strings.HasPrefix(name, "sse2.psubs."), strings.HasPrefix(name, "avx2.psubs."):
@@ -74,14 +103,39 @@ func (r *Reader) planX86IR(f *ir.Function, name string) *oldIntrinsic {
 	u := &oldIntrinsic{f: f, oldSig: sig, rewrite: fam.rewrite, lazyDecl: true, op: int(fam.pred)}
 	var newSig *ir.Type
 	switch {
-	case fam.rewrite == nil:
-		return nil
 	case strings.Contains(name, "storeu."):
 		if len(ps) != 2 || ps[0].Kind != ir.PointerType || !isVec(ps[1]) || sig.Ret.Kind != ir.VoidType {
 			return nil
 		}
 	case strings.Contains(name, ".pcmp"):
 		if len(ps) != 2 || !isVec(sig.Ret) || ps[0] != sig.Ret || ps[1] != sig.Ret || sig.Ret.Elem.Kind != ir.IntegerType {
+			return nil
+		}
+	case fam.rewrite == nil:
+		return nil
+	case strings.Contains(name, "cvt"):
+		if len(ps) != 1 || !isVec(sig.Ret) || !isVec(ps[0]) || sig.Ret.Len > ps[0].Len ||
+			sig.Ret.Len < ps[0].Len && sig.Ret.Len != 2 {
+			return nil
+		}
+	case strings.Contains(name, "pmov"):
+		if len(ps) != 1 || !isVec(sig.Ret) || !isVec(ps[0]) || sig.Ret.Len > ps[0].Len {
+			return nil
+		}
+	case strings.Contains(name, "crc32"):
+		if len(ps) != 2 || !isInt(sig.Ret, 64) || !isInt(ps[0], 64) || !isInt(ps[1], 8) {
+			return nil
+		}
+		i32 := r.intType(32)
+		newSig = r.fnType(i32, i32, ps[1])
+	case strings.Contains(name, ".s") && (strings.HasSuffix(name, ".ss") || strings.HasSuffix(name, ".sd")) &&
+		fam.base == "":
+		if len(ps) != 2 || !isVec(sig.Ret) || ps[0] != sig.Ret || ps[1] != sig.Ret {
+			return nil
+		}
+	case strings.Contains(name, "pmul"):
+		if len(ps) != 2 || !isVec(sig.Ret) || !isVec(ps[0]) || ps[1] != ps[0] || !isInt(sig.Ret.Elem, 64) ||
+			!isInt(ps[0].Elem, 32) || ps[0].Len != 2*sig.Ret.Len {
 			return nil
 		}
 	case fam.base == "llvm.sqrt" && !strings.Contains(name, ".p"):
@@ -105,7 +159,7 @@ func (r *Reader) planX86IR(f *ir.Function, name string) *oldIntrinsic {
 		}
 		newSig = sig
 	}
-	if newSig != nil {
+	if newSig != nil && !strings.HasPrefix(fam.base, "llvm.x86.") {
 		want, ok := ir.IntrinsicMangledName(fam.base, newSig)
 		if !ok {
 			return nil
@@ -114,6 +168,11 @@ func (r *Reader) planX86IR(f *ir.Function, name string) *oldIntrinsic {
 			return nil
 		}
 		u.newName, u.newSig = want, newSig
+	} else if newSig != nil {
+		if _, ok := ir.IntrinsicAttrs(fam.base, newSig); !ok {
+			return nil
+		}
+		u.newName, u.newSig = fam.base, newSig
 	}
 	return u
 }
@@ -174,4 +233,117 @@ func rewriteX86SqrtScalar(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []
 func becomeCall(in *ir.Instruction, decl *ir.Function, ops ...ir.Value) {
 	becomeInst(in, ir.Call, decl.Sig.Ret, ops...)
 	in.Callee, in.FuncType = decl, decl.Sig
+}
+
+// rewriteX86Cvt: the low two elements taken when the result is shorter
+// (a shufflevector), then converted: fpext named "cvtps2pd" or sitofp
+// named "cvt".
+func rewriteX86Cvt(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	dst, v := u.oldSig.Ret, in.Operands[0]
+	src := u.oldSig.Params[0]
+	if dst.Len < src.Len {
+		sh := r.newShuffle(in, v, v, []int32{0, 1})
+		out = append(out, sh)
+		v = sh
+	}
+	op, name := ir.SIToFP, "cvt"
+	if src.Elem.Kind == ir.FloatType {
+		op, name = ir.FPExt, "cvtps2pd"
+	}
+	becomeInst(in, op, dst, v)
+	in.Name = r.fs.claim(name)
+	return out, true
+}
+
+// rewriteX86Pmov: the low elements (a shufflevector with poison), sign
+// (u.op 1) or zero extended.
+func rewriteX86Pmov(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	dst, v := u.oldSig.Ret, in.Operands[0]
+	mask := make([]int32, dst.Len)
+	for i := range mask {
+		mask[i] = int32(i)
+	}
+	sh := r.newShuffle(in, v, &ir.Poison{Typ: v.Type()}, mask)
+	out = append(out, sh)
+	op := ir.ZExt
+	if u.op == 1 {
+		op = ir.SExt
+	}
+	becomeInst(in, op, dst, sh)
+	return out, true
+}
+
+// rewriteX86Crc32: the 64-bit CRC of a byte is the 32-bit one of the
+// truncated value, zero-extended.
+func rewriteX86Crc32(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	tr := r.newInst(in, ir.Trunc, r.intType(32), in.Operands[0])
+	call := r.newCall(in, r.target(u), tr, in.Operands[1])
+	out = append(out, tr, call)
+	becomeInst(in, ir.ZExt, u.oldSig.Ret, call)
+	return out, true
+}
+
+// rewriteX86ScalarArith: element 0 of both operands (i32 indices), the
+// operation, inserted into the first.
+func rewriteX86ScalarArith(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	t := u.oldSig.Ret
+	name := u.f.Name
+	op := ir.FDiv
+	switch {
+	case strings.Contains(name, ".add."):
+		op = ir.FAdd
+	case strings.Contains(name, ".sub."):
+		op = ir.FSub
+	case strings.Contains(name, ".mul."):
+		op = ir.FMul
+	}
+	zero := &ir.ConstInt{Typ: r.intType(32), V: 0}
+	a := r.newInst(in, ir.ExtractElement, t.Elem, in.Operands[0], zero)
+	b := r.newInst(in, ir.ExtractElement, t.Elem, in.Operands[1], zero)
+	x := r.newInst(in, op, t.Elem, a, b)
+	out = append(out, a, b, x)
+	becomeInst(in, ir.InsertElement, t, in.Operands[0], x, zero)
+	return out, true
+}
+
+// rewriteX86Pmuldq: both operands bitcast to the result's vector of i64,
+// their low 32 bits kept (and with 0xffffffff, or shl and ashr by 32 when
+// signed, u.op 1), multiplied.
+func rewriteX86Pmuldq(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	t := u.oldSig.Ret
+	splat := func(v uint64) ir.Constant {
+		e := make([]uint64, t.Len)
+		for i := range e {
+			e[i] = v
+		}
+		return &ir.ConstData{Typ: t, Elems: e}
+	}
+	var ops [2]ir.Value
+	for i := range ops {
+		ops[i] = r.newInst(in, ir.BitCast, t, in.Operands[i])
+		out = append(out, ops[i].(*ir.Instruction))
+	}
+	for i := range ops {
+		if u.op == 1 {
+			shl := r.newInst(in, ir.Shl, t, ops[i], splat(32))
+			ashr := r.newInst(in, ir.AShr, t, shl, splat(32))
+			out = append(out, shl, ashr)
+			ops[i] = ashr
+		} else {
+			and := r.newInst(in, ir.And, t, ops[i], splat(0xffffffff))
+			out = append(out, and)
+			ops[i] = and
+		}
+	}
+	becomeInst(in, ir.Mul, t, ops[0], ops[1])
+	return out, true
+}
+
+// newShuffle returns a new unnamed shufflevector of a and b by mask, with
+// in's !dbg location.
+func (r *Reader) newShuffle(in *ir.Instruction, a, b ir.Value, mask []int32) *ir.Instruction {
+	t := a.Type()
+	sh := r.newInst(in, ir.ShuffleVector, r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: uint64(len(mask)), Elem: t.Elem}), a, b)
+	extraOf(sh).Mask = mask
+	return sh
 }

@@ -364,14 +364,17 @@ def arm_old(C, M):
 def x86_ir(C, M):
     """x86 intrinsics of LLVM 3.x to 7 that LLVM 22 rewrites into plain IR
     or generic intrinsics: unaligned stores, packed compares, square roots,
-    integer min/max, absolute values, saturating arithmetic."""
+    integer min/max, absolute values, saturating arithmetic, conversions,
+    pmovsx/pmovzx, crc32 of 64 bits, scalar arithmetic, pmuludq/pmuldq."""
     i8, i16, i32, i64 = (L.LLVMIntTypeInContext(C, n) for n in (8, 16, 32, 64))
     f32, f64 = L.LLVMFloatTypeInContext(C), L.LLVMDoubleTypeInContext(C)
     V = L.LLVMVectorType
     ty = {"v16i8": V(i8, 16), "v8i16": V(i16, 8), "v4i32": V(i32, 4), "v2i64": V(i64, 2),
           "v4f32": V(f32, 4), "v2f64": V(f64, 2), "v8f32": V(f32, 8), "v32i8": V(i8, 32),
-          "v16i16": V(i16, 16), "ptr": L.LLVMPointerType(i8, 0), "void": L.LLVMVoidTypeInContext(C)}
-    params = ["ptr", "v16i8", "v8i16", "v4i32", "v2i64", "v4f32", "v2f64", "v8f32", "v32i8", "v16i16"]
+          "v16i16": V(i16, 16), "ptr": L.LLVMPointerType(i8, 0), "void": L.LLVMVoidTypeInContext(C),
+          "v4f64": V(f64, 4), "i64": i64, "i8": i8}
+    params = ["ptr", "v16i8", "v8i16", "v4i32", "v2i64", "v4f32", "v2f64", "v8f32", "v32i8", "v16i16", "i64",
+              "i8"]
     fn = L.LLVMAddFunction(M, b"f", L.LLVMFunctionType(ty["void"], (vp * len(params))(*[ty[p] for p in params]),
                                                        len(params), 0))
     arg = {p: L.LLVMGetParam(fn, k) for k, p in enumerate(params)}
@@ -390,7 +393,15 @@ def x86_ir(C, M):
             ("avx2.pmaxs.w", "v16i16", ["v16i16", "v16i16"]),
             ("sse2.padds.w", "v8i16", ["v8i16", "v8i16"]), ("sse2.psubus.b", "v16i8", ["v16i8", "v16i8"]),
             ("avx2.paddus.w", "v16i16", ["v16i16", "v16i16"]), ("sse2.psubs.b", "v16i8", ["v16i8", "v16i8"]),
-            ("sse2.pmaxs.w", "v8i16", ["v8i16", "v8i16"])]:
+            ("sse2.pmaxs.w", "v8i16", ["v8i16", "v8i16"]),
+            ("sse2.cvtdq2pd", "v2f64", ["v4i32"]), ("sse2.cvtps2pd", "v2f64", ["v4f32"]),
+            ("avx.cvtdq2.pd.256", "v4f64", ["v4i32"]), ("avx.cvt.ps2.pd.256", "v4f64", ["v4f32"]),
+            ("sse41.pmovsxbd", "v4i32", ["v16i8"]), ("sse41.pmovzxwd", "v4i32", ["v8i16"]),
+            ("avx2.pmovsxbw", "v16i16", ["v16i8"]),
+            ("sse42.crc32.64.8", "i64", ["i64", "i8"]),
+            ("sse.add.ss", "v4f32", ["v4f32", "v4f32"]), ("sse2.mul.sd", "v2f64", ["v2f64", "v2f64"]),
+            ("sse.div.ss", "v4f32", ["v4f32", "v4f32"]), ("sse2.sub.sd", "v2f64", ["v2f64", "v2f64"]),
+            ("sse2.pmulu.dq", "v2i64", ["v4i32", "v4i32"]), ("sse41.pmuldq", "v2i64", ["v4i32", "v4i32"])]:
         ft = L.LLVMFunctionType(ty[ret], (vp * len(ps))(*[ty[p] for p in ps]), len(ps), 0)
         full = ("llvm.x86." + name).encode()
         d = L.LLVMGetNamedFunction(M, full) or L.LLVMAddFunction(M, full, ft)
