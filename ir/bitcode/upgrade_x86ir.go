@@ -78,6 +78,21 @@ func x86IRFamily(name string) (x86IR, bool) {
 		return x86IR{rewrite: foldsConstants(rewriteX86Pmuldq)}, true
 	case name == "sse41.pmuldq", name == "avx2.pmul.dq":
 		return x86IR{rewrite: foldsConstants(rewriteX86Pmuldq), pred: 1}, true
+	case name == "sse2.pshuf.d", strings.HasPrefix(name, "avx.vpermil."):
+		return x86IR{rewrite: rewriteX86Imm(shufPermil)}, true
+	case name == "sse2.pshufl.w":
+		return x86IR{rewrite: rewriteX86Imm(shufLowWords)}, true
+	case name == "sse2.pshufh.w":
+		return x86IR{rewrite: rewriteX86Imm(shufHighWords)}, true
+	case name == "sse41.pblendw", strings.HasPrefix(name, "sse41.blendp"), strings.HasPrefix(name, "avx.blend.p"),
+		name == "avx2.pblendw", strings.HasPrefix(name, "avx2.pblendd."):
+		return x86IR{rewrite: rewriteX86Imm(shufBlend)}, true
+	case strings.HasPrefix(name, "avx.vinsertf128."), name == "avx2.vinserti128":
+		return x86IR{rewrite: rewriteX86Imm(nil)}, true
+	case strings.HasPrefix(name, "avx.vextractf128."), name == "avx2.vextracti128":
+		return x86IR{rewrite: rewriteX86Imm(shufExtract128)}, true
+	case strings.HasPrefix(name, "avx.vperm2f128."), name == "avx2.vperm2i128":
+		return x86IR{rewrite: rewriteX86Imm(shufPerm2x128)}, true
 	case strings.HasPrefix(name, "sse2.padds."), strings.HasPrefix(name, "avx2.padds."):
 		return x86IR{rewrite: rewriteX86Binary, base: "llvm.sadd.sat"}, true
 	case strings.HasPrefix(name, "sse2.psubs."), strings.HasPrefix(name, "avx2.psubs."):
@@ -120,6 +135,14 @@ func (r *Reader) planX86IR(f *ir.Function, name string) *oldIntrinsic {
 		}
 	case strings.Contains(name, "pmov"):
 		if len(ps) != 1 || !isVec(sig.Ret) || !isVec(ps[0]) || sig.Ret.Len > ps[0].Len {
+			return nil
+		}
+	case strings.Contains(name, "pshuf"), strings.Contains(name, "vpermil."), strings.Contains(name, "vextract"):
+		if len(ps) != 2 || !isVec(sig.Ret) || !isVec(ps[0]) || ps[1].Kind != ir.IntegerType {
+			return nil
+		}
+	case strings.Contains(name, "blend"), strings.Contains(name, "vinsert"), strings.Contains(name, "vperm2"):
+		if len(ps) != 3 || !isVec(sig.Ret) || !isVec(ps[0]) || !isVec(ps[1]) || ps[2].Kind != ir.IntegerType {
 			return nil
 		}
 	case strings.Contains(name, "crc32"):
@@ -346,4 +369,194 @@ func (r *Reader) newShuffle(in *ir.Instruction, a, b ir.Value, mask []int32) *ir
 	sh := r.newInst(in, ir.ShuffleVector, r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: uint64(len(mask)), Elem: t.Elem}), a, b)
 	extraOf(sh).Mask = mask
 	return sh
+}
+
+// An x86Shuffle makes the shufflevector an x86 intrinsic with an
+// immediate (its last operand, imm) is: the operands and the mask; ok
+// false when the types do not fit.
+type x86Shuffle func(ret *ir.Type, ops []ir.Value, imm uint64) (a, b ir.Value, mask []int32, ok bool)
+
+// rewriteX86Imm rewrites a call of an x86 intrinsic whose last operand is
+// an immediate into one shufflevector (two for vinsertf128), as
+// upgradeX86IntrinsicCall does. A call whose immediate is not a constant
+// (LLVM asserts), or whose vector operands are all constants (LLVM folds
+// the shuffle), is left to be reported.
+func rewriteX86Imm(sh x86Shuffle) callRewriter {
+	return func(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+		ops := in.Operands
+		c, ok := ops[len(ops)-1].(*ir.ConstInt)
+		if !ok || c.Big != nil {
+			return out, false
+		}
+		imm := uint64(c.V)
+		if c.Typ.BitWidth < 64 {
+			imm &= 1<<c.Typ.BitWidth - 1
+		}
+		ret := u.oldSig.Ret
+		if sh == nil {
+			return rewriteInsert128(r, in, out, ret, ops, imm)
+		}
+		a, b, mask, ok := sh(ret, ops[:len(ops)-1], imm)
+		if !ok {
+			return out, false
+		}
+		_, ca := a.(ir.Constant)
+		_, cb := b.(ir.Constant)
+		if ca && cb {
+			return out, false
+		}
+		becomeInst(in, ir.ShuffleVector, ret, a, b)
+		extraOf(in).Mask = mask
+		return out, true
+	}
+}
+
+func shufPermil(ret *ir.Type, ops []ir.Value, imm uint64) (ir.Value, ir.Value, []int32, bool) {
+	n := ret.Len
+	bits := uint64(elemBits(ret.Elem))
+	if bits == 0 || 64/bits == 0 {
+		return nil, nil, nil, false
+	}
+	idxSize := 64 / bits
+	idxMask := uint64(1)<<idxSize - 1
+	mask := make([]int32, n)
+	for i := range n {
+		mask[i] = int32((imm>>((i*idxSize)%8))&idxMask | i&^idxMask)
+	}
+	return ops[0], ops[0], mask, true
+}
+
+func shufLowWords(ret *ir.Type, ops []ir.Value, imm uint64) (ir.Value, ir.Value, []int32, bool) {
+	n := ret.Len
+	mask := make([]int32, n)
+	for l := uint64(0); l+8 <= n; l += 8 {
+		for i := uint64(0); i != 4; i++ {
+			mask[i+l] = int32((imm>>(2*i))&3 + l)
+		}
+		for i := uint64(4); i != 8; i++ {
+			mask[i+l] = int32(i + l)
+		}
+	}
+	return ops[0], ops[0], mask, n%8 == 0
+}
+
+func shufHighWords(ret *ir.Type, ops []ir.Value, imm uint64) (ir.Value, ir.Value, []int32, bool) {
+	n := ret.Len
+	mask := make([]int32, n)
+	for l := uint64(0); l+8 <= n; l += 8 {
+		for i := uint64(0); i != 4; i++ {
+			mask[i+l] = int32(i + l)
+		}
+		for i := uint64(0); i != 4; i++ {
+			mask[i+l+4] = int32((imm>>(2*i))&3 + 4 + l)
+		}
+	}
+	return ops[0], ops[0], mask, n%8 == 0
+}
+
+func shufBlend(ret *ir.Type, ops []ir.Value, imm uint64) (ir.Value, ir.Value, []int32, bool) {
+	n := ret.Len
+	mask := make([]int32, n)
+	for i := range n {
+		mask[i] = int32(i)
+		if (imm>>(i%8))&1 != 0 {
+			mask[i] = int32(i + n)
+		}
+	}
+	return ops[0], ops[1], mask, true
+}
+
+func shufExtract128(ret *ir.Type, ops []ir.Value, imm uint64) (ir.Value, ir.Value, []int32, bool) {
+	dst, src := ret.Len, ops[0].Type().Len
+	if dst == 0 || src < dst {
+		return nil, nil, nil, false
+	}
+	imm %= src / dst
+	mask := make([]int32, dst)
+	for i := range dst {
+		mask[i] = int32(i + imm*dst)
+	}
+	return ops[0], ops[0], mask, true
+}
+
+func shufPerm2x128(ret *ir.Type, ops []ir.Value, imm uint64) (ir.Value, ir.Value, []int32, bool) {
+	imm &= 0xff
+	n := ret.Len
+	half := n / 2
+	v0, v1 := ops[0], ops[0]
+	if imm&0x02 != 0 {
+		v0 = ops[1]
+	}
+	if imm&0x20 != 0 {
+		v1 = ops[1]
+	}
+	if imm&0x08 != 0 {
+		v0 = &ir.ConstNull{Typ: ret}
+	}
+	if imm&0x80 != 0 {
+		v1 = &ir.ConstNull{Typ: ret}
+	}
+	mask := make([]int32, n)
+	start := uint64(0)
+	if imm&0x01 != 0 {
+		start = half
+	}
+	for i := range half {
+		mask[i] = int32(start + i)
+	}
+	start = 0
+	if imm&0x10 != 0 {
+		start = half
+	}
+	for i := range half {
+		mask[i+half] = int32(n + start + i)
+	}
+	return v0, v1, mask, true
+}
+
+// rewriteInsert128: the second operand widened to the result's length
+// (a shufflevector with poison), then put into the first at the lane
+// the immediate says (a second shufflevector).
+func rewriteInsert128(r *Reader, in *ir.Instruction, out []*ir.Instruction, ret *ir.Type, ops []ir.Value, imm uint64) ([]*ir.Instruction, bool) {
+	a, b := ops[0], ops[1]
+	dst, src := ret.Len, b.Type().Len
+	if src == 0 || dst < src {
+		return out, false
+	}
+	if _, ok := b.(ir.Constant); ok {
+		return out, false // folded
+	}
+	imm %= dst / src
+	wide := make([]int32, dst)
+	for i := range dst {
+		wide[i] = int32(min(i, src))
+	}
+	w := r.newShuffle(in, b, &ir.Poison{Typ: b.Type()}, wide)
+	out = append(out, w)
+	mask := make([]int32, dst)
+	for i := range dst {
+		mask[i] = int32(i)
+	}
+	for i := range src {
+		mask[i+imm*src] = int32(i + dst)
+	}
+	becomeInst(in, ir.ShuffleVector, ret, a, w)
+	extraOf(in).Mask = mask
+	return out, true
+}
+
+// elemBits is the width of an integer or floating-point element type, 0
+// for others.
+func elemBits(t *ir.Type) uint32 {
+	switch t.Kind {
+	case ir.IntegerType:
+		return t.BitWidth
+	case ir.FloatType:
+		return 32
+	case ir.DoubleType:
+		return 64
+	case ir.HalfType, ir.BFloatType:
+		return 16
+	}
+	return 0
 }

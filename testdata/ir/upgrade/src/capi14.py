@@ -365,19 +365,28 @@ def x86_ir(C, M):
     """x86 intrinsics of LLVM 3.x to 7 that LLVM 22 rewrites into plain IR
     or generic intrinsics: unaligned stores, packed compares, square roots,
     integer min/max, absolute values, saturating arithmetic, conversions,
-    pmovsx/pmovzx, crc32 of 64 bits, scalar arithmetic, pmuludq/pmuldq."""
+    pmovsx/pmovzx, crc32 of 64 bits, scalar arithmetic, pmuludq/pmuldq,
+    shuffles by an immediate (pshufd, pshuflw/hw, vpermilps/pd, blends,
+    vinsertf128, vextractf128, vperm2f128, one with a zeroed half)."""
     i8, i16, i32, i64 = (L.LLVMIntTypeInContext(C, n) for n in (8, 16, 32, 64))
     f32, f64 = L.LLVMFloatTypeInContext(C), L.LLVMDoubleTypeInContext(C)
     V = L.LLVMVectorType
     ty = {"v16i8": V(i8, 16), "v8i16": V(i16, 8), "v4i32": V(i32, 4), "v2i64": V(i64, 2),
           "v4f32": V(f32, 4), "v2f64": V(f64, 2), "v8f32": V(f32, 8), "v32i8": V(i8, 32),
           "v16i16": V(i16, 16), "ptr": L.LLVMPointerType(i8, 0), "void": L.LLVMVoidTypeInContext(C),
-          "v4f64": V(f64, 4), "i64": i64, "i8": i8}
-    params = ["ptr", "v16i8", "v8i16", "v4i32", "v2i64", "v4f32", "v2f64", "v8f32", "v32i8", "v16i16", "i64",
+          "v4f64": V(f64, 4), "i64": i64, "i8": i8, "i32": i32}
+    params = ["ptr", "v16i8", "v8i16", "v4i32", "v2i64", "v4f32", "v2f64", "v8f32", "v32i8", "v16i16", "i64", "v4f64",
               "i8"]
     fn = L.LLVMAddFunction(M, b"f", L.LLVMFunctionType(ty["void"], (vp * len(params))(*[ty[p] for p in params]),
                                                        len(params), 0))
     arg = {p: L.LLVMGetParam(fn, k) for k, p in enumerate(params)}
+
+    def imm(p):
+        """An immediate written "i8:27": that constant."""
+        if ":" not in p:
+            return None
+        t, v = p.split(":")
+        return L.LLVMConstInt(ty[t], int(v), 0)
     bld = L.LLVMCreateBuilderInContext(C)
     L.LLVMPositionBuilderAtEnd(bld, L.LLVMAppendBasicBlockInContext(C, fn, b"entry"))
     for name, ret, ps in [
@@ -401,11 +410,23 @@ def x86_ir(C, M):
             ("sse42.crc32.64.8", "i64", ["i64", "i8"]),
             ("sse.add.ss", "v4f32", ["v4f32", "v4f32"]), ("sse2.mul.sd", "v2f64", ["v2f64", "v2f64"]),
             ("sse.div.ss", "v4f32", ["v4f32", "v4f32"]), ("sse2.sub.sd", "v2f64", ["v2f64", "v2f64"]),
-            ("sse2.pmulu.dq", "v2i64", ["v4i32", "v4i32"]), ("sse41.pmuldq", "v2i64", ["v4i32", "v4i32"])]:
-        ft = L.LLVMFunctionType(ty[ret], (vp * len(ps))(*[ty[p] for p in ps]), len(ps), 0)
+            ("sse2.pmulu.dq", "v2i64", ["v4i32", "v4i32"]), ("sse41.pmuldq", "v2i64", ["v4i32", "v4i32"]),
+            ("sse2.pshuf.d", "v4i32", ["v4i32", "i8:27"]), ("sse2.pshufl.w", "v8i16", ["v8i16", "i8:177"]),
+            ("sse2.pshufh.w", "v8i16", ["v8i16", "i8:78"]), ("avx.vpermil.ps", "v4f32", ["v4f32", "i8:57"]),
+            ("avx.vpermil.pd.256", "v4f64", ["v4f64", "i8:5"]),
+            ("sse41.pblendw", "v8i16", ["v8i16", "v8i16", "i32:165"]),
+            ("sse41.blendps", "v4f32", ["v4f32", "v4f32", "i32:6"]),
+            ("avx.blend.ps.256", "v8f32", ["v8f32", "v8f32", "i32:240"]),
+            ("avx.vinsertf128.ps.256", "v8f32", ["v8f32", "v4f32", "i8:1"]),
+            ("avx.vinsertf128.pd.256", "v4f64", ["v4f64", "v2f64", "i8:2"]),
+            ("avx.vextractf128.ps.256", "v4f32", ["v8f32", "i8:1"]),
+            ("avx.vperm2f128.ps.256", "v8f32", ["v8f32", "v8f32", "i8:33"]),
+            ("avx.vperm2f128.pd.256", "v4f64", ["v4f64", "v4f64", "i8:24"])]:
+        ft = L.LLVMFunctionType(ty[ret], (vp * len(ps))(*[ty[p.split(":")[0]] for p in ps]), len(ps), 0)
         full = ("llvm.x86." + name).encode()
         d = L.LLVMGetNamedFunction(M, full) or L.LLVMAddFunction(M, full, ft)
-        L.LLVMBuildCall2(bld, ft, d, (vp * len(ps))(*[arg[p] for p in ps]), len(ps), b"" if ret == "void" else b"r")
+        L.LLVMBuildCall2(bld, ft, d, (vp * len(ps))(*[imm(p) or arg[p] for p in ps]), len(ps),
+                         b"" if ret == "void" else b"r")
     L.LLVMBuildRetVoid(bld)
 
 
