@@ -427,3 +427,25 @@ func IsDebugInfo(md Metadata) bool {
 	}
 	return false
 }
+
+// IsNilMetadata reports whether m is nil or a nil pointer of one of the
+// metadata types.
+func IsNilMetadata(m Metadata) bool {
+	switch m := m.(type) {
+	case nil:
+		return true
+	case *MDTuple:
+		return m == nil
+	case *SpecializedNode:
+		return m == nil
+	case *DILocation:
+		return m == nil
+	case *MDString:
+		return m == nil
+	case *ValueAsMetadata:
+		return m == nil
+	case *DIArgList:
+		return m == nil
+	}
+	return false
+}

@@ -96,3 +96,20 @@ func TestFieldName(t *testing.T) {
 		t.Errorf("Text: %q", f.Text())
 	}
 }
+
+// TestIsNilMetadata: nil, and nil pointers of each metadata type, are nil;
+// nodes are not.
+func TestIsNilMetadata(t *testing.T) {
+	for _, c := range []struct {
+		m    Metadata
+		want bool
+	}{
+		{nil, true}, {(*MDTuple)(nil), true}, {(*SpecializedNode)(nil), true}, {(*DILocation)(nil), true},
+		{(*MDString)(nil), true}, {(*ValueAsMetadata)(nil), true}, {(*DIArgList)(nil), true},
+		{&MDTuple{}, false}, {&MDString{Value: "x"}, false}, {&DILocation{Line: 1}, false},
+	} {
+		if got := IsNilMetadata(c.m); got != c.want {
+			t.Errorf("IsNilMetadata(%#v) = %v, want %v", c.m, got, c.want)
+		}
+	}
+}

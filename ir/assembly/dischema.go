@@ -394,7 +394,7 @@ func zeroSize(f *ir.Field) bool {
 		return false
 	}
 	c, ok := constIntOf(f.MD)
-	return ok && c == 0 || isNilMD(f.MD)
+	return ok && c == 0 || ir.IsNilMetadata(f.MD)
 }
 
 // signedConstExpr reports whether md is a DIExpression that is a signed

@@ -263,7 +263,7 @@ func (p *printer) appendLocationRecord(chunk []byte, s int, n *ir.DILocation) bo
 // mdRef returns the number plus one of a node a DILocation refers to, 0
 // for null; false when it is neither null nor a numbered node.
 func (p *printer) mdRef(md ir.Metadata) (int, bool) {
-	if isNilMD(md) {
+	if ir.IsNilMetadata(md) {
 		return 0, true
 	}
 	n, ok := md.(ir.MDNode)
@@ -277,7 +277,7 @@ func (p *printer) mdRef(md ir.Metadata) (int, bool) {
 // mdOp returns the encoding of an operand printed by mdOperand as null,
 // !"string" or !N (see mdOpNull); false for any other.
 func (p *printer) mdOp(md ir.Metadata) (uint64, bool) {
-	if isNilMD(md) {
+	if ir.IsNilMetadata(md) {
 		return mdOpNull, true
 	}
 	if _, ok := md.(*ir.MDString); ok {

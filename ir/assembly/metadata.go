@@ -11,7 +11,7 @@ func (p *printer) attachments(as []ir.Attachment, sep string) {
 		p.byte1('!')
 		p.b = appendMDIdentifier(p.b, a.Kind)
 		p.byte1(' ')
-		if isNilMD(a.Node) {
+		if ir.IsNilMetadata(a.Node) {
 			p.str("null")
 			continue
 		}
@@ -24,7 +24,7 @@ func (p *printer) attachments(as []ir.Attachment, sep string) {
 // DIArgList inline, an unnumbered DILocation inline), a string as !"...",
 // a value as "type value".
 func (p *printer) mdOperand(md ir.Metadata, depth int) {
-	if isNilMD(md) {
+	if ir.IsNilMetadata(md) {
 		p.str("null")
 		return
 	}
@@ -123,7 +123,7 @@ func (p *printer) locationBody(n *ir.DILocation, depth int) {
 	}
 	p.str(", scope: ")
 	p.mdOperand(n.Scope, depth+1)
-	if !isNilMD(n.InlinedAt) {
+	if !ir.IsNilMetadata(n.InlinedAt) {
 		p.str(", inlinedAt: ")
 		p.mdOperand(n.InlinedAt, depth+1)
 	}

@@ -162,7 +162,7 @@ func isIntrinsic(v ir.Value) bool {
 // nodes are never numbered. The definitions of the nodes numbered are
 // recorded (renderMD) once many wait.
 func (p *printer) mdSlot(n ir.MDNode) {
-	if isNilMD(n) {
+	if ir.IsNilMetadata(n) {
 		return
 	}
 	stack := append(p.mdStack[:0], n)
@@ -276,7 +276,7 @@ func mdNumberedOperand(n ir.MDNode, i int) ir.MDNode {
 		}
 		op = f.MD
 	}
-	if c, ok := op.(ir.MDNode); ok && !isNilMD(c) && !isExpression(c) {
+	if c, ok := op.(ir.MDNode); ok && !ir.IsNilMetadata(c) && !isExpression(c) {
 		return c
 	}
 	return nil
@@ -356,27 +356,7 @@ func nodeAddr(n ir.MDNode) uintptr {
 	return 0
 }
 
-// isNilMD reports whether n is nil or a typed nil pointer.
-func isNilMD(n ir.Metadata) bool {
-	switch n := n.(type) {
-	case nil:
-		return true
-	case *ir.MDTuple:
-		return n == nil
-	case *ir.SpecializedNode:
-		return n == nil
-	case *ir.DILocation:
-		return n == nil
-	case *ir.MDString:
-		return n == nil
-	case *ir.ValueAsMetadata:
-		return n == nil
-	case *ir.DIArgList:
-		return n == nil
-	}
-	return false
-}
-
+// isExpression reports whether n is a DIExpression.
 func isExpression(n ir.Metadata) bool {
 	s, ok := n.(*ir.SpecializedNode)
 	return ok && s != nil && s.Kind == "DIExpression"

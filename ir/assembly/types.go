@@ -349,7 +349,7 @@ func mdOperandAt(n ir.MDNode, i int) (ir.Metadata, bool) {
 
 // visit marks n walked, false when it was already or is nil.
 func (tf *typeFinder) visit(n ir.MDNode) bool {
-	if isNilMD(n) {
+	if ir.IsNilMetadata(n) {
 		return false
 	}
 	addr := nodeAddr(n)

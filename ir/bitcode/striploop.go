@@ -80,7 +80,7 @@ func (s *loopStripper) rewrite(t *ir.MDTuple) *ir.MDTuple {
 	nt := &ir.MDTuple{Ops: make([]ir.Metadata, 1, len(t.Ops)), Distinct: true, ID: s.r.nodeID()}
 	nt.Ops[0] = nt
 	for _, op := range t.Ops[1:] {
-		if isNilMetadata(op) {
+		if ir.IsNilMetadata(op) {
 			nt.Ops = append(nt.Ops, nil)
 		} else if m := s.strip(op); m != nil {
 			nt.Ops = append(nt.Ops, m)
@@ -93,7 +93,7 @@ func (s *loopStripper) rewrite(t *ir.MDTuple) *ir.MDTuple {
 // reached, walking every operand (isDILocationReachable).
 func (s *loopStripper) reaches(m ir.Metadata) bool {
 	n, ok := m.(ir.MDNode)
-	if !ok || isNilMetadata(m) {
+	if !ok || ir.IsNilMetadata(m) {
 		return false
 	}
 	if _, ok := n.(*ir.DILocation); ok || s.reach[n] {
@@ -116,7 +116,7 @@ func (s *loopStripper) reaches(m ir.Metadata) bool {
 // (isAllDILocation).
 func (s *loopStripper) onlyLocations(m ir.Metadata) bool {
 	n, ok := m.(ir.MDNode)
-	if !ok || isNilMetadata(m) {
+	if !ok || ir.IsNilMetadata(m) {
 		return false
 	}
 	if _, ok := n.(*ir.DILocation); ok || s.allLoc[n] {
@@ -142,7 +142,7 @@ func (s *loopStripper) onlyLocations(m ir.Metadata) bool {
 // left of it (stripLoopMDLoc).
 func (s *loopStripper) strip(m ir.Metadata) ir.Metadata {
 	n, ok := m.(ir.MDNode)
-	if !ok || isNilMetadata(m) {
+	if !ok || ir.IsNilMetadata(m) {
 		return m
 	}
 	if _, ok := n.(*ir.DILocation); ok || s.allLoc[n] {
@@ -160,7 +160,7 @@ func (s *loopStripper) strip(m ir.Metadata) ir.Metadata {
 	self := false
 	for i, op := range t.Ops {
 		switch {
-		case isNilMetadata(op):
+		case ir.IsNilMetadata(op):
 			ops = append(ops, nil)
 		case op == m:
 			if i != 0 || !t.Distinct {
@@ -214,21 +214,4 @@ func eachNodeOperand(n ir.MDNode, fn func(ir.Metadata)) {
 			}
 		}
 	}
-}
-
-// isNilMetadata reports whether m is nil or a nil pointer.
-func isNilMetadata(m ir.Metadata) bool {
-	switch m := m.(type) {
-	case nil:
-		return true
-	case *ir.MDTuple:
-		return m == nil
-	case *ir.DILocation:
-		return m == nil
-	case *ir.SpecializedNode:
-		return m == nil
-	case *ir.MDString:
-		return m == nil
-	}
-	return false
 }

@@ -548,15 +548,8 @@ func rewriteInsert128(r *Reader, in *ir.Instruction, out []*ir.Instruction, ret 
 // elemBits is the width of an integer or floating-point element type, 0
 // for others.
 func elemBits(t *ir.Type) uint32 {
-	switch t.Kind {
-	case ir.IntegerType:
-		return t.BitWidth
-	case ir.FloatType:
-		return 32
-	case ir.DoubleType:
-		return 64
-	case ir.HalfType, ir.BFloatType:
+	if t.Kind == ir.HalfType || t.Kind == ir.BFloatType {
 		return 16
 	}
-	return 0
+	return storeBits(t)
 }
