@@ -93,6 +93,12 @@ func x86IRFamily(name string) (x86IR, bool) {
 		return x86IR{rewrite: rewriteX86Imm(shufExtract128)}, true
 	case strings.HasPrefix(name, "avx.vperm2f128."), name == "avx2.vperm2i128":
 		return x86IR{rewrite: rewriteX86Imm(shufPerm2x128)}, true
+	case strings.HasPrefix(name, "avx.vbroadcast.s"):
+		return x86IR{rewrite: rewriteX86BroadcastLoad}, true
+	case strings.HasPrefix(name, "avx2.pbroadcast"), strings.HasPrefix(name, "avx2.vbroadcast.s"):
+		return x86IR{rewrite: foldsConstants(rewriteX86Broadcast)}, true
+	case strings.HasPrefix(name, "avx.movnt."):
+		return x86IR{rewrite: rewriteX86MovNT}, true
 	case strings.HasPrefix(name, "sse2.padds."), strings.HasPrefix(name, "avx2.padds."):
 		return x86IR{rewrite: rewriteX86Binary, base: "llvm.sadd.sat"}, true
 	case strings.HasPrefix(name, "sse2.psubs."), strings.HasPrefix(name, "avx2.psubs."):
@@ -118,16 +124,22 @@ func (r *Reader) planX86IR(f *ir.Function, name string) *oldIntrinsic {
 	u := &oldIntrinsic{f: f, oldSig: sig, rewrite: fam.rewrite, lazyDecl: true, op: int(fam.pred)}
 	var newSig *ir.Type
 	switch {
-	case strings.Contains(name, "storeu."):
+	case strings.Contains(name, "storeu."), strings.Contains(name, "movnt."):
 		if len(ps) != 2 || ps[0].Kind != ir.PointerType || !isVec(ps[1]) || sig.Ret.Kind != ir.VoidType {
+			return nil
+		}
+	case strings.HasPrefix(name, "avx.vbroadcast.s"):
+		if len(ps) != 1 || ps[0].Kind != ir.PointerType || !isVec(sig.Ret) {
+			return nil
+		}
+	case strings.Contains(name, "broadcast"):
+		if len(ps) != 1 || !isVec(ps[0]) || !isVec(sig.Ret) || ps[0].Elem != sig.Ret.Elem {
 			return nil
 		}
 	case strings.Contains(name, ".pcmp"):
 		if len(ps) != 2 || !isVec(sig.Ret) || ps[0] != sig.Ret || ps[1] != sig.Ret || sig.Ret.Elem.Kind != ir.IntegerType {
 			return nil
 		}
-	case fam.rewrite == nil:
-		return nil
 	case strings.Contains(name, "cvt"):
 		if len(ps) != 1 || !isVec(sig.Ret) || !isVec(ps[0]) || sig.Ret.Len > ps[0].Len ||
 			sig.Ret.Len < ps[0].Len && sig.Ret.Len != 2 {
@@ -552,4 +564,55 @@ func elemBits(t *ir.Type) uint32 {
 		return 16
 	}
 	return storeBits(t)
+}
+
+// rewriteX86BroadcastLoad: the element loaded (its ABI alignment), then
+// inserted into every lane of a poison vector, one insertelement each
+// (i32 indices).
+func rewriteX86BroadcastLoad(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	t := u.oldSig.Ret
+	align, err := r.typeAlign(t.Elem, abiAlign, "load")
+	if err != nil {
+		return out, false
+	}
+	ld := r.newInst(in, ir.Load, t.Elem, in.Operands[0])
+	ld.Align = align
+	out = append(out, ld)
+	var v ir.Value = &ir.Poison{Typ: t}
+	for i := range t.Len {
+		idx := &ir.ConstInt{Typ: r.intType(32), V: int64(i)}
+		if i == t.Len-1 {
+			becomeInst(in, ir.InsertElement, t, v, ld, idx)
+			break
+		}
+		ins := r.newInst(in, ir.InsertElement, t, v, ld, idx)
+		out = append(out, ins)
+		v = ins
+	}
+	return out, t.Len > 0
+}
+
+// rewriteX86Broadcast: a shufflevector of the operand (and poison) by a
+// mask of zeros.
+func rewriteX86Broadcast(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	t, v := u.oldSig.Ret, in.Operands[0]
+	becomeInst(in, ir.ShuffleVector, t, v, &ir.Poison{Typ: v.Type()})
+	extraOf(in).Mask = make([]int32, t.Len)
+	return out, true
+}
+
+// rewriteX86MovNT: a store of the vector aligned to its size, with
+// !nontemporal !{i32 1} (the uniqued node).
+func rewriteX86MovNT(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	ptr, v := in.Operands[0], in.Operands[1]
+	bits := uint64(elemBits(v.Type().Elem)) * v.Type().Len
+	if bits == 0 || bits%8 != 0 {
+		return out, false
+	}
+	one := &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: r.intType(32), V: 1}}
+	node := r.md.tuple(r, []ir.Metadata{one})
+	becomeInst(in, ir.Store, u.oldSig.Ret, v, ptr)
+	in.Align = bits / 8
+	in.Metadata = []ir.Attachment{{Kind: "nontemporal", Node: node}}
+	return out, true
 }

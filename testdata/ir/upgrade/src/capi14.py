@@ -367,16 +367,17 @@ def x86_ir(C, M):
     integer min/max, absolute values, saturating arithmetic, conversions,
     pmovsx/pmovzx, crc32 of 64 bits, scalar arithmetic, pmuludq/pmuldq,
     shuffles by an immediate (pshufd, pshuflw/hw, vpermilps/pd, blends,
-    vinsertf128, vextractf128, vperm2f128, one with a zeroed half)."""
+    vinsertf128, vextractf128, vperm2f128, one with a zeroed half),
+    broadcasts (of a load and of a register), vmovnt stores."""
     i8, i16, i32, i64 = (L.LLVMIntTypeInContext(C, n) for n in (8, 16, 32, 64))
     f32, f64 = L.LLVMFloatTypeInContext(C), L.LLVMDoubleTypeInContext(C)
     V = L.LLVMVectorType
     ty = {"v16i8": V(i8, 16), "v8i16": V(i16, 8), "v4i32": V(i32, 4), "v2i64": V(i64, 2),
           "v4f32": V(f32, 4), "v2f64": V(f64, 2), "v8f32": V(f32, 8), "v32i8": V(i8, 32),
           "v16i16": V(i16, 16), "ptr": L.LLVMPointerType(i8, 0), "void": L.LLVMVoidTypeInContext(C),
-          "v4f64": V(f64, 4), "i64": i64, "i8": i8, "i32": i32}
+          "v4f64": V(f64, 4), "i64": i64, "i8": i8, "i32": i32, "v4i64": V(i64, 4)}
     params = ["ptr", "v16i8", "v8i16", "v4i32", "v2i64", "v4f32", "v2f64", "v8f32", "v32i8", "v16i16", "i64", "v4f64",
-              "i8"]
+              "i8", "v4i64"]
     fn = L.LLVMAddFunction(M, b"f", L.LLVMFunctionType(ty["void"], (vp * len(params))(*[ty[p] for p in params]),
                                                        len(params), 0))
     arg = {p: L.LLVMGetParam(fn, k) for k, p in enumerate(params)}
@@ -421,7 +422,10 @@ def x86_ir(C, M):
             ("avx.vinsertf128.pd.256", "v4f64", ["v4f64", "v2f64", "i8:2"]),
             ("avx.vextractf128.ps.256", "v4f32", ["v8f32", "i8:1"]),
             ("avx.vperm2f128.ps.256", "v8f32", ["v8f32", "v8f32", "i8:33"]),
-            ("avx.vperm2f128.pd.256", "v4f64", ["v4f64", "v4f64", "i8:24"])]:
+            ("avx.vperm2f128.pd.256", "v4f64", ["v4f64", "v4f64", "i8:24"]),
+            ("avx.vbroadcast.ss.256", "v8f32", ["ptr"]), ("avx.vbroadcast.sd.256", "v4f64", ["ptr"]),
+            ("avx2.pbroadcastw.128", "v8i16", ["v8i16"]), ("avx2.vbroadcast.ss.ps", "v4f32", ["v4f32"]),
+            ("avx.movnt.ps.256", "void", ["ptr", "v8f32"]), ("avx.movnt.dq.256", "void", ["ptr", "v4i64"])]:
         ft = L.LLVMFunctionType(ty[ret], (vp * len(ps))(*[ty[p.split(":")[0]] for p in ps]), len(ps), 0)
         full = ("llvm.x86." + name).encode()
         d = L.LLVMGetNamedFunction(M, full) or L.LLVMAddFunction(M, full, ft)
