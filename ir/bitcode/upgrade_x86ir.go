@@ -8,9 +8,11 @@ import (
 
 // x86 intrinsics of LLVM 3.x to 7 that LLVM 22 rewrites into plain IR or
 // generic intrinsics (upgradeX86IntrinsicCall), the families clang's
-// SSE2/SSE4.1/SSSE3/AVX/AVX2 headers emitted most: unaligned stores,
-// packed compares, square roots, integer min/max, absolute values and
-// saturating arithmetic. The old declaration goes; each call is replaced
+// SSE2/SSE4.1/SSSE3/AVX/AVX2 headers emitted most: unaligned and
+// non-temporal stores, packed compares, square roots, integer min/max,
+// absolute values, saturating arithmetic, conversions, sign and zero
+// extensions, crc32 of 64 bits, scalar arithmetic, multiplications of
+// the even lanes, broadcasts and shuffles by an immediate. The old declaration goes; each call is replaced
 // by new, unnamed instructions (the call's name is lost), which keep its
 // !dbg location; a generic intrinsic is declared at its first call. The
 // masked AVX-512 forms are not done: they are reported.
@@ -29,12 +31,38 @@ func foldsConstants(rw callRewriter) callRewriter {
 	}
 }
 
-// An x86IR is the rewrite of one family: its generic intrinsic, if any.
+// An x86IR is the rewrite of one family: the rewriter, the types it
+// takes (shape), its generic intrinsic if any, and a parameter of the
+// rewrite (op: the compare's predicate, 1 for the signed extensions and
+// multiplications).
 type x86IR struct {
 	rewrite callRewriter
+	shape   x86Shape
 	base    string // a generic intrinsic to call ("llvm.smax"), or ""
-	pred    ir.Predicate
+	op      int
 }
+
+// An x86Shape is the type a family of x86IR is declared with.
+type x86Shape uint8
+
+// The shapes.
+const (
+	x86Store      x86Shape = iota // void (ptr, vector)
+	x86LoadSplat                  // vector (ptr)
+	x86Splat                      // vector (vector of the same element)
+	x86Compare                    // ivec (ivec, ivec)
+	x86Convert                    // vector (vector at least as long, two if shorter)
+	x86Extend                     // vector (vector at least as long)
+	x86Imm2                       // vector (vector, int)
+	x86Imm3                       // vector (vector, vector, int)
+	x86Crc32                      // i64 (i64, i8)
+	x86Scalar                     // vector (vector, vector), no intrinsic
+	x86Pmul                       // <n x i64> (<2n x i32>, <2n x i32>)
+	x86SqrtScalar                 // vector (vector), llvm.sqrt of the element
+	x86Unary                      // vector (vector), the intrinsic of that type
+	x86Abs                        // vector (vector), llvm.abs with an i1
+	x86Binary                     // vector (vector, vector), the intrinsic of that type
+)
 
 // x86IRFamily returns the rewrite of x86 intrinsic name (without
 // "llvm.x86."), false when it is not among these families.
@@ -42,71 +70,71 @@ func x86IRFamily(name string) (x86IR, bool) {
 	switch {
 	case strings.HasPrefix(name, "sse.storeu."), strings.HasPrefix(name, "sse2.storeu."),
 		strings.HasPrefix(name, "avx.storeu."):
-		return x86IR{rewrite: rewriteX86StoreU}, true
+		return x86IR{rewrite: rewriteX86StoreU, shape: x86Store}, true
 	case strings.HasPrefix(name, "sse2.pcmpeq."), strings.HasPrefix(name, "avx2.pcmpeq."):
-		return x86IR{rewrite: foldsConstants(rewriteX86Cmp), pred: ir.ICmpEQ}, true
+		return x86IR{rewrite: foldsConstants(rewriteX86Cmp), op: int(ir.ICmpEQ), shape: x86Compare}, true
 	case strings.HasPrefix(name, "sse2.pcmpgt."), strings.HasPrefix(name, "avx2.pcmpgt."):
-		return x86IR{rewrite: foldsConstants(rewriteX86Cmp), pred: ir.ICmpSGT}, true
+		return x86IR{rewrite: foldsConstants(rewriteX86Cmp), op: int(ir.ICmpSGT), shape: x86Compare}, true
 	case name == "sse.sqrt.ss", name == "sse2.sqrt.sd":
-		return x86IR{rewrite: foldsConstants(rewriteX86SqrtScalar), base: "llvm.sqrt"}, true
+		return x86IR{rewrite: foldsConstants(rewriteX86SqrtScalar), base: "llvm.sqrt", shape: x86SqrtScalar}, true
 	case strings.HasPrefix(name, "sse.sqrt.p"), strings.HasPrefix(name, "sse2.sqrt.p"),
 		strings.HasPrefix(name, "avx.sqrt.p"):
-		return x86IR{rewrite: rewriteX86Unary, base: "llvm.sqrt"}, true
+		return x86IR{rewrite: rewriteX86Unary, base: "llvm.sqrt", shape: x86Unary}, true
 	case name == "ssse3.pabs.b.128", name == "ssse3.pabs.w.128", name == "ssse3.pabs.d.128",
 		strings.HasPrefix(name, "avx2.pabs."):
-		return x86IR{rewrite: rewriteX86Abs, base: "llvm.abs"}, true
+		return x86IR{rewrite: rewriteX86Abs, base: "llvm.abs", shape: x86Abs}, true
 	case name == "sse41.pmaxsb", name == "sse2.pmaxs.w", name == "sse41.pmaxsd", strings.HasPrefix(name, "avx2.pmaxs"):
-		return x86IR{rewrite: rewriteX86Binary, base: "llvm.smax"}, true
+		return x86IR{rewrite: rewriteX86Binary, base: "llvm.smax", shape: x86Binary}, true
 	case name == "sse2.pmaxu.b", name == "sse41.pmaxuw", name == "sse41.pmaxud", strings.HasPrefix(name, "avx2.pmaxu"):
-		return x86IR{rewrite: rewriteX86Binary, base: "llvm.umax"}, true
+		return x86IR{rewrite: rewriteX86Binary, base: "llvm.umax", shape: x86Binary}, true
 	case name == "sse41.pminsb", name == "sse2.pmins.w", name == "sse41.pminsd", strings.HasPrefix(name, "avx2.pmins"):
-		return x86IR{rewrite: rewriteX86Binary, base: "llvm.smin"}, true
+		return x86IR{rewrite: rewriteX86Binary, base: "llvm.smin", shape: x86Binary}, true
 	case name == "sse2.pminu.b", name == "sse41.pminuw", name == "sse41.pminud", strings.HasPrefix(name, "avx2.pminu"):
-		return x86IR{rewrite: rewriteX86Binary, base: "llvm.umin"}, true
+		return x86IR{rewrite: rewriteX86Binary, base: "llvm.umin", shape: x86Binary}, true
 	case name == "sse2.cvtdq2pd", name == "avx.cvtdq2.pd.256", name == "sse2.cvtps2pd", name == "avx.cvt.ps2.pd.256":
-		return x86IR{rewrite: foldsConstants(rewriteX86Cvt)}, true
+		return x86IR{rewrite: foldsConstants(rewriteX86Cvt), shape: x86Convert}, true
 	case strings.HasPrefix(name, "sse41.pmovsx"), strings.HasPrefix(name, "avx2.pmovsx"):
-		return x86IR{rewrite: foldsConstants(rewriteX86Pmov), pred: 1}, true
+		return x86IR{rewrite: foldsConstants(rewriteX86Pmov), op: 1, shape: x86Extend}, true
 	case strings.HasPrefix(name, "sse41.pmovzx"), strings.HasPrefix(name, "avx2.pmovzx"):
-		return x86IR{rewrite: foldsConstants(rewriteX86Pmov)}, true
+		return x86IR{rewrite: foldsConstants(rewriteX86Pmov), shape: x86Extend}, true
 	case name == "sse42.crc32.64.8":
-		return x86IR{rewrite: foldsConstants(rewriteX86Crc32), base: "llvm.x86.sse42.crc32.32.8"}, true
+		return x86IR{rewrite: foldsConstants(rewriteX86Crc32), base: "llvm.x86.sse42.crc32.32.8", shape: x86Crc32}, true
 	case name == "sse.add.ss", name == "sse2.add.sd", name == "sse.sub.ss", name == "sse2.sub.sd",
 		name == "sse.mul.ss", name == "sse2.mul.sd", name == "sse.div.ss", name == "sse2.div.sd":
-		return x86IR{rewrite: foldsConstants(rewriteX86ScalarArith)}, true
+		return x86IR{rewrite: foldsConstants(rewriteX86ScalarArith), shape: x86Scalar}, true
 	case name == "sse2.pmulu.dq", name == "avx2.pmulu.dq":
-		return x86IR{rewrite: foldsConstants(rewriteX86Pmuldq)}, true
+		return x86IR{rewrite: foldsConstants(rewriteX86Pmuldq), shape: x86Pmul}, true
 	case name == "sse41.pmuldq", name == "avx2.pmul.dq":
-		return x86IR{rewrite: foldsConstants(rewriteX86Pmuldq), pred: 1}, true
+		return x86IR{rewrite: foldsConstants(rewriteX86Pmuldq), op: 1, shape: x86Pmul}, true
 	case name == "sse2.pshuf.d", strings.HasPrefix(name, "avx.vpermil."):
-		return x86IR{rewrite: rewriteX86Imm(shufPermil)}, true
+		return x86IR{rewrite: rewriteX86Imm(shufPermil), shape: x86Imm2}, true
 	case name == "sse2.pshufl.w":
-		return x86IR{rewrite: rewriteX86Imm(shufLowWords)}, true
+		return x86IR{rewrite: rewriteX86Imm(shufLowWords), shape: x86Imm2}, true
 	case name == "sse2.pshufh.w":
-		return x86IR{rewrite: rewriteX86Imm(shufHighWords)}, true
+		return x86IR{rewrite: rewriteX86Imm(shufHighWords), shape: x86Imm2}, true
 	case name == "sse41.pblendw", strings.HasPrefix(name, "sse41.blendp"), strings.HasPrefix(name, "avx.blend.p"),
 		name == "avx2.pblendw", strings.HasPrefix(name, "avx2.pblendd."):
-		return x86IR{rewrite: rewriteX86Imm(shufBlend)}, true
+		return x86IR{rewrite: rewriteX86Imm(shufBlend), shape: x86Imm3}, true
 	case strings.HasPrefix(name, "avx.vinsertf128."), name == "avx2.vinserti128":
-		return x86IR{rewrite: rewriteX86Imm(nil)}, true
+		return x86IR{rewrite: rewriteX86Imm(nil), shape: x86Imm3}, true
 	case strings.HasPrefix(name, "avx.vextractf128."), name == "avx2.vextracti128":
-		return x86IR{rewrite: rewriteX86Imm(shufExtract128)}, true
+		return x86IR{rewrite: rewriteX86Imm(shufExtract128), shape: x86Imm2}, true
 	case strings.HasPrefix(name, "avx.vperm2f128."), name == "avx2.vperm2i128":
-		return x86IR{rewrite: rewriteX86Imm(shufPerm2x128)}, true
+		return x86IR{rewrite: rewriteX86Imm(shufPerm2x128), shape: x86Imm3}, true
 	case strings.HasPrefix(name, "avx.vbroadcast.s"):
-		return x86IR{rewrite: rewriteX86BroadcastLoad}, true
+		return x86IR{rewrite: rewriteX86BroadcastLoad, shape: x86LoadSplat}, true
 	case strings.HasPrefix(name, "avx2.pbroadcast"), strings.HasPrefix(name, "avx2.vbroadcast.s"):
-		return x86IR{rewrite: foldsConstants(rewriteX86Broadcast)}, true
+		return x86IR{rewrite: foldsConstants(rewriteX86Broadcast), shape: x86Splat}, true
 	case strings.HasPrefix(name, "avx.movnt."):
-		return x86IR{rewrite: rewriteX86MovNT}, true
+		return x86IR{rewrite: rewriteX86MovNT, shape: x86Store}, true
 	case strings.HasPrefix(name, "sse2.padds."), strings.HasPrefix(name, "avx2.padds."):
-		return x86IR{rewrite: rewriteX86Binary, base: "llvm.sadd.sat"}, true
+		return x86IR{rewrite: rewriteX86Binary, base: "llvm.sadd.sat", shape: x86Binary}, true
 	case strings.HasPrefix(name, "sse2.psubs."), strings.HasPrefix(name, "avx2.psubs."):
-		return x86IR{rewrite: rewriteX86Binary, base: "llvm.ssub.sat"}, true
+		return x86IR{rewrite: rewriteX86Binary, base: "llvm.ssub.sat", shape: x86Binary}, true
 	case strings.HasPrefix(name, "sse2.paddus."), strings.HasPrefix(name, "avx2.paddus."):
-		return x86IR{rewrite: rewriteX86Binary, base: "llvm.uadd.sat"}, true
+		return x86IR{rewrite: rewriteX86Binary, base: "llvm.uadd.sat", shape: x86Binary}, true
 	case strings.HasPrefix(name, "sse2.psubus."), strings.HasPrefix(name, "avx2.psubus."):
-		return x86IR{rewrite: rewriteX86Binary, base: "llvm.usub.sat"}, true
+		return x86IR{rewrite: rewriteX86Binary, base: "llvm.usub.sat", shape: x86Binary}, true
 	}
 	return x86IR{}, false
 }
@@ -121,78 +149,63 @@ func (r *Reader) planX86IR(f *ir.Function, name string) *oldIntrinsic {
 	sig := f.Sig
 	ps := sig.Params
 	isVec := func(t *ir.Type) bool { return t != nil && t.Kind == ir.FixedVectorType }
-	u := &oldIntrinsic{f: f, oldSig: sig, rewrite: fam.rewrite, lazyDecl: true, op: int(fam.pred)}
+	u := &oldIntrinsic{f: f, oldSig: sig, rewrite: fam.rewrite, lazyDecl: true, op: fam.op}
+	sameVec := func(n int) bool {
+		if len(ps) != n || !isVec(sig.Ret) {
+			return false
+		}
+		for _, p := range ps {
+			if p != sig.Ret {
+				return false
+			}
+		}
+		return true
+	}
 	var newSig *ir.Type
-	switch {
-	case strings.Contains(name, "storeu."), strings.Contains(name, "movnt."):
-		if len(ps) != 2 || ps[0].Kind != ir.PointerType || !isVec(ps[1]) || sig.Ret.Kind != ir.VoidType {
-			return nil
+	ok = false
+	switch fam.shape {
+	case x86Store:
+		ok = len(ps) == 2 && ps[0].Kind == ir.PointerType && isVec(ps[1]) && sig.Ret.Kind == ir.VoidType
+	case x86LoadSplat:
+		ok = len(ps) == 1 && ps[0].Kind == ir.PointerType && isVec(sig.Ret)
+	case x86Splat:
+		ok = len(ps) == 1 && isVec(ps[0]) && isVec(sig.Ret) && ps[0].Elem == sig.Ret.Elem
+	case x86Compare:
+		ok = sameVec(2) && sig.Ret.Elem.Kind == ir.IntegerType
+	case x86Convert:
+		ok = len(ps) == 1 && isVec(sig.Ret) && isVec(ps[0]) && sig.Ret.Len <= ps[0].Len &&
+			(sig.Ret.Len == ps[0].Len || sig.Ret.Len == 2)
+	case x86Extend:
+		ok = len(ps) == 1 && isVec(sig.Ret) && isVec(ps[0]) && sig.Ret.Len <= ps[0].Len
+	case x86Imm2:
+		ok = len(ps) == 2 && isVec(sig.Ret) && isVec(ps[0]) && ps[1].Kind == ir.IntegerType
+	case x86Imm3:
+		ok = len(ps) == 3 && isVec(sig.Ret) && isVec(ps[0]) && isVec(ps[1]) && ps[2].Kind == ir.IntegerType
+	case x86Crc32:
+		if ok = len(ps) == 2 && isInt(sig.Ret, 64) && isInt(ps[0], 64) && isInt(ps[1], 8); ok {
+			i32 := r.intType(32)
+			newSig = r.fnType(i32, i32, ps[1])
 		}
-	case strings.HasPrefix(name, "avx.vbroadcast.s"):
-		if len(ps) != 1 || ps[0].Kind != ir.PointerType || !isVec(sig.Ret) {
-			return nil
+	case x86Scalar:
+		ok = sameVec(2)
+	case x86Pmul:
+		ok = len(ps) == 2 && isVec(sig.Ret) && isVec(ps[0]) && ps[1] == ps[0] && isInt(sig.Ret.Elem, 64) &&
+			isInt(ps[0].Elem, 32) && ps[0].Len == 2*sig.Ret.Len
+	case x86SqrtScalar:
+		if ok = sameVec(1); ok {
+			newSig = r.fnType(sig.Ret.Elem, sig.Ret.Elem)
 		}
-	case strings.Contains(name, "broadcast"):
-		if len(ps) != 1 || !isVec(ps[0]) || !isVec(sig.Ret) || ps[0].Elem != sig.Ret.Elem {
-			return nil
+	case x86Unary:
+		ok, newSig = sameVec(1), sig
+	case x86Abs:
+		if ok = sameVec(1); ok {
+			newSig = r.fnType(sig.Ret, sig.Ret, r.i1())
 		}
-	case strings.Contains(name, ".pcmp"):
-		if len(ps) != 2 || !isVec(sig.Ret) || ps[0] != sig.Ret || ps[1] != sig.Ret || sig.Ret.Elem.Kind != ir.IntegerType {
-			return nil
-		}
-	case strings.Contains(name, "cvt"):
-		if len(ps) != 1 || !isVec(sig.Ret) || !isVec(ps[0]) || sig.Ret.Len > ps[0].Len ||
-			sig.Ret.Len < ps[0].Len && sig.Ret.Len != 2 {
-			return nil
-		}
-	case strings.Contains(name, "pmov"):
-		if len(ps) != 1 || !isVec(sig.Ret) || !isVec(ps[0]) || sig.Ret.Len > ps[0].Len {
-			return nil
-		}
-	case strings.Contains(name, "pshuf"), strings.Contains(name, "vpermil."), strings.Contains(name, "vextract"):
-		if len(ps) != 2 || !isVec(sig.Ret) || !isVec(ps[0]) || ps[1].Kind != ir.IntegerType {
-			return nil
-		}
-	case strings.Contains(name, "blend"), strings.Contains(name, "vinsert"), strings.Contains(name, "vperm2"):
-		if len(ps) != 3 || !isVec(sig.Ret) || !isVec(ps[0]) || !isVec(ps[1]) || ps[2].Kind != ir.IntegerType {
-			return nil
-		}
-	case strings.Contains(name, "crc32"):
-		if len(ps) != 2 || !isInt(sig.Ret, 64) || !isInt(ps[0], 64) || !isInt(ps[1], 8) {
-			return nil
-		}
-		i32 := r.intType(32)
-		newSig = r.fnType(i32, i32, ps[1])
-	case strings.Contains(name, ".s") && (strings.HasSuffix(name, ".ss") || strings.HasSuffix(name, ".sd")) &&
-		fam.base == "":
-		if len(ps) != 2 || !isVec(sig.Ret) || ps[0] != sig.Ret || ps[1] != sig.Ret {
-			return nil
-		}
-	case strings.Contains(name, "pmul"):
-		if len(ps) != 2 || !isVec(sig.Ret) || !isVec(ps[0]) || ps[1] != ps[0] || !isInt(sig.Ret.Elem, 64) ||
-			!isInt(ps[0].Elem, 32) || ps[0].Len != 2*sig.Ret.Len {
-			return nil
-		}
-	case fam.base == "llvm.sqrt" && !strings.Contains(name, ".p"):
-		if len(ps) != 1 || !isVec(sig.Ret) || ps[0] != sig.Ret {
-			return nil
-		}
-		newSig = r.fnType(sig.Ret.Elem, sig.Ret.Elem)
-	case fam.base == "llvm.sqrt":
-		if len(ps) != 1 || !isVec(sig.Ret) || ps[0] != sig.Ret {
-			return nil
-		}
-		newSig = sig
-	case fam.base == "llvm.abs":
-		if len(ps) != 1 || !isVec(sig.Ret) || ps[0] != sig.Ret {
-			return nil
-		}
-		newSig = r.fnType(sig.Ret, sig.Ret, r.i1())
-	default:
-		if len(ps) != 2 || !isVec(sig.Ret) || ps[0] != sig.Ret || ps[1] != sig.Ret {
-			return nil
-		}
-		newSig = sig
+	case x86Binary:
+		ok, newSig = sameVec(2), sig
+	}
+	if !ok {
+		return nil
 	}
 	if newSig != nil && !strings.HasPrefix(fam.base, "llvm.x86.") {
 		want, ok := ir.IntrinsicMangledName(fam.base, newSig)
