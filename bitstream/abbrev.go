@@ -29,8 +29,12 @@ func (e Encoding) String() string {
 // An AbbrevOp is one operand of an abbreviation. Value is the literal value for
 // Literal and the bit width for Fixed and VBR; it is unused otherwise.
 type AbbrevOp struct {
-	Enc   Encoding
-	Value uint64
+	Enc Encoding
+	// ZeroWidth is Fixed or VBR for the Literal 0 a stream defined as a
+	// Fixed(0) or VBR(0) operand, which reads no bits and is read as that
+	// literal, as LLVM reads it; a Writer defines it as it was defined.
+	ZeroWidth Encoding
+	Value     uint64
 }
 
 // An Abbrev is an abbreviation: the shape of the records that use it.
@@ -92,7 +96,7 @@ func readAbbrev(c *Cursor) (*Abbrev, error) {
 			if w == 0 {
 				// Fixed(0) and VBR(0) read no bits: LLVM turns them into a
 				// literal 0.
-				a.Ops = append(a.Ops, AbbrevOp{Enc: Literal})
+				a.Ops = append(a.Ops, AbbrevOp{Enc: Literal, ZeroWidth: enc})
 				continue
 			}
 			if w > maxChunk {

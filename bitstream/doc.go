@@ -24,11 +24,18 @@
 // sub-slice of the stream, so that reading a record allocates nothing once
 // that slice has grown.
 //
+// A [Writer] writes streams as LLVM's BitstreamWriter does: [Writer.EnterBlock]
+// and [Writer.ExitBlock] (the length word filled in), [Writer.DefineAbbrev],
+// BLOCKINFO ([Writer.EnterBlockInfo], [Writer.BlockInfoAbbrev]),
+// [Writer.WriteRecord] and [Writer.WriteAbbrevRecord], and [Writer.Patch32]
+// for offsets known only later. A stream read entry by entry and written
+// again with the same abbreviations comes out byte for byte as LLVM wrote it.
+//
 // The package knows what the bitstream container defines and nothing else:
 // what block IDs and record codes mean in LLVM IR is in package llvmir, which
 // also reads modules. It does not strip the 0x0B17C0DE wrapper header of
-// Darwin bitcode (see package wrapper), find streams inside object files (see
-// package container), or write bitstreams.
+// Darwin bitcode (see package wrapper) or find streams inside object files
+// (see package container).
 //
 // Every error about the input is a *[FormatError]. Its BitPos counts bits
 // from the start of the data given to NewReader (or [NewCursor]), and its

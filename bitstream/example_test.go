@@ -133,3 +133,46 @@ func ExampleReader() {
 	//   end of block
 	// end of block
 }
+
+// Write the stream ExampleWalk reads, then read its record back.
+func ExampleWriter() {
+	w := bitstream.NewWriter(nil)
+	w.WriteMagic(bitstream.LLVMIRStream)
+	w.EnterBlock(8, 3)
+	// [literal 2, Array, Char6]: a record of code 2 whose operands are
+	// Char6 characters.
+	name := w.DefineAbbrev(bitstream.MakeAbbrev(
+		bitstream.AbbrevOp{Enc: bitstream.Literal, Value: 2},
+		bitstream.AbbrevOp{Enc: bitstream.Array},
+		bitstream.AbbrevOp{Enc: bitstream.Char6},
+	))
+	w.WriteRecord(1, []uint64{2})
+	w.WriteAbbrevRecord(name, 2, nil, []byte("x86"))
+	w.ExitBlock()
+	if err := w.Err(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("% x\n", w.Bytes())
+
+	r := bitstream.NewReader(w.Bytes())
+	bitstream.ReadMagic(r.Cursor())
+	r.Next()
+	r.EnterBlock(8)
+	for {
+		e, err := r.Next()
+		if err != nil || e.Kind == bitstream.EntryEndBlock {
+			break
+		}
+		if e.Kind == bitstream.EntryDefineAbbrev {
+			r.DefineAbbrev()
+			continue
+		}
+		rec, _ := r.ReadRecord(e.ID, nil)
+		fmt.Printf("record %d with abbreviation %d: %v\n", rec.Code, rec.AbbrevID, rec.Ops)
+	}
+	// Output:
+	// 42 43 c0 de 21 0c 00 00 03 00 00 00 1a 05 0c 17 04 02 87 8b d7 01 00 00
+	// record 1 with abbreviation 3: [2]
+	// record 2 with abbreviation 4: [120 56 54]
+}

@@ -47,7 +47,7 @@ func TestSpecTripleExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantAbbrev := &Abbrev{Ops: []AbbrevOp{{Fixed, 4}, {Array, 0}, {Char6, 0}}, ArrayIndex: 1}
+	wantAbbrev := &Abbrev{Ops: []AbbrevOp{{Enc: Fixed, Value: 4}, {Enc: Array}, {Enc: Char6}}, ArrayIndex: 1}
 	if !reflect.DeepEqual(a, wantAbbrev) {
 		t.Errorf("abbrev = %+v; want %+v", a, wantAbbrev)
 	}

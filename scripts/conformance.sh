@@ -51,6 +51,10 @@
 # module facts against llvm-dis-22 and llvm-bcanalyzer-22
 # (scripts/inspect_check.py; needs python3).
 #
+# Writer part (not with FILE...; needs go): every Rust module above, read
+# entry by entry and written again by bitstream.Writer with the same
+# abbreviations, must come out byte for byte as LLVM wrote it.
+#
 # Libraries part (not with FILE...; needs jq): every file under
 # /usr/lib/x86_64-linux-gnu, /usr/lib/llvm-*/lib and the Rust toolchain
 # that has an LLVM extension section: `bcextract sections` against
@@ -455,6 +459,25 @@ if [[ $failed -gt 0 ]]; then
 	fi
 fi
 echo "elapsed: $((SECONDS - start))s"
+
+# --- the bitstream writer against LLVM's -----------------------------------
+# Every Rust toolchain module extracted above (unless --no-rust), read entry
+# by entry and written again with the same abbreviations by
+# bitstream.Writer: the bytes must be the module's, as LLVM's writer made
+# them (bitstream's TestCopyDirs; the fixtures are its TestCopyFixtures).
+if [[ $RUST -eq 1 && -n ${RUSTDIR:-} && -d $RUSTDIR/bc && ${#FILES[@]} -eq 0 ]]; then
+	wstart=$SECONDS
+	wlog="$WORK/writer.log"
+	if (cd "$REPO" && BCX_COPY_DIRS="$RUSTDIR/bc" go test ./bitstream -run '^TestCopyDirs$' -count=1 -v) >"$wlog" 2>&1; then
+		n=$(grep -o '[0-9]* of [0-9]* streams copied byte for byte' "$wlog" | head -1)
+		echo "bitstream writer vs LLVM's: ${n:-?} ($((SECONDS - wstart))s)"
+		passed=$((passed + 1))
+	else
+		grep -E 'differs|copying|FAIL|error' "$wlog" | head -20
+		echo "FAIL: bitstream writer vs LLVM's (see above)"
+		failed=$((failed + 1))
+	fi
+fi
 
 # --- payloads against llvm-objcopy-22 ---------------------------------------
 # Every section holding a payload, in every well-formed container fixture and

@@ -1,9 +1,11 @@
-// Package bitwriter writes bitstreams: fixed and VBR fields, blocks,
-// abbreviation definitions and records. It exists to build test inputs and
-// fixtures; bcextract itself only reads.
-//
-// Besides the well-formed constructs it exposes the raw primitives (Fixed,
-// VBR, Align32, Raw, Patch) so that malformed streams can be built too.
+// Package bitwriter writes bitstreams a bit at a time: fixed and VBR
+// fields, blocks, abbreviation definitions and records. It builds test
+// inputs and fixtures, malformed ones included: besides the well-formed
+// constructs it exposes the raw primitives (Fixed, VBR, Align32, Raw,
+// Patch) and writes what it is told without checking it. The product's
+// writer is bitstream.Writer, which refuses what LLVM's would not write;
+// this one, written independently, is its oracle in bitstream's
+// FuzzWriter.
 package bitwriter
 
 import "fmt"
