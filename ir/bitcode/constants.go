@@ -1,6 +1,7 @@
 package bitcode
 
 import (
+	"github.com/bcextract/bcextract/internal/ircodes"
 	"math/big"
 
 	"github.com/bcextract/bcextract/ir"
@@ -37,21 +38,7 @@ const (
 // maxConstantRecords bounds the records of one constants block.
 const maxConstantRecords = 1 << 30
 
-// castOps are the cast instructions by their bitcode encoding.
-var castOps = [...]ir.Opcode{
-	llvmir.CAST_TRUNC: ir.Trunc, llvmir.CAST_ZEXT: ir.ZExt, llvmir.CAST_SEXT: ir.SExt,
-	llvmir.CAST_FPTOUI: ir.FPToUI, llvmir.CAST_FPTOSI: ir.FPToSI, llvmir.CAST_UITOFP: ir.UIToFP,
-	llvmir.CAST_SITOFP: ir.SIToFP, llvmir.CAST_FPTRUNC: ir.FPTrunc, llvmir.CAST_FPEXT: ir.FPExt,
-	llvmir.CAST_PTRTOINT: ir.PtrToInt, llvmir.CAST_INTTOPTR: ir.IntToPtr, llvmir.CAST_BITCAST: ir.BitCast,
-	llvmir.CAST_ADDRSPACECAST: ir.AddrSpaceCast, llvmir.CAST_PTRTOADDR: ir.PtrToAddr,
-}
-
-func decodeCast(v uint64) (ir.Opcode, bool) {
-	if v < uint64(len(castOps)) {
-		return castOps[v], true
-	}
-	return ir.BadOp, false
-}
+func decodeCast(v uint64) (ir.Opcode, bool) { return ircodes.Cast(v) }
 
 func isFPOrFPVector(t *ir.Type) bool { return t.Scalar().IsFloatingPoint() }
 

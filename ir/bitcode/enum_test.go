@@ -1,6 +1,7 @@
 package bitcode
 
 import (
+	"github.com/bcextract/bcextract/internal/ircodes"
 	"strings"
 	"testing"
 
@@ -38,7 +39,7 @@ func TestEnumWide(t *testing.T) {
 		{"ordering 5", decodeOrdering(5), ir.AcquireRelease},
 		{"ordering 6", decodeOrdering(6), ir.SequentiallyConsistent},
 		{"ordering wide+1", decodeOrdering(wide + 1), ir.SequentiallyConsistent},
-		{"rmw 20", rmwOps[20], ir.RMWFMinimum},
+		{"rmw 20", first(ircodes.RMW(20)), ir.RMWFMinimum},
 		{"fmf 1", decodeFMF(1), ir.AllowReassoc | ir.NoNaNs | ir.NoInfs | ir.NoSignedZeros | ir.AllowReciprocal | ir.AllowContract | ir.ApproxFunc},
 		{"fmf 0x82", decodeFMF(0x82), ir.NoNaNs | ir.AllowReassoc},
 		{"old readnone", first(oldMemoryAttr(uint64(llvmir.ATTR_KIND_READ_NONE))), uint64(0)},

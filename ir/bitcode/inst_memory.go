@@ -1,6 +1,7 @@
 package bitcode
 
 import (
+	"github.com/bcextract/bcextract/internal/ircodes"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/llvmir"
 )
@@ -314,10 +315,11 @@ func (r *Reader) instAtomicRMW(c *opCursor, in *ir.Instruction) error {
 		return c.err
 	}
 	op := c.u64("operation")
-	if op >= uint64(len(rmwOps)) {
+	rmw, ok := ircodes.RMW(op)
+	if !ok {
 		return r.errorf("invalid atomicrmw operation")
 	}
-	in.RMW = rmwOps[op]
+	in.RMW = rmw
 	if c.flag("volatile flag") {
 		in.Flags |= ir.Volatile
 	}
@@ -367,18 +369,6 @@ func decodeOrdering(v uint64) ir.AtomicOrdering {
 		return orderings[v]
 	}
 	return ir.SequentiallyConsistent
-}
-
-// rmwOps are the atomicrmw operations by their bitcode encoding.
-var rmwOps = [...]ir.RMWOp{
-	llvmir.RMW_XCHG: ir.RMWXchg, llvmir.RMW_ADD: ir.RMWAdd, llvmir.RMW_SUB: ir.RMWSub,
-	llvmir.RMW_AND: ir.RMWAnd, llvmir.RMW_NAND: ir.RMWNand, llvmir.RMW_OR: ir.RMWOr,
-	llvmir.RMW_XOR: ir.RMWXor, llvmir.RMW_MAX: ir.RMWMax, llvmir.RMW_MIN: ir.RMWMin,
-	llvmir.RMW_UMAX: ir.RMWUMax, llvmir.RMW_UMIN: ir.RMWUMin, llvmir.RMW_FADD: ir.RMWFAdd,
-	llvmir.RMW_FSUB: ir.RMWFSub, llvmir.RMW_FMAX: ir.RMWFMax, llvmir.RMW_FMIN: ir.RMWFMin,
-	llvmir.RMW_UINC_WRAP: ir.RMWUIncWrap, llvmir.RMW_UDEC_WRAP: ir.RMWUDecWrap,
-	llvmir.RMW_USUB_COND: ir.RMWUSubCond, llvmir.RMW_USUB_SAT: ir.RMWUSubSat,
-	llvmir.RMW_FMAXIMUM: ir.RMWFMaximum, llvmir.RMW_FMINIMUM: ir.RMWFMinimum,
 }
 
 // setSyncScope sets in's synchronization scope to that of ID v, giving
