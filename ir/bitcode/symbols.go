@@ -39,8 +39,8 @@ func (f *Inventory) Symbols() []Symbol {
 		m := &f.Modules[i]
 		order := m.symbolOrder()
 		tab := f.moduleSymtab(i, m, order)
-		darwin := isDarwin(m.Triple)
-		prefix, private := manglingPrefixes(m.DataLayout)
+		darwin := ir.ParseTriple(m.Triple).IsOSDarwin()
+		mode := ir.ManglingModeOf(m.DataLayout)
 		for k, j := range order {
 			g := &m.Globals[j]
 			var name string
@@ -50,9 +50,9 @@ func (f *Inventory) Symbols() []Symbol {
 			case g.Name == "":
 				// Unnamed globals are numbered across the file.
 				unnamed++
-				name = mangle("__unnamed_"+strconv.Itoa(unnamed), g, prefix, private)
+				name = mangle("__unnamed_"+strconv.Itoa(unnamed), g, mode)
 			default:
-				name = mangle(g.Name, g, prefix, private)
+				name = mangle(g.Name, g, mode)
 			}
 			if g.Name == "" && tab != nil {
 				unnamed++
@@ -65,7 +65,7 @@ func (f *Inventory) Symbols() []Symbol {
 			for _, s := range tab[len(order):] {
 				syms = append(syms, Symbol{Name: s.Name, Type: nmTypeOf(s.Flags), FormatSpecific: s.Flags&SymbolFormatSpecific != 0})
 			}
-		} else if gotSymbolNeeded(m.Triple) {
+		} else if ir.ParseTriple(m.Triple).NeedsGOTSymbol(ir.NoCodeModel) {
 			syms = append(syms, Symbol{Name: "_GLOBAL_OFFSET_TABLE_", Type: 'U'})
 		}
 	}
@@ -121,31 +121,21 @@ func (f *Inventory) moduleSymtab(i int, m *ModuleInfo, order []int) []SymtabSymb
 	return tab
 }
 
-// mangle applies LLVM's Mangler to an IR name.
-func mangle(name string, g *GlobalInfo, prefix, private string) string {
+// mangle applies LLVM's Mangler to an IR name, with "__imp_" before a
+// dllimport one as LLVM's module symbol table puts it. The "@N" suffixes
+// of Windows calling conventions need the parameters, which the inventory
+// does not have: they are left out. An unnamed global's "__unnamed_N" is
+// mangled as LLVM does, without the decorations of a calling convention.
+func mangle(name string, g *GlobalInfo, mode ir.ManglingMode) string {
 	imp := ""
 	if g.DLLStorage == ir.DLLImport {
 		imp = "__imp_"
 	}
-	if strings.HasPrefix(name, "\x01") {
-		return imp + name[1:]
+	var fn *ir.MangleFunc
+	if g.Kind == GlobalFunction && g.Name != "" {
+		fn = &ir.MangleFunc{CallConv: ir.CallingConv(g.CallingConv), ArgBytes: -1}
 	}
-	if prefix == "_" {
-		// 32-bit Windows (m:x) decorates fastcall with "@" instead of "_"
-		// and vectorcall with nothing, and leaves "?" names alone.
-		switch {
-		case strings.HasPrefix(name, "?"):
-			prefix = ""
-		case g.Kind == GlobalFunction && g.CallingConv == 65: // x86_fastcallcc
-			prefix = "@"
-		case g.Kind == GlobalFunction && g.CallingConv == 80: // x86_vectorcallcc
-			prefix = ""
-		}
-	}
-	if g.Linkage == ir.PrivateLinkage {
-		return imp + private + prefix + name
-	}
-	return imp + prefix + name
+	return imp + mode.Mangle(name, g.Linkage == ir.PrivateLinkage, fn)
 }
 
 // formatSpecific mirrors ModuleSymbolTable's SF_FormatSpecific.
@@ -203,79 +193,9 @@ func nmTypeOf(f SymbolFlags) byte {
 	return c
 }
 
-// manglingPrefixes returns the prefixes the data layout's mangling mode
-// ("m:e", "m:o", ...) puts before global names and before private ones.
-func manglingPrefixes(dl string) (global, private string) {
-	for _, spec := range strings.Split(dl, "-") {
-		switch spec {
-		case "m:e", "m:w":
-			return "", ".L"
-		case "m:o":
-			return "_", "L"
-		case "m:x":
-			return "_", "L"
-		case "m:m":
-			return "", "$"
-		case "m:l":
-			return "", "L#"
-		case "m:a":
-			return "", "L.."
-		}
-	}
-	return "", ""
-}
-
-// tripleArch splits a target triple into its arch and the rest.
-func tripleArch(triple string) (arch, rest string) {
-	arch, rest, _ = strings.Cut(triple, "-")
-	return arch, rest
-}
-
-// isDarwin reports an Apple operating system in the triple, as LLVM's
-// Triple::isOSDarwin.
-func isDarwin(triple string) bool {
-	_, rest := tripleArch(triple)
-	parts := strings.Split(rest, "-")
-	if len(parts) < 2 {
-		return false
-	}
-	for _, os := range []string{"darwin", "macos", "ios", "tvos", "watchos", "driverkit", "xros", "visionos", "bridgeos"} {
-		if strings.HasPrefix(parts[1], os) {
-			return true
-		}
-	}
-	return false
-}
-
 // Is64Bit reports whether a target triple's architecture is 64-bit, as
 // LLVM's Triple::isArch64Bit; llvm-nm prints 16-digit addresses for them.
-func Is64Bit(triple string) bool {
-	arch, _ := tripleArch(triple)
-	switch arch {
-	case "x86_64", "amd64", "x86_64h", "aarch64", "aarch64_be", "arm64", "arm64e", "arm64ec",
-		"powerpc64", "ppc64", "powerpc64le", "ppc64le", "mips64", "mips64el", "mipsisa64r6",
-		"mipsisa64r6el", "riscv64", "riscv64be", "loongarch64", "sparcv9", "sparc64",
-		"s390x", "systemz", "nvptx64", "amdgcn", "spir64", "spirv64", "wasm64", "bpf", "bpfel",
-		"bpfeb", "ve", "hsail64", "amdil64", "renderscript64", "le64":
-		return true
-	}
-	return false
-}
-
-// gotSymbolNeeded reports 32-bit x86 ELF targets, whose code may refer to
-// _GLOBAL_OFFSET_TABLE_; LLVM lists it as an undefined symbol of the
-// module. (The medium and large code models of x86-64 do too; without an
-// IR symbol table they are not detected.)
-func gotSymbolNeeded(triple string) bool {
-	arch, rest := tripleArch(triple)
-	switch arch {
-	case "i386", "i486", "i586", "i686", "i786", "i886", "i986", "x86":
-	default:
-		return false
-	}
-	return !isDarwin(triple) && !strings.Contains(rest, "windows") && !strings.Contains(rest, "win32") &&
-		!strings.Contains(rest, "cygwin") && !strings.Contains(rest, "mingw")
-}
+func Is64Bit(triple string) bool { return ir.ParseTriple(triple).IsArch64Bit() }
 
 // isWeakLinkage reports linkages the linker may override or drop:
 // linkonce, weak (any and ODR), extern_weak.
