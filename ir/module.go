@@ -31,6 +31,29 @@ type Module struct {
 	// Summary is the module summary index (ThinLTO or full LTO), nil when
 	// the module has none.
 	Summary *Summary
+
+	// MetadataKinds are the names of the metadata kinds the module
+	// registers beyond LLVM 22's fixed ones (llvmir.NumFixedMetadataKinds),
+	// in the order of their IDs: a bitcode file's METADATA_KIND block
+	// registers them, even those nothing uses, and a writer writes them
+	// all, as LLVM's writes every kind its context knows.
+	MetadataKinds []string
+
+	// UseListOrders are the orders of the uses of global values and
+	// constants that the bitcode recorded (its module-level USELIST
+	// block), in its order. LLVM's reader applies them and its writer,
+	// which writes what it finds in memory, writes them again: a writer
+	// of an unchanged module writes them as they are. Printing ignores
+	// them.
+	UseListOrders []UseListOrder
+}
+
+// A UseListOrder says in which order the uses of Value are kept: Shuffle
+// gives, for each use in the order a reader creates them, its place in
+// the order wanted (LLVM's USELIST_CODE_DEFAULT record).
+type UseListOrder struct {
+	Value   Value
+	Shuffle []uint64
 }
 
 // A Linkage is a global value's linkage type, in LLVM's in-memory order.
@@ -200,6 +223,18 @@ type Function struct {
 	Params   []*Argument
 	Blocks   []*Block
 	Metadata []Attachment
+	// UseListOrders are the use-list orders the body's USELIST block
+	// recorded, in its order: of values (arguments, constants,
+	// instructions, global values) and of blocks (whose order is also in
+	// their Preds). Loaded and released with the body; see
+	// Module.UseListOrders.
+	UseListOrders []UseListOrder
+	// NameOrder are the body's named values (arguments, blocks,
+	// instructions) in the order its value symbol table named them: LLVM
+	// keeps a function's names in a hash table whose layout depends on
+	// the order they were added, and writes them in that layout.
+	// Loaded and released with the body.
+	NameOrder []Value
 }
 
 // An Alias is a global alias.

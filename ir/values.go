@@ -35,6 +35,24 @@ type ConstFP struct {
 	Bits [2]uint64
 }
 
+// X87Bits returns the bits of an x86_fp80 value (mantissa in bits[0],
+// sign and exponent in the low 16 bits of bits[1]) as LLVM holds them once
+// it has read them into an APFloat, which keeps no unnormal (a biased
+// exponent other than 0 and 0x7fff with the integer bit clear: a NaN to
+// it, of exponent 0x7fff) and no pseudo-denormal (exponent 0 with the
+// integer bit set: a normal number of exponent 1). LLVM prints and writes
+// these bits.
+func X87Bits(bits [2]uint64) [2]uint64 {
+	se := bits[1] & 0xffff
+	switch exp := se & 0x7fff; {
+	case exp != 0 && exp != 0x7fff && bits[0]>>63 == 0:
+		se |= 0x7fff
+	case exp == 0 && bits[0]>>63 == 1:
+		se |= 1
+	}
+	return [2]uint64{bits[0], se}
+}
+
 // A ConstNull is the null value of a type that has no other spelling for
 // it: null for a pointer, none for token, zeroinitializer for aggregates,
 // vectors and target extension types. Integer and floating-point zero are

@@ -843,20 +843,10 @@ func appendFP(b []byte, t *ir.Type, bits [2]uint64) []byte {
 		b = append(b, "0xR"...)
 		return appendHex(b, bits[0]&0xffff, 4)
 	case ir.X86FP80Type:
-		// LLVM prints the bits of the APFloat it read them into, which
-		// holds no unnormal (a biased exponent other than 0 and 0x7fff
-		// with the integer bit clear: a NaN to it, printed with exponent
-		// 0x7fff) and no pseudo-denormal (exponent 0 with the integer bit
-		// set: a normal number of exponent 1).
-		se := bits[1] & 0xffff
-		switch exp := se & 0x7fff; {
-		case exp != 0 && exp != 0x7fff && bits[0]>>63 == 0:
-			se |= 0x7fff
-		case exp == 0 && bits[0]>>63 == 1:
-			se |= 1
-		}
+		// LLVM prints the bits of the APFloat it read them into.
+		bits = ir.X87Bits(bits)
 		b = append(b, "0xK"...)
-		b = appendHex(b, se, 4)
+		b = appendHex(b, bits[1], 4)
 		return appendHex(b, bits[0], 16)
 	case ir.FP128Type:
 		b = append(b, "0xL"...)

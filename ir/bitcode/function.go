@@ -31,7 +31,12 @@ type funcState struct {
 	bundles  []ir.OperandBundle
 	lastLoc  ir.Metadata
 	uselists [][]uint64
-	next     uint64 // the next value number
+	// orders are the USELIST records in their order, for
+	// Function.UseListOrders.
+	orders []useListRec
+	// nameOrder is Function.NameOrder.
+	nameOrder []ir.Value
+	next      uint64 // the next value number
 
 	// names are the names the body's values have so far, as LLVM's
 	// ValueSymbolTable of the function holds them (see claim), and
@@ -446,10 +451,14 @@ func (r *Reader) functionBody(fs *funcState) error {
 							return r.errorf("invalid uselist record")
 						}
 						fs.uselists = append(fs.uselists, append([]uint64(nil), rec.Ops...))
-					case llvmir.USELIST_CODE_DEFAULT: // values' use lists print nothing
+						fs.orders = append(fs.orders, useListRec{bb: true, ops: fs.uselists[len(fs.uselists)-1]})
+					case llvmir.USELIST_CODE_DEFAULT:
+						// Values' use lists print nothing; they are
+						// kept for a writer.
 						if len(rec.Ops) < 3 {
 							return r.errorf("invalid uselist record")
 						}
+						fs.orders = append(fs.orders, useListRec{ops: slices.Clone(rec.Ops)})
 					default:
 						r.skip("skipped unknown USELIST record %d", rec.Code)
 					}
@@ -472,6 +481,13 @@ func (r *Reader) functionBody(fs *funcState) error {
 			return err
 		}
 	}
+}
+
+// A useListRec is a USELIST record of a body: [shuffle..., id], id a
+// block's (bb) or a value's.
+type useListRec struct {
+	bb  bool
+	ops []uint64
 }
 
 func (r *Reader) finishBody(fs *funcState) error {
@@ -517,6 +533,22 @@ func (r *Reader) finishBody(fs *funcState) error {
 	for _, b := range fs.blocks {
 		b.Preds = slices.DeleteFunc(b.Preds, func(u *ir.Block) bool { return u == nil })
 	}
+	fs.f.NameOrder = fs.nameOrder
+	fs.f.UseListOrders = nil
+	for _, o := range fs.orders {
+		id := o.ops[len(o.ops)-1]
+		var v ir.Value
+		switch {
+		case o.bb:
+			v = fs.blocks[id] // checked above
+		case id < uint64(len(r.values)) && r.values[id] != nil:
+			v = r.values[id]
+		default:
+			r.skip("skipped a use-list order of value %d, which the function does not have", id)
+			continue
+		}
+		fs.f.UseListOrders = append(fs.f.UseListOrders, ir.UseListOrder{Value: v, Shuffle: o.ops[:len(o.ops)-1]})
+	}
 	fs.f.Blocks = fs.blocks
 	if len(fs.edges) > 0 {
 		fs.f.Blocks = r.finishEdges(fs)
@@ -540,8 +572,10 @@ func (r *Reader) readFuncVST(fs *funcState) error {
 			switch v := r.values[id].(type) {
 			case *ir.Argument:
 				v.Name = fs.rename(v.Name, name)
+				fs.nameOrder = append(fs.nameOrder, v)
 			case *ir.Instruction:
 				v.Name = fs.rename(v.Name, name)
+				fs.nameOrder = append(fs.nameOrder, v)
 			}
 		case llvmir.VST_CODE_BBENTRY:
 			if len(rec.Ops) < 1 || rec.Ops[0] >= uint64(len(fs.blocks)) {
@@ -549,6 +583,7 @@ func (r *Reader) readFuncVST(fs *funcState) error {
 			}
 			b := fs.blocks[rec.Ops[0]]
 			b.Name = fs.rename(b.Name, opsString(rec.Ops[1:]))
+			fs.nameOrder = append(fs.nameOrder, b)
 		}
 		return nil
 	})

@@ -184,6 +184,9 @@ func (r *Reader) rankOf(name string) int {
 	}
 	k := llvmir.NumFixedMetadataKinds + len(r.kindRank)
 	r.kindRank[name] = k
+	if r.m != nil {
+		r.m.MetadataKinds = append(r.m.MetadataKinds, name)
+	}
 	return k
 }
 

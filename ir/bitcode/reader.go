@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -642,8 +643,22 @@ func (r *Reader) moduleSubBlock(id uint32) error {
 		return br.SkipBlock()
 	case llvmir.USELIST_BLOCK_ID:
 		// Module-level use lists order the uses of globals and constants,
-		// which nothing printed depends on.
-		return br.SkipBlock()
+		// which nothing printed depends on; they are kept for a writer.
+		return r.simpleBlock(id, func(rec *bitstream.Record) error {
+			ops := rec.Ops
+			if llvmir.UseListCode(rec.Code) != llvmir.USELIST_CODE_DEFAULT || len(ops) < 2 {
+				r.skip("skipped USELIST record %d at module level", rec.Code)
+				return nil
+			}
+			id := ops[len(ops)-1]
+			if id >= uint64(len(r.values)) || r.values[id] == nil {
+				r.skip("skipped a use-list order of value %d, which is not a module-level value", id)
+				return nil
+			}
+			r.m.UseListOrders = append(r.m.UseListOrders, ir.UseListOrder{
+				Value: r.values[id], Shuffle: slices.Clone(ops[:len(ops)-1])})
+			return nil
+		})
 	case llvmir.OPERAND_BUNDLE_TAGS_BLOCK_ID:
 		return r.simpleBlock(id, func(rec *bitstream.Record) error {
 			if llvmir.OperandBundleTagCode(rec.Code) != llvmir.OPERAND_BUNDLE_TAG {
