@@ -32,6 +32,11 @@ type Module struct {
 	// the module has none.
 	Summary *Summary
 
+	// Producer is what the bitcode the module was read from named as its
+	// producer (its IDENTIFICATION block, "LLVM22.1.8"), "" when it named
+	// none or the module was not read from bitcode.
+	Producer string
+
 	// MetadataKinds are the names of the metadata kinds the module
 	// registers beyond LLVM 22's fixed ones (llvmir.NumFixedMetadataKinds),
 	// in the order of their IDs: a bitcode file's METADATA_KIND block

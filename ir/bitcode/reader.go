@@ -478,7 +478,7 @@ func (r *Reader) Module() (*ir.Module, error) {
 	if r.m != nil || r.modErr != nil {
 		return r.m, r.modErr
 	}
-	r.m = &ir.Module{NoSourceFilename: true}
+	r.m = &ir.Module{NoSourceFilename: true, Producer: r.producer}
 	r.br = bitstream.NewReader(r.stream)
 	r.br.SetBlockInfo(r.bi)
 	r.bodyBit = map[*ir.Function]uint64{}
