@@ -1,0 +1,190 @@
+package bcwrite
+
+import (
+	"fmt"
+
+	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/internal/ircodes"
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
+
+// checkConst returns what in constant c this writer cannot write yet.
+func checkConst(c ir.Constant) error {
+	switch c := c.(type) {
+	case *ir.ConstInt, *ir.ConstFP, *ir.ConstNull, *ir.Undef, *ir.Poison, *ir.ConstData,
+		*ir.GlobalVar, *ir.Function:
+		return nil
+	case *ir.ConstAggregate:
+		for _, o := range c.Elems {
+			if err := checkConst(o); err != nil {
+				return err
+			}
+		}
+		return nil
+	case *ir.ConstExpr:
+		if _, ok := castCode(c.Op); !ok && c.Op != ir.GetElementPtr || c.HasInRange {
+			return &UnsupportedError{What: fmt.Sprintf("constant expressions of opcode %v", c.Op)}
+		}
+		for _, o := range c.Operands {
+			if err := checkConst(o); err != nil {
+				return err
+			}
+		}
+		return nil
+	case *ir.Alias, *ir.IFunc:
+		return nil
+	}
+	return &UnsupportedError{What: fmt.Sprintf("constants of kind %T", c)}
+}
+
+// constantsBlock writes the CONSTANTS block of values[first:last]; the
+// module's defines the abbreviations of writeModuleConstants, a
+// function's none.
+func (w *writer) constantsBlock(first, last int, module bool) {
+	if first == last {
+		return
+	}
+	e, b := w.e, w.bs
+	b.EnterBlock(uint32(llvmir.CONSTANTS_BLOCK_ID), 4)
+	var aggregate, string8, cstring7, cstring6 uint32
+	if module {
+		aggregate = b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.CST_CODE_AGGREGATE)), array, fixed(log2Ceil(uint64(last)+1))))
+		string8 = b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.CST_CODE_STRING)), array, fixed(8)))
+		cstring7 = b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.CST_CODE_CSTRING)), array, fixed(7)))
+		cstring6 = b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.CST_CODE_CSTRING)), array, char6))
+	}
+	var lastType string
+	for _, v := range e.values[first:last] {
+		c := v.(ir.Constant)
+		if k := e.typeKey(c.Type()); k != lastType {
+			lastType = k
+			b.WriteAbbrevRecord(constSetTypeAbbrev, uint32(llvmir.CST_CODE_SETTYPE), []uint64{uint64(e.typeID(c.Type()))}, nil)
+		}
+		var code llvmir.ConstantsCode
+		var ops []uint64
+		abbrev := uint32(0)
+		switch c := c.(type) {
+		case *ir.ConstInt:
+			if isNull(c) {
+				code = llvmir.CST_CODE_NULL
+				break
+			}
+			if c.Typ.BitWidth <= 64 {
+				code, abbrev = llvmir.CST_CODE_INTEGER, constIntegerAbbrev
+				ops = append(ops, signed(c.V))
+			} else {
+				code = llvmir.CST_CODE_WIDE_INTEGER
+				ops = wideWords(bigOf(c), c.Typ.BitWidth)
+			}
+		case *ir.ConstFP:
+			if isNull(c) {
+				code = llvmir.CST_CODE_NULL
+				break
+			}
+			code = llvmir.CST_CODE_FLOAT
+			switch c.Typ.Kind {
+			case ir.X86FP80Type:
+				// The 80 bits as [sign/exponent+top 48 mantissa bits, low 16].
+				x := ir.X87Bits(c.Bits)
+				lo, hi := x[0], x[1]
+				ops = append(ops, hi<<48|lo>>16, lo&0xffff)
+			case ir.FP128Type, ir.PPCFP128Type:
+				ops = append(ops, c.Bits[0], c.Bits[1])
+			default:
+				ops = append(ops, c.Bits[0])
+			}
+		case *ir.ConstNull:
+			code = llvmir.CST_CODE_NULL
+		case *ir.Poison:
+			code = llvmir.CST_CODE_POISON
+		case *ir.Undef:
+			code = llvmir.CST_CODE_UNDEF
+		case *ir.ConstData:
+			t := c.Typ
+			if t.Kind == ir.ArrayType && t.Elem.Kind == ir.IntegerType && t.Elem.BitWidth == 8 {
+				n := len(c.Elems)
+				code, abbrev = llvmir.CST_CODE_STRING, string8
+				if n > 0 && c.Elems[n-1] == 0 && !hasZero(c.Elems[:n-1]) {
+					code = llvmir.CST_CODE_CSTRING
+					n--
+				}
+				ops = append(ops, c.Elems[:n]...)
+				if code == llvmir.CST_CODE_CSTRING {
+					is6, is7 := true, true
+					for _, x := range ops {
+						if _, ok := bitstream.EncodeChar6(x); !ok {
+							is6 = false
+						}
+						if x >= 0x80 {
+							is7 = false
+						}
+					}
+					switch {
+					case is6:
+						abbrev = cstring6
+					case is7:
+						abbrev = cstring7
+					default:
+						abbrev = 0
+					}
+				}
+				break
+			}
+			code = llvmir.CST_CODE_DATA
+			ops = append(ops, c.Elems...)
+		case *ir.ConstAggregate:
+			code, abbrev = llvmir.CST_CODE_AGGREGATE, aggregate
+			for _, o := range c.Elems {
+				ops = append(ops, uint64(e.valueID(o)))
+			}
+		case *ir.ConstExpr:
+			if cc, ok := castCode(c.Op); ok {
+				code, abbrev = llvmir.CST_CODE_CE_CAST, constCastAbbrev
+				o := c.Operands[0]
+				ops = append(ops, uint64(cc), uint64(e.typeID(o.Type())), uint64(e.valueID(o)))
+				break
+			}
+			// getelementptr: [source type, flags, (type, value)...].
+			code = llvmir.CST_CODE_CE_GEP
+			ops = append(ops, uint64(e.typeID(c.SrcElem)), gepFlags(c.Flags))
+			for _, o := range c.Operands {
+				ops = append(ops, uint64(e.typeID(o.Type())), uint64(e.valueID(o)))
+			}
+		}
+		if abbrev != 0 {
+			b.WriteAbbrevRecord(abbrev, uint32(code), ops, nil)
+		} else {
+			b.WriteRecord(uint32(code), ops)
+		}
+	}
+	b.ExitBlock()
+}
+
+func hasZero(xs []uint64) bool {
+	for _, x := range xs {
+		if x == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// castCode returns the bitcode encoding of a cast opcode.
+func castCode(op ir.Opcode) (llvmir.CastOpcode, bool) { return ircodes.CastCode(op) }
+
+// gepFlags encodes a getelementptr's flags: inbounds bit 0, nusw (which
+// inbounds implies) bit 1, nuw bit 2.
+func gepFlags(f ir.Flags) uint64 {
+	var v uint64
+	if f&ir.InBounds != 0 {
+		v |= 1 | 2
+	}
+	if f&ir.NUSW != 0 {
+		v |= 2
+	}
+	if f&ir.NUW != 0 {
+		v |= 4
+	}
+	return v
+}

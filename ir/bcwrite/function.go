@@ -1,0 +1,749 @@
+package bcwrite
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bcextract/bcextract/internal/ircodes"
+
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
+
+// operands returns the operands of in in the order of LLVM's
+// User::operands for its kind: the order the ValueEnumerator meets them.
+func operands(in *ir.Instruction) []ir.Value {
+	switch in.Op {
+	case ir.Call:
+		ops := append([]ir.Value(nil), in.Operands...)
+		for _, b := range in.Bundles() {
+			ops = append(ops, b.Inputs...)
+		}
+		return append(ops, in.Callee)
+	case ir.Invoke:
+		ops := append([]ir.Value(nil), in.Operands...)
+		for _, b := range in.Bundles() {
+			ops = append(ops, b.Inputs...)
+		}
+		return append(ops, in.Succs[0], in.Succs[1], in.Callee)
+	case ir.LandingPad:
+		var ops []ir.Value
+		for _, c := range in.Clauses() {
+			ops = append(ops, c.Value)
+		}
+		return ops
+	case ir.Br:
+		if len(in.Operands) == 0 {
+			return []ir.Value{in.Succs[0]}
+		}
+		return []ir.Value{in.Operands[0], in.Succs[1], in.Succs[0]}
+	case ir.Switch:
+		ops := []ir.Value{in.Operands[0], in.Succs[0]}
+		for i, c := range in.Cases() {
+			ops = append(ops, c, in.Succs[i+1])
+		}
+		return ops
+	}
+	return in.Operands
+}
+
+// supportedOp says which instructions this writer writes.
+func supportedOp(op ir.Opcode) bool {
+	if op.IsBinary() {
+		return true
+	}
+	if _, ok := castCode(op); ok {
+		return true
+	}
+	switch op {
+	case ir.FNeg, ir.ICmp, ir.FCmp, ir.Load, ir.Store, ir.Alloca, ir.GetElementPtr, ir.Call,
+		ir.Br, ir.Switch, ir.Ret, ir.Unreachable, ir.PHI, ir.Select, ir.ExtractValue,
+		ir.InsertValue, ir.ExtractElement, ir.InsertElement, ir.ShuffleVector, ir.Freeze,
+		ir.Fence, ir.AtomicCmpXchg, ir.AtomicRMW, ir.Invoke, ir.LandingPad, ir.Resume:
+		return true
+	}
+	return false
+}
+
+// checkBody returns what in f's body this writer cannot write yet.
+func checkBody(f *ir.Function) error {
+	unsupported := func(format string, args ...any) error {
+		return &UnsupportedError{What: fmt.Sprintf(format, args...) + " (in @" + f.Name + ")"}
+	}
+	for _, a := range f.Metadata {
+		if err := checkMD(a.Node, map[ir.Metadata]bool{}); err != nil {
+			return err
+		}
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if !supportedOp(in.Op) {
+				return unsupported("the %v instruction", in.Op)
+			}
+			if in.DebugLoc != nil || len(in.DebugRecords) > 0 {
+				return unsupported("debug locations and records")
+			}
+			for _, a := range in.Metadata {
+				if err := checkMD(a.Node, map[ir.Metadata]bool{}); err != nil {
+					return err
+				}
+			}
+			if len(in.Bundles()) > 0 {
+				return unsupported("operand bundles")
+			}
+			if sc := in.SyncScope(); sc != "" && sc != "singlethread" {
+				return unsupported("synchronization scope %q", sc)
+			}
+			if in.FMF != 0 && (in.Op == ir.Call || in.Op == ir.Invoke || in.Op == ir.PHI || in.Op == ir.Select) {
+				return unsupported("fast-math flags on calls, phis and selects")
+			}
+			for _, v := range operands(in) {
+				switch v := v.(type) {
+				case *ir.Instruction:
+					if v.Typ == nil || v.Typ.Kind == ir.VoidType {
+						return unsupported("a void value used as an operand (not valid IR)")
+					}
+				case ir.Constant:
+					if err := checkConst(v); err != nil {
+						return err
+					}
+				case *ir.InlineAsm, *ir.MetadataValue:
+					return unsupported("%T operands", v)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// enumOperandType numbers the type of operand v and, for a constant not
+// numbered yet, the types it is made of (EnumerateOperandType).
+func (e *enumerator) enumOperandType(v ir.Value) {
+	e.enumType(v.Type())
+	c, ok := v.(ir.Constant)
+	if !ok {
+		return
+	}
+	switch c.(type) {
+	case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
+		return
+	}
+	if _, ok := e.valIDs[e.valueKey(c)]; ok {
+		return
+	}
+	switch c := c.(type) {
+	case *ir.ConstAggregate:
+		for _, o := range c.Elems {
+			e.enumOperandType(o)
+		}
+	case *ir.ConstExpr:
+		for _, o := range c.Operands {
+			e.enumOperandType(o)
+		}
+		if c.Op == ir.GetElementPtr {
+			e.enumType(c.SrcElem)
+		}
+	}
+}
+
+// enumBodyTypes numbers what the module level numbers of f's body: the
+// types of operands and results, source, allocated and function types,
+// and the attribute lists of calls.
+func (e *enumerator) enumBodyTypes(f *ir.Function) {
+	tag := e.valueID(f) + 1
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, v := range operands(in) {
+				e.enumOperandType(v)
+			}
+			if in.Op == ir.ShuffleVector {
+				e.enumType(shuffleMask(in).Type())
+			}
+			if in.Op == ir.GetElementPtr || in.Op == ir.Alloca {
+				e.enumType(in.ElemType)
+			}
+			e.enumType(in.Typ)
+			if in.Op == ir.Call || in.Op == ir.Invoke {
+				e.enumAttrs(in.Attrs)
+				e.enumType(in.FuncType)
+			}
+			for _, a := range in.Metadata {
+				e.enumMD(tag, a.Node)
+			}
+		}
+	}
+}
+
+// A funcState is the numbering of one function while it is written.
+type funcState struct {
+	firstConst, firstInst int
+	blocks                map[*ir.Block]uint64
+	added                 []any // keys numbered for the function
+}
+
+// incorporate numbers f's arguments, constants, blocks and instructions
+// after the module's values (incorporateFunction).
+func (e *enumerator) incorporate(f *ir.Function) *funcState {
+	s := &funcState{blocks: map[*ir.Block]uint64{}}
+	add := func(v ir.Value) {
+		k := e.valueKey(v)
+		if _, ok := e.valIDs[k]; ok {
+			return
+		}
+		n := len(e.values)
+		e.enumValue(v)
+		for _, v := range e.values[n:] {
+			s.added = append(s.added, e.valueKey(v))
+		}
+	}
+	for _, p := range f.Params {
+		add(p)
+	}
+	s.firstConst = len(e.values)
+	for i, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, v := range operands(in) {
+				switch v.(type) {
+				case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
+				case ir.Constant:
+					add(v)
+				}
+			}
+			if in.Op == ir.ShuffleVector {
+				add(shuffleMask(in))
+			}
+		}
+		s.blocks[b] = uint64(i)
+	}
+	s.firstInst = len(e.values)
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Typ != nil && in.Typ.Kind != ir.VoidType {
+				add(in)
+			}
+		}
+	}
+	return s
+}
+
+// forget drops the function's values from the numbering.
+func (e *enumerator) forget(s *funcState) {
+	for _, k := range s.added {
+		delete(e.valIDs, k)
+	}
+	e.values = e.values[:len(e.values)-len(s.added)]
+}
+
+// The abbreviation IDs writeBlockInfo gives the function block.
+const (
+	fnLoadAbbrev = 4 + iota
+	fnStoreAbbrev
+	fnUnopAbbrev
+	fnUnopFlagsAbbrev
+	fnBinopAbbrev
+	fnBinopFlagsAbbrev
+	fnCastAbbrev
+	fnCastFlagsAbbrev
+	fnRetVoidAbbrev
+	fnRetValAbbrev
+	fnBrAbbrev
+	fnBrCondAbbrev
+	fnUnreachableAbbrev
+	fnGEPAbbrev
+	fnCmpAbbrev
+	fnCmpFlagsAbbrev
+)
+
+// function writes f's FUNCTION_BLOCK and returns the bit where it
+// starts.
+func (w *writer) function(f *ir.Function) uint64 {
+	e, b := w.e, w.bs
+	s := e.incorporate(f)
+	start := b.BitPos()
+	b.EnterBlock(uint32(llvmir.FUNCTION_BLOCK_ID), 5)
+	b.WriteRecord(uint32(llvmir.FUNC_CODE_DECLAREBLOCKS), []uint64{uint64(len(f.Blocks))})
+	w.constantsBlock(s.firstConst, s.firstInst, false)
+	e.refreshFunctionMD(f, e.valueID(f)+1)
+	w.functionMetadata(e.valueID(f) + 1)
+	id := uint64(s.firstInst)
+	for _, blk := range f.Blocks {
+		for _, in := range blk.Instrs {
+			w.instruction(in, id, s)
+			if in.Typ != nil && in.Typ.Kind != ir.VoidType {
+				id++
+			}
+		}
+	}
+	w.functionVST(f, s)
+	w.attachments(f)
+	w.functionUseLists(f, s)
+	b.ExitBlock()
+	e.forget(s)
+	return start
+}
+
+// functionUseLists writes the function's USELIST block: its orders of
+// values (USELIST_CODE_DEFAULT) and blocks (USELIST_CODE_BB), as the
+// model has them.
+func (w *writer) functionUseLists(f *ir.Function, s *funcState) {
+	first := true
+	for _, o := range f.UseListOrders {
+		code := llvmir.USELIST_CODE_DEFAULT
+		var id uint64
+		if blk, ok := o.Value.(*ir.Block); ok {
+			bid, ok := s.blocks[blk]
+			if !ok {
+				continue
+			}
+			code, id = llvmir.USELIST_CODE_BB, bid
+		} else {
+			vid, ok := w.e.valIDs[w.e.valueKey(o.Value)]
+			if !ok {
+				continue
+			}
+			id = uint64(vid)
+		}
+		if first {
+			w.bs.EnterBlock(uint32(llvmir.USELIST_BLOCK_ID), 3)
+			first = false
+		}
+		w.bs.WriteRecord(uint32(code), append(append([]uint64(nil), o.Shuffle...), id))
+	}
+	if !first {
+		w.bs.ExitBlock()
+	}
+}
+
+// rel returns v's number relative to the instruction's, as a 32-bit
+// unsigned (a forward reference wraps).
+func (w *writer) rel(v ir.Value, id uint64) uint64 {
+	return uint64(uint32(id - uint64(w.e.valueID(v))))
+}
+
+// pushValueAndType appends v's relative number and, for a forward
+// reference, its type; it says whether it did.
+func (w *writer) pushValueAndType(ops []uint64, v ir.Value, id uint64) ([]uint64, bool) {
+	vid := uint64(w.e.valueID(v))
+	ops = append(ops, uint64(uint32(id-vid)))
+	if vid >= id {
+		return append(ops, uint64(w.e.typeID(v.Type()))), true
+	}
+	return ops, false
+}
+
+// binopCode returns the bitcode encoding of a binary operator.
+func binopCode(op ir.Opcode) uint64 {
+	switch op {
+	case ir.Add, ir.FAdd:
+		return uint64(llvmir.BINOP_ADD)
+	case ir.Sub, ir.FSub:
+		return uint64(llvmir.BINOP_SUB)
+	case ir.Mul, ir.FMul:
+		return uint64(llvmir.BINOP_MUL)
+	case ir.UDiv:
+		return uint64(llvmir.BINOP_UDIV)
+	case ir.SDiv, ir.FDiv:
+		return uint64(llvmir.BINOP_SDIV)
+	case ir.URem:
+		return uint64(llvmir.BINOP_UREM)
+	case ir.SRem, ir.FRem:
+		return uint64(llvmir.BINOP_SREM)
+	case ir.Shl:
+		return uint64(llvmir.BINOP_SHL)
+	case ir.LShr:
+		return uint64(llvmir.BINOP_LSHR)
+	case ir.AShr:
+		return uint64(llvmir.BINOP_ASHR)
+	case ir.And:
+		return uint64(llvmir.BINOP_AND)
+	case ir.Or:
+		return uint64(llvmir.BINOP_OR)
+	}
+	return uint64(llvmir.BINOP_XOR)
+}
+
+// fmfBits encodes fast-math flags as bitcode does.
+func fmfBits(f ir.FastMath) uint64 {
+	v := uint64(f &^ ir.AllowReassoc)
+	if f&ir.AllowReassoc != 0 {
+		v |= uint64(llvmir.AllowReassoc)
+	}
+	return v
+}
+
+// optFlags returns the flags operand of an instruction
+// (getOptimizationFlags), 0 for none.
+func optFlags(in *ir.Instruction) uint64 {
+	var v uint64
+	switch {
+	case in.Op == ir.Add || in.Op == ir.Sub || in.Op == ir.Mul || in.Op == ir.Shl || in.Op == ir.Trunc:
+		if in.Flags&ir.NUW != 0 {
+			v |= 1 << llvmir.OBO_NO_UNSIGNED_WRAP
+		}
+		if in.Flags&ir.NSW != 0 {
+			v |= 1 << llvmir.OBO_NO_SIGNED_WRAP
+		}
+	case in.Op == ir.UDiv || in.Op == ir.SDiv || in.Op == ir.LShr || in.Op == ir.AShr:
+		if in.Flags&ir.Exact != 0 {
+			v |= 1 << llvmir.PEO_EXACT
+		}
+	case in.Op == ir.Or:
+		if in.Flags&ir.Disjoint != 0 {
+			v |= 1 << llvmir.PDI_DISJOINT
+		}
+	case in.Op == ir.ZExt || in.Op == ir.UIToFP:
+		if in.Flags&ir.NNeg != 0 {
+			v |= 1 << llvmir.PNNI_NON_NEG
+		}
+	case in.Op == ir.ICmp:
+		if in.Flags&ir.SameSign != 0 {
+			v |= 1 << llvmir.ICMP_SAME_SIGN
+		}
+	default:
+		v = fmfBits(in.FMF)
+	}
+	return v
+}
+
+// instruction writes one instruction numbered id (writeInstruction).
+func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
+	e, b := w.e, w.bs
+	var ops []uint64
+	var code llvmir.FunctionCode
+	abbrev := uint32(0)
+	fwd := false
+	switch {
+	case in.Op.IsBinary():
+		code = llvmir.FUNC_CODE_INST_BINOP
+		ops, fwd = w.pushValueAndType(ops, in.Operands[0], id)
+		ops = append(ops, w.rel(in.Operands[1], id), binopCode(in.Op))
+		if !fwd {
+			abbrev = fnBinopAbbrev
+		}
+		if fl := optFlags(in); fl != 0 {
+			if abbrev != 0 {
+				abbrev = fnBinopFlagsAbbrev
+			}
+			ops = append(ops, fl)
+		}
+	case in.Op == ir.FNeg:
+		code = llvmir.FUNC_CODE_INST_UNOP
+		ops, fwd = w.pushValueAndType(ops, in.Operands[0], id)
+		ops = append(ops, uint64(llvmir.UNOP_FNEG))
+		if !fwd {
+			abbrev = fnUnopAbbrev
+		}
+		if fl := fmfBits(in.FMF); fl != 0 {
+			if abbrev != 0 {
+				abbrev = fnUnopFlagsAbbrev
+			}
+			ops = append(ops, fl)
+		}
+	case isCast(in.Op):
+		code = llvmir.FUNC_CODE_INST_CAST
+		cc, _ := castCode(in.Op)
+		ops, fwd = w.pushValueAndType(ops, in.Operands[0], id)
+		ops = append(ops, uint64(e.typeID(in.Typ)), uint64(cc))
+		if !fwd {
+			abbrev = fnCastAbbrev
+		}
+		if fl := optFlags(in); fl != 0 {
+			if abbrev != 0 {
+				abbrev = fnCastFlagsAbbrev
+			}
+			ops = append(ops, fl)
+		}
+	case in.Op == ir.ICmp || in.Op == ir.FCmp:
+		code = llvmir.FUNC_CODE_INST_CMP2
+		ops, fwd = w.pushValueAndType(ops, in.Operands[0], id)
+		ops = append(ops, w.rel(in.Operands[1], id), uint64(in.Pred))
+		if !fwd {
+			abbrev = fnCmpAbbrev
+		}
+		if fl := optFlags(in); fl != 0 {
+			if abbrev != 0 {
+				abbrev = fnCmpFlagsAbbrev
+			}
+			ops = append(ops, fl)
+		}
+	case in.Op == ir.Load:
+		code = llvmir.FUNC_CODE_INST_LOAD
+		ops, fwd = w.pushValueAndType(ops, in.Operands[0], id)
+		ops = append(ops, uint64(e.typeID(in.Typ)), alignCode(in.Align), b2u(in.Flags&ir.Volatile != 0))
+		if in.Ordering != ir.NotAtomic {
+			code = llvmir.FUNC_CODE_INST_LOADATOMIC
+			ops = append(ops, orderingCode(in.Ordering), scopeCode(in))
+		} else if !fwd {
+			abbrev = fnLoadAbbrev
+		}
+	case in.Op == ir.Store:
+		code = llvmir.FUNC_CODE_INST_STORE
+		var f1, f2 bool
+		ops, f1 = w.pushValueAndType(ops, in.Operands[1], id)
+		ops, f2 = w.pushValueAndType(ops, in.Operands[0], id)
+		ops = append(ops, alignCode(in.Align), b2u(in.Flags&ir.Volatile != 0))
+		if in.Ordering != ir.NotAtomic {
+			code = llvmir.FUNC_CODE_INST_STOREATOMIC
+			ops = append(ops, orderingCode(in.Ordering), scopeCode(in))
+		} else if !f1 && !f2 {
+			abbrev = fnStoreAbbrev
+		}
+	case in.Op == ir.Fence:
+		code = llvmir.FUNC_CODE_INST_FENCE
+		ops = append(ops, orderingCode(in.Ordering), scopeCode(in))
+	case in.Op == ir.AtomicCmpXchg:
+		code = llvmir.FUNC_CODE_INST_CMPXCHG
+		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
+		ops, _ = w.pushValueAndType(ops, in.Operands[1], id)
+		ops = append(ops, w.rel(in.Operands[2], id), b2u(in.Flags&ir.Volatile != 0),
+			orderingCode(in.Ordering), scopeCode(in), orderingCode(in.FailOrdering),
+			b2u(in.Flags&ir.Weak != 0), alignCode(in.Align))
+	case in.Op == ir.AtomicRMW:
+		code = llvmir.FUNC_CODE_INST_ATOMICRMW
+		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
+		ops, _ = w.pushValueAndType(ops, in.Operands[1], id)
+		ops = append(ops, rmwCode(in.RMW), b2u(in.Flags&ir.Volatile != 0),
+			orderingCode(in.Ordering), scopeCode(in), alignCode(in.Align))
+	case in.Op == ir.Invoke:
+		code = llvmir.FUNC_CODE_INST_INVOKE
+		ops = append(ops, e.listID(in.Attrs), uint64(in.CallConv)|1<<13,
+			s.blocks[in.Succs[0]], s.blocks[in.Succs[1]], uint64(e.typeID(in.FuncType)))
+		ops, _ = w.pushValueAndType(ops, in.Callee, id)
+		ft := in.FuncType
+		for i, v := range in.Operands {
+			if i < len(ft.Params) {
+				ops = append(ops, w.rel(v, id))
+				continue
+			}
+			ops, _ = w.pushValueAndType(ops, v, id)
+		}
+	case in.Op == ir.LandingPad:
+		code = llvmir.FUNC_CODE_INST_LANDINGPAD
+		cl := in.Clauses()
+		ops = append(ops, uint64(e.typeID(in.Typ)), b2u(in.Flags&ir.Cleanup != 0), uint64(len(cl)))
+		for _, c := range cl {
+			ops = append(ops, b2u(c.Filter))
+			ops, _ = w.pushValueAndType(ops, c.Value, id)
+		}
+	case in.Op == ir.Resume:
+		code = llvmir.FUNC_CODE_INST_RESUME
+		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
+	case in.Op == ir.Alloca:
+		code = llvmir.FUNC_CODE_INST_ALLOCA
+		size := in.Operands[0]
+		a := alignCode(in.Align)
+		packed := a&31 | (a>>5)<<llvmir.ALLOCA_ALIGN_UPPER | 1<<llvmir.ALLOCA_EXPLICIT_TYPE
+		if in.Flags&ir.InAlloca != 0 {
+			packed |= 1 << llvmir.ALLOCA_USED_WITH_INALLOCA
+		}
+		if in.Flags&ir.SwiftError != 0 {
+			packed |= 1 << llvmir.ALLOCA_SWIFT_ERROR
+		}
+		ops = append(ops, uint64(e.typeID(in.ElemType)), uint64(e.typeID(size.Type())), uint64(e.valueID(size)), packed)
+		if in.AddrSpace != w.allocaAddrSpace() {
+			ops = append(ops, uint64(in.AddrSpace))
+		}
+	case in.Op == ir.GetElementPtr:
+		code, abbrev = llvmir.FUNC_CODE_INST_GEP, fnGEPAbbrev
+		ops = append(ops, gepFlags(in.Flags), uint64(e.typeID(in.ElemType)))
+		for _, v := range in.Operands {
+			ops, _ = w.pushValueAndType(ops, v, id)
+		}
+	case in.Op == ir.Call:
+		code = llvmir.FUNC_CODE_INST_CALL
+		cc := uint64(in.CallConv)<<llvmir.CALL_CCONV | 1<<llvmir.CALL_EXPLICIT_TYPE
+		switch in.Tail {
+		case ir.Tail:
+			cc |= 1 << llvmir.CALL_TAIL
+		case ir.MustTail:
+			cc |= 1<<llvmir.CALL_MUSTTAIL | 1<<llvmir.CALL_TAIL
+		case ir.NotTail:
+			cc |= 1 << llvmir.CALL_NOTAIL
+		}
+		ops = append(ops, e.listID(in.Attrs), cc, uint64(e.typeID(in.FuncType)))
+		ops, _ = w.pushValueAndType(ops, in.Callee, id)
+		ft := in.FuncType
+		for i, v := range in.Operands {
+			if i < len(ft.Params) {
+				if blk, ok := v.(*ir.Block); ok {
+					ops = append(ops, s.blocks[blk])
+					continue
+				}
+				ops = append(ops, w.rel(v, id))
+				continue
+			}
+			ops, _ = w.pushValueAndType(ops, v, id)
+		}
+	case in.Op == ir.Br:
+		code = llvmir.FUNC_CODE_INST_BR
+		ops = append(ops, s.blocks[in.Succs[0]])
+		abbrev = fnBrAbbrev
+		if len(in.Operands) > 0 {
+			ops = append(ops, s.blocks[in.Succs[1]], w.rel(in.Operands[0], id))
+			abbrev = fnBrCondAbbrev
+		}
+	case in.Op == ir.Switch:
+		code = llvmir.FUNC_CODE_INST_SWITCH
+		cond := in.Operands[0]
+		ops = append(ops, uint64(e.typeID(cond.Type())), w.rel(cond, id), s.blocks[in.Succs[0]])
+		for i, c := range in.Cases() {
+			ops = append(ops, uint64(e.valueID(c)), s.blocks[in.Succs[i+1]])
+		}
+	case in.Op == ir.Ret:
+		code = llvmir.FUNC_CODE_INST_RET
+		switch len(in.Operands) {
+		case 0:
+			abbrev = fnRetVoidAbbrev
+		case 1:
+			ops, fwd = w.pushValueAndType(ops, in.Operands[0], id)
+			if !fwd {
+				abbrev = fnRetValAbbrev
+			}
+		default:
+			for _, v := range in.Operands {
+				ops, _ = w.pushValueAndType(ops, v, id)
+			}
+		}
+	case in.Op == ir.Unreachable:
+		code, abbrev = llvmir.FUNC_CODE_INST_UNREACHABLE, fnUnreachableAbbrev
+	case in.Op == ir.PHI:
+		code = llvmir.FUNC_CODE_INST_PHI
+		ops = append(ops, uint64(e.typeID(in.Typ)))
+		for i, v := range in.Operands {
+			d := int64(int32(uint32(id) - uint32(e.valueID(v))))
+			ops = append(ops, signed(d), s.blocks[in.Incoming[i]])
+		}
+	case in.Op == ir.Select:
+		code = llvmir.FUNC_CODE_INST_VSELECT
+		ops, _ = w.pushValueAndType(ops, in.Operands[1], id)
+		ops = append(ops, w.rel(in.Operands[2], id))
+		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
+	case in.Op == ir.ExtractValue:
+		code = llvmir.FUNC_CODE_INST_EXTRACTVAL
+		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
+		for _, x := range in.Indices() {
+			ops = append(ops, uint64(x))
+		}
+	case in.Op == ir.InsertValue:
+		code = llvmir.FUNC_CODE_INST_INSERTVAL
+		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
+		ops, _ = w.pushValueAndType(ops, in.Operands[1], id)
+		for _, x := range in.Indices() {
+			ops = append(ops, uint64(x))
+		}
+	case in.Op == ir.ExtractElement:
+		code = llvmir.FUNC_CODE_INST_EXTRACTELT
+		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
+		ops, _ = w.pushValueAndType(ops, in.Operands[1], id)
+	case in.Op == ir.InsertElement:
+		code = llvmir.FUNC_CODE_INST_INSERTELT
+		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
+		ops = append(ops, w.rel(in.Operands[1], id))
+		ops, _ = w.pushValueAndType(ops, in.Operands[2], id)
+	case in.Op == ir.ShuffleVector:
+		code = llvmir.FUNC_CODE_INST_SHUFFLEVEC
+		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
+		ops = append(ops, w.rel(in.Operands[1], id), w.rel(shuffleMask(in), id))
+	case in.Op == ir.Freeze:
+		code = llvmir.FUNC_CODE_INST_FREEZE
+		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
+	}
+	if abbrev != 0 {
+		b.WriteAbbrevRecord(abbrev, uint32(code), ops, nil)
+	} else {
+		b.WriteRecord(uint32(code), ops)
+	}
+}
+
+func isCast(op ir.Opcode) bool {
+	_, ok := castCode(op)
+	return ok
+}
+
+// allocaAddrSpace returns the data layout's alloca address space (its
+// "A<n>" component, 0 without one).
+func (w *writer) allocaAddrSpace() uint32 {
+	for _, c := range strings.Split(w.m.DataLayout, "-") {
+		if len(c) > 1 && c[0] == 'A' {
+			if n, err := strconv.ParseUint(c[1:], 10, 32); err == nil {
+				return uint32(n)
+			}
+		}
+	}
+	return 0
+}
+
+// shuffleMask returns the constant a shufflevector's mask is written as
+// (getShuffleMaskForBitcode): a vector of i32 as LLVM's context makes it,
+// poison when every element is, zeroinitializer when every one is 0,
+// data when none is poison, else element by element.
+func shuffleMask(in *ir.Instruction) ir.Constant {
+	mask := in.Mask()
+	i32 := &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
+	t := &ir.Type{Kind: in.Typ.Kind, Len: uint64(len(mask)), Elem: i32}
+	zero, poison, some := true, true, false
+	for _, m := range mask {
+		zero = zero && m == 0
+		poison = poison && m < 0
+		some = some || m < 0
+	}
+	switch {
+	case len(mask) > 0 && poison:
+		return &ir.Poison{Typ: t}
+	case len(mask) > 0 && zero:
+		return &ir.ConstNull{Typ: t}
+	case t.Kind == ir.ScalableVectorType:
+		return &ir.Poison{Typ: t}
+	case !some:
+		elems := make([]uint64, len(mask))
+		for i, m := range mask {
+			elems[i] = uint64(uint32(m))
+		}
+		return &ir.ConstData{Typ: t, Elems: elems}
+	}
+	elems := make([]ir.Constant, len(mask))
+	for i, m := range mask {
+		if m < 0 {
+			elems[i] = &ir.Poison{Typ: i32}
+		} else {
+			elems[i] = &ir.ConstInt{Typ: i32, V: int64(m)}
+		}
+	}
+	return &ir.ConstAggregate{Typ: t, Elems: elems}
+}
+
+// orderingCode encodes an atomic ordering (getEncodedOrdering).
+func orderingCode(o ir.AtomicOrdering) uint64 {
+	switch o {
+	case ir.Unordered:
+		return uint64(llvmir.ORDERING_UNORDERED)
+	case ir.Monotonic:
+		return uint64(llvmir.ORDERING_MONOTONIC)
+	case ir.Acquire:
+		return uint64(llvmir.ORDERING_ACQUIRE)
+	case ir.Release:
+		return uint64(llvmir.ORDERING_RELEASE)
+	case ir.AcquireRelease:
+		return uint64(llvmir.ORDERING_ACQREL)
+	case ir.SequentiallyConsistent:
+		return uint64(llvmir.ORDERING_SEQCST)
+	}
+	return uint64(llvmir.ORDERING_NOTATOMIC)
+}
+
+// scopeCode encodes an instruction's synchronization scope: the
+// context's numbers of "singlethread" and the system scope (the others
+// are refused by checkBody).
+func scopeCode(in *ir.Instruction) uint64 {
+	if in.SyncScope() == "singlethread" {
+		return uint64(llvmir.SYNC_SCOPE_SINGLE_THREAD)
+	}
+	return uint64(llvmir.SYNC_SCOPE_SYSTEM)
+}
+
+// rmwCode encodes an atomicrmw operation.
+func rmwCode(op ir.RMWOp) uint64 {
+	c, _ := ircodes.RMWCode(op)
+	return uint64(c)
+}

@@ -1,0 +1,509 @@
+package bcwrite
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
+
+// This file numbers and writes metadata as LLVM 22's ValueEnumerator
+// (EnumerateMetadata, organizeMetadata) and writer
+// (writeModuleMetadata, writeFunctionMetadata, the attachment records)
+// do, for generic metadata: strings, tuples and constants.
+
+// An mdEntry is the numbering of one metadata: the function it belongs
+// to (the function's value number plus one; 0 for the module) and its
+// number, from 1 in the order met until organize, then its place.
+type mdEntry struct {
+	f, id uint32
+	md    ir.Metadata
+}
+
+// mdState is the metadata half of the enumerator.
+type mdState struct {
+	entries []*mdEntry       // in the order met (LLVM's MDs)
+	byKey   map[any]*mdEntry // by mdKey
+	// After organize: the module's metadata, strings first, and each
+	// function's, numbered on from the module's.
+	module     []ir.Metadata
+	moduleStrs int
+	fn         map[uint32][]ir.Metadata
+	fnStrs     map[uint32]int
+	finalID    map[any]uint32 // by mdKey, from 0
+}
+
+// mdKey returns what identifies metadata md: strings by their text,
+// constants by the constant, nodes by identity.
+func (e *enumerator) mdKey(md ir.Metadata) any {
+	switch m := md.(type) {
+	case *ir.MDString:
+		return "!s:" + m.Value
+	case *ir.ValueAsMetadata:
+		return [2]any{"!v", e.valueKey(m.Value)}
+	}
+	return md
+}
+
+// mdOperands returns a node's operands.
+func mdOperands(md ir.Metadata) []ir.Metadata {
+	if t, ok := md.(*ir.MDTuple); ok {
+		return t.Ops
+	}
+	return nil
+}
+
+func isNode(md ir.Metadata) bool {
+	_, ok := md.(*ir.MDTuple)
+	return ok
+}
+
+func isDistinct(md ir.Metadata) bool {
+	t, ok := md.(*ir.MDTuple)
+	return ok && t.Distinct
+}
+
+// checkMD returns what in md this writer cannot write yet.
+func checkMD(md ir.Metadata, seen map[ir.Metadata]bool) error {
+	if md == nil || seen[md] {
+		return nil
+	}
+	seen[md] = true
+	switch m := md.(type) {
+	case *ir.MDString:
+		return nil
+	case *ir.ValueAsMetadata:
+		if c, ok := m.Value.(ir.Constant); ok {
+			return checkConst(c)
+		}
+		return &UnsupportedError{What: "metadata of function-local values"}
+	case *ir.MDTuple:
+		for _, o := range m.Ops {
+			if err := checkMD(o, seen); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return &UnsupportedError{What: fmt.Sprintf("metadata of kind %T", md)}
+}
+
+// enumMD numbers md and what it refers to for function f (0 for the
+// module), in post-order, a distinct node met from a uniqued one delayed
+// until that uniqued subgraph is done (EnumerateMetadata).
+func (e *enumerator) enumMD(f uint32, md ir.Metadata) {
+	type frame struct {
+		n  ir.Metadata
+		op int
+	}
+	var delayed []ir.Metadata
+	var work []frame
+	if n := e.enumMDImpl(f, md); n != nil {
+		work = append(work, frame{n, 0})
+	}
+	for len(work) > 0 {
+		top := &work[len(work)-1]
+		ops := mdOperands(top.n)
+		var next ir.Metadata
+		for top.op < len(ops) {
+			o := ops[top.op]
+			top.op++
+			if n := e.enumMDImpl(f, o); n != nil {
+				next = n
+				break
+			}
+		}
+		if next != nil {
+			if isDistinct(next) && !isDistinct(top.n) {
+				delayed = append(delayed, next)
+			} else {
+				work = append(work, frame{next, 0})
+			}
+			continue
+		}
+		n := top.n
+		work = work[:len(work)-1]
+		ent := e.md.byKey[e.mdKey(n)]
+		e.md.entries = append(e.md.entries, ent)
+		ent.id = uint32(len(e.md.entries))
+		if len(work) == 0 || isDistinct(work[len(work)-1].n) {
+			for _, d := range delayed {
+				work = append(work, frame{d, 0})
+			}
+			delayed = delayed[:0]
+		}
+	}
+}
+
+// enumMDImpl notes md for function f and returns it when it is a node
+// met for the first time (its operands are to be numbered before it);
+// a string or a constant is numbered at once.
+func (e *enumerator) enumMDImpl(f uint32, md ir.Metadata) ir.Metadata {
+	if md == nil {
+		return nil
+	}
+	k := e.mdKey(md)
+	if ent, ok := e.md.byKey[k]; ok {
+		if ent.f != f {
+			e.dropFunction(ent)
+		}
+		return nil
+	}
+	ent := &mdEntry{f: f, md: md}
+	e.md.byKey[k] = ent
+	if isNode(md) {
+		return md
+	}
+	e.md.entries = append(e.md.entries, ent)
+	ent.id = uint32(len(e.md.entries))
+	if v, ok := md.(*ir.ValueAsMetadata); ok {
+		e.enumValue(v.Value)
+	}
+	return nil
+}
+
+// dropFunction makes ent module-level, and the numbered nodes it refers
+// to (dropFunctionFromMetadata).
+func (e *enumerator) dropFunction(ent *mdEntry) {
+	work := []*mdEntry{}
+	push := func(x *mdEntry) {
+		if x.f == 0 {
+			return
+		}
+		x.f = 0
+		if x.id != 0 && isNode(x.md) {
+			work = append(work, x)
+		}
+	}
+	push(ent)
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, o := range mdOperands(x.md) {
+			if o == nil {
+				continue
+			}
+			if y, ok := e.md.byKey[e.mdKey(o)]; ok {
+				push(y)
+			}
+		}
+	}
+}
+
+// mdTypeOrder is getMetadataTypeOrder: strings, then constants, then
+// distinct nodes, then uniqued ones.
+func mdTypeOrder(md ir.Metadata) int {
+	switch {
+	case isMDString(md):
+		return 0
+	case !isNode(md):
+		return 1
+	case isDistinct(md):
+		return 2
+	}
+	return 3
+}
+
+func isMDString(md ir.Metadata) bool {
+	_, ok := md.(*ir.MDString)
+	return ok
+}
+
+// organizeMD orders the metadata by function (the module's first), kind
+// and number, and gives each its final number (organizeMetadata).
+func (e *enumerator) organizeMD() {
+	s := &e.md
+	order := slices.Clone(s.entries)
+	slices.SortFunc(order, func(a, b *mdEntry) int {
+		return cmp.Or(cmp.Compare(a.f, b.f), cmp.Compare(mdTypeOrder(a.md), mdTypeOrder(b.md)), cmp.Compare(a.id, b.id))
+	})
+	s.finalID = map[any]uint32{}
+	s.fn = map[uint32][]ir.Metadata{}
+	s.fnStrs = map[uint32]int{}
+	for _, ent := range order {
+		if ent.f == 0 {
+			s.finalID[e.mdKey(ent.md)] = uint32(len(s.module))
+			s.module = append(s.module, ent.md)
+			if isMDString(ent.md) {
+				s.moduleStrs++
+			}
+			continue
+		}
+		l := s.fn[ent.f]
+		s.finalID[e.mdKey(ent.md)] = uint32(len(s.module) + len(l))
+		s.fn[ent.f] = append(l, ent.md)
+		if isMDString(ent.md) {
+			s.fnStrs[ent.f]++
+		}
+	}
+}
+
+// mdID returns md's final number (from 0).
+func (e *enumerator) mdID(md ir.Metadata) uint64 { return uint64(e.md.finalID[e.mdKey(md)]) }
+
+// mdOrNullID returns md's number plus one, 0 for nil.
+func (e *enumerator) mdOrNullID(md ir.Metadata) uint64 {
+	if md == nil {
+		return 0
+	}
+	return e.mdID(md) + 1
+}
+
+// kindID returns the ID of metadata kind name: a fixed kind's, or
+// NumFixedMetadataKinds plus its place among the module's.
+func (w *writer) kindID(name string) uint64 {
+	if id, ok := llvmir.FixedMetadataKind(name); ok {
+		return uint64(id)
+	}
+	for i, k := range w.kinds {
+		if k == name {
+			return uint64(llvmir.NumFixedMetadataKinds + i)
+		}
+	}
+	w.kinds = append(w.kinds, name)
+	return uint64(llvmir.NumFixedMetadataKinds + len(w.kinds) - 1)
+}
+
+// metadataStrings writes a METADATA_STRINGS record of strs: their count,
+// the offset of their characters in the blob, and a blob of their
+// lengths (VBR6, word aligned) followed by the characters.
+func (w *writer) metadataStrings(strs []ir.Metadata) {
+	if len(strs) == 0 {
+		return
+	}
+	lens := bitstream.NewWriter(nil)
+	for _, s := range strs {
+		lens.EmitVBR(uint64(len(s.(*ir.MDString).Value)), 6)
+	}
+	lens.Align32()
+	blob := append([]byte(nil), lens.Bytes()...)
+	off := len(blob)
+	for _, s := range strs {
+		blob = append(blob, s.(*ir.MDString).Value...)
+	}
+	a := w.bs.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.METADATA_STRINGS)), vbr(6), vbr(6), blobOp))
+	w.bs.WriteAbbrevRecord(a, uint32(llvmir.METADATA_STRINGS), []uint64{uint64(len(strs)), uint64(off)}, blob)
+}
+
+var blobOp = bitstream.AbbrevOp{Enc: bitstream.Blob}
+
+// metadataRecords writes the records of the metadata mds, noting where
+// each starts in index when index is not nil.
+func (w *writer) metadataRecords(mds []ir.Metadata, index *[]uint64) {
+	e, b := w.e, w.bs
+	for _, md := range mds {
+		if index != nil {
+			*index = append(*index, b.BitPos())
+		}
+		switch m := md.(type) {
+		case *ir.MDTuple:
+			ops := make([]uint64, 0, len(m.Ops))
+			for _, o := range m.Ops {
+				ops = append(ops, e.mdOrNullID(o))
+			}
+			code := llvmir.METADATA_NODE
+			if m.Distinct {
+				code = llvmir.METADATA_DISTINCT_NODE
+			}
+			b.WriteRecord(uint32(code), ops)
+		case *ir.ValueAsMetadata:
+			b.WriteRecord(uint32(llvmir.METADATA_VALUE), []uint64{uint64(e.typeID(m.Value.Type())), uint64(e.valueID(m.Value))})
+		}
+	}
+}
+
+// mdIndexThreshold is LLVM's -bitcode-mdindex-threshold: a module
+// metadata block with more records than this gets an index.
+const mdIndexThreshold = 25
+
+// moduleMetadata writes the module's METADATA block
+// (writeModuleMetadata).
+func (w *writer) moduleMetadata() {
+	m, e, b := w.m, w.e, w.bs
+	if len(e.md.module) == 0 && len(m.NamedMetadata) == 0 {
+		return
+	}
+	b.EnterBlock(uint32(llvmir.METADATA_BLOCK_ID), 4)
+	// The abbreviations come first, so that a reader may start anywhere.
+	b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.METADATA_LOCATION)),
+		fixed(1), vbr(6), vbr(8), vbr(6), vbr(6), fixed(1), vbr(6), fixed(3)))
+	b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.METADATA_GENERIC_DEBUG)),
+		fixed(1), vbr(6), fixed(1), vbr(6), array, vbr(6)))
+	offsetAbbrev := b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.METADATA_INDEX_OFFSET)), fixed(32), fixed(32)))
+	indexAbbrev := b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.METADATA_INDEX)), array, vbr(6)))
+	strs := e.md.module[:e.md.moduleStrs]
+	rest := e.md.module[e.md.moduleStrs:]
+	w.metadataStrings(strs)
+	indexed := len(rest) > mdIndexThreshold
+	if indexed {
+		b.WriteAbbrevRecord(offsetAbbrev, uint32(llvmir.METADATA_INDEX_OFFSET), []uint64{0, 0}, nil)
+	}
+	after := b.BitPos()
+	var index []uint64
+	if indexed {
+		w.metadataRecords(rest, &index)
+		b.Patch64(after-64, b.BitPos()-after)
+		prev := after
+		for i, p := range index {
+			index[i] = p - prev
+			prev = p
+		}
+		b.WriteAbbrevRecord(indexAbbrev, uint32(llvmir.METADATA_INDEX), index, nil)
+	} else {
+		w.metadataRecords(rest, nil)
+	}
+	// Named metadata.
+	if len(m.NamedMetadata) > 0 {
+		name := b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.METADATA_NAME)), array, fixed(8)))
+		for _, nmd := range m.NamedMetadata {
+			b.WriteAbbrevRecord(name, uint32(llvmir.METADATA_NAME), w.stringOps(nmd.Name), nil)
+			ops := make([]uint64, 0, len(nmd.Ops))
+			for _, n := range nmd.Ops {
+				ops = append(ops, e.mdID(n))
+			}
+			b.WriteRecord(uint32(llvmir.METADATA_NAMED_NODE), ops)
+		}
+	}
+	// The attachments of declarations and global variables.
+	for _, f := range m.Functions {
+		if !f.HasBody && len(f.Metadata) > 0 {
+			w.globalAttachment(f, f.Metadata)
+		}
+	}
+	for _, g := range m.Globals {
+		if len(g.Metadata) > 0 {
+			w.globalAttachment(g, g.Metadata)
+		}
+	}
+	b.ExitBlock()
+}
+
+// globalAttachment writes a GLOBAL_DECL_ATTACHMENT record: [value ID,
+// (kind, metadata)...].
+func (w *writer) globalAttachment(v ir.Value, atts []ir.Attachment) {
+	ops := []uint64{uint64(w.e.valueID(v))}
+	ops = w.appendAttachments(ops, atts)
+	w.bs.WriteRecord(uint32(llvmir.METADATA_GLOBAL_DECL_ATTACHMENT), ops)
+}
+
+// appendAttachments appends (kind, metadata number) pairs.
+func (w *writer) appendAttachments(ops []uint64, atts []ir.Attachment) []uint64 {
+	for _, a := range atts {
+		ops = append(ops, w.kindID(a.Kind), w.e.mdID(a.Node))
+	}
+	return ops
+}
+
+// functionMetadata writes the METADATA block of function number f's own
+// metadata (writeFunctionMetadata).
+func (w *writer) functionMetadata(f uint32) {
+	mds := w.e.md.fn[f]
+	if len(mds) == 0 {
+		return
+	}
+	w.bs.EnterBlock(uint32(llvmir.METADATA_BLOCK_ID), 3)
+	n := w.e.md.fnStrs[f]
+	w.metadataStrings(mds[:n])
+	w.metadataRecords(mds[n:], nil)
+	w.bs.ExitBlock()
+}
+
+// attachments writes the function's METADATA_ATTACHMENT block: the
+// function's own attachments, then each instruction's but !dbg, by its
+// number among the function's instructions.
+func (w *writer) attachments(f *ir.Function) {
+	need := len(f.Metadata) > 0
+	for _, blk := range f.Blocks {
+		for _, in := range blk.Instrs {
+			need = need || len(in.Metadata) > 0
+		}
+	}
+	if !need {
+		return
+	}
+	b := w.bs
+	b.EnterBlock(uint32(llvmir.METADATA_ATTACHMENT_ID), 3)
+	if len(f.Metadata) > 0 {
+		b.WriteRecord(uint32(llvmir.METADATA_ATTACHMENT), w.appendAttachments(nil, f.Metadata))
+	}
+	i := uint64(0)
+	for _, blk := range f.Blocks {
+		for _, in := range blk.Instrs {
+			if len(in.Metadata) > 0 {
+				b.WriteRecord(uint32(llvmir.METADATA_ATTACHMENT), w.appendAttachments([]uint64{i}, in.Metadata))
+			}
+			i++
+		}
+	}
+	b.ExitBlock()
+}
+
+// refreshFunctionMD renumbers the nodes of function f's own metadata
+// (tag is f's number plus one) in the body loaded now. The first pass
+// numbered the nodes of an earlier load of the body, which a reader may
+// have made anew since (a function's METADATA block is read with its
+// body); strings and constants are known by their contents and keep
+// their numbers, and the nodes, met again in the same order, take the
+// places the earlier ones had.
+func (e *enumerator) refreshFunctionMD(f *ir.Function, tag uint32) {
+	s := &e.md
+	old := s.fn[tag]
+	if len(old) == 0 {
+		return
+	}
+	var list []ir.Metadata
+	for _, md := range old {
+		if isNode(md) {
+			delete(s.byKey, md)
+			delete(s.finalID, md)
+			continue
+		}
+		list = append(list, md)
+	}
+	start := len(s.entries)
+	for _, a := range f.Metadata {
+		e.enumMD(tag, a.Node)
+	}
+	for _, blk := range f.Blocks {
+		for _, in := range blk.Instrs {
+			for _, a := range in.Metadata {
+				e.enumMD(tag, a.Node)
+			}
+		}
+	}
+	// The nodes met now, and anything met for the first time (which the
+	// first pass should have met: kept, after the others of its kind).
+	type item struct {
+		md  ir.Metadata
+		seq int
+	}
+	items := make([]item, 0, len(list))
+	for i, md := range list {
+		items = append(items, item{md, i})
+	}
+	for _, ent := range s.entries[start:] {
+		if ent.f == tag {
+			items = append(items, item{ent.md, len(old) + int(ent.id)})
+		}
+	}
+	slices.SortStableFunc(items, func(a, b item) int {
+		return cmp.Or(cmp.Compare(mdTypeOrder(a.md), mdTypeOrder(b.md)), cmp.Compare(a.seq, b.seq))
+	})
+	list = list[:0]
+	strs := 0
+	for _, it := range items {
+		list = append(list, it.md)
+		if isMDString(it.md) {
+			strs++
+		}
+	}
+	s.fnStrs[tag] = strs
+	for i, md := range list {
+		s.finalID[e.mdKey(md)] = uint32(len(s.module) + i)
+	}
+	s.fn[tag] = list
+	s.entries = s.entries[:start]
+}

@@ -1,0 +1,403 @@
+package bcwrite
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+
+	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
+
+// Options say how Write writes a module.
+type Options struct {
+	// Producer is the IDENTIFICATION string; "" is DefaultProducer.
+	Producer string
+	// ModuleID is the module's source file name when the model has none
+	// (Module.NoSourceFilename): LLVM's reader names such a module after
+	// the file it read, and its writer writes that name.
+	ModuleID string
+	// Loader loads the bodies of functions whose body is not in memory
+	// (Function.HasBody with no Blocks), such as a bitcode.Reader. Each
+	// is loaded twice (to number what the module level holds, then to
+	// write it) and, when the loader is an ir.BodyReleaser, released
+	// after each use, so that one body is in memory at a time.
+	Loader ir.BodyLoader
+}
+
+// DefaultProducer is what LLVM 22.1.8's writer writes as its producer.
+const DefaultProducer = "LLVM22.1.8"
+
+// An UnsupportedError says what in a module this writer does not write
+// yet.
+type UnsupportedError struct {
+	What string
+}
+
+// Error returns "bcwrite: WHAT is not supported yet".
+func (e *UnsupportedError) Error() string {
+	return "bcwrite: " + e.What + " is not supported yet"
+}
+
+// Write returns m written as bitcode.
+func Write(m *ir.Module, opts Options) ([]byte, error) {
+	if err := check(m); err != nil {
+		return nil, err
+	}
+	producer := opts.Producer
+	if producer == "" {
+		producer = DefaultProducer
+	}
+	w := &writer{m: m, e: newEnumerator(), bs: bitstream.NewWriter(nil), opts: opts}
+	w.e.enumModule(m)
+	w.kinds = slices.Clone(m.MetadataKinds)
+	// The module level numbers the types, attribute lists and metadata
+	// the bodies use.
+	instrMD := false
+	for _, f := range m.Functions {
+		if !f.HasBody {
+			w.e.enumFunction(f)
+			for _, a := range f.Metadata {
+				w.kindID(a.Kind)
+			}
+			continue
+		}
+		err := w.withBody(f, func() error {
+			if err := checkBody(f); err != nil {
+				return err
+			}
+			w.e.enumFunction(f)
+			for _, a := range f.Metadata {
+				w.kindID(a.Kind)
+			}
+			w.e.enumBodyTypes(f)
+			for _, blk := range f.Blocks {
+				for _, in := range blk.Instrs {
+					for _, a := range in.Metadata {
+						w.kindID(a.Kind)
+					}
+					instrMD = instrMD || len(in.Metadata) > 0 || in.DebugLoc != nil
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	for _, g := range m.Globals {
+		for _, a := range g.Metadata {
+			w.kindID(a.Kind)
+		}
+	}
+	if instrMD && !slices.Contains(w.kinds, "heapallocsite") {
+		// opt-22 verifies the module it reads, and its verifier looks up
+		// !heapallocsite by name on every instruction that has metadata,
+		// which registers the kind in the context that is then written.
+		w.kinds = append(w.kinds, "heapallocsite")
+	}
+	w.e.organizeMD()
+	w.bs.WriteMagic(bitstream.LLVMIRStream)
+	w.identification(producer)
+	if err := w.module(); err != nil {
+		return nil, err
+	}
+	if w.unsupported != nil {
+		return nil, w.unsupported
+	}
+	if v := w.e.missing; v != nil {
+		return nil, &UnsupportedError{What: fmt.Sprintf("a use of a value the module does not number (%T; not valid IR)", v)}
+	}
+	sm := m
+	if m.NoSourceFilename {
+		// The symbol table names the source file the module record does.
+		c := *m
+		c.SourceFilename, c.NoSourceFilename = opts.ModuleID, false
+		sm = &c
+	}
+	blob, ok, err := buildSymtab(sm, &w.st, producerVersion(producer))
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		w.blobBlock(llvmir.SYMTAB_BLOCK_ID, uint32(llvmir.SYMTAB_BLOB), blob)
+	}
+	w.blobBlock(llvmir.STRTAB_BLOCK_ID, uint32(llvmir.STRTAB_BLOB), w.st.buf)
+	if err := w.bs.Err(); err != nil {
+		return nil, fmt.Errorf("bcwrite: %w", err)
+	}
+	if t := ir.ParseTriple(m.Triple); t.IsOSDarwin() || t.ObjectFormat == "macho" {
+		return darwinWrap(w.bs.Bytes(), t), nil
+	}
+	return w.bs.Bytes(), nil
+}
+
+// darwinWrap puts the bitcode of a Darwin or Mach-O module in the
+// wrapper LLVM's writer gives it: a 20-byte header (0x0B17C0DE, version
+// 0, offset 20, size, CPU type), then the bitcode, padded with zeros to
+// a multiple of 16 bytes.
+func darwinWrap(bc []byte, t ir.Triple) []byte {
+	cpu := ^uint32(0)
+	const abi64, x86, arm, ppc = 0x01000000, 7, 12, 18
+	switch t.Arch {
+	case "x86_64":
+		cpu = x86 | abi64
+	case "i386":
+		cpu = x86
+	case "powerpc":
+		cpu = ppc
+	case "powerpc64":
+		cpu = ppc | abi64
+	case "arm", "thumb":
+		cpu = arm
+	}
+	out := make([]byte, 20, 20+len(bc)+15)
+	binary.LittleEndian.PutUint32(out[0:], 0x0B17C0DE)
+	binary.LittleEndian.PutUint32(out[8:], 20)
+	binary.LittleEndian.PutUint32(out[12:], uint32(len(bc)))
+	binary.LittleEndian.PutUint32(out[16:], cpu)
+	out = append(out, bc...)
+	for len(out)%16 != 0 {
+		out = append(out, 0)
+	}
+	return out
+}
+
+// producerVersion is the version the IR symbol table names: the
+// producer without its "LLVM" prefix.
+func producerVersion(p string) string {
+	if len(p) > 4 && p[:4] == "LLVM" {
+		return p[4:]
+	}
+	return p
+}
+
+// check returns what in m this writer cannot write yet.
+func check(m *ir.Module) error {
+	unsupported := func(format string, args ...any) error {
+		return &UnsupportedError{What: fmt.Sprintf(format, args...)}
+	}
+	if m.Producer != "" && !strings.HasPrefix(m.Producer, "LLVM22.") {
+		// LLVM reads and upgrades such a module, then writes the use-list
+		// orders its memory holds, which its writer predicts against its
+		// own numbering; the orders an older writer recorded are not
+		// those, and their prediction is not written yet.
+		return unsupported("the use-list orders of a module from another LLVM (%s)", m.Producer)
+	}
+	seen := map[ir.Metadata]bool{}
+	for _, nmd := range m.NamedMetadata {
+		for _, n := range nmd.Ops {
+			if err := checkMD(n, seen); err != nil {
+				return err
+			}
+		}
+	}
+	if m.Summary != nil {
+		return unsupported("a summary")
+	}
+	if len(m.Asm) > 0 {
+		return unsupported("module-level inline assembly")
+	}
+	for _, a := range m.Aliases {
+		if err := checkConst(a.Aliasee); err != nil {
+			return err
+		}
+	}
+	for _, i := range m.IFuncs {
+		if err := checkConst(i.Resolver); err != nil {
+			return err
+		}
+	}
+	for _, g := range m.Globals {
+		for _, a := range g.Metadata {
+			if err := checkMD(a.Node, seen); err != nil {
+				return err
+			}
+		}
+		if g.Init != nil {
+			if err := checkConst(g.Init); err != nil {
+				return err
+			}
+		}
+	}
+	for _, f := range m.Functions {
+		for _, a := range f.Metadata {
+			if err := checkMD(a.Node, seen); err != nil {
+				return err
+			}
+		}
+		for _, c := range []ir.Constant{f.Personality, f.Prefix, f.Prologue} {
+			if c != nil {
+				if err := checkConst(c); err != nil {
+					return err
+				}
+			}
+		}
+		if f.GC != "" {
+			return unsupported("gc names (@%s)", f.Name)
+		}
+	}
+	return nil
+}
+
+// A writer writes one module.
+type writer struct {
+	m    *ir.Module
+	e    *enumerator
+	bs   *bitstream.Writer
+	st   strtab
+	opts Options
+
+	vstOffsetBit uint64 // where the VSTOFFSET placeholder is
+	ops          []uint64
+	// kinds are the metadata kinds beyond the fixed ones: the module's,
+	// then those its attachments add.
+	kinds []string
+	// unsupported is what the writer met that it cannot write, found
+	// while writing (check finds the rest beforehand).
+	unsupported *UnsupportedError
+}
+
+// log2Ceil is LLVM's Log2_32_Ceil: the bits needed for values below n
+// (0 for n <= 1).
+func log2Ceil(n uint64) uint64 {
+	if n <= 1 {
+		return 0
+	}
+	return uint64(bits.Len64(n - 1))
+}
+
+func lit(v uint64) bitstream.AbbrevOp { return bitstream.AbbrevOp{Enc: bitstream.Literal, Value: v} }
+func fixed(w uint64) bitstream.AbbrevOp {
+	return bitstream.AbbrevOp{Enc: bitstream.Fixed, Value: w}
+}
+func vbr(w uint64) bitstream.AbbrevOp { return bitstream.AbbrevOp{Enc: bitstream.VBR, Value: w} }
+
+var (
+	array = bitstream.AbbrevOp{Enc: bitstream.Array}
+	char6 = bitstream.AbbrevOp{Enc: bitstream.Char6}
+	blob  = bitstream.AbbrevOp{Enc: bitstream.Blob}
+)
+
+// stringOps returns the bytes of s as record operands.
+func (w *writer) stringOps(s string) []uint64 {
+	w.ops = w.ops[:0]
+	for i := 0; i < len(s); i++ {
+		w.ops = append(w.ops, uint64(s[i]))
+	}
+	return w.ops
+}
+
+// stringRecord writes a record whose operands are the bytes of s, with
+// abbrev when it is not 0 and s is all Char6 (writeStringRecord). LLVM
+// pushes each char, signed, into 32-bit operands: a byte of 0x80 or more
+// is written sign-extended.
+func (w *writer) stringRecord(code uint32, s string, abbrev uint32) {
+	ops := w.stringOps(s)
+	if abbrev != 0 && bitstream.IsChar6(s) {
+		w.bs.WriteAbbrevRecord(abbrev, code, ops, nil)
+		return
+	}
+	for i, c := range ops {
+		ops[i] = uint64(uint32(int32(int8(c))))
+	}
+	w.bs.WriteRecord(code, ops)
+}
+
+// signedCharOps returns the bytes of s as 64-bit operands, each char
+// signed (sign-extended), as LLVM appends a string's chars to a record of
+// 64-bit operands (metadata kinds, operand bundle tags, sync scopes).
+func (w *writer) signedCharOps(s string) []uint64 {
+	ops := w.stringOps(s)
+	for i, c := range ops {
+		ops[i] = uint64(int64(int8(c)))
+	}
+	return ops
+}
+
+// identification writes the IDENTIFICATION block.
+func (w *writer) identification(producer string) {
+	w.bs.EnterBlock(uint32(llvmir.IDENTIFICATION_BLOCK_ID), 5)
+	str := w.bs.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.IDENTIFICATION_CODE_STRING)), array, char6))
+	w.stringRecord(uint32(llvmir.IDENTIFICATION_CODE_STRING), producer, str)
+	epoch := w.bs.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.IDENTIFICATION_CODE_EPOCH)), vbr(6)))
+	w.bs.WriteAbbrevRecord(epoch, uint32(llvmir.IDENTIFICATION_CODE_EPOCH), []uint64{0}, nil)
+	w.bs.ExitBlock()
+}
+
+// blobBlock writes a top-level block of one blob record (STRTAB, SYMTAB).
+func (w *writer) blobBlock(id llvmir.BlockID, code uint32, b []byte) {
+	w.bs.EnterBlock(uint32(id), 3)
+	a := w.bs.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(code)), blob))
+	if b == nil {
+		b = []byte{}
+	}
+	w.bs.WriteAbbrevRecord(a, code, nil, b)
+	w.bs.ExitBlock()
+}
+
+// module writes the MODULE_BLOCK in LLVM 22's order.
+func (w *writer) module() error {
+	w.bs.EnterBlock(uint32(llvmir.MODULE_BLOCK_ID), 3)
+	w.bs.WriteRecord(uint32(llvmir.MODULE_CODE_VERSION), []uint64{2})
+	w.blockInfo()
+	w.typeTable()
+	w.attributeGroups()
+	w.attributeLists()
+	w.comdats()
+	if err := w.moduleInfo(); err != nil {
+		return err
+	}
+	w.constantsBlock(w.e.firstConst, len(w.e.values), true)
+	w.metadataKinds()
+	w.moduleMetadata()
+	w.useLists(w.m.UseListOrders)
+	w.bundleTags()
+	w.syncScopes()
+	fnStart := map[*ir.Function]uint64{}
+	for _, f := range w.m.Functions {
+		if !f.HasBody {
+			continue
+		}
+		err := w.withBody(f, func() error {
+			fnStart[f] = w.function(f)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	w.moduleVST(fnStart)
+	w.bs.ExitBlock()
+	return nil
+}
+
+// The abbreviation IDs writeBlockInfo gives the constants block.
+const (
+	constSetTypeAbbrev = 4
+	constIntegerAbbrev = 5
+	constCastAbbrev    = 6
+	constNullAbbrev    = 7
+)
+
+// withBody calls do with f's body in memory: loaded by the loader when
+// it is not, and then released when the loader can release it.
+func (w *writer) withBody(f *ir.Function, do func() error) error {
+	if f.Blocks != nil {
+		return do()
+	}
+	if w.opts.Loader == nil {
+		return &UnsupportedError{What: "a function body not in memory without a Loader (@" + f.Name + ")"}
+	}
+	if err := w.opts.Loader.LoadBody(f); err != nil {
+		return err
+	}
+	err := do()
+	if r, ok := w.opts.Loader.(ir.BodyReleaser); ok {
+		r.ReleaseBody(f)
+	}
+	return err
+}

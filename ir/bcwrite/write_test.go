@@ -1,0 +1,143 @@
+package bcwrite
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bcextract/bcextract/ir/bitcode"
+)
+
+// TestWriteDecl writes the modules of testdata/decl, read from what
+// opt-22 wrote, and compares the bytes with opt-22's.
+func TestWriteDecl(t *testing.T) {
+	files, err := filepath.Glob("testdata/decl/*.bc")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := bitcode.Options{}.Open(want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := f.Modules[0].Module()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Write(m, Options{ModuleID: filepath.Base(path), Loader: f.Modules[0]})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				os.WriteFile(filepath.Join(t.TempDir(), "got.bc"), got, 0o644)
+				i := 0
+				for i < len(got) && i < len(want) && got[i] == want[i] {
+					i++
+				}
+				if d := os.Getenv("BCWRITE_DUMP"); d != "" {
+					os.WriteFile(filepath.Join(d, filepath.Base(path)), got, 0o644)
+				}
+				t.Errorf("differs from byte 0x%x (bit %d): %d bytes, want %d", i, i*8, len(got), len(want))
+			}
+		})
+	}
+}
+
+// TestWriteDirs writes every module of the .bc files under the
+// directories BCX_WRITE_DIRS lists (separated by colons) that this writer
+// writes, and compares the bytes with what opt-22 writes for the file
+// (`opt-22 FILE -o OUT`); the others are counted by what they need. For
+// scripts/conformance_write.sh; skipped when the variable is not set.
+func TestWriteDirs(t *testing.T) {
+	dirs := os.Getenv("BCX_WRITE_DIRS")
+	if dirs == "" {
+		t.Skip("BCX_WRITE_DIRS is not set")
+	}
+	opt, err := exec.LookPath("opt-22")
+	if err != nil {
+		t.Skip("opt-22 is not installed")
+	}
+	reasons := map[string]int{}
+	var same, differ, failed int
+	tmp := t.TempDir()
+	for _, dir := range strings.Split(dirs, ":") {
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".bc") {
+				return nil
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return nil
+			}
+			f, err := bitcode.Options{}.Open(data)
+			if err != nil || len(f.Modules) != 1 {
+				return nil
+			}
+			m, err := f.Modules[0].Module()
+			if err != nil || len(f.Modules[0].Skipped()) > 0 {
+				return nil
+			}
+			if m.DataLayout == "" {
+				// opt-22 gives a module without a data layout its
+				// target's; a writer writes the module as it is.
+				reasons["(excepted) no data layout: opt-22 adds its target's"]++
+				return nil
+			}
+			got, err := Write(m, Options{ModuleID: path, Loader: f.Modules[0]})
+			var ue *UnsupportedError
+			switch {
+			case errors.As(err, &ue):
+				reasons[ue.What]++
+				return nil
+			case err != nil:
+				t.Errorf("%s: %v", path, err)
+				failed++
+				return nil
+			}
+			out := filepath.Join(tmp, "opt.bc")
+			if msg, err := exec.Command(opt, path, "-o", out).CombinedOutput(); err != nil {
+				t.Logf("%s: opt-22: %v: %s", path, err, msg)
+				return nil
+			}
+			want, _ := os.ReadFile(out)
+			if bytes.Equal(got, want) {
+				same++
+			} else {
+				differ++
+				i := 0
+				for i < len(got) && i < len(want) && got[i] == want[i] {
+					i++
+				}
+				t.Errorf("%s: differs from opt-22's from byte 0x%x", path, i)
+			}
+			return nil
+		})
+	}
+	type kv struct {
+		k string
+		n int
+	}
+	var rs []kv
+	for k, n := range reasons {
+		rs = append(rs, kv{k, n})
+	}
+	slices.SortFunc(rs, func(a, b kv) int { return b.n - a.n })
+	for i, r := range rs {
+		if i == 15 {
+			break
+		}
+		t.Logf("not written: %5d %s", r.n, r.k)
+	}
+	t.Logf("written byte for byte as opt-22: %d; different: %d; failed: %d; not supported yet: %d", same, differ, failed, len(rs))
+}
