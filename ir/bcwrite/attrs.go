@@ -82,7 +82,7 @@ func (w *writer) appendAttr(ops []uint64, a *ir.Attribute) []uint64 {
 func appendRange(ops []uint64, r ir.ConstantRange) []uint64 {
 	if r.BitWidth > 64 {
 		lo, hi := wideWords(r.Lo, r.BitWidth), wideWords(r.Hi, r.BitWidth)
-		ops = append(ops, uint64(len(lo))<<32|uint64(len(hi)))
+		ops = append(ops, uint64(len(lo))|uint64(len(hi))<<32)
 		ops = append(ops, lo...)
 		return append(ops, hi...)
 	}

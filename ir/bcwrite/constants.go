@@ -56,15 +56,23 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 	}
 	var lastType string
 	for _, v := range e.values[first:last] {
-		c := v.(ir.Constant)
-		if k := e.typeKey(c.Type()); k != lastType {
+		if k := e.typeKey(v.Type()); k != lastType {
 			lastType = k
-			b.WriteAbbrevRecord(constSetTypeAbbrev, uint32(llvmir.CST_CODE_SETTYPE), []uint64{uint64(e.typeID(c.Type()))}, nil)
+			b.WriteAbbrevRecord(constSetTypeAbbrev, uint32(llvmir.CST_CODE_SETTYPE), []uint64{uint64(e.typeID(v.Type()))}, nil)
 		}
 		var code llvmir.ConstantsCode
 		var ops []uint64
 		abbrev := uint32(0)
-		switch c := c.(type) {
+		switch c := v.(type) {
+		case *ir.InlineAsm:
+			// [function type, flags, length, asm..., length,
+			// constraints...], the chars signed.
+			code = llvmir.CST_CODE_INLINEASM
+			flags := b2u(c.SideEffect) | b2u(c.AlignStack)<<1 | b2u(c.IntelDialect)<<2 | b2u(c.CanThrow)<<3
+			ops = append(ops, uint64(e.typeID(c.FuncType)), flags, uint64(len(c.Asm)))
+			ops = append(ops, w.signedCharOps(c.Asm)...)
+			ops = append(ops, uint64(len(c.Constraints)))
+			ops = append(ops, w.signedCharOps(c.Constraints)...)
 		case *ir.ConstInt:
 			if isNull(c) {
 				code = llvmir.CST_CODE_NULL

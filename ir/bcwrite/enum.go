@@ -182,6 +182,10 @@ func (e *enumerator) valueKey(v ir.Value) any {
 		return v
 	case ir.Constant:
 		return e.constKey(v)
+	case *ir.InlineAsm:
+		// LLVM's context uniques inline asm by all it is.
+		return fmt.Sprintf("asm:%s:%t%t%t%t:%q:%q", e.typeKey(v.FuncType), v.SideEffect, v.AlignStack,
+			v.IntelDialect, v.CanThrow, v.Asm, v.Constraints)
 	}
 	return v
 }

@@ -67,9 +67,12 @@ func supportedOp(op ir.Opcode) bool {
 }
 
 // checkBody returns what in f's body this writer cannot write yet.
-func checkBody(f *ir.Function) error {
+func checkBody(m *ir.Module, f *ir.Function) error {
 	unsupported := func(format string, args ...any) error {
 		return &UnsupportedError{What: fmt.Sprintf(format, args...) + " (in @" + f.Name + ")"}
+	}
+	if m.Producer == "" && len(f.UseListOrders) > 0 {
+		return unsupported("the use-list orders of a module from an LLVM that did not name itself")
 	}
 	for _, a := range f.Metadata {
 		if err := checkMD(a.Node, map[ir.Metadata]bool{}); err != nil {
@@ -108,7 +111,7 @@ func checkBody(f *ir.Function) error {
 					if err := checkConst(v); err != nil {
 						return err
 					}
-				case *ir.InlineAsm, *ir.MetadataValue:
+				case *ir.MetadataValue:
 					return unsupported("%T operands", v)
 				}
 			}
@@ -206,7 +209,7 @@ func (e *enumerator) incorporate(f *ir.Function) *funcState {
 			for _, v := range operands(in) {
 				switch v.(type) {
 				case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
-				case ir.Constant:
+				case ir.Constant, *ir.InlineAsm:
 					add(v)
 				}
 			}

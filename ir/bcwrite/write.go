@@ -66,7 +66,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 			continue
 		}
 		err := w.withBody(f, func() error {
-			if err := checkBody(f); err != nil {
+			if err := checkBody(m, f); err != nil {
 				return err
 			}
 			w.e.enumFunction(f)
@@ -186,6 +186,10 @@ func check(m *ir.Module) error {
 		// own numbering; the orders an older writer recorded are not
 		// those, and their prediction is not written yet.
 		return unsupported("the use-list orders of a module from another LLVM (%s)", m.Producer)
+	}
+	if m.Producer == "" && len(m.UseListOrders) > 0 {
+		// Bitcode without an IDENTIFICATION block is older still.
+		return unsupported("the use-list orders of a module from an LLVM that did not name itself")
 	}
 	seen := map[ir.Metadata]bool{}
 	for _, nmd := range m.NamedMetadata {
