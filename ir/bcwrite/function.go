@@ -92,8 +92,15 @@ func checkBody(m *ir.Module, f *ir.Function) error {
 					return err
 				}
 			}
-			if len(in.Bundles()) > 0 {
-				return unsupported("operand bundles")
+			for _, bd := range in.Bundles() {
+				if bundleTagID(bd.Tag) < 0 {
+					return unsupported("operand bundles of tag %q", bd.Tag)
+				}
+				for _, v := range bd.Inputs {
+					if _, ok := v.(*ir.MetadataValue); ok {
+						return unsupported("metadata operands of operand bundles")
+					}
+				}
 			}
 			if sc := in.SyncScope(); sc != "" && sc != "singlethread" {
 				return unsupported("synchronization scope %q", sc)
@@ -509,6 +516,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		ops = append(ops, rmwCode(in.RMW), b2u(in.Flags&ir.Volatile != 0),
 			orderingCode(in.Ordering), scopeCode(in), alignCode(in.Align))
 	case in.Op == ir.Invoke:
+		w.bundles(in, id)
 		code = llvmir.FUNC_CODE_INST_INVOKE
 		ops = append(ops, e.listID(in.Attrs), uint64(in.CallConv)|1<<13,
 			s.blocks[in.Succs[0]], s.blocks[in.Succs[1]], uint64(e.typeID(in.FuncType)))
@@ -554,6 +562,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 			ops, _ = w.pushValueAndType(ops, v, id)
 		}
 	case in.Op == ir.Call:
+		w.bundles(in, id)
 		code = llvmir.FUNC_CODE_INST_CALL
 		cc := uint64(in.CallConv)<<llvmir.CALL_CCONV | 1<<llvmir.CALL_EXPLICIT_TYPE
 		switch in.Tail {
@@ -749,4 +758,28 @@ func scopeCode(in *ir.Instruction) uint64 {
 func rmwCode(op ir.RMWOp) uint64 {
 	c, _ := ircodes.RMWCode(op)
 	return uint64(c)
+}
+
+// bundles writes an OPERAND_BUNDLE record for each operand bundle of a
+// call or invoke, before it (writeOperandBundles): [tag ID, (value,
+// type if forward)...].
+func (w *writer) bundles(in *ir.Instruction, id uint64) {
+	for _, bd := range in.Bundles() {
+		ops := []uint64{uint64(bundleTagID(bd.Tag))}
+		for _, v := range bd.Inputs {
+			ops, _ = w.pushValueAndType(ops, v, id)
+		}
+		w.bs.WriteRecord(uint32(llvmir.FUNC_CODE_OPERAND_BUNDLE), ops)
+	}
+}
+
+// bundleTagID returns the ID LLVM 22's context gives an operand bundle
+// tag, -1 for a tag it does not register itself.
+func bundleTagID(tag string) int {
+	for i, t := range bundleTags {
+		if t == tag {
+			return i
+		}
+	}
+	return -1
 }
