@@ -74,6 +74,13 @@ func checkBody(m *ir.Module, f *ir.Function) error {
 	if m.Producer == "" && len(f.UseListOrders) > 0 {
 		return unsupported("the use-list orders of a module from an LLVM that did not name itself")
 	}
+	if v := mixedUse(f); v != nil {
+		// A reader makes the uses by the body's constants before those
+		// by its instructions, which need not be the order in memory
+		// that LLVM's writer compares its prediction with; the
+		// prediction is not written yet.
+		return unsupported("the use-list order of a global value used by both an aggregate constant and an instruction of a body")
+	}
 	for _, a := range f.Metadata {
 		if err := checkMD(a.Node, map[ir.Metadata]bool{}); err != nil {
 			return err
@@ -782,4 +789,52 @@ func bundleTagID(tag string) int {
 		}
 	}
 	return -1
+}
+
+// mixedUse returns a global value f's body uses both directly, as an
+// instruction's operand, and inside one of its aggregate constants, nil
+// when there is none. (Constant expressions, which LLVM's reader makes
+// when an instruction first uses them, keep the order; aggregates, seen
+// to differ in a landingpad's filter, are refused until the prediction
+// is written.)
+func mixedUse(f *ir.Function) ir.Value {
+	direct := map[ir.Value]bool{}
+	inConst := map[ir.Value]bool{}
+	var walk func(c ir.Constant, depth int)
+	walk = func(c ir.Constant, depth int) {
+		if depth > 64 {
+			return
+		}
+		var ops []ir.Constant
+		switch c := c.(type) {
+		case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
+			if depth > 0 {
+				inConst[c] = true
+			}
+			return
+		case *ir.ConstAggregate:
+			ops = c.Elems
+		}
+		for _, o := range ops {
+			walk(o, depth+1)
+		}
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, v := range operands(in) {
+				switch c := v.(type) {
+				case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
+					direct[c] = true
+				case ir.Constant:
+					walk(c, 0)
+				}
+			}
+		}
+	}
+	for v := range inConst {
+		if direct[v] {
+			return v
+		}
+	}
+	return nil
 }
