@@ -93,6 +93,10 @@ type SpecializedNode struct {
 	Refs []Metadata
 	// ID is as [MDTuple.ID].
 	ID uint32
+	// ValueWidth is a DIEnumerator's width in bits (LLVM keeps its value
+	// as an APInt of that width, which its bitcode records); 0 for other
+	// kinds.
+	ValueWidth uint32
 }
 
 // A Field is one name: value of a specialized node, in 32 bytes: a

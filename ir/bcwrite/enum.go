@@ -314,6 +314,10 @@ func (e *enumerator) addComdat(c *ir.Comdat) {
 // value that was not (an operand from another function, a value not in
 // the module) is noted in missing.
 func (e *enumerator) valueID(v ir.Value) uint32 {
+	if mv, ok := v.(*ir.MetadataValue); ok {
+		// A metadata operand is numbered as its metadata (getValueID).
+		return uint32(e.localID(mv.MD))
+	}
 	id, ok := e.valIDs[e.valueKey(v)]
 	if !ok && e.missing == nil {
 		e.missing = v

@@ -91,8 +91,8 @@ func checkBody(m *ir.Module, f *ir.Function) error {
 			if !supportedOp(in.Op) {
 				return unsupported("the %v instruction", in.Op)
 			}
-			if in.DebugLoc != nil || len(in.DebugRecords) > 0 {
-				return unsupported("debug locations and records")
+			if err := checkDebug(in); err != nil {
+				return err
 			}
 			for _, a := range in.Metadata {
 				if err := checkMD(a.Node, map[ir.Metadata]bool{}); err != nil {
@@ -126,7 +126,9 @@ func checkBody(m *ir.Module, f *ir.Function) error {
 						return err
 					}
 				case *ir.MetadataValue:
-					return unsupported("%T operands", v)
+					if err := checkLocation(v.MD); err != nil {
+						return err
+					}
 				}
 			}
 		}
@@ -171,7 +173,12 @@ func (e *enumerator) enumBodyTypes(f *ir.Function) {
 	tag := e.valueID(f) + 1
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
+			e.enumRecordMD(tag, in)
 			for _, v := range operands(in) {
+				if mv, ok := v.(*ir.MetadataValue); ok {
+					e.enumNonLocal(tag, mv.MD)
+					continue
+				}
 				e.enumOperandType(v)
 			}
 			if in.Op == ir.ShuffleVector {
@@ -188,6 +195,7 @@ func (e *enumerator) enumBodyTypes(f *ir.Function) {
 			for _, a := range in.Metadata {
 				e.enumMD(tag, a.Node)
 			}
+			e.enumLocMD(tag, in)
 		}
 	}
 }
@@ -282,20 +290,26 @@ func (w *writer) function(f *ir.Function) uint64 {
 	b.WriteRecord(uint32(llvmir.FUNC_CODE_DECLAREBLOCKS), []uint64{uint64(len(f.Blocks))})
 	w.constantsBlock(s.firstConst, s.firstInst, false)
 	e.refreshFunctionMD(f, e.valueID(f)+1)
+	e.localMD(f)
 	w.functionMetadata(e.valueID(f) + 1)
 	id := uint64(s.firstInst)
+	var last *ir.DILocation
 	for _, blk := range f.Blocks {
 		for _, in := range blk.Instrs {
 			w.instruction(in, id, s)
 			if in.Typ != nil && in.Typ.Kind != ir.VoidType {
 				id++
 			}
+			last = w.debugLoc(in, last)
+			w.debugRecords(in, id)
 		}
 	}
+	e.forgetLocalMD()
 	w.functionVST(f, s)
 	w.attachments(f)
 	w.functionUseLists(f, s)
 	b.ExitBlock()
+	e.releaseFunctionMD(e.valueID(f) + 1)
 	e.forget(s)
 	return start
 }

@@ -21,6 +21,18 @@ import (
 type mdEntry struct {
 	f, id uint32
 	md    ir.Metadata
+	// key and order are mdKey(md) and mdTypeOrder(md) when met: a
+	// reader may recycle a released body's nodes, so md is not looked
+	// into again once its function's body is gone.
+	key   any
+	order uint8
+}
+
+// A nodeKey identifies a node: its pointer and the number its reader gave
+// it, which a recycled node does not keep.
+type nodeKey struct {
+	p  ir.Metadata
+	id uint32
 }
 
 // mdState is the metadata half of the enumerator.
@@ -31,9 +43,17 @@ type mdState struct {
 	// function's, numbered on from the module's.
 	module     []ir.Metadata
 	moduleStrs int
-	fn         map[uint32][]ir.Metadata
+	fn         map[uint32][]*mdEntry
 	fnStrs     map[uint32]int
 	finalID    map[any]uint32 // by mdKey, from 0
+	// locals are the function-local metadata of the body being written,
+	// numbered after its other metadata: values (*ir.ValueAsMetadata),
+	// then argument lists (*ir.DIArgList).
+	locals []ir.Metadata
+	// odr are the composite types by identifier (see odrType); err is
+	// what the numbering met that the writer cannot write.
+	odr map[string]*ir.SpecializedNode
+	err error
 }
 
 // mdKey returns what identifies metadata md: strings by their text,
@@ -44,26 +64,51 @@ func (e *enumerator) mdKey(md ir.Metadata) any {
 		return "!s:" + m.Value
 	case *ir.ValueAsMetadata:
 		return [2]any{"!v", e.valueKey(m.Value)}
+	case *ir.MDTuple:
+		return nodeKey{md, m.ID}
+	case *ir.SpecializedNode:
+		return nodeKey{md, m.ID}
+	case *ir.DILocation:
+		return nodeKey{md, m.ID}
 	}
 	return md
 }
 
-// mdOperands returns a node's operands.
+// mdOperands returns a node's operands in LLVM's order.
 func mdOperands(md ir.Metadata) []ir.Metadata {
-	if t, ok := md.(*ir.MDTuple); ok {
-		return t.Ops
+	switch m := md.(type) {
+	case *ir.MDTuple:
+		return m.Ops
+	case *ir.SpecializedNode:
+		return diOperands(m)
+	case *ir.DILocation:
+		return []ir.Metadata{m.Scope, m.InlinedAt}
 	}
 	return nil
 }
 
 func isNode(md ir.Metadata) bool {
-	_, ok := md.(*ir.MDTuple)
-	return ok
+	switch md.(type) {
+	case *ir.MDTuple, *ir.SpecializedNode, *ir.DILocation:
+		return true
+	}
+	return false
 }
 
 func isDistinct(md ir.Metadata) bool {
-	t, ok := md.(*ir.MDTuple)
-	return ok && t.Distinct
+	if n, ok := md.(*ir.SpecializedNode); ok {
+		return n.Distinct || odrType(n)
+	}
+	n, ok := md.(ir.MDNode)
+	return ok && n.IsDistinct()
+}
+
+// odrType reports whether n is a composite type with an identifier: opt
+// reads the bitcode into a context that uniques debug types by their ODR
+// identifier (DICompositeType::buildODRType), which makes the first such
+// type of each identifier distinct.
+func odrType(n *ir.SpecializedNode) bool {
+	return n.Kind == "DICompositeType" && mdField(n, fIdentifier) != nil
 }
 
 // checkMD returns what in md this writer cannot write yet.
@@ -80,15 +125,20 @@ func checkMD(md ir.Metadata, seen map[ir.Metadata]bool) error {
 			return checkConst(c)
 		}
 		return &UnsupportedError{What: "metadata of function-local values"}
-	case *ir.MDTuple:
-		for _, o := range m.Ops {
-			if err := checkMD(o, seen); err != nil {
-				return err
-			}
+	case *ir.SpecializedNode:
+		if err := checkDI(m); err != nil {
+			return err
 		}
-		return nil
+	case *ir.MDTuple, *ir.DILocation:
+	default:
+		return &UnsupportedError{What: fmt.Sprintf("metadata of kind %T", md)}
 	}
-	return &UnsupportedError{What: fmt.Sprintf("metadata of kind %T", md)}
+	for _, o := range mdOperands(md) {
+		if err := checkMD(o, seen); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // enumMD numbers md and what it refers to for function f (0 for the
@@ -96,17 +146,18 @@ func checkMD(md ir.Metadata, seen map[ir.Metadata]bool) error {
 // until that uniqued subgraph is done (EnumerateMetadata).
 func (e *enumerator) enumMD(f uint32, md ir.Metadata) {
 	type frame struct {
-		n  ir.Metadata
-		op int
+		n   ir.Metadata
+		ops []ir.Metadata
+		op  int
 	}
 	var delayed []ir.Metadata
 	var work []frame
 	if n := e.enumMDImpl(f, md); n != nil {
-		work = append(work, frame{n, 0})
+		work = append(work, frame{n, mdOperands(n), 0})
 	}
 	for len(work) > 0 {
 		top := &work[len(work)-1]
-		ops := mdOperands(top.n)
+		ops := top.ops
 		var next ir.Metadata
 		for top.op < len(ops) {
 			o := ops[top.op]
@@ -120,7 +171,7 @@ func (e *enumerator) enumMD(f uint32, md ir.Metadata) {
 			if isDistinct(next) && !isDistinct(top.n) {
 				delayed = append(delayed, next)
 			} else {
-				work = append(work, frame{next, 0})
+				work = append(work, frame{next, mdOperands(next), 0})
 			}
 			continue
 		}
@@ -131,7 +182,7 @@ func (e *enumerator) enumMD(f uint32, md ir.Metadata) {
 		ent.id = uint32(len(e.md.entries))
 		if len(work) == 0 || isDistinct(work[len(work)-1].n) {
 			for _, d := range delayed {
-				work = append(work, frame{d, 0})
+				work = append(work, frame{d, mdOperands(d), 0})
 			}
 			delayed = delayed[:0]
 		}
@@ -152,8 +203,19 @@ func (e *enumerator) enumMDImpl(f uint32, md ir.Metadata) ir.Metadata {
 		}
 		return nil
 	}
-	ent := &mdEntry{f: f, md: md}
+	ent := &mdEntry{f: f, md: md, key: k, order: mdTypeOrder(md)}
 	e.md.byKey[k] = ent
+	if n, ok := md.(*ir.SpecializedNode); ok && odrType(n) {
+		id := mdField(n, fIdentifier).(*ir.MDString).Value
+		if e.md.odr == nil {
+			e.md.odr = map[string]*ir.SpecializedNode{}
+		}
+		if o, ok := e.md.odr[id]; ok && o != n && e.md.err == nil {
+			// LLVM's context makes the two one node.
+			e.md.err = &UnsupportedError{What: "two DICompositeTypes of one identifier"}
+		}
+		e.md.odr[id] = n
+	}
 	if isNode(md) {
 		return md
 	}
@@ -195,7 +257,7 @@ func (e *enumerator) dropFunction(ent *mdEntry) {
 
 // mdTypeOrder is getMetadataTypeOrder: strings, then constants, then
 // distinct nodes, then uniqued ones.
-func mdTypeOrder(md ir.Metadata) int {
+func mdTypeOrder(md ir.Metadata) uint8 {
 	switch {
 	case isMDString(md):
 		return 0
@@ -218,24 +280,24 @@ func (e *enumerator) organizeMD() {
 	s := &e.md
 	order := slices.Clone(s.entries)
 	slices.SortFunc(order, func(a, b *mdEntry) int {
-		return cmp.Or(cmp.Compare(a.f, b.f), cmp.Compare(mdTypeOrder(a.md), mdTypeOrder(b.md)), cmp.Compare(a.id, b.id))
+		return cmp.Or(cmp.Compare(a.f, b.f), cmp.Compare(a.order, b.order), cmp.Compare(a.id, b.id))
 	})
 	s.finalID = map[any]uint32{}
-	s.fn = map[uint32][]ir.Metadata{}
+	s.fn = map[uint32][]*mdEntry{}
 	s.fnStrs = map[uint32]int{}
 	for _, ent := range order {
 		if ent.f == 0 {
-			s.finalID[e.mdKey(ent.md)] = uint32(len(s.module))
+			s.finalID[ent.key] = uint32(len(s.module))
 			s.module = append(s.module, ent.md)
-			if isMDString(ent.md) {
+			if ent.order == 0 {
 				s.moduleStrs++
 			}
 			continue
 		}
 		l := s.fn[ent.f]
-		s.finalID[e.mdKey(ent.md)] = uint32(len(s.module) + len(l))
-		s.fn[ent.f] = append(l, ent.md)
-		if isMDString(ent.md) {
+		s.finalID[ent.key] = uint32(len(s.module) + len(l))
+		s.fn[ent.f] = append(l, ent)
+		if ent.order == 0 {
 			s.fnStrs[ent.f]++
 		}
 	}
@@ -290,9 +352,23 @@ func (w *writer) metadataStrings(strs []ir.Metadata) {
 
 var blobOp = bitstream.AbbrevOp{Enc: bitstream.Blob}
 
+// The abbreviations of locations and generic debug nodes
+// (createDILocationAbbrev, createGenericDINodeAbbrev).
+var (
+	locationAbbrev = bitstream.MakeAbbrev(lit(uint64(llvmir.METADATA_LOCATION)),
+		fixed(1), vbr(6), vbr(8), vbr(6), vbr(6), fixed(1), vbr(6), fixed(3))
+	genericDIAbbrev = bitstream.MakeAbbrev(lit(uint64(llvmir.METADATA_GENERIC_DEBUG)),
+		fixed(1), vbr(6), fixed(1), vbr(6), array, vbr(6))
+)
+
+// mdAbbrevs are the abbreviation IDs of a metadata block's locations and
+// generic debug nodes, 0 until defined: the module's block defines both
+// first, a function's when it writes its first record of either.
+type mdAbbrevs struct{ loc, generic uint32 }
+
 // metadataRecords writes the records of the metadata mds, noting where
 // each starts in index when index is not nil.
-func (w *writer) metadataRecords(mds []ir.Metadata, index *[]uint64) {
+func (w *writer) metadataRecords(mds []ir.Metadata, index *[]uint64, abbrevs *mdAbbrevs) {
 	e, b := w.e, w.bs
 	for _, md := range mds {
 		if index != nil {
@@ -311,6 +387,23 @@ func (w *writer) metadataRecords(mds []ir.Metadata, index *[]uint64) {
 			b.WriteRecord(uint32(code), ops)
 		case *ir.ValueAsMetadata:
 			b.WriteRecord(uint32(llvmir.METADATA_VALUE), []uint64{uint64(e.typeID(m.Value.Type())), uint64(e.valueID(m.Value))})
+		case *ir.DILocation:
+			if abbrevs.loc == 0 {
+				abbrevs.loc = b.DefineAbbrev(locationAbbrev)
+			}
+			b.WriteAbbrevRecord(abbrevs.loc, uint32(llvmir.METADATA_LOCATION), []uint64{b2u(m.Distinct),
+				uint64(m.Line), uint64(m.Column), e.mdID(m.Scope), e.mdOrNullID(m.InlinedAt),
+				b2u(m.ImplicitCode), m.AtomGroup, uint64(m.AtomRank)}, nil)
+		case *ir.SpecializedNode:
+			code, ops := w.diRecord(m)
+			if code == llvmir.METADATA_GENERIC_DEBUG {
+				if abbrevs.generic == 0 {
+					abbrevs.generic = b.DefineAbbrev(genericDIAbbrev)
+				}
+				b.WriteAbbrevRecord(abbrevs.generic, uint32(code), ops, nil)
+				continue
+			}
+			b.WriteRecord(uint32(code), ops)
 		}
 	}
 }
@@ -328,10 +421,7 @@ func (w *writer) moduleMetadata() {
 	}
 	b.EnterBlock(uint32(llvmir.METADATA_BLOCK_ID), 4)
 	// The abbreviations come first, so that a reader may start anywhere.
-	b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.METADATA_LOCATION)),
-		fixed(1), vbr(6), vbr(8), vbr(6), vbr(6), fixed(1), vbr(6), fixed(3)))
-	b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.METADATA_GENERIC_DEBUG)),
-		fixed(1), vbr(6), fixed(1), vbr(6), array, vbr(6)))
+	abbrevs := mdAbbrevs{loc: b.DefineAbbrev(locationAbbrev), generic: b.DefineAbbrev(genericDIAbbrev)}
 	offsetAbbrev := b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.METADATA_INDEX_OFFSET)), fixed(32), fixed(32)))
 	indexAbbrev := b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.METADATA_INDEX)), array, vbr(6)))
 	strs := e.md.module[:e.md.moduleStrs]
@@ -344,7 +434,7 @@ func (w *writer) moduleMetadata() {
 	after := b.BitPos()
 	var index []uint64
 	if indexed {
-		w.metadataRecords(rest, &index)
+		w.metadataRecords(rest, &index, &abbrevs)
 		b.Patch64(after-64, b.BitPos()-after)
 		prev := after
 		for i, p := range index {
@@ -353,7 +443,7 @@ func (w *writer) moduleMetadata() {
 		}
 		b.WriteAbbrevRecord(indexAbbrev, uint32(llvmir.METADATA_INDEX), index, nil)
 	} else {
-		w.metadataRecords(rest, nil)
+		w.metadataRecords(rest, nil, &abbrevs)
 	}
 	// Named metadata.
 	if len(m.NamedMetadata) > 0 {
@@ -400,14 +490,19 @@ func (w *writer) appendAttachments(ops []uint64, atts []ir.Attachment) []uint64 
 // functionMetadata writes the METADATA block of function number f's own
 // metadata (writeFunctionMetadata).
 func (w *writer) functionMetadata(f uint32) {
-	mds := w.e.md.fn[f]
-	if len(mds) == 0 {
+	ents := w.e.md.fn[f]
+	if len(ents) == 0 && len(w.e.md.locals) == 0 {
 		return
+	}
+	mds := make([]ir.Metadata, len(ents))
+	for i, ent := range ents {
+		mds[i] = ent.md
 	}
 	w.bs.EnterBlock(uint32(llvmir.METADATA_BLOCK_ID), 3)
 	n := w.e.md.fnStrs[f]
 	w.metadataStrings(mds[:n])
-	w.metadataRecords(mds[n:], nil)
+	w.metadataRecords(mds[n:], nil, &mdAbbrevs{})
+	w.localRecords()
 	w.bs.ExitBlock()
 }
 
@@ -454,14 +549,14 @@ func (e *enumerator) refreshFunctionMD(f *ir.Function, tag uint32) {
 	if len(old) == 0 {
 		return
 	}
-	var list []ir.Metadata
-	for _, md := range old {
-		if isNode(md) {
-			delete(s.byKey, md)
-			delete(s.finalID, md)
+	var list []*mdEntry
+	for _, ent := range old {
+		if ent.order >= 2 { // a node
+			delete(s.byKey, ent.key)
+			delete(s.finalID, ent.key)
 			continue
 		}
-		list = append(list, md)
+		list = append(list, ent)
 	}
 	start := len(s.entries)
 	for _, a := range f.Metadata {
@@ -469,41 +564,61 @@ func (e *enumerator) refreshFunctionMD(f *ir.Function, tag uint32) {
 	}
 	for _, blk := range f.Blocks {
 		for _, in := range blk.Instrs {
+			e.enumRecordMD(tag, in)
+			for _, v := range operands(in) {
+				if mv, ok := v.(*ir.MetadataValue); ok {
+					e.enumNonLocal(tag, mv.MD)
+				}
+			}
 			for _, a := range in.Metadata {
 				e.enumMD(tag, a.Node)
 			}
+			e.enumLocMD(tag, in)
 		}
 	}
 	// The nodes met now, and anything met for the first time (which the
 	// first pass should have met: kept, after the others of its kind).
 	type item struct {
-		md  ir.Metadata
+		ent *mdEntry
 		seq int
 	}
 	items := make([]item, 0, len(list))
-	for i, md := range list {
-		items = append(items, item{md, i})
+	for i, ent := range list {
+		items = append(items, item{ent, i})
 	}
 	for _, ent := range s.entries[start:] {
 		if ent.f == tag {
-			items = append(items, item{ent.md, len(old) + int(ent.id)})
+			items = append(items, item{ent, len(old) + int(ent.id)})
 		}
 	}
 	slices.SortStableFunc(items, func(a, b item) int {
-		return cmp.Or(cmp.Compare(mdTypeOrder(a.md), mdTypeOrder(b.md)), cmp.Compare(a.seq, b.seq))
+		return cmp.Or(cmp.Compare(a.ent.order, b.ent.order), cmp.Compare(a.seq, b.seq))
 	})
 	list = list[:0]
 	strs := 0
 	for _, it := range items {
-		list = append(list, it.md)
-		if isMDString(it.md) {
+		list = append(list, it.ent)
+		if it.ent.order == 0 {
 			strs++
 		}
 	}
 	s.fnStrs[tag] = strs
-	for i, md := range list {
-		s.finalID[e.mdKey(md)] = uint32(len(s.module) + i)
+	for i, ent := range list {
+		s.finalID[ent.key] = uint32(len(s.module) + i)
 	}
 	s.fn[tag] = list
 	s.entries = s.entries[:start]
+}
+
+// releaseFunctionMD forgets the nodes of function f's own metadata (tag
+// is f's number plus one) once its body is written, before a reader
+// releases (and may recycle) them.
+func (e *enumerator) releaseFunctionMD(tag uint32) {
+	s := &e.md
+	for _, ent := range s.fn[tag] {
+		if ent.order >= 2 {
+			delete(s.byKey, ent.key)
+			delete(s.finalID, ent.key)
+		}
+	}
 }

@@ -26,6 +26,10 @@ type Options struct {
 	// write it) and, when the loader is an ir.BodyReleaser, released
 	// after each use, so that one body is in memory at a time.
 	Loader ir.BodyLoader
+	// DropSummary writes the module without the summary it carries (its
+	// Module.Summary), as `opt-22 FILE -o OUT` does, rather than
+	// refusing it: the summary writer is not written yet.
+	DropSummary bool
 }
 
 // DefaultProducer is what LLVM 22.1.8's writer writes as its producer.
@@ -44,7 +48,7 @@ func (e *UnsupportedError) Error() string {
 
 // Write returns m written as bitcode.
 func Write(m *ir.Module, opts Options) ([]byte, error) {
-	if err := check(m); err != nil {
+	if err := check(m, opts); err != nil {
 		return nil, err
 	}
 	producer := opts.Producer
@@ -79,7 +83,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 					for _, a := range in.Metadata {
 						w.kindID(a.Kind)
 					}
-					instrMD = instrMD || len(in.Metadata) > 0 || in.DebugLoc != nil
+					instrMD = instrMD || len(in.Metadata) > 0
 				}
 			}
 			return nil
@@ -93,11 +97,17 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 			w.kindID(a.Kind)
 		}
 	}
-	if instrMD && !slices.Contains(w.kinds, "heapallocsite") {
-		// opt-22 verifies the module it reads, and its verifier looks up
-		// !heapallocsite by name on every instruction that has metadata,
-		// which registers the kind in the context that is then written.
+	if instrMD && !hasDebugInfoVersion(m) && !slices.Contains(w.kinds, "heapallocsite") {
+		// opt-22's reader upgrades a module without the "Debug Info
+		// Version" flag of LLVM 22 by stripping its debug info
+		// (UpgradeDebugInfo, StripDebugInfo), which clears
+		// !heapallocsite by name on every instruction that has
+		// attachments and so registers the kind in the context that is
+		// then written.
 		w.kinds = append(w.kinds, "heapallocsite")
+	}
+	if w.e.md.err != nil {
+		return nil, w.e.md.err
 	}
 	w.e.organizeMD()
 	w.bs.WriteMagic(bitstream.LLVMIRStream)
@@ -176,16 +186,18 @@ func producerVersion(p string) string {
 }
 
 // check returns what in m this writer cannot write yet.
-func check(m *ir.Module) error {
+func check(m *ir.Module, opts Options) error {
 	unsupported := func(format string, args ...any) error {
 		return &UnsupportedError{What: fmt.Sprintf(format, args...)}
 	}
 	if m.Producer != "" && !strings.HasPrefix(m.Producer, "LLVM22.") {
 		// LLVM reads and upgrades such a module, then writes the use-list
 		// orders its memory holds, which its writer predicts against its
-		// own numbering; the orders an older writer recorded are not
-		// those, and their prediction is not written yet.
-		return unsupported("the use-list orders of a module from another LLVM (%s)", m.Producer)
+		// own numbering (the orders an older writer recorded are not
+		// those), and the names of a body in the order its symbol table
+		// holds them, which an upgrade may have shuffled: neither is
+		// modelled yet.
+		return unsupported("a module from another LLVM (%s)", m.Producer)
 	}
 	if m.Producer == "" && len(m.UseListOrders) > 0 {
 		// Bitcode without an IDENTIFICATION block is older still.
@@ -199,7 +211,7 @@ func check(m *ir.Module) error {
 			}
 		}
 	}
-	if m.Summary != nil {
+	if m.Summary != nil && !opts.DropSummary {
 		return unsupported("a summary")
 	}
 	if len(m.Asm) > 0 {
@@ -404,4 +416,33 @@ func (w *writer) withBody(f *ir.Function, do func() error) error {
 		r.ReleaseBody(f)
 	}
 	return err
+}
+
+// debugMetadataVersion is LLVM 22's DEBUG_METADATA_VERSION.
+const debugMetadataVersion = 3
+
+// hasDebugInfoVersion reports whether m's module flags say "Debug Info
+// Version" debugMetadataVersion.
+func hasDebugInfoVersion(m *ir.Module) bool {
+	for _, nmd := range m.NamedMetadata {
+		if nmd.Name != "llvm.module.flags" {
+			continue
+		}
+		for _, op := range nmd.Ops {
+			t, ok := op.(*ir.MDTuple)
+			if !ok || len(t.Ops) < 3 {
+				continue
+			}
+			if s, ok := t.Ops[1].(*ir.MDString); !ok || s.Value != "Debug Info Version" {
+				continue
+			}
+			vm, ok := t.Ops[2].(*ir.ValueAsMetadata)
+			if !ok {
+				return false
+			}
+			c, ok := vm.Value.(*ir.ConstInt)
+			return ok && c.Big == nil && c.V == debugMetadataVersion
+		}
+	}
+	return false
 }

@@ -59,6 +59,17 @@ func TestWriteDecl(t *testing.T) {
 // writes, and compares the bytes with what opt-22 writes for the file
 // (`opt-22 FILE -o OUT`); the others are counted by what they need. For
 // scripts/conformance_write.sh; skipped when the variable is not set.
+// knownDifferences are the inputs of TestWriteDirs (by file name) that
+// this writer does not yet write as opt-22 does, and why.
+var knownDifferences = map[string]string{
+	// Two rustc fixtures: a function's value symbol table comes out in
+	// another order, as if the names had been laid out in a bigger table
+	// (opt's, after names added and removed while it read the body?);
+	// the toolchain's own 289 modules come out identical.
+	"rust.bc":    "a function's symbol table order (testdata/inspect)",
+	"rust-v0.bc": "a function's symbol table order (testdata/inspect)",
+}
+
 func TestWriteDirs(t *testing.T) {
 	dirs := os.Getenv("BCX_WRITE_DIRS")
 	if dirs == "" {
@@ -94,7 +105,7 @@ func TestWriteDirs(t *testing.T) {
 				reasons["(excepted) no data layout: opt-22 adds its target's"]++
 				return nil
 			}
-			got, err := Write(m, Options{ModuleID: path, Loader: f.Modules[0]})
+			got, err := Write(m, Options{ModuleID: path, Loader: f.Modules[0], DropSummary: true})
 			var ue *UnsupportedError
 			switch {
 			case errors.As(err, &ue):
@@ -113,6 +124,8 @@ func TestWriteDirs(t *testing.T) {
 			want, _ := os.ReadFile(out)
 			if bytes.Equal(got, want) {
 				same++
+			} else if why, ok := knownDifferences[filepath.Base(path)]; ok {
+				reasons["(known difference) "+why]++
 			} else {
 				differ++
 				i := 0
@@ -139,5 +152,11 @@ func TestWriteDirs(t *testing.T) {
 		}
 		t.Logf("not written: %5d %s", r.n, r.k)
 	}
-	t.Logf("written byte for byte as opt-22: %d; different: %d; failed: %d; not supported yet: %d", same, differ, failed, len(rs))
+	refused := 0
+	for _, r := range rs {
+		if !strings.HasPrefix(r.k, "(") {
+			refused += r.n
+		}
+	}
+	t.Logf("written byte for byte as opt-22: %d; different: %d; failed: %d; not supported yet: %d", same, differ, failed, refused)
 }

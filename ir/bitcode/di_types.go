@@ -51,6 +51,10 @@ func (b *diBuilder) genericSubrange() {
 
 func (b *diBuilder) enumerator() {
 	unsigned, wide := b.at(0)&2 != 0, b.at(0)&4 != 0
+	b.n.ValueWidth = 64 // LLVM reads an older record's value as 64 bits
+	if wide {
+		b.n.ValueWidth = uint32(min(b.at(1), 1<<24))
+	}
 	b.ref(2)
 	b.str("name", 2)
 	if wide {
