@@ -1,0 +1,260 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/ir/bcwrite"
+	"github.com/bcextract/bcextract/ir/bitcode"
+	"github.com/spf13/pflag"
+)
+
+type convertOptions struct {
+	output      string // -o
+	dir         string // -d
+	force       bool
+	json        bool
+	producer    string
+	dropSummary bool
+}
+
+func convertCommand() *command {
+	var o convertOptions
+	fs := pflag.NewFlagSet("convert", pflag.ContinueOnError)
+	fs.StringVarP(&o.output, "output", "o", "", "write the one module to `PATH` (\"-\" for standard output)")
+	fs.StringVarP(&o.dir, "dir", "d", "", "write every module under `DIR` (default \".\")")
+	fs.BoolVar(&o.force, "force", false, "replace existing regular files (never a link, a device, a directory or an input)")
+	fs.StringVar(&o.producer, "producer", bcwrite.DefaultProducer, "the producer `STRING` written in the IDENTIFICATION block")
+	fs.BoolVar(&o.dropSummary, "drop-summary", false, "write a module without the summary it carries, as opt-22 does")
+	fs.BoolVar(&o.json, "json", false, "say what was written as one JSON document, {\"files\": [{\"path\", \"file\", \"size\"}], \"errors\"}")
+	return &command{
+		Name:  "convert",
+		Usage: "convert [-o PATH|-] [-d DIR] [--force] [--producer STRING] [--drop-summary] [--json] FILE...",
+		Short: "re-encode bitcode modules as LLVM 22 writes them",
+		Long: `
+Convert reads each bitcode module of each FILE (a bitcode file, or the
+modules embedded in an object, a binary or an archive, as 'bcextract list'
+shows them) and writes it again as a standalone bitcode file, as LLVM 22's
+writer writes it: for a module of an LLVM 22 producer, byte for byte what
+'opt-22 FILE -o OUT' writes (its ModuleID, used when the module has no
+source_filename, being FILE as given, or the container path).
+
+A module is written only when it reads cleanly and everything in it is
+written: what the writer does not write yet (among them summaries, unless
+--drop-summary; modules of other LLVM versions; module-level inline
+assembly; blockaddress constants) and anything the reader skipped is said
+on stderr, with the offset where it can be, and nothing is written for that
+module. Convert never writes bitcode LLVM would reject.
+
+With -d DIR (the default is -d .) every module is written under DIR, named
+as extract names them; with -o PATH exactly one module must be found; "-o -"
+writes it to standard output. Files are written atomically, never over an
+input, and an existing file only with --force, as extract writes them.
+
+Each file written is said on standard output, a line "CONTAINER-PATH ->
+FILE" each (nothing with -o -); with --json, as one document:
+
+	{"files": [{"path", "file", "size"}], "errors": [...]}
+
+Exit status: 0 if every module of every FILE was written; 1 otherwise,
+after processing all inputs, with one line on stderr per problem; 2 for
+usage errors.
+
+Examples:
+
+	bcextract convert -o out.bc testdata/bc/plain.bc
+	bcextract convert -d out/ libfoo.a
+	bcextract convert --drop-summary -o - foo.o | llvm-dis-22 -o - -
+`,
+		Flags: fs,
+		Run: func(e *env, args []string) error {
+			if len(args) == 0 {
+				return usagef("missing FILE")
+			}
+			if o.output != "" && o.dir != "" {
+				return usagef("-o and -d cannot be used together")
+			}
+			return runConvert(e, args, o)
+		},
+	}
+}
+
+// A converted is one file convert wrote: the module's container path, the
+// file, and how many bytes it holds.
+type converted struct {
+	Path string `json:"path"`
+	File string `json:"file"`
+	Size int    `json:"size"`
+}
+
+// jsonConvertDoc is what convert --json prints.
+type jsonConvertDoc struct {
+	Files  []converted `json:"files"`
+	Errors []jsonError `json:"errors"`
+}
+
+func runConvert(e *env, args []string, o convertOptions) error {
+	inputs := newInputSet(args)
+	var names *nameSet
+	if o.output == "" {
+		if o.dir == "" {
+			o.dir = "."
+		}
+		if err := os.MkdirAll(o.dir, 0o777); err != nil {
+			return err
+		}
+		if err := checkWritable(o.dir); err != nil {
+			return err
+		}
+		names = newNameSet(o.dir)
+	}
+	toStdout := isStdoutName(o.output)
+	if o.json && toStdout {
+		return usagef("--json and -o %s both write to standard output", o.output)
+	}
+	out := bufio.NewWriter(e.stdout)
+	doc := jsonConvertDoc{Files: []converted{}, Errors: []jsonError{}}
+	wrote := func(path, file string, size int) {
+		switch {
+		case o.json:
+			doc.Files = append(doc.Files, converted{Path: path, File: file, Size: size})
+		case !toStdout:
+			fmt.Fprintf(out, "%s -> %s\n", path, file)
+		}
+	}
+	failed := false
+	fail := func(err error) {
+		reportf(e.stderr, "%v", err)
+		doc.Errors = append(doc.Errors, newJSONError(err))
+		failed = true
+	}
+	onErr := func(err error) { doc.Errors = append(doc.Errors, newJSONError(err)) }
+	// For -o: the paths of the modules found, and the first one written.
+	var matches []string
+	var first []byte
+	var firstP container.Payload
+	for _, name := range args {
+		found := 0
+		inFailed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
+			if !p.Kind.IsModule() || holdsNoModule(p.Data) {
+				return nil
+			}
+			id := p.Path
+			if container.Detect(in.data) == container.Bitcode {
+				id = name
+			}
+			mods, err := convertPayload(p, id, o)
+			if err != nil {
+				if p.Malformed {
+					in.said = append(in.said, p.Path)
+				}
+				fail(err)
+				return nil
+			}
+			for i, data := range mods {
+				found++
+				q := *p
+				q.Data = nil
+				if len(mods) > 1 {
+					q.Path = fmt.Sprintf("%s (module %d of %d)", p.Path, i+1, len(mods))
+					q.Module, q.Modules = i+1, len(mods)
+				}
+				if o.output != "" {
+					if len(matches) == 0 {
+						first, firstP = data, q
+					}
+					matches = append(matches, q.Path)
+					continue
+				}
+				target := names.add(name, &q, ".bc")
+				if err := writeFileAtomic(target, data, o.force, inputs); err != nil {
+					fail(&container.Error{Path: q.Path, File: q.File, Off: -1, Err: err})
+					continue
+				}
+				wrote(q.Path, target, len(data))
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if found == 0 && !inFailed && !failed {
+			fail(noneFound(name, errNoModule))
+		}
+		failed = failed || inFailed
+	}
+	if o.output != "" {
+		switch {
+		case len(matches) == 0:
+			failed = true
+		case len(matches) > 1:
+			var b strings.Builder
+			fmt.Fprintf(&b, "-o needs exactly one module, but %d were found (use -d DIR):", len(matches))
+			for _, m := range matches {
+				b.WriteString("\n\t" + m)
+			}
+			fail(errors.New(b.String()))
+		case toStdout:
+			if err := writeOutput(e, o.output, first, o.force, inputs); err != nil {
+				return err
+			}
+		default:
+			if err := writeOutput(e, o.output, first, o.force, inputs); err != nil {
+				fail(&container.Error{Path: firstP.Path, File: firstP.File, Off: -1, Err: err})
+			} else {
+				wrote(firstP.Path, o.output, len(first))
+			}
+		}
+	}
+	if o.json {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(&doc); err != nil {
+			return err
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if failed {
+		return errFailed
+	}
+	return nil
+}
+
+// convertPayload reads every module of payload p and writes each again,
+// id being its ModuleID. A module that does not read cleanly, or holds
+// what the writer does not write, is an error: nothing of p is returned.
+func convertPayload(p *container.Payload, id string, o convertOptions) ([][]byte, error) {
+	f, err := bitcode.Options{DropSummary: o.dropSummary}.Open(p.Data)
+	if err != nil {
+		return nil, disError(p, err)
+	}
+	var out [][]byte
+	for _, r := range f.Modules {
+		m, err := r.Module()
+		if err != nil {
+			return nil, disError(p, err)
+		}
+		data, err := bcwrite.Write(m, bcwrite.Options{Producer: o.producer, ModuleID: id, Loader: r, DropSummary: o.dropSummary})
+		if s := r.Skipped(); len(s) > 0 {
+			// What the reader read past would be missing from the output.
+			return nil, container.DataError(p, int64(s[0].Bit/8), true,
+				fmt.Errorf("not converted: %s (bit %d of the module)", s[0].Msg, s[0].Bit))
+		}
+		if err != nil {
+			var be *bitcode.Error
+			if errors.As(err, &be) {
+				return nil, disError(p, err)
+			}
+			return nil, &container.Error{Path: p.Path, File: p.File, Off: -1, Err: fmt.Errorf("not converted: %w", err)}
+		}
+		out = append(out, data)
+	}
+	return out, nil
+}
