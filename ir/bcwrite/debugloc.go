@@ -36,8 +36,7 @@ func isLocal(md ir.Metadata) bool {
 // a metadata operand, this writer cannot write yet: function-local
 // values and argument lists of them are written in the function's
 // METADATA block.
-func checkLocation(md ir.Metadata) error {
-	seen := map[ir.Metadata]bool{}
+func checkLocation(md ir.Metadata, seen *mdSeen) error {
 	if l, ok := md.(*ir.DIArgList); ok {
 		for _, a := range l.Args {
 			if !isLocal(a) {
@@ -59,20 +58,29 @@ func checkLocation(md ir.Metadata) error {
 
 // checkDebug returns what of in's location and debug records this
 // writer cannot write yet.
-func checkDebug(in *ir.Instruction) error {
-	seen := map[ir.Metadata]bool{}
+func checkDebug(in *ir.Instruction, seen *mdSeen) error {
 	if in.DebugLoc != nil {
-		if _, ok := in.DebugLoc.(*ir.DILocation); !ok {
+		l, ok := in.DebugLoc.(*ir.DILocation)
+		if !ok {
 			return &UnsupportedError{What: fmt.Sprintf("a debug location of kind %T", in.DebugLoc)}
 		}
-		if err := checkMD(in.DebugLoc, seen); err != nil {
-			return err
+		// The location itself is written in the instruction's record;
+		// its operands are mostly those of the instruction before.
+		scope, at := nodeKey{l.Scope, nodeID(l.Scope)}, nodeKey{l.InlinedAt, nodeID(l.InlinedAt)}
+		if scope != seen.lastScope || at != seen.lastInlinedAt {
+			if err := checkMD(l.Scope, seen); err != nil {
+				return err
+			}
+			if err := checkMD(l.InlinedAt, seen); err != nil {
+				return err
+			}
+			seen.lastScope, seen.lastInlinedAt = scope, at
 		}
 	}
 	for _, r := range in.DebugRecords {
 		for i, op := range r.Ops {
 			if r.Kind != ir.DbgLabel && (i == 0 || r.Kind == ir.DbgAssign && i == 4) {
-				if err := checkLocation(op); err != nil {
+				if err := checkLocation(op, seen); err != nil {
 					return err
 				}
 				continue
@@ -138,10 +146,30 @@ func (e *enumerator) enumRecordMD(tag uint32, in *ir.Instruction) {
 // enumLocMD numbers the operands of in's location, which is written in
 // the instruction's DEBUG_LOC rather than numbered itself.
 func (e *enumerator) enumLocMD(tag uint32, in *ir.Instruction) {
-	if l, ok := in.DebugLoc.(*ir.DILocation); ok {
-		e.enumMD(tag, l.Scope)
-		e.enumMD(tag, l.InlinedAt)
+	l, ok := in.DebugLoc.(*ir.DILocation)
+	if !ok || l == nil {
+		return
 	}
+	// Most instructions share the operands of the one before, which
+	// numbering again for the same function would leave as they are.
+	c := &e.md.lastLoc
+	now := locCache{tag: tag, scope: nodeKey{l.Scope, nodeID(l.Scope)},
+		inlinedAt: nodeKey{l.InlinedAt, nodeID(l.InlinedAt)}, entries: len(e.md.entries)}
+	if *c == now {
+		return
+	}
+	e.enumMD(tag, l.Scope)
+	e.enumMD(tag, l.InlinedAt)
+	now.entries = len(e.md.entries)
+	*c = now
+}
+
+// A locCache is the operands of the location enumLocMD numbered last,
+// for the function tag, when the numbering had entries entries.
+type locCache struct {
+	tag              uint32
+	scope, inlinedAt nodeKey
+	entries          int
 }
 
 // argListKey identifies an argument list as LLVM's context uniques it:

@@ -67,7 +67,7 @@ func supportedOp(op ir.Opcode) bool {
 }
 
 // checkBody returns what in f's body this writer cannot write yet.
-func checkBody(m *ir.Module, f *ir.Function) error {
+func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen) error {
 	unsupported := func(format string, args ...any) error {
 		return &UnsupportedError{What: fmt.Sprintf(format, args...) + " (in @" + f.Name + ")"}
 	}
@@ -82,7 +82,7 @@ func checkBody(m *ir.Module, f *ir.Function) error {
 		return unsupported("the use-list order of a global value used by both an aggregate constant and an instruction of a body")
 	}
 	for _, a := range f.Metadata {
-		if err := checkMD(a.Node, map[ir.Metadata]bool{}); err != nil {
+		if err := checkMD(a.Node, seen); err != nil {
 			return err
 		}
 	}
@@ -91,11 +91,11 @@ func checkBody(m *ir.Module, f *ir.Function) error {
 			if !supportedOp(in.Op) {
 				return unsupported("the %v instruction", in.Op)
 			}
-			if err := checkDebug(in); err != nil {
+			if err := checkDebug(in, seen); err != nil {
 				return err
 			}
 			for _, a := range in.Metadata {
-				if err := checkMD(a.Node, map[ir.Metadata]bool{}); err != nil {
+				if err := checkMD(a.Node, seen); err != nil {
 					return err
 				}
 			}
@@ -126,7 +126,7 @@ func checkBody(m *ir.Module, f *ir.Function) error {
 						return err
 					}
 				case *ir.MetadataValue:
-					if err := checkLocation(v.MD); err != nil {
+					if err := checkLocation(v.MD, seen); err != nil {
 						return err
 					}
 				}

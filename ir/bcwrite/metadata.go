@@ -54,6 +54,8 @@ type mdState struct {
 	// what the numbering met that the writer cannot write.
 	odr map[string]*ir.SpecializedNode
 	err error
+	// lastLoc is what enumLocMD numbered last.
+	lastLoc locCache
 }
 
 // mdKey returns what identifies metadata md: strings by their text,
@@ -64,12 +66,9 @@ func (e *enumerator) mdKey(md ir.Metadata) any {
 		return "!s:" + m.Value
 	case *ir.ValueAsMetadata:
 		return [2]any{"!v", e.valueKey(m.Value)}
-	case *ir.MDTuple:
-		return nodeKey{md, m.ID}
-	case *ir.SpecializedNode:
-		return nodeKey{md, m.ID}
-	case *ir.DILocation:
-		return nodeKey{md, m.ID}
+	}
+	if isNode(md) {
+		return nodeKey{md, nodeID(md)}
 	}
 	return md
 }
@@ -111,12 +110,56 @@ func odrType(n *ir.SpecializedNode) bool {
 	return n.Kind == "DICompositeType" && mdField(n, fIdentifier) != nil
 }
 
+// An mdSeen is the metadata a check has walked, by seenKey: a module's
+// debug info is reached from every instruction's location, and is walked
+// once.
+// The last node checked is kept apart: consecutive instructions mostly
+// have locations in one scope.
+type mdSeen struct {
+	m    map[any]bool
+	last nodeKey
+	// The operands of the instruction location checked last.
+	lastScope, lastInlinedAt nodeKey
+}
+
+// nodeID returns the number a reader gave node md, 0 for other metadata.
+func nodeID(md ir.Metadata) uint32 {
+	switch m := md.(type) {
+	case *ir.MDTuple:
+		return m.ID
+	case *ir.SpecializedNode:
+		return m.ID
+	case *ir.DILocation:
+		return m.ID
+	}
+	return 0
+}
+
+// seenKey is what identifies md for an mdSeen: a node by pointer and
+// reader number, as a recycled node is another.
+func seenKey(md ir.Metadata) any {
+	if isNode(md) {
+		return nodeKey{md, nodeID(md)}
+	}
+	return md
+}
+
 // checkMD returns what in md this writer cannot write yet.
-func checkMD(md ir.Metadata, seen map[ir.Metadata]bool) error {
-	if md == nil || seen[md] {
+func checkMD(md ir.Metadata, seen *mdSeen) error {
+	if md == nil {
 		return nil
 	}
-	seen[md] = true
+	if seen.last.p == md && seen.last.id == nodeID(md) {
+		return nil
+	}
+	k := seenKey(md)
+	if seen.m[k] {
+		return nil
+	}
+	seen.m[k] = true
+	if isNode(md) {
+		seen.last = nodeKey{md, nodeID(md)}
+	}
 	switch m := md.(type) {
 	case *ir.MDString:
 		return nil

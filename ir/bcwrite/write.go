@@ -48,7 +48,8 @@ func (e *UnsupportedError) Error() string {
 
 // Write returns m written as bitcode.
 func Write(m *ir.Module, opts Options) ([]byte, error) {
-	if err := check(m, opts); err != nil {
+	seen := &mdSeen{m: map[any]bool{}}
+	if err := check(m, opts, seen); err != nil {
 		return nil, err
 	}
 	producer := opts.Producer
@@ -70,7 +71,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 			continue
 		}
 		err := w.withBody(f, func() error {
-			if err := checkBody(m, f); err != nil {
+			if err := checkBody(m, f, seen); err != nil {
 				return err
 			}
 			w.e.enumFunction(f)
@@ -186,7 +187,7 @@ func producerVersion(p string) string {
 }
 
 // check returns what in m this writer cannot write yet.
-func check(m *ir.Module, opts Options) error {
+func check(m *ir.Module, opts Options, seen *mdSeen) error {
 	unsupported := func(format string, args ...any) error {
 		return &UnsupportedError{What: fmt.Sprintf(format, args...)}
 	}
@@ -203,7 +204,6 @@ func check(m *ir.Module, opts Options) error {
 		// Bitcode without an IDENTIFICATION block is older still.
 		return unsupported("the use-list orders of a module from an LLVM that did not name itself")
 	}
-	seen := map[ir.Metadata]bool{}
 	for _, nmd := range m.NamedMetadata {
 		for _, n := range nmd.Ops {
 			if err := checkMD(n, seen); err != nil {
