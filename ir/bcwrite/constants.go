@@ -23,7 +23,10 @@ func checkConst(c ir.Constant) error {
 		}
 		return nil
 	case *ir.ConstExpr:
-		if _, ok := castCode(c.Op); !ok && c.Op != ir.GetElementPtr || c.HasInRange {
+		_, cast := castCode(c.Op)
+		switch {
+		case c.HasInRange, !cast && c.Op != ir.GetElementPtr && !binaryConstOp(c) &&
+			c.Op != ir.ExtractElement && c.Op != ir.InsertElement:
 			return &UnsupportedError{What: fmt.Sprintf("constant expressions of opcode %v", c.Op)}
 		}
 		for _, o := range c.Operands {
@@ -153,11 +156,31 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 				ops = append(ops, uint64(cc), uint64(e.typeID(o.Type())), uint64(e.valueID(o)))
 				break
 			}
-			// getelementptr: [source type, flags, (type, value)...].
-			code = llvmir.CST_CODE_CE_GEP
-			ops = append(ops, uint64(e.typeID(c.SrcElem)), gepFlags(c.Flags))
-			for _, o := range c.Operands {
-				ops = append(ops, uint64(e.typeID(o.Type())), uint64(e.valueID(o)))
+			switch {
+			case binaryConstOp(c):
+				// [opcode, lhs, rhs, flags if any].
+				code = llvmir.CST_CODE_CE_BINOP
+				ops = append(ops, binopCode(c.Op), uint64(e.valueID(c.Operands[0])), uint64(e.valueID(c.Operands[1])))
+				if f := optFlags(&ir.Instruction{Op: c.Op, Flags: c.Flags}); f != 0 {
+					ops = append(ops, f)
+				}
+			case c.Op == ir.ExtractElement:
+				// [vector type, vector, index type, index].
+				code = llvmir.CST_CODE_CE_EXTRACTELT
+				v, i := c.Operands[0], c.Operands[1]
+				ops = append(ops, uint64(e.typeID(v.Type())), uint64(e.valueID(v)), uint64(e.typeID(i.Type())), uint64(e.valueID(i)))
+			case c.Op == ir.InsertElement:
+				// [vector, element, index type, index].
+				code = llvmir.CST_CODE_CE_INSERTELT
+				i := c.Operands[2]
+				ops = append(ops, uint64(e.valueID(c.Operands[0])), uint64(e.valueID(c.Operands[1])), uint64(e.typeID(i.Type())), uint64(e.valueID(i)))
+			default:
+				// getelementptr: [source type, flags, (type, value)...].
+				code = llvmir.CST_CODE_CE_GEP
+				ops = append(ops, uint64(e.typeID(c.SrcElem)), gepFlags(c.Flags))
+				for _, o := range c.Operands {
+					ops = append(ops, uint64(e.typeID(o.Type())), uint64(e.valueID(o)))
+				}
 			}
 		}
 		if abbrev != 0 {
@@ -195,4 +218,14 @@ func gepFlags(f ir.Flags) uint64 {
 		v |= 4
 	}
 	return v
+}
+
+// binaryConstOp reports whether c is a binary operator expression (add,
+// sub, xor, ...: CST_CODE_CE_BINOP).
+func binaryConstOp(c *ir.ConstExpr) bool {
+	switch c.Op {
+	case ir.Add, ir.Sub, ir.Mul, ir.Shl, ir.Xor, ir.And, ir.Or, ir.LShr, ir.AShr:
+		return len(c.Operands) == 2
+	}
+	return false
 }

@@ -112,8 +112,8 @@ func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen) error {
 			if sc := in.SyncScope(); sc != "" && sc != "singlethread" {
 				return unsupported("synchronization scope %q", sc)
 			}
-			if in.FMF != 0 && (in.Op == ir.Call || in.Op == ir.Invoke || in.Op == ir.PHI || in.Op == ir.Select) {
-				return unsupported("fast-math flags on calls, phis and selects")
+			if in.FMF != 0 && in.Op == ir.Invoke {
+				return unsupported("fast-math flags on an invoke")
 			}
 			for _, v := range operands(in) {
 				switch v := v.(type) {
@@ -594,7 +594,13 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		case ir.NotTail:
 			cc |= 1 << llvmir.CALL_NOTAIL
 		}
-		ops = append(ops, e.listID(in.Attrs), cc, uint64(e.typeID(in.FuncType)))
+		ops = append(ops, e.listID(in.Attrs))
+		if in.FMF != 0 {
+			ops = append(ops, cc|1<<llvmir.CALL_FMF, fmfBits(in.FMF))
+		} else {
+			ops = append(ops, cc)
+		}
+		ops = append(ops, uint64(e.typeID(in.FuncType)))
 		ops, _ = w.pushValueAndType(ops, in.Callee, id)
 		ft := in.FuncType
 		for i, v := range in.Operands {
@@ -647,11 +653,17 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 			d := int64(int32(uint32(id) - uint32(e.valueID(v))))
 			ops = append(ops, signed(d), s.blocks[in.Incoming[i]])
 		}
+		if in.FMF != 0 {
+			ops = append(ops, fmfBits(in.FMF))
+		}
 	case in.Op == ir.Select:
 		code = llvmir.FUNC_CODE_INST_VSELECT
 		ops, _ = w.pushValueAndType(ops, in.Operands[1], id)
 		ops = append(ops, w.rel(in.Operands[2], id))
 		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
+		if in.FMF != 0 {
+			ops = append(ops, fmfBits(in.FMF))
+		}
 	case in.Op == ir.ExtractValue:
 		code = llvmir.FUNC_CODE_INST_EXTRACTVAL
 		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
