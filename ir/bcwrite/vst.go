@@ -121,12 +121,23 @@ func (w *writer) functionVST(f *ir.Function, s *funcState) {
 		return
 	}
 	var t nameTable
+	if hasPhi(f) {
+		// LLVM's reader, at the first phi of a body, adds a block named
+		// "phi.constexpr" to hold the instructions of constant
+		// expressions it may have to expand, and erases it, unused, only
+		// once the whole body, its symbol table included, is read: the
+		// names are laid out around it.
+		t.insert("phi.constexpr", len(named))
+	}
 	for i, v := range named {
 		t.insert(nameOf(v), i)
 	}
 	b := w.bs
 	b.EnterBlock(uint32(llvmir.VALUE_SYMTAB_BLOCK_ID), 4)
 	for _, i := range t.order() {
+		if i == len(named) {
+			continue
+		}
 		v := named[i]
 		name := nameOf(v)
 		ops := w.stringOps(name)
@@ -171,4 +182,16 @@ func stringEncoding(s string) int {
 		return 7
 	}
 	return 8
+}
+
+// hasPhi reports whether f's body has a phi with an incoming value.
+func hasPhi(f *ir.Function) bool {
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == ir.PHI && len(in.Operands) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

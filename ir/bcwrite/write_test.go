@@ -59,17 +59,6 @@ func TestWriteDecl(t *testing.T) {
 // writes, and compares the bytes with what opt-22 writes for the file
 // (`opt-22 FILE -o OUT`); the others are counted by what they need. For
 // scripts/conformance_write.sh; skipped when the variable is not set.
-// knownDifferences are the inputs of TestWriteDirs (by file name) that
-// this writer does not yet write as opt-22 does, and why.
-var knownDifferences = map[string]string{
-	// Two rustc fixtures: a function's value symbol table comes out in
-	// another order, as if the names had been laid out in a bigger table
-	// (opt's, after names added and removed while it read the body?);
-	// the toolchain's own 289 modules come out identical.
-	"rust.bc":    "a function's symbol table order (testdata/inspect)",
-	"rust-v0.bc": "a function's symbol table order (testdata/inspect)",
-}
-
 func TestWriteDirs(t *testing.T) {
 	dirs := os.Getenv("BCX_WRITE_DIRS")
 	if dirs == "" {
@@ -124,8 +113,6 @@ func TestWriteDirs(t *testing.T) {
 			want, _ := os.ReadFile(out)
 			if bytes.Equal(got, want) {
 				same++
-			} else if why, ok := knownDifferences[filepath.Base(path)]; ok {
-				reasons["(known difference) "+why]++
 			} else {
 				differ++
 				i := 0
