@@ -44,6 +44,15 @@ type Module struct {
 	// all, as LLVM's writes every kind its context knows.
 	MetadataKinds []string
 
+	// SyncScopes are the synchronization scope names the module
+	// registers beyond LLVM's fixed ones (llvmir.FixedSyncScopes), in
+	// the order its bitcode listed them; BundleTags likewise the operand
+	// bundle tags beyond llvmir.FixedOperandBundleTags. A writer writes
+	// them all, as LLVM's writes every scope and tag its context knows,
+	// used or not.
+	SyncScopes []string
+	BundleTags []string
+
 	// UseListOrders are the orders of the uses of global values and
 	// constants that the bitcode recorded (its module-level USELIST
 	// block), in its order. LLVM's reader applies them and its writer,

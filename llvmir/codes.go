@@ -21,3 +21,17 @@ func (c BlockinfoCode) String() string {
 	}
 	return "BlockinfoCode(" + strconv.FormatUint(uint64(c), 10) + ")"
 }
+
+// FixedOperandBundleTags are the operand bundle tags LLVM 22's context
+// registers itself, in the order of their IDs (LLVMContext's OB_*): a
+// module's OPERAND_BUNDLE_TAGS block lists them first, then the tags the
+// module added.
+var FixedOperandBundleTags = []string{
+	"deopt", "funclet", "gc-transition", "cfguardtarget", "preallocated", "gc-live",
+	"clang.arc.attachedcall", "ptrauth", "kcfi", "convergencectrl", "align", "deactivation-symbol",
+}
+
+// FixedSyncScopes are the synchronization scope names LLVM 22's context
+// registers itself, in the order of their IDs: "singlethread"
+// (SYNC_SCOPE_SINGLE_THREAD) and the system scope "" (SYNC_SCOPE_SYSTEM).
+var FixedSyncScopes = []string{"singlethread", ""}

@@ -2,6 +2,7 @@ package bcwrite
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -100,8 +101,8 @@ func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen) error {
 				}
 			}
 			for _, bd := range in.Bundles() {
-				if bundleTagID(bd.Tag) < 0 {
-					return unsupported("operand bundles of tag %q", bd.Tag)
+				if bundleTagID(m, bd.Tag) < 0 {
+					return unsupported("operand bundles of tag %q, which the module does not register", bd.Tag)
 				}
 				for _, v := range bd.Inputs {
 					if _, ok := v.(*ir.MetadataValue); ok {
@@ -109,8 +110,8 @@ func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen) error {
 					}
 				}
 			}
-			if sc := in.SyncScope(); sc != "" && sc != "singlethread" {
-				return unsupported("synchronization scope %q", sc)
+			if sc := in.SyncScope(); scopeID(m, sc) < 0 {
+				return unsupported("synchronization scope %q, which the module does not register", sc)
 			}
 			if in.FMF != 0 && in.Op == ir.Invoke {
 				return unsupported("fast-math flags on an invoke")
@@ -504,7 +505,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		ops = append(ops, uint64(e.typeID(in.Typ)), alignCode(in.Align), b2u(in.Flags&ir.Volatile != 0))
 		if in.Ordering != ir.NotAtomic {
 			code = llvmir.FUNC_CODE_INST_LOADATOMIC
-			ops = append(ops, orderingCode(in.Ordering), scopeCode(in))
+			ops = append(ops, orderingCode(in.Ordering), w.scopeCode(in))
 		} else if !fwd {
 			abbrev = fnLoadAbbrev
 		}
@@ -516,26 +517,26 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		ops = append(ops, alignCode(in.Align), b2u(in.Flags&ir.Volatile != 0))
 		if in.Ordering != ir.NotAtomic {
 			code = llvmir.FUNC_CODE_INST_STOREATOMIC
-			ops = append(ops, orderingCode(in.Ordering), scopeCode(in))
+			ops = append(ops, orderingCode(in.Ordering), w.scopeCode(in))
 		} else if !f1 && !f2 {
 			abbrev = fnStoreAbbrev
 		}
 	case in.Op == ir.Fence:
 		code = llvmir.FUNC_CODE_INST_FENCE
-		ops = append(ops, orderingCode(in.Ordering), scopeCode(in))
+		ops = append(ops, orderingCode(in.Ordering), w.scopeCode(in))
 	case in.Op == ir.AtomicCmpXchg:
 		code = llvmir.FUNC_CODE_INST_CMPXCHG
 		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
 		ops, _ = w.pushValueAndType(ops, in.Operands[1], id)
 		ops = append(ops, w.rel(in.Operands[2], id), b2u(in.Flags&ir.Volatile != 0),
-			orderingCode(in.Ordering), scopeCode(in), orderingCode(in.FailOrdering),
+			orderingCode(in.Ordering), w.scopeCode(in), orderingCode(in.FailOrdering),
 			b2u(in.Flags&ir.Weak != 0), alignCode(in.Align))
 	case in.Op == ir.AtomicRMW:
 		code = llvmir.FUNC_CODE_INST_ATOMICRMW
 		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
 		ops, _ = w.pushValueAndType(ops, in.Operands[1], id)
 		ops = append(ops, rmwCode(in.RMW), b2u(in.Flags&ir.Volatile != 0),
-			orderingCode(in.Ordering), scopeCode(in), alignCode(in.Align))
+			orderingCode(in.Ordering), w.scopeCode(in), alignCode(in.Align))
 	case in.Op == ir.Invoke:
 		w.bundles(in, id)
 		code = llvmir.FUNC_CODE_INST_INVOKE
@@ -777,14 +778,23 @@ func orderingCode(o ir.AtomicOrdering) uint64 {
 	return uint64(llvmir.ORDERING_NOTATOMIC)
 }
 
-// scopeCode encodes an instruction's synchronization scope: the
-// context's numbers of "singlethread" and the system scope (the others
-// are refused by checkBody).
-func scopeCode(in *ir.Instruction) uint64 {
-	if in.SyncScope() == "singlethread" {
-		return uint64(llvmir.SYNC_SCOPE_SINGLE_THREAD)
+// scopeCode encodes an instruction's synchronization scope: its number
+// in the context, the fixed scopes' then the module's (checkBody refuses
+// a scope the module does not list).
+func (w *writer) scopeCode(in *ir.Instruction) uint64 {
+	return uint64(scopeID(w.m, in.SyncScope()))
+}
+
+// scopeID returns the number of synchronization scope name, -1 when the
+// module does not register it.
+func scopeID(m *ir.Module, name string) int {
+	if i := slices.Index(llvmir.FixedSyncScopes, name); i >= 0 {
+		return i
 	}
-	return uint64(llvmir.SYNC_SCOPE_SYSTEM)
+	if i := slices.Index(m.SyncScopes, name); i >= 0 {
+		return len(llvmir.FixedSyncScopes) + i
+	}
+	return -1
 }
 
 // rmwCode encodes an atomicrmw operation.
@@ -798,7 +808,7 @@ func rmwCode(op ir.RMWOp) uint64 {
 // type if forward)...].
 func (w *writer) bundles(in *ir.Instruction, id uint64) {
 	for _, bd := range in.Bundles() {
-		ops := []uint64{uint64(bundleTagID(bd.Tag))}
+		ops := []uint64{uint64(bundleTagID(w.m, bd.Tag))}
 		for _, v := range bd.Inputs {
 			ops, _ = w.pushValueAndType(ops, v, id)
 		}
@@ -806,13 +816,15 @@ func (w *writer) bundles(in *ir.Instruction, id uint64) {
 	}
 }
 
-// bundleTagID returns the ID LLVM 22's context gives an operand bundle
-// tag, -1 for a tag it does not register itself.
-func bundleTagID(tag string) int {
-	for i, t := range bundleTags {
-		if t == tag {
-			return i
-		}
+// bundleTagID returns the ID of an operand bundle tag in the context:
+// LLVM 22's fixed tags' then the module's; -1 for a tag the module does
+// not register.
+func bundleTagID(m *ir.Module, tag string) int {
+	if i := slices.Index(llvmir.FixedOperandBundleTags, tag); i >= 0 {
+		return i
+	}
+	if i := slices.Index(m.BundleTags, tag); i >= 0 {
+		return len(llvmir.FixedOperandBundleTags) + i
 	}
 	return -1
 }

@@ -2,6 +2,7 @@ package bcwrite
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
@@ -232,13 +233,6 @@ func sanitizerBits(s ir.SanitizerMetadata) uint64 {
 	return b2u(s.NoAddress) | b2u(s.NoHWAddress)<<1 | b2u(s.Memtag)<<2 | b2u(s.IsDynInit)<<3
 }
 
-// bundleTags are the operand bundle tags LLVM 22's context registers, in
-// their order (what opt-22 writes for a module that adds none).
-var bundleTags = []string{
-	"deopt", "funclet", "gc-transition", "cfguardtarget", "preallocated", "gc-live",
-	"clang.arc.attachedcall", "ptrauth", "kcfi", "convergencectrl", "align", "deactivation-symbol",
-}
-
 // metadataKinds writes the METADATA_KIND block: the fixed kinds of LLVM
 // 22's context.
 func (w *writer) metadataKinds() {
@@ -255,20 +249,21 @@ func (w *writer) metadataKinds() {
 	w.bs.ExitBlock()
 }
 
-// bundleTags writes the OPERAND_BUNDLE_TAGS block.
+// bundleTags writes the OPERAND_BUNDLE_TAGS block: LLVM 22's fixed tags,
+// then the module's.
 func (w *writer) bundleTags() {
 	w.bs.EnterBlock(uint32(llvmir.OPERAND_BUNDLE_TAGS_BLOCK_ID), 3)
-	for _, t := range bundleTags {
+	for _, t := range slices.Concat(llvmir.FixedOperandBundleTags, w.m.BundleTags) {
 		w.bs.WriteRecord(uint32(llvmir.OPERAND_BUNDLE_TAG), w.signedCharOps(t))
 	}
 	w.bs.ExitBlock()
 }
 
 // syncScopes writes the SYNC_SCOPE_NAMES block: the context's scopes,
-// "singlethread" and the system scope "".
+// "singlethread", the system scope "", then the module's.
 func (w *writer) syncScopes() {
 	w.bs.EnterBlock(uint32(llvmir.SYNC_SCOPE_NAMES_BLOCK_ID), 2)
-	for _, s := range []string{"singlethread", ""} {
+	for _, s := range slices.Concat(llvmir.FixedSyncScopes, w.m.SyncScopes) {
 		w.bs.WriteRecord(uint32(llvmir.SYNC_SCOPE_NAME), w.signedCharOps(s))
 	}
 	w.bs.ExitBlock()

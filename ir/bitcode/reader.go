@@ -665,7 +665,11 @@ func (r *Reader) moduleSubBlock(id uint32) error {
 				r.skip("skipped unknown OPERAND_BUNDLE_TAGS record %d", rec.Code)
 				return nil
 			}
-			r.bundleTags = append(r.bundleTags, opsString(rec.Ops))
+			tag := opsString(rec.Ops)
+			r.bundleTags = append(r.bundleTags, tag)
+			if !slices.Contains(llvmir.FixedOperandBundleTags, tag) && !slices.Contains(r.m.BundleTags, tag) {
+				r.m.BundleTags = append(r.m.BundleTags, tag)
+			}
 			return nil
 		})
 	case llvmir.SYNC_SCOPE_NAMES_BLOCK_ID:
@@ -674,7 +678,11 @@ func (r *Reader) moduleSubBlock(id uint32) error {
 				r.skip("skipped unknown SYNC_SCOPE_NAMES record %d", rec.Code)
 				return nil
 			}
-			r.syncScopes = append(r.syncScopes, opsString(rec.Ops))
+			name := opsString(rec.Ops)
+			r.syncScopes = append(r.syncScopes, name)
+			if !slices.Contains(llvmir.FixedSyncScopes, name) && !slices.Contains(r.m.SyncScopes, name) {
+				r.m.SyncScopes = append(r.m.SyncScopes, name)
+			}
 			return nil
 		})
 	case llvmir.GLOBALVAL_SUMMARY_BLOCK_ID, llvmir.FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID,
