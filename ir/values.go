@@ -90,10 +90,12 @@ type ConstExpr struct {
 	Flags Flags
 	// SrcElem is a getelementptr's source element type.
 	SrcElem *Type
-	// InRange is a getelementptr's inrange(Lo, Hi), when HasInRange.
-	HasInRange bool
-	InRangeLo  *big.Int
-	InRangeHi  *big.Int
+	// InRange is a getelementptr's inrange(Lo, Hi), when HasInRange,
+	// integers of InRangeBits bits (the index width).
+	HasInRange  bool
+	InRangeLo   *big.Int
+	InRangeHi   *big.Int
+	InRangeBits uint32
 	// Pred is the predicate of an old icmp or fcmp expression.
 	Pred Predicate
 }

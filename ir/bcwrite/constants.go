@@ -25,8 +25,9 @@ func checkConst(c ir.Constant) error {
 	case *ir.ConstExpr:
 		_, cast := castCode(c.Op)
 		switch {
-		case c.HasInRange, !cast && c.Op != ir.GetElementPtr && !binaryConstOp(c) &&
-			c.Op != ir.ExtractElement && c.Op != ir.InsertElement:
+		case c.HasInRange && (c.InRangeBits == 0 || c.InRangeLo == nil || c.InRangeHi == nil),
+			!cast && c.Op != ir.GetElementPtr && !binaryConstOp(c) &&
+				c.Op != ir.ExtractElement && c.Op != ir.InsertElement:
 			return &UnsupportedError{What: fmt.Sprintf("constant expressions of opcode %v", c.Op)}
 		}
 		for _, o := range c.Operands {
@@ -175,9 +176,15 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 				i := c.Operands[2]
 				ops = append(ops, uint64(e.valueID(c.Operands[0])), uint64(e.valueID(c.Operands[1])), uint64(e.typeID(i.Type())), uint64(e.valueID(i)))
 			default:
-				// getelementptr: [source type, flags, (type, value)...].
+				// getelementptr: [source type, flags, (range width,
+				// range,) (type, value)...].
 				code = llvmir.CST_CODE_CE_GEP
 				ops = append(ops, uint64(e.typeID(c.SrcElem)), gepFlags(c.Flags))
+				if c.HasInRange {
+					code = llvmir.CST_CODE_CE_GEP_WITH_INRANGE
+					ops = append(ops, uint64(c.InRangeBits))
+					ops = appendRange(ops, ir.ConstantRange{BitWidth: c.InRangeBits, Lo: c.InRangeLo, Hi: c.InRangeHi})
+				}
 				for _, o := range c.Operands {
 					ops = append(ops, uint64(e.typeID(o.Type())), uint64(e.valueID(o)))
 				}

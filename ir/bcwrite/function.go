@@ -831,10 +831,15 @@ func bundleTagID(m *ir.Module, tag string) int {
 
 // mixedUse returns a global value f's body uses both directly, as an
 // instruction's operand, and inside one of its aggregate constants, nil
-// when there is none. (Constant expressions, which LLVM's reader makes
-// when an instruction first uses them, keep the order; aggregates, seen
-// to differ in a landingpad's filter, are refused until the prediction
-// is written.)
+// when there is none. LLVM's reader makes most instructions once their
+// operands are read, their constants made first, which is the order its
+// writer predicts; but it adds a landingpad's clauses (and a phi's
+// incoming values) one at a time, each after reading it, so a direct use
+// by an earlier clause comes before the use by an aggregate made for a
+// later one, and its writer then records the difference (a USELIST
+// record opt-22 writes for testdata/ir/instr-eh.bc). Until the prediction
+// is written (predictUseListOrder over the whole module), such bodies are
+// refused.
 func mixedUse(f *ir.Function) ir.Value {
 	direct := map[ir.Value]bool{}
 	inConst := map[ir.Value]bool{}

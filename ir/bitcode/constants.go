@@ -474,6 +474,7 @@ func (r *Reader) buildConst(p *pconst) (ir.Constant, error) {
 	ce := &ir.ConstExpr{Typ: p.typ, Op: p.opcode, Operands: ops, Flags: p.flags, SrcElem: p.srcElem, Pred: p.pred}
 	if p.inRange != nil {
 		ce.HasInRange, ce.InRangeLo, ce.InRangeHi = true, p.inRange.Lo, p.inRange.Hi
+		ce.InRangeBits = p.inRange.BitWidth
 	}
 	return ce, nil
 }

@@ -8,3 +8,7 @@ define i64 @f() {
   %a = add i64 sub (i64 ptrtoint (ptr @k to i64), i64 ptrtoint (ptr @h to i64)), 1
   ret i64 %a
 }
+%struct.vt = type { [5 x ptr] }
+@vt = global %struct.vt zeroinitializer
+@ce.gep.inrange = global ptr getelementptr inbounds inrange(-16, 16) (%struct.vt, ptr @vt, i32 0, i32 0, i32 2)
+@ce.gep.inrange2 = global ptr getelementptr inrange(0, 8) (%struct.vt, ptr @vt, i32 0, i32 0, i32 1)
