@@ -27,7 +27,7 @@ func checkConst(c ir.Constant) error {
 		switch {
 		case c.HasInRange && (c.InRangeBits == 0 || c.InRangeLo == nil || c.InRangeHi == nil),
 			!cast && c.Op != ir.GetElementPtr && !binaryConstOp(c) &&
-				c.Op != ir.ExtractElement && c.Op != ir.InsertElement:
+				c.Op != ir.ExtractElement && c.Op != ir.InsertElement && !(c.Op == ir.ShuffleVector && len(c.Operands) == 3):
 			return &UnsupportedError{What: fmt.Sprintf("constant expressions of opcode %v", c.Op)}
 		}
 		for _, o := range c.Operands {
@@ -175,6 +175,18 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 				code = llvmir.CST_CODE_CE_INSERTELT
 				i := c.Operands[2]
 				ops = append(ops, uint64(e.valueID(c.Operands[0])), uint64(e.valueID(c.Operands[1])), uint64(e.typeID(i.Type())), uint64(e.valueID(i)))
+			case c.Op == ir.ShuffleVector:
+				// [vectors' type if not the result's, vector, vector,
+				// mask]: the mask is the constant LLVM's writer makes
+				// of it, as the bitcode held it.
+				code = llvmir.CST_CODE_CE_SHUFFLEVEC
+				if v := c.Operands[0]; e.typeID(v.Type()) != e.typeID(c.Typ) {
+					code = llvmir.CST_CODE_CE_SHUFVEC_EX
+					ops = append(ops, uint64(e.typeID(v.Type())))
+				}
+				for _, o := range c.Operands {
+					ops = append(ops, uint64(e.valueID(o)))
+				}
 			default:
 				// getelementptr: [source type, flags, (range width,
 				// range,) (type, value)...].
