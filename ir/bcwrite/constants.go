@@ -38,6 +38,11 @@ func checkConst(c ir.Constant) error {
 		return nil
 	case *ir.Alias, *ir.IFunc:
 		return nil
+	case *ir.BlockAddress:
+		if c.Func == nil || c.Block < 0 || c.Block >= len(c.Func.Blocks) && len(c.Func.Blocks) > 0 {
+			return &UnsupportedError{What: "a blockaddress of a block that is not there"}
+		}
+		return nil
 	}
 	return &UnsupportedError{What: fmt.Sprintf("constants of kind %T", c)}
 }
@@ -150,6 +155,10 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 			for _, o := range c.Elems {
 				ops = append(ops, uint64(e.valueID(o)))
 			}
+		case *ir.BlockAddress:
+			// [function type, function, block index].
+			code = llvmir.CST_CODE_BLOCKADDRESS
+			ops = append(ops, uint64(e.typeID(c.Func.Type())), uint64(e.valueID(c.Func)), uint64(c.Block))
 		case *ir.ConstExpr:
 			if cc, ok := castCode(c.Op); ok {
 				code, abbrev = llvmir.CST_CODE_CE_CAST, constCastAbbrev

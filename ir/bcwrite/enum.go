@@ -238,11 +238,16 @@ func (e *enumerator) constKey(c ir.Constant) string {
 		if c.SrcElem != nil {
 			b.WriteString(e.typeKey(c.SrcElem))
 		}
+		if c.HasInRange && c.InRangeLo != nil && c.InRangeHi != nil {
+			fmt.Fprintf(&b, "inrange(%s,%s)", c.InRangeLo, c.InRangeHi)
+		}
 		b.WriteString("(")
 		for _, o := range c.Operands {
 			op(o)
 		}
 		b.WriteString(")")
+	case *ir.BlockAddress:
+		fmt.Fprintf(&b, "B@%p:%d", c.Func, c.Block)
 	default:
 		fmt.Fprintf(&b, "?%p", c)
 	}
@@ -295,6 +300,8 @@ func (e *enumerator) enumValue(v ir.Value) {
 		if c.Op == ir.GetElementPtr {
 			e.enumType(c.SrcElem)
 		}
+	case *ir.BlockAddress:
+		e.enumValue(c.Func) // not the block, which has no number
 	}
 	e.valIDs[k] = uint32(len(e.values))
 	e.values = append(e.values, v)

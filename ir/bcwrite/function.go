@@ -39,6 +39,12 @@ func operands(in *ir.Instruction) []ir.Value {
 			return []ir.Value{in.Succs[0]}
 		}
 		return []ir.Value{in.Operands[0], in.Succs[1], in.Succs[0]}
+	case ir.IndirectBr:
+		ops := []ir.Value{in.Operands[0]}
+		for _, s := range in.Succs {
+			ops = append(ops, s)
+		}
+		return ops
 	case ir.Switch:
 		ops := []ir.Value{in.Operands[0], in.Succs[0]}
 		for i, c := range in.Cases() {
@@ -61,7 +67,7 @@ func supportedOp(op ir.Opcode) bool {
 	case ir.FNeg, ir.ICmp, ir.FCmp, ir.Load, ir.Store, ir.Alloca, ir.GetElementPtr, ir.Call,
 		ir.Br, ir.Switch, ir.Ret, ir.Unreachable, ir.PHI, ir.Select, ir.ExtractValue,
 		ir.InsertValue, ir.ExtractElement, ir.InsertElement, ir.ShuffleVector, ir.Freeze,
-		ir.Fence, ir.AtomicCmpXchg, ir.AtomicRMW, ir.Invoke, ir.LandingPad, ir.Resume:
+		ir.Fence, ir.AtomicCmpXchg, ir.AtomicRMW, ir.Invoke, ir.LandingPad, ir.Resume, ir.IndirectBr:
 		return true
 	}
 	return false
@@ -125,6 +131,12 @@ func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen) error {
 				case ir.Constant:
 					if err := checkConst(v); err != nil {
 						return err
+					}
+					if foreignBlockAddress(v, f, 0) {
+						// LLVM lists the functions that use a block's
+						// address in a BLOCKADDR_USERS record of the
+						// block's function, in its use-list order.
+						return unsupported("a blockaddress of another function's block")
 					}
 				case *ir.MetadataValue:
 					if err := checkLocation(v.MD, seen); err != nil {
@@ -623,6 +635,13 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 			ops = append(ops, s.blocks[in.Succs[1]], w.rel(in.Operands[0], id))
 			abbrev = fnBrCondAbbrev
 		}
+	case in.Op == ir.IndirectBr:
+		// [address type, address, block...].
+		code = llvmir.FUNC_CODE_INST_INDIRECTBR
+		ops = append(ops, uint64(e.typeID(in.Operands[0].Type())), w.rel(in.Operands[0], id))
+		for _, b := range in.Succs {
+			ops = append(ops, s.blocks[b])
+		}
 	case in.Op == ir.Switch:
 		code = llvmir.FUNC_CODE_INST_SWITCH
 		cond := in.Operands[0]
@@ -880,4 +899,29 @@ func mixedUse(f *ir.Function) ir.Value {
 		}
 	}
 	return nil
+}
+
+// foreignBlockAddress reports whether constant c is or holds the address
+// of a block of a function other than f.
+func foreignBlockAddress(c ir.Constant, f *ir.Function, depth int) bool {
+	if depth > 64 {
+		return false
+	}
+	switch c := c.(type) {
+	case *ir.BlockAddress:
+		return c.Func != f
+	case *ir.ConstAggregate:
+		for _, o := range c.Elems {
+			if foreignBlockAddress(o, f, depth+1) {
+				return true
+			}
+		}
+	case *ir.ConstExpr:
+		for _, o := range c.Operands {
+			if foreignBlockAddress(o, f, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
