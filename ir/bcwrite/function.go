@@ -28,6 +28,15 @@ func operands(in *ir.Instruction) []ir.Value {
 			ops = append(ops, b.Inputs...)
 		}
 		return append(ops, in.Succs[0], in.Succs[1], in.Callee)
+	case ir.CallBr:
+		ops := append([]ir.Value(nil), in.Operands...)
+		for _, b := range in.Bundles() {
+			ops = append(ops, b.Inputs...)
+		}
+		for _, s := range in.Succs {
+			ops = append(ops, s)
+		}
+		return append(ops, in.Callee)
 	case ir.LandingPad:
 		var ops []ir.Value
 		for _, c := range in.Clauses() {
@@ -67,7 +76,7 @@ func supportedOp(op ir.Opcode) bool {
 	case ir.FNeg, ir.ICmp, ir.FCmp, ir.Load, ir.Store, ir.Alloca, ir.GetElementPtr, ir.Call,
 		ir.Br, ir.Switch, ir.Ret, ir.Unreachable, ir.PHI, ir.Select, ir.ExtractValue,
 		ir.InsertValue, ir.ExtractElement, ir.InsertElement, ir.ShuffleVector, ir.Freeze,
-		ir.Fence, ir.AtomicCmpXchg, ir.AtomicRMW, ir.Invoke, ir.LandingPad, ir.Resume, ir.IndirectBr:
+		ir.Fence, ir.AtomicCmpXchg, ir.AtomicRMW, ir.Invoke, ir.LandingPad, ir.Resume, ir.IndirectBr, ir.CallBr:
 		return true
 	}
 	return false
@@ -201,7 +210,7 @@ func (e *enumerator) enumBodyTypes(f *ir.Function) {
 				e.enumType(in.ElemType)
 			}
 			e.enumType(in.Typ)
-			if in.Op == ir.Call || in.Op == ir.Invoke {
+			if in.Op == ir.Call || in.Op == ir.Invoke || in.Op == ir.CallBr {
 				e.enumAttrs(in.Attrs)
 				e.enumType(in.FuncType)
 			}
@@ -554,6 +563,26 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		code = llvmir.FUNC_CODE_INST_INVOKE
 		ops = append(ops, e.listID(in.Attrs), uint64(in.CallConv)|1<<13,
 			s.blocks[in.Succs[0]], s.blocks[in.Succs[1]], uint64(e.typeID(in.FuncType)))
+		ops, _ = w.pushValueAndType(ops, in.Callee, id)
+		ft := in.FuncType
+		for i, v := range in.Operands {
+			if i < len(ft.Params) {
+				ops = append(ops, w.rel(v, id))
+				continue
+			}
+			ops, _ = w.pushValueAndType(ops, v, id)
+		}
+	case in.Op == ir.CallBr:
+		// [attributes, cc, default, #indirect, indirect..., function
+		// type, callee, arguments...].
+		w.bundles(in, id)
+		code = llvmir.FUNC_CODE_INST_CALLBR
+		ops = append(ops, e.listID(in.Attrs), uint64(in.CallConv)<<llvmir.CALL_CCONV|1<<llvmir.CALL_EXPLICIT_TYPE,
+			s.blocks[in.Succs[0]], uint64(len(in.Succs)-1))
+		for _, b := range in.Succs[1:] {
+			ops = append(ops, s.blocks[b])
+		}
+		ops = append(ops, uint64(e.typeID(in.FuncType)))
 		ops, _ = w.pushValueAndType(ops, in.Callee, id)
 		ft := in.FuncType
 		for i, v := range in.Operands {
