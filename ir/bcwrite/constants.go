@@ -38,6 +38,10 @@ func checkConst(c ir.Constant) error {
 		return nil
 	case *ir.Alias, *ir.IFunc:
 		return nil
+	case *ir.DSOLocalEquivalent:
+		return checkConst(c.Global)
+	case *ir.NoCFI:
+		return checkConst(c.Global)
 	case *ir.BlockAddress:
 		if c.Func == nil || c.Block < 0 || c.Block >= len(c.Func.Blocks) && len(c.Func.Blocks) > 0 {
 			return &UnsupportedError{What: "a blockaddress of a block that is not there"}
@@ -155,6 +159,13 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 			for _, o := range c.Elems {
 				ops = append(ops, uint64(e.valueID(o)))
 			}
+		case *ir.DSOLocalEquivalent:
+			// [global's type, global].
+			code = llvmir.CST_CODE_DSO_LOCAL_EQUIVALENT
+			ops = append(ops, uint64(e.typeID(c.Global.Type())), uint64(e.valueID(c.Global)))
+		case *ir.NoCFI:
+			code = llvmir.CST_CODE_NO_CFI_VALUE
+			ops = append(ops, uint64(e.typeID(c.Global.Type())), uint64(e.valueID(c.Global)))
 		case *ir.BlockAddress:
 			// [function type, function, block index].
 			code = llvmir.CST_CODE_BLOCKADDRESS

@@ -248,6 +248,12 @@ func (e *enumerator) constKey(c ir.Constant) string {
 		b.WriteString(")")
 	case *ir.BlockAddress:
 		fmt.Fprintf(&b, "B@%p:%d", c.Func, c.Block)
+	case *ir.DSOLocalEquivalent:
+		b.WriteString("dso_local_equivalent:")
+		op(c.Global)
+	case *ir.NoCFI:
+		b.WriteString("no_cfi:")
+		op(c.Global)
 	default:
 		fmt.Fprintf(&b, "?%p", c)
 	}
@@ -302,6 +308,10 @@ func (e *enumerator) enumValue(v ir.Value) {
 		}
 	case *ir.BlockAddress:
 		e.enumValue(c.Func) // not the block, which has no number
+	case *ir.DSOLocalEquivalent:
+		e.enumValue(c.Global)
+	case *ir.NoCFI:
+		e.enumValue(c.Global)
 	}
 	e.valIDs[k] = uint32(len(e.values))
 	e.values = append(e.values, v)
