@@ -48,6 +48,23 @@ func operands(in *ir.Instruction) []ir.Value {
 			return []ir.Value{in.Succs[0]}
 		}
 		return []ir.Value{in.Operands[0], in.Succs[1], in.Succs[0]}
+	case ir.CatchSwitch:
+		ops := []ir.Value{in.Operands[0]}
+		if in.Unwind != nil {
+			ops = append(ops, in.Unwind)
+		}
+		for _, s := range in.Succs {
+			ops = append(ops, s)
+		}
+		return ops
+	case ir.CatchPad, ir.CleanupPad:
+		return append(append([]ir.Value(nil), in.Operands[1:]...), in.Operands[0])
+	case ir.CatchRet, ir.CleanupRet:
+		ops := []ir.Value{in.Operands[0]}
+		for _, s := range in.Succs {
+			ops = append(ops, s)
+		}
+		return ops
 	case ir.IndirectBr:
 		ops := []ir.Value{in.Operands[0]}
 		for _, s := range in.Succs {
@@ -76,7 +93,8 @@ func supportedOp(op ir.Opcode) bool {
 	case ir.FNeg, ir.ICmp, ir.FCmp, ir.Load, ir.Store, ir.Alloca, ir.GetElementPtr, ir.Call,
 		ir.Br, ir.Switch, ir.Ret, ir.Unreachable, ir.PHI, ir.Select, ir.ExtractValue,
 		ir.InsertValue, ir.ExtractElement, ir.InsertElement, ir.ShuffleVector, ir.Freeze,
-		ir.Fence, ir.AtomicCmpXchg, ir.AtomicRMW, ir.Invoke, ir.LandingPad, ir.Resume, ir.IndirectBr, ir.CallBr:
+		ir.Fence, ir.AtomicCmpXchg, ir.AtomicRMW, ir.Invoke, ir.LandingPad, ir.Resume, ir.IndirectBr, ir.CallBr,
+		ir.CatchSwitch, ir.CatchPad, ir.CleanupPad, ir.CatchRet, ir.CleanupRet:
 		return true
 	}
 	return false
@@ -663,6 +681,36 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		if len(in.Operands) > 0 {
 			ops = append(ops, s.blocks[in.Succs[1]], w.rel(in.Operands[0], id))
 			abbrev = fnBrCondAbbrev
+		}
+	case in.Op == ir.CleanupRet, in.Op == ir.CatchRet:
+		// [pad, block]; a cleanupret's block only when it unwinds to one.
+		code = llvmir.FUNC_CODE_INST_CLEANUPRET
+		if in.Op == ir.CatchRet {
+			code = llvmir.FUNC_CODE_INST_CATCHRET
+		}
+		ops = append(ops, w.rel(in.Operands[0], id))
+		for _, b := range in.Succs {
+			ops = append(ops, s.blocks[b])
+		}
+	case in.Op == ir.CatchPad, in.Op == ir.CleanupPad:
+		// [parent pad, #arguments, (argument, type if forward)...].
+		code = llvmir.FUNC_CODE_INST_CLEANUPPAD
+		if in.Op == ir.CatchPad {
+			code = llvmir.FUNC_CODE_INST_CATCHPAD
+		}
+		ops = append(ops, w.rel(in.Operands[0], id), uint64(len(in.Operands)-1))
+		for _, v := range in.Operands[1:] {
+			ops, _ = w.pushValueAndType(ops, v, id)
+		}
+	case in.Op == ir.CatchSwitch:
+		// [parent pad, #handlers, handler..., unwind block if any].
+		code = llvmir.FUNC_CODE_INST_CATCHSWITCH
+		ops = append(ops, w.rel(in.Operands[0], id), uint64(len(in.Succs)))
+		for _, b := range in.Succs {
+			ops = append(ops, s.blocks[b])
+		}
+		if in.Unwind != nil {
+			ops = append(ops, s.blocks[in.Unwind])
 		}
 	case in.Op == ir.IndirectBr:
 		// [address type, address, block...].
