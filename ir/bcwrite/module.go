@@ -113,11 +113,18 @@ func (w *writer) moduleInfo() error {
 			}
 		}
 	}
+	gcs := map[string]uint64{}
 	for _, f := range m.Functions {
 		if f.Section != "" {
 			if _, ok := sections[f.Section]; !ok {
 				w.stringRecord(uint32(llvmir.MODULE_CODE_SECTIONNAME), f.Section, 0)
 				sections[f.Section] = uint64(len(sections)) + 1
+			}
+		}
+		if f.GC != "" {
+			if _, ok := gcs[f.GC]; !ok {
+				w.stringRecord(uint32(llvmir.MODULE_CODE_GCNAME), f.GC, 0)
+				gcs[f.GC] = uint64(len(gcs)) + 1
 			}
 		}
 	}
@@ -183,7 +190,7 @@ func (w *writer) moduleInfo() error {
 		}
 		ops := []uint64{uint64(w.st.add(f.Name)), uint64(len(f.Name)), uint64(e.typeID(f.Sig)),
 			uint64(f.CallConv), b2u(!f.HasBody), linkageCode(f.Linkage), e.listID(f.Attrs), alignCode(f.Align),
-			sections[f.Section], uint64(f.Visibility), 0, unnamedAddrCode(f.UnnamedAddr), w.idPlusOne(f.Prologue),
+			sections[f.Section], uint64(f.Visibility), gcs[f.GC], unnamedAddrCode(f.UnnamedAddr), w.idPlusOne(f.Prologue),
 			uint64(f.DLLStorage), comdat, w.idPlusOne(f.Prefix), w.idPlusOne(f.Personality), b2u(f.DSOLocal),
 			uint64(f.Typ.AddrSpace), uint64(w.st.add(f.Partition)), uint64(len(f.Partition))}
 		b.WriteRecord(uint32(llvmir.MODULE_CODE_FUNCTION), ops)

@@ -252,9 +252,6 @@ func check(m *ir.Module, opts Options, seen *mdSeen) error {
 				}
 			}
 		}
-		if f.GC != "" {
-			return unsupported("gc names (@%s)", f.Name)
-		}
 	}
 	return nil
 }
