@@ -38,6 +38,16 @@ func checkConst(c ir.Constant) error {
 		return nil
 	case *ir.Alias, *ir.IFunc:
 		return nil
+	case *ir.PtrAuth:
+		for _, o := range ptrAuthOperands(c) {
+			if o == nil {
+				return &UnsupportedError{What: "a ptrauth constant without its operands"}
+			}
+			if err := checkConst(o); err != nil {
+				return err
+			}
+		}
+		return nil
 	case *ir.DSOLocalEquivalent:
 		return checkConst(c.Global)
 	case *ir.NoCFI:
@@ -159,6 +169,13 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 			for _, o := range c.Elems {
 				ops = append(ops, uint64(e.valueID(o)))
 			}
+		case *ir.PtrAuth:
+			// [pointer, key, discriminator, address discriminator,
+			// deactivation symbol].
+			code = llvmir.CST_CODE_PTRAUTH2
+			for _, o := range ptrAuthOperands(c) {
+				ops = append(ops, uint64(e.valueID(o)))
+			}
 		case *ir.DSOLocalEquivalent:
 			// [global's type, global].
 			code = llvmir.CST_CODE_DSO_LOCAL_EQUIVALENT
@@ -267,4 +284,15 @@ func binaryConstOp(c *ir.ConstExpr) bool {
 		return len(c.Operands) == 2
 	}
 	return false
+}
+
+// ptrAuthOperands returns a ptrauth constant's operands in LLVM 22's
+// order: its deactivation symbol, when it has none, the null pointer
+// LLVM's constant holds.
+func ptrAuthOperands(c *ir.PtrAuth) []ir.Constant {
+	d := c.DeactivationSymbol
+	if d == nil {
+		d = &ir.ConstNull{Typ: &ir.Type{Kind: ir.PointerType}}
+	}
+	return []ir.Constant{c.Ptr, c.Key, c.Disc, c.AddrDisc, d}
 }

@@ -248,6 +248,11 @@ func (e *enumerator) constKey(c ir.Constant) string {
 		b.WriteString(")")
 	case *ir.BlockAddress:
 		fmt.Fprintf(&b, "B@%p:%d", c.Func, c.Block)
+	case *ir.PtrAuth:
+		b.WriteString("ptrauth:")
+		for _, o := range ptrAuthOperands(c) {
+			op(o)
+		}
 	case *ir.DSOLocalEquivalent:
 		b.WriteString("dso_local_equivalent:")
 		op(c.Global)
@@ -308,6 +313,10 @@ func (e *enumerator) enumValue(v ir.Value) {
 		}
 	case *ir.BlockAddress:
 		e.enumValue(c.Func) // not the block, which has no number
+	case *ir.PtrAuth:
+		for _, o := range ptrAuthOperands(c) {
+			e.enumValue(o)
+		}
 	case *ir.DSOLocalEquivalent:
 		e.enumValue(c.Global)
 	case *ir.NoCFI:
