@@ -335,3 +335,31 @@ type CallingConv uint32
 // CallX86Intr is x86_intrcc, whose first parameter LLVM 22 gives a byval
 // attribute when old bitcode left it out.
 const CallX86Intr CallingConv = 83
+
+// ModuleFlagInt returns the value of module flag key (an entry {behavior,
+// !"key", value} of !llvm.module.flags) when it is an integer of at most
+// 64 bits; ok is false when the module has no such flag or its value is
+// not such an integer.
+func (m *Module) ModuleFlagInt(key string) (v int64, ok bool) {
+	for _, nmd := range m.NamedMetadata {
+		if nmd == nil || nmd.Name != "llvm.module.flags" {
+			continue
+		}
+		for _, op := range nmd.Ops {
+			t, isTuple := op.(*MDTuple)
+			if !isTuple || len(t.Ops) < 3 {
+				continue
+			}
+			if s, isStr := t.Ops[1].(*MDString); !isStr || s.Value != key {
+				continue
+			}
+			if vm, isVal := t.Ops[2].(*ValueAsMetadata); isVal {
+				if c, isInt := vm.Value.(*ConstInt); isInt && c.Big == nil {
+					return c.V, true
+				}
+			}
+			return 0, false
+		}
+	}
+	return 0, false
+}

@@ -2,11 +2,8 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"strings"
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/ir/bcwrite"
@@ -99,21 +96,11 @@ type jsonConvertDoc struct {
 }
 
 func runConvert(e *env, args []string, o convertOptions) error {
-	inputs := newInputSet(args)
-	var names *nameSet
-	if o.output == "" {
-		if o.dir == "" {
-			o.dir = "."
-		}
-		if err := os.MkdirAll(o.dir, 0o777); err != nil {
-			return err
-		}
-		if err := checkWritable(o.dir); err != nil {
-			return err
-		}
-		names = newNameSet(o.dir)
+	sink, err := newFileSink(e, args, o.output, o.dir, o.force)
+	if err != nil {
+		return err
 	}
-	toStdout := isStdoutName(o.output)
+	toStdout := sink.toStdout()
 	if o.json && toStdout {
 		return usagef("--json and -o %s both write to standard output", o.output)
 	}
@@ -134,10 +121,6 @@ func runConvert(e *env, args []string, o convertOptions) error {
 		failed = true
 	}
 	onErr := func(err error) { doc.Errors = append(doc.Errors, newJSONError(err)) }
-	// For -o: the paths of the modules found, and the first one written.
-	var matches []string
-	var first []byte
-	var firstP container.Payload
 	for _, name := range args {
 		found := 0
 		inFailed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
@@ -164,19 +147,13 @@ func runConvert(e *env, args []string, o convertOptions) error {
 					q.Path = fmt.Sprintf("%s (module %d of %d)", p.Path, i+1, len(mods))
 					q.Module, q.Modules = i+1, len(mods)
 				}
-				if o.output != "" {
-					if len(matches) == 0 {
-						first, firstP = data, q
-					}
-					matches = append(matches, q.Path)
-					continue
+				target, err := sink.add(name, &q, ".bc", data)
+				switch {
+				case err != nil:
+					fail(err)
+				case target != "":
+					wrote(q.Path, target, len(data))
 				}
-				target := names.add(name, &q, ".bc")
-				if err := writeFileAtomic(target, data, o.force, inputs); err != nil {
-					fail(&container.Error{Path: q.Path, File: q.File, Off: -1, Err: err})
-					continue
-				}
-				wrote(q.Path, target, len(data))
 			}
 			return nil
 		})
@@ -188,43 +165,17 @@ func runConvert(e *env, args []string, o convertOptions) error {
 		}
 		failed = failed || inFailed
 	}
-	if o.output != "" {
-		switch {
-		case len(matches) == 0:
-			failed = true
-		case len(matches) > 1:
-			var b strings.Builder
-			fmt.Fprintf(&b, "-o needs exactly one module, but %d were found (use -d DIR):", len(matches))
-			for _, m := range matches {
-				b.WriteString("\n\t" + m)
-			}
-			fail(errors.New(b.String()))
-		case toStdout:
-			if err := writeOutput(e, o.output, first, o.force, inputs); err != nil {
-				return err
-			}
-		default:
-			if err := writeOutput(e, o.output, first, o.force, inputs); err != nil {
-				fail(&container.Error{Path: firstP.Path, File: firstP.File, Off: -1, Err: err})
-			} else {
-				wrote(firstP.Path, o.output, len(first))
-			}
-		}
-	}
-	if o.json {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(&doc); err != nil {
-			return err
-		}
-	}
-	if err := out.Flush(); err != nil {
+	p, bad, problem, err := sink.finish("-o needs exactly one module, but %d were found (use -d DIR):")
+	if err != nil {
 		return err
 	}
-	if failed {
-		return errFailed
+	if problem != nil {
+		fail(problem)
 	}
-	return nil
+	if p != nil {
+		wrote(p.Path, o.output, len(sink.first))
+	}
+	return endReport(out, o.json, &doc, failed || bad)
 }
 
 // convertPayload reads every module of payload p and writes each again,

@@ -2,10 +2,8 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/bcextract/bcextract/container"
@@ -159,23 +157,13 @@ type jsonExtractDoc struct {
 }
 
 func runExtract(e *env, args []string, o extractOptions, kinds map[container.Kind]bool) error {
-	inputs := newInputSet(args)
-	var names *nameSet
-	if o.output == "" {
-		if o.dir == "" {
-			o.dir = "."
-		}
-		if err := os.MkdirAll(o.dir, 0o777); err != nil {
-			return err
-		}
-		if err := checkWritable(o.dir); err != nil {
-			return err
-		}
-		names = newNameSet(o.dir)
+	sink, err := newFileSink(e, args, o.output, o.dir, o.force)
+	if err != nil {
+		return err
 	}
 	// What was written is said on stdout, a line "PATH -> FILE" each, or
 	// in the JSON document; nothing when the payload itself goes there.
-	toStdout := isStdoutName(o.output)
+	toStdout := sink.toStdout()
 	if o.json && toStdout {
 		return usagef("--json and -o %s both write to standard output", o.output)
 	}
@@ -194,11 +182,6 @@ func runExtract(e *env, args []string, o extractOptions, kinds map[container.Kin
 		doc.Errors = append(doc.Errors, newJSONError(err))
 	}
 	onErr := func(err error) { doc.Errors = append(doc.Errors, newJSONError(err)) }
-	// For -o: the paths of the matches, and a copy of the first one's bytes
-	// (its input is closed by the time all inputs have been searched).
-	var matches []string
-	var first []byte
-	var firstP container.Payload
 	failed := false
 	for _, name := range args {
 		found := 0
@@ -217,22 +200,14 @@ func runExtract(e *env, args []string, o extractOptions, kinds map[container.Kin
 				}
 				data = inner
 			}
-			if o.output != "" {
-				if len(matches) == 0 {
-					first = append([]byte{}, data...)
-					firstP = *p
-					firstP.Data = nil
-				}
-				matches = append(matches, p.Path)
-				return nil
-			}
-			target := names.add(name, p, extension(p.Kind))
-			if err := writeFileAtomic(target, data, o.force, inputs); err != nil {
-				fail(&container.Error{Path: p.Path, File: p.File, Off: -1, Err: err})
+			target, err := sink.add(name, p, extension(p.Kind), data)
+			switch {
+			case err != nil:
+				fail(err)
 				failed = true
-				return nil
+			case target != "":
+				wrote(p, target, len(data))
 			}
-			wrote(p, target, len(data))
 			return nil
 		})
 		if err != nil {
@@ -244,45 +219,17 @@ func runExtract(e *env, args []string, o extractOptions, kinds map[container.Kin
 		}
 		failed = failed || inFailed
 	}
-	if o.output != "" {
-		switch {
-		case len(matches) == 0:
-			failed = true
-		case len(matches) > 1:
-			var b strings.Builder
-			fmt.Fprintf(&b, "-o needs exactly one payload, but %d match (use -d DIR, or narrow with --kind):", len(matches))
-			for _, m := range matches {
-				b.WriteString("\n\t" + m)
-			}
-			fail(errors.New(b.String()))
-			failed = true
-		case toStdout:
-			if err := writeOutput(e, o.output, first, o.force, inputs); err != nil {
-				return err
-			}
-		default:
-			if err := writeOutput(e, o.output, first, o.force, inputs); err != nil {
-				fail(&container.Error{Path: firstP.Path, File: firstP.File, Off: -1, Err: err})
-				failed = true
-			} else {
-				wrote(&firstP, o.output, len(first))
-			}
-		}
-	}
-	if o.json {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(&doc); err != nil {
-			return err
-		}
-	}
-	if err := out.Flush(); err != nil {
+	p, bad, problem, err := sink.finish("-o needs exactly one payload, but %d match (use -d DIR, or narrow with --kind):")
+	if err != nil {
 		return err
 	}
-	if failed {
-		return errFailed
+	if problem != nil {
+		fail(problem)
 	}
-	return nil
+	if p != nil {
+		wrote(p, o.output, len(sink.first))
+	}
+	return endReport(out, o.json, &doc, failed || bad)
 }
 
 // isStdoutName reports whether the -o name is standard output.

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/bcextract/bcextract/internal/elftest"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/bcextract/bcextract/internal/elftest"
 )
 
 // Inputs that are not regular files are read: a FIFO, the /dev/fd/N of a

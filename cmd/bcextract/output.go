@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -411,4 +412,118 @@ type errNoReader struct{ wait time.Duration }
 
 func (e *errNoReader) Error() string {
 	return fmt.Sprintf("no process opened the FIFO for reading within %v", e.wait)
+}
+
+// A fileSink writes the files of extract and convert: with -o PATH the
+// one payload found, kept until every input has been searched; otherwise
+// each payload under a directory at once, named by a nameSet.
+type fileSink struct {
+	e      *env
+	output string   // -o; "" for a directory
+	names  *nameSet // the directory's; nil with -o
+	force  bool
+	inputs inputSet
+
+	// With -o: the paths of the payloads found, and a copy of the
+	// first one's bytes (its input is closed by the time all inputs
+	// have been searched).
+	matches []string
+	first   []byte
+	firstP  container.Payload
+}
+
+// newFileSink prepares the outputs of a command reading the inputs args:
+// -o output, or the directory dir ("." when both are empty), created if
+// needed and checked writable.
+func newFileSink(e *env, args []string, output, dir string, force bool) (*fileSink, error) {
+	s := &fileSink{e: e, output: output, force: force, inputs: newInputSet(args)}
+	if output == "" {
+		if dir == "" {
+			dir = "."
+		}
+		if err := os.MkdirAll(dir, 0o777); err != nil {
+			return nil, err
+		}
+		if err := checkWritable(dir); err != nil {
+			return nil, err
+		}
+		s.names = newNameSet(dir)
+	}
+	return s, nil
+}
+
+// toStdout reports whether the output is standard output.
+func (s *fileSink) toStdout() bool { return isStdoutName(s.output) }
+
+// add takes data, the bytes to write for payload p of the input named
+// input: with -o they are kept (the first payload's) for finish; otherwise
+// they are written under the directory, in a file named after p with
+// extension ext, which add returns ("" with -o).
+func (s *fileSink) add(input string, p *container.Payload, ext string, data []byte) (string, error) {
+	if s.output != "" {
+		if len(s.matches) == 0 {
+			s.first = append([]byte{}, data...)
+			s.firstP = *p
+			s.firstP.Data = nil
+		}
+		s.matches = append(s.matches, p.Path)
+		return "", nil
+	}
+	target := s.names.add(input, p, ext)
+	if err := writeFileAtomic(target, data, s.force, s.inputs); err != nil {
+		return "", &container.Error{Path: p.Path, File: p.File, Off: -1, Err: err}
+	}
+	return target, nil
+}
+
+// finish writes the -o output, once every input has been searched:
+// exactly one payload must have been found (tooMany, a format with the
+// count, heads the list of them otherwise). It returns the payload
+// written (nil if none), whether there was a problem (already said, or to
+// say: problem), and an error that ends the command (writing standard
+// output).
+func (s *fileSink) finish(tooMany string) (wrote *container.Payload, failed bool, problem, err error) {
+	if s.output == "" {
+		return nil, false, nil, nil
+	}
+	switch {
+	case len(s.matches) == 0:
+		return nil, true, nil, nil
+	case len(s.matches) > 1:
+		var b strings.Builder
+		fmt.Fprintf(&b, tooMany, len(s.matches))
+		for _, m := range s.matches {
+			b.WriteString("\n\t" + m)
+		}
+		return nil, true, errors.New(b.String()), nil
+	}
+	if err := writeOutput(s.e, s.output, s.first, s.force, s.inputs); err != nil {
+		if s.toStdout() {
+			return nil, true, nil, err
+		}
+		return nil, true, &container.Error{Path: s.firstP.Path, File: s.firstP.File, Off: -1, Err: err}, nil
+	}
+	if s.toStdout() {
+		return nil, false, nil, nil
+	}
+	return &s.firstP, false, nil, nil
+}
+
+// endReport ends what extract and convert say on out: the JSON document
+// doc, when asJSON; then errFailed when failed.
+func endReport(out *bufio.Writer, asJSON bool, doc any, failed bool) error {
+	if asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(doc); err != nil {
+			return err
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if failed {
+		return errFailed
+	}
+	return nil
 }

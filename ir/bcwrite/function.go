@@ -581,15 +581,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		code = llvmir.FUNC_CODE_INST_INVOKE
 		ops = append(ops, e.listID(in.Attrs), uint64(in.CallConv)|1<<13,
 			s.blocks[in.Succs[0]], s.blocks[in.Succs[1]], uint64(e.typeID(in.FuncType)))
-		ops, _ = w.pushValueAndType(ops, in.Callee, id)
-		ft := in.FuncType
-		for i, v := range in.Operands {
-			if i < len(ft.Params) {
-				ops = append(ops, w.rel(v, id))
-				continue
-			}
-			ops, _ = w.pushValueAndType(ops, v, id)
-		}
+		ops = w.calleeAndArgs(ops, in, id, nil)
 	case in.Op == ir.CallBr:
 		// [attributes, cc, default, #indirect, indirect..., function
 		// type, callee, arguments...].
@@ -601,15 +593,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 			ops = append(ops, s.blocks[b])
 		}
 		ops = append(ops, uint64(e.typeID(in.FuncType)))
-		ops, _ = w.pushValueAndType(ops, in.Callee, id)
-		ft := in.FuncType
-		for i, v := range in.Operands {
-			if i < len(ft.Params) {
-				ops = append(ops, w.rel(v, id))
-				continue
-			}
-			ops, _ = w.pushValueAndType(ops, v, id)
-		}
+		ops = w.calleeAndArgs(ops, in, id, nil)
 	case in.Op == ir.LandingPad:
 		code = llvmir.FUNC_CODE_INST_LANDINGPAD
 		cl := in.Clauses()
@@ -661,19 +645,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 			ops = append(ops, cc)
 		}
 		ops = append(ops, uint64(e.typeID(in.FuncType)))
-		ops, _ = w.pushValueAndType(ops, in.Callee, id)
-		ft := in.FuncType
-		for i, v := range in.Operands {
-			if i < len(ft.Params) {
-				if blk, ok := v.(*ir.Block); ok {
-					ops = append(ops, s.blocks[blk])
-					continue
-				}
-				ops = append(ops, w.rel(v, id))
-				continue
-			}
-			ops, _ = w.pushValueAndType(ops, v, id)
-		}
+		ops = w.calleeAndArgs(ops, in, id, s)
 	case in.Op == ir.Br:
 		code = llvmir.FUNC_CODE_INST_BR
 		ops = append(ops, s.blocks[in.Succs[0]])
@@ -1001,4 +973,24 @@ func foreignBlockAddress(c ir.Constant, f *ir.Function, depth int) bool {
 		}
 	}
 	return false
+}
+
+// calleeAndArgs appends a call's callee (with its type if a forward
+// reference) and arguments: the fixed ones by relative number (a label
+// argument of a call, s given, by its block number), the variadic ones
+// with their types if forward references.
+func (w *writer) calleeAndArgs(ops []uint64, in *ir.Instruction, id uint64, s *funcState) []uint64 {
+	ops, _ = w.pushValueAndType(ops, in.Callee, id)
+	for i, v := range in.Operands {
+		if i >= len(in.FuncType.Params) {
+			ops, _ = w.pushValueAndType(ops, v, id)
+			continue
+		}
+		if blk, ok := v.(*ir.Block); ok && s != nil {
+			ops = append(ops, s.blocks[blk])
+			continue
+		}
+		ops = append(ops, w.rel(v, id))
+	}
+	return ops
 }

@@ -768,24 +768,8 @@ func namedMetadata(m *ir.Module, name string) *ir.NamedMetadata {
 // moduleCodeModel is Module::getCodeModel: the "Code Model" module flag
 // (LLVM's CodeModel::Model, Tiny 0 to Large 4), as an ir.CodeModel.
 func moduleCodeModel(m *ir.Module) ir.CodeModel {
-	n := namedMetadata(m, "llvm.module.flags")
-	if n == nil {
-		return ir.NoCodeModel
-	}
-	for _, op := range n.Ops {
-		t, _ := op.(*ir.MDTuple)
-		if t == nil || len(t.Ops) != 3 {
-			continue
-		}
-		if k, ok := t.Ops[1].(*ir.MDString); !ok || k.Value != "Code Model" {
-			continue
-		}
-		if v, ok := t.Ops[2].(*ir.ValueAsMetadata); ok {
-			if c, ok := v.Value.(*ir.ConstInt); ok && c.Big == nil && c.V >= 0 && c.V <= 4 {
-				return ir.CodeModel(c.V + 1)
-			}
-		}
-		return ir.NoCodeModel
+	if v, ok := m.ModuleFlagInt("Code Model"); ok && v >= 0 && v <= 4 {
+		return ir.CodeModel(v + 1)
 	}
 	return ir.NoCodeModel
 }

@@ -421,25 +421,6 @@ const debugMetadataVersion = 3
 // hasDebugInfoVersion reports whether m's module flags say "Debug Info
 // Version" debugMetadataVersion.
 func hasDebugInfoVersion(m *ir.Module) bool {
-	for _, nmd := range m.NamedMetadata {
-		if nmd.Name != "llvm.module.flags" {
-			continue
-		}
-		for _, op := range nmd.Ops {
-			t, ok := op.(*ir.MDTuple)
-			if !ok || len(t.Ops) < 3 {
-				continue
-			}
-			if s, ok := t.Ops[1].(*ir.MDString); !ok || s.Value != "Debug Info Version" {
-				continue
-			}
-			vm, ok := t.Ops[2].(*ir.ValueAsMetadata)
-			if !ok {
-				return false
-			}
-			c, ok := vm.Value.(*ir.ConstInt)
-			return ok && c.Big == nil && c.V == debugMetadataVersion
-		}
-	}
-	return false
+	v, ok := m.ModuleFlagInt("Debug Info Version")
+	return ok && v == debugMetadataVersion
 }

@@ -324,25 +324,7 @@ func (r *Reader) checkDebugInfoVersion() {
 	if r.md.dropNamed || r.noDebug {
 		return
 	}
-	version := int64(0)
-	if nmd := r.moduleFlags(); nmd != nil {
-		for _, op := range nmd.Ops {
-			t, ok := op.(*ir.MDTuple)
-			if !ok || len(t.Ops) < 3 {
-				continue
-			}
-			if s, ok := t.Ops[1].(*ir.MDString); !ok || s.Value != "Debug Info Version" {
-				continue
-			}
-			if vm, ok := t.Ops[2].(*ir.ValueAsMetadata); ok {
-				if c, ok := vm.Value.(*ir.ConstInt); ok && c.Big == nil {
-					version = c.V
-				}
-			}
-			break
-		}
-	}
-	if version == debugMetadataVersion {
+	if version, _ := r.m.ModuleFlagInt("Debug Info Version"); version == debugMetadataVersion {
 		if r.unitlessDefinition() {
 			// LLVM's verifier: "subprogram definitions must have a
 			// compile unit" (an old unit's list of subprograms that
