@@ -21,3 +21,13 @@ define i32 @add(i32 %0, i32 %1) {
 }
 
 declare i32 @ext(i32)
+
+define i32 @varargs(i32 %n, ...) {
+  %ap = alloca ptr
+  call void @llvm.va_start.p0(ptr %ap)
+  %x = va_arg ptr %ap, i32
+  call void @llvm.va_end.p0(ptr %ap)
+  ret i32 %x
+}
+declare void @llvm.va_start.p0(ptr)
+declare void @llvm.va_end.p0(ptr)
