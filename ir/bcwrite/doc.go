@@ -1,13 +1,22 @@
 // Package bcwrite writes an [ir.Module] as LLVM bitcode, as LLVM 22's
-// bitcode writer writes it: the same blocks, records, abbreviations,
-// value numbering and string table, so that the bytes are those of
-// `opt-22 in.bc -o out.bc` for the module read from in.bc.
+// bitcode writer writes it: the same blocks, records, abbreviations, value
+// and metadata numbering, symbol tables and string table, so that the bytes
+// are those of `opt-22 in.bc -o out.bc` for the module read from in.bc.
 //
-// This is the first slice of the writer (issue 31): the module level of
-// modules without function bodies or metadata (types, attribute groups
-// and lists, global variables and their constant initializers, function
-// declarations, the fixed blocks of LLVM 22's context, the value symbol
-// table, the IR symbol table and the string table). A module with
-// anything else is refused with an [UnsupportedError] naming it; nothing
-// is written that LLVM would not write.
+// [Write] takes the model (ir/bitcode's reader makes it; a Go program may
+// change it or build it) and loads function bodies one at a time through
+// [Options.Loader], twice: once to number what the module level holds,
+// once to write them. The files follow LLVM's writer: write.go (the file
+// and module layout, what is refused), enum.go (ValueEnumerator: types,
+// values, attributes), module.go (the module-level records and blocks),
+// types.go, attrs.go, constants.go, function.go (instructions),
+// metadata.go (metadata numbering and records), di.go (debug-info nodes),
+// debugloc.go (locations, debug records, function-local metadata), vst.go
+// (value symbol tables), symtab.go (the IR symbol table) and strtab.go.
+//
+// What it does not write yet (summaries, unless Options.DropSummary;
+// modules of other LLVM versions; module-level inline assembly; a few
+// use-list orders LLVM's reader leaves unlike its writer's prediction) is
+// refused with an [UnsupportedError] naming it: nothing is written that
+// LLVM would not write.
 package bcwrite
