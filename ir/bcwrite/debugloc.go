@@ -230,10 +230,13 @@ func (e *enumerator) localMD(f *ir.Function) {
 	next := uint32(len(s.module) + len(s.fn[e.valueID(f)+1]))
 	for _, md := range append(values, lists...) {
 		k := e.localKey(md)
-		if _, ok := s.finalID[k]; ok {
+		if s.localFinal == nil {
+			s.localFinal = map[any]uint32{}
+		}
+		if _, ok := s.localFinal[k]; ok {
 			continue
 		}
-		s.finalID[k] = next
+		s.localFinal[k] = next
 		next++
 		s.locals = append(s.locals, md)
 	}
@@ -242,7 +245,7 @@ func (e *enumerator) localMD(f *ir.Function) {
 // forgetLocalMD drops the numbers of the body's function-local metadata.
 func (e *enumerator) forgetLocalMD() {
 	for _, md := range e.md.locals {
-		delete(e.md.finalID, e.localKey(md))
+		delete(e.md.localFinal, e.localKey(md))
 	}
 	e.md.locals = e.md.locals[:0]
 }
@@ -268,7 +271,10 @@ func (w *writer) localRecords() {
 
 // localID returns the number of md, function-local or not.
 func (e *enumerator) localID(md ir.Metadata) uint64 {
-	return uint64(e.md.finalID[e.localKey(md)])
+	if _, ok := md.(*ir.DIArgList); ok || isLocal(md) {
+		return uint64(e.md.localFinal[e.localKey(md)])
+	}
+	return e.mdID(md)
 }
 
 // sameLoc reports whether a and b are the same location: LLVM's

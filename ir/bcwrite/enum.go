@@ -37,7 +37,8 @@ type enumerator struct {
 	groupIDs  map[string]uint32 // by (index, set) key; from 1
 	lists     []ir.AttrList
 	listIDs   map[string]uint32 // from 1
-	structIDs map[*ir.Type]int  // identified structs, for their keys
+	listKeys  map[listRef]string
+	structIDs map[*ir.Type]int // identified structs, for their keys
 
 	md mdState
 
@@ -378,15 +379,12 @@ func (e *enumerator) enumAttrs(l ir.AttrList) {
 	if len(l.Fn) == 0 && len(l.Ret) == 0 && allEmpty(l.Params) {
 		return
 	}
-	var lk strings.Builder
-	for _, g := range listGroups(l) {
-		fmt.Fprintf(&lk, "%d{%s}", g.index, e.attrSetKey(g.set))
-	}
-	if _, ok := e.listIDs[lk.String()]; ok {
+	lk := e.listKey(l)
+	if _, ok := e.listIDs[lk]; ok {
 		return
 	}
 	e.lists = append(e.lists, l)
-	e.listIDs[lk.String()] = uint32(len(e.lists))
+	e.listIDs[lk] = uint32(len(e.lists))
 	for _, g := range listGroups(l) {
 		gk := fmt.Sprintf("%d{%s}", g.index, e.attrSetKey(g.set))
 		if _, ok := e.groupIDs[gk]; ok {
@@ -432,11 +430,45 @@ func allEmpty(ss []ir.AttrSet) bool {
 // listID returns the number of list l (0 for none), which must have been
 // enumerated.
 func (e *enumerator) listID(l ir.AttrList) uint64 {
+	return uint64(e.listIDs[e.listKey(l)])
+}
+
+// A listRef identifies the slices an attribute list is made of: a reader
+// hands out the same ones for every use of one list, so that its key is
+// made once. (The references keep the arrays alive: an address is never
+// another list's.)
+type listRef struct {
+	fn, ret *ir.Attribute
+	params  *ir.AttrSet
+	nfn     int
+	nret    int
+	nparams int
+}
+
+// listKey returns what identifies attribute list l.
+func (e *enumerator) listKey(l ir.AttrList) string {
+	first := func(s ir.AttrSet) *ir.Attribute {
+		if len(s) == 0 {
+			return nil
+		}
+		return &s[0]
+	}
+	ref := listRef{fn: first(l.Fn), ret: first(l.Ret), nfn: len(l.Fn), nret: len(l.Ret), nparams: len(l.Params)}
+	if len(l.Params) > 0 {
+		ref.params = &l.Params[0]
+	}
+	if k, ok := e.listKeys[ref]; ok {
+		return k
+	}
 	var lk strings.Builder
 	for _, g := range listGroups(l) {
 		fmt.Fprintf(&lk, "%d{%s}", g.index, e.attrSetKey(g.set))
 	}
-	return uint64(e.listIDs[lk.String()])
+	if e.listKeys == nil {
+		e.listKeys = map[listRef]string{}
+	}
+	e.listKeys[ref] = lk.String()
+	return lk.String()
 }
 
 // groupID returns the number of group g.

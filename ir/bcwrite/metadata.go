@@ -26,6 +26,10 @@ type mdEntry struct {
 	// into again once its function's body is gone.
 	key   any
 	order uint8
+	// nid is the node's reader number, 0 for other metadata (kept by
+	// key); final is the number organize gives it.
+	nid   uint32
+	final uint32
 }
 
 // A nodeKey identifies a node: its pointer and the number its reader gave
@@ -37,15 +41,17 @@ type nodeKey struct {
 
 // mdState is the metadata half of the enumerator.
 type mdState struct {
-	entries []*mdEntry       // in the order met (LLVM's MDs)
-	byKey   map[any]*mdEntry // by mdKey
+	entries []*mdEntry // in the order met (LLVM's MDs)
+	nodes   []*mdEntry // nodes with a reader number, by it
+	strs    map[string]*mdEntry
+	byKey   map[any]*mdEntry // the others, by mdKey
 	// After organize: the module's metadata, strings first, and each
 	// function's, numbered on from the module's.
 	module     []ir.Metadata
 	moduleStrs int
 	fn         map[uint32][]*mdEntry
 	fnStrs     map[uint32]int
-	finalID    map[any]uint32 // by mdKey, from 0
+	localFinal map[any]uint32 // the locals' numbers, by localKey
 	// locals are the function-local metadata of the body being written,
 	// numbered after its other metadata: values (*ir.ValueAsMetadata),
 	// then argument lists (*ir.DIArgList).
@@ -56,6 +62,55 @@ type mdState struct {
 	err error
 	// lastLoc is what enumLocMD numbered last.
 	lastLoc locCache
+}
+
+// entry returns md's entry, nil when md is not numbered.
+func (e *enumerator) entry(md ir.Metadata) *mdEntry {
+	s := &e.md
+	if id := nodeID(md); id != 0 {
+		if int(id) < len(s.nodes) {
+			return s.nodes[id]
+		}
+		return nil
+	}
+	if str, ok := md.(*ir.MDString); ok {
+		return s.strs[str.Value]
+	}
+	return s.byKey[e.mdKey(md)]
+}
+
+// newEntry makes and keeps md's entry for function f.
+func (e *enumerator) newEntry(f uint32, md ir.Metadata) *mdEntry {
+	s := &e.md
+	ent := &mdEntry{f: f, md: md, order: mdTypeOrder(md)}
+	if id := nodeID(md); id != 0 {
+		if int(id) >= len(s.nodes) {
+			s.nodes = append(s.nodes, make([]*mdEntry, int(id)+1-len(s.nodes))...)
+		}
+		ent.nid = id
+		s.nodes[id] = ent
+		return ent
+	}
+	if str, ok := md.(*ir.MDString); ok {
+		if s.strs == nil {
+			s.strs = map[string]*mdEntry{}
+		}
+		ent.key = str.Value
+		s.strs[str.Value] = ent
+		return ent
+	}
+	ent.key = e.mdKey(md)
+	s.byKey[ent.key] = ent
+	return ent
+}
+
+// dropEntry forgets ent, a node's.
+func (e *enumerator) dropEntry(ent *mdEntry) {
+	if ent.nid != 0 && int(ent.nid) < len(e.md.nodes) {
+		e.md.nodes[ent.nid] = nil
+		return
+	}
+	delete(e.md.byKey, ent.key)
 }
 
 // mdKey returns what identifies metadata md: strings by their text,
@@ -116,8 +171,9 @@ func odrType(n *ir.SpecializedNode) bool {
 // The last node checked is kept apart: consecutive instructions mostly
 // have locations in one scope.
 type mdSeen struct {
-	m    map[any]bool
-	last nodeKey
+	nodes []bool // nodes with a reader number, by it
+	m     map[any]bool
+	last  nodeKey
 	// The operands of the instruction location checked last.
 	lastScope, lastInlinedAt nodeKey
 }
@@ -149,16 +205,27 @@ func checkMD(md ir.Metadata, seen *mdSeen) error {
 	if md == nil {
 		return nil
 	}
-	if seen.last.p == md && seen.last.id == nodeID(md) {
+	id := nodeID(md)
+	if seen.last.p == md && seen.last.id == id {
 		return nil
 	}
-	k := seenKey(md)
-	if seen.m[k] {
-		return nil
+	if id != 0 {
+		if int(id) >= len(seen.nodes) {
+			seen.nodes = append(seen.nodes, make([]bool, int(id)+1-len(seen.nodes))...)
+		}
+		if seen.nodes[id] {
+			return nil
+		}
+		seen.nodes[id] = true
+	} else {
+		k := seenKey(md)
+		if seen.m[k] {
+			return nil
+		}
+		seen.m[k] = true
 	}
-	seen.m[k] = true
 	if isNode(md) {
-		seen.last = nodeKey{md, nodeID(md)}
+		seen.last = nodeKey{md, id}
 	}
 	switch m := md.(type) {
 	case *ir.MDString:
@@ -220,7 +287,7 @@ func (e *enumerator) enumMD(f uint32, md ir.Metadata) {
 		}
 		n := top.n
 		work = work[:len(work)-1]
-		ent := e.md.byKey[e.mdKey(n)]
+		ent := e.entry(n)
 		e.md.entries = append(e.md.entries, ent)
 		ent.id = uint32(len(e.md.entries))
 		if len(work) == 0 || isDistinct(work[len(work)-1].n) {
@@ -239,15 +306,13 @@ func (e *enumerator) enumMDImpl(f uint32, md ir.Metadata) ir.Metadata {
 	if md == nil {
 		return nil
 	}
-	k := e.mdKey(md)
-	if ent, ok := e.md.byKey[k]; ok {
+	if ent := e.entry(md); ent != nil {
 		if ent.f != f {
 			e.dropFunction(ent)
 		}
 		return nil
 	}
-	ent := &mdEntry{f: f, md: md, key: k, order: mdTypeOrder(md)}
-	e.md.byKey[k] = ent
+	ent := e.newEntry(f, md)
 	if n, ok := md.(*ir.SpecializedNode); ok && odrType(n) {
 		id := mdField(n, fIdentifier).(*ir.MDString).Value
 		if e.md.odr == nil {
@@ -291,7 +356,7 @@ func (e *enumerator) dropFunction(ent *mdEntry) {
 			if o == nil {
 				continue
 			}
-			if y, ok := e.md.byKey[e.mdKey(o)]; ok {
+			if y := e.entry(o); y != nil {
 				push(y)
 			}
 		}
@@ -325,12 +390,11 @@ func (e *enumerator) organizeMD() {
 	slices.SortFunc(order, func(a, b *mdEntry) int {
 		return cmp.Or(cmp.Compare(a.f, b.f), cmp.Compare(a.order, b.order), cmp.Compare(a.id, b.id))
 	})
-	s.finalID = map[any]uint32{}
 	s.fn = map[uint32][]*mdEntry{}
 	s.fnStrs = map[uint32]int{}
 	for _, ent := range order {
 		if ent.f == 0 {
-			s.finalID[ent.key] = uint32(len(s.module))
+			ent.final = uint32(len(s.module))
 			s.module = append(s.module, ent.md)
 			if ent.order == 0 {
 				s.moduleStrs++
@@ -338,7 +402,7 @@ func (e *enumerator) organizeMD() {
 			continue
 		}
 		l := s.fn[ent.f]
-		s.finalID[ent.key] = uint32(len(s.module) + len(l))
+		ent.final = uint32(len(s.module) + len(l))
 		s.fn[ent.f] = append(l, ent)
 		if ent.order == 0 {
 			s.fnStrs[ent.f]++
@@ -347,7 +411,12 @@ func (e *enumerator) organizeMD() {
 }
 
 // mdID returns md's final number (from 0).
-func (e *enumerator) mdID(md ir.Metadata) uint64 { return uint64(e.md.finalID[e.mdKey(md)]) }
+func (e *enumerator) mdID(md ir.Metadata) uint64 {
+	if ent := e.entry(md); ent != nil {
+		return uint64(ent.final)
+	}
+	return 0
+}
 
 // mdOrNullID returns md's number plus one, 0 for nil.
 func (e *enumerator) mdOrNullID(md ir.Metadata) uint64 {
@@ -595,8 +664,7 @@ func (e *enumerator) refreshFunctionMD(f *ir.Function, tag uint32) {
 	var list []*mdEntry
 	for _, ent := range old {
 		if ent.order >= 2 { // a node
-			delete(s.byKey, ent.key)
-			delete(s.finalID, ent.key)
+			e.dropEntry(ent)
 			continue
 		}
 		list = append(list, ent)
@@ -647,7 +715,7 @@ func (e *enumerator) refreshFunctionMD(f *ir.Function, tag uint32) {
 	}
 	s.fnStrs[tag] = strs
 	for i, ent := range list {
-		s.finalID[ent.key] = uint32(len(s.module) + i)
+		ent.final = uint32(len(s.module) + i)
 	}
 	s.fn[tag] = list
 	s.entries = s.entries[:start]
@@ -660,8 +728,7 @@ func (e *enumerator) releaseFunctionMD(tag uint32) {
 	s := &e.md
 	for _, ent := range s.fn[tag] {
 		if ent.order >= 2 {
-			delete(s.byKey, ent.key)
-			delete(s.finalID, ent.key)
+			e.dropEntry(ent)
 		}
 	}
 }
