@@ -916,14 +916,7 @@ func interleavedUse(f *ir.Function) ir.Value {
 		if depth > 64 {
 			return false
 		}
-		var ops []ir.Constant
-		switch c := c.(type) {
-		case *ir.ConstAggregate:
-			ops = c.Elems
-		case *ir.ConstExpr:
-			ops = c.Operands
-		}
-		for _, o := range ops {
+		for _, o := range constOperands(c) {
 			if ir.Value(o) == v || holds(o, v, depth+1) {
 				return true
 			}
@@ -956,26 +949,29 @@ func interleavedUse(f *ir.Function) ir.Value {
 // foreignBlockAddress reports whether constant c is or holds the address
 // of a block of a function other than f.
 func foreignBlockAddress(c ir.Constant, f *ir.Function, depth int) bool {
+	if ba, ok := c.(*ir.BlockAddress); ok {
+		return ba.Func != f
+	}
 	if depth > 64 {
 		return false
 	}
-	switch c := c.(type) {
-	case *ir.BlockAddress:
-		return c.Func != f
-	case *ir.ConstAggregate:
-		for _, o := range c.Elems {
-			if foreignBlockAddress(o, f, depth+1) {
-				return true
-			}
-		}
-	case *ir.ConstExpr:
-		for _, o := range c.Operands {
-			if foreignBlockAddress(o, f, depth+1) {
-				return true
-			}
+	for _, o := range constOperands(c) {
+		if foreignBlockAddress(o, f, depth+1) {
+			return true
 		}
 	}
 	return false
+}
+
+// constOperands returns the operands of an aggregate or an expression.
+func constOperands(c ir.Constant) []ir.Constant {
+	switch c := c.(type) {
+	case *ir.ConstAggregate:
+		return c.Elems
+	case *ir.ConstExpr:
+		return c.Operands
+	}
+	return nil
 }
 
 // calleeAndArgs appends a call's callee (with its type if a forward

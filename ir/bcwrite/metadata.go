@@ -13,7 +13,8 @@ import (
 // This file numbers and writes metadata as LLVM 22's ValueEnumerator
 // (EnumerateMetadata, organizeMetadata) and writer
 // (writeModuleMetadata, writeFunctionMetadata, the attachment records)
-// do, for generic metadata: strings, tuples and constants.
+// do: strings, constants, tuples and debug-info nodes (di.go writes the
+// latter's records).
 
 // An mdEntry is the numbering of one metadata: the function it belongs
 // to (the function's value number plus one; 0 for the module) and its

@@ -147,3 +147,27 @@ func TestWriteDirs(t *testing.T) {
 	}
 	t.Logf("written byte for byte as opt-22: %d; different: %d; failed: %d; not supported yet: %d", same, differ, failed, refused)
 }
+
+// TestInterleavedUseRefused: a landingpad using a global directly and in
+// a later clause's aggregate gets a USELIST record from opt-22 that this
+// writer does not predict yet; it refuses the module rather than write
+// other bytes.
+func TestInterleavedUseRefused(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/ir/instr-eh.bc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := bitcode.Options{}.Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := f.Modules[0].Module()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Write(m, Options{Loader: f.Modules[0]})
+	var ue *UnsupportedError
+	if !errors.As(err, &ue) || !strings.Contains(ue.What, "landingpad or phi") || !strings.Contains(ue.What, "@eh") {
+		t.Fatalf("Write: %v, want the use-list refusal in @eh", err)
+	}
+}
