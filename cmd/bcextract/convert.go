@@ -18,6 +18,7 @@ type convertOptions struct {
 	json        bool
 	producer    string
 	dropSummary bool
+	rehash      bool
 }
 
 func convertCommand() *command {
@@ -27,11 +28,12 @@ func convertCommand() *command {
 	fs.StringVarP(&o.dir, "dir", "d", "", "write every module under `DIR` (default \".\")")
 	fs.BoolVar(&o.force, "force", false, "replace existing regular files (never a link, a device, a directory or an input)")
 	fs.StringVar(&o.producer, "producer", bcwrite.DefaultProducer, "the producer `STRING` written in the IDENTIFICATION block")
-	fs.BoolVar(&o.dropSummary, "drop-summary", false, "write a module without the summary it carries, as opt-22 does")
+	fs.BoolVar(&o.dropSummary, "drop-summary", false, "write a module without the summary (and module hash) it carries, as opt-22 does")
+	fs.BoolVar(&o.rehash, "rehash", false, "with a summary, write the module hash LLVM's writer computes for the module written, as 'opt-22 --module-summary --module-hash' does")
 	fs.BoolVar(&o.json, "json", false, "say what was written as one JSON document, {\"files\": [{\"path\", \"file\", \"size\"}], \"errors\"}")
 	return &command{
 		Name:  "convert",
-		Usage: "convert [-o PATH|-] [-d DIR] [--force] [--producer STRING] [--drop-summary] [--json] FILE...",
+		Usage: "convert [-o PATH|-] [-d DIR] [--force] [--producer STRING] [--drop-summary|--rehash] [--json] FILE...",
 		Short: "re-encode bitcode modules as LLVM 22 writes them",
 		Long: `
 Convert reads each bitcode module of each FILE (a bitcode file, or the
@@ -41,12 +43,20 @@ writer writes it: for a module of an LLVM 22 producer, byte for byte what
 'opt-22 FILE -o OUT' writes (its ModuleID, used when the module has no
 source_filename, being FILE as given, or the container path).
 
+A module's summary (ThinLTO or full LTO) is written as it was read, with
+its module hash; opt-22 drops it, as --drop-summary does. With --rehash the
+module hash is the one LLVM's writer computes for the bytes written: when
+the summary is the one LLVM computes (as rustc's and clang's are), the file
+is then byte for byte what 'opt-22 --module-summary --module-hash FILE -o
+OUT' writes.
+
 A module is written only when it reads cleanly and everything in it is
-written: what the writer does not write yet (among them summaries, unless
---drop-summary; modules of other LLVM versions; module-level inline
-assembly; blockaddress constants) and anything the reader skipped is said
-on stderr, with the offset where it can be, and nothing is written for that
-module. Convert never writes bitcode LLVM would reject.
+written: what the writer does not write yet (modules of other LLVM
+versions, module-level inline assembly, combined summary indexes and
+MemProf summaries, a blockaddress used in another function) and anything
+the reader skipped is said on stderr, with the offset where it can be, and
+nothing is written for that module. Convert never writes bitcode LLVM would
+reject.
 
 With -d DIR (the default is -d .) every module is written under DIR, named
 as extract names them; with -o PATH exactly one module must be found; "-o -"
@@ -67,6 +77,7 @@ Examples:
 	bcextract convert -o out.bc testdata/bc/plain.bc
 	bcextract convert -d out/ libfoo.a
 	bcextract convert --drop-summary -o - foo.o | llvm-dis-22 -o - -
+	bcextract convert --rehash -d out/ libstd.rlib
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {
@@ -75,6 +86,9 @@ Examples:
 			}
 			if o.output != "" && o.dir != "" {
 				return usagef("-o and -d cannot be used together")
+			}
+			if o.dropSummary && o.rehash {
+				return usagef("--drop-summary and --rehash cannot be used together")
 			}
 			return runConvert(e, args, o)
 		},
@@ -192,7 +206,7 @@ func convertPayload(p *container.Payload, id string, o convertOptions) ([][]byte
 		if err != nil {
 			return nil, disError(p, err)
 		}
-		data, err := bcwrite.Write(m, bcwrite.Options{Producer: o.producer, ModuleID: id, Loader: r, DropSummary: o.dropSummary})
+		data, err := bcwrite.Write(m, bcwrite.Options{Producer: o.producer, ModuleID: id, Loader: r, DropSummary: o.dropSummary, Rehash: o.rehash})
 		if s := r.Skipped(); len(s) > 0 {
 			// What the reader read past would be missing from the output.
 			return nil, container.DataError(p, int64(s[0].Bit/8), true,

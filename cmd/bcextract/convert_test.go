@@ -4,8 +4,13 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/ir/bcwrite"
+	"github.com/bcextract/bcextract/ir/bitcode"
 )
 
 // TestConvertOptOutput converts modules opt-22 wrote (ir/bcwrite's
@@ -73,22 +78,75 @@ func TestConvertContainer(t *testing.T) {
 	}
 }
 
-// TestConvertRefused: a module with what the writer does not write (a
-// summary) is said on stderr, nothing is written and the exit status is 1;
-// with --drop-summary it is written.
+// TestConvertRefused: a module with what the writer does not write
+// (module-level inline assembly) is said on stderr, nothing is written and
+// the exit status is 1.
 func TestConvertRefused(t *testing.T) {
-	const in = "../../testdata/inspect/rust.bc"
+	const in = "../../testdata/ir/comdat-alias.bc"
 	dir := t.TempDir()
 	code, stdout, stderr := runCmd(t, "convert", "-d", dir, in)
-	if code != exitFailure || stdout != "" || !strings.Contains(stderr, "rust.bc#1: not converted: bcwrite: a summary is not supported yet") {
+	if code != exitFailure || stdout != "" || !strings.Contains(stderr, "comdat-alias.bc#1: not converted: bcwrite: module-level inline assembly is not supported yet") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Fatalf("%d files written", len(ents))
 	}
-	code, stdout, stderr = runCmd(t, "convert", "--drop-summary", "--json", "-d", dir, in)
-	if code != exitOK || !strings.Contains(stdout, `"file": "`+filepath.Join(dir, "rust.bc#1.bc")+`"`) {
-		t.Fatalf("--drop-summary: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+}
+
+// TestConvertSummary: rustc's module keeps its summary and module hash as
+// read; --rehash writes the hash opt-22 --module-summary --module-hash
+// computes for it; --drop-summary writes neither.
+func TestConvertSummary(t *testing.T) {
+	const in = "../../testdata/inspect/rust.bc"
+	read := func(path string) *ir.Summary {
+		t.Helper()
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := bitcode.Options{}.Open(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := f.Modules[0].Module()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.Summary
+	}
+	want := read(in)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		flag string
+		hash [5]uint32
+	}{
+		{"--producer=" + bcwrite.DefaultProducer, want.Modules[0].Hash},
+		// llvm-bcanalyzer-22 -dump of opt-22's output: <HASH op0=...>.
+		{"--rehash", [5]uint32{2299008891, 2544931163, 3088469790, 2343779600, 2416873180}},
+		{"--drop-summary", [5]uint32{}},
+	} {
+		out := filepath.Join(dir, c.flag[2:]+".bc")
+		if code, _, stderr := runCmd(t, "convert", c.flag, "-o", out, in); code != exitOK {
+			t.Fatalf("%s: exit %d: %s", c.flag, code, stderr)
+		}
+		got := read(out)
+		if c.flag == "--drop-summary" {
+			if got != nil {
+				t.Errorf("--drop-summary: a summary was written")
+			}
+			continue
+		}
+		if got == nil || got.Modules[0].Hash != c.hash {
+			t.Fatalf("%s: summary %v, want the hash %v", c.flag, got, c.hash)
+		}
+		w := *want
+		w.Modules = []ir.SummaryModule{{Hash: c.hash}}
+		if !reflect.DeepEqual(got, &w) {
+			t.Errorf("%s: the summary written is not the one read", c.flag)
+		}
+	}
+	if code, _, _ := runCmd(t, "convert", "--rehash", "--drop-summary", "-o", filepath.Join(dir, "x.bc"), in); code != exitUsage {
+		t.Errorf("--rehash --drop-summary: exit %d, want %d", code, exitUsage)
 	}
 }
 

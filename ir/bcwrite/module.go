@@ -161,7 +161,7 @@ func (w *writer) moduleInfo() error {
 			init = uint64(e.valueID(g.Init)) + 1
 		}
 		isConst := b2u(g.Constant)
-		ops := []uint64{uint64(w.st.add(g.Name)), uint64(len(g.Name)), uint64(e.typeID(g.ValueType)),
+		ops := []uint64{uint64(w.addName(g.Name)), uint64(len(g.Name)), uint64(e.typeID(g.ValueType)),
 			uint64(g.Typ.AddrSpace)<<2 | 2 | isConst, init, linkageCode(g.Linkage), alignCode(g.Align), sections[g.Section]}
 		if g.ThreadLocal != ir.NotThreadLocal || g.Visibility != ir.DefaultVisibility ||
 			g.UnnamedAddr != ir.NoUnnamedAddr || g.ExternallyInitialized || g.DLLStorage != ir.DefaultStorage ||
@@ -177,7 +177,7 @@ func (w *writer) moduleInfo() error {
 			}
 			ops = append(ops, uint64(g.Visibility), uint64(g.ThreadLocal), unnamedAddrCode(g.UnnamedAddr),
 				b2u(g.ExternallyInitialized), uint64(g.DLLStorage), comdat, attrs, b2u(g.DSOLocal),
-				uint64(w.st.add(g.Partition)), uint64(len(g.Partition)), sanitizerBits(g.Sanitizer), uint64(g.CodeModel))
+				uint64(w.addName(g.Partition)), uint64(len(g.Partition)), sanitizerBits(g.Sanitizer), uint64(g.CodeModel))
 			b.WriteRecord(uint32(llvmir.MODULE_CODE_GLOBALVAR), ops)
 			continue
 		}
@@ -188,24 +188,24 @@ func (w *writer) moduleInfo() error {
 		if f.Comdat != nil {
 			comdat = uint64(e.comdatID[f.Comdat])
 		}
-		ops := []uint64{uint64(w.st.add(f.Name)), uint64(len(f.Name)), uint64(e.typeID(f.Sig)),
+		ops := []uint64{uint64(w.addName(f.Name)), uint64(len(f.Name)), uint64(e.typeID(f.Sig)),
 			uint64(f.CallConv), b2u(!f.HasBody), linkageCode(f.Linkage), e.listID(f.Attrs), alignCode(f.Align),
 			sections[f.Section], uint64(f.Visibility), gcs[f.GC], unnamedAddrCode(f.UnnamedAddr), w.idPlusOne(f.Prologue),
 			uint64(f.DLLStorage), comdat, w.idPlusOne(f.Prefix), w.idPlusOne(f.Personality), b2u(f.DSOLocal),
-			uint64(f.Typ.AddrSpace), uint64(w.st.add(f.Partition)), uint64(len(f.Partition))}
+			uint64(f.Typ.AddrSpace), uint64(w.addName(f.Partition)), uint64(len(f.Partition))}
 		b.WriteRecord(uint32(llvmir.MODULE_CODE_FUNCTION), ops)
 	}
 	for _, a := range m.Aliases {
-		ops := []uint64{uint64(w.st.add(a.Name)), uint64(len(a.Name)), uint64(e.typeID(a.ValueType)),
+		ops := []uint64{uint64(w.addName(a.Name)), uint64(len(a.Name)), uint64(e.typeID(a.ValueType)),
 			uint64(a.Typ.AddrSpace), uint64(e.valueID(a.Aliasee)), linkageCode(a.Linkage), uint64(a.Visibility),
 			uint64(a.DLLStorage), uint64(a.ThreadLocal), unnamedAddrCode(a.UnnamedAddr), b2u(a.DSOLocal),
-			uint64(w.st.add(a.Partition)), uint64(len(a.Partition))}
+			uint64(w.addName(a.Partition)), uint64(len(a.Partition))}
 		b.WriteRecord(uint32(llvmir.MODULE_CODE_ALIAS), ops)
 	}
 	for _, i := range m.IFuncs {
-		ops := []uint64{uint64(w.st.add(i.Name)), uint64(len(i.Name)), uint64(e.typeID(i.ValueType)),
+		ops := []uint64{uint64(w.addName(i.Name)), uint64(len(i.Name)), uint64(e.typeID(i.ValueType)),
 			uint64(i.Typ.AddrSpace), uint64(e.valueID(i.Resolver)), linkageCode(i.Linkage), uint64(i.Visibility),
-			b2u(i.DSOLocal), uint64(w.st.add(i.Partition)), uint64(len(i.Partition))}
+			b2u(i.DSOLocal), uint64(w.addName(i.Partition)), uint64(len(i.Partition))}
 		b.WriteRecord(uint32(llvmir.MODULE_CODE_IFUNC), ops)
 	}
 	// VSTOFFSET: a placeholder the module VST's offset is patched into.
@@ -299,7 +299,7 @@ func (w *writer) moduleVST(fnStart map[*ir.Function]uint64) {
 // enumerator met them: [strtab offset, size, selection kind].
 func (w *writer) comdats() {
 	for _, c := range w.e.comdats {
-		ops := []uint64{uint64(w.st.add(c.Name)), uint64(len(c.Name)), comdatCode(c.Selection)}
+		ops := []uint64{uint64(w.addName(c.Name)), uint64(len(c.Name)), comdatCode(c.Selection)}
 		w.bs.WriteRecord(uint32(llvmir.MODULE_CODE_COMDAT), ops)
 	}
 }

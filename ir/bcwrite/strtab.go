@@ -22,3 +22,15 @@ func (t *strtab) add(s string) uint32 {
 	t.buf = append(t.buf, s...)
 	return off
 }
+
+// addName adds a name of the module block (a global value's, a
+// partition's, a comdat's) to the string table and, when the module hash
+// is computed, to what is hashed, as LLVM's addToStrtab does: the names
+// are hashed in the order they are added, each time, before the block's
+// bytes.
+func (w *writer) addName(s string) uint32 {
+	if w.hasher != nil {
+		w.hasher.Write([]byte(s))
+	}
+	return w.st.add(s)
+}

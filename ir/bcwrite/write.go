@@ -1,8 +1,10 @@
 package bcwrite
 
 import (
+	"crypto/sha1"
 	"encoding/binary"
 	"fmt"
+	"hash"
 	"math/bits"
 	"slices"
 	"strings"
@@ -27,9 +29,13 @@ type Options struct {
 	// after each use, so that one body is in memory at a time.
 	Loader ir.BodyLoader
 	// DropSummary writes the module without the summary it carries (its
-	// Module.Summary), as `opt-22 FILE -o OUT` does, rather than
-	// refusing it: the summary writer is not written yet.
+	// Module.Summary) and without its module hash, as `opt-22 FILE -o
+	// OUT` does. By default the summary is written as it was read.
 	DropSummary bool
+	// Rehash writes, with a summary, the module hash LLVM's writer
+	// computes for the module block written (as `opt-22 --module-summary
+	// --module-hash` does) instead of the hash the summary carries.
+	Rehash bool
 }
 
 // DefaultProducer is what LLVM 22.1.8's writer writes as its producer.
@@ -57,6 +63,9 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 		producer = DefaultProducer
 	}
 	w := &writer{m: m, e: newEnumerator(), bs: bitstream.NewWriter(nil), opts: opts}
+	if opts.Rehash && m.Summary != nil && !opts.DropSummary {
+		w.hasher = sha1.New()
+	}
 	w.e.enumModule(m)
 	w.kinds = slices.Clone(m.MetadataKinds)
 	// The module level numbers the types, attribute lists and metadata
@@ -212,7 +221,9 @@ func check(m *ir.Module, opts Options, seen *mdSeen) error {
 		}
 	}
 	if m.Summary != nil && !opts.DropSummary {
-		return unsupported("a summary")
+		if err := checkSummary(m.Summary); err != nil {
+			return err
+		}
 	}
 	if len(m.Asm) > 0 {
 		return unsupported("module-level inline assembly")
@@ -265,7 +276,10 @@ type writer struct {
 	opts Options
 
 	vstOffsetBit uint64 // where the VSTOFFSET placeholder is
-	ops          []uint64
+	// hasher, when the module hash is computed (Options.Rehash), has
+	// been given the names addName added.
+	hasher hash.Hash
+	ops    []uint64
 	// kinds are the metadata kinds beyond the fixed ones: the module's,
 	// then those its attachments add.
 	kinds []string
@@ -355,6 +369,7 @@ func (w *writer) blobBlock(id llvmir.BlockID, code uint32, b []byte) {
 // module writes the MODULE_BLOCK in LLVM 22's order.
 func (w *writer) module() error {
 	w.bs.EnterBlock(uint32(llvmir.MODULE_BLOCK_ID), 3)
+	blockStart := w.bs.BitPos()
 	w.bs.WriteRecord(uint32(llvmir.MODULE_CODE_VERSION), []uint64{2})
 	w.blockInfo()
 	w.typeTable()
@@ -370,6 +385,7 @@ func (w *writer) module() error {
 	w.useLists(w.m.UseListOrders)
 	w.bundleTags()
 	w.syncScopes()
+	nModuleValues := len(w.e.values)
 	fnStart := map[*ir.Function]uint64{}
 	for _, f := range w.m.Functions {
 		if !f.HasBody {
@@ -383,7 +399,16 @@ func (w *writer) module() error {
 			return err
 		}
 	}
+	withSummary := w.m.Summary != nil && !w.opts.DropSummary
+	if withSummary {
+		if err := w.summary(nModuleValues); err != nil {
+			return err
+		}
+	}
 	w.moduleVST(fnStart)
+	if withSummary {
+		w.moduleHash(blockStart)
+	}
 	w.bs.ExitBlock()
 	return nil
 }
