@@ -50,10 +50,14 @@ the summary is the one LLVM computes (as rustc's and clang's are), the file
 is then byte for byte what 'opt-22 --module-summary --module-hash FILE -o
 OUT' writes.
 
+A module of an older LLVM is written as LLVM 22's reader upgrades it: the
+module opt-22 writes, in bytes that can differ from its (LLVM 22 predicts
+use-list orders anew; convert keeps those the producer recorded).
+
 A module is written only when it reads cleanly and everything in it is
-written: what the writer does not write yet (modules of other LLVM
-versions, module-level inline assembly, combined summary indexes and
-MemProf summaries, a blockaddress used in another function) and anything
+written: what the writer does not write yet (module-level inline assembly,
+combined summary indexes and MemProf summaries, a blockaddress used in
+another function) and anything
 the reader skipped is said on stderr, with the offset where it can be, and
 nothing is written for that module. Convert never writes bitcode LLVM would
 reject.

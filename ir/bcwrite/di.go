@@ -3,6 +3,7 @@ package bcwrite
 import (
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/llvmir"
@@ -109,14 +110,27 @@ func field(n *ir.SpecializedNode, name fn) *ir.Field {
 // mdField returns the metadata of n's field name: a node, a string, a
 // constant; nil when null or absent.
 func mdField(n *ir.SpecializedNode, name fn) ir.Metadata {
-	if f := field(n, name); f != nil && f.MD != nil {
+	f := field(n, name)
+	switch {
+	case f == nil:
+		return nil
+	case f.MD != nil:
 		if s, ok := f.MD.(*ir.MDString); ok && s.Value == "" {
 			return nil // LLVM keeps no empty strings in nodes
 		}
 		return f.MD
+	case f.Kind != ir.FieldString && slices.Contains(diOps[n.Kind], name):
+		// An operand LLVM 22 keeps as metadata (a size, an offset, a
+		// bound) that an older producer's record held as a number:
+		// LLVM 22's reader makes it the ConstantAsMetadata of an i64,
+		// zero included (getMetadataOrConstant).
+		return &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: i64Type, V: f.Int}}
 	}
 	return nil
 }
+
+// i64Type is the type of the constants mdField makes.
+var i64Type = &ir.Type{Kind: ir.IntegerType, BitWidth: 64}
 
 // intField returns the integer of n's field name, 0 when absent.
 func intField(n *ir.SpecializedNode, name fn) uint64 {
@@ -155,13 +169,6 @@ func checkDI(n *ir.SpecializedNode) error {
 	}
 	if _, ok := diOps[n.Kind]; !ok && n.Kind != "GenericDINode" {
 		return unsupported("debug info of kind %s", n.Kind)
-	}
-	for _, name := range diOps[n.Kind] {
-		// An operand LLVM 22 keeps as metadata (a size, a bound) that
-		// an older record held as a number.
-		if f := field(n, name); f != nil && f.MD == nil && f.Kind != ir.FieldString {
-			return unsupported("a %s whose %s is a number (an older producer's)", n.Kind, name)
-		}
 	}
 	switch n.Kind {
 	case "DIEnumerator":

@@ -12,11 +12,17 @@
 // types.go, attrs.go, constants.go, function.go (instructions),
 // metadata.go (metadata numbering and records), di.go (debug-info nodes),
 // debugloc.go (locations, debug records, function-local metadata), vst.go
-// (value symbol tables), symtab.go (the IR symbol table) and strtab.go.
+// (value symbol tables), summary.go (the per-module summary and the module
+// hash), symtab.go (the IR symbol table) and strtab.go.
 //
-// What it does not write yet (summaries, unless Options.DropSummary;
-// modules of other LLVM versions; module-level inline assembly; a few
-// use-list orders LLVM's reader leaves unlike its writer's prediction) is
-// refused with an [UnsupportedError] naming it: nothing is written that
-// LLVM would not write.
+// A module an older LLVM wrote is written as LLVM 22's reader upgrades it
+// (the reader makes the model so), its debug-info sizes and bounds as the
+// constants LLVM 22 holds them as; its use-list orders are those its
+// writer recorded, which LLVM 22 predicts anew (see functionUseLists).
+//
+// What it does not write yet (module-level inline assembly, combined
+// summary indexes, MemProf summaries, a blockaddress used in another
+// function, a few use-list orders LLVM's reader leaves unlike its writer's
+// prediction) is refused with an [UnsupportedError] naming it: nothing is
+// written that LLVM would not write.
 package bcwrite

@@ -105,9 +105,6 @@ func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen) error {
 	unsupported := func(format string, args ...any) error {
 		return &UnsupportedError{What: fmt.Sprintf(format, args...) + " (in @" + f.Name + ")"}
 	}
-	if m.Producer == "" && len(f.UseListOrders) > 0 {
-		return unsupported("the use-list orders of a module from an LLVM that did not name itself")
-	}
 	if v := interleavedUse(f); v != nil {
 		return unsupported("the use-list order of a global value a landingpad or phi uses both directly and in a constant of a later operand")
 	}
@@ -353,6 +350,14 @@ func (w *writer) function(f *ir.Function) uint64 {
 // functionUseLists writes the function's USELIST block: its orders of
 // values (USELIST_CODE_DEFAULT) and blocks (USELIST_CODE_BB), as the
 // model has them.
+//
+// For a module of an older LLVM these are the orders its writer recorded.
+// LLVM 22 writes those it predicts for its own numbering, which are the
+// same where its reader adds the uses in the same order (the same records
+// in the same order, as most bodies are) and can differ where an upgrade
+// or its numbering changed that order: then the bytes differ from
+// opt-22's, the module does not (LLVM's reader ignores an order whose
+// length is not the value's number of uses).
 func (w *writer) functionUseLists(f *ir.Function, s *funcState) {
 	first := true
 	for _, o := range f.UseListOrders {

@@ -7,7 +7,6 @@ import (
 	"hash"
 	"math/bits"
 	"slices"
-	"strings"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
@@ -199,19 +198,6 @@ func producerVersion(p string) string {
 func check(m *ir.Module, opts Options, seen *mdSeen) error {
 	unsupported := func(format string, args ...any) error {
 		return &UnsupportedError{What: fmt.Sprintf(format, args...)}
-	}
-	if m.Producer != "" && !strings.HasPrefix(m.Producer, "LLVM22.") {
-		// LLVM reads and upgrades such a module, then writes the use-list
-		// orders its memory holds, which its writer predicts against its
-		// own numbering (the orders an older writer recorded are not
-		// those), and the names of a body in the order its symbol table
-		// holds them, which an upgrade may have shuffled: neither is
-		// modelled yet.
-		return unsupported("a module from another LLVM (%s)", m.Producer)
-	}
-	if m.Producer == "" && len(m.UseListOrders) > 0 {
-		// Bitcode without an IDENTIFICATION block is older still.
-		return unsupported("the use-list orders of a module from an LLVM that did not name itself")
 	}
 	for _, nmd := range m.NamedMetadata {
 		for _, n := range nmd.Ops {
