@@ -97,7 +97,6 @@ func FuzzWrite(f *testing.F) {
 	})
 }
 
-
 // odrDistinct makes every DICompositeType with an identifier of text
 // distinct: LLVM's writer writes those ODR types distinct whatever they
 // were (LLVM's own round trip is not the identity there).
