@@ -226,13 +226,29 @@ func (b *diBuilder) optEnum(name string, v uint64, e ir.DIEnum) {
 func (b *diBuilder) tag(v uint64) { b.enum("tag", v, ir.EnumDWTag) }
 
 // sizeField adds a size or offset: operand i is a metadata ID when
-// isMD, else the value.
+// isMD, else the value, which LLVM 22's reader makes the
+// ConstantAsMetadata of an i64, zero included (getMetadataOrConstant), as
+// is done here.
 func (b *diBuilder) sizeField(name string, i int, isMD bool) {
 	if isMD {
 		b.mdKind(name, i, ir.FieldSize)
 		return
 	}
-	b.uint(name, b.at(i))
+	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), Kind: ir.FieldSize, MD: b.r.sizeConst(b.at(i))})
+}
+
+// sizeConst returns the ConstantAsMetadata of the i64 v, one for each
+// value, as LLVM keeps them.
+func (r *Reader) sizeConst(v uint64) *ir.ValueAsMetadata {
+	if c := r.sizeConsts[v]; c != nil {
+		return c
+	}
+	if r.sizeConsts == nil {
+		r.sizeConsts = map[uint64]*ir.ValueAsMetadata{}
+	}
+	c := &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: r.intType(64), V: int64(v)}}
+	r.sizeConsts[v] = c
+	return c
 }
 
 // sizeRef adds the Refs entry of a size or offset operand.

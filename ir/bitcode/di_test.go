@@ -99,6 +99,11 @@ func fieldText(n *ir.SpecializedNode) string {
 			}
 		default:
 			v = "!md"
+			if vm, ok := f.MD.(*ir.ValueAsMetadata); ok && f.Kind == ir.FieldSize {
+				if c, ok := vm.Value.(*ir.ConstInt); ok {
+					v = strconv.FormatInt(c.V, 10) // an i64 constant
+				}
+			}
 		}
 		parts = append(parts, f.Name.String()+": "+v)
 	}

@@ -267,6 +267,10 @@ func opsString(ops []uint64) string {
 // A Reader reads one module of a bitcode file. Its methods are not safe
 // for concurrent use.
 type Reader struct {
+	// sizeConsts are the i64 constants of debug-info sizes older records
+	// held as numbers, by value (see sizeConst).
+	sizeConsts map[uint64]*ir.ValueAsMetadata
+
 	stream   []byte
 	base     uint64 // bit offset of the stream in the data given to Open
 	modBit   uint64 // where the MODULE_BLOCK's EnterBlock starts
