@@ -9,15 +9,23 @@ import (
 	"github.com/bcextract/bcextract/llvmir"
 )
 
-// checkConst returns what in constant c this writer cannot write yet.
-func checkConst(c ir.Constant) error {
+// checkConst returns what in constant c, met at the module level, this
+// writer cannot write yet.
+func checkConst(c ir.Constant) error { return checkConstIn(c, nil) }
+
+// checkConstIn returns what in constant c, met in the body of function
+// in (nil at the module level), this writer cannot write yet. The block
+// of a blockaddress is checked against the body of its function when that
+// is in, or at the module level: another function's body may be loading
+// or released on the writer's body feed meanwhile.
+func checkConstIn(c ir.Constant, in *ir.Function) error {
 	switch c := c.(type) {
 	case *ir.ConstInt, *ir.ConstFP, *ir.ConstNull, *ir.Undef, *ir.Poison, *ir.ConstData,
 		*ir.GlobalVar, *ir.Function:
 		return nil
 	case *ir.ConstAggregate:
 		for _, o := range c.Elems {
-			if err := checkConst(o); err != nil {
+			if err := checkConstIn(o, in); err != nil {
 				return err
 			}
 		}
@@ -31,7 +39,7 @@ func checkConst(c ir.Constant) error {
 			return &UnsupportedError{What: fmt.Sprintf("constant expressions of opcode %v", c.Op)}
 		}
 		for _, o := range c.Operands {
-			if err := checkConst(o); err != nil {
+			if err := checkConstIn(o, in); err != nil {
 				return err
 			}
 		}
@@ -43,17 +51,17 @@ func checkConst(c ir.Constant) error {
 			if o == nil {
 				return &UnsupportedError{What: "a ptrauth constant without its operands"}
 			}
-			if err := checkConst(o); err != nil {
+			if err := checkConstIn(o, in); err != nil {
 				return err
 			}
 		}
 		return nil
 	case *ir.DSOLocalEquivalent:
-		return checkConst(c.Global)
+		return checkConstIn(c.Global, in)
 	case *ir.NoCFI:
-		return checkConst(c.Global)
+		return checkConstIn(c.Global, in)
 	case *ir.BlockAddress:
-		if c.Func == nil || c.Block < 0 || c.Block >= len(c.Func.Blocks) && len(c.Func.Blocks) > 0 {
+		if c.Func == nil || c.Block < 0 || (in == nil || c.Func == in) && c.Block >= len(c.Func.Blocks) && len(c.Func.Blocks) > 0 {
 			return &UnsupportedError{What: "a blockaddress of a block that is not there"}
 		}
 		return nil

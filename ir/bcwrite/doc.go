@@ -6,7 +6,8 @@
 // [Write] takes the model (ir/bitcode's reader makes it; a Go program may
 // change it or build it) and loads function bodies one at a time through
 // [Options.Loader], twice: once to number what the module level holds,
-// once to write them. The files follow LLVM's writer: write.go (the file
+// once to write them, each time on a goroutine of its own one body ahead
+// (bodies.go). The files follow LLVM's writer: write.go (the file
 // and module layout, what is refused), enum.go (ValueEnumerator: types,
 // values, attributes), module.go (the module-level records and blocks),
 // types.go, attrs.go, constants.go, function.go (instructions),

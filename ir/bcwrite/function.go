@@ -105,6 +105,8 @@ func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen) error {
 	unsupported := func(format string, args ...any) error {
 		return &UnsupportedError{What: fmt.Sprintf(format, args...) + " (in @" + f.Name + ")"}
 	}
+	seen.fn = f
+	defer func() { seen.fn = nil }()
 	if v := interleavedUse(f); v != nil {
 		return unsupported("the use-list order of a global value a landingpad or phi uses both directly and in a constant of a later operand")
 	}
@@ -149,7 +151,7 @@ func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen) error {
 						return unsupported("a void value used as an operand (not valid IR)")
 					}
 				case ir.Constant:
-					if err := checkConst(v); err != nil {
+					if err := checkConstIn(v, f); err != nil {
 						return err
 					}
 					if foreignBlockAddress(v, f, 0) {

@@ -172,6 +172,8 @@ func odrType(n *ir.SpecializedNode) bool {
 // The last node checked is kept apart: consecutive instructions mostly
 // have locations in one scope.
 type mdSeen struct {
+	// fn is the function whose body is checked, nil at the module level.
+	fn    *ir.Function
 	nodes []bool // nodes with a reader number, by it
 	m     map[any]bool
 	last  nodeKey
@@ -233,7 +235,7 @@ func checkMD(md ir.Metadata, seen *mdSeen) error {
 		return nil
 	case *ir.ValueAsMetadata:
 		if c, ok := m.Value.(ir.Constant); ok {
-			return checkConst(c)
+			return checkConstIn(c, seen.fn)
 		}
 		return &UnsupportedError{What: "metadata of function-local values"}
 	case *ir.SpecializedNode:

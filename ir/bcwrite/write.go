@@ -24,8 +24,11 @@ type Options struct {
 	// Loader loads the bodies of functions whose body is not in memory
 	// (Function.HasBody with no Blocks), such as a bitcode.Reader. Each
 	// is loaded twice (to number what the module level holds, then to
-	// write it) and, when the loader is an ir.BodyReleaser, released
-	// after each use, so that one body is in memory at a time.
+	// write it), by a goroutine of Write's one body ahead of the writing,
+	// and, when the loader is an ir.BodyReleaser, released after each
+	// use, so that a few bodies are in memory at a time. The loader is
+	// called from one goroutine at a time; the module must not change
+	// while Write runs.
 	Loader ir.BodyLoader
 	// DropSummary writes the module without the summary it carries (its
 	// Module.Summary) and without its module hash, as `opt-22 FILE -o
@@ -70,36 +73,34 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	// The module level numbers the types, attribute lists and metadata
 	// the bodies use.
 	instrMD := false
-	for _, f := range m.Functions {
+	err := w.eachFunction(m.Functions, func(f *ir.Function) error {
 		if !f.HasBody {
 			w.e.enumFunction(f)
 			for _, a := range f.Metadata {
 				w.kindID(a.Kind)
 			}
-			continue
-		}
-		err := w.withBody(f, func() error {
-			if err := checkBody(m, f, seen); err != nil {
-				return err
-			}
-			w.e.enumFunction(f)
-			for _, a := range f.Metadata {
-				w.kindID(a.Kind)
-			}
-			w.e.enumBodyTypes(f)
-			for _, blk := range f.Blocks {
-				for _, in := range blk.Instrs {
-					for _, a := range in.Metadata {
-						w.kindID(a.Kind)
-					}
-					instrMD = instrMD || len(in.Metadata) > 0
-				}
-			}
 			return nil
-		})
-		if err != nil {
-			return nil, err
 		}
+		if err := checkBody(m, f, seen); err != nil {
+			return err
+		}
+		w.e.enumFunction(f)
+		for _, a := range f.Metadata {
+			w.kindID(a.Kind)
+		}
+		w.e.enumBodyTypes(f)
+		for _, blk := range f.Blocks {
+			for _, in := range blk.Instrs {
+				for _, a := range in.Metadata {
+					w.kindID(a.Kind)
+				}
+				instrMD = instrMD || len(in.Metadata) > 0
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	for _, g := range m.Globals {
 		for _, a := range g.Metadata {
@@ -373,17 +374,14 @@ func (w *writer) module() error {
 	w.syncScopes()
 	nModuleValues := len(w.e.values)
 	fnStart := map[*ir.Function]uint64{}
-	for _, f := range w.m.Functions {
-		if !f.HasBody {
-			continue
-		}
-		err := w.withBody(f, func() error {
+	err := w.eachFunction(w.m.Functions, func(f *ir.Function) error {
+		if f.HasBody {
 			fnStart[f] = w.function(f)
-			return nil
-		})
-		if err != nil {
-			return err
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	withSummary := w.m.Summary != nil && !w.opts.DropSummary
 	if withSummary {
@@ -406,25 +404,6 @@ const (
 	constCastAbbrev    = 6
 	constNullAbbrev    = 7
 )
-
-// withBody calls do with f's body in memory: loaded by the loader when
-// it is not, and then released when the loader can release it.
-func (w *writer) withBody(f *ir.Function, do func() error) error {
-	if f.Blocks != nil {
-		return do()
-	}
-	if w.opts.Loader == nil {
-		return &UnsupportedError{What: "a function body not in memory without a Loader (@" + f.Name + ")"}
-	}
-	if err := w.opts.Loader.LoadBody(f); err != nil {
-		return err
-	}
-	err := do()
-	if r, ok := w.opts.Loader.(ir.BodyReleaser); ok {
-		r.ReleaseBody(f)
-	}
-	return err
-}
 
 // debugMetadataVersion is LLVM 22's DEBUG_METADATA_VERSION.
 const debugMetadataVersion = 3
