@@ -21,6 +21,8 @@
 # listed, most frequent first), and everything it writes must equal opt-22's
 # output. One exception, counted apart: a module without a data layout,
 # to which opt-22 gives its target's (a writer writes the module as it is).
+# A second pass strips each module's debug info (ir.StripDebugInfo, as
+# `convert --strip-debug`) and compares it with `opt-22 --strip-debug`'s.
 # Exit status: 0 when every written module is identical, 1 otherwise.
 set -euo pipefail
 RUST=1
@@ -68,15 +70,23 @@ for d in "${DIRS[@]}"; do
 done
 
 start=$SECONDS
-log="$WORK/write.log"
 rc=0
-BCX_WRITE_DIRS="$list" go test ./ir/bcwrite -run '^TestWriteDirs$' -count=1 -v -timeout 60m >"$log" 2>&1 || rc=$?
-grep -E 'differs|failed|Write:|panic' "$log" | grep -v 'written byte for byte' | head -40 || true
-grep -E 'not written:' "$log" | sed 's/^ *write_test.go:[0-9]*: /  /' || true
-summary=$(grep -E 'written byte for byte' "$log" | sed 's/^ *write_test.go:[0-9]*: //' || true)
-echo "writer vs opt-22: ${summary:-no summary (see below)} ($((SECONDS - start))s)"
+for pass in plain strip; do
+	log="$WORK/write-$pass.log"
+	strip=""
+	[[ $pass == strip ]] && strip=1
+	prc=0
+	BCX_WRITE_DIRS="$list" BCX_WRITE_STRIP="$strip" go test ./ir/bcwrite -run '^TestWriteDirs$' -count=1 -v -timeout 60m >"$log" 2>&1 || prc=$?
+	grep -E 'differs|failed|Write:|panic|rejects|otherwise|another summary' "$log" | grep -v 'written byte for byte' | head -40 || true
+	grep -E 'not written:' "$log" | sed 's/^ *write_test.go:[0-9]*: /  /' || true
+	summary=$(grep -E 'written byte for byte' "$log" | sed 's/^ *write_test.go:[0-9]*: //' || true)
+	echo "writer vs opt-22 ($pass): ${summary:-no summary (see below)} ($((SECONDS - start))s)"
+	if [[ $prc -ne 0 ]]; then
+		[[ -n $summary ]] || tail -30 "$log"
+		rc=1
+	fi
+done
 if [[ $rc -ne 0 ]]; then
-	[[ -n $summary ]] || tail -30 "$log"
 	echo "FAIL: conformance_write"
 	exit 1
 fi

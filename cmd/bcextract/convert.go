@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/bcwrite"
 	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/spf13/pflag"
@@ -19,6 +20,7 @@ type convertOptions struct {
 	producer    string
 	dropSummary bool
 	rehash      bool
+	stripDebug  bool
 }
 
 func convertCommand() *command {
@@ -29,11 +31,12 @@ func convertCommand() *command {
 	fs.BoolVar(&o.force, "force", false, "replace existing regular files (never a link, a device, a directory or an input)")
 	fs.StringVar(&o.producer, "producer", bcwrite.DefaultProducer, "the producer `STRING` written in the IDENTIFICATION block")
 	fs.BoolVar(&o.dropSummary, "drop-summary", false, "write a module without the summary (and module hash) it carries, as opt-22 does")
+	fs.BoolVar(&o.stripDebug, "strip-debug", false, "leave the debug info out, as 'opt-22 --strip-debug' does")
 	fs.BoolVar(&o.rehash, "rehash", false, "with a summary, write the module hash LLVM's writer computes for the module written, as 'opt-22 --module-summary --module-hash' does")
 	fs.BoolVar(&o.json, "json", false, "say what was written as one JSON document, {\"files\": [{\"path\", \"file\", \"size\"}], \"errors\"}")
 	return &command{
 		Name:  "convert",
-		Usage: "convert [-o PATH|-] [-d DIR] [--force] [--producer STRING] [--drop-summary|--rehash] [--json] FILE...",
+		Usage: "convert [-o PATH|-] [-d DIR] [--force] [--producer STRING] [--strip-debug] [--drop-summary|--rehash] [--json] FILE...",
 		Short: "re-encode bitcode modules as LLVM 22 writes them",
 		Long: `
 Convert reads each bitcode module of each FILE (a bitcode file, or the
@@ -49,6 +52,10 @@ module hash is the one LLVM's writer computes for the bytes written: when
 the summary is the one LLVM computes (as rustc's and clang's are), the file
 is then byte for byte what 'opt-22 --module-summary --module-hash FILE -o
 OUT' writes.
+
+With --strip-debug the debug info is left out as 'opt-22 --strip-debug'
+strips it: the llvm.dbg.* named metadata, !dbg attachments and locations,
+debug records, and the locations in loop metadata.
 
 A module of an older LLVM is written as LLVM 22's reader upgrades it: the
 module opt-22 writes, in bytes that can differ from its (LLVM 22 predicts
@@ -82,6 +89,7 @@ Examples:
 	bcextract convert -d out/ libfoo.a
 	bcextract convert --drop-summary -o - foo.o | llvm-dis-22 -o - -
 	bcextract convert --rehash -d out/ libstd.rlib
+	bcextract convert --strip-debug -o small.bc prog.o
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {
@@ -210,7 +218,12 @@ func convertPayload(p *container.Payload, id string, o convertOptions) ([][]byte
 		if err != nil {
 			return nil, disError(p, err)
 		}
-		data, err := bcwrite.Write(m, bcwrite.Options{Producer: o.producer, ModuleID: id, Loader: r, DropSummary: o.dropSummary, Rehash: o.rehash})
+		var loader ir.BodyLoader = r
+		if o.stripDebug {
+			ir.StripDebugInfo(m)
+			loader = ir.DebugStripper{Module: m, Loader: r}
+		}
+		data, err := bcwrite.Write(m, bcwrite.Options{Producer: o.producer, ModuleID: id, Loader: loader, DropSummary: o.dropSummary, Rehash: o.rehash})
 		if s := r.Skipped(); len(s) > 0 {
 			// What the reader read past would be missing from the output.
 			return nil, container.DataError(p, int64(s[0].Bit/8), true,

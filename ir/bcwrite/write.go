@@ -69,7 +69,8 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 		w.hasher = sha1.New()
 	}
 	w.e.enumModule(m)
-	w.kinds = slices.Clone(m.MetadataKinds)
+	kinds0 := m.MetadataKinds
+	w.kinds = slices.Clone(kinds0)
 	// The module level numbers the types, attribute lists and metadata
 	// the bodies use.
 	instrMD := false
@@ -101,6 +102,13 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	for _, k := range m.MetadataKinds[min(len(kinds0), len(m.MetadataKinds)):] {
+		// Kinds the loader registered as it loaded the bodies (as
+		// ir.DebugStripper registers heapallocsite).
+		if !slices.Contains(w.kinds, k) {
+			w.kinds = append(w.kinds, k)
+		}
 	}
 	for _, g := range m.Globals {
 		for _, a := range g.Metadata {
