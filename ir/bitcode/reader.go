@@ -267,6 +267,9 @@ func opsString(ops []uint64) string {
 // A Reader reads one module of a bitcode file. Its methods are not safe
 // for concurrent use.
 type Reader struct {
+	// unitList is the module's !llvm.dbg.cu as read (see
+	// checkListedUnit).
+	unitList *ir.NamedMetadata
 	// sizeConsts are the i64 constants of debug-info sizes older records
 	// held as numbers, by value (see sizeConst).
 	sizeConsts map[uint64]*ir.ValueAsMetadata
@@ -543,6 +546,16 @@ func (r *Reader) Module() (*ir.Module, error) {
 	r.md.fixes.reset()
 	if cap(r.md.pending) > 1024 {
 		r.md.pending = nil
+	}
+	if r.unitList == nil {
+		// The list of units as read, which the bodies' units are checked
+		// against even once a caller took it out of the model (see
+		// checkListedUnit).
+		for _, nmd := range r.m.NamedMetadata {
+			if nmd != nil && nmd.Name == "llvm.dbg.cu" {
+				r.unitList = nmd
+			}
+		}
 	}
 	return r.m, nil
 }

@@ -495,11 +495,15 @@ func (r *Reader) checkListedUnit(cu *ir.SpecializedNode) {
 	if r.md.dropNamed || r.noDebug || r.stripDebug {
 		return
 	}
-	for _, nmd := range r.m.NamedMetadata {
-		if nmd == nil || nmd.Name != "llvm.dbg.cu" {
-			continue
+	if r.unitList == nil {
+		for _, nmd := range r.m.NamedMetadata {
+			if nmd != nil && nmd.Name == "llvm.dbg.cu" {
+				r.unitList = nmd
+			}
 		}
-		for _, op := range nmd.Ops {
+	}
+	if r.unitList != nil {
+		for _, op := range r.unitList.Ops {
 			if op == ir.MDNode(cu) {
 				return
 			}
