@@ -94,7 +94,48 @@ func FuzzWrite(f *testing.F) {
 		if !bytes.Equal(again, out) {
 			t.Fatalf("written again, %d bytes differ from the %d first written", len(again), len(out))
 		}
+		stripped(t, data)
 	})
+}
+
+// stripped reads the module of data again, strips its debug info
+// (ir.StripDebugInfo, ir.DebugStripper) and writes it: what was written
+// must read back cleanly and print as the stripped module prints.
+func stripped(t *testing.T, data []byte) {
+	f, err := bitcode.Options{}.Open(data)
+	if err != nil {
+		return
+	}
+	r := f.Modules[0]
+	m, err := r.Module()
+	if err != nil {
+		return
+	}
+	ir.StripDebugInfo(m)
+	loader := ir.DebugStripper{Module: m, Loader: r}
+	var b bytes.Buffer
+	if err := assembly.Write(&b, m, assembly.Options{ModuleID: "m", Loader: loader}); err != nil || len(r.Skipped()) > 0 {
+		return
+	}
+	out, err := Write(m, Options{ModuleID: "m", Loader: loader})
+	var ue *UnsupportedError
+	if errors.As(err, &ue) || len(r.Skipped()) > 0 {
+		return
+	}
+	if err != nil {
+		t.Fatalf("Write, stripped: %v", err)
+	}
+	got, _, _, ok := text(t, out)
+	if !ok {
+		t.Fatalf("what was written stripped does not read back cleanly")
+	}
+	want := b.String()
+	if !strings.HasPrefix(m.Producer, "LLVM22.") {
+		got, want = withoutSummary(got), withoutSummary(want)
+	}
+	if odrDistinct(got) != odrDistinct(want) {
+		t.Fatalf("stripped, read back, the module prints\n%s\nwant\n%s", got, want)
+	}
 }
 
 // odrDistinct makes every DICompositeType with an identifier of text
