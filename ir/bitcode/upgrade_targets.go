@@ -1,6 +1,7 @@
 package bitcode
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/bcextract/bcextract/ir"
@@ -358,6 +359,11 @@ func rewriteAMDGCNAtomic(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*
 	becomeInst(in, ir.AtomicRMW, t, ptr, val)
 	in.RMW, in.Ordering, in.Align = ir.RMWOp(u.op), ir.SequentiallyConsistent, align
 	extraOf(in).SyncScope = "agent"
+	if !slices.Contains(r.m.SyncScopes, "agent") {
+		// LLVM registers the scope as it makes the instruction
+		// (getOrInsertSyncScopeID), and its writer lists it.
+		r.m.SyncScopes = append(r.m.SyncScopes, "agent")
+	}
 	// The kinds LLVM registers, in its order.
 	const fine, denormal = "amdgpu.no.fine.grained.memory", "amdgpu.ignore.denormal.mode"
 	r.rankOf(fine)
