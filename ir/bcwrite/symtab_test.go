@@ -123,6 +123,13 @@ func seedWriterStrings(m *ir.Module, st *strtab) {
 
 func readFixtureModule(t testing.TB, data []byte) *ir.Module {
 	t.Helper()
+	m, _ := openModule(t, data)
+	return m
+}
+
+// openModule reads the one module of bitcode data and its reader.
+func openModule(t testing.TB, data []byte) (*ir.Module, *bitcode.Reader) {
+	t.Helper()
 	f, err := bitcode.Options{}.Open(data)
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +138,17 @@ func readFixtureModule(t testing.TB, data []byte) *ir.Module {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m
+	return m, f.Modules[0]
+}
+
+// readFile returns the bytes of the file at path.
+func readFile(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 // TestSymtabFixtures rebuilds the SYMTAB and STRTAB blobs of every

@@ -26,19 +26,9 @@ func TestWriteDecl(t *testing.T) {
 	}
 	for _, path := range files {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, err := bitcode.Options{}.Open(want)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := f.Modules[0].Module()
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := Write(m, Options{ModuleID: filepath.Base(path), Loader: f.Modules[0], Rehash: m.Summary != nil})
+			want := readFile(t, path)
+			m, r := openModule(t, want)
+			got, err := Write(m, Options{ModuleID: filepath.Base(path), Loader: r, Rehash: m.Summary != nil})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -277,19 +267,8 @@ func summaryText(t *testing.T, path string) string {
 // writer does not predict yet; it refuses the module rather than write
 // other bytes.
 func TestInterleavedUseRefused(t *testing.T) {
-	data, err := os.ReadFile("../../testdata/ir/instr-eh.bc")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := bitcode.Options{}.Open(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := f.Modules[0].Module()
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = Write(m, Options{Loader: f.Modules[0]})
+	m, r := openModule(t, readFile(t, "../../testdata/ir/instr-eh.bc"))
+	_, err := Write(m, Options{Loader: r})
 	var ue *UnsupportedError
 	if !errors.As(err, &ue) || !strings.Contains(ue.What, "landingpad or phi") || !strings.Contains(ue.What, "@eh") {
 		t.Fatalf("Write: %v, want the use-list refusal in @eh", err)
@@ -309,19 +288,8 @@ func TestSummaryAsRead(t *testing.T) {
 	}
 	written := map[string]bool{}
 	for _, path := range files {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := bitcode.Options{}.Open(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := f.Modules[0].Module()
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Write(m, Options{ModuleID: path, Loader: f.Modules[0]})
+		m, r := openModule(t, readFile(t, path))
+		got, err := Write(m, Options{ModuleID: path, Loader: r})
 		var ue *UnsupportedError
 		if errors.As(err, &ue) {
 			continue
@@ -330,14 +298,7 @@ func TestSummaryAsRead(t *testing.T) {
 			t.Fatalf("%s: %v", path, err)
 		}
 		written[filepath.Base(path)] = true
-		f2, err := bitcode.Options{}.Open(got)
-		if err != nil {
-			t.Fatalf("%s: reading back: %v", path, err)
-		}
-		m2, err := f2.Modules[0].Module()
-		if err != nil {
-			t.Fatalf("%s: reading back: %v", path, err)
-		}
+		m2, _ := openModule(t, got)
 		// The version is LLVM 22's, whichever the input's was.
 		if m2.Summary == nil || m2.Summary.Version != summaryVersion {
 			t.Fatalf("%s: read back, summary %v, want version %d", path, m2.Summary, summaryVersion)
@@ -431,28 +392,14 @@ func TestOlderProducer(t *testing.T) {
 func TestStripDebug(t *testing.T) {
 	for _, name := range []string{"debug-c.bc", "debug-cxx.bc"} {
 		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join("testdata/decl", name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(filepath.Join("testdata/strip", name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, err := bitcode.Options{}.Open(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := f.Modules[0].Module()
-			if err != nil {
-				t.Fatal(err)
-			}
+			want := readFile(t, filepath.Join("testdata/strip", name))
+			m, r := openModule(t, readFile(t, filepath.Join("testdata/decl", name)))
 			ir.StripDebugInfo(m)
-			got, err := Write(m, Options{ModuleID: filepath.Join("../decl", name), Loader: ir.DebugStripper{Module: m, Loader: f.Modules[0]}})
+			got, err := Write(m, Options{ModuleID: filepath.Join("../decl", name), Loader: ir.DebugStripper{Module: m, Loader: r}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s := f.Modules[0].Skipped(); len(s) > 0 {
+			if s := r.Skipped(); len(s) > 0 {
 				// convert refuses a module the reader skipped in.
 				t.Fatalf("the reader skipped: %s", s[0].Msg)
 			}
