@@ -38,10 +38,12 @@ type loadedBody struct {
 }
 
 // newBodyFeed starts loading the bodies of the functions of fns that
-// have one. The loads are made with the caller's choice of panicking on
-// memory faults (the loader may read a mapped file); a panic ends the
-// feed, and next panics with it in the writer's goroutine.
-func newBodyFeed(loader ir.BodyLoader, fns []*ir.Function) *bodyFeed {
+// have one, and calling check (when not nil) on each once loaded, on the
+// feed's goroutine: what check returns is the body's error. The loads are
+// made with the caller's choice of panicking on memory faults (the loader
+// may read a mapped file); a panic ends the feed, and next panics with it
+// in the writer's goroutine.
+func newBodyFeed(loader ir.BodyLoader, fns []*ir.Function, check func(*ir.Function) error) *bodyFeed {
 	d := &bodyFeed{loader: loader, ready: make(chan loadedBody, 1), quit: make(chan struct{}), done: make(chan struct{})}
 	d.releaser, _ = loader.(ir.BodyReleaser)
 	mode := faults.Mode()
@@ -67,6 +69,9 @@ func newBodyFeed(loader ir.BodyLoader, fns []*ir.Function) *bodyFeed {
 					}
 					b.loaded = true
 					b.err = loader.LoadBody(f)
+				}
+				if b.err == nil && check != nil {
+					b.err = check(f)
 				}
 			})
 			select {
@@ -138,16 +143,20 @@ func (d *bodyFeed) stop() {
 }
 
 // eachFunction calls do for each function of fns, in order, the body of
-// one that has a body in memory: loaded ahead by a bodyFeed and released
-// after do when the feed loaded it.
-func (w *writer) eachFunction(fns []*ir.Function, do func(f *ir.Function) error) error {
-	feed := newBodyFeed(w.opts.Loader, fns)
+// one that has a body in memory: loaded ahead by a bodyFeed (and checked
+// there by check, when not nil) and released after do when the feed
+// loaded it.
+func (w *writer) eachFunction(fns []*ir.Function, check, do func(f *ir.Function) error) error {
+	feed := newBodyFeed(w.opts.Loader, fns, check)
 	defer feed.stop()
 	for _, f := range fns {
 		loaded := false
 		if f.HasBody {
 			var err error
 			if loaded, err = feed.next(f); err != nil {
+				if loaded {
+					feed.release(f)
+				}
 				return err
 			}
 		}

@@ -74,16 +74,16 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	// The module level numbers the types, attribute lists and metadata
 	// the bodies use.
 	instrMD := false
-	err := w.eachFunction(m.Functions, func(f *ir.Function) error {
+	// Each body is checked on the goroutine that loads it, as the one
+	// before is numbered: check and checkBody alone use seen.
+	checkF := func(f *ir.Function) error { return checkBody(m, f, seen) }
+	err := w.eachFunction(m.Functions, checkF, func(f *ir.Function) error {
 		if !f.HasBody {
 			w.e.enumFunction(f)
 			for _, a := range f.Metadata {
 				w.kindID(a.Kind)
 			}
 			return nil
-		}
-		if err := checkBody(m, f, seen); err != nil {
-			return err
 		}
 		w.e.enumFunction(f)
 		for _, a := range f.Metadata {
@@ -382,7 +382,7 @@ func (w *writer) module() error {
 	w.syncScopes()
 	nModuleValues := len(w.e.values)
 	fnStart := map[*ir.Function]uint64{}
-	err := w.eachFunction(w.m.Functions, func(f *ir.Function) error {
+	err := w.eachFunction(w.m.Functions, nil, func(f *ir.Function) error {
 		if f.HasBody {
 			fnStart[f] = w.function(f)
 		}
