@@ -63,8 +63,8 @@ use-list orders anew; convert keeps those the producer recorded).
 
 A module is written only when it reads cleanly and everything in it is
 written: what the writer does not write yet (module-level inline assembly,
-combined summary indexes and MemProf summaries, a blockaddress used in
-another function) and anything
+combined summary indexes and MemProf summaries, a few use-list orders) and
+anything
 the reader skipped is said on stderr, with the offset where it can be, and
 nothing is written for that module. Convert never writes bitcode LLVM would
 reject.

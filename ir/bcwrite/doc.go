@@ -22,8 +22,7 @@
 // writer recorded, which LLVM 22 predicts anew (see functionUseLists).
 //
 // What it does not write yet (module-level inline assembly, combined
-// summary indexes, MemProf summaries, a blockaddress used in another
-// function, a few use-list orders LLVM's reader leaves unlike its writer's
-// prediction) is refused with an [UnsupportedError] naming it: nothing is
+// summary indexes, MemProf summaries, a few use-list orders LLVM's reader
+// leaves unlike its writer's prediction) is refused with an [UnsupportedError] naming it: nothing is
 // written that LLVM would not write.
 package bcwrite

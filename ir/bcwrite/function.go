@@ -154,12 +154,6 @@ func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen) error {
 					if err := checkConstIn(v, f); err != nil {
 						return err
 					}
-					if foreignBlockAddress(v, f, 0) {
-						// LLVM lists the functions that use a block's
-						// address in a BLOCKADDR_USERS record of the
-						// block's function, in its use-list order.
-						return unsupported("a blockaddress of another function's block")
-					}
 				case *ir.MetadataValue:
 					if err := checkLocation(v.MD, seen); err != nil {
 						return err
@@ -339,6 +333,7 @@ func (w *writer) function(f *ir.Function) uint64 {
 			w.debugRecords(in, id)
 		}
 	}
+	w.blockAddrUsers(f)
 	e.forgetLocalMD()
 	w.functionVST(f, s)
 	w.attachments(f)
@@ -951,23 +946,6 @@ func interleavedUse(f *ir.Function) ir.Value {
 		}
 	}
 	return nil
-}
-
-// foreignBlockAddress reports whether constant c is or holds the address
-// of a block of a function other than f.
-func foreignBlockAddress(c ir.Constant, f *ir.Function, depth int) bool {
-	if ba, ok := c.(*ir.BlockAddress); ok {
-		return ba.Func != f
-	}
-	if depth > 64 {
-		return false
-	}
-	for _, o := range constOperands(c) {
-		if foreignBlockAddress(o, f, depth+1) {
-			return true
-		}
-	}
-	return false
 }
 
 // constOperands returns the operands of an aggregate or an expression.

@@ -90,6 +90,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 			w.kindID(a.Kind)
 		}
 		w.e.enumBodyTypes(f)
+		w.baUses.note(f)
 		for _, blk := range f.Blocks {
 			for _, in := range blk.Instrs {
 				for _, a := range in.Metadata {
@@ -271,6 +272,8 @@ type writer struct {
 	opts Options
 
 	vstOffsetBit uint64 // where the VSTOFFSET placeholder is
+	// baUses are the uses of blockaddresses across functions.
+	baUses blockAddrUses
 	// hasher, when the module hash is computed (Options.Rehash), has
 	// been given the names addName added.
 	hasher hash.Hash
