@@ -19,8 +19,9 @@
 # that reads cleanly is read with ir/bitcode and written with ir/bcwrite;
 # what the writer does not write yet is refused with a reason (counted and
 # listed, most frequent first), and everything it writes must equal opt-22's
-# output. One exception, counted apart: a module without a data layout,
-# to which opt-22 gives its target's (a writer writes the module as it is).
+# output. A module without a data layout, to which opt-22 gives its
+# target's (a writer writes the module as it is), is written with the data
+# layout opt-22 gave it, and compared as the others (counted apart).
 # A second pass strips each module's debug info (ir.StripDebugInfo, as
 # `convert --strip-debug`) and compares it with `opt-22 --strip-debug`'s.
 # Exit status: 0 when every written module is identical, 1 otherwise.
