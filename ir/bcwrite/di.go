@@ -119,11 +119,12 @@ func mdField(n *ir.SpecializedNode, name fn) ir.Metadata {
 			return nil // LLVM keeps no empty strings in nodes
 		}
 		return f.MD
-	case f.Kind != ir.FieldString && slices.Contains(diOps[n.Kind], name):
-		// An operand LLVM 22 keeps as metadata (a size, an offset, a
+	case (f.Kind == ir.FieldInt || f.Kind == ir.FieldUint) && slices.Contains(diOps[n.Kind], name):
+		// An operand LLVM 22 keeps as metadata (a subrange's count or
 		// bound) that an older producer's record held as a number:
-		// LLVM 22's reader makes it the ConstantAsMetadata of an i64,
-		// zero included (getMetadataOrConstant).
+		// LLVM 22's reader makes it the ConstantAsMetadata of an i64
+		// (a size or offset is read so already). A metadata field left
+		// null is null.
 		return &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: i64Type, V: f.Int}}
 	}
 	return nil
