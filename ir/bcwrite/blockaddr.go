@@ -1,6 +1,8 @@
 package bcwrite
 
 import (
+	"strings"
+
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/llvmir"
 )
@@ -93,6 +95,11 @@ func (w *writer) blockAddrUsers(f *ir.Function) {
 		return
 	}
 	w.bs.WriteRecord(uint32(llvmir.FUNC_CODE_BLOCKADDR_USERS), ops)
+	if !strings.HasPrefix(w.m.Producer, "LLVM22.") {
+		// An older producer's use-list orders are written as recorded
+		// (see functionUseLists).
+		return
+	}
 	for _, o := range f.UseListOrders {
 		b, ok := o.Value.(*ir.Block)
 		if !ok || w.unsupported != nil {
