@@ -346,7 +346,9 @@ func (w *writer) function(f *ir.Function) uint64 {
 
 // functionUseLists writes the function's USELIST block: its orders of
 // values (USELIST_CODE_DEFAULT) and blocks (USELIST_CODE_BB), as the
-// model has them.
+// model has them, in the order LLVM's writer visits their values
+// (useListOrder: which is the model's unless the body changed, as a
+// stripped one does).
 //
 // For a module of an older LLVM these are the orders its writer recorded.
 // LLVM 22 writes those it predicts for its own numbering, which are the
@@ -357,7 +359,7 @@ func (w *writer) function(f *ir.Function) uint64 {
 // length is not the value's number of uses).
 func (w *writer) functionUseLists(f *ir.Function, s *funcState) {
 	first := true
-	for _, o := range f.UseListOrders {
+	for _, o := range w.useListOrder(f) {
 		code := llvmir.USELIST_CODE_DEFAULT
 		var id uint64
 		if blk, ok := o.Value.(*ir.Block); ok {
