@@ -49,10 +49,8 @@ func (v *visitOrder) visit(x ir.Value) {
 // descends into, in operand order.
 func visitedOperands(c ir.Constant) []ir.Constant {
 	switch c := c.(type) {
-	case *ir.ConstAggregate:
-		return c.Elems
-	case *ir.ConstExpr:
-		return c.Operands
+	case *ir.ConstAggregate, *ir.ConstExpr:
+		return constOperands(c)
 	case *ir.GlobalVar:
 		if c.Init != nil {
 			return []ir.Constant{c.Init}
