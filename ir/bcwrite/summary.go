@@ -79,6 +79,11 @@ func (w *writer) summary(nModuleValues int) error {
 	}
 	for _, v := range s.sum.Values {
 		s.byGUID[v.GUID] = v
+		if _, ok := s.ids[v.GUID]; !ok && len(v.Summaries) > 0 {
+			// LLVM writes the summaries of the module's values alone:
+			// this one would be lost.
+			return &UnsupportedError{What: fmt.Sprintf("a summary of a value the module does not hold (GUID %d; not a valid module summary)", v.GUID)}
+		}
 	}
 	// Each callee and reference the module does not hold gets a new ID
 	// each time a function summary names it, in GUID order, the calls of
