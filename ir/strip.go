@@ -1,13 +1,16 @@
 package ir
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // StripDebugInfo removes the module-level debug info of m as LLVM's
 // StripDebugInfo does (`opt -strip-debug`): the named metadata whose name
 // starts with "llvm.dbg." and llvm.gcov, and the !dbg attachments of the
-// global variables and the function declarations. The bodies are stripped one at a time by
-// StripBodyDebugInfo, which a DebugStripper calls as it loads them; a
-// body already in memory is stripped here.
+// global variables and the function declarations. The bodies are stripped
+// one at a time by StripBodyDebugInfo, which a DebugStripper calls as it
+// loads them; a body already in memory is stripped here.
 func StripDebugInfo(m *Module) {
 	kept := m.NamedMetadata[:0]
 	for _, nmd := range m.NamedMetadata {
@@ -54,7 +57,7 @@ func StripBodyDebugInfo(m *Module, f *Function) {
 			if len(in.Metadata) == 0 {
 				continue
 			}
-			if !hasKind(m.MetadataKinds, "heapallocsite") {
+			if !slices.Contains(m.MetadataKinds, "heapallocsite") {
 				m.MetadataKinds = append(m.MetadataKinds, "heapallocsite")
 			}
 			md := in.Metadata[:0]
@@ -91,15 +94,6 @@ func isDebugIntrinsicCall(in *Instruction) bool {
 	}
 	f, ok := in.Callee.(*Function)
 	return ok && strings.HasPrefix(f.Name, "llvm.dbg.")
-}
-
-func hasKind(kinds []string, k string) bool {
-	for _, x := range kinds {
-		if x == k {
-			return true
-		}
-	}
-	return false
 }
 
 // withoutKind returns as without the attachments of kind k.

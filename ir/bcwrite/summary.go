@@ -48,6 +48,8 @@ type summaryWriter struct {
 	// values as LLVM's writer numbers them.
 	ids, extra map[uint64]uint64
 	byGUID     map[uint64]*ir.SummaryValue
+	// guids are the GUIDs of the module's global values.
+	guids map[ir.Value]uint64
 	// useRelBF is relBF's answer.
 	useRelBF bool
 	ops      []uint64
@@ -62,20 +64,23 @@ func (w *writer) summary(nModuleValues int) error {
 	if m.NoSourceFilename {
 		src = w.opts.ModuleID
 	}
-	add := func(v ir.Value, name string, l ir.Linkage) {
-		s.ids[ir.GUID(name, l, src)] = uint64(w.e.valueID(v))
+	s.guids = map[ir.Value]uint64{}
+	add := func(v ir.Value, h *ir.GlobalHeader) {
+		g := ir.GUID(h.Name, h.Linkage, src)
+		s.guids[v] = g
+		s.ids[g] = uint64(w.e.valueID(v))
 	}
 	for _, g := range m.Globals {
-		add(g, g.Name, g.Linkage)
+		add(g, &g.GlobalHeader)
 	}
 	for _, f := range m.Functions {
-		add(f, f.Name, f.Linkage)
+		add(f, &f.GlobalHeader)
 	}
 	for _, a := range m.Aliases {
-		add(a, a.Name, a.Linkage)
+		add(a, &a.GlobalHeader)
 	}
 	for _, i := range m.IFuncs {
-		add(i, i.Name, i.Linkage)
+		add(i, &i.GlobalHeader)
 	}
 	for _, v := range s.sum.Values {
 		s.byGUID[v.GUID] = v
@@ -248,21 +253,7 @@ func (s *summaryWriter) write() error {
 }
 
 // guidOf returns the GUID of a global value of the module.
-func (s *summaryWriter) guidOf(v ir.Value) uint64 {
-	src := s.w.m.SourceFilename
-	if s.w.m.NoSourceFilename {
-		src = s.w.opts.ModuleID
-	}
-	switch v := v.(type) {
-	case *ir.Function:
-		return ir.GUID(v.Name, v.Linkage, src)
-	case *ir.GlobalVar:
-		return ir.GUID(v.Name, v.Linkage, src)
-	case *ir.Alias:
-		return ir.GUID(v.Name, v.Linkage, src)
-	}
-	return 0
-}
+func (s *summaryWriter) guidOf(v ir.Value) uint64 { return s.guids[v] }
 
 // relBF reports whether a call of the summary has a relative block
 // frequency: then its function summaries are written as
