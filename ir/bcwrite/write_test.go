@@ -426,3 +426,18 @@ func TestStripDebug(t *testing.T) {
 		})
 	}
 }
+
+// TestUpgradeSyncScope: LLVM 14's AMDGPU atomic intrinsics become
+// atomicrmw at agent scope as LLVM 22 reads them; the scope, which LLVM
+// registers as it makes the instruction, is in the module written.
+func TestUpgradeSyncScope(t *testing.T) {
+	m, r := openModule(t, readFile(t, "../../testdata/ir/upgrade/amdgpu-llvm14.bc"))
+	out, err := Write(m, Options{ModuleID: "m", Loader: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2, _ := openModule(t, out)
+	if !slices.Equal(m2.SyncScopes, []string{"agent"}) {
+		t.Errorf("sync scopes read back %q, want [agent]", m2.SyncScopes)
+	}
+}
