@@ -105,10 +105,14 @@ func (e *enumerator) newEntry(f uint32, md ir.Metadata) *mdEntry {
 	return ent
 }
 
-// dropEntry forgets ent, a node's.
+// dropEntry forgets ent.
 func (e *enumerator) dropEntry(ent *mdEntry) {
 	if ent.nid != 0 && int(ent.nid) < len(e.md.nodes) {
 		e.md.nodes[ent.nid] = nil
+		return
+	}
+	if ent.order == 0 {
+		delete(e.md.strs, ent.key.(string))
 		return
 	}
 	delete(e.md.byKey, ent.key)
@@ -411,6 +415,8 @@ func (e *enumerator) organizeMD() {
 			s.fnStrs[ent.f]++
 		}
 	}
+	// The bodies' numbering starts anew (refreshFunctionMD).
+	s.entries = nil
 }
 
 // mdID returns md's final number (from 0).
@@ -724,14 +730,15 @@ func (e *enumerator) refreshFunctionMD(f *ir.Function, tag uint32) {
 	s.entries = s.entries[:start]
 }
 
-// releaseFunctionMD forgets the nodes of function f's own metadata (tag
-// is f's number plus one) once its body is written, before a reader
-// releases (and may recycle) them.
+// releaseFunctionMD forgets function f's own metadata (tag is f's
+// number plus one) once its body is written: the nodes before a reader
+// releases (and may recycle) them, and the rest, which no other function
+// uses (the first pass made what two use the module's).
 func (e *enumerator) releaseFunctionMD(tag uint32) {
 	s := &e.md
 	for _, ent := range s.fn[tag] {
-		if ent.order >= 2 {
-			e.dropEntry(ent)
-		}
+		e.dropEntry(ent)
 	}
+	delete(s.fn, tag)
+	delete(s.fnStrs, tag)
 }
