@@ -223,7 +223,10 @@ func convertPayload(p *container.Payload, id string, o convertOptions) ([][]byte
 			ir.StripDebugInfo(m)
 			loader = ir.DebugStripper{Module: m, Loader: r}
 		}
-		data, err := bcwrite.Write(m, bcwrite.Options{Producer: o.producer, ModuleID: id, Loader: loader, DropSummary: o.dropSummary, Rehash: o.rehash})
+		// The output is about the input's size (give or take an upgrade).
+		hint := len(p.Data) / len(f.Modules)
+		data, err := bcwrite.Write(m, bcwrite.Options{Producer: o.producer, ModuleID: id, Loader: loader,
+			DropSummary: o.dropSummary, Rehash: o.rehash, SizeHint: hint + hint/8})
 		if s := r.Skipped(); len(s) > 0 {
 			// What the reader read past would be missing from the output.
 			return nil, container.DataError(p, int64(s[0].Bit/8), true,

@@ -230,7 +230,9 @@ func (l *countingLoader) LoadBody(f *ir.Function) error {
 }
 
 func (l *countingLoader) ReleaseBody(f *ir.Function) {
-	l.held -= instrCount(f)
+	for _, b := range f.Blocks {
+		l.held -= len(b.Instrs)
+	}
 	f.Blocks = nil
 }
 

@@ -29,6 +29,7 @@ type blockAddrUses struct {
 // constants (LLVM follows a blockaddress's users through constants that
 // are not global values), and those a use-list order of f names.
 func (u *blockAddrUses) note(f *ir.Function) {
+	var opBuf []ir.Value
 	var visit func(c ir.Constant, depth int)
 	visit = func(c ir.Constant, depth int) {
 		if ba, ok := c.(*ir.BlockAddress); ok {
@@ -53,7 +54,7 @@ func (u *blockAddrUses) note(f *ir.Function) {
 	}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
-			for _, v := range operands(in) {
+			for _, v := range operands(&opBuf, in) {
 				if c, ok := v.(ir.Constant); ok {
 					visit(c, 0)
 				}

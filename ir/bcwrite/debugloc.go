@@ -195,6 +195,7 @@ func (e *enumerator) localKey(md ir.Metadata) any {
 // block: the local values its debug records use, in the order met, then
 // their argument lists.
 func (e *enumerator) localMD(f *ir.Function) {
+	var opBuf []ir.Value
 	s := &e.md
 	var values, lists []ir.Metadata
 	add := func(md ir.Metadata) {
@@ -211,7 +212,7 @@ func (e *enumerator) localMD(f *ir.Function) {
 	}
 	for _, blk := range f.Blocks {
 		for _, in := range blk.Instrs {
-			for _, v := range operands(in) {
+			for _, v := range operands(&opBuf, in) {
 				if mv, ok := v.(*ir.MetadataValue); ok {
 					add(mv.MD)
 				}

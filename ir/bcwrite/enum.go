@@ -21,12 +21,16 @@ import (
 type enumerator struct {
 	types   []*ir.Type
 	typeIDs map[string]uint32 // by typeKey; IDs from 0
-	tkeys   map[*ir.Type]string
-	inProg  map[string]bool // identified structs being enumerated
+	tkeys   map[*ir.Type]typeRef
+	tnums   map[string]uint32 // a number for each typeKey met, from 0
+	inProg  map[string]bool   // identified structs being enumerated
 
 	values []ir.Value
 	valIDs map[any]uint32 // global values by pointer, constants by constKey; IDs from 0
 	ckeys  map[ir.Constant]string
+	// canon is the first constant met of each scalarKey: what stands for
+	// all those equal to it in valIDs.
+	canon map[scalarKey]ir.Constant
 
 	firstConst int // index of the first constant in values
 
@@ -59,7 +63,9 @@ const fnIndex = 0xFFFFFFFF
 func newEnumerator() *enumerator {
 	return &enumerator{
 		typeIDs:   map[string]uint32{},
-		tkeys:     map[*ir.Type]string{},
+		tkeys:     map[*ir.Type]typeRef{},
+		tnums:     map[string]uint32{},
+		canon:     map[scalarKey]ir.Constant{},
 		inProg:    map[string]bool{},
 		valIDs:    map[any]uint32{},
 		ckeys:     map[ir.Constant]string{},
@@ -71,10 +77,27 @@ func newEnumerator() *enumerator {
 	}
 }
 
+// A typeRef is what typeKey found for a type: its key, and a number for
+// the key.
+type typeRef struct {
+	key string
+	num uint32
+}
+
+// typeNum returns a number for t's typeKey: the same for types of one
+// key, another for each key.
+func (e *enumerator) typeNum(t *ir.Type) uint32 {
+	if r, ok := e.tkeys[t]; ok {
+		return r.num
+	}
+	e.typeKey(t)
+	return e.tkeys[t].num
+}
+
 // typeKey returns what identifies t among a module's types.
 func (e *enumerator) typeKey(t *ir.Type) string {
-	if k, ok := e.tkeys[t]; ok {
-		return k
+	if r, ok := e.tkeys[t]; ok {
+		return r.key
 	}
 	var b strings.Builder
 	switch t.Kind {
@@ -128,7 +151,12 @@ func (e *enumerator) typeKey(t *ir.Type) string {
 		fmt.Fprintf(&b, "k%d", t.Kind)
 	}
 	k := b.String()
-	e.tkeys[t] = k
+	num, ok := e.tnums[k]
+	if !ok {
+		num = uint32(len(e.tnums))
+		e.tnums[k] = num
+	}
+	e.tkeys[t] = typeRef{k, num}
 	return k
 }
 
@@ -181,6 +209,19 @@ func (e *enumerator) valueKey(v ir.Value) any {
 	switch v := v.(type) {
 	case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
 		return v
+	case *ir.ConstInt:
+		if v.Big == nil {
+			return e.canonical(scalarKey{'I', e.typeNum(v.Typ), uint64(v.V), 0}, v)
+		}
+		return e.constKey(v)
+	case *ir.ConstFP:
+		return e.canonical(scalarKey{'F', e.typeNum(v.Typ), v.Bits[0], v.Bits[1]}, v)
+	case *ir.ConstNull:
+		return e.canonical(scalarKey{'Z', e.typeNum(v.Typ), 0, 0}, v)
+	case *ir.Undef:
+		return e.canonical(scalarKey{'U', e.typeNum(v.Typ), 0, 0}, v)
+	case *ir.Poison:
+		return e.canonical(scalarKey{'P', e.typeNum(v.Typ), 0, 0}, v)
 	case ir.Constant:
 		return e.constKey(v)
 	case *ir.InlineAsm:
@@ -189,6 +230,25 @@ func (e *enumerator) valueKey(v ir.Value) any {
 			v.IntelDialect, v.CanThrow, v.Asm, v.Constraints)
 	}
 	return v
+}
+
+// A scalarKey identifies a constant of no operands as LLVM's context
+// uniques it: its kind (I integer, F floating point, Z null, U undef, P
+// poison), its type's typeNum and its bits.
+type scalarKey struct {
+	kind uint8
+	typ  uint32
+	a, b uint64
+}
+
+// canonical returns the constant that stands for the constants of key k,
+// c when it is the first.
+func (e *enumerator) canonical(k scalarKey, c ir.Constant) ir.Constant {
+	if x, ok := e.canon[k]; ok {
+		return x
+	}
+	e.canon[k] = c
+	return c
 }
 
 // constKey returns what identifies constant c as LLVM's context uniques

@@ -14,71 +14,58 @@ import (
 
 // operands returns the operands of in in the order of LLVM's
 // User::operands for its kind: the order the ValueEnumerator meets them.
-func operands(in *ir.Instruction) []ir.Value {
+// It is in.Operands or, when that order is another, made in *buf (which
+// is kept for the next call): the result is good until the next call
+// with buf.
+func operands(buf *[]ir.Value, in *ir.Instruction) []ir.Value {
+	ops := (*buf)[:0]
 	switch in.Op {
-	case ir.Call:
-		ops := append([]ir.Value(nil), in.Operands...)
+	case ir.Call, ir.Invoke, ir.CallBr:
+		ops = append(ops, in.Operands...)
 		for _, b := range in.Bundles() {
 			ops = append(ops, b.Inputs...)
 		}
-		return append(ops, in.Callee)
-	case ir.Invoke:
-		ops := append([]ir.Value(nil), in.Operands...)
-		for _, b := range in.Bundles() {
-			ops = append(ops, b.Inputs...)
+		if in.Op != ir.Call {
+			for _, s := range in.Succs {
+				ops = append(ops, s)
+			}
 		}
-		return append(ops, in.Succs[0], in.Succs[1], in.Callee)
-	case ir.CallBr:
-		ops := append([]ir.Value(nil), in.Operands...)
-		for _, b := range in.Bundles() {
-			ops = append(ops, b.Inputs...)
-		}
-		for _, s := range in.Succs {
-			ops = append(ops, s)
-		}
-		return append(ops, in.Callee)
+		ops = append(ops, in.Callee)
 	case ir.LandingPad:
-		var ops []ir.Value
 		for _, c := range in.Clauses() {
 			ops = append(ops, c.Value)
 		}
-		return ops
 	case ir.Br:
 		if len(in.Operands) == 0 {
-			return []ir.Value{in.Succs[0]}
+			ops = append(ops, in.Succs[0])
+		} else {
+			ops = append(ops, in.Operands[0], in.Succs[1], in.Succs[0])
 		}
-		return []ir.Value{in.Operands[0], in.Succs[1], in.Succs[0]}
 	case ir.CatchSwitch:
-		ops := []ir.Value{in.Operands[0]}
+		ops = append(ops, in.Operands[0])
 		if in.Unwind != nil {
 			ops = append(ops, in.Unwind)
 		}
 		for _, s := range in.Succs {
 			ops = append(ops, s)
 		}
-		return ops
 	case ir.CatchPad, ir.CleanupPad:
-		return append(append([]ir.Value(nil), in.Operands[1:]...), in.Operands[0])
-	case ir.CatchRet, ir.CleanupRet:
-		ops := []ir.Value{in.Operands[0]}
+		ops = append(append(ops, in.Operands[1:]...), in.Operands[0])
+	case ir.CatchRet, ir.CleanupRet, ir.IndirectBr:
+		ops = append(ops, in.Operands[0])
 		for _, s := range in.Succs {
 			ops = append(ops, s)
 		}
-		return ops
-	case ir.IndirectBr:
-		ops := []ir.Value{in.Operands[0]}
-		for _, s := range in.Succs {
-			ops = append(ops, s)
-		}
-		return ops
 	case ir.Switch:
-		ops := []ir.Value{in.Operands[0], in.Succs[0]}
+		ops = append(ops, in.Operands[0], in.Succs[0])
 		for i, c := range in.Cases() {
 			ops = append(ops, c, in.Succs[i+1])
 		}
-		return ops
+	default:
+		return in.Operands
 	}
-	return in.Operands
+	*buf = ops
+	return ops
 }
 
 // supportedOp says which instructions this writer writes.
@@ -102,6 +89,7 @@ func supportedOp(op ir.Opcode) bool {
 
 // checkBody returns what in f's body this writer cannot write yet.
 func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen) error {
+	var opBuf []ir.Value
 	unsupported := func(format string, args ...any) error {
 		return &UnsupportedError{What: fmt.Sprintf(format, args...) + " (in @" + f.Name + ")"}
 	}
@@ -144,7 +132,7 @@ func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen) error {
 			if in.FMF != 0 && in.Op == ir.Invoke {
 				return unsupported("fast-math flags on an invoke")
 			}
-			for _, v := range operands(in) {
+			for _, v := range operands(&opBuf, in) {
 				switch v := v.(type) {
 				case *ir.Instruction:
 					if v.Typ == nil || v.Typ.Kind == ir.VoidType {
@@ -199,11 +187,12 @@ func (e *enumerator) enumOperandType(v ir.Value) {
 // types of operands and results, source, allocated and function types,
 // and the attribute lists of calls.
 func (e *enumerator) enumBodyTypes(f *ir.Function) {
+	var opBuf []ir.Value
 	tag := e.valueID(f) + 1
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			e.enumRecordMD(tag, in)
-			for _, v := range operands(in) {
+			for _, v := range operands(&opBuf, in) {
 				if mv, ok := v.(*ir.MetadataValue); ok {
 					e.enumNonLocal(tag, mv.MD)
 					continue
@@ -239,6 +228,7 @@ type funcState struct {
 // incorporate numbers f's arguments, constants, blocks and instructions
 // after the module's values (incorporateFunction).
 func (e *enumerator) incorporate(f *ir.Function) *funcState {
+	var opBuf []ir.Value
 	s := &funcState{blocks: map[*ir.Block]uint64{}}
 	add := func(v ir.Value) {
 		k := e.valueKey(v)
@@ -257,7 +247,7 @@ func (e *enumerator) incorporate(f *ir.Function) *funcState {
 	s.firstConst = len(e.values)
 	for i, b := range f.Blocks {
 		for _, in := range b.Instrs {
-			for _, v := range operands(in) {
+			for _, v := range operands(&opBuf, in) {
 				switch v.(type) {
 				case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
 				case ir.Constant, *ir.InlineAsm:
@@ -915,6 +905,7 @@ func bundleTagID(m *ir.Module, tag string) int {
 // refused. (Were the constant made before, by an earlier instruction, the
 // order would hold: this refuses a little more than it must.)
 func interleavedUse(f *ir.Function) ir.Value {
+	var opBuf []ir.Value
 	var holds func(c ir.Constant, v ir.Value, depth int) bool
 	holds = func(c ir.Constant, v ir.Value, depth int) bool {
 		if depth > 64 {
@@ -933,7 +924,7 @@ func interleavedUse(f *ir.Function) ir.Value {
 				continue
 			}
 			var direct []ir.Value
-			for _, v := range operands(in) {
+			for _, v := range operands(&opBuf, in) {
 				switch c := v.(type) {
 				case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
 					direct = append(direct, c)

@@ -63,6 +63,11 @@ type mdState struct {
 	err error
 	// lastLoc is what enumLocMD numbered last.
 	lastLoc locCache
+	// slab is the chunk newEntry takes entries from.
+	slab []mdEntry
+	// work and delayed are enumMD's stacks, kept from call to call.
+	work    []mdFrame
+	delayed []ir.Metadata
 }
 
 // entry returns md's entry, nil when md is not numbered.
@@ -83,7 +88,12 @@ func (e *enumerator) entry(md ir.Metadata) *mdEntry {
 // newEntry makes and keeps md's entry for function f.
 func (e *enumerator) newEntry(f uint32, md ir.Metadata) *mdEntry {
 	s := &e.md
-	ent := &mdEntry{f: f, md: md, order: mdTypeOrder(md)}
+	if len(s.slab) == cap(s.slab) {
+		// Entries are made by the hundred thousand: a chunk at a time.
+		s.slab = make([]mdEntry, 0, 1024)
+	}
+	s.slab = append(s.slab, mdEntry{f: f, md: md, order: mdTypeOrder(md)})
+	ent := &s.slab[len(s.slab)-1]
 	if id := nodeID(md); id != 0 {
 		if int(id) >= len(s.nodes) {
 			s.nodes = append(s.nodes, make([]*mdEntry, int(id)+1-len(s.nodes))...)
@@ -262,16 +272,13 @@ func checkMD(md ir.Metadata, seen *mdSeen) error {
 // module), in post-order, a distinct node met from a uniqued one delayed
 // until that uniqued subgraph is done (EnumerateMetadata).
 func (e *enumerator) enumMD(f uint32, md ir.Metadata) {
-	type frame struct {
-		n   ir.Metadata
-		ops []ir.Metadata
-		op  int
+	n := e.enumMDImpl(f, md)
+	if n == nil {
+		return
 	}
-	var delayed []ir.Metadata
-	var work []frame
-	if n := e.enumMDImpl(f, md); n != nil {
-		work = append(work, frame{n, mdOperands(n), 0})
-	}
+	// The stacks are kept for the next call.
+	work, delayed := e.md.work[:0], e.md.delayed[:0]
+	work = append(work, mdFrame{n, mdOperands(n), 0})
 	for len(work) > 0 {
 		top := &work[len(work)-1]
 		ops := top.ops
@@ -288,7 +295,7 @@ func (e *enumerator) enumMD(f uint32, md ir.Metadata) {
 			if isDistinct(next) && !isDistinct(top.n) {
 				delayed = append(delayed, next)
 			} else {
-				work = append(work, frame{next, mdOperands(next), 0})
+				work = append(work, mdFrame{next, mdOperands(next), 0})
 			}
 			continue
 		}
@@ -299,11 +306,20 @@ func (e *enumerator) enumMD(f uint32, md ir.Metadata) {
 		ent.id = uint32(len(e.md.entries))
 		if len(work) == 0 || isDistinct(work[len(work)-1].n) {
 			for _, d := range delayed {
-				work = append(work, frame{d, mdOperands(d), 0})
+				work = append(work, mdFrame{d, mdOperands(d), 0})
 			}
 			delayed = delayed[:0]
 		}
 	}
+	e.md.work, e.md.delayed = work, delayed
+}
+
+// An mdFrame is a node enumMD numbers the operands of: ops are its
+// operands, op the next one.
+type mdFrame struct {
+	n   ir.Metadata
+	ops []ir.Metadata
+	op  int
 }
 
 // enumMDImpl notes md for function f and returns it when it is a node
@@ -393,10 +409,26 @@ func isMDString(md ir.Metadata) bool {
 // and number, and gives each its final number (organizeMetadata).
 func (e *enumerator) organizeMD() {
 	s := &e.md
-	order := slices.Clone(s.entries)
-	slices.SortFunc(order, func(a, b *mdEntry) int {
-		return cmp.Or(cmp.Compare(a.f, b.f), cmp.Compare(a.order, b.order), cmp.Compare(a.id, b.id))
-	})
+	// The entries are in the order of their numbers: a stable counting
+	// sort by function and kind orders them.
+	maxF := uint32(0)
+	for _, ent := range s.entries {
+		maxF = max(maxF, ent.f)
+	}
+	const kinds = 4 // mdTypeOrder's
+	start := make([]int, (int(maxF)+1)*kinds+1)
+	for _, ent := range s.entries {
+		start[int(ent.f)*kinds+int(ent.order)+1]++
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	order := make([]*mdEntry, len(s.entries))
+	for _, ent := range s.entries {
+		k := int(ent.f)*kinds + int(ent.order)
+		order[start[k]] = ent
+		start[k]++
+	}
 	s.fn = map[uint32][]*mdEntry{}
 	s.fnStrs = map[uint32]int{}
 	for _, ent := range order {
@@ -665,6 +697,7 @@ func (w *writer) attachments(f *ir.Function) {
 // their numbers, and the nodes, met again in the same order, take the
 // places the earlier ones had.
 func (e *enumerator) refreshFunctionMD(f *ir.Function, tag uint32) {
+	var opBuf []ir.Value
 	s := &e.md
 	old := s.fn[tag]
 	if len(old) == 0 {
@@ -685,7 +718,7 @@ func (e *enumerator) refreshFunctionMD(f *ir.Function, tag uint32) {
 	for _, blk := range f.Blocks {
 		for _, in := range blk.Instrs {
 			e.enumRecordMD(tag, in)
-			for _, v := range operands(in) {
+			for _, v := range operands(&opBuf, in) {
 				if mv, ok := v.(*ir.MetadataValue); ok {
 					e.enumNonLocal(tag, mv.MD)
 				}

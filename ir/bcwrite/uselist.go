@@ -83,6 +83,7 @@ func (v *visitOrder) metadataValues(md ir.Metadata) {
 }
 
 func (w *writer) visitOrder(f *ir.Function) map[any]int {
+	var opBuf []ir.Value
 	v := &visitOrder{e: w.e, pos: map[any]int{}}
 	for _, b := range f.Blocks {
 		v.visit(b)
@@ -100,7 +101,7 @@ func (w *writer) visitOrder(f *ir.Function) map[any]int {
 					v.metadataValues(r.Ops[4])
 				}
 			}
-			for _, o := range operands(in) {
+			for _, o := range operands(&opBuf, in) {
 				switch o := o.(type) {
 				case ir.Constant, *ir.InlineAsm:
 					v.visit(o)

@@ -24,11 +24,11 @@ type Options struct {
 	// Loader loads the bodies of functions whose body is not in memory
 	// (Function.HasBody with no Blocks), such as a bitcode.Reader. Each
 	// is loaded twice (to number what the module level holds, then to
-	// write it), by a goroutine of Write's one body ahead of the writing,
-	// and, when the loader is an ir.BodyReleaser, released after each
-	// use, so that a few bodies are in memory at a time. The loader is
-	// called from one goroutine at a time; the module must not change
-	// while Write runs.
+	// write it), by a goroutine of Write's a few bodies ahead of the
+	// writing, and, when the loader is an ir.BodyReleaser, released
+	// after each use, so that a few bodies are in memory at a time. The
+	// loader is called from one goroutine at a time; the module must not
+	// change while Write runs.
 	Loader ir.BodyLoader
 	// DropSummary writes the module without the summary it carries (its
 	// Module.Summary) and without its module hash, as `opt-22 FILE -o
@@ -38,6 +38,10 @@ type Options struct {
 	// computes for the module block written (as `opt-22 --module-summary
 	// --module-hash` does) instead of the hash the summary carries.
 	Rehash bool
+	// SizeHint is about how many bytes the output will be (such as the
+	// size of the bitcode the module was read from): the output buffer
+	// is made that large at once rather than grown as it fills.
+	SizeHint int
 }
 
 // DefaultProducer is what LLVM 22.1.8's writer writes as its producer.
@@ -64,7 +68,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	if producer == "" {
 		producer = DefaultProducer
 	}
-	w := &writer{m: m, e: newEnumerator(), bs: bitstream.NewWriter(nil), opts: opts}
+	w := &writer{m: m, e: newEnumerator(), bs: bitstream.NewWriter(make([]byte, 0, max(opts.SizeHint, 0)+1024)), opts: opts}
 	if opts.Rehash && m.Summary != nil && !opts.DropSummary {
 		w.hasher = sha1.New()
 	}
