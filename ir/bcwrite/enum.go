@@ -43,6 +43,7 @@ type enumerator struct {
 	listIDs   map[string]uint32 // from 1
 	listKeys  map[listRef]string
 	structIDs map[*ir.Type]int // identified structs, for their keys
+	keyBuf    []byte           // where keys are made
 
 	md mdState
 
@@ -412,24 +413,47 @@ func (e *enumerator) valueID(v ir.Value) uint32 {
 	return id
 }
 
-// attrSetKey returns what identifies an attribute set.
-func (e *enumerator) attrSetKey(s ir.AttrSet) string {
-	var b strings.Builder
+// appendSetKey appends to b what identifies an attribute set.
+func (e *enumerator) appendSetKey(b []byte, s ir.AttrSet) []byte {
+	appendRange := func(b []byte, r ir.ConstantRange) []byte {
+		b = append(b, ":r"...)
+		b = strconv.AppendUint(b, uint64(r.BitWidth), 10)
+		b = append(b, '[')
+		b = r.Lo.Append(b, 10)
+		b = append(b, ',')
+		b = r.Hi.Append(b, 10)
+		return append(b, ')')
+	}
 	for i := range s {
 		a := &s[i]
-		fmt.Fprintf(&b, "%d:%d:%q=%q", a.Kind, a.Int, a.Key, a.Value)
+		b = strconv.AppendUint(b, uint64(a.Kind), 10)
+		b = append(b, ':')
+		b = strconv.AppendUint(b, a.Int, 10)
+		b = append(b, ':')
+		b = strconv.AppendQuote(b, a.Key)
+		b = append(b, '=')
+		b = strconv.AppendQuote(b, a.Value)
 		if a.Type != nil {
-			b.WriteString(":" + e.typeKey(a.Type))
+			b = append(b, ':')
+			b = append(b, e.typeKey(a.Type)...)
 		}
 		if a.Range.Lo != nil {
-			fmt.Fprintf(&b, ":r%d[%s,%s)", a.Range.BitWidth, a.Range.Lo, a.Range.Hi)
+			b = appendRange(b, a.Range) // (a nil bound is "<nil>")
 		}
 		for _, r := range a.Ranges {
-			fmt.Fprintf(&b, ":r%d[%s,%s)", r.BitWidth, r.Lo, r.Hi)
+			b = appendRange(b, r)
 		}
-		b.WriteString(";")
+		b = append(b, ';')
 	}
-	return b.String()
+	return b
+}
+
+// appendGroupKey appends to b what identifies attribute group g.
+func (e *enumerator) appendGroupKey(b []byte, g attrGroup) []byte {
+	b = strconv.AppendUint(b, g.index, 10)
+	b = append(b, '{')
+	b = e.appendSetKey(b, g.set)
+	return append(b, '}')
 }
 
 // enumAttrs numbers an attribute list and the groups it is made of
@@ -446,10 +470,11 @@ func (e *enumerator) enumAttrs(l ir.AttrList) {
 	e.lists = append(e.lists, l)
 	e.listIDs[lk] = uint32(len(e.lists))
 	for _, g := range listGroups(l) {
-		gk := fmt.Sprintf("%d{%s}", g.index, e.attrSetKey(g.set))
-		if _, ok := e.groupIDs[gk]; ok {
+		e.keyBuf = e.appendGroupKey(e.keyBuf[:0], g)
+		if _, ok := e.groupIDs[string(e.keyBuf)]; ok {
 			continue
 		}
+		gk := string(e.keyBuf)
 		e.groups = append(e.groups, g)
 		e.groupIDs[gk] = uint32(len(e.groups))
 		for _, a := range g.set {
@@ -520,20 +545,23 @@ func (e *enumerator) listKey(l ir.AttrList) string {
 	if k, ok := e.listKeys[ref]; ok {
 		return k
 	}
-	var lk strings.Builder
+	b := e.keyBuf[:0]
 	for _, g := range listGroups(l) {
-		fmt.Fprintf(&lk, "%d{%s}", g.index, e.attrSetKey(g.set))
+		b = e.appendGroupKey(b, g)
 	}
+	e.keyBuf = b
 	if e.listKeys == nil {
 		e.listKeys = map[listRef]string{}
 	}
-	e.listKeys[ref] = lk.String()
-	return lk.String()
+	k := string(b)
+	e.listKeys[ref] = k
+	return k
 }
 
 // groupID returns the number of group g.
 func (e *enumerator) groupID(g attrGroup) uint64 {
-	return uint64(e.groupIDs[fmt.Sprintf("%d{%s}", g.index, e.attrSetKey(g.set))])
+	e.keyBuf = e.appendGroupKey(e.keyBuf[:0], g)
+	return uint64(e.groupIDs[string(e.keyBuf)])
 }
 
 // enumModule numbers the module level of m as the ValueEnumerator's

@@ -31,6 +31,8 @@ type mdEntry struct {
 	// key); final is the number organize gives it.
 	nid   uint32
 	final uint32
+	// dead says the entry was dropped (a string's: see entry).
+	dead bool
 }
 
 // A nodeKey identifies a node: its pointer and the number its reader gave
@@ -45,6 +47,7 @@ type mdState struct {
 	entries []*mdEntry // in the order met (LLVM's MDs)
 	nodes   []*mdEntry // nodes with a reader number, by it
 	strs    map[string]*mdEntry
+	strPtrs map[*ir.MDString]*mdEntry // the string objects met, see entry
 	byKey   map[any]*mdEntry // the others, by mdKey
 	// After organize: the module's metadata, strings first, and each
 	// function's, numbered on from the module's.
@@ -80,7 +83,21 @@ func (e *enumerator) entry(md ir.Metadata) *mdEntry {
 		return nil
 	}
 	if str, ok := md.(*ir.MDString); ok {
-		return s.strs[str.Value]
+		// Strings are known by their text; the entry of a module-level
+		// string is kept by the string object's pointer too, which
+		// saves hashing long names again (the map keeps the object
+		// alive: its address is no other string's).
+		if ent, ok := s.strPtrs[str]; ok && !ent.dead {
+			return ent
+		}
+		ent := s.strs[str.Value]
+		if ent != nil && ent.f == 0 {
+			if s.strPtrs == nil {
+				s.strPtrs = map[*ir.MDString]*mdEntry{}
+			}
+			s.strPtrs[str] = ent
+		}
+		return ent
 	}
 	return s.byKey[e.mdKey(md)]
 }
@@ -123,6 +140,10 @@ func (e *enumerator) dropEntry(ent *mdEntry) {
 	}
 	if ent.order == 0 {
 		delete(e.md.strs, ent.key.(string))
+		if str, ok := ent.md.(*ir.MDString); ok {
+			delete(e.md.strPtrs, str)
+		}
+		ent.dead = true
 		return
 	}
 	delete(e.md.byKey, ent.key)
