@@ -48,7 +48,7 @@ type mdState struct {
 	nodes   []*mdEntry // nodes with a reader number, by it
 	strs    map[string]*mdEntry
 	strPtrs map[*ir.MDString]*mdEntry // the string objects met, see entry
-	byKey   map[any]*mdEntry // the others, by mdKey
+	byKey   map[any]*mdEntry          // the others, by mdKey
 	// After organize: the module's metadata, strings first, and each
 	// function's, numbered on from the module's.
 	module     []ir.Metadata
