@@ -13,6 +13,12 @@ type Module struct {
 	NoSourceFilename bool
 	// Asm is the module-level inline assembly, one string per line.
 	Asm []string
+	// AsmSymbols are the symbols LLVM 22's assembler parser finds in Asm,
+	// in the order of the IR symbol table, when they are known: a reader
+	// takes them from the symbol table LLVM 22 wrote beside the module. A
+	// writer needs them to write that table, and parses no assembly: a
+	// caller that changes Asm sets them anew, or to nil (unknown).
+	AsmSymbols []AsmSymbol
 
 	// Types are the module's identified struct types, in the order of the
 	// module's type table.
@@ -362,4 +368,13 @@ func (m *Module) ModuleFlagInt(key string) (v int64, ok bool) {
 		}
 	}
 	return 0, false
+}
+
+// An AsmSymbol is a symbol of a module's inline assembly as LLVM's IR
+// symbol table has it: a label defined, or a name declared (.globl,
+// .weak) or used and not defined (Undefined). Global is set for a global
+// or weak one.
+type AsmSymbol struct {
+	Name                    string
+	Undefined, Weak, Global bool
 }

@@ -62,9 +62,9 @@ module opt-22 writes, in bytes that can differ from its (LLVM 22 predicts
 use-list orders anew; convert keeps those the producer recorded).
 
 A module is written only when it reads cleanly and everything in it is
-written: what the writer does not write yet (module-level inline assembly,
-combined summary indexes and MemProf summaries, a few use-list orders) and
-anything
+written: what the writer does not write yet (module-level inline assembly
+whose symbols no symbol table of LLVM 22 beside it gives, combined summary
+indexes and MemProf summaries, a few use-list orders) and anything
 the reader skipped is said on stderr, with the offset where it can be, and
 nothing is written for that module. Convert never writes bitcode LLVM would
 reject.

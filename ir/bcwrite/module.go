@@ -3,6 +3,7 @@ package bcwrite
 import (
 	"math/bits"
 	"slices"
+	"strings"
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
@@ -100,6 +101,10 @@ func (w *writer) moduleInfo() error {
 	}
 	if m.DataLayout != "" {
 		w.stringRecord(uint32(llvmir.MODULE_CODE_DATALAYOUT), m.DataLayout, 0)
+	}
+	if asm := strings.Join(m.Asm, "\n"); asm != "" {
+		// The lines were split at every newline.
+		w.stringRecord(uint32(llvmir.MODULE_CODE_ASM), asm, 0)
 	}
 	sections := map[string]uint64{}
 	var maxAlign, maxType uint64

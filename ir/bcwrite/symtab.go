@@ -233,10 +233,11 @@ func isDeclaration(c ir.Constant) bool {
 // addModule adds m's symbols (Builder::addModule); false when LLVM gives
 // up on the table.
 func (b *symtabBuilder) addModule() (bool, error) {
-	for _, line := range b.m.Asm {
-		if strings.TrimSpace(line) != "" {
-			return false, &UnsupportedError{What: "the IR symbol table of a module with module-level inline assembly (its symbols)"}
-		}
+	if b.m.AsmSymbols == nil && strings.TrimSpace(strings.Join(b.m.Asm, "")) != "" {
+		// LLVM parses the assembly for its symbols (ModuleSymbolTable::
+		// CollectAsmSymbols); a reader gives them from the table LLVM 22
+		// wrote beside the module.
+		return false, &UnsupportedError{What: "the IR symbol table of a module with module-level inline assembly whose symbols are not known (no symbol table of LLVM 22 beside it)"}
 	}
 	if b.tt.ObjectFormat == "coff" {
 		if n := namedMetadata(b.m, "llvm.linker.options"); n != nil {
@@ -284,6 +285,21 @@ func (b *symtabBuilder) addModule() (bool, error) {
 		if !ok || err != nil {
 			return ok, err
 		}
+	}
+	// Then the assembly's symbols (executable, as LLVM assumes them all),
+	// an undefined one counting as used.
+	for _, a := range b.m.AsmSymbols {
+		sym := symtabSymbol{name: b.str(a.Name), irName: b.str(""), comdat: -1, flags: fbExecutable}
+		if a.Undefined {
+			sym.flags |= fbUndefined | fbUsed
+		}
+		if a.Weak {
+			sym.flags |= fbWeak
+		}
+		if a.Global {
+			sym.flags |= fbGlobal
+		}
+		b.syms = append(b.syms, sym)
 	}
 	if b.tt.NeedsGOTSymbol(moduleCodeModel(b.m)) {
 		// An undefined assembly symbol, which counts as used.

@@ -210,9 +210,6 @@ func producerVersion(p string) string {
 
 // check returns what in m this writer cannot write yet.
 func check(m *ir.Module, opts Options, seen *mdSeen) error {
-	unsupported := func(format string, args ...any) error {
-		return &UnsupportedError{What: fmt.Sprintf(format, args...)}
-	}
 	for _, nmd := range m.NamedMetadata {
 		for _, n := range nmd.Ops {
 			if err := checkMD(n, seen); err != nil {
@@ -224,9 +221,6 @@ func check(m *ir.Module, opts Options, seen *mdSeen) error {
 		if err := checkSummary(m.Summary); err != nil {
 			return err
 		}
-	}
-	if len(m.Asm) > 0 {
-		return unsupported("module-level inline assembly")
 	}
 	for _, a := range m.Aliases {
 		if err := checkConst(a.Aliasee); err != nil {

@@ -203,6 +203,17 @@ func (o Options) Open(data []byte) (*File, error) {
 			}
 			pendingStrtab = nil
 			continue
+		case llvmir.SYMTAB_BLOCK_ID:
+			// The IR symbol table of the modules before it, which their
+			// STRTAB follows.
+			blob, err := readBlob(br, e.ID, &vals)
+			if err != nil {
+				return fail(err)
+			}
+			for i, r := range pendingStrtab {
+				r.symtab, r.symtabIndex = blob, i
+			}
+			continue
 		}
 		if err := br.SkipBlock(); err != nil {
 			return fail(err)
@@ -279,6 +290,10 @@ type Reader struct {
 	modBit   uint64 // where the MODULE_BLOCK's EnterBlock starts
 	bi       *bitstream.BlockInfo
 	strtab   []byte
+	// symtab is the IR symbol table blob of the module's file (nil for
+	// none), symtabIndex the module's place among its modules.
+	symtab      []byte
+	symtabIndex int
 	producer string
 	// fnMD is how many attachments each loaded function had before its
 	// body was first loaded: a reload drops the body's ones first.
@@ -512,6 +527,9 @@ func (r *Reader) Module() (*ir.Module, error) {
 		}()
 	}
 	err := r.readModule()
+	if err == nil && len(r.m.Asm) > 0 {
+		r.m.AsmSymbols = r.asmSymbols()
+	}
 	if sumc != nil {
 		s := <-sumc
 		if s.panicked != nil {

@@ -3,6 +3,7 @@ package bitcode
 import (
 	"encoding/binary"
 	"fmt"
+	"strings"
 
 	"github.com/bcextract/bcextract/ir"
 )
@@ -238,4 +239,60 @@ func (d *symtabDecoder) rng(off, size int) (start, n int) {
 		return 0, 0
 	}
 	return int(o), int(c)
+}
+
+// asmSymbols returns the symbols of the module's inline assembly that
+// the IR symbol table beside it holds, when LLVM 22 built that table for
+// this module: its symbols are then the module's global values, in the
+// order of Module::global_values() and named as they are, followed by the
+// assembly's (the executable ones: _GLOBAL_OFFSET_TABLE_, which LLVM adds
+// after them for some x86 ELF modules, is not). Else nil: a table of
+// another LLVM may have been built by another assembler parser.
+func (r *Reader) asmSymbols() []ir.AsmSymbol {
+	if r.symtab == nil || r.strtab == nil {
+		return nil
+	}
+	st, err := DecodeSymtab(r.symtab, r.strtab)
+	if err != nil || !strings.HasPrefix(st.Producer, "22.") || r.symtabIndex >= len(st.Modules) {
+		return nil
+	}
+	mod := st.Modules[r.symtabIndex]
+	if mod.Begin > mod.End || mod.End > uint32(len(st.Symbols)) {
+		return nil
+	}
+	syms := st.Symbols[mod.Begin:mod.End]
+	m := r.m
+	var names []string
+	for _, f := range m.Functions {
+		names = append(names, f.Name)
+	}
+	for _, g := range m.Globals {
+		names = append(names, g.Name)
+	}
+	for _, a := range m.Aliases {
+		names = append(names, a.Name)
+	}
+	for _, i := range m.IFuncs {
+		names = append(names, i.Name)
+	}
+	if len(syms) < len(names) {
+		return nil
+	}
+	for i, n := range names {
+		if syms[i].IRName != n {
+			return nil
+		}
+	}
+	out := []ir.AsmSymbol{}
+	for _, s := range syms[len(names):] {
+		if s.IRName != "" {
+			return nil
+		}
+		if s.Flags&SymbolExecutable == 0 {
+			continue
+		}
+		out = append(out, ir.AsmSymbol{Name: s.Name, Undefined: s.Flags&SymbolUndefined != 0,
+			Weak: s.Flags&SymbolWeak != 0, Global: s.Flags&SymbolGlobal != 0})
+	}
+	return out
 }
