@@ -285,16 +285,16 @@ type Reader struct {
 	// held as numbers, by value (see sizeConst).
 	sizeConsts map[uint64]*ir.ValueAsMetadata
 
-	stream   []byte
-	base     uint64 // bit offset of the stream in the data given to Open
-	modBit   uint64 // where the MODULE_BLOCK's EnterBlock starts
-	bi       *bitstream.BlockInfo
-	strtab   []byte
+	stream []byte
+	base   uint64 // bit offset of the stream in the data given to Open
+	modBit uint64 // where the MODULE_BLOCK's EnterBlock starts
+	bi     *bitstream.BlockInfo
+	strtab []byte
 	// symtab is the IR symbol table blob of the module's file (nil for
 	// none), symtabIndex the module's place among its modules.
 	symtab      []byte
 	symtabIndex int
-	producer string
+	producer    string
 	// fnMD is how many attachments each loaded function had before its
 	// body was first loaded: a reload drops the body's ones first.
 	fnMD map[*ir.Function]int
