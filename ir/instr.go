@@ -456,3 +456,63 @@ type DebugRecord struct {
 	Kind DebugRecordKind
 	Ops  []Metadata
 }
+
+// LLVMOperands returns the instruction's operands in the order of LLVM's
+// User::operands for its kind: call arguments, bundle inputs, the
+// successors of an invoke or callbr, then the callee; a conditional
+// branch's condition, false then true successor; a switch's condition,
+// default, then each case value and successor; and so on. It is the order
+// LLVM's ValueEnumerator, bitcode writer and linker meet the operands in.
+// It is Operands itself or, when that order is another, made in *buf
+// (which is kept for the next call): the result is good until the next
+// call with buf.
+func (i *Instruction) LLVMOperands(buf *[]Value) []Value {
+	ops := (*buf)[:0]
+	switch i.Op {
+	case Call, Invoke, CallBr:
+		ops = append(ops, i.Operands...)
+		for _, b := range i.Bundles() {
+			ops = append(ops, b.Inputs...)
+		}
+		if i.Op != Call {
+			for _, s := range i.Succs {
+				ops = append(ops, s)
+			}
+		}
+		ops = append(ops, i.Callee)
+	case LandingPad:
+		for _, c := range i.Clauses() {
+			ops = append(ops, c.Value)
+		}
+	case Br:
+		if len(i.Operands) == 0 {
+			ops = append(ops, i.Succs[0])
+		} else {
+			ops = append(ops, i.Operands[0], i.Succs[1], i.Succs[0])
+		}
+	case CatchSwitch:
+		ops = append(ops, i.Operands[0])
+		if i.Unwind != nil {
+			ops = append(ops, i.Unwind)
+		}
+		for _, s := range i.Succs {
+			ops = append(ops, s)
+		}
+	case CatchPad, CleanupPad:
+		ops = append(append(ops, i.Operands[1:]...), i.Operands[0])
+	case CatchRet, CleanupRet, IndirectBr:
+		ops = append(ops, i.Operands[0])
+		for _, s := range i.Succs {
+			ops = append(ops, s)
+		}
+	case Switch:
+		ops = append(ops, i.Operands[0], i.Succs[0])
+		for k, c := range i.Cases() {
+			ops = append(ops, c, i.Succs[k+1])
+		}
+	default:
+		return i.Operands
+	}
+	*buf = ops
+	return ops
+}

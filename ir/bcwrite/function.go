@@ -12,61 +12,9 @@ import (
 	"github.com/bcextract/bcextract/llvmir"
 )
 
-// operands returns the operands of in in the order of LLVM's
-// User::operands for its kind: the order the ValueEnumerator meets them.
-// It is in.Operands or, when that order is another, made in *buf (which
-// is kept for the next call): the result is good until the next call
-// with buf.
-func operands(buf *[]ir.Value, in *ir.Instruction) []ir.Value {
-	ops := (*buf)[:0]
-	switch in.Op {
-	case ir.Call, ir.Invoke, ir.CallBr:
-		ops = append(ops, in.Operands...)
-		for _, b := range in.Bundles() {
-			ops = append(ops, b.Inputs...)
-		}
-		if in.Op != ir.Call {
-			for _, s := range in.Succs {
-				ops = append(ops, s)
-			}
-		}
-		ops = append(ops, in.Callee)
-	case ir.LandingPad:
-		for _, c := range in.Clauses() {
-			ops = append(ops, c.Value)
-		}
-	case ir.Br:
-		if len(in.Operands) == 0 {
-			ops = append(ops, in.Succs[0])
-		} else {
-			ops = append(ops, in.Operands[0], in.Succs[1], in.Succs[0])
-		}
-	case ir.CatchSwitch:
-		ops = append(ops, in.Operands[0])
-		if in.Unwind != nil {
-			ops = append(ops, in.Unwind)
-		}
-		for _, s := range in.Succs {
-			ops = append(ops, s)
-		}
-	case ir.CatchPad, ir.CleanupPad:
-		ops = append(append(ops, in.Operands[1:]...), in.Operands[0])
-	case ir.CatchRet, ir.CleanupRet, ir.IndirectBr:
-		ops = append(ops, in.Operands[0])
-		for _, s := range in.Succs {
-			ops = append(ops, s)
-		}
-	case ir.Switch:
-		ops = append(ops, in.Operands[0], in.Succs[0])
-		for i, c := range in.Cases() {
-			ops = append(ops, c, in.Succs[i+1])
-		}
-	default:
-		return in.Operands
-	}
-	*buf = ops
-	return ops
-}
+// operands returns in's operands in the order LLVM's User::operands has
+// them (ir.Instruction.LLVMOperands).
+func operands(buf *[]ir.Value, in *ir.Instruction) []ir.Value { return in.LLVMOperands(buf) }
 
 // supportedOp says which instructions this writer writes.
 func supportedOp(op ir.Opcode) bool {
