@@ -1,0 +1,19 @@
+// Package link links IR modules into one, as llvm-link-22 does: LLVM 22's
+// ModuleLinker (which global values of each module are linked, by linkage,
+// visibility and comdat) and IRMover (how they are moved into the
+// destination: the order in which values are created as they are first
+// referenced, renaming on clashes, identified struct types merged by name
+// and shape, metadata uniqued, named metadata and module flags merged, the
+// global variables of each module put back in its order).
+//
+// A Linker starts from an empty module, as llvm-link's composite module
+// "llvm-link", and links each source module into it in turn; a source
+// module is consumed: its values are moved into the destination, and it
+// must not be used afterwards. Bodies must be loaded before a module is
+// linked.
+//
+// What the linker does not do yet is refused with an UnsupportedError:
+// appending variables (llvm.global_ctors, llvm.used), aliases and ifuncs
+// that are not linked for their own definition, and the metadata of
+// debug info whose composite types share an ODR identifier.
+package link

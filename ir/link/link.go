@@ -1,0 +1,434 @@
+package link
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// CompositeName is the name of the module a Linker links into, which
+// llvm-link gives its composite module (and its messages): the linked
+// module's source_filename.
+const CompositeName = "llvm-link"
+
+// Flags say how one source module is linked (llvm-link's per-file
+// options).
+type Flags struct {
+	// OverrideFromSrc makes the module's definitions replace those the
+	// destination has (llvm-link --override).
+	OverrideFromSrc bool
+}
+
+// A Linker links modules into one.
+type Linker struct {
+	m *ir.Module
+
+	// syms are the destination's named global values, by name (LLVM's
+	// module symbol table), and lastUnique the counter it numbers the
+	// names it makes unique with.
+	syms       map[string]ir.Constant
+	lastUnique int
+	comdats    map[string]*ir.Comdat
+
+	// The LLVMContext the modules are read into, as llvm-link reads them
+	// one after the other into one: the identified struct type names it
+	// holds, and the counter it makes new ones unique with.
+	ctxTypes   map[string]*ir.Type
+	ctxCounter int
+	// dstTypes are the identified struct types of the destination, and
+	// bodies the first of them with each body (DstStructTypesSet).
+	dstTypes map[*ir.Type]bool
+	bodies   map[string]*ir.Type
+
+	// forward is the global values a later definition replaced, by what
+	// replaced them: references to them are redirected at the end.
+	forward map[ir.Constant]ir.Constant
+
+	md mdUniquer
+
+	// Warnings are llvm-link's warnings, in order, without "warning: ".
+	Warnings []string
+}
+
+// New returns a Linker whose destination is an empty module.
+func New() *Linker {
+	return &Linker{
+		m:        &ir.Module{SourceFilename: CompositeName},
+		syms:     map[string]ir.Constant{},
+		comdats:  map[string]*ir.Comdat{},
+		ctxTypes: map[string]*ir.Type{},
+		dstTypes: map[*ir.Type]bool{},
+		bodies:   map[string]*ir.Type{},
+		forward:  map[ir.Constant]ir.Constant{},
+		md:       newMDUniquer(),
+	}
+}
+
+// An Error is an error of llvm-link's: a link that cannot be made (a
+// symbol defined twice, conflicting module flags). Msg is llvm-link's
+// message, without "error: ".
+type Error struct {
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// An UnsupportedError says what in a module this linker does not link yet.
+type UnsupportedError struct {
+	What string
+}
+
+func (e *UnsupportedError) Error() string { return "link: " + e.What + " is not supported yet" }
+
+// Link links src into the destination; name is how llvm-link names src in
+// its messages (the file's path). src is consumed. On error the
+// destination is left part linked and must not be used.
+func (l *Linker) Link(src *ir.Module, name string, flags Flags) error {
+	for _, f := range src.Functions {
+		if f.HasBody && f.Blocks == nil {
+			return fmt.Errorf("link: the body of @%s is not loaded", f.Name)
+		}
+	}
+	if err := checkSource(src); err != nil {
+		return err
+	}
+	l.load(src)
+	ml := &moduleLinker{l: l, src: src, flags: flags}
+	if err := ml.run(); err != nil {
+		return err
+	}
+	mv := newMover(l, src, name, ml)
+	return mv.run()
+}
+
+// Module finishes the link and returns the linked module: references to
+// replaced global values are redirected, the use-list orders of global
+// values and constants (whose uses the link changed) dropped, and
+// metadata numbered anew. Those of a body's own values and blocks stay:
+// the linker does not touch their uses, as LLVM's does not.
+func (l *Linker) Module() *ir.Module {
+	l.redirect()
+	m := l.m
+	m.UseListOrders = nil
+	for _, f := range m.Functions {
+		f.UseListOrders = slices.DeleteFunc(f.UseListOrders, func(o ir.UseListOrder) bool {
+			switch o.Value.(type) {
+			case *ir.Instruction, *ir.Argument, *ir.Block:
+				return false
+			}
+			return true
+		})
+	}
+	var types []*ir.Type
+	for t := range l.dstTypes {
+		types = append(types, t)
+	}
+	sortTypes(types)
+	m.Types = types
+	l.md.renumber(m)
+	return m
+}
+
+// checkSource returns what in src this linker does not link yet.
+func checkSource(src *ir.Module) error {
+	for _, g := range src.Globals {
+		if g.Linkage == ir.AppendingLinkage {
+			return &UnsupportedError{What: "appending variables (@" + g.Name + ")"}
+		}
+	}
+	if len(src.IFuncs) > 0 {
+		return &UnsupportedError{What: "ifuncs"}
+	}
+	for _, t := range src.Types {
+		if t.Identified && t.Name == "" {
+			return &UnsupportedError{What: "unnamed identified struct types"}
+		}
+	}
+	return nil
+}
+
+// load does what reading src into the linker's context does: an
+// identified struct type whose name the context holds is renamed NAME.N,
+// N a context-wide counter; metadata kinds, sync scopes and bundle tags
+// are registered in the context (the destination writes them all).
+func (l *Linker) load(src *ir.Module) {
+	for _, t := range src.Types {
+		if !t.Identified || t.Name == "" {
+			continue
+		}
+		name := t.Name
+		if _, taken := l.ctxTypes[name]; taken {
+			for {
+				n := name + "." + strconv.Itoa(l.ctxCounter)
+				l.ctxCounter++
+				if _, taken := l.ctxTypes[n]; !taken {
+					name = n
+					break
+				}
+			}
+		}
+		t.Name = name
+		l.ctxTypes[name] = t
+	}
+	m := l.m
+	m.MetadataKinds = union(m.MetadataKinds, src.MetadataKinds)
+	m.SyncScopes = union(m.SyncScopes, src.SyncScopes)
+	m.BundleTags = union(m.BundleTags, src.BundleTags)
+}
+
+// union returns a with the strings of b it lacks appended, in b's order.
+func union(a, b []string) []string {
+	for _, s := range b {
+		found := false
+		for _, x := range a {
+			if x == s {
+				found = true
+				break
+			}
+		}
+		if !found {
+			a = append(a, s)
+		}
+	}
+	return a
+}
+
+// header returns the GlobalHeader of global value c.
+func header(c ir.Constant) *ir.GlobalHeader {
+	switch g := c.(type) {
+	case *ir.GlobalVar:
+		return &g.GlobalHeader
+	case *ir.Function:
+		return &g.GlobalHeader
+	case *ir.Alias:
+		return &g.GlobalHeader
+	case *ir.IFunc:
+		return &g.GlobalHeader
+	}
+	return nil
+}
+
+// isGlobalValue reports whether v is a global value.
+func isGlobalValue(v ir.Value) bool {
+	switch v.(type) {
+	case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
+		return true
+	}
+	return false
+}
+
+// isDeclaration is GlobalValue::isDeclaration.
+func isDeclaration(c ir.Constant) bool {
+	switch g := c.(type) {
+	case *ir.GlobalVar:
+		return g.Init == nil
+	case *ir.Function:
+		return !g.HasBody
+	}
+	return false
+}
+
+// isDeclarationForLinker is GlobalValue::isDeclarationForLinker.
+func isDeclarationForLinker(c ir.Constant) bool {
+	return header(c).Linkage == ir.AvailableExternallyLinkage || isDeclaration(c)
+}
+
+func isLinkOnce(l ir.Linkage) bool {
+	return l == ir.LinkOnceAnyLinkage || l == ir.LinkOnceODRLinkage
+}
+
+func isWeak(l ir.Linkage) bool { return l == ir.WeakAnyLinkage || l == ir.WeakODRLinkage }
+
+// isWeakForLinker is GlobalValue::isWeakForLinker.
+func isWeakForLinker(l ir.Linkage) bool {
+	return isLinkOnce(l) || isWeak(l) || l == ir.CommonLinkage || l == ir.ExternalWeakLinkage
+}
+
+// addName gives global value c the name name in the destination, made
+// unique as LLVM's symbol table makes it (NAME.N, N counted over the
+// module's life; NAMEN for NVPTX).
+func (l *Linker) addName(c ir.Constant, name string) {
+	h := header(c)
+	if name == "" {
+		h.Name = ""
+		return
+	}
+	if _, taken := l.syms[name]; taken {
+		sep := "."
+		if strings.HasPrefix(l.m.Triple, "nvptx") {
+			sep = ""
+		}
+		for {
+			l.lastUnique++
+			n := name + sep + strconv.Itoa(l.lastUnique)
+			if _, taken := l.syms[n]; !taken {
+				name = n
+				break
+			}
+		}
+	}
+	h.Name = name
+	l.syms[name] = c
+}
+
+// dropName removes c's name from the destination's symbol table.
+func (l *Linker) dropName(c ir.Constant) {
+	h := header(c)
+	if h.Name != "" && l.syms[h.Name] == c {
+		delete(l.syms, h.Name)
+	}
+}
+
+// namedValue is Module::getNamedValue.
+func (l *Linker) namedValue(name string) ir.Constant {
+	if name == "" {
+		return nil
+	}
+	return l.syms[name]
+}
+
+// redirect replaces every reference to a global value a later definition
+// replaced (LLVM's replaceAllUsesWith) by its replacement.
+func (l *Linker) redirect() {
+	if len(l.forward) == 0 {
+		return
+	}
+	res := func(c ir.Constant) ir.Constant {
+		for {
+			n, ok := l.forward[c]
+			if !ok {
+				return c
+			}
+			c = n
+		}
+	}
+	cdone := map[ir.Constant]bool{}
+	mdone := map[ir.Metadata]bool{}
+	var konst func(c ir.Constant) ir.Constant
+	var meta func(md ir.Metadata)
+	value := func(v ir.Value) ir.Value {
+		switch x := v.(type) {
+		case ir.Constant:
+			return konst(x)
+		case *ir.MetadataValue:
+			meta(x.MD)
+		}
+		return v
+	}
+	konst = func(c ir.Constant) ir.Constant {
+		if c == nil {
+			return nil
+		}
+		if isGlobalValue(c) {
+			return res(c)
+		}
+		if cdone[c] {
+			return c
+		}
+		cdone[c] = true
+		switch c := c.(type) {
+		case *ir.ConstAggregate:
+			for i, e := range c.Elems {
+				c.Elems[i] = konst(e)
+			}
+		case *ir.ConstExpr:
+			for i, e := range c.Operands {
+				c.Operands[i] = konst(e)
+			}
+		case *ir.BlockAddress:
+			if f, ok := res(c.Func).(*ir.Function); ok {
+				c.Func = f
+			}
+		case *ir.DSOLocalEquivalent:
+			c.Global = konst(c.Global)
+		case *ir.NoCFI:
+			c.Global = konst(c.Global)
+		case *ir.PtrAuth:
+			c.Ptr, c.Key, c.Disc, c.AddrDisc = konst(c.Ptr), konst(c.Key), konst(c.Disc), konst(c.AddrDisc)
+			c.DeactivationSymbol = konst(c.DeactivationSymbol)
+		}
+		return c
+	}
+	meta = func(md ir.Metadata) {
+		if md == nil || mdone[md] {
+			return
+		}
+		mdone[md] = true
+		switch n := md.(type) {
+		case *ir.ValueAsMetadata:
+			n.Value = value(n.Value)
+		case *ir.DIArgList:
+			for _, a := range n.Args {
+				meta(a)
+			}
+		case *ir.MDTuple:
+			for _, o := range n.Ops {
+				meta(o)
+			}
+		case *ir.SpecializedNode:
+			for _, f := range n.Fields {
+				meta(f.MD)
+			}
+			for _, o := range n.Refs {
+				meta(o)
+			}
+		case *ir.DILocation:
+			meta(n.Scope)
+			meta(n.InlinedAt)
+		}
+	}
+	m := l.m
+	for _, nmd := range m.NamedMetadata {
+		for _, op := range nmd.Ops {
+			meta(op)
+		}
+	}
+	for _, g := range m.Globals {
+		g.Init = konst(g.Init)
+		for _, a := range g.Metadata {
+			meta(a.Node)
+		}
+	}
+	for _, a := range m.Aliases {
+		a.Aliasee = konst(a.Aliasee)
+	}
+	for _, f := range m.Functions {
+		f.Personality, f.Prefix, f.Prologue = konst(f.Personality), konst(f.Prefix), konst(f.Prologue)
+		for _, a := range f.Metadata {
+			meta(a.Node)
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for i, o := range in.Operands {
+					in.Operands[i] = value(o)
+				}
+				in.Callee = value(in.Callee)
+				if in.Extra != nil {
+					for _, bd := range in.Extra.Bundles {
+						for i, o := range bd.Inputs {
+							bd.Inputs[i] = value(o)
+						}
+					}
+					for i := range in.Extra.Clauses {
+						in.Extra.Clauses[i].Value = konst(in.Extra.Clauses[i].Value)
+					}
+					for i, c := range in.Extra.Cases {
+						in.Extra.Cases[i] = konst(c)
+					}
+				}
+				meta(in.DebugLoc)
+				for _, a := range in.Metadata {
+					meta(a.Node)
+				}
+				for _, r := range in.DebugRecords {
+					for _, o := range r.Ops {
+						meta(o)
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,348 @@
+package link
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// mapMD maps the values metadata md refers to (a global value is
+// materialized), in place, once; it returns md.
+func (m *mover) mapMD(md ir.Metadata) ir.Metadata {
+	if md == nil || m.mddone[md] {
+		return md
+	}
+	m.mddone[md] = true
+	switch n := md.(type) {
+	case *ir.ValueAsMetadata:
+		if v := m.mapValue(n.Value); v != nil {
+			n.Value = v
+		}
+	case *ir.DIArgList:
+		for _, a := range n.Args {
+			m.mapMD(a)
+		}
+	case *ir.MDTuple:
+		for _, o := range n.Ops {
+			m.mapMD(o)
+		}
+	case *ir.SpecializedNode:
+		for _, f := range n.Fields {
+			m.mapMD(f.MD)
+		}
+		for _, o := range n.Refs {
+			m.mapMD(o)
+		}
+	case *ir.DILocation:
+		m.mapMD(n.Scope)
+		m.mapMD(n.InlinedAt)
+	}
+	return md
+}
+
+func (m *mover) mapAttachments(as []ir.Attachment) {
+	for _, a := range as {
+		m.mapMD(a.Node)
+	}
+}
+
+// linkNamedMetadata is IRLinker::linkNamedMDNodes: each named node of the
+// source but the module flags is added to the destination's of its name,
+// created after those there, with the operands it lacks.
+func (m *mover) linkNamedMetadata() error {
+	l, dst := m.l, m.l.m
+	for _, nmd := range m.src.NamedMetadata {
+		if nmd.Name == "llvm.module.flags" {
+			continue
+		}
+		var d *ir.NamedMetadata
+		for _, x := range dst.NamedMetadata {
+			if x.Name == nmd.Name {
+				d = x
+				break
+			}
+		}
+		if d == nil {
+			d = &ir.NamedMetadata{Name: nmd.Name}
+			dst.NamedMetadata = append(dst.NamedMetadata, d)
+		}
+		for _, op := range nmd.Ops {
+			m.mapMD(op)
+			u, _ := l.md.unique(op).(ir.MDNode)
+			if u == nil {
+				continue
+			}
+			if !slices.ContainsFunc(d.Ops, func(x ir.MDNode) bool { return x == u }) {
+				d.Ops = append(d.Ops, u)
+			}
+		}
+	}
+	return nil
+}
+
+// An mdUniquer makes uniqued metadata of different modules one, as
+// LLVM's context does: a node not distinct whose operands are the same is
+// the same node.
+type mdUniquer struct {
+	canon map[string]ir.Metadata
+	memo  map[ir.Metadata]ir.Metadata
+	busy  map[ir.Metadata]bool
+}
+
+func newMDUniquer() mdUniquer {
+	return mdUniquer{canon: map[string]ir.Metadata{}, memo: map[ir.Metadata]ir.Metadata{}, busy: map[ir.Metadata]bool{}}
+}
+
+// unique returns the node that stands for md: the first one met with its
+// contents, md itself when distinct (its operands made unique in place).
+func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
+	if md == nil {
+		return nil
+	}
+	if c, ok := u.memo[md]; ok {
+		return c
+	}
+	if u.busy[md] {
+		return md // a cycle through a distinct node
+	}
+	switch n := md.(type) {
+	case *ir.MDString:
+		return md
+	case *ir.ValueAsMetadata:
+		k := "v" + valueKey(n.Value)
+		return u.keep(md, k)
+	case *ir.DIArgList:
+		u.busy[md] = true
+		var b strings.Builder
+		b.WriteString("a")
+		for i, a := range n.Args {
+			if x, ok := u.unique(a).(*ir.ValueAsMetadata); ok {
+				n.Args[i] = x
+			}
+			b.WriteString(u.key(n.Args[i]))
+		}
+		delete(u.busy, md)
+		return u.keep(md, b.String())
+	case *ir.MDTuple:
+		u.busy[md] = true
+		for i, o := range n.Ops {
+			n.Ops[i] = u.unique(o)
+		}
+		delete(u.busy, md)
+		if n.Distinct {
+			u.memo[md] = md
+			return md
+		}
+		var b strings.Builder
+		b.WriteString("t")
+		for _, o := range n.Ops {
+			b.WriteString(u.key(o))
+		}
+		return u.keep(md, b.String())
+	case *ir.SpecializedNode:
+		u.busy[md] = true
+		for i := range n.Fields {
+			if n.Fields[i].MD != nil {
+				n.Fields[i].MD = u.unique(n.Fields[i].MD)
+			}
+		}
+		for i, o := range n.Refs {
+			n.Refs[i] = u.unique(o)
+		}
+		delete(u.busy, md)
+		if n.Distinct {
+			u.memo[md] = md
+			return md
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "s%s/%d", n.Kind, n.ValueWidth)
+		for _, f := range n.Fields {
+			fmt.Fprintf(&b, "|%d:%d:%d:%d:", f.Name, f.Kind, f.Enum, f.Int)
+			b.WriteString(u.key(f.MD))
+		}
+		b.WriteString("|r")
+		for _, o := range n.Refs {
+			b.WriteString(u.key(o))
+		}
+		return u.keep(md, b.String())
+	case *ir.DILocation:
+		u.busy[md] = true
+		n.Scope, n.InlinedAt = u.unique(n.Scope), u.unique(n.InlinedAt)
+		delete(u.busy, md)
+		if n.Distinct {
+			u.memo[md] = md
+			return md
+		}
+		k := fmt.Sprintf("l%d:%d:%d:%d:%d:%t", n.Line, n.Column, n.AtomGroup, n.AtomRank, 0, n.ImplicitCode) + u.key(n.Scope) + u.key(n.InlinedAt)
+		return u.keep(md, k)
+	}
+	u.memo[md] = md
+	return md
+}
+
+// keep returns the canonical node of key k, md when it is the first.
+func (u *mdUniquer) keep(md ir.Metadata, k string) ir.Metadata {
+	c, ok := u.canon[k]
+	if !ok {
+		u.canon[k] = md
+		c = md
+	}
+	u.memo[md] = c
+	return c
+}
+
+// key is what names operand md, made unique, in its user's key.
+func (u *mdUniquer) key(md ir.Metadata) string {
+	switch n := md.(type) {
+	case nil:
+		return "(n)"
+	case *ir.MDString:
+		return "(s" + strconv.Quote(n.Value) + ")"
+	}
+	return fmt.Sprintf("(%p)", md)
+}
+
+// valueKey identifies a value as LLVM's context uniques constants: a
+// global value by its identity, a scalar constant by its type and bits.
+func valueKey(v ir.Value) string {
+	switch c := v.(type) {
+	case *ir.ConstInt:
+		if c.Big != nil {
+			return "i" + typeKey(c.Typ) + ":" + c.Big.String()
+		}
+		return "i" + typeKey(c.Typ) + ":" + strconv.FormatInt(c.V, 10)
+	case *ir.ConstFP:
+		return fmt.Sprintf("f%s:%x:%x", typeKey(c.Typ), c.Bits[0], c.Bits[1])
+	case *ir.ConstNull:
+		return "z" + typeKey(c.Typ)
+	case *ir.Undef:
+		return "u" + typeKey(c.Typ)
+	case *ir.Poison:
+		return "p" + typeKey(c.Typ)
+	}
+	return fmt.Sprintf("%p", v)
+}
+
+// uniqueModule makes the metadata m refers to unique, everywhere.
+func (u *mdUniquer) uniqueModule(m *ir.Module) {
+	node := func(n ir.MDNode) ir.MDNode {
+		if x, ok := u.unique(n).(ir.MDNode); ok {
+			return x
+		}
+		return n
+	}
+	atts := func(as []ir.Attachment) {
+		for i := range as {
+			as[i].Node = node(as[i].Node)
+		}
+	}
+	for _, nmd := range m.NamedMetadata {
+		for i, op := range nmd.Ops {
+			nmd.Ops[i] = node(op)
+		}
+	}
+	for _, g := range m.Globals {
+		atts(g.Metadata)
+	}
+	var buf []ir.Value
+	for _, f := range m.Functions {
+		atts(f.Metadata)
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if in.DebugLoc != nil {
+					in.DebugLoc = u.unique(in.DebugLoc)
+				}
+				atts(in.Metadata)
+				for _, r := range in.DebugRecords {
+					for i, o := range r.Ops {
+						r.Ops[i] = u.unique(o)
+					}
+				}
+				for _, o := range in.LLVMOperands(&buf) {
+					if mv, ok := o.(*ir.MetadataValue); ok {
+						mv.MD = u.unique(mv.MD)
+					}
+				}
+			}
+		}
+	}
+}
+
+// renumber makes m's metadata unique across the modules linked and gives
+// every node a number of its own (the readers of the source modules
+// numbered theirs each from 1).
+func (u *mdUniquer) renumber(m *ir.Module) {
+	u.uniqueModule(m)
+	next := uint32(0)
+	seen := map[ir.Metadata]bool{}
+	var walk func(md ir.Metadata)
+	walk = func(md ir.Metadata) {
+		if md == nil || seen[md] {
+			return
+		}
+		seen[md] = true
+		switch n := md.(type) {
+		case *ir.MDTuple:
+			next++
+			n.ID = next
+			for _, o := range n.Ops {
+				walk(o)
+			}
+		case *ir.SpecializedNode:
+			next++
+			n.ID = next
+			for _, f := range n.Fields {
+				walk(f.MD)
+			}
+			for _, o := range n.Refs {
+				walk(o)
+			}
+		case *ir.DILocation:
+			next++
+			n.ID = next
+			walk(n.Scope)
+			walk(n.InlinedAt)
+		case *ir.DIArgList:
+			for _, a := range n.Args {
+				walk(a)
+			}
+		}
+	}
+	for _, nmd := range m.NamedMetadata {
+		for _, op := range nmd.Ops {
+			walk(op)
+		}
+	}
+	var buf []ir.Value
+	for _, g := range m.Globals {
+		for _, a := range g.Metadata {
+			walk(a.Node)
+		}
+	}
+	for _, f := range m.Functions {
+		for _, a := range f.Metadata {
+			walk(a.Node)
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				walk(in.DebugLoc)
+				for _, a := range in.Metadata {
+					walk(a.Node)
+				}
+				for _, r := range in.DebugRecords {
+					for _, o := range r.Ops {
+						walk(o)
+					}
+				}
+				for _, o := range in.LLVMOperands(&buf) {
+					if mv, ok := o.(*ir.MetadataValue); ok {
+						walk(mv.MD)
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,609 @@
+package link
+
+import (
+	"slices"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// A mover moves the values a moduleLinker chose, and those they refer to,
+// into the destination, as LLVM's IRLinker does: a global value is
+// created in the destination (here: the source's object is taken over)
+// when it is first referenced, in the order its users are mapped; the
+// bodies and initializers of those linked are mapped last in, first out.
+type mover struct {
+	l    *Linker
+	ml   *moduleLinker
+	src  *ir.Module
+	name string
+	tm   *typeMapper
+
+	srcSet map[ir.Constant]bool
+	vmap   map[ir.Constant]ir.Constant
+	// tasks are the bodies, initializers and aliasees to map (the
+	// ValueMapper's worklist); outer the global values to link
+	// (IRLinker's).
+	tasks []task
+	outer []ir.Constant
+	rauw  [][2]ir.Constant
+	done  bool // DoneLinkingBodies
+
+	cdone  map[ir.Constant]bool
+	mddone map[ir.Metadata]bool
+	opBuf  []ir.Value
+	err    error
+}
+
+type taskKind uint8
+
+const (
+	taskBody taskKind = iota
+	taskInit
+	taskAliasee
+)
+
+type task struct {
+	kind taskKind
+	c    ir.Constant
+}
+
+func newMover(l *Linker, src *ir.Module, name string, ml *moduleLinker) *mover {
+	m := &mover{l: l, ml: ml, src: src, name: name, tm: newTypeMapper(l),
+		srcSet: map[ir.Constant]bool{}, vmap: map[ir.Constant]ir.Constant{},
+		cdone: map[ir.Constant]bool{}, mddone: map[ir.Metadata]bool{}}
+	for _, g := range src.Globals {
+		m.srcSet[g] = true
+	}
+	for _, f := range src.Functions {
+		m.srcSet[f] = true
+	}
+	for _, a := range src.Aliases {
+		m.srcSet[a] = true
+	}
+	return m
+}
+
+// run is IRLinker::run.
+func (m *mover) run() error {
+	l, dst, src := m.l, m.l.m, m.src
+	if dst.DataLayout == "" {
+		dst.DataLayout = src.DataLayout
+	}
+	if dst.Triple == "" && src.Triple != "" {
+		dst.Triple = src.Triple
+	}
+	if src.DataLayout != dst.DataLayout {
+		l.Warnings = append(l.Warnings, "Linking two modules of different data layouts: '"+m.name+"' is '"+src.DataLayout+"' whereas '"+CompositeName+"' is '"+dst.DataLayout+"'\n")
+	}
+	if src.Triple != "" && src.Triple != dst.Triple {
+		l.Warnings = append(l.Warnings, "Linking two modules of different target triples: '"+m.name+"' is '"+src.Triple+"' whereas '"+CompositeName+"' is '"+dst.Triple+"'\n")
+	}
+	m.tm.computeMapping(src)
+
+	m.outer = slices.Clone(m.ml.toLink)
+	slices.Reverse(m.outer)
+	for len(m.outer) > 0 {
+		gv := m.outer[len(m.outer)-1]
+		m.outer = m.outer[:len(m.outer)-1]
+		if _, ok := m.vmap[gv]; ok {
+			continue
+		}
+		m.mapValue(gv)
+		m.flush()
+		if m.err != nil {
+			return m.err
+		}
+		m.flushRAUW()
+	}
+	m.done = true
+
+	if err := m.linkNamedMetadata(); err != nil {
+		return err
+	}
+	if len(src.Asm) > 0 {
+		// IRLinker appends the source's inline assembly (ARM and Thumb
+		// modules with a mode directive: not done here).
+		if len(dst.Asm) > 0 && dst.Asm[len(dst.Asm)-1] == "" {
+			dst.Asm = dst.Asm[:len(dst.Asm)-1]
+		}
+		dst.Asm = append(dst.Asm, src.Asm...)
+		dst.AsmSymbols = nil
+	}
+	// The global variables of src, as mapped, go to the end in src's
+	// order.
+	for _, g := range src.Globals {
+		if g.Linkage == ir.AppendingLinkage {
+			continue
+		}
+		nv, _ := m.mapValue(g).(*ir.GlobalVar)
+		if nv == nil {
+			continue
+		}
+		if i := slices.Index(dst.Globals, nv); i >= 0 {
+			dst.Globals = append(slices.Delete(dst.Globals, i, i+1), nv)
+		}
+	}
+	if m.err != nil {
+		return m.err
+	}
+	return m.linkModuleFlags()
+}
+
+// mapValue is ValueMapper::mapValue for a value of the source: a global
+// value is materialized in the destination; what it is made of mapped.
+func (m *mover) mapValue(v ir.Value) ir.Value {
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
+		c := x.(ir.Constant)
+		if !m.srcSet[c] {
+			return v
+		}
+		if d, ok := m.vmap[c]; ok {
+			return d
+		}
+		d := m.materialize(c)
+		if d == nil {
+			return nil
+		}
+		m.vmap[c] = d
+		return d
+	case ir.Constant:
+		m.mapConst(x)
+		return v
+	case *ir.MetadataValue:
+		x.Typ = m.tm.get(x.Typ)
+		x.MD = m.mapMD(x.MD)
+		return v
+	case *ir.InlineAsm:
+		x.FuncType = m.tm.get(x.FuncType)
+		x.Typ = m.tm.get(x.Typ)
+		return v
+	}
+	return v
+}
+
+// mapConst maps the types and operands of constant c (not a global
+// value), once.
+func (m *mover) mapConst(c ir.Constant) {
+	if m.cdone[c] {
+		return
+	}
+	m.cdone[c] = true
+	op := func(o ir.Constant) ir.Constant {
+		if o == nil {
+			return nil
+		}
+		if v, ok := m.mapValue(o).(ir.Constant); ok {
+			return v
+		}
+		return o
+	}
+	switch c := c.(type) {
+	case *ir.ConstInt:
+		c.Typ = m.tm.get(c.Typ)
+	case *ir.ConstFP:
+		c.Typ = m.tm.get(c.Typ)
+	case *ir.ConstNull:
+		c.Typ = m.tm.get(c.Typ)
+	case *ir.Undef:
+		c.Typ = m.tm.get(c.Typ)
+	case *ir.Poison:
+		c.Typ = m.tm.get(c.Typ)
+	case *ir.ConstData:
+		c.Typ = m.tm.get(c.Typ)
+	case *ir.ConstAggregate:
+		c.Typ = m.tm.get(c.Typ)
+		for i, e := range c.Elems {
+			c.Elems[i] = op(e)
+		}
+	case *ir.ConstExpr:
+		c.Typ = m.tm.get(c.Typ)
+		for i, e := range c.Operands {
+			c.Operands[i] = op(e)
+		}
+		c.SrcElem = m.tm.get(c.SrcElem)
+	case *ir.BlockAddress:
+		c.Typ = m.tm.get(c.Typ)
+		if f, ok := m.mapValue(c.Func).(*ir.Function); ok {
+			c.Func = f
+		}
+	case *ir.DSOLocalEquivalent:
+		c.Typ = m.tm.get(c.Typ)
+		c.Global = op(c.Global)
+	case *ir.NoCFI:
+		c.Typ = m.tm.get(c.Typ)
+		c.Global = op(c.Global)
+	case *ir.PtrAuth:
+		c.Typ = m.tm.get(c.Typ)
+		c.Ptr, c.Key, c.Disc, c.AddrDisc = op(c.Ptr), op(c.Key), op(c.Disc), op(c.AddrDisc)
+		c.DeactivationSymbol = op(c.DeactivationSymbol)
+	}
+}
+
+// shouldLink is IRLinker::shouldLink: whether src's definition is moved
+// (dst is the destination's value of its name, or nil).
+func (m *mover) shouldLink(dst, src ir.Constant) bool {
+	h := header(src)
+	if m.ml.linked[src] || h.Linkage.IsLocal() {
+		return true
+	}
+	if dst != nil && !isDeclarationForLinker(dst) {
+		return false
+	}
+	if isDeclaration(src) || m.done {
+		return false
+	}
+	// ModuleLinker::addLazyFor: linkonce and available_externally
+	// definitions are linked once referenced, with their comdat's lazy
+	// members.
+	if !isLinkOnce(h.Linkage) && h.Linkage != ir.AvailableExternallyLinkage {
+		return false
+	}
+	m.maybeAdd(src)
+	if cd := comdatOf(src); cd != nil {
+		for _, c2 := range m.ml.lazyMembers[cd] {
+			d := m.l.linkedTo(c2)
+			fromSrc := true
+			if d != nil {
+				var err error
+				if fromSrc, err = m.ml.shouldLinkFromSource(d, c2); err != nil {
+					break
+				}
+			}
+			if fromSrc {
+				m.maybeAdd(c2)
+			}
+		}
+	}
+	return true
+}
+
+func (m *mover) maybeAdd(c ir.Constant) {
+	if m.ml.add(c) {
+		m.outer = append(m.outer, c)
+	}
+}
+
+// materialize is IRLinker::materialize: src's value in the destination,
+// its body scheduled to be mapped when it is linked.
+func (m *mover) materialize(src ir.Constant) ir.Constant {
+	nv, isNew := m.linkProto(src)
+	if nv == nil || !isNew {
+		return nv
+	}
+	// The source's object is the new value: a declaration until its
+	// body is linked.
+	if m.shouldLink(nil, src) {
+		switch c := src.(type) {
+		case *ir.Function:
+			m.tasks = append(m.tasks, task{taskBody, c})
+		case *ir.GlobalVar:
+			if c.Init != nil {
+				m.tasks = append(m.tasks, task{taskInit, c})
+			}
+		case *ir.Alias:
+			m.tasks = append(m.tasks, task{taskAliasee, c})
+		}
+	} else {
+		m.makeDeclaration(src)
+	}
+	m.updateAttributes(src)
+	return nv
+}
+
+// linkProto is IRLinker::linkGlobalValueProto for a reference: the value
+// src is mapped to, and whether it is src's own object, now in the
+// destination.
+func (m *mover) linkProto(src ir.Constant) (ir.Constant, bool) {
+	l := m.l
+	h := header(src)
+	dst := l.linkedTo(src)
+	should := m.shouldLink(dst, src)
+	if dst != nil && !should {
+		return dst, false
+	}
+	if m.done {
+		return nil, false
+	}
+	if _, ok := src.(*ir.Alias); ok && !should {
+		m.fail(&UnsupportedError{What: "an alias referenced and not linked (@" + h.Name + ")"})
+		return nil, false
+	}
+	// copyGlobalValueProto: the new value is added to the destination
+	// under src's name, made unique, then forced back to it.
+	name := h.Name
+	m.retype(src)
+	l.addName(src, name)
+	switch c := src.(type) {
+	case *ir.GlobalVar:
+		l.m.Globals = append(l.m.Globals, c)
+	case *ir.Function:
+		l.m.Functions = append(l.m.Functions, c)
+	case *ir.Alias:
+		l.m.Aliases = append(l.m.Aliases, c)
+	}
+	m.forceRenaming(src, name)
+	if should {
+		if cd := comdatOf(src); cd != nil {
+			dc := l.comdats[cd.Name]
+			if dc == nil {
+				dc = &ir.Comdat{Name: cd.Name}
+				l.comdats[cd.Name] = dc
+				l.m.Comdats = append(l.m.Comdats, dc)
+			}
+			dc.Selection = cd.Selection
+			setComdat(src, dc)
+		}
+	}
+	if dst != nil {
+		m.rauw = append(m.rauw, [2]ir.Constant{dst, src})
+	}
+	return src, true
+}
+
+func setComdat(c ir.Constant, cd *ir.Comdat) {
+	switch g := c.(type) {
+	case *ir.GlobalVar:
+		g.Comdat = cd
+	case *ir.Function:
+		g.Comdat = cd
+	}
+}
+
+// retype maps the types of global value c's prototype.
+func (m *mover) retype(c ir.Constant) {
+	h := header(c)
+	h.Typ, h.ValueType = m.tm.get(h.Typ), m.tm.get(h.ValueType)
+	switch g := c.(type) {
+	case *ir.Function:
+		g.Sig = m.tm.get(g.Sig)
+		m.mapAttrList(&g.Attrs)
+	case *ir.GlobalVar:
+		m.mapAttrSet(g.Attrs)
+	}
+}
+
+// forceRenaming gives the new value c the name name, the value that holds
+// it renamed NAME.N (a local value keeps the name it was made unique to).
+func (m *mover) forceRenaming(c ir.Constant, name string) {
+	l := m.l
+	h := header(c)
+	if h.Linkage.IsLocal() || h.Name == name {
+		return
+	}
+	conflict := l.namedValue(name)
+	l.dropName(c)
+	if conflict != nil {
+		delete(l.syms, name)
+		h.Name = name
+		l.syms[name] = c
+		l.addName(conflict, name)
+		return
+	}
+	h.Name = name
+	l.syms[name] = c
+}
+
+// makeDeclaration turns the source's definition c, referenced and not
+// linked, into the declaration copyGlobalValueProto makes of it.
+func (m *mover) makeDeclaration(c ir.Constant) {
+	h := header(c)
+	if h.Linkage != ir.ExternalWeakLinkage {
+		h.Linkage = ir.ExternalLinkage
+	}
+	switch g := c.(type) {
+	case *ir.Function:
+		if g.HasBody {
+			g.Metadata = nil
+		}
+		g.HasBody, g.Params, g.Blocks = false, nil, nil
+		g.Personality, g.Prefix, g.Prologue = nil, nil, nil
+		g.Comdat = nil
+	case *ir.GlobalVar:
+		g.Init, g.Comdat = nil, nil
+		m.mapAttachments(g.Metadata)
+	}
+}
+
+// updateAttributes is IRLinker::updateAttributes: nocallback, which says
+// a function calls back only into its own module, no longer holds.
+func (m *mover) updateAttributes(c ir.Constant) {
+	f, ok := c.(*ir.Function)
+	if !ok {
+		return
+	}
+	if !isIntrinsic(f) {
+		f.Attrs = withoutFnAttr(f.Attrs, ir.AttrNoCallback)
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			switch in.Op {
+			case ir.Call, ir.Invoke, ir.CallBr:
+				in.Attrs = withoutFnAttr(in.Attrs, ir.AttrNoCallback)
+			}
+		}
+	}
+}
+
+func isIntrinsic(f *ir.Function) bool {
+	return len(f.Name) > 5 && f.Name[:5] == "llvm."
+}
+
+// withoutFnAttr returns l without function attribute k, a new list when
+// it had it (lists are shared).
+func withoutFnAttr(l ir.AttrList, k ir.AttrKind) ir.AttrList {
+	i := slices.IndexFunc(l.Fn, func(a ir.Attribute) bool { return a.Kind == k })
+	if i < 0 {
+		return l
+	}
+	fn := slices.Delete(slices.Clone(l.Fn), i, i+1)
+	if len(fn) == 0 {
+		fn = nil
+	}
+	l.Fn = fn
+	return l
+}
+
+// flush is the ValueMapper's flush: the scheduled bodies, initializers and
+// aliasees are mapped, last scheduled first.
+func (m *mover) flush() {
+	for len(m.tasks) > 0 && m.err == nil {
+		t := m.tasks[len(m.tasks)-1]
+		m.tasks = m.tasks[:len(m.tasks)-1]
+		switch t.kind {
+		case taskBody:
+			m.remapFunction(t.c.(*ir.Function))
+		case taskInit:
+			g := t.c.(*ir.GlobalVar)
+			if v, ok := m.mapValue(g.Init).(ir.Constant); ok {
+				g.Init = v
+			}
+			m.mapAttachments(g.Metadata)
+		case taskAliasee:
+			a := t.c.(*ir.Alias)
+			if v, ok := m.mapValue(a.Aliasee).(ir.Constant); ok {
+				a.Aliasee = v
+			}
+		}
+	}
+}
+
+// flushRAUW replaces the destination's values that new ones replaced:
+// references to them are redirected (at the end, Linker.redirect) and
+// they leave the module.
+func (m *mover) flushRAUW() {
+	l := m.l
+	for _, p := range m.rauw {
+		old, nw := p[0], p[1]
+		l.forward[old] = nw
+		l.dropName(old)
+		switch o := old.(type) {
+		case *ir.GlobalVar:
+			l.m.Globals = slices.DeleteFunc(l.m.Globals, func(g *ir.GlobalVar) bool { return g == o })
+		case *ir.Function:
+			l.m.Functions = slices.DeleteFunc(l.m.Functions, func(f *ir.Function) bool { return f == o })
+		case *ir.Alias:
+			l.m.Aliases = slices.DeleteFunc(l.m.Aliases, func(a *ir.Alias) bool { return a == o })
+		}
+	}
+	m.rauw = m.rauw[:0]
+}
+
+// remapFunction is Mapper::remapFunction: the function's operands
+// (personality, prefix, prologue), attachments, argument types, then each
+// instruction's operands, attachments and types, and debug records.
+func (m *mover) remapFunction(f *ir.Function) {
+	c := func(v ir.Constant) ir.Constant {
+		if v == nil {
+			return nil
+		}
+		if n, ok := m.mapValue(v).(ir.Constant); ok {
+			return n
+		}
+		return v
+	}
+	f.Personality, f.Prefix, f.Prologue = c(f.Personality), c(f.Prefix), c(f.Prologue)
+	m.mapAttachments(f.Metadata)
+	for _, a := range f.Params {
+		a.Typ = m.tm.get(a.Typ)
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			m.remapInstruction(in)
+		}
+	}
+}
+
+// remapInstruction maps in's operands in LLVM's operand order, its
+// attachments (!dbg first), its types and its debug records.
+func (m *mover) remapInstruction(in *ir.Instruction) {
+	v := func(p *ir.Value) {
+		if *p != nil {
+			*p = m.mapValue(*p)
+		}
+	}
+	switch in.Op {
+	case ir.Call, ir.Invoke, ir.CallBr:
+		for i := range in.Operands {
+			v(&in.Operands[i])
+		}
+		if in.Extra != nil {
+			for _, b := range in.Extra.Bundles {
+				for i := range b.Inputs {
+					v(&b.Inputs[i])
+				}
+			}
+		}
+		v(&in.Callee)
+	case ir.LandingPad:
+		if in.Extra != nil {
+			for i := range in.Extra.Clauses {
+				if cv, ok := m.mapValue(in.Extra.Clauses[i].Value).(ir.Constant); ok {
+					in.Extra.Clauses[i].Value = cv
+				}
+			}
+		}
+	case ir.CatchPad, ir.CleanupPad:
+		for i := 1; i < len(in.Operands); i++ {
+			v(&in.Operands[i])
+		}
+		if len(in.Operands) > 0 {
+			v(&in.Operands[0])
+		}
+	case ir.Switch:
+		if len(in.Operands) > 0 {
+			v(&in.Operands[0])
+		}
+		if in.Extra != nil {
+			for i, cs := range in.Extra.Cases {
+				if cv, ok := m.mapValue(cs).(ir.Constant); ok {
+					in.Extra.Cases[i] = cv
+				}
+			}
+		}
+	default:
+		for i := range in.Operands {
+			v(&in.Operands[i])
+		}
+	}
+	if in.DebugLoc != nil {
+		in.DebugLoc = m.mapMD(in.DebugLoc)
+	}
+	m.mapAttachments(in.Metadata)
+	in.Typ = m.tm.get(in.Typ)
+	in.ElemType = m.tm.get(in.ElemType)
+	in.FuncType = m.tm.get(in.FuncType)
+	m.mapAttrList(&in.Attrs)
+	for _, r := range in.DebugRecords {
+		for i, o := range r.Ops {
+			r.Ops[i] = m.mapMD(o)
+		}
+	}
+}
+
+// mapAttrList maps the types of the attributes of list l (byval, sret,
+// elementtype, ...), in place: the lists are the source's.
+func (m *mover) mapAttrList(l *ir.AttrList) {
+	m.mapAttrSet(l.Fn)
+	m.mapAttrSet(l.Ret)
+	for _, p := range l.Params {
+		m.mapAttrSet(p)
+	}
+}
+
+func (m *mover) mapAttrSet(s ir.AttrSet) {
+	for i := range s {
+		if s[i].Type != nil {
+			s[i].Type = m.tm.get(s[i].Type)
+		}
+	}
+}
+
+// fail keeps the first error.
+func (m *mover) fail(err error) {
+	if m.err == nil {
+		m.err = err
+	}
+}
