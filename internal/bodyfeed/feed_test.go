@@ -3,7 +3,6 @@ package bodyfeed
 import (
 	"errors"
 	"fmt"
-	"sync"
 	"testing"
 
 	"github.com/bcextract/bcextract/ir"
@@ -16,7 +15,6 @@ import (
 type sizedLoader struct {
 	sizes      []int
 	fail       string
-	mu         sync.Mutex // the race detector checks the feed's lock
 	calls      []string
 	held, most int
 	concurrent bool

@@ -30,7 +30,6 @@ type mover struct {
 
 	cdone  map[ir.Constant]bool
 	mddone map[ir.Metadata]bool
-	opBuf  []ir.Value
 	err    error
 }
 
