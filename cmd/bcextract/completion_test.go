@@ -62,7 +62,7 @@ var completionCases = []struct {
 	line []string
 	want string // space-separated, sorted
 }{
-	{[]string{"li"}, "list"},
+	{[]string{"li"}, "link list"},
 	{[]string{"d"}, "diff dis dump"},
 	{[]string{"help", "sc"}, "scan"},
 	{[]string{"completion", ""}, "bash fish zsh"},

@@ -61,7 +61,7 @@ func usagef(format string, args ...any) error {
 var errFailed = errors.New("failed")
 
 func commands() []*command {
-	return []*command{listCommand(), extractCommand(), convertCommand(), scanCommand(), inspectCommand(), sectionsCommand(), dumpCommand(), statsCommand(), disCommand(), funcsCommand(), callgraphCommand(), diffCommand(), bbmapCommand(), completionCommand(), versionCommand()}
+	return []*command{listCommand(), extractCommand(), convertCommand(), linkCommand(), scanCommand(), inspectCommand(), sectionsCommand(), dumpCommand(), statsCommand(), disCommand(), funcsCommand(), callgraphCommand(), diffCommand(), bbmapCommand(), completionCommand(), versionCommand()}
 }
 
 func main() {

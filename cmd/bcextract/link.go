@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/ir/bcwrite"
+	"github.com/bcextract/bcextract/ir/bitcode"
+	"github.com/bcextract/bcextract/ir/link"
+	"github.com/spf13/pflag"
+)
+
+type linkOptions struct {
+	output string // -o
+	force  bool
+	json   bool
+}
+
+func linkCommand() *command {
+	var o linkOptions
+	fs := pflag.NewFlagSet("link", pflag.ContinueOnError)
+	fs.StringVarP(&o.output, "output", "o", "", "write the linked module to `PATH` (\"-\" for standard output)")
+	fs.BoolVar(&o.force, "force", false, "replace an existing regular file (never a link, a device, a directory or an input)")
+	fs.BoolVar(&o.json, "json", false, "say what was linked as one JSON document, {\"modules\": [...], \"output\", \"size\", \"warnings\", \"errors\"}")
+	return &command{
+		Name:  "link",
+		Usage: "link -o PATH|- [--force] [--json] FILE...",
+		Short: "link bitcode modules into one, as llvm-link-22 does",
+		Long: `
+Link reads every bitcode module of each FILE, in order (bitcode files, and
+the modules embedded in objects, binaries and archives, as 'bcextract list'
+shows them), links them into one module as 'llvm-link-22 FILE...' does, and
+writes it, as LLVM 22's writer writes it, to PATH: the module llvm-link-22
+makes, as llvm-dis-22 prints both (definitions chosen by linkage, local
+names that clash renamed NAME.N, identified struct types merged by name and
+shape, metadata uniqued, named metadata and module flags merged, the values
+in the order llvm-link-22 creates them). A module's summary is not linked
+(llvm-link-22 drops it).
+
+A link that cannot be made is said as llvm-link-22 says it, on stderr
+("error: Linking globals named 'f': symbol multiply defined!", conflicting
+module flags), and nothing is written; llvm-link-22's warnings (different
+data layouts or triples, module flags that differ) are said on stderr too.
+What the linker or the writer does not handle yet (appending variables such
+as llvm.global_ctors, ifuncs, comdats of other selection kinds in two
+modules, ...) is said on stderr, and nothing is written.
+
+The output is written atomically, never over an input, and over an existing
+file only with --force; "-o -" writes it to standard output. A line "N
+modules -> PATH" is printed on standard output (nothing with -o -); with
+--json, one document:
+
+	{"modules": [...], "output", "size", "warnings": [...], "errors": [...]}
+
+Exit status: 0 if the link was written; 1 otherwise; 2 for usage errors.
+
+Examples:
+
+	bcextract link -o prog.bc a.bc b.bc c.bc
+	bcextract link -o - ir/link/testdata/order-a.bc ir/link/testdata/order-b.bc | llvm-dis-22 -o - -
+	bcextract link -o all.bc libfoo.a main.o
+`,
+		Flags: fs,
+		Run: func(e *env, args []string) error {
+			if len(args) == 0 {
+				return usagef("missing FILE")
+			}
+			if o.output == "" {
+				return usagef("missing -o PATH (\"-o -\" for standard output)")
+			}
+			return runLink(e, args, o)
+		},
+	}
+}
+
+// jsonLinkDoc is what link --json prints.
+type jsonLinkDoc struct {
+	Modules  []string    `json:"modules"`
+	Output   string      `json:"output,omitempty"`
+	Size     int         `json:"size,omitempty"`
+	Warnings []string    `json:"warnings"`
+	Errors   []jsonError `json:"errors"`
+}
+
+func runLink(e *env, args []string, o linkOptions) error {
+	sink, err := newFileSink(e, args, o.output, "", o.force)
+	if err != nil {
+		return err
+	}
+	toStdout := sink.toStdout()
+	if o.json && toStdout {
+		return usagef("--json and -o %s both write to standard output", o.output)
+	}
+	out := bufio.NewWriter(e.stdout)
+	doc := jsonLinkDoc{Modules: []string{}, Warnings: []string{}, Errors: []jsonError{}}
+	failed := false
+	fail := func(err error) {
+		reportf(e.stderr, "%v", err)
+		doc.Errors = append(doc.Errors, newJSONError(err))
+		failed = true
+	}
+	onErr := func(err error) { doc.Errors = append(doc.Errors, newJSONError(err)) }
+	l := link.New()
+	stop := false
+	for _, name := range args {
+		found := 0
+		inFailed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
+			if stop || !p.Kind.IsModule() || holdsNoModule(p.Data) {
+				return nil
+			}
+			id := p.Path
+			if container.Detect(in.data) == container.Bitcode {
+				id = name
+			}
+			n, err := linkPayload(l, p, id)
+			found += n
+			for i := 0; i < n; i++ {
+				doc.Modules = append(doc.Modules, id)
+			}
+			if err != nil {
+				if p.Malformed {
+					in.said = append(in.said, p.Path)
+				}
+				var le *link.Error
+				if errors.As(err, &le) {
+					// llvm-link's own words.
+					fmt.Fprintf(e.stderr, "error: %s\n", le.Msg)
+					doc.Errors = append(doc.Errors, newJSONError(err))
+					failed = true
+				} else {
+					fail(err)
+				}
+				stop = true
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if found == 0 && !inFailed && !failed {
+			fail(noneFound(name, errNoModule))
+		}
+		failed = failed || inFailed
+		if stop {
+			break
+		}
+	}
+	for _, w := range l.Warnings {
+		fmt.Fprintf(e.stderr, "warning: %s\n", w)
+		doc.Warnings = append(doc.Warnings, w)
+	}
+	if !failed {
+		data, err := bcwrite.Write(l.Module(), bcwrite.Options{})
+		if err != nil {
+			fail(fmt.Errorf("the linked module is not written: %w", err))
+		} else {
+			p := &container.Payload{Path: args[0], Kind: container.KindBitcode}
+			if _, err := sink.add(args[0], p, ".bc", data); err != nil {
+				fail(err)
+			}
+			if _, bad, problem, err := sink.finish("-o needs one module: %d"); err != nil {
+				return err
+			} else if problem != nil || bad {
+				if problem != nil {
+					fail(problem)
+				}
+				failed = true
+			} else {
+				doc.Output, doc.Size = o.output, len(data)
+				if !toStdout && !o.json {
+					fmt.Fprintf(out, "%d modules -> %s\n", len(doc.Modules), o.output)
+				}
+			}
+		}
+	}
+	return endReport(out, o.json, &doc, failed)
+}
+
+// linkPayload links every module of payload p, named id in the linker's
+// messages, and returns how many it linked.
+func linkPayload(l *link.Linker, p *container.Payload, id string) (int, error) {
+	// The modules outlive the walk, which may unmap p's file.
+	data := bytes.Clone(p.Data)
+	f, err := bitcode.Options{DropSummary: true}.Open(data)
+	if err != nil {
+		return 0, disError(p, err)
+	}
+	n := 0
+	for _, r := range f.Modules {
+		m, err := r.Module()
+		if err != nil {
+			return n, disError(p, err)
+		}
+		for _, fn := range m.Functions {
+			if fn.HasBody {
+				if err := r.LoadBody(fn); err != nil {
+					return n, disError(p, err)
+				}
+			}
+		}
+		if s := r.Skipped(); len(s) > 0 {
+			return n, container.DataError(p, int64(s[0].Bit/8), true,
+				fmt.Errorf("not linked: %s (bit %d of the module)", s[0].Msg, s[0].Bit))
+		}
+		if err := l.Link(m, id, link.Flags{}); err != nil {
+			var le *link.Error
+			if errors.As(err, &le) {
+				return n, err
+			}
+			return n, &container.Error{Path: p.Path, File: p.File, Off: -1, Err: fmt.Errorf("not linked: %w", err)}
+		}
+		n++
+	}
+	return n, nil
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# regen.sh - rebuild the linker's fixtures from src/*.ll: each source
+# assembled by llvm-as-22 into NAME.bc, and for each case below the
+# module llvm-link-22 makes of its inputs, as llvm-dis-22 prints it
+# (CASE.ll, ModuleID 'linked.bc'), or llvm-link-22's error (CASE.err).
+# The test links the same inputs with package link, writes the result
+# with ir/bcwrite, reads it back and prints it: the text must be the same.
+set -euo pipefail
+cd "$(dirname "$0")"
+CASES=(
+	"order order-a order-b"
+	"lazy lazy"
+	"lifo lifo"
+	"types types-a types-b"
+	"flags flags-a flags-b"
+	"weak weak-a weak-b"
+	"multi multi-a multi-b"
+	"conflict conflict-a conflict-b"
+)
+for ll in src/*.ll; do
+	llvm-as-22 "$ll" -o "$(basename "${ll%.ll}").bc"
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for c in "${CASES[@]}"; do
+	set -- $c
+	name=$1
+	shift
+	inputs=()
+	for i in "$@"; do inputs+=("$i.bc"); done
+	rm -f "$name.ll" "$name.err"
+	if llvm-link-22 "${inputs[@]}" -o "$tmp/linked.bc" 2>"$tmp/err"; then
+		(cd "$tmp" && llvm-dis-22 linked.bc -o -) >"$name.ll"
+	else
+		sed 's/^error: //' "$tmp/err" >"$name.err"
+	fi
+done

@@ -1,0 +1,24 @@
+; ModuleID = 'linked.bc'
+source_filename = "llvm-link"
+
+@c = common global i64 0, align 8
+@w = global i32 2
+
+define void @user() {
+  call void @lo()
+  call void @later()
+  call void @wf()
+  ret void
+}
+
+define void @wf() {
+  ret void
+}
+
+define weak_odr void @lo() {
+  ret void
+}
+
+define void @later() {
+  ret void
+}

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# conformance_link.sh - `bcextract link` against `llvm-link-22` on real
+# multi-file C programs nobody here wrote: zlib (15 units) and Lua (33
+# units), from Debian's source packages (`apt-get source --download-only`
+# with an apt state of the script's own, nothing installed; kept in
+# $BCX_CORPUS, default ~/.cache/bcextract-corpus, or taken from --src DIR
+# holding zlib/ and lua/), built by clang-22 -c -emit-llvm at -O0, -O2 and
+# -Os, with and without -g; then linked from the unit .bc files and from an
+# ELF program built from objects compiled with -fembed-bitcode (whose
+# .llvmbc sections hold the units). The linked module must print, by
+# llvm-dis-22, as llvm-link-22's output of the same modules does (the
+# ModuleID line aside): the same text.
+#
+# Usage: scripts/conformance_link.sh [--src DIR] [--bcextract PATH]
+#
+# Prints one line per program, configuration and input kind, and a
+# summary; exits 1 on any difference or failure. Prints a loud SKIPPED
+# line (exit 0) when LLVM 22 or the sources cannot be had.
+set -euo pipefail
+
+SRC=""
+BCX=""
+while [[ $# -gt 0 ]]; do
+	case "$1" in
+	--src) SRC=${2:?}; shift 2 ;;
+	--bcextract) BCX=${2:?}; shift 2 ;;
+	-h | --help) sed -n '2,/^set -e/{/^set -e/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+	*) echo "conformance_link.sh: unknown argument $1" >&2; exit 2 ;;
+	esac
+done
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export PATH="$PATH:/usr/local/go/bin"
+skip() {
+	echo "###################################################################"
+	echo "SKIPPED: conformance_link: $*"
+	echo "###################################################################"
+	exit 0
+}
+for t in clang-22 llvm-link-22 llvm-dis-22 apt-get tar; do
+	command -v "$t" >/dev/null 2>&1 || skip "$t not found"
+done
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+if [[ -z $BCX ]]; then
+	(cd "$REPO" && go build -o "$WORK/bcextract" ./cmd/bcextract)
+	BCX="$WORK/bcextract"
+fi
+# fetch DIR: Debian's sources of zlib and Lua 5.4, unpacked as DIR/zlib
+# and DIR/lua.
+fetch() {
+	local dir=$1 apt="$WORK/apt"
+	mkdir -p "$apt/parts" "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/dl"
+	local suite
+	suite=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-bookworm}")
+	printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+		"${suite:-bookworm}" >"$apt/parts/src.sources"
+	local opts=(-o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$apt/parts"
+		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" -o "APT::Sandbox::User=root")
+	apt-get "${opts[@]}" -qq update >/dev/null 2>&1 || return 1
+	(cd "$apt/dl" && apt-get "${opts[@]}" -qq source --download-only zlib lua5.4 >/dev/null 2>&1) || return 1
+	rm -rf "$dir/zlib" "$dir/lua" "$apt/x"
+	mkdir -p "$apt/x" "$dir"
+	tar -xf "$apt"/dl/zlib_*.orig.tar.* -C "$apt/x" && tar -xf "$apt"/dl/lua5.4_*.orig.tar.* -C "$apt/x" || return 1
+	mv "$apt"/x/zlib-* "$dir/zlib" && mv "$apt"/x/lua-*/src "$dir/lua"
+}
+if [[ -z $SRC ]]; then
+	SRC=${BCX_CORPUS:-$HOME/.cache/bcextract-corpus}/link-src
+	if [[ ! -f $SRC/zlib/zlib.h || ! -f $SRC/lua/lua.h ]]; then
+		ok=""
+		for attempt in 1 2 3; do
+			if fetch "$SRC"; then
+				ok=1
+				break
+			fi
+			sleep $((attempt * 5))
+		done
+		[[ -n $ok ]] || skip "the sources of zlib and Lua (Debian's source packages) could not be fetched"
+	fi
+fi
+
+pass=0
+fail=0
+start=$SECONDS
+# units PROGRAM -> the C files of a program.
+units() {
+	case $1 in
+	zlib) ls "$SRC"/zlib/*.c ;;
+	lua) ls "$SRC"/lua/l*.c | grep -v -e '/ltests\.c$' -e '/lua\.c$' -e '/luac\.c$'; echo "$SRC/lua/lua.c" ;;
+	esac
+}
+cflags() {
+	case $1 in
+	zlib) echo "-I$SRC/zlib -DHAVE_UNISTD_H -D_LARGEFILE64_SOURCE=1" ;;
+	lua) echo "-I$SRC/lua -DLUA_USE_LINUX" ;;
+	esac
+}
+# compare NAME REF OURS: llvm-dis-22 of both, ModuleID aside.
+compare() {
+	local name=$1 ref=$2 ours=$3
+	if diff <(llvm-dis-22 "$ref" -o - | tail -n +2) <(llvm-dis-22 "$ours" -o - | tail -n +2) >"$WORK/diff"; then
+		pass=$((pass + 1))
+		echo "  same: $name"
+	else
+		fail=$((fail + 1))
+		echo "  DIFFERENT: $name ($(wc -l <"$WORK/diff") diff lines; first:)"
+		head -n 6 "$WORK/diff" | cut -c1-160 | sed 's/^/    /'
+	fi
+}
+for prog in zlib lua; do
+	for cfg in "-O0" "-O2" "-Os" "-O0 -g" "-O2 -g"; do
+		d="$WORK/$prog$(echo "$cfg" | tr -d ' -')"
+		mkdir -p "$d"
+		bcs=()
+		objs=()
+		# shellcheck disable=SC2046
+		for c in $(units $prog); do
+			b=$(basename "$c" .c)
+			# shellcheck disable=SC2046,SC2086
+			clang-22 -w -c -emit-llvm $cfg $(cflags $prog) "$c" -o "$d/$b.bc"
+			# shellcheck disable=SC2046,SC2086
+			clang-22 -w -c -fPIC -fembed-bitcode $cfg $(cflags $prog) "$c" -o "$d/$b.o"
+			bcs+=("$d/$b.bc")
+			objs+=("$d/$b.o")
+		done
+		name="$prog $cfg (${#bcs[@]} units)"
+		if ! llvm-link-22 "${bcs[@]}" -o "$d/ref.bc" 2>"$WORK/err"; then
+			fail=$((fail + 1))
+			echo "  FAILED: $name: llvm-link-22: $(head -n 1 "$WORK/err")"
+			continue
+		fi
+		if ! "$BCX" link -o "$d/ours.bc" "${bcs[@]}" >/dev/null 2>"$WORK/err"; then
+			fail=$((fail + 1))
+			echo "  FAILED: $name: bcextract link: $(head -n 1 "$WORK/err")"
+			continue
+		fi
+		compare "$name from the units" "$d/ref.bc" "$d/ours.bc"
+		# A shared library linked from objects built with
+		# -fembed-bitcode: its .llvmbc holds each unit's module, as
+		# that unit's .o does (-fPIC changes the modules: llvm-link-22
+		# links those extracted).
+		if clang-22 -shared "${objs[@]}" -o "$d/prog" 2>"$WORK/err"; then
+			"$BCX" extract --kind bitcode -d "$d/emb" "$d/prog" >/dev/null
+			mapfile -t embedded < <(ls "$d"/emb/*.bc | sort -t'#' -k2 -n)
+			if llvm-link-22 "${embedded[@]}" -o "$d/ref-emb.bc" 2>"$WORK/err" && "$BCX" link -o "$d/ours-emb.bc" "$d/prog" >/dev/null 2>"$WORK/err"; then
+				compare "$name from the -fembed-bitcode program" "$d/ref-emb.bc" "$d/ours-emb.bc"
+			else
+				fail=$((fail + 1))
+				echo "  FAILED: $name from the program: $(head -n 1 "$WORK/err")"
+			fi
+		else
+			echo "  (no program built for $name: $(head -n 1 "$WORK/err"))"
+		fi
+	done
+done
+echo "link vs llvm-link-22: same $pass, different or failed $fail ($((SECONDS - start))s)"
+[[ $fail == 0 ]]
