@@ -134,11 +134,6 @@ func (l *Linker) Module() *ir.Module {
 
 // checkSource returns what in src this linker does not link yet.
 func checkSource(src *ir.Module) error {
-	for _, g := range src.Globals {
-		if g.Linkage == ir.AppendingLinkage {
-			return &UnsupportedError{What: "appending variables (@" + g.Name + ")"}
-		}
-	}
 	if len(src.IFuncs) > 0 {
 		return &UnsupportedError{What: "ifuncs"}
 	}

@@ -39,11 +39,15 @@ const (
 	taskBody taskKind = iota
 	taskInit
 	taskAliasee
+	taskAppending
 )
 
 type task struct {
 	kind taskKind
 	c    ir.Constant
+	// An appending variable's initializer: the destination's elements,
+	// then the source's, mapped.
+	prefix, members []ir.Constant
 }
 
 func newMover(l *Linker, src *ir.Module, name string, ml *moduleLinker) *mover {
@@ -277,13 +281,13 @@ func (m *mover) materialize(src ir.Constant) ir.Constant {
 	if m.shouldLink(nil, src) {
 		switch c := src.(type) {
 		case *ir.Function:
-			m.tasks = append(m.tasks, task{taskBody, c})
+			m.tasks = append(m.tasks, task{kind: taskBody, c: c})
 		case *ir.GlobalVar:
 			if c.Init != nil {
-				m.tasks = append(m.tasks, task{taskInit, c})
+				m.tasks = append(m.tasks, task{kind: taskInit, c: c})
 			}
 		case *ir.Alias:
-			m.tasks = append(m.tasks, task{taskAliasee, c})
+			m.tasks = append(m.tasks, task{kind: taskAliasee, c: c})
 		}
 	} else {
 		m.makeDeclaration(src)
@@ -300,6 +304,10 @@ func (m *mover) linkProto(src ir.Constant) (ir.Constant, bool) {
 	h := header(src)
 	dst := l.linkedTo(src)
 	should := m.shouldLink(dst, src)
+	if sg, ok := src.(*ir.GlobalVar); ok && (sg.Linkage == ir.AppendingLinkage || dst != nil && header(dst).Linkage == ir.AppendingLinkage) {
+		dg, _ := dst.(*ir.GlobalVar)
+		return m.linkAppending(dg, sg), false
+	}
 	if dst != nil && !should {
 		return dst, false
 	}
@@ -465,6 +473,14 @@ func (m *mover) flush() {
 			if v, ok := m.mapValue(a.Aliasee).(ir.Constant); ok {
 				a.Aliasee = v
 			}
+		case taskAppending:
+			g := t.c.(*ir.GlobalVar)
+			elems := append([]ir.Constant(nil), t.prefix...)
+			for _, e := range t.members {
+				v, _ := m.mapValue(e).(ir.Constant)
+				elems = append(elems, v)
+			}
+			g.Init = &ir.ConstAggregate{Typ: g.ValueType, Elems: elems}
 		}
 	}
 }
@@ -605,4 +621,108 @@ func (m *mover) fail(err error) {
 	if m.err == nil {
 		m.err = err
 	}
+}
+
+// linkAppending is IRLinker::linkAppendingVarProto: a new variable whose
+// initializer is the destination's elements followed by the source's
+// (those of llvm.global_ctors and llvm.global_dtors whose key is not
+// linked left out), put where the destination's was, which it replaces.
+func (m *mover) linkAppending(dst, src *ir.GlobalVar) ir.Constant {
+	l := m.l
+	if dst != nil && dst.Init != nil && src.Init != nil {
+		switch {
+		case src.Linkage != ir.AppendingLinkage || dst.Linkage != ir.AppendingLinkage:
+			m.fail(&Error{Msg: "Linking globals named '" + src.Name + "': can only link appending global with another appending global!"})
+		case dst.Constant != src.Constant:
+			m.fail(&Error{Msg: "Appending variables linked with different const'ness!"})
+		case dst.Align != src.Align:
+			m.fail(&Error{Msg: "Appending variables with different alignment need to be linked!"})
+		case dst.Visibility != src.Visibility:
+			m.fail(&Error{Msg: "Appending variables with different visibility need to be linked!"})
+		case (dst.UnnamedAddr == ir.GlobalUnnamedAddr) != (src.UnnamedAddr == ir.GlobalUnnamedAddr):
+			m.fail(&Error{Msg: "Appending variables with different unnamed_addr need to be linked!"})
+		case dst.Section != src.Section:
+			m.fail(&Error{Msg: "Appending variables with different section name need to be linked!"})
+		case dst.Typ.AddrSpace != src.Typ.AddrSpace:
+			m.fail(&Error{Msg: "Appending variables with different address spaces need to be linked!"})
+		}
+		if m.err != nil {
+			return nil
+		}
+	}
+	if src.Init == nil {
+		if dst == nil {
+			return nil
+		}
+		return dst
+	}
+	srcType := m.tm.get(src.ValueType)
+	if srcType.Kind != ir.ArrayType {
+		m.fail(&UnsupportedError{What: "an appending variable that is not an array (@" + src.Name + ")"})
+		return nil
+	}
+	elt := srcType.Elem
+	var prefix []ir.Constant
+	if dst != nil && dst.Init != nil {
+		dt := dst.ValueType
+		if dt.Kind != ir.ArrayType || !identical(dt.Elem, elt) {
+			m.fail(&Error{Msg: "Appending variables with different element types!"})
+			return nil
+		}
+		var ok bool
+		if prefix, ok = arrayElements(dst.Init, dt); !ok {
+			m.fail(&UnsupportedError{What: "the initializer of appending variable @" + dst.Name})
+			return nil
+		}
+	}
+	members, ok := arrayElements(src.Init, srcType)
+	if !ok {
+		m.fail(&UnsupportedError{What: "the initializer of appending variable @" + src.Name})
+		return nil
+	}
+	if (src.Name == "llvm.global_ctors" || src.Name == "llvm.global_dtors") && elt.Kind == ir.StructType && len(elt.Fields) == 3 {
+		kept := members[:0:0]
+		for _, e := range members {
+			if agg, ok := e.(*ir.ConstAggregate); ok && len(agg.Elems) == 3 && isGlobalValue(agg.Elems[2]) && m.srcSet[agg.Elems[2]] {
+				key := agg.Elems[2]
+				if !m.shouldLink(l.linkedTo(key), key) {
+					continue
+				}
+			}
+			kept = append(kept, e)
+		}
+		members = kept
+	}
+	ng := &ir.GlobalVar{GlobalHeader: src.GlobalHeader, Constant: src.Constant, Section: src.Section,
+		Align: src.Align, Attrs: src.Attrs, Sanitizer: src.Sanitizer, CodeModel: src.CodeModel,
+		ExternallyInitialized: src.ExternallyInitialized}
+	ng.Typ = m.tm.get(src.Typ)
+	ng.ValueType = &ir.Type{Kind: ir.ArrayType, Elem: elt, Len: uint64(len(prefix) + len(members))}
+	ng.Name = ""
+	if i := slices.Index(l.m.Globals, dst); dst != nil && i >= 0 {
+		l.m.Globals = slices.Insert(l.m.Globals, i, ng)
+	} else {
+		l.m.Globals = append(l.m.Globals, ng)
+	}
+	m.forceRenaming(ng, src.Name)
+	m.tasks = append(m.tasks, task{kind: taskAppending, c: ng, prefix: prefix, members: members})
+	if dst != nil {
+		m.rauw = append(m.rauw, [2]ir.Constant{dst, ng})
+	}
+	return ng
+}
+
+// arrayElements returns the elements of array constant c of type t.
+func arrayElements(c ir.Constant, t *ir.Type) ([]ir.Constant, bool) {
+	switch c := c.(type) {
+	case *ir.ConstAggregate:
+		return c.Elems, true
+	case *ir.ConstNull:
+		es := make([]ir.Constant, t.Len)
+		for i := range es {
+			es[i] = &ir.ConstNull{Typ: t.Elem}
+		}
+		return es, true
+	}
+	return nil, false
 }
