@@ -197,7 +197,10 @@ func (m *mover) linkModuleFlags() error {
 		if seenMin[f.id] {
 			continue
 		}
-		v, _ := constIntOf(f.value)
+		v, ok := constIntOf(f.value)
+		if !ok {
+			return &UnsupportedError{What: "a Min module flag that is not an integer ('" + f.id + "')"}
+		}
 		t := f.node.(*ir.MDTuple)
 		n := &ir.MDTuple{Ops: []ir.Metadata{t.Ops[0], t.Ops[1], &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: v.Typ}}}}
 		dstFlags.Ops[i] = l.md.unique(n).(ir.MDNode)
