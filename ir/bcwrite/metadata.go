@@ -364,7 +364,7 @@ func (e *enumerator) enumMDImpl(f uint32, md ir.Metadata) ir.Metadata {
 		}
 		if o, ok := e.md.odr[id]; ok && o != n && e.md.err == nil {
 			// LLVM's context makes the two one node.
-			e.md.err = &UnsupportedError{What: "two DICompositeTypes of one identifier"}
+			e.md.err = &UnsupportedError{What: "two DICompositeTypes of one identifier (" + id + ")"}
 		}
 		e.md.odr[id] = n
 	}

@@ -48,6 +48,13 @@ type Linker struct {
 	forward map[ir.Constant]ir.Constant
 
 	md mdUniquer
+	// odr are the composite types of debug info by identifier: llvm-link
+	// reads modules into a context that uniques them (the first one read
+	// stands for all).
+	odr map[string]*ir.SpecializedNode
+	// odrRepl are the types of the module being loaded that others stand
+	// for.
+	odrRepl map[*ir.SpecializedNode]*ir.SpecializedNode
 
 	// Warnings are llvm-link's warnings, in order, without "warning: ".
 	Warnings []string
@@ -64,6 +71,8 @@ func New() *Linker {
 		bodies:   map[string]*ir.Type{},
 		forward:  map[ir.Constant]ir.Constant{},
 		md:       newMDUniquer(),
+		odr:      map[string]*ir.SpecializedNode{},
+		odrRepl:  map[*ir.SpecializedNode]*ir.SpecializedNode{},
 	}
 }
 
@@ -168,6 +177,7 @@ func (l *Linker) load(src *ir.Module) {
 		t.Name = name
 		l.ctxTypes[name] = t
 	}
+	l.odrTypes(src)
 	m := l.m
 	m.MetadataKinds = union(m.MetadataKinds, src.MetadataKinds)
 	m.SyncScopes = union(m.SyncScopes, src.SyncScopes)

@@ -70,6 +70,7 @@ func TestLinkFixtures(t *testing.T) {
 		{"weak", []string{"weak-a", "weak-b"}},
 		{"multi", []string{"multi-a", "multi-b"}},
 		{"conflict", []string{"conflict-a", "conflict-b"}},
+		{"odr", []string{"odr-a", "odr-b"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, err := linkFiles(t, tc.inputs)

@@ -346,3 +346,203 @@ func (u *mdUniquer) renumber(m *ir.Module) {
 		}
 	}
 }
+
+var (
+	fieldIdentifier = ir.FieldNameOf("identifier")
+	fieldTag        = ir.FieldNameOf("tag")
+	fieldFlags      = ir.FieldNameOf("flags")
+)
+
+// flagFwdDecl is DINode::FlagFwdDecl.
+const flagFwdDecl = 1 << 2
+
+// odrTypes does what reading src into a context that uniques debug types
+// by their ODR identifier does (DICompositeType::buildODRType): a
+// composite type whose identifier an earlier module's has, of the same
+// tag, is that earlier one, which takes its contents when it was a
+// declaration and this one is not.
+func (l *Linker) odrTypes(src *ir.Module) {
+	seen := map[ir.Metadata]bool{}
+	var walk func(md ir.Metadata)
+	walk = func(md ir.Metadata) {
+		if md == nil || seen[md] {
+			return
+		}
+		seen[md] = true
+		switch n := md.(type) {
+		case *ir.MDTuple:
+			for _, o := range n.Ops {
+				walk(o)
+			}
+		case *ir.DILocation:
+			walk(n.Scope)
+			walk(n.InlinedAt)
+		case *ir.DIArgList:
+			for _, a := range n.Args {
+				walk(a)
+			}
+		case *ir.SpecializedNode:
+			for _, f := range n.Fields {
+				walk(f.MD)
+			}
+			for _, o := range n.Refs {
+				walk(o)
+			}
+			if n.Kind == "DICompositeType" {
+				l.odrType(n)
+			}
+		}
+	}
+	forEachMetadataRoot(src, walk)
+	if len(l.odrRepl) == 0 {
+		return
+	}
+	// Every reference to a type replaced is to the one that stands for
+	// it, as the reader resolves them.
+	r := func(md ir.Metadata) ir.Metadata {
+		if n, ok := md.(*ir.SpecializedNode); ok {
+			if c, ok := l.odrRepl[n]; ok {
+				return c
+			}
+		}
+		return md
+	}
+	rn := func(n ir.MDNode) ir.MDNode {
+		if x, ok := r(n).(ir.MDNode); ok {
+			return x
+		}
+		return n
+	}
+	for md := range seen {
+		switch n := md.(type) {
+		case *ir.MDTuple:
+			for i, o := range n.Ops {
+				n.Ops[i] = r(o)
+			}
+		case *ir.DILocation:
+			n.Scope, n.InlinedAt = r(n.Scope), r(n.InlinedAt)
+		case *ir.SpecializedNode:
+			for i := range n.Fields {
+				if n.Fields[i].MD != nil {
+					n.Fields[i].MD = r(n.Fields[i].MD)
+				}
+			}
+			for i, o := range n.Refs {
+				n.Refs[i] = r(o)
+			}
+		}
+	}
+	for _, g := range src.Globals {
+		for i := range g.Metadata {
+			g.Metadata[i].Node = rn(g.Metadata[i].Node)
+		}
+	}
+	for _, f := range src.Functions {
+		for i := range f.Metadata {
+			f.Metadata[i].Node = rn(f.Metadata[i].Node)
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for i := range in.Metadata {
+					in.Metadata[i].Node = rn(in.Metadata[i].Node)
+				}
+				for _, rec := range in.DebugRecords {
+					for i, o := range rec.Ops {
+						rec.Ops[i] = r(o)
+					}
+				}
+			}
+		}
+	}
+	for _, nmd := range src.NamedMetadata {
+		for i, op := range nmd.Ops {
+			nmd.Ops[i] = rn(op)
+		}
+	}
+	clear(l.odrRepl)
+}
+
+// odrType resolves composite type n against the context's of its
+// identifier.
+func (l *Linker) odrType(n *ir.SpecializedNode) {
+	id := fieldOf(n, fieldIdentifier)
+	if id == nil || id.Text() == "" {
+		return
+	}
+	c := l.odr[id.Text()]
+	if c == nil {
+		l.odr[id.Text()] = n
+		return
+	}
+	if c == n || intOf(c, fieldTag) != intOf(n, fieldTag) {
+		return
+	}
+	if intOf(c, fieldFlags)&flagFwdDecl != 0 && intOf(n, fieldFlags)&flagFwdDecl == 0 {
+		c.Fields = append([]ir.Field(nil), n.Fields...)
+		if n.Refs != nil {
+			c.Refs = append([]ir.Metadata(nil), n.Refs...)
+		}
+		// Its new operands are to be made unique.
+		delete(l.md.memo, c)
+	}
+	l.md.memo[n] = c
+	l.odrRepl[n] = c
+}
+
+func fieldOf(n *ir.SpecializedNode, name ir.FieldName) *ir.Field {
+	for i := range n.Fields {
+		if n.Fields[i].Name == name {
+			return &n.Fields[i]
+		}
+	}
+	return nil
+}
+
+func intOf(n *ir.SpecializedNode, name ir.FieldName) int64 {
+	if f := fieldOf(n, name); f != nil && f.MD == nil {
+		return f.Int
+	}
+	return 0
+}
+
+// forEachMetadataRoot calls fn with each metadata m refers to directly:
+// named metadata, attachments, locations, debug records and metadata
+// operands.
+func forEachMetadataRoot(m *ir.Module, fn func(ir.Metadata)) {
+	for _, nmd := range m.NamedMetadata {
+		for _, op := range nmd.Ops {
+			fn(op)
+		}
+	}
+	for _, g := range m.Globals {
+		for _, a := range g.Metadata {
+			fn(a.Node)
+		}
+	}
+	var buf []ir.Value
+	for _, f := range m.Functions {
+		for _, a := range f.Metadata {
+			fn(a.Node)
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if in.DebugLoc != nil {
+					fn(in.DebugLoc)
+				}
+				for _, a := range in.Metadata {
+					fn(a.Node)
+				}
+				for _, r := range in.DebugRecords {
+					for _, o := range r.Ops {
+						fn(o)
+					}
+				}
+				for _, o := range in.LLVMOperands(&buf) {
+					if mv, ok := o.(*ir.MetadataValue); ok {
+						fn(mv.MD)
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# regen.sh - rebuild the linker's fixtures from src/*.ll: each source
-# assembled by llvm-as-22 into NAME.bc, and for each case below the
+# regen.sh - rebuild the linker's fixtures from src/*.ll (each assembled
+# by llvm-as-22 into NAME.bc) and src/*.cpp (each compiled by clang++-22
+# with -g into NAME.bc: debug info whose composite types have ODR
+# identifiers), and for each case below the
 # module llvm-link-22 makes of its inputs, as llvm-dis-22 prints it
 # (CASE.ll, ModuleID 'linked.bc'), or llvm-link-22's error (CASE.err).
 # The test links the same inputs with package link, writes the result
@@ -16,9 +18,13 @@ CASES=(
 	"weak weak-a weak-b"
 	"multi multi-a multi-b"
 	"conflict conflict-a conflict-b"
+	"odr odr-a odr-b"
 )
 for ll in src/*.ll; do
 	llvm-as-22 "$ll" -o "$(basename "${ll%.ll}").bc"
+done
+for cc in src/*.cpp; do
+	clang++-22 -g -O0 -c -emit-llvm -fno-ident -ffile-prefix-map="$PWD"=. "$cc" -o "$(basename "${cc%.cpp}").bc"
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
