@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/bcextract/bcextract/ir"
 )
@@ -90,10 +89,15 @@ type mdUniquer struct {
 	canon map[string]ir.Metadata
 	memo  map[ir.Metadata]ir.Metadata
 	busy  map[ir.Metadata]bool
+	// ids number the nodes operand keys name; buf is where keys are
+	// made.
+	ids map[ir.Metadata]uint64
+	buf []byte
 }
 
 func newMDUniquer() mdUniquer {
-	return mdUniquer{canon: map[string]ir.Metadata{}, memo: map[ir.Metadata]ir.Metadata{}, busy: map[ir.Metadata]bool{}}
+	return mdUniquer{canon: map[string]ir.Metadata{}, memo: map[ir.Metadata]ir.Metadata{}, busy: map[ir.Metadata]bool{},
+		ids: map[ir.Metadata]uint64{}}
 }
 
 // unique returns the node that stands for md: the first one met with its
@@ -116,16 +120,18 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 		return u.keep(md, k)
 	case *ir.DIArgList:
 		u.busy[md] = true
-		var b strings.Builder
-		b.WriteString("a")
 		for i, a := range n.Args {
 			if x, ok := u.unique(a).(*ir.ValueAsMetadata); ok {
 				n.Args[i] = x
 			}
-			b.WriteString(u.key(n.Args[i]))
 		}
 		delete(u.busy, md)
-		return u.keep(md, b.String())
+		b := append(u.buf[:0], 'a')
+		for _, a := range n.Args {
+			b = u.appendKey(b, a)
+		}
+		u.buf = b
+		return u.keep(md, string(b))
 	case *ir.MDTuple:
 		u.busy[md] = true
 		for i, o := range n.Ops {
@@ -136,12 +142,12 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 			u.memo[md] = md
 			return md
 		}
-		var b strings.Builder
-		b.WriteString("t")
+		b := append(u.buf[:0], 't')
 		for _, o := range n.Ops {
-			b.WriteString(u.key(o))
+			b = u.appendKey(b, o)
 		}
-		return u.keep(md, b.String())
+		u.buf = b
+		return u.keep(md, string(b))
 	case *ir.SpecializedNode:
 		u.busy[md] = true
 		for i := range n.Fields {
@@ -157,17 +163,28 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 			u.memo[md] = md
 			return md
 		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "s%s/%d", n.Kind, n.ValueWidth)
+		b := append(u.buf[:0], 's')
+		b = append(b, n.Kind...)
+		b = append(b, '/')
+		b = strconv.AppendUint(b, uint64(n.ValueWidth), 10)
 		for _, f := range n.Fields {
-			fmt.Fprintf(&b, "|%d:%d:%d:%d:", f.Name, f.Kind, f.Enum, f.Int)
-			b.WriteString(u.key(f.MD))
+			b = append(b, '|')
+			b = strconv.AppendUint(b, uint64(f.Name), 10)
+			b = append(b, ':')
+			b = strconv.AppendUint(b, uint64(f.Kind), 10)
+			b = append(b, ':')
+			b = strconv.AppendUint(b, uint64(f.Enum), 10)
+			b = append(b, ':')
+			b = strconv.AppendInt(b, f.Int, 10)
+			b = append(b, ':')
+			b = u.appendKey(b, f.MD)
 		}
-		b.WriteString("|r")
+		b = append(b, "|r"...)
 		for _, o := range n.Refs {
-			b.WriteString(u.key(o))
+			b = u.appendKey(b, o)
 		}
-		return u.keep(md, b.String())
+		u.buf = b
+		return u.keep(md, string(b))
 	case *ir.DILocation:
 		u.busy[md] = true
 		n.Scope, n.InlinedAt = u.unique(n.Scope), u.unique(n.InlinedAt)
@@ -176,8 +193,19 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 			u.memo[md] = md
 			return md
 		}
-		k := fmt.Sprintf("l%d:%d:%d:%d:%d:%t", n.Line, n.Column, n.AtomGroup, n.AtomRank, 0, n.ImplicitCode) + u.key(n.Scope) + u.key(n.InlinedAt)
-		return u.keep(md, k)
+		b := append(u.buf[:0], 'l')
+		b = strconv.AppendUint(b, uint64(n.Line), 10)
+		b = append(b, ':')
+		b = strconv.AppendUint(b, uint64(n.Column), 10)
+		b = append(b, ':')
+		b = strconv.AppendUint(b, n.AtomGroup, 10)
+		b = append(b, ':')
+		b = strconv.AppendUint(b, uint64(n.AtomRank), 10)
+		b = strconv.AppendBool(b, n.ImplicitCode)
+		b = u.appendKey(b, n.Scope)
+		b = u.appendKey(b, n.InlinedAt)
+		u.buf = b
+		return u.keep(md, string(b))
 	}
 	u.memo[md] = md
 	return md
@@ -194,15 +222,28 @@ func (u *mdUniquer) keep(md ir.Metadata, k string) ir.Metadata {
 	return c
 }
 
-// key is what names operand md, made unique, in its user's key.
-func (u *mdUniquer) key(md ir.Metadata) string {
+// appendKey appends to b what names operand md, made unique, in its
+// user's key: a string by its text, other metadata by a number of its
+// own.
+func (u *mdUniquer) appendKey(b []byte, md ir.Metadata) []byte {
 	switch n := md.(type) {
 	case nil:
-		return "(n)"
+		return append(b, "(n)"...)
 	case *ir.MDString:
-		return "(s" + strconv.Quote(n.Value) + ")"
+		b = append(b, "(s"...)
+		b = strconv.AppendUint(b, uint64(len(n.Value)), 10)
+		b = append(b, ':')
+		b = append(b, n.Value...)
+		return append(b, ')')
 	}
-	return fmt.Sprintf("(%p)", md)
+	id, ok := u.ids[md]
+	if !ok {
+		id = uint64(len(u.ids) + 1)
+		u.ids[md] = id
+	}
+	b = append(b, '(')
+	b = strconv.AppendUint(b, id, 10)
+	return append(b, ')')
 }
 
 // valueKey identifies a value as LLVM's context uniques constants: a
