@@ -200,6 +200,17 @@ const (
 	ComdatSameSize
 )
 
+var comdatSelectionNames = [...]string{"any", "exactmatch", "largest", "nodeduplicate", "samesize"}
+
+// String returns the selection kind's keyword in LLVM assembly ("any",
+// "exactmatch", ...).
+func (s ComdatSelection) String() string {
+	if int(s) < len(comdatSelectionNames) {
+		return comdatSelectionNames[s]
+	}
+	return "comdat?"
+}
+
 // SanitizerMetadata are a global variable's sanitizer flags.
 type SanitizerMetadata struct {
 	NoAddress, NoHWAddress, Memtag, IsDynInit bool

@@ -90,3 +90,21 @@ func (t *Type) Scalar() *Type {
 	}
 	return t
 }
+
+// Contained returns the types t is made of, in LLVM's order
+// (Type::subtypes): a function's result then parameters, a struct's
+// fields, an array's or vector's element, a target extension type's type
+// parameters.
+func (t *Type) Contained() []*Type {
+	switch t.Kind {
+	case FunctionType:
+		return append([]*Type{t.Ret}, t.Params...)
+	case StructType:
+		return t.Fields
+	case ArrayType, FixedVectorType, ScalableVectorType:
+		return []*Type{t.Elem}
+	case TargetExtType:
+		return t.TypeParams
+	}
+	return nil
+}

@@ -401,19 +401,10 @@ func (p *printer) printModule() {
 }
 
 func comdatSelectionName(s ir.ComdatSelection) string {
-	switch s {
-	case ir.ComdatAny:
+	if s > ir.ComdatSameSize {
 		return "any"
-	case ir.ComdatExactMatch:
-		return "exactmatch"
-	case ir.ComdatLargest:
-		return "largest"
-	case ir.ComdatNoDeduplicate:
-		return "nodeduplicate"
-	case ir.ComdatSameSize:
-		return "samesize"
 	}
-	return "any"
+	return s.String()
 }
 
 // collectComdats lists the comdats of the global objects (functions, then

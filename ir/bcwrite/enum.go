@@ -162,19 +162,7 @@ func (e *enumerator) typeKey(t *ir.Type) string {
 }
 
 // subtypes returns the types t is made of, in LLVM's order.
-func subtypes(t *ir.Type) []*ir.Type {
-	switch t.Kind {
-	case ir.FunctionType:
-		return append([]*ir.Type{t.Ret}, t.Params...)
-	case ir.StructType:
-		return t.Fields
-	case ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType:
-		return []*ir.Type{t.Elem}
-	case ir.TargetExtType:
-		return t.TypeParams
-	}
-	return nil
-}
+func subtypes(t *ir.Type) []*ir.Type { return t.Contained() }
 
 // enumType numbers t after the types it is made of (EnumerateType). An
 // identified struct may be referred to before its body is numbered: it is

@@ -352,40 +352,7 @@ func (u *mdUniquer) renumber(m *ir.Module) {
 			}
 		}
 	}
-	for _, nmd := range m.NamedMetadata {
-		for _, op := range nmd.Ops {
-			walk(op)
-		}
-	}
-	var buf []ir.Value
-	for _, g := range m.Globals {
-		for _, a := range g.Metadata {
-			walk(a.Node)
-		}
-	}
-	for _, f := range m.Functions {
-		for _, a := range f.Metadata {
-			walk(a.Node)
-		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				walk(in.DebugLoc)
-				for _, a := range in.Metadata {
-					walk(a.Node)
-				}
-				for _, r := range in.DebugRecords {
-					for _, o := range r.Ops {
-						walk(o)
-					}
-				}
-				for _, o := range in.LLVMOperands(&buf) {
-					if mv, ok := o.(*ir.MetadataValue); ok {
-						walk(mv.MD)
-					}
-				}
-			}
-		}
-	}
+	forEachMetadataRoot(m, walk)
 }
 
 var (

@@ -143,7 +143,7 @@ func (ml *moduleLinker) chooseComdat(cd *ir.Comdat) (linkFrom, error) {
 	case ir.ComdatNoDeduplicate:
 		return fromBoth, nil
 	default:
-		return 0, &UnsupportedError{What: "comdat selection kind " + comdatKindName(sel) + " between two modules"}
+		return 0, &UnsupportedError{What: "comdat selection kind " + sel.String() + " between two modules"}
 	}
 }
 
@@ -156,22 +156,6 @@ func resultKind(a, b ir.ComdatSelection) ir.ComdatSelection {
 		return ir.ComdatLargest
 	}
 	return a
-}
-
-func comdatKindName(s ir.ComdatSelection) string {
-	switch s {
-	case ir.ComdatAny:
-		return "any"
-	case ir.ComdatExactMatch:
-		return "exactmatch"
-	case ir.ComdatLargest:
-		return "largest"
-	case ir.ComdatNoDeduplicate:
-		return "nodeduplicate"
-	case ir.ComdatSameSize:
-		return "samesize"
-	}
-	return "?"
 }
 
 // linkIfNeeded is ModuleLinker::linkIfNeeded.

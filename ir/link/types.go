@@ -162,19 +162,7 @@ func (tm *typeMapper) isomorphic(dst, src *ir.Type) bool {
 }
 
 // contained returns the types t contains, in LLVM's order.
-func contained(t *ir.Type) []*ir.Type {
-	switch t.Kind {
-	case ir.FunctionType:
-		return append([]*ir.Type{t.Ret}, t.Params...)
-	case ir.StructType:
-		return t.Fields
-	case ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType:
-		return []*ir.Type{t.Elem}
-	case ir.TargetExtType:
-		return t.TypeParams
-	}
-	return nil
-}
+func contained(t *ir.Type) []*ir.Type { return t.Contained() }
 
 // setContained sets the types t contains (in place).
 func setContained(t *ir.Type, ts []*ir.Type) {
