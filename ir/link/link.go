@@ -362,28 +362,11 @@ func (l *Linker) redirect() {
 			return
 		}
 		mdone[md] = true
-		switch n := md.(type) {
-		case *ir.ValueAsMetadata:
+		if n, ok := md.(*ir.ValueAsMetadata); ok {
 			n.Value = value(n.Value)
-		case *ir.DIArgList:
-			for _, a := range n.Args {
-				meta(a)
-			}
-		case *ir.MDTuple:
-			for _, o := range n.Ops {
-				meta(o)
-			}
-		case *ir.SpecializedNode:
-			for _, f := range n.Fields {
-				meta(f.MD)
-			}
-			for _, o := range n.Refs {
-				meta(o)
-			}
-		case *ir.DILocation:
-			meta(n.Scope)
-			meta(n.InlinedAt)
+			return
 		}
+		eachOperand(md, meta)
 	}
 	m := l.m
 	for _, nmd := range m.NamedMetadata {

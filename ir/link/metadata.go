@@ -15,31 +15,38 @@ func (m *mover) mapMD(md ir.Metadata) ir.Metadata {
 		return md
 	}
 	m.mddone[md] = true
-	switch n := md.(type) {
-	case *ir.ValueAsMetadata:
+	if n, ok := md.(*ir.ValueAsMetadata); ok {
 		if v := m.mapValue(n.Value); v != nil {
 			n.Value = v
 		}
-	case *ir.DIArgList:
-		for _, a := range n.Args {
-			m.mapMD(a)
-		}
+		return md
+	}
+	eachOperand(md, func(o ir.Metadata) { m.mapMD(o) })
+	return md
+}
+
+// eachOperand calls fn with each metadata operand of md, nil ones too.
+func eachOperand(md ir.Metadata, fn func(ir.Metadata)) {
+	switch n := md.(type) {
 	case *ir.MDTuple:
 		for _, o := range n.Ops {
-			m.mapMD(o)
+			fn(o)
 		}
 	case *ir.SpecializedNode:
 		for _, f := range n.Fields {
-			m.mapMD(f.MD)
+			fn(f.MD)
 		}
 		for _, o := range n.Refs {
-			m.mapMD(o)
+			fn(o)
 		}
 	case *ir.DILocation:
-		m.mapMD(n.Scope)
-		m.mapMD(n.InlinedAt)
+		fn(n.Scope)
+		fn(n.InlinedAt)
+	case *ir.DIArgList:
+		for _, a := range n.Args {
+			fn(a)
+		}
 	}
-	return md
 }
 
 func (m *mover) mapAttachments(as []ir.Attachment) {
@@ -329,28 +336,14 @@ func (u *mdUniquer) renumber(m *ir.Module) {
 		case *ir.MDTuple:
 			next++
 			n.ID = next
-			for _, o := range n.Ops {
-				walk(o)
-			}
 		case *ir.SpecializedNode:
 			next++
 			n.ID = next
-			for _, f := range n.Fields {
-				walk(f.MD)
-			}
-			for _, o := range n.Refs {
-				walk(o)
-			}
 		case *ir.DILocation:
 			next++
 			n.ID = next
-			walk(n.Scope)
-			walk(n.InlinedAt)
-		case *ir.DIArgList:
-			for _, a := range n.Args {
-				walk(a)
-			}
 		}
+		eachOperand(md, walk)
 	}
 	forEachMetadataRoot(m, walk)
 }
@@ -377,28 +370,9 @@ func (l *Linker) odrTypes(src *ir.Module) {
 			return
 		}
 		seen[md] = true
-		switch n := md.(type) {
-		case *ir.MDTuple:
-			for _, o := range n.Ops {
-				walk(o)
-			}
-		case *ir.DILocation:
-			walk(n.Scope)
-			walk(n.InlinedAt)
-		case *ir.DIArgList:
-			for _, a := range n.Args {
-				walk(a)
-			}
-		case *ir.SpecializedNode:
-			for _, f := range n.Fields {
-				walk(f.MD)
-			}
-			for _, o := range n.Refs {
-				walk(o)
-			}
-			if n.Kind == "DICompositeType" {
-				l.odrType(n)
-			}
+		eachOperand(md, walk)
+		if n, ok := md.(*ir.SpecializedNode); ok && n.Kind == "DICompositeType" {
+			l.odrType(n)
 		}
 	}
 	forEachMetadataRoot(src, walk)
