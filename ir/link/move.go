@@ -587,10 +587,33 @@ func (m *mover) remapInstruction(in *ir.Instruction) {
 		in.DebugLoc = m.mapMD(in.DebugLoc)
 	}
 	m.mapAttachments(in.Metadata)
-	in.Typ = m.tm.get(in.Typ)
-	in.ElemType = m.tm.get(in.ElemType)
-	in.FuncType = m.tm.get(in.FuncType)
-	m.mapAttrList(&in.Attrs)
+	// The types, in the order LLVM's remapInstruction maps them: which
+	// struct type of a body stands for the others depends on it.
+	switch in.Op {
+	case ir.Call, ir.Invoke, ir.CallBr:
+		if ft := in.FuncType; ft != nil {
+			for _, p := range ft.Params {
+				m.tm.get(p)
+			}
+		}
+		in.Typ = m.tm.get(in.Typ)
+		in.FuncType = m.tm.get(in.FuncType)
+		m.mapAttrList(&in.Attrs)
+	case ir.Alloca:
+		in.ElemType = m.tm.get(in.ElemType)
+		in.Typ = m.tm.get(in.Typ)
+	case ir.GetElementPtr:
+		in.ElemType = m.tm.get(in.ElemType)
+		if len(in.Operands) > 1 {
+			m.tm.get(indexedType(in.ElemType, in.Operands[2:]))
+		}
+		in.Typ = m.tm.get(in.Typ)
+	default:
+		in.Typ = m.tm.get(in.Typ)
+		in.ElemType = m.tm.get(in.ElemType)
+		in.FuncType = m.tm.get(in.FuncType)
+		m.mapAttrList(&in.Attrs)
+	}
 	for _, r := range in.DebugRecords {
 		for i, o := range r.Ops {
 			r.Ops[i] = m.mapMD(o)
@@ -725,4 +748,27 @@ func arrayElements(c ir.Constant, t *ir.Type) ([]ir.Constant, bool) {
 		return es, true
 	}
 	return nil, false
+}
+
+// indexedType is the type getelementptr's indices after the first select
+// in t (GetElementPtrInst::getIndexedType), nil when they do not.
+func indexedType(t *ir.Type, idx []ir.Value) *ir.Type {
+	for _, ix := range idx {
+		if t == nil {
+			return nil
+		}
+		switch t.Kind {
+		case ir.StructType:
+			c, ok := ix.(*ir.ConstInt)
+			if !ok || c.Big != nil || c.V < 0 || c.V >= int64(len(t.Fields)) {
+				return nil
+			}
+			t = t.Fields[c.V]
+		case ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType:
+			t = t.Elem
+		default:
+			return nil
+		}
+	}
+	return t
 }
