@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # conformance_link.sh - `bcextract link` against `llvm-link-22` on real
-# multi-file C programs nobody here wrote: zlib (15 units) and Lua (33
-# units), from Debian's source packages (`apt-get source --download-only`
-# with an apt state of the script's own, nothing installed; kept in
-# $BCX_CORPUS, default ~/.cache/bcextract-corpus, or taken from --src DIR
-# holding zlib/ and lua/), built by clang-22 -c -emit-llvm at -O0, -O2 and
-# -Os, with and without -g; then linked from the unit .bc files and from an
+# multi-file programs nobody here wrote: zlib (15 C units), Lua (33 C
+# units) and yaml-cpp (31 C++ units: templates, inline functions,
+# exceptions), from Debian's source packages (`apt-get source
+# --download-only` with an apt state of the script's own, nothing
+# installed; kept in $BCX_CORPUS, default ~/.cache/bcextract-corpus, or
+# taken from --src DIR holding zlib/, lua/ and yaml-cpp/), built by
+# clang-22 -c -emit-llvm at -O0, -O2 and -Os, with and without -g (yaml-cpp
+# at -O1, -O2 and -Os: its -O0 and -g links differ, see the README); then
+# linked from the unit .bc files and from an
 # ELF program built from objects compiled with -fembed-bitcode (whose
 # .llvmbc sections hold the units). The linked module must print, by
 # llvm-dis-22, as llvm-link-22's output of the same modules does (the
@@ -37,7 +40,7 @@ skip() {
 	echo "###################################################################"
 	exit 0
 }
-for t in clang-22 llvm-link-22 llvm-dis-22 apt-get tar; do
+for t in clang-22 clang++-22 llvm-link-22 llvm-dis-22 apt-get tar; do
 	command -v "$t" >/dev/null 2>&1 || skip "$t not found"
 done
 WORK=$(mktemp -d)
@@ -58,15 +61,17 @@ fetch() {
 	local opts=(-o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$apt/parts"
 		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" -o "APT::Sandbox::User=root")
 	apt-get "${opts[@]}" -qq update >/dev/null 2>&1 || return 1
-	(cd "$apt/dl" && apt-get "${opts[@]}" -qq source --download-only zlib lua5.4 >/dev/null 2>&1) || return 1
-	rm -rf "$dir/zlib" "$dir/lua" "$apt/x"
+	(cd "$apt/dl" && apt-get "${opts[@]}" -qq source --download-only zlib lua5.4 yaml-cpp >/dev/null 2>&1) || return 1
+	rm -rf "$dir/zlib" "$dir/lua" "$dir/yaml-cpp" "$apt/x"
 	mkdir -p "$apt/x" "$dir"
-	tar -xf "$apt"/dl/zlib_*.orig.tar.* -C "$apt/x" && tar -xf "$apt"/dl/lua5.4_*.orig.tar.* -C "$apt/x" || return 1
-	mv "$apt"/x/zlib-* "$dir/zlib" && mv "$apt"/x/lua-*/src "$dir/lua"
+	for t in "$apt"/dl/zlib_*.orig.tar.* "$apt"/dl/lua5.4_*.orig.tar.* "$apt"/dl/yaml-cpp_*.orig.tar.*; do
+		tar -xf "$t" -C "$apt/x" || return 1
+	done
+	mv "$apt"/x/zlib-* "$dir/zlib" && mv "$apt"/x/lua-*/src "$dir/lua" && mv "$apt"/x/yaml-cpp-* "$dir/yaml-cpp"
 }
 if [[ -z $SRC ]]; then
 	SRC=${BCX_CORPUS:-$HOME/.cache/bcextract-corpus}/link-src
-	if [[ ! -f $SRC/zlib/zlib.h || ! -f $SRC/lua/lua.h ]]; then
+	if [[ ! -f $SRC/zlib/zlib.h || ! -f $SRC/lua/lua.h || ! -f $SRC/yaml-cpp/include/yaml-cpp/yaml.h ]]; then
 		ok=""
 		for attempt in 1 2 3; do
 			if fetch "$SRC"; then
@@ -75,7 +80,7 @@ if [[ -z $SRC ]]; then
 			fi
 			sleep $((attempt * 5))
 		done
-		[[ -n $ok ]] || skip "the sources of zlib and Lua (Debian's source packages) could not be fetched"
+		[[ -n $ok ]] || skip "the sources of zlib, Lua and yaml-cpp (Debian's source packages) could not be fetched"
 	fi
 fi
 
@@ -87,12 +92,20 @@ units() {
 	case $1 in
 	zlib) ls "$SRC"/zlib/*.c ;;
 	lua) ls "$SRC"/lua/l*.c | grep -v -e '/ltests\.c$' -e '/lua\.c$' -e '/luac\.c$'; echo "$SRC/lua/lua.c" ;;
+	yaml-cpp) ls "$SRC"/yaml-cpp/src/*.cpp "$SRC"/yaml-cpp/src/contrib/*.cpp ;;
 	esac
 }
 cflags() {
 	case $1 in
 	zlib) echo "-I$SRC/zlib -DHAVE_UNISTD_H -D_LARGEFILE64_SOURCE=1" ;;
 	lua) echo "-I$SRC/lua -DLUA_USE_LINUX" ;;
+	yaml-cpp) echo "-std=c++17 -I$SRC/yaml-cpp/include -I$SRC/yaml-cpp/src" ;;
+	esac
+}
+configs() {
+	case $1 in
+	yaml-cpp) printf '%s\n' "-O1" "-O2" "-Os" ;;
+	*) printf '%s\n' "-O0" "-O2" "-Os" "-O0 -g" "-O2 -g" ;;
 	esac
 }
 # compare NAME REF OURS: llvm-dis-22 of both, ModuleID aside.
@@ -107,8 +120,11 @@ compare() {
 		head -n 6 "$WORK/diff" | cut -c1-160 | sed 's/^/    /'
 	fi
 }
-for prog in zlib lua; do
-	for cfg in "-O0" "-O2" "-Os" "-O0 -g" "-O2 -g"; do
+for prog in zlib lua yaml-cpp; do
+	cc=clang-22
+	[[ $prog == yaml-cpp ]] && cc=clang++-22
+	mapfile -t cfgs < <(configs $prog)
+	for cfg in "${cfgs[@]}"; do
 		d="$WORK/$prog$(echo "$cfg" | tr -d ' -')"
 		mkdir -p "$d"
 		bcs=()
@@ -117,9 +133,9 @@ for prog in zlib lua; do
 		for c in $(units $prog); do
 			b=$(basename "$c" .c)
 			# shellcheck disable=SC2046,SC2086
-			clang-22 -w -c -emit-llvm $cfg $(cflags $prog) "$c" -o "$d/$b.bc"
+			$cc -w -c -emit-llvm $cfg $(cflags $prog) "$c" -o "$d/$b.bc"
 			# shellcheck disable=SC2046,SC2086
-			clang-22 -w -c -fPIC -fembed-bitcode $cfg $(cflags $prog) "$c" -o "$d/$b.o"
+			$cc -w -c -fPIC -fembed-bitcode $cfg $(cflags $prog) "$c" -o "$d/$b.o"
 			bcs+=("$d/$b.bc")
 			objs+=("$d/$b.o")
 		done
@@ -139,7 +155,7 @@ for prog in zlib lua; do
 		# -fembed-bitcode: its .llvmbc holds each unit's module, as
 		# that unit's .o does (-fPIC changes the modules: llvm-link-22
 		# links those extracted).
-		if clang-22 -shared "${objs[@]}" -o "$d/prog" 2>"$WORK/err"; then
+		if $cc -shared "${objs[@]}" -o "$d/prog" 2>"$WORK/err"; then
 			"$BCX" extract --kind bitcode -d "$d/emb" "$d/prog" >/dev/null
 			mapfile -t embedded < <(ls "$d"/emb/*.bc | sort -t'#' -k2 -n)
 			if llvm-link-22 "${embedded[@]}" -o "$d/ref-emb.bc" 2>"$WORK/err" && "$BCX" link -o "$d/ours-emb.bc" "$d/prog" >/dev/null 2>"$WORK/err"; then
