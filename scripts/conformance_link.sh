@@ -7,7 +7,7 @@
 # installed; kept in $BCX_CORPUS, default ~/.cache/bcextract-corpus, or
 # taken from --src DIR holding zlib/, lua/ and yaml-cpp/), built by
 # clang-22 -c -emit-llvm at -O0, -O2 and -Os, with and without -g (yaml-cpp
-# at -O1, -O2 and -Os: its -O0 and -g links differ, see the README); then
+# at -O1, -O2, -Os and -O2 -g: its -O0 links differ, see the README); then
 # linked from the unit .bc files and from an
 # ELF program built from objects compiled with -fembed-bitcode (whose
 # .llvmbc sections hold the units). The linked module must print, by
@@ -104,7 +104,7 @@ cflags() {
 }
 configs() {
 	case $1 in
-	yaml-cpp) printf '%s\n' "-O1" "-O2" "-Os" ;;
+	yaml-cpp) printf '%s\n' "-O1" "-O2" "-Os" "-O2 -g" ;;
 	*) printf '%s\n' "-O0" "-O2" "-Os" "-O0 -g" "-O2 -g" ;;
 	esac
 }

@@ -55,6 +55,9 @@ type Linker struct {
 	// odrRepl are the types of the module being loaded that others stand
 	// for.
 	odrRepl map[*ir.SpecializedNode]*ir.SpecializedNode
+	// odrMembers are the members of composite types with an ODR
+	// identifier, by the key the context uniques them by.
+	odrMembers map[string]*ir.SpecializedNode
 
 	// Warnings are llvm-link's warnings, in order, without "warning: ".
 	Warnings []string
@@ -63,16 +66,17 @@ type Linker struct {
 // New returns a Linker whose destination is an empty module.
 func New() *Linker {
 	return &Linker{
-		m:        &ir.Module{SourceFilename: CompositeName},
-		syms:     map[string]ir.Constant{},
-		comdats:  map[string]*ir.Comdat{},
-		ctxTypes: map[string]*ir.Type{},
-		dstTypes: map[*ir.Type]bool{},
-		bodies:   map[string]*ir.Type{},
-		forward:  map[ir.Constant]ir.Constant{},
-		md:       newMDUniquer(),
-		odr:      map[string]*ir.SpecializedNode{},
-		odrRepl:  map[*ir.SpecializedNode]*ir.SpecializedNode{},
+		m:          &ir.Module{SourceFilename: CompositeName},
+		syms:       map[string]ir.Constant{},
+		comdats:    map[string]*ir.Comdat{},
+		ctxTypes:   map[string]*ir.Type{},
+		dstTypes:   map[*ir.Type]bool{},
+		bodies:     map[string]*ir.Type{},
+		forward:    map[ir.Constant]ir.Constant{},
+		md:         newMDUniquer(),
+		odr:        map[string]*ir.SpecializedNode{},
+		odrRepl:    map[*ir.SpecializedNode]*ir.SpecializedNode{},
+		odrMembers: map[string]*ir.SpecializedNode{},
 	}
 }
 

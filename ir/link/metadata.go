@@ -170,6 +170,9 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 			u.memo[md] = md
 			return md
 		}
+		if k := u.odrMemberKey(n); k != "" {
+			return u.keep(md, k)
+		}
 		b := append(u.buf[:0], 's')
 		b = append(b, n.Kind...)
 		b = append(b, '/')
@@ -227,6 +230,64 @@ func (u *mdUniquer) keep(md ir.Metadata, k string) ir.Metadata {
 	}
 	u.memo[md] = c
 	return c
+}
+
+var (
+	fieldScope          = ir.FieldNameOf("scope")
+	fieldName           = ir.FieldNameOf("name")
+	fieldLinkageName    = ir.FieldNameOf("linkageName")
+	fieldTemplateParams = ir.FieldNameOf("templateParams")
+	fieldSPFlags        = ir.FieldNameOf("spFlags")
+)
+
+const (
+	dwTagMember      = 0x0d
+	spFlagDefinition = 1 << 3
+)
+
+// odrMemberKey is the key LLVM's context uniques a member of a composite
+// type with an ODR identifier by, whatever else it holds
+// (MDNodeSubsetEqualImpl): a DISubprogram declaration by its scope,
+// linkage name and template parameters; a DW_TAG_member DIDerivedType by
+// its scope and name. "" for other nodes.
+func (u *mdUniquer) odrMemberKey(n *ir.SpecializedNode) string {
+	scope := fieldOf(n, fieldScope)
+	if scope == nil {
+		return ""
+	}
+	ct, ok := scope.MD.(*ir.SpecializedNode)
+	if !ok || ct.Kind != "DICompositeType" {
+		return ""
+	}
+	if id := fieldOf(ct, fieldIdentifier); id == nil || id.MD == nil {
+		return ""
+	}
+	switch n.Kind {
+	case "DISubprogram":
+		ln := fieldOf(n, fieldLinkageName)
+		if intOf(n, fieldSPFlags)&spFlagDefinition != 0 || ln == nil || ln.MD == nil {
+			return ""
+		}
+		b := append(u.buf[:0], "odrsp"...)
+		b = u.appendKey(b, ct)
+		b = u.appendKey(b, ln.MD)
+		if tp := fieldOf(n, fieldTemplateParams); tp != nil {
+			b = u.appendKey(b, tp.MD)
+		}
+		u.buf = b
+		return string(b)
+	case "DIDerivedType":
+		name := fieldOf(n, fieldName)
+		if intOf(n, fieldTag) != dwTagMember || name == nil || name.MD == nil {
+			return ""
+		}
+		b := append(u.buf[:0], "odrmember"...)
+		b = u.appendKey(b, ct)
+		b = u.appendKey(b, name.MD)
+		u.buf = b
+		return string(b)
+	}
+	return ""
 }
 
 // appendKey appends to b what names operand md, made unique, in its
@@ -361,8 +422,12 @@ const flagFwdDecl = 1 << 2
 // by their ODR identifier does (DICompositeType::buildODRType): a
 // composite type whose identifier an earlier module's has, of the same
 // tag, is that earlier one, which takes its contents when it was a
-// declaration and this one is not.
+// declaration and this one is not. Then the members of such types are
+// what the context makes them (MDNodeSubsetEqualImpl): a member function
+// declaration is the first of its type and linkage name, a data member
+// the first of its type and name, whatever else they hold.
 func (l *Linker) odrTypes(src *ir.Module) {
+	var order []ir.Metadata
 	seen := map[ir.Metadata]bool{}
 	var walk func(md ir.Metadata)
 	walk = func(md ir.Metadata) {
@@ -371,16 +436,42 @@ func (l *Linker) odrTypes(src *ir.Module) {
 		}
 		seen[md] = true
 		eachOperand(md, walk)
+		order = append(order, md)
 		if n, ok := md.(*ir.SpecializedNode); ok && n.Kind == "DICompositeType" {
 			l.odrType(n)
 		}
 	}
 	forEachMetadataRoot(src, walk)
+	l.replaceODR(src, order)
+	for _, md := range order {
+		n, ok := md.(*ir.SpecializedNode)
+		if !ok || n.Distinct {
+			continue
+		}
+		if _, replaced := l.odrRepl[n]; replaced {
+			continue
+		}
+		k := l.md.odrMemberKey(n)
+		if k == "" {
+			continue
+		}
+		if c, ok := l.odrMembers[k]; ok && c != n {
+			l.odrRepl[n] = c
+			l.md.memo[n] = c
+		} else {
+			l.odrMembers[k] = n
+		}
+	}
+	l.replaceODR(src, order)
+}
+
+// replaceODR makes every reference of src's metadata (nodes) to a node
+// another stands for (odrRepl) refer to that other, as the reader
+// resolves them.
+func (l *Linker) replaceODR(src *ir.Module, nodes []ir.Metadata) {
 	if len(l.odrRepl) == 0 {
 		return
 	}
-	// Every reference to a type replaced is to the one that stands for
-	// it, as the reader resolves them.
 	r := func(md ir.Metadata) ir.Metadata {
 		if n, ok := md.(*ir.SpecializedNode); ok {
 			if c, ok := l.odrRepl[n]; ok {
@@ -395,7 +486,7 @@ func (l *Linker) odrTypes(src *ir.Module) {
 		}
 		return n
 	}
-	for md := range seen {
+	for _, md := range nodes {
 		switch n := md.(type) {
 		case *ir.MDTuple:
 			for i, o := range n.Ops {

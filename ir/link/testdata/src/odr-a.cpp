@@ -5,3 +5,11 @@ struct T {
 };
 S *sp;
 T ta;
+
+// A dynamic class whose key function odr-b.cpp defines: here it is only
+// declared, with the declaration of the inline member called.
+struct D {
+  virtual int k();
+  int f() { return 1; }
+};
+int useD(D *d) { return d->f(); }

@@ -8,3 +8,9 @@ struct T {
 };
 S sb;
 T tb;
+
+struct D {
+  virtual int k();
+  int f() { return 1; }
+};
+int D::k() { return f(); }
