@@ -12,8 +12,10 @@
 // must not be used afterwards. Bodies must be loaded before a module is
 // linked.
 //
-// What the linker does not do yet is refused with an UnsupportedError:
-// appending variables (llvm.global_ctors, llvm.used), aliases and ifuncs
-// that are not linked for their own definition, and the metadata of
-// debug info whose composite types share an ODR identifier.
+// Appending variables (llvm.global_ctors, llvm.used) are concatenated, and
+// debug-info composite types made one by their ODR identifier, members
+// included, as llvm-link-22's context makes them. What the linker does not
+// do yet is refused with an UnsupportedError: ifuncs, an alias referenced
+// and not linked, comdats of other kinds than any and nodeduplicate in two
+// modules, module flags of the Append kinds that differ.
 package link
