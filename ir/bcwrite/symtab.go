@@ -179,7 +179,7 @@ func (b *symtabBuilder) init() error {
 			}
 			if a, ok := g.Init.(*ir.ConstAggregate); ok {
 				for _, e := range a.Elems {
-					if gv := stripPointerCasts(e); isGlobalValue(gv) {
+					if gv := ir.StripPointerCasts(e); isGlobalValue(gv) {
 						b.used[gv] = true
 					}
 				}
@@ -338,7 +338,7 @@ func (b *symtabBuilder) addSymbol(g gvalue) (bool, error) {
 	sym.name = b.str(b.symbolName(g))
 
 	h := g.h
-	obj := aliaseeObject(g.c)
+	obj := ir.AliaseeObject(g.c)
 	if isDeclaration(g.c) || h.Linkage == ir.AvailableExternallyLinkage {
 		sym.flags |= fbUndefined
 	}
@@ -416,7 +416,7 @@ func (b *symtabBuilder) addSymbol(g gvalue) (bool, error) {
 	if b.tt.ObjectFormat == "coff" {
 		b.linkerFlagsCOFF(g)
 		if sym.flags&fbWeak != 0 && sym.flags&fbIndirect != 0 {
-			fb := globalValue(stripPointerCasts(g.c.(*ir.Alias).Aliasee))
+			fb := globalValue(ir.StripPointerCasts(g.c.(*ir.Alias).Aliasee))
 			if fb.c == nil {
 				return false, nil // "Invalid weak external"
 			}
@@ -608,7 +608,7 @@ func (m *mangler) name(g gvalue) string {
 		return b.mode.Mangle("__unnamed_"+strconv.Itoa(id), private, nil)
 	}
 	var fn *ir.MangleFunc
-	if f, ok := aliaseeObject(g.c).(*ir.Function); ok {
+	if f, ok := ir.AliaseeObject(g.c).(*ir.Function); ok {
 		fn = b.mangleFunc(f)
 	}
 	return b.mode.Mangle(g.h.Name, private, fn)
@@ -655,101 +655,6 @@ func (b *symtabBuilder) mangleFunc(f *ir.Function) *ir.MangleFunc {
 	}
 	mf.ArgBytes = int64(total)
 	return mf
-}
-
-// aliaseeObject is GlobalValue::getAliaseeObject: a global object
-// itself, the object an alias's aliasee is based on (through aliases,
-// casts, GEPs and the add and sub of pointers as integers), nil when
-// there is none. A walk of more than maxBaseObjectSteps constants (a
-// constant expression that shares its operands can have exponentially
-// many paths) gives up with nil.
-func aliaseeObject(c ir.Constant) ir.Constant {
-	w := baseObjectWalk{seen: map[*ir.Alias]bool{}}
-	return w.find(c)
-}
-
-const maxBaseObjectSteps = 1 << 16
-
-type baseObjectWalk struct {
-	seen  map[*ir.Alias]bool
-	steps int
-}
-
-func (w *baseObjectWalk) find(c ir.Constant) ir.Constant {
-	if w.steps++; w.steps > maxBaseObjectSteps {
-		return nil
-	}
-	switch v := c.(type) {
-	case *ir.GlobalVar, *ir.Function, *ir.IFunc:
-		return c
-	case *ir.Alias:
-		if w.seen[v] {
-			return nil
-		}
-		w.seen[v] = true
-		return w.find(v.Aliasee)
-	case *ir.ConstExpr:
-		switch v.Op {
-		case ir.Add:
-			if len(v.Operands) != 2 {
-				return nil
-			}
-			l := w.find(v.Operands[0])
-			r := w.find(v.Operands[1])
-			if l != nil && r != nil {
-				return nil
-			}
-			if l != nil {
-				return l
-			}
-			return r
-		case ir.Sub:
-			if len(v.Operands) != 2 || w.find(v.Operands[1]) != nil {
-				return nil
-			}
-			return w.find(v.Operands[0])
-		case ir.IntToPtr, ir.PtrToInt, ir.BitCast, ir.GetElementPtr:
-			if len(v.Operands) == 0 {
-				return nil
-			}
-			return w.find(v.Operands[0])
-		}
-	}
-	return nil
-}
-
-// stripPointerCasts is Value::stripPointerCasts on a constant: through
-// bitcasts, address space casts and all-zero GEPs.
-func stripPointerCasts(c ir.Constant) ir.Constant {
-	for depth := 0; depth < 1000; depth++ {
-		e, ok := c.(*ir.ConstExpr)
-		if !ok || len(e.Operands) == 0 {
-			return c
-		}
-		switch e.Op {
-		case ir.BitCast, ir.AddrSpaceCast:
-		case ir.GetElementPtr:
-			for _, idx := range e.Operands[1:] {
-				if !isZero(idx) {
-					return c
-				}
-			}
-		default:
-			return c
-		}
-		c = e.Operands[0]
-	}
-	return c
-}
-
-func isZero(c ir.Constant) bool {
-	switch v := c.(type) {
-	case *ir.ConstInt:
-		return v.Big == nil && v.V == 0 || v.Big != nil && v.Big.Sign() == 0
-	case *ir.ConstNull:
-		return true
-	}
-	return false
 }
 
 func objectComdat(c ir.Constant) *ir.Comdat {

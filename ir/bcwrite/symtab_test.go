@@ -447,7 +447,7 @@ func TestAliaseeObject(t *testing.T) {
 		{"exponential", &ir.Alias{Aliasee: bin(ir.Add, deep, p2i(g))}, nil},
 	}
 	for _, tc := range tests {
-		if got := aliaseeObject(tc.c); got != tc.want {
+		if got := ir.AliaseeObject(tc.c); got != tc.want {
 			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
 		}
 	}
