@@ -103,7 +103,9 @@ func (tm *typeMapper) isomorphic(dst, src *ir.Type) bool {
 		return false
 	}
 	if e, ok := tm.mapped[src]; ok {
-		return e == dst
+		// A type the context uniques is one object there: here, equal
+		// ones are the same type.
+		return e == dst || identical(e, dst)
 	}
 	if identical(dst, src) {
 		tm.mapped[src] = dst
