@@ -10,7 +10,10 @@
 // "llvm-link", and links each source module into it in turn; a source
 // module is consumed: its values are moved into the destination, and it
 // must not be used afterwards. Bodies must be loaded before a module is
-// linked.
+// linked. Flags are llvm-link's options for one module (--only-needed,
+// --internalize, --override); Nested gives a Linker for an archive's
+// members, whose module is then linked as one, as llvm-link links an
+// archive; Resolutions says what became of every definition linked.
 //
 // Appending variables (llvm.global_ctors, llvm.used) are concatenated, and
 // debug-info composite types made one by their ODR identifier, members

@@ -154,7 +154,7 @@ func (m *mover) linkModuleFlags() error {
 		}
 		if df.behavior == flagOverride {
 			if sf.behavior == flagOverride && !same(sf.value, df.value) {
-				return &Error{Msg: "linking module flags '" + sf.id + "': IDs have conflicting override values in '" + m.name + "' and '" + CompositeName + "'"}
+				return &Error{Msg: "linking module flags '" + sf.id + "': IDs have conflicting override values in '" + m.name + "' and '" + l.name + "'"}
 			}
 			continue
 		} else if sf.behavior == flagOverride {
@@ -165,17 +165,17 @@ func (m *mover) linkModuleFlags() error {
 			minWarn := sf.behavior == flagMin && df.behavior == flagWarning || df.behavior == flagMin && sf.behavior == flagWarning
 			maxWarn := sf.behavior == flagMax && df.behavior == flagWarning || df.behavior == flagMax && sf.behavior == flagWarning
 			if !minWarn && !maxWarn {
-				return &Error{Msg: "linking module flags '" + sf.id + "': IDs have conflicting behaviors in '" + m.name + "' and '" + CompositeName + "'"}
+				return &Error{Msg: "linking module flags '" + sf.id + "': IDs have conflicting behaviors in '" + m.name + "' and '" + l.name + "'"}
 			}
 		}
 		switch sf.behavior {
 		case flagError:
 			if !same(sf.value, df.value) {
-				return &Error{Msg: "linking module flags '" + sf.id + "': IDs have conflicting values: '" + flagText(sf.value) + "' from " + m.name + ", and '" + flagText(df.value) + "' from " + CompositeName}
+				return &Error{Msg: "linking module flags '" + sf.id + "': IDs have conflicting values: '" + flagText(sf.value) + "' from " + m.name + ", and '" + flagText(df.value) + "' from " + l.name}
 			}
 		case flagWarning:
 			if !same(sf.value, df.value) {
-				l.Warnings = append(l.Warnings, "linking module flags '"+sf.id+"': IDs have conflicting values ('"+flagText(sf.value)+"' from "+m.name+" with '"+flagText(df.value)+"' from "+CompositeName+")")
+				l.warn("linking module flags '" + sf.id + "': IDs have conflicting values ('" + flagText(sf.value) + "' from " + m.name + " with '" + flagText(df.value) + "' from " + l.name + ")")
 			}
 		case flagMax, flagMin:
 			sv, ok1 := constIntOf(sf.value)

@@ -36,11 +36,14 @@ func fuzzModule(data []byte) *ir.Module {
 }
 
 // FuzzLink links two modules: the linker never panics, and what it links
-// and the writer writes reads back.
+// and the writer writes reads back. The bits of how choose llvm-link's
+// flags for the second module (1 --only-needed, 2 --internalize, 4
+// --override) and whether it comes by way of an archive (8).
 func FuzzLink(f *testing.F) {
 	pairs := [][2]string{{"order-a", "order-b"}, {"types-a", "types-b"}, {"flags-a", "flags-b"},
-		{"weak-a", "weak-b"}, {"lazy", "lifo"}, {"multi-a", "conflict-b"}}
-	for _, p := range pairs {
+		{"weak-a", "weak-b"}, {"lazy", "lifo"}, {"multi-a", "conflict-b"}, {"needed-main", "needed-lib"},
+		{"nest-main", "nest-c"}, {"iso-b", "iso-c"}}
+	for i, p := range pairs {
 		a, err := os.ReadFile(filepath.Join("testdata", p[0]+".bc"))
 		if err != nil {
 			f.Fatal(err)
@@ -49,15 +52,27 @@ func FuzzLink(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(a, b)
+		f.Add(a, b, byte(i))
 	}
-	f.Fuzz(func(t *testing.T, a, b []byte) {
+	f.Fuzz(func(t *testing.T, a, b []byte, how byte) {
 		ma, mb := fuzzModule(a), fuzzModule(b)
 		if ma == nil || mb == nil {
 			return
 		}
 		l := New()
-		if l.Link(ma, "a.bc", Flags{}) != nil || l.Link(mb, "b.bc", Flags{}) != nil {
+		if l.Link(ma, "a.bc", Flags{}) != nil {
+			return
+		}
+		name := "b.bc"
+		if how&8 != 0 {
+			ar := l.Nested()
+			if ar.Link(mb, name, Flags{}) != nil {
+				return
+			}
+			mb, name = ar.Module(), ArchiveName
+		}
+		flags := Flags{OnlyNeeded: how&1 != 0, Internalize: how&2 != 0, OverrideFromSrc: how&4 != 0}
+		if l.Link(mb, name, flags) != nil {
 			return
 		}
 		out, err := bcwrite.Write(l.Module(), bcwrite.Options{})
@@ -67,5 +82,6 @@ func FuzzLink(f *testing.F) {
 		if fuzzModule(out) == nil {
 			t.Fatalf("the linked module, written, does not read back")
 		}
+		l.Resolutions()
 	})
 }

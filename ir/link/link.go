@@ -15,16 +15,35 @@ import (
 const CompositeName = "llvm-link"
 
 // Flags say how one source module is linked (llvm-link's per-file
-// options).
+// options). llvm-link links its first file without OnlyNeeded and
+// Internalize, and every later one with them; the files given with
+// --override after all the others, the first of them with
+// OverrideFromSrc alone.
 type Flags struct {
 	// OverrideFromSrc makes the module's definitions replace those the
-	// destination has (llvm-link --override).
+	// destination has, and links its local and linkonce ones even when
+	// nothing refers to them (llvm-link --override).
 	OverrideFromSrc bool
+	// OnlyNeeded links only the definitions the destination refers to
+	// and does not define, and what they refer to (llvm-link
+	// --only-needed; appending variables are linked all the same).
+	OnlyNeeded bool
+	// Internalize makes the global values linked from the module
+	// internal once it is linked, as LLVM's internalize pass does with
+	// them (llvm-link --internalize): not those in @llvm.used, not
+	// declarations, available_externally, dllexport or externally
+	// initialized ones, nor a comdat's members while one of them must
+	// stay.
+	Internalize bool
 }
 
 // A Linker links modules into one.
 type Linker struct {
+	*context
 	m *ir.Module
+	// name is how llvm-link's messages name the destination.
+	name string
+	root *Linker
 
 	// syms are the destination's named global values, by name (LLVM's
 	// module symbol table), and lastUnique the counter it numbers the
@@ -33,11 +52,6 @@ type Linker struct {
 	lastUnique int
 	comdats    map[string]*ir.Comdat
 
-	// The LLVMContext the modules are read into, as llvm-link reads them
-	// one after the other into one: the identified struct type names it
-	// holds, and the counter it makes new ones unique with.
-	ctxTypes   map[string]*ir.Type
-	ctxCounter int
 	// dstTypes are the identified struct types of the destination, and
 	// bodies the first of them with each body (DstStructTypesSet).
 	dstTypes map[*ir.Type]bool
@@ -46,6 +60,20 @@ type Linker struct {
 	// forward is the global values a later definition replaced, by what
 	// replaced them: references to them are redirected at the end.
 	forward map[ir.Constant]ir.Constant
+
+	// Warnings are llvm-link's warnings, in order, without "warning: "
+	// (those of the Linkers Nested made too).
+	Warnings []string
+}
+
+// A context is what LLVM's LLVMContext holds for the linker: llvm-link
+// reads every module into one, and links an archive's members into a
+// module of that same context.
+type context struct {
+	// The identified struct type names the context holds, and the
+	// counter it makes new ones unique with.
+	ctxTypes   map[string]*ir.Type
+	ctxCounter int
 
 	md mdUniquer
 	// odr are the composite types of debug info by identifier: llvm-link
@@ -59,25 +87,68 @@ type Linker struct {
 	// identifier, by the key the context uniques them by.
 	odrMembers map[string]*ir.SpecializedNode
 
-	// Warnings are llvm-link's warnings, in order, without "warning: ".
-	Warnings []string
+	// defs are the definitions of every module linked, in order, and
+	// origin where each came from; replacedBy is what replaced each
+	// definition a later one replaced (Resolutions).
+	defs       []definition
+	origin     map[ir.Constant]int
+	replacedBy map[ir.Constant]ir.Constant
 }
 
-// New returns a Linker whose destination is an empty module.
+// New returns a Linker whose destination is an empty module, named as
+// llvm-link names its composite module (CompositeName).
 func New() *Linker {
-	return &Linker{
-		m:          &ir.Module{SourceFilename: CompositeName},
-		syms:       map[string]ir.Constant{},
-		comdats:    map[string]*ir.Comdat{},
+	ctx := &context{
 		ctxTypes:   map[string]*ir.Type{},
-		dstTypes:   map[*ir.Type]bool{},
-		bodies:     map[string]*ir.Type{},
-		forward:    map[ir.Constant]ir.Constant{},
 		md:         newMDUniquer(),
 		odr:        map[string]*ir.SpecializedNode{},
 		odrRepl:    map[*ir.SpecializedNode]*ir.SpecializedNode{},
 		odrMembers: map[string]*ir.SpecializedNode{},
+		origin:     map[ir.Constant]int{},
+		replacedBy: map[ir.Constant]ir.Constant{},
 	}
+	return newLinker(ctx, CompositeName, nil)
+}
+
+// ArchiveName is the name of the module llvm-link links an archive's
+// members into (Nested).
+const ArchiveName = "ArchiveModule"
+
+// Nested returns a Linker whose destination is a new, empty module named
+// ArchiveName, in l's context: llvm-link links the members of an archive
+// into such a module, and then links that module into its composite
+// (which is not the same as linking the members one by one: a linkonce
+// function no member uses is gone before the composite could). Link
+// the module it makes into l with the name ArchiveName. Its warnings
+// are l's.
+func (l *Linker) Nested() *Linker {
+	root := l
+	if l.root != nil {
+		root = l.root
+	}
+	return newLinker(l.context, ArchiveName, root)
+}
+
+func newLinker(ctx *context, name string, root *Linker) *Linker {
+	return &Linker{
+		context:  ctx,
+		m:        &ir.Module{SourceFilename: name},
+		name:     name,
+		root:     root,
+		syms:     map[string]ir.Constant{},
+		comdats:  map[string]*ir.Comdat{},
+		dstTypes: map[*ir.Type]bool{},
+		bodies:   map[string]*ir.Type{},
+		forward:  map[ir.Constant]ir.Constant{},
+	}
+}
+
+// warn records one of llvm-link's warnings.
+func (l *Linker) warn(msg string) {
+	if l.root != nil {
+		l = l.root
+	}
+	l.Warnings = append(l.Warnings, msg)
 }
 
 // An Error is an error of llvm-link's: a link that cannot be made (a
@@ -108,13 +179,20 @@ func (l *Linker) Link(src *ir.Module, name string, flags Flags) error {
 	if err := checkSource(src); err != nil {
 		return err
 	}
+	l.record(src, name)
 	l.load(src)
 	ml := &moduleLinker{l: l, src: src, flags: flags}
 	if err := ml.run(); err != nil {
 		return err
 	}
 	mv := newMover(l, src, name, ml)
-	return mv.run()
+	if err := mv.run(); err != nil {
+		return err
+	}
+	if flags.Internalize {
+		l.internalize(ml.names)
+	}
+	return nil
 }
 
 // Module finishes the link and returns the linked module: references to
@@ -168,7 +246,9 @@ func (l *Linker) load(src *ir.Module) {
 			continue
 		}
 		name := t.Name
-		if _, taken := l.ctxTypes[name]; taken {
+		if cur, taken := l.ctxTypes[name]; taken && cur != t {
+			// (A module of the context itself, as Nested makes,
+			// holds the context's types.)
 			for {
 				n := name + "." + strconv.Itoa(l.ctxCounter)
 				l.ctxCounter++

@@ -36,45 +36,90 @@ func readModule(t testing.TB, data []byte) *ir.Module {
 	return m
 }
 
-// linkFiles links the fixtures of names (testdata/NAME.bc), each named
-// NAME.bc in messages.
-func linkFiles(t testing.TB, names []string) (*Linker, error) {
+// readFixture reads testdata/NAME.bc.
+func readFixture(t testing.TB, name string) *ir.Module {
 	t.Helper()
-	l := New()
-	for _, n := range names {
-		data, err := os.ReadFile(filepath.Join("testdata", n+".bc"))
-		if err != nil {
-			t.Fatal(err)
+	data, err := os.ReadFile(filepath.Join("testdata", name+".bc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return readModule(t, data)
+}
+
+// linkCase links what llvm-link-22 is given in a case of
+// testdata/cases.txt, as llvm-link-22 links it: NAME is testdata/NAME.bc
+// (named NAME.bc in messages), A+B an archive (its members linked into a
+// module of their own first), the flags llvm-link's, --only-needed and
+// --internalize applied from the second input on, the --override inputs
+// last.
+func linkCase(t testing.TB, args []string) (*Linker, error) {
+	t.Helper()
+	var files, overrides []string
+	var onlyNeeded, internalize bool
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; a {
+		case "--only-needed":
+			onlyNeeded = true
+		case "--internalize":
+			internalize = true
+		case "--override":
+			i++
+			overrides = append(overrides, args[i])
+		default:
+			files = append(files, a)
 		}
-		if err := l.Link(readModule(t, data), n+".bc", Flags{}); err != nil {
-			return l, err
+	}
+	l := New()
+	for _, group := range []struct {
+		files    []string
+		override bool
+	}{{files, false}, {overrides, true}} {
+		for i, f := range group.files {
+			flags := Flags{OverrideFromSrc: group.override}
+			if i > 0 {
+				flags.OnlyNeeded, flags.Internalize = onlyNeeded, internalize
+			}
+			var m *ir.Module
+			name := f + ".bc"
+			if members := strings.Split(f, "+"); len(members) > 1 {
+				ar := l.Nested()
+				for _, mem := range members {
+					if err := ar.Link(readFixture(t, mem), mem+".bc", Flags{}); err != nil {
+						return l, err
+					}
+				}
+				m, name = ar.Module(), ArchiveName
+			} else {
+				m = readFixture(t, f)
+			}
+			if err := l.Link(m, name, flags); err != nil {
+				return l, err
+			}
 		}
 	}
 	return l, nil
 }
 
-// TestLinkFixtures links each case of testdata/regen.sh and compares the
+// TestLinkFixtures links each case of testdata/cases.txt and compares the
 // module, written and read back, as the printer prints it, with what
 // llvm-dis-22 prints of llvm-link-22's (CASE.ll), or the error with
 // llvm-link-22's (CASE.err).
 func TestLinkFixtures(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		inputs []string
-	}{
-		{"order", []string{"order-a", "order-b"}},
-		{"lazy", []string{"lazy"}},
-		{"lifo", []string{"lifo"}},
-		{"types", []string{"types-a", "types-b"}},
-		{"flags", []string{"flags-a", "flags-b"}},
-		{"weak", []string{"weak-a", "weak-b"}},
-		{"multi", []string{"multi-a", "multi-b"}},
-		{"conflict", []string{"conflict-a", "conflict-b"}},
-		{"odr", []string{"odr-a", "odr-b"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			l, err := linkFiles(t, tc.inputs)
-			if wantErr, rerr := os.ReadFile(filepath.Join("testdata", tc.name+".err")); rerr == nil {
+	cases, err := os.ReadFile("testdata/cases.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(cases), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+			continue
+		}
+		n++
+		name, args := fields[0], fields[1:]
+		t.Run(name, func(t *testing.T) {
+			l, err := linkCase(t, args)
+			if wantErr, rerr := os.ReadFile(filepath.Join("testdata", name+".err")); rerr == nil {
 				var le *Error
 				if !errors.As(err, &le) || le.Msg+"\n" != string(wantErr) {
 					t.Fatalf("error %v, want %q", err, wantErr)
@@ -92,7 +137,7 @@ func TestLinkFixtures(t *testing.T) {
 			if err := assembly.Write(&got, readModule(t, data), assembly.Options{ModuleID: "linked.bc"}); err != nil {
 				t.Fatal(err)
 			}
-			want, err := os.ReadFile(filepath.Join("testdata", tc.name+".ll"))
+			want, err := os.ReadFile(filepath.Join("testdata", name+".ll"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -100,6 +145,67 @@ func TestLinkFixtures(t *testing.T) {
 				t.Errorf("got\n%s\nwant\n%s", got.String(), want)
 			}
 		})
+	}
+	if n < 15 {
+		t.Fatalf("%d cases in testdata/cases.txt", n)
+	}
+}
+
+// TestResolutions checks what the link says of each definition, worked
+// by hand from weak-a.ll and weak-b.ll, then nest's archive.
+func TestResolutions(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want []Resolution
+	}{
+		{[]string{"weak-a", "weak-b"}, []Resolution{
+			// weak-a.ll: @w weak (replaced by b's strong one), @c
+			// common i32 (replaced by b's larger common), @wf weak
+			// (replaced), @lo linkonce_odr (replaced by b's weak_odr),
+			// @user.
+			{Input: "weak-a.bc", Name: "c", Kind: VariableKind, Result: Replaced, By: "weak-b.bc"},
+			{Input: "weak-a.bc", Name: "w", Kind: VariableKind, Result: Replaced, By: "weak-b.bc"},
+			{Input: "weak-a.bc", Name: "wf", Kind: FunctionKind, Result: Replaced, By: "weak-b.bc"},
+			{Input: "weak-a.bc", Name: "lo", Kind: FunctionKind, Result: Replaced, By: "weak-b.bc"},
+			{Input: "weak-a.bc", Name: "user", Kind: FunctionKind, Result: Linked, As: "user"},
+			{Input: "weak-b.bc", Name: "c", Kind: VariableKind, Result: Linked, As: "c"},
+			{Input: "weak-b.bc", Name: "w", Kind: VariableKind, Result: Linked, As: "w"},
+			{Input: "weak-b.bc", Name: "wf", Kind: FunctionKind, Result: Linked, As: "wf"},
+			{Input: "weak-b.bc", Name: "lo", Kind: FunctionKind, Result: Linked, As: "lo"},
+			{Input: "weak-b.bc", Name: "later", Kind: FunctionKind, Result: Linked, As: "later"},
+		}},
+		{[]string{"nest-main", "nest-c+nest-b"}, []Resolution{
+			// The archive's members are named as such. The archive's
+			// module takes nest-c's @lo only when something uses it:
+			// nothing does until nest-b's @gb, whose module brings its
+			// own. The locals of nest-main nothing uses are dropped.
+			{Input: "nest-main.bc", Name: "vx", Kind: VariableKind, Result: Unused},
+			{Input: "nest-main.bc", Name: "main", Kind: FunctionKind, Result: Linked, As: "main"},
+			{Input: "nest-main.bc", Name: "loc", Kind: FunctionKind, Result: Unused},
+			{Input: "nest-c.bc", Name: "vx", Kind: VariableKind, Result: Linked, As: "vx"},
+			{Input: "nest-c.bc", Name: "lo", Kind: FunctionKind, Result: Superseded, By: "nest-b.bc"},
+			{Input: "nest-c.bc", Name: "loc", Kind: FunctionKind, Result: Linked, As: "loc"},
+			{Input: "nest-c.bc", Name: "usec", Kind: FunctionKind, Result: Linked, As: "usec"},
+			{Input: "nest-b.bc", Name: "vb", Kind: VariableKind, Result: Linked, As: "vb"},
+			{Input: "nest-b.bc", Name: "lo", Kind: FunctionKind, Result: Linked, As: "lo"},
+			{Input: "nest-b.bc", Name: "gb", Kind: FunctionKind, Result: Linked, As: "gb"},
+			{Input: "nest-b.bc", Name: "loc", Kind: FunctionKind, Result: Unused},
+		}},
+	} {
+		l, err := linkCase(t, tc.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.Module()
+		got := l.Resolutions()
+		if len(got) != len(tc.want) {
+			t.Fatalf("%v: %d resolutions, want %d: %+v", tc.args, len(got), len(tc.want), got)
+		}
+		for i := range got {
+			if got[i] != tc.want[i] {
+				t.Errorf("%v: resolution %d = %+v, want %+v", tc.args, i, got[i], tc.want[i])
+			}
+		}
 	}
 }
 

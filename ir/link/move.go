@@ -76,10 +76,10 @@ func (m *mover) run() error {
 		dst.Triple = src.Triple
 	}
 	if src.DataLayout != dst.DataLayout {
-		l.Warnings = append(l.Warnings, "Linking two modules of different data layouts: '"+m.name+"' is '"+src.DataLayout+"' whereas '"+CompositeName+"' is '"+dst.DataLayout+"'\n")
+		l.warn("Linking two modules of different data layouts: '" + m.name + "' is '" + src.DataLayout + "' whereas '" + l.name + "' is '" + dst.DataLayout + "'\n")
 	}
 	if src.Triple != "" && src.Triple != dst.Triple {
-		l.Warnings = append(l.Warnings, "Linking two modules of different target triples: '"+m.name+"' is '"+src.Triple+"' whereas '"+CompositeName+"' is '"+dst.Triple+"'\n")
+		l.warn("Linking two modules of different target triples: '" + m.name + "' is '" + src.Triple + "' whereas '" + l.name + "' is '" + dst.Triple + "'\n")
 	}
 	m.tm.computeMapping(src)
 
@@ -239,9 +239,9 @@ func (m *mover) shouldLink(dst, src ir.Constant) bool {
 		return false
 	}
 	// ModuleLinker::addLazyFor: linkonce and available_externally
-	// definitions are linked once referenced, with their comdat's lazy
-	// members.
-	if !isLinkOnce(h.Linkage) && h.Linkage != ir.AvailableExternallyLinkage {
+	// definitions (any, with OnlyNeeded) are linked once referenced,
+	// with their comdat's lazy members.
+	if !isLinkOnce(h.Linkage) && h.Linkage != ir.AvailableExternallyLinkage && !m.ml.flags.OnlyNeeded {
 		return false
 	}
 	m.maybeAdd(src)
@@ -493,6 +493,7 @@ func (m *mover) flushRAUW() {
 	for _, p := range m.rauw {
 		old, nw := p[0], p[1]
 		l.forward[old] = nw
+		l.replacedBy[old] = nw
 		l.dropName(old)
 		switch o := old.(type) {
 		case *ir.GlobalVar:

@@ -14,6 +14,9 @@ type moduleLinker struct {
 
 	toLink []ir.Constant
 	linked map[ir.Constant]bool
+	// names are the names of toLink's values as they were added (those
+	// Flags.Internalize makes internal).
+	names []string
 	// chosen says, for each comdat of src, whether its members come from
 	// the source (LinkFrom::Src) or stay the destination's.
 	chosen map[*ir.Comdat]linkFrom
@@ -112,6 +115,9 @@ func (ml *moduleLinker) add(c ir.Constant) bool {
 	}
 	ml.linked[c] = true
 	ml.toLink = append(ml.toLink, c)
+	if ml.flags.Internalize {
+		ml.names = append(ml.names, header(c).Name)
+	}
 	return true
 }
 
@@ -163,6 +169,10 @@ func (ml *moduleLinker) linkIfNeeded(c ir.Constant) error {
 	l := ml.l
 	h := header(c)
 	d := l.linkedTo(c)
+	if ml.flags.OnlyNeeded && h.Linkage != ir.AppendingLinkage && (d == nil || !isDeclaration(d)) {
+		// Only what the destination declares.
+		return nil
+	}
 	if d != nil && !h.Linkage.IsLocal() && h.Linkage != ir.AppendingLinkage {
 		dh := header(d)
 		dv, dok := d.(*ir.GlobalVar)

@@ -2,24 +2,13 @@
 # regen.sh - rebuild the linker's fixtures from src/*.ll (each assembled
 # by llvm-as-22 into NAME.bc) and src/*.cpp (each compiled by clang++-22
 # with -g into NAME.bc: debug info whose composite types have ODR
-# identifiers), and for each case below the
-# module llvm-link-22 makes of its inputs, as llvm-dis-22 prints it
-# (CASE.ll, ModuleID 'linked.bc'), or llvm-link-22's error (CASE.err).
+# identifiers), and for each case of cases.txt the module llvm-link-22
+# makes of its inputs, as llvm-dis-22 prints it (CASE.ll, ModuleID
+# 'linked.bc'), or llvm-link-22's error (CASE.err).
 # The test links the same inputs with package link, writes the result
 # with ir/bcwrite, reads it back and prints it: the text must be the same.
 set -euo pipefail
 cd "$(dirname "$0")"
-CASES=(
-	"order order-a order-b"
-	"lazy lazy"
-	"lifo lifo"
-	"types types-a types-b"
-	"flags flags-a flags-b"
-	"weak weak-a weak-b"
-	"multi multi-a multi-b"
-	"conflict conflict-a conflict-b"
-	"odr odr-a odr-b"
-)
 for ll in src/*.ll; do
 	llvm-as-22 "$ll" -o "$(basename "${ll%.ll}").bc"
 done
@@ -28,12 +17,21 @@ for cc in src/*.cpp; do
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for c in "${CASES[@]}"; do
-	set -- $c
-	name=$1
-	shift
+grep -v -e '^#' -e '^$' cases.txt | while read -r name args; do
 	inputs=()
-	for i in "$@"; do inputs+=("$i.bc"); done
+	for a in $args; do
+		case $a in
+		--*) inputs+=("$a") ;;
+		*+*)
+			members=()
+			for m in ${a//+/ }; do members+=("$m.bc"); done
+			rm -f "$tmp/$a.a"
+			llvm-ar-22 rc "$tmp/$a.a" "${members[@]}"
+			inputs+=("$tmp/$a.a")
+			;;
+		*) inputs+=("$a.bc") ;;
+		esac
+	done
 	rm -f "$name.ll" "$name.err"
 	if llvm-link-22 "${inputs[@]}" -o "$tmp/linked.bc" 2>"$tmp/err"; then
 		(cd "$tmp" && llvm-dis-22 linked.bc -o -) >"$name.ll"

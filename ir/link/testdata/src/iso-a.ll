@@ -1,0 +1,2 @@
+%union.anon = type { ptr }
+@a = global %union.anon zeroinitializer

@@ -1,0 +1,2 @@
+%union.Value = type { ptr, i64 }
+@d = global %union.Value zeroinitializer
