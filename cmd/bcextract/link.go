@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/ir/bcwrite"
@@ -14,9 +15,12 @@ import (
 )
 
 type linkOptions struct {
-	output string // -o
-	force  bool
-	json   bool
+	output      string // -o
+	force       bool
+	json        bool
+	onlyNeeded  bool
+	internalize bool
+	override    []string
 }
 
 func linkCommand() *command {
@@ -24,10 +28,13 @@ func linkCommand() *command {
 	fs := pflag.NewFlagSet("link", pflag.ContinueOnError)
 	fs.StringVarP(&o.output, "output", "o", "", "write the linked module to `PATH` (\"-\" for standard output)")
 	fs.BoolVar(&o.force, "force", false, "replace an existing regular file (never a link, a device, a directory or an input)")
-	fs.BoolVar(&o.json, "json", false, "say what was linked as one JSON document, {\"modules\": [...], \"output\", \"size\", \"warnings\", \"errors\"}")
+	fs.BoolVar(&o.json, "json", false, "say what was linked as one JSON document, {\"modules\", \"symbols\", \"output\", \"size\", \"warnings\", \"errors\"}")
+	fs.BoolVar(&o.onlyNeeded, "only-needed", false, "link from the second input on only the definitions the module linked so far uses and lacks (llvm-link --only-needed)")
+	fs.BoolVar(&o.internalize, "internalize", false, "make what is linked from the second input on internal (llvm-link --internalize)")
+	fs.StringArrayVar(&o.override, "override", nil, "link `FILE` last, its definitions replacing those of the same name (llvm-link --override); repeatable")
 	return &command{
 		Name:  "link",
-		Usage: "link -o PATH|- [--force] [--json] FILE...",
+		Usage: "link -o PATH|- [--only-needed] [--internalize] [--override FILE]... [--force] [--json] FILE...",
 		Short: "link bitcode modules into one, as llvm-link-22 does",
 		Long: `
 Link reads every bitcode module of each FILE, in order (bitcode files, and
@@ -40,20 +47,34 @@ shape, metadata uniqued, named metadata and module flags merged, the values
 in the order llvm-link-22 creates them). A module's summary is not linked
 (llvm-link-22 drops it).
 
+An archive is linked as llvm-link-22 links one: its members' modules into
+one module first, then that module into the others (a linkonce function
+no member uses is gone, even when a later input would have used it).
+
+--only-needed, --internalize and --override are llvm-link-22's: the first
+two apply from the second input on (each module of a FILE that holds
+several counts as one input; an archive as one), the --override FILEs are
+linked after all the others, their definitions winning.
+
 A link that cannot be made is said as llvm-link-22 says it, on stderr
 ("error: Linking globals named 'f': symbol multiply defined!", conflicting
 module flags), and nothing is written; llvm-link-22's warnings (different
 data layouts or triples, module flags that differ) are said on stderr too.
-What the linker or the writer does not handle yet (appending variables such
-as llvm.global_ctors, ifuncs, comdats of other selection kinds in two
-modules, ...) is said on stderr, and nothing is written.
+What the linker or the writer does not handle yet (ifuncs, comdats of other
+selection kinds in two modules, ...) is said on stderr, and nothing is
+written.
 
 The output is written atomically, never over an input, and over an existing
 file only with --force; "-o -" writes it to standard output. A line "N
 modules -> PATH" is printed on standard output (nothing with -o -); with
---json, one document:
+--json, one document, whose "symbols" say what became of every definition
+of every module: "linked" (in the output, named "as"), "replaced" (linked,
+then replaced by the definition of input "by"), "superseded" (the
+definition of "by" was kept), "unused" (nothing linked uses it):
 
-	{"modules": [...], "output", "size", "warnings": [...], "errors": [...]}
+	{"modules": [...], "symbols": [{"input", "name", "kind", "result",
+	 "as", "by", "internalized"}, ...], "output", "size", "warnings",
+	 "errors"}
 
 Exit status: 0 if the link was written; 1 otherwise; 2 for usage errors.
 
@@ -62,6 +83,8 @@ Examples:
 	bcextract link -o prog.bc a.bc b.bc c.bc
 	bcextract link -o - ir/link/testdata/order-a.bc ir/link/testdata/order-b.bc | llvm-dis-22 -o - -
 	bcextract link -o all.bc libfoo.a main.o
+	bcextract link -o prog.bc --only-needed --internalize main.bc libfoo.a
+	bcextract link -o weak.bc --json ir/link/testdata/weak-a.bc ir/link/testdata/weak-b.bc
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {
@@ -78,15 +101,45 @@ Examples:
 
 // jsonLinkDoc is what link --json prints.
 type jsonLinkDoc struct {
-	Modules  []string    `json:"modules"`
-	Output   string      `json:"output,omitempty"`
-	Size     int         `json:"size,omitempty"`
-	Warnings []string    `json:"warnings"`
-	Errors   []jsonError `json:"errors"`
+	Modules  []string     `json:"modules"`
+	Symbols  []jsonSymbol `json:"symbols"`
+	Output   string       `json:"output,omitempty"`
+	Size     int          `json:"size,omitempty"`
+	Warnings []string     `json:"warnings"`
+	Errors   []jsonError  `json:"errors"`
+}
+
+// jsonSymbol is a link.Resolution in link --json.
+type jsonSymbol struct {
+	Input        string `json:"input"`
+	Name         string `json:"name"`
+	Kind         string `json:"kind"`
+	Result       string `json:"result"`
+	As           string `json:"as,omitempty"`
+	By           string `json:"by,omitempty"`
+	Internalized bool   `json:"internalized,omitempty"`
+}
+
+// linkPlan gives each input its flags as llvm-link does: the first of a
+// list of files without --only-needed and --internalize.
+type linkPlan struct {
+	o        linkOptions
+	override bool
+	first    bool
+}
+
+func (p *linkPlan) next() link.Flags {
+	f := link.Flags{OverrideFromSrc: p.override}
+	if !p.first {
+		f.OnlyNeeded, f.Internalize = p.o.onlyNeeded, p.o.internalize
+	}
+	p.first = false
+	return f
 }
 
 func runLink(e *env, args []string, o linkOptions) error {
-	sink, err := newFileSink(e, args, o.output, "", o.force)
+	inputs := append(slices.Clone(args), o.override...)
+	sink, err := newFileSink(e, inputs, o.output, "", o.force)
 	if err != nil {
 		return err
 	}
@@ -95,65 +148,95 @@ func runLink(e *env, args []string, o linkOptions) error {
 		return usagef("--json and -o %s both write to standard output", o.output)
 	}
 	out := bufio.NewWriter(e.stdout)
-	doc := jsonLinkDoc{Modules: []string{}, Warnings: []string{}, Errors: []jsonError{}}
+	doc := jsonLinkDoc{Modules: []string{}, Symbols: []jsonSymbol{}, Warnings: []string{}, Errors: []jsonError{}}
 	failed := false
 	fail := func(err error) {
 		reportf(e.stderr, "%v", err)
 		doc.Errors = append(doc.Errors, newJSONError(err))
 		failed = true
 	}
+	// linkErr reports an error of the link: llvm-link's own in its words.
+	linkErr := func(err error) {
+		var le *link.Error
+		if errors.As(err, &le) {
+			fmt.Fprintf(e.stderr, "error: %s\n", le.Msg)
+			doc.Errors = append(doc.Errors, newJSONError(err))
+			failed = true
+		} else {
+			fail(err)
+		}
+	}
 	onErr := func(err error) { doc.Errors = append(doc.Errors, newJSONError(err)) }
 	l := link.New()
 	stop := false
-	for _, name := range args {
-		found := 0
-		inFailed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
-			if stop || !p.Kind.IsModule() || holdsNoModule(p.Data) {
+	linkFiles := func(files []string, plan *linkPlan) error {
+		for _, name := range files {
+			if stop {
 				return nil
 			}
-			id := p.Path
-			if container.Detect(in.data) == container.Bitcode {
-				id = name
-			}
-			n, err := linkPayload(l, p, id)
-			found += n
-			for i := 0; i < n; i++ {
-				doc.Modules = append(doc.Modules, id)
-			}
+			found := 0
+			// An archive's modules are linked into one first.
+			var ar *link.Linker
+			inFailed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
+				if stop || !p.Kind.IsModule() || holdsNoModule(p.Data) {
+					return nil
+				}
+				id := p.Path
+				if container.Detect(in.data) == container.Bitcode {
+					id = name
+				}
+				if ar == nil && container.Detect(in.data) == container.Archive {
+					ar = l.Nested()
+				}
+				n, err := linkPayload(l, ar, p, id, plan)
+				found += n
+				for i := 0; i < n; i++ {
+					doc.Modules = append(doc.Modules, id)
+				}
+				if err != nil {
+					if p.Malformed {
+						in.said = append(in.said, p.Path)
+					}
+					linkErr(err)
+					stop = true
+				}
+				return nil
+			})
 			if err != nil {
-				if p.Malformed {
-					in.said = append(in.said, p.Path)
-				}
-				var le *link.Error
-				if errors.As(err, &le) {
-					// llvm-link's own words.
-					fmt.Fprintf(e.stderr, "error: %s\n", le.Msg)
-					doc.Errors = append(doc.Errors, newJSONError(err))
-					failed = true
-				} else {
-					fail(err)
-				}
-				stop = true
+				return err
 			}
-			return nil
-		})
-		if err != nil {
-			return err
+			if ar != nil && found > 0 && !stop {
+				if err := l.Link(ar.Module(), link.ArchiveName, plan.next()); err != nil {
+					linkErr(err)
+					stop = true
+				}
+			}
+			if found == 0 && !inFailed && !failed {
+				fail(noneFound(name, errNoModule))
+			}
+			failed = failed || inFailed
 		}
-		if found == 0 && !inFailed && !failed {
-			fail(noneFound(name, errNoModule))
-		}
-		failed = failed || inFailed
-		if stop {
-			break
-		}
+		return nil
+	}
+	if err := linkFiles(args, &linkPlan{o: o, first: true}); err != nil {
+		return err
+	}
+	if err := linkFiles(o.override, &linkPlan{o: o, override: true, first: true}); err != nil {
+		return err
 	}
 	for _, w := range l.Warnings {
 		fmt.Fprintf(e.stderr, "warning: %s\n", w)
 		doc.Warnings = append(doc.Warnings, w)
 	}
 	if !failed {
-		data, err := bcwrite.Write(l.Module(), bcwrite.Options{})
+		linked := l.Module()
+		if o.json {
+			for _, r := range l.Resolutions() {
+				doc.Symbols = append(doc.Symbols, jsonSymbol{Input: r.Input, Name: r.Name, Kind: r.Kind.String(),
+					Result: r.Result.String(), As: r.As, By: r.By, Internalized: r.Internalized})
+			}
+		}
+		data, err := bcwrite.Write(linked, bcwrite.Options{})
 		if err != nil {
 			fail(fmt.Errorf("the linked module is not written: %w", err))
 		} else {
@@ -180,8 +263,9 @@ func runLink(e *env, args []string, o linkOptions) error {
 }
 
 // linkPayload links every module of payload p, named id in the linker's
-// messages, and returns how many it linked.
-func linkPayload(l *link.Linker, p *container.Payload, id string) (int, error) {
+// messages, into l, or into ar (without flags) when p is an archive's, and
+// returns how many it linked.
+func linkPayload(l, ar *link.Linker, p *container.Payload, id string, plan *linkPlan) (int, error) {
 	// The modules outlive the walk, which may unmap p's file.
 	data := bytes.Clone(p.Data)
 	f, err := bitcode.Options{DropSummary: true}.Open(data)
@@ -205,7 +289,12 @@ func linkPayload(l *link.Linker, p *container.Payload, id string) (int, error) {
 			return n, container.DataError(p, int64(s[0].Bit/8), true,
 				fmt.Errorf("not linked: %s (bit %d of the module)", s[0].Msg, s[0].Bit))
 		}
-		if err := l.Link(m, id, link.Flags{}); err != nil {
+		if ar != nil {
+			err = ar.Link(m, id, link.Flags{})
+		} else {
+			err = l.Link(m, id, plan.next())
+		}
+		if err != nil {
 			var le *link.Error
 			if errors.As(err, &le) {
 				return n, err

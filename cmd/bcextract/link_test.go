@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,5 +70,107 @@ func TestLinkErrors(t *testing.T) {
 	}
 	if code, _, stderr := runCmd(t, "link", filepath.Join(dir, "multi-a.bc")); code != exitUsage || !strings.Contains(stderr, "missing -o PATH") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// linkedText prints the module of the bitcode file path as llvm-dis-22
+// does, ModuleID linked.bc.
+func linkedText(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := bitcode.Options{}.Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := f.Modules[0].Module()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	if err := assembly.Write(&got, m, assembly.Options{ModuleID: "linked.bc", Loader: f.Modules[0]}); err != nil {
+		t.Fatal(err)
+	}
+	return got.String()
+}
+
+// TestLinkArchiveFlags links an archive as llvm-link-22 does (its members
+// into a module first), and with llvm-link's flags: the goldens are
+// llvm-link-22's (ir/link/testdata/regen.sh).
+func TestLinkArchiveFlags(t *testing.T) {
+	dir := "../../ir/link/testdata"
+	tmp := t.TempDir()
+	// An archive of nest-c.bc and nest-b.bc.
+	var ar bytes.Buffer
+	ar.WriteString("!<arch>\n")
+	for _, n := range []string{"nest-c.bc", "nest-b.bc"} {
+		data, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&ar, "%-16s%-12d%-6d%-6d%-8o%-10d`\n", n+"/", 0, 0, 0, 0o644, len(data))
+		ar.Write(data)
+		if ar.Len()%2 != 0 {
+			ar.WriteByte('\n')
+		}
+	}
+	lib := filepath.Join(tmp, "lib.a")
+	if err := os.WriteFile(lib, ar.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := func(n string) string { return filepath.Join(dir, n+".bc") }
+	for _, tc := range []struct {
+		golden string
+		args   []string
+	}{
+		{"nest", []string{in("nest-main"), lib}},
+		{"needed", []string{"--only-needed", in("needed-main"), in("needed-lib")}},
+		{"internalize", []string{"--internalize", in("needed-main"), in("needed-lib")}},
+		{"needed-internalize", []string{"--only-needed", "--internalize", in("needed-main"), in("needed-lib")}},
+		{"override", []string{in("needed-lib"), "--override", in("needed-main")}},
+	} {
+		out := filepath.Join(tmp, tc.golden+".bc")
+		code, _, stderr := runCmd(t, append([]string{"link", "-o", out}, tc.args...)...)
+		if code != exitOK || stderr != "" {
+			t.Fatalf("%s: exit %d: %s", tc.golden, code, stderr)
+		}
+		want, err := os.ReadFile(filepath.Join(dir, tc.golden+".ll"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := linkedText(t, out); got != string(want) {
+			t.Errorf("%s: got\n%s\nwant\n%s", tc.golden, got, want)
+		}
+	}
+}
+
+// TestLinkJSON checks link --json's account of each definition (worked
+// by hand from weak-a.ll and weak-b.ll).
+func TestLinkJSON(t *testing.T) {
+	dir := "../../ir/link/testdata"
+	out := filepath.Join(t.TempDir(), "w.bc")
+	code, stdout, stderr := runCmd(t, "link", "--json", "-o", out, filepath.Join(dir, "weak-a.bc"), filepath.Join(dir, "weak-b.bc"))
+	if code != exitOK || stderr != "" {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc jsonLinkDoc
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Modules) != 2 || doc.Output != out || len(doc.Symbols) != 10 {
+		t.Fatalf("modules %v, output %q, %d symbols", doc.Modules, doc.Output, len(doc.Symbols))
+	}
+	a := filepath.Join(dir, "weak-a.bc")
+	b := filepath.Join(dir, "weak-b.bc")
+	for i, want := range map[int]jsonSymbol{
+		1: {Input: a, Name: "w", Kind: "variable", Result: "replaced", By: b},
+		4: {Input: a, Name: "user", Kind: "function", Result: "linked", As: "user"},
+		9: {Input: b, Name: "later", Kind: "function", Result: "linked", As: "later"},
+	} {
+		if doc.Symbols[i] != want {
+			t.Errorf("symbol %d = %+v, want %+v", i, doc.Symbols[i], want)
+		}
 	}
 }
