@@ -83,27 +83,34 @@ type Kind uint8
 
 // Payload kinds.
 const (
-	KindBitcode   Kind = iota + 1 // one bitcode module (.llvmbc, __LLVM,__bitcode, a bitcode file or member, a file of a bitcode bundle)
-	KindLTO                       // fat-LTO bitcode (.llvm.lto, SHT_LLVM_LTO)
-	KindCmdline                   // the clang -cc1 arguments of one module (.llvmcmd, __LLVM,__cmdline)
-	KindBundle                    // a Mach-O bitcode bundle (__LLVM,__bundle, a xar archive)
-	KindMarker                    // an -fembed-bitcode=marker stub: a bitcode section with no bitcode, or ld64's one-byte __LLVM,__bundle
-	KindOffload                   // an offload image (of .llvm.offloading or a package) that is not bitcode, or a section that cannot be decoded
-	KindExtension                 // another LLVM extension section (SHT_LLVM_*, __LLVM,__cg_profile, ...)
+	KindBitcode     Kind = iota + 1 // one bitcode module (.llvmbc, __LLVM,__bitcode, a bitcode file or member, a file of a bitcode bundle)
+	KindLTO                         // fat-LTO bitcode (.llvm.lto, SHT_LLVM_LTO)
+	KindCmdline                     // the clang -cc1 arguments of one module (.llvmcmd, __LLVM,__cmdline)
+	KindBundle                      // a Mach-O bitcode bundle (__LLVM,__bundle, a xar archive)
+	KindMarker                      // an -fembed-bitcode=marker stub: a bitcode section with no bitcode, or ld64's one-byte __LLVM,__bundle
+	KindOffload                     // an offload image (of .llvm.offloading or a package) that is not bitcode, or a section that cannot be decoded
+	KindExtension                   // another LLVM extension section (SHT_LLVM_*, __LLVM,__cg_profile, ...)
+	KindBitcodePath                 // the path of a bitcode file gllvm or wllvm recorded for an object (.llvm_bc, __WLLVM,__llvm_bc: one per line)
 )
 
+// NumKinds is one more than the largest Kind: an array indexed by Kind
+// has NumKinds elements, and the kinds run from KindBitcode to
+// NumKinds-1.
+const NumKinds = int(KindBitcodePath) + 1
+
 var kindNames = [...]string{
-	KindBitcode:   "bitcode",
-	KindLTO:       "lto",
-	KindCmdline:   "cmdline",
-	KindBundle:    "bundle",
-	KindMarker:    "marker",
-	KindOffload:   "offload",
-	KindExtension: "extension",
+	KindBitcode:     "bitcode",
+	KindLTO:         "lto",
+	KindCmdline:     "cmdline",
+	KindBundle:      "bundle",
+	KindMarker:      "marker",
+	KindOffload:     "offload",
+	KindExtension:   "extension",
+	KindBitcodePath: "bcpath",
 }
 
 // String returns the kind's name as the list command prints it: "bitcode",
-// "lto", "cmdline", "bundle", "marker", "offload" or "extension".
+// "lto", "cmdline", "bundle", "marker", "offload", "extension" or "bcpath".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
 		return kindNames[k]

@@ -611,6 +611,8 @@ func TestStop(t *testing.T) {
 
 func FuzzWalk(f *testing.F) {
 	seeds, _ := filepath.Glob(fixtures + "*")
+	gllvm, _ := filepath.Glob("../testdata/gllvm/prog*")
+	seeds = append(seeds, gllvm...)
 	for _, s := range seeds {
 		if data, err := os.ReadFile(s); err == nil && len(data) < 64<<10 {
 			f.Add(data)
@@ -893,5 +895,40 @@ func TestKeepPayloads(t *testing.T) {
 			t.Errorf("payload %d: %s [0x%x,+%d), kept as %s [0x%x,+%d)", i, copies[i].Path, copies[i].Off, copies[i].Size, p.Path, p.Off, p.Size)
 		}
 		seen[p.Path] = true
+	}
+}
+
+// TestBitcodePaths: gllvm's .llvm_bc section is one payload per line that
+// is not empty, each the path without its newline, at its own offset.
+func TestBitcodePaths(t *testing.T) {
+	data := elftest.Build(elftest.Section{Type: 1, Name: ".llvm_bc", Data: []byte("/b/a.bc\n\n/b/long/c.bc\n/d.bc")})
+	var w Walker
+	type got struct {
+		path, data string
+		off, size  int64
+		m, n       int
+	}
+	var ps []got
+	err := w.Walk("x.o", data, func(p *Payload) error {
+		if p.Kind != KindBitcodePath {
+			t.Errorf("%s: kind %v", p.Path, p.Kind)
+		}
+		ps = append(ps, got{p.Path, string(p.Data), p.Off, p.Size, p.Module, p.Modules})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The section's contents start at 0x40, after the ELF header.
+	want := []got{
+		{"x.o:.llvm_bc#1", "/b/a.bc", 0x40, 7, 1, 3},
+		{"x.o:.llvm_bc#2", "/b/long/c.bc", 0x49, 12, 2, 3},
+		{"x.o:.llvm_bc#3", "/d.bc", 0x56, 5, 3, 3},
+	}
+	if fmt.Sprint(ps) != fmt.Sprint(want) {
+		t.Errorf("got %v\nwant %v", ps, want)
+	}
+	if k, ok := ParseKind("bcpath"); !ok || k != KindBitcodePath || NumKinds != int(KindBitcodePath)+1 {
+		t.Errorf("ParseKind(bcpath) = %v, %v", k, ok)
 	}
 }

@@ -202,3 +202,48 @@ func (s *walk) splitCmdlines(n node, whole Payload) {
 		s.emit(p)
 	}
 }
+
+// splitPaths reports one payload per line of whole, a section of gllvm's
+// or wllvm's (.llvm_bc): each object's holds the path of its bitcode file
+// and a newline, a linked program's the lines of all its objects. Empty
+// lines are skipped; the payloads hold the paths without their newline.
+func (s *walk) splitPaths(n node, whole Payload) {
+	b := whole.Data
+	// each calls fn with the start and end of each line that is not
+	// empty; the lines are counted first, then reported (no list of
+	// them is held: a section can hold millions).
+	each := func(fn func(st, end int) bool) {
+		for st := 0; st < len(b); {
+			end := st + bytes.IndexByte(b[st:], '\n')
+			if end < st {
+				end = len(b)
+			}
+			if end > st && !fn(st, end) {
+				return
+			}
+			st = end + 1
+		}
+	}
+	count := 0
+	each(func(int, int) bool { count++; return true })
+	if count == 0 {
+		s.emitCopy(whole)
+		return
+	}
+	p := &s.payload
+	i := 0
+	each(func(st, end int) bool {
+		i++
+		path, ok := s.join(n, whole.at(int64(st)), whole.Path, "#", strconv.Itoa(i))
+		if !ok || s.stop != nil {
+			return false
+		}
+		*p = whole
+		p.Path = path
+		p.Module, p.Modules = i, count
+		p.Off, p.Size = whole.part(int64(st), int64(end-st))
+		p.Data = b[st:end]
+		s.emit(p)
+		return true
+	})
+}

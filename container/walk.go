@@ -318,6 +318,8 @@ func (s *walk) elf(n node, data []byte) {
 			k = KindBitcode
 		case sec.Name == ".llvmcmd":
 			k = KindCmdline
+		case sec.Name == ".llvm_bc":
+			k = KindBitcodePath
 		case sec.Type == elf.SHT_LLVM_LTO || sec.Name == ".llvm.lto":
 			k = KindLTO
 		case sec.Type == elf.SHT_LLVM_OFFLOADING || sec.Name == ".llvm.offloading":
@@ -355,6 +357,8 @@ func (s *walk) macho(n node, data []byte) {
 			k = KindCmdline
 		case sec.Seg == "__LLVM" && sec.Name == "__bundle":
 			k = KindBundle
+		case sec.Seg == "__WLLVM" && sec.Name == "__llvm_bc":
+			k = KindBitcodePath
 		case sec.Seg == "__LLVM", sec.Seg == "__DATA" && sec.Name == "__llvm_addrsig":
 			k = KindExtension
 		default:
@@ -577,6 +581,8 @@ func (s *walk) object(n node, data []byte, format Format, arch string, secs []se
 			})
 		case KindCmdline:
 			s.splitCmdlines(sn, p)
+		case KindBitcodePath:
+			s.splitPaths(sn, p)
 		case KindOffload:
 			s.offload(sn, p)
 		case KindBundle:

@@ -14,6 +14,16 @@ import (
 type Listed struct {
 	Payload container.Payload
 	Ident   bitcode.Ident
+	// File is, for a container.KindBitcodePath payload, the bitcode file
+	// it names and what was found there; nil for other payloads.
+	File *ListedFile
+}
+
+// A ListedFile is the bitcode file a gllvm or wllvm path names.
+type ListedFile struct {
+	Path   string        // as listed
+	Exists bool          // whether it was found
+	Ident  bitcode.Ident // what bitcode.ReadIdent read of it, when found
 }
 
 // WriteListHeader prints the header line of the table 'bcextract list'
@@ -24,7 +34,9 @@ func WriteListHeader(tw *tabwriter.Writer) {
 }
 
 // WriteListRow prints the table row of one payload: container path, kind,
-// section, byte offset, size, producer and triple ("-" for none).
+// section, byte offset, size, producer and triple ("-" for none); for the
+// path of a bitcode file, the producer and triple of the file, and then
+// its path ("(missing)" after it when it was not found).
 func WriteListRow(tw *tabwriter.Writer, r *Listed) {
 	p := &r.Payload
 	b := make([]byte, 0, 160)
@@ -41,6 +53,13 @@ func WriteListRow(tw *tabwriter.Writer, r *Listed) {
 	b = append(b, dash(r.Ident.Producer)...)
 	b = append(b, '\t')
 	b = append(b, dash(r.triple())...)
+	if f := r.File; f != nil {
+		b = append(b, '\t')
+		b = append(b, f.Path...)
+		if !f.Exists {
+			b = append(b, " (missing)"...)
+		}
+	}
 	b = append(b, '\n')
 	tw.Write(b)
 }

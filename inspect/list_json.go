@@ -32,6 +32,10 @@ type ListPayload struct {
 	// Bundle is what a bitcode bundle's table of contents says, on the
 	// bundle and on each of its files.
 	Bundle *jsonBundle `json:"bundle,omitempty"`
+	// BitcodeFile is the path a gllvm or wllvm section lists, and Exists
+	// whether that file was found (producer and triple are then its).
+	BitcodeFile string `json:"bitcode_file,omitempty"`
+	Exists      *bool  `json:"exists,omitempty"`
 }
 
 // jsonBundle is a container.BundleInfo in JSON.
@@ -72,6 +76,10 @@ func (r *Listed) JSON() ListPayload {
 	if p.Compression != container.CompressNone {
 		n := int64(len(p.Data))
 		j.Compressed, j.DecompressedSize = p.Compression.String(), &n
+	}
+	if f := r.File; f != nil {
+		exists := f.Exists
+		j.BitcodeFile, j.Exists = f.Path, &exists
 	}
 	return j
 }

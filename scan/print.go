@@ -167,7 +167,7 @@ func WriteSummary(w io.Writer, st *Stats, stored *Stored, elapsed time.Duration)
 	fmt.Fprintf(&b, "  objects:  %d walked, %d skipped (no object, archive or bitcode magic)\n", st.Objects, st.Skipped)
 	fmt.Fprintf(&b, "  payloads: %d", st.NumPayloads())
 	var kinds []string
-	for k := container.KindBitcode; k <= container.KindExtension; k++ {
+	for k := container.KindBitcode; int(k) < container.NumKinds; k++ {
 		if n := st.Payloads[k]; n > 0 {
 			kinds = append(kinds, fmt.Sprintf("%d %s", n, k))
 		}

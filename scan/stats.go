@@ -15,7 +15,7 @@ type Stats struct {
 	Objects int64
 	// Payloads counts the payloads reported, by kind, and PayloadBytes
 	// their total size.
-	Payloads     [container.KindExtension + 1]int64
+	Payloads     [container.NumKinds]int64
 	PayloadBytes int64
 	// Errors counts the problems reported, and Failed the files and
 	// directories that had at least one.

@@ -23,7 +23,7 @@ type extractOptions struct {
 func extractCommand() *command {
 	var o extractOptions
 	fs := pflag.NewFlagSet("extract", pflag.ContinueOnError)
-	fs.StringSliceVar(&o.kinds, "kind", []string{"bitcode", "lto"}, "payload `KIND`s to extract: bitcode, lto, cmdline, bundle, marker, offload, extension, or all (comma-separated or repeated)")
+	fs.StringSliceVar(&o.kinds, "kind", []string{"bitcode", "lto"}, "payload `KIND`s to extract: bitcode, lto, cmdline, bundle, marker, offload, extension, bcpath, or all (comma-separated or repeated)")
 	fs.StringVarP(&o.output, "output", "o", "", "write the one matching payload to `PATH` (\"-\" for standard output)")
 	fs.StringVarP(&o.dir, "dir", "d", "", "write every matching payload under `DIR` (default \".\")")
 	fs.BoolVar(&o.unwrap, "unwrap", false, "strip the 0x0B17C0DE wrapper header from bitcode")
@@ -107,14 +107,14 @@ func parseKinds(vals []string) (map[container.Kind]bool, error) {
 	for _, v := range vals {
 		v = strings.TrimSpace(v)
 		if v == "all" {
-			for k := container.KindBitcode; k <= container.KindExtension; k++ {
+			for k := container.KindBitcode; int(k) < container.NumKinds; k++ {
 				set[k] = true
 			}
 			continue
 		}
 		k, ok := container.ParseKind(v)
 		if !ok {
-			return nil, usagef("unknown kind %q (want bitcode, lto, cmdline, bundle, marker, offload, extension or all)", v)
+			return nil, usagef("unknown kind %q (want bitcode, lto, cmdline, bundle, marker, offload, extension, bcpath or all)", v)
 		}
 		set[k] = true
 	}
@@ -137,6 +137,8 @@ func extension(k container.Kind) string {
 		return ".marker"
 	case container.KindOffload:
 		return ".offload"
+	case container.KindBitcodePath:
+		return ".path"
 	}
 	return ".bin"
 }
@@ -243,7 +245,7 @@ func isStdoutName(name string) bool {
 
 func kindList(kinds map[container.Kind]bool) string {
 	var s []string
-	for k := container.KindBitcode; k <= container.KindExtension; k++ {
+	for k := container.KindBitcode; int(k) < container.NumKinds; k++ {
 		if kinds[k] {
 			s = append(s, k.String())
 		}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"os"
 	"text/tabwriter"
 
 	"github.com/bcextract/bcextract/container"
@@ -17,7 +18,7 @@ func listCommand() *command {
 	var kinds []string
 	fs := pflag.NewFlagSet("list", pflag.ContinueOnError)
 	fs.BoolVar(&jsonOut, "json", false, "print one JSON document instead of a table")
-	fs.StringSliceVar(&kinds, "kind", []string{"all"}, "list only payloads of these `KIND`s: bitcode, lto, cmdline, bundle, marker, offload, extension (or its alias section), or all (comma-separated or repeated)")
+	fs.StringSliceVar(&kinds, "kind", []string{"all"}, "list only payloads of these `KIND`s: bitcode, lto, cmdline, bundle, marker, offload, extension (or its alias section), bcpath, or all (comma-separated or repeated)")
 	return &command{
 		Name:  "list",
 		Usage: "list [--kind KIND,...] [--json] FILE...",
@@ -37,9 +38,12 @@ Kinds: bitcode (.llvmbc, __LLVM,__bitcode, bitcode files), lto (fat-LTO
 .llvm.lto), cmdline (.llvmcmd, __LLVM,__cmdline: one per -cc1 command line),
 bundle (__LLVM,__bundle, a xar archive whose files are then listed as
 SECTION/NAME, each as bitcode), marker (-fembed-bitcode=marker stubs),
-offload (.llvm.offloading) and extension (other SHT_LLVM_* sections and
-their COFF and Mach-O peers). A section that holds several modules, as in a
-linked binary, is listed module by module.
+offload (.llvm.offloading), extension (other SHT_LLVM_* sections and
+their COFF and Mach-O peers) and bcpath (.llvm_bc, __WLLVM,__llvm_bc: the
+path of a bitcode file gllvm or wllvm recorded for each object, one per
+line; listed with the producer and triple of that file, and its path,
+"(missing)" when it is not there). A section that holds several modules,
+as in a linked binary, is listed module by module.
 
 --kind lists only the payloads of the kinds given (comma-separated or
 repeated; "section" is accepted for "extension", "all" is the default).
@@ -79,7 +83,7 @@ type jsonListDoc struct {
 
 func runList(e *env, args []string, kinds map[container.Kind]bool, jsonOut bool) error {
 	none := errNoPayload // the cause of the error for a FILE with none of kinds
-	if len(kinds) < int(container.KindExtension) {
+	if len(kinds) < container.NumKinds-1 {
 		none = fmt.Errorf("no payload of kind %s", kindList(kinds))
 	}
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
@@ -109,6 +113,10 @@ func runList(e *env, args []string, kinds map[container.Kind]bool, jsonOut bool)
 					anyFailed = true
 				}
 				row.Ident = id
+			}
+			if p.Kind == container.KindBitcodePath {
+				row.File = listedFile(string(p.Data))
+				row.Ident = row.File.Ident
 			}
 			if jsonOut {
 				doc.Payloads = append(doc.Payloads, row.JSON())
@@ -144,4 +152,19 @@ func runList(e *env, args []string, kinds map[container.Kind]bool, jsonOut bool)
 		return errFailed
 	}
 	return nil
+}
+
+// listedFile looks for the bitcode file a gllvm or wllvm section lists
+// (an absolute path as they write it; a relative one is taken from the
+// working directory) and reads its producer and triple.
+func listedFile(path string) *inspect.ListedFile {
+	f := &inspect.ListedFile{Path: path}
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return f
+	}
+	f.Exists = true
+	if data, err := os.ReadFile(path); err == nil {
+		f.Ident, _ = bitcode.ReadIdent(data)
+	}
+	return f
 }

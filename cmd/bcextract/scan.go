@@ -38,7 +38,7 @@ func scanCommand() *command {
 	var o scanOptions
 	fs := pflag.NewFlagSet("scan", pflag.ContinueOnError)
 	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "scan `N` files at once")
-	fs.StringSliceVar(&o.kinds, "kind", defaultScanKinds, "payload `KIND`s to report: bitcode, lto, cmdline, bundle, marker, offload, extension (or its alias section), or all")
+	fs.StringSliceVar(&o.kinds, "kind", defaultScanKinds, "payload `KIND`s to report: bitcode, lto, cmdline, bundle, marker, offload, extension (or its alias section), bcpath, or all")
 	fs.BoolVar(&o.json, "json", false, "print JSON Lines: one object per payload or error")
 	fs.StringVar(&o.extractDir, "extract-dir", "", "store each distinct payload once under `DIR`, named by its SHA-256")
 	fs.StringVar(&o.manifest, "manifest", "", "write a JSON manifest of the distinct payloads and their origins to `FILE`")
