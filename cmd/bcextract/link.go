@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 
 	"github.com/bcextract/bcextract/container"
@@ -37,9 +38,10 @@ func linkCommand() *command {
 		Usage: "link -o PATH|- [--only-needed] [--internalize] [--override FILE]... [--force] [--json] FILE...",
 		Short: "link bitcode modules into one, as llvm-link-22 does",
 		Long: `
-Link reads every bitcode module of each FILE, in order (bitcode files, and
-the modules embedded in objects, binaries and archives, as 'bcextract list'
-shows them), links them into one module as 'llvm-link-22 FILE...' does, and
+Link reads every bitcode module of each FILE, in order (bitcode files, the
+modules embedded in objects, binaries and archives, as 'bcextract list'
+shows them, and the bitcode files whose paths gllvm or wllvm recorded in a
+program's .llvm_bc section), links them into one module as 'llvm-link-22 FILE...' does, and
 writes it, as LLVM 22's writer writes it, to PATH: the module llvm-link-22
 makes, as llvm-dis-22 prints both (definitions chosen by linkage, local
 names that clash renamed NAME.N, identified struct types merged by name and
@@ -83,6 +85,7 @@ Examples:
 	bcextract link -o prog.bc a.bc b.bc c.bc
 	bcextract link -o - ir/link/testdata/order-a.bc ir/link/testdata/order-b.bc | llvm-dis-22 -o - -
 	bcextract link -o all.bc libfoo.a main.o
+	bcextract link -o prog.bc ./prog-built-by-gllvm
 	bcextract link -o prog.bc --only-needed --internalize main.bc libfoo.a
 	bcextract link -o weak.bc --json ir/link/testdata/weak-a.bc ir/link/testdata/weak-b.bc
 `,
@@ -177,17 +180,12 @@ func runLink(e *env, args []string, o linkOptions) error {
 			found := 0
 			// An archive's modules are linked into one first.
 			var ar *link.Linker
-			inFailed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
-				if stop || !p.Kind.IsModule() || holdsNoModule(p.Data) {
-					return nil
-				}
-				id := p.Path
-				if container.Detect(in.data) == container.Bitcode {
-					id = name
-				}
-				if ar == nil && container.Detect(in.data) == container.Archive {
-					ar = l.Nested()
-				}
+			if isArchive(e, name) {
+				ar = l.Nested()
+			}
+			// linkModules links the modules of p, found in in, named id
+			// in messages.
+			linkModules := func(in *input, p *container.Payload, id string) {
 				n, err := linkPayload(l, ar, p, id, plan)
 				found += n
 				for i := 0; i < n; i++ {
@@ -200,6 +198,30 @@ func runLink(e *env, args []string, o linkOptions) error {
 					linkErr(err)
 					stop = true
 				}
+			}
+			inFailed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
+				if stop {
+					return nil
+				}
+				if p.Kind == container.KindBitcodePath {
+					// gllvm's or wllvm's: the modules of the file it names.
+					return linkListed(e, p, onErr, func(in *input, q *container.Payload, id string) {
+						if !stop {
+							linkModules(in, q, id)
+						}
+					}, func(err error) {
+						fail(err)
+						stop = true
+					})
+				}
+				if !p.Kind.IsModule() || holdsNoModule(p.Data) {
+					return nil
+				}
+				id := p.Path
+				if container.Detect(in.data) == container.Bitcode {
+					id = name
+				}
+				linkModules(in, p, id)
 				return nil
 			})
 			if err != nil {
@@ -304,4 +326,36 @@ func linkPayload(l, ar *link.Linker, p *container.Payload, id string, plan *link
 		n++
 	}
 	return n, nil
+}
+
+// isArchive reports whether the file name is an ar archive (false when it
+// cannot be read: the walk says why).
+func isArchive(e *env, name string) bool {
+	in, err := openInput(e, name)
+	if err != nil {
+		return false
+	}
+	defer in.close()
+	return container.Detect(in.data) == container.Archive
+}
+
+// linkListed calls fn with each module of the bitcode file a gllvm or
+// wllvm path payload p names (named by that path), or fail when the file
+// is not there or cannot be read.
+func linkListed(e *env, p *container.Payload, onErr func(error), fn func(in *input, q *container.Payload, id string), fail func(error)) error {
+	path := string(p.Data)
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		fail(container.PayloadError(p, "", fmt.Errorf("%s, the bitcode file gllvm or wllvm recorded, is not there", path)))
+		return nil
+	}
+	failed, err := walkInput(e, path, onErr, func(in *input, q *container.Payload) error {
+		if q.Kind.IsModule() && !holdsNoModule(q.Data) {
+			fn(in, q, path)
+		}
+		return nil
+	})
+	if err == nil && failed {
+		fail(container.PayloadError(p, "", fmt.Errorf("%s, the bitcode file gllvm or wllvm recorded, could not be read", path)))
+	}
+	return err
 }

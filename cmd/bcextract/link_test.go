@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bcextract/bcextract/internal/elftest"
 	"github.com/bcextract/bcextract/ir/assembly"
 	"github.com/bcextract/bcextract/ir/bitcode"
 )
@@ -171,6 +172,68 @@ func TestLinkJSON(t *testing.T) {
 	} {
 		if doc.Symbols[i] != want {
 			t.Errorf("symbol %d = %+v, want %+v", i, doc.Symbols[i], want)
+		}
+	}
+}
+
+// TestLinkGllvm links the modules a gllvm program's .llvm_bc lists (the
+// files' absolute paths, as gllvm writes them), as llvm-link-22 links the
+// files; a listed file that is not there fails the link, naming it, and
+// list shows the paths with whether they are there.
+func TestLinkGllvm(t *testing.T) {
+	dir, err := filepath.Abs("../../ir/link/testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	a, b := filepath.Join(dir, "order-a.bc"), filepath.Join(dir, "order-b.bc")
+	prog := filepath.Join(tmp, "prog")
+	lines := a + "\n" + b + "\n"
+	if err := os.WriteFile(prog, elftest.Build(elftest.Section{Type: 1, Name: ".llvm_bc", Data: []byte(lines)}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(tmp, "linked.bc")
+	if code, stdout, stderr := runCmd(t, "link", "-o", out, prog); code != exitOK || stderr != "" || stdout != "2 modules -> "+out+"\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	want, err := os.ReadFile(filepath.Join(dir, "order.ll"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := linkedText(t, out); got != string(want) {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+
+	gone := filepath.Join(tmp, "gone.bc")
+	missing := filepath.Join(tmp, "prog-missing")
+	if err := os.WriteFile(missing, elftest.Build(elftest.Section{Type: 1, Name: ".llvm_bc", Data: []byte(lines + gone + "\n")}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out2 := filepath.Join(tmp, "linked2.bc")
+	code, _, stderr := runCmd(t, "link", "-o", out2, missing)
+	if code != exitFailure || !strings.Contains(stderr, missing+":.llvm_bc#3: "+gone+", the bitcode file gllvm or wllvm recorded, is not there") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(out2); err == nil {
+		t.Error("a file was written")
+	}
+
+	code, stdout, stderr := runCmd(t, "list", missing)
+	if code != exitOK || stderr != "" {
+		t.Fatalf("list: exit %d, stderr %q", code, stderr)
+	}
+	rows := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(rows) != 4 {
+		t.Fatalf("list:\n%s", stdout)
+	}
+	// PATH KIND SECTION OFFSET SIZE PRODUCER TRIPLE, then the file.
+	for i, want := range [][]string{
+		// The section's contents start at 0x40, after the ELF header.
+		{missing + ":.llvm_bc#1", "bcpath", ".llvm_bc", "0x40", fmt.Sprint(len(a)), "LLVM22.1.8", "-", a},
+		{missing + ":.llvm_bc#3", "bcpath", ".llvm_bc", fmt.Sprintf("%#x", 0x40+len(lines)), fmt.Sprint(len(gone)), "-", "-", gone, "(missing)"},
+	} {
+		if got := strings.Fields(rows[1+2*i]); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("list row %d: %q, want %q", 1+2*i, got, want)
 		}
 	}
 }
