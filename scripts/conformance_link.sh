@@ -7,12 +7,15 @@
 # installed; kept in $BCX_CORPUS, default ~/.cache/bcextract-corpus, or
 # taken from --src DIR holding zlib/, lua/ and yaml-cpp/), built by
 # clang-22 -c -emit-llvm at -O0, -O2 and -Os, with and without -g (yaml-cpp
-# at -O1, -O2, -Os and -O2 -g: its -O0 links differ, see the README); then
-# linked from the unit .bc files and from an
-# ELF program built from objects compiled with -fembed-bitcode (whose
-# .llvmbc sections hold the units). The linked module must print, by
-# llvm-dis-22, as llvm-link-22's output of the same modules does (the
-# ModuleID line aside): the same text.
+# at -O0, -O1, -O2, -Os, -O0 -g and -O2 -g); then linked from the unit .bc
+# files, from an ELF program built from objects compiled with
+# -fembed-bitcode (whose .llvmbc sections hold the units), and as the main
+# unit and an archive of the others (llvm-link-22 links an archive's
+# members into one module first); at -O2 also with --only-needed,
+# --internalize, both, and --override; and a ThinLTO build (-flto=thin
+# objects, bitcode with summaries) from its static library. The linked
+# module must print, by llvm-dis-22, as llvm-link-22's output of the same
+# inputs does (the ModuleID line aside): the same text.
 #
 # Usage: scripts/conformance_link.sh [--src DIR] [--bcextract PATH]
 #
@@ -40,7 +43,7 @@ skip() {
 	echo "###################################################################"
 	exit 0
 }
-for t in clang-22 clang++-22 llvm-link-22 llvm-dis-22 apt-get tar; do
+for t in clang-22 clang++-22 llvm-link-22 llvm-dis-22 llvm-ar-22 apt-get tar; do
 	command -v "$t" >/dev/null 2>&1 || skip "$t not found"
 done
 WORK=$(mktemp -d)
@@ -104,7 +107,7 @@ cflags() {
 }
 configs() {
 	case $1 in
-	yaml-cpp) printf '%s\n' "-O1" "-O2" "-Os" "-O2 -g" ;;
+	yaml-cpp) printf '%s\n' "-O0" "-O1" "-O2" "-Os" "-O0 -g" "-O2 -g" ;;
 	*) printf '%s\n' "-O0" "-O2" "-Os" "-O0 -g" "-O2 -g" ;;
 	esac
 }
@@ -119,6 +122,23 @@ compare() {
 		echo "  DIFFERENT: $name ($(wc -l <"$WORK/diff") diff lines; first:)"
 		head -n 6 "$WORK/diff" | cut -c1-160 | sed 's/^/    /'
 	fi
+}
+# link_both NAME DIR ARGS...: llvm-link-22 ARGS and bcextract link ARGS,
+# compared.
+link_both() {
+	local name=$1 d=$2
+	shift 2
+	if ! llvm-link-22 "$@" -o "$d/ref-x.bc" 2>"$WORK/err"; then
+		fail=$((fail + 1))
+		echo "  FAILED: $name: llvm-link-22: $(head -n 1 "$WORK/err")"
+		return
+	fi
+	if ! "$BCX" link --force -o "$d/ours-x.bc" "$@" >/dev/null 2>"$WORK/err"; then
+		fail=$((fail + 1))
+		echo "  FAILED: $name: bcextract link: $(head -n 1 "$WORK/err")"
+		return
+	fi
+	compare "$name" "$d/ref-x.bc" "$d/ours-x.bc"
 }
 for prog in zlib lua yaml-cpp; do
 	cc=clang-22
@@ -167,7 +187,34 @@ for prog in zlib lua yaml-cpp; do
 		else
 			echo "  (no program built for $name: $(head -n 1 "$WORK/err"))"
 		fi
+		# The main unit (the last), then an archive of the others.
+		main=${bcs[-1]}
+		rm -f "$d/lib.a"
+		llvm-ar-22 rcs "$d/lib.a" "${bcs[@]:0:${#bcs[@]}-1}"
+		link_both "$name as main + archive" "$d" "$main" "$d/lib.a"
+		if [[ $cfg == -O2 ]]; then
+			link_both "$name --only-needed, main + archive" "$d" --only-needed "$main" "$d/lib.a"
+			link_both "$name --internalize, main + archive" "$d" --internalize "$main" "$d/lib.a"
+			link_both "$name --only-needed --internalize, main + units" "$d" --only-needed --internalize "$main" "${bcs[@]:0:${#bcs[@]}-1}"
+			link_both "$name --override the last unit" "$d" "${bcs[@]:0:${#bcs[@]}-1}" --override "$main"
+		fi
 	done
+	# ThinLTO: objects of bitcode with summaries, in a static library.
+	if [[ $prog != zlib ]]; then
+		d="$WORK/$prog-thin"
+		mkdir -p "$d"
+		thin=()
+		# shellcheck disable=SC2046
+		for c in $(units $prog); do
+			b=$(basename "$c" .c)
+			# shellcheck disable=SC2046
+			$cc -w -c -flto=thin -O2 $(cflags $prog) "$c" -o "$d/$b.o"
+			thin+=("$d/$b.o")
+		done
+		llvm-ar-22 rcs "$d/lib.a" "${thin[@]}"
+		link_both "$prog -flto=thin -O2 (${#thin[@]} units) from its static library" "$d" "$d/lib.a"
+		link_both "$prog -flto=thin -O2 (${#thin[@]} units) from its objects" "$d" "${thin[@]}"
+	fi
 done
 echo "link vs llvm-link-22: same $pass, different or failed $fail ($((SECONDS - start))s)"
 [[ $fail == 0 ]]
