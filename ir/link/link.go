@@ -219,7 +219,13 @@ func (l *Linker) Module() *ir.Module {
 	}
 	sortTypes(types)
 	m.Types = types
-	l.md.renumber(m)
+	if l.root == nil {
+		l.md.renumber(m)
+	} else {
+		// A module Nested made keeps the context's node numbers: it is
+		// to be linked into l's root, which numbers the nodes at the end.
+		l.md.uniqueModule(m)
+	}
 	return m
 }
 
@@ -395,7 +401,8 @@ func (l *Linker) redirect() {
 		}
 	}
 	cdone := map[ir.Constant]bool{}
-	mdone := map[ir.Metadata]bool{}
+	t := l.md.nt
+	t.startWalk()
 	var konst func(c ir.Constant) ir.Constant
 	var meta func(md ir.Metadata)
 	value := func(v ir.Value) ir.Value {
@@ -442,10 +449,9 @@ func (l *Linker) redirect() {
 		return c
 	}
 	meta = func(md ir.Metadata) {
-		if md == nil || mdone[md] {
+		if md == nil || !t.visit(md) {
 			return
 		}
-		mdone[md] = true
 		if n, ok := md.(*ir.ValueAsMetadata); ok {
 			n.Value = value(n.Value)
 			return

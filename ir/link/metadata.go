@@ -11,10 +11,21 @@ import (
 // mapMD maps the values metadata md refers to (a global value is
 // materialized), in place, once; it returns md.
 func (m *mover) mapMD(md ir.Metadata) ir.Metadata {
-	if md == nil || m.mddone[md] {
+	if md == nil {
 		return md
 	}
-	m.mddone[md] = true
+	t := m.l.md.nt
+	if id := t.num(md); id != 0 {
+		if t.done[id] == m.stamp {
+			return md
+		}
+		t.done[id] = m.stamp
+	} else {
+		if m.mddone[md] {
+			return md
+		}
+		m.mddone[md] = true
+	}
 	if n, ok := md.(*ir.ValueAsMetadata); ok {
 		if v := m.mapValue(n.Value); v != nil {
 			n.Value = v
@@ -91,20 +102,65 @@ func (m *mover) linkNamedMetadata() error {
 
 // An mdUniquer makes uniqued metadata of different modules one, as
 // LLVM's context does: a node not distinct whose operands are the same is
-// the same node.
+// the same node. What it keeps per node is in the node table.
 type mdUniquer struct {
+	nt    *nodeTable
 	canon map[string]ir.Metadata
-	memo  map[ir.Metadata]ir.Metadata
-	busy  map[ir.Metadata]bool
-	// ids number the nodes operand keys name; buf is where keys are
-	// made.
-	ids map[ir.Metadata]uint64
+	// other is what memo is for nodes, for the metadata that is not one
+	// (values as metadata, argument lists), busyOther what busy is, and
+	// otherIDs their numbers in keys.
+	other     map[ir.Metadata]ir.Metadata
+	busyOther map[ir.Metadata]bool
+	otherIDs  map[ir.Metadata]uint64
+	// buf is where keys are made.
 	buf []byte
 }
 
 func newMDUniquer() mdUniquer {
-	return mdUniquer{canon: map[string]ir.Metadata{}, memo: map[ir.Metadata]ir.Metadata{}, busy: map[ir.Metadata]bool{},
-		ids: map[ir.Metadata]uint64{}}
+	return mdUniquer{nt: newNodeTable(), canon: map[string]ir.Metadata{}, other: map[ir.Metadata]ir.Metadata{},
+		busyOther: map[ir.Metadata]bool{}, otherIDs: map[ir.Metadata]uint64{}}
+}
+
+// memo returns the node that stands for md, if it is known.
+func (u *mdUniquer) memo(md ir.Metadata) (ir.Metadata, bool) {
+	if id := u.nt.num(md); id != 0 {
+		c := u.nt.memo[id]
+		return c, c != nil
+	}
+	c, ok := u.other[md]
+	return c, ok
+}
+
+// setMemo records that c stands for md (nil: nothing known).
+func (u *mdUniquer) setMemo(md, c ir.Metadata) {
+	if id := u.nt.num(md); id != 0 {
+		u.nt.memo[id] = c
+		return
+	}
+	if c == nil {
+		delete(u.other, md)
+	} else {
+		u.other[md] = c
+	}
+}
+
+func (u *mdUniquer) isBusy(md ir.Metadata) bool {
+	if id := u.nt.num(md); id != 0 {
+		return u.nt.busy[id]
+	}
+	return u.busyOther[md]
+}
+
+func (u *mdUniquer) setBusy(md ir.Metadata, b bool) {
+	if id := u.nt.num(md); id != 0 {
+		u.nt.busy[id] = b
+		return
+	}
+	if b {
+		u.busyOther[md] = true
+	} else {
+		delete(u.busyOther, md)
+	}
 }
 
 // unique returns the node that stands for md: the first one met with its
@@ -113,10 +169,10 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 	if md == nil {
 		return nil
 	}
-	if c, ok := u.memo[md]; ok {
+	if c, ok := u.memo(md); ok {
 		return c
 	}
-	if u.busy[md] {
+	if u.isBusy(md) {
 		return md // a cycle through a distinct node
 	}
 	switch n := md.(type) {
@@ -126,13 +182,13 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 		k := "v" + valueKey(n.Value)
 		return u.keep(md, k)
 	case *ir.DIArgList:
-		u.busy[md] = true
+		u.setBusy(md, true)
 		for i, a := range n.Args {
 			if x, ok := u.unique(a).(*ir.ValueAsMetadata); ok {
 				n.Args[i] = x
 			}
 		}
-		delete(u.busy, md)
+		u.setBusy(md, false)
 		b := append(u.buf[:0], 'a')
 		for _, a := range n.Args {
 			b = u.appendKey(b, a)
@@ -140,13 +196,13 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 		u.buf = b
 		return u.keep(md, string(b))
 	case *ir.MDTuple:
-		u.busy[md] = true
+		u.setBusy(md, true)
 		for i, o := range n.Ops {
 			n.Ops[i] = u.unique(o)
 		}
-		delete(u.busy, md)
+		u.setBusy(md, false)
 		if n.Distinct {
-			u.memo[md] = md
+			u.setMemo(md, md)
 			return md
 		}
 		b := append(u.buf[:0], 't')
@@ -156,7 +212,7 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 		u.buf = b
 		return u.keep(md, string(b))
 	case *ir.SpecializedNode:
-		u.busy[md] = true
+		u.setBusy(md, true)
 		for i := range n.Fields {
 			if n.Fields[i].MD != nil {
 				n.Fields[i].MD = u.unique(n.Fields[i].MD)
@@ -165,9 +221,9 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 		for i, o := range n.Refs {
 			n.Refs[i] = u.unique(o)
 		}
-		delete(u.busy, md)
+		u.setBusy(md, false)
 		if n.Distinct {
-			u.memo[md] = md
+			u.setMemo(md, md)
 			return md
 		}
 		if k := u.odrMemberKey(n); k != "" {
@@ -196,11 +252,11 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 		u.buf = b
 		return u.keep(md, string(b))
 	case *ir.DILocation:
-		u.busy[md] = true
+		u.setBusy(md, true)
 		n.Scope, n.InlinedAt = u.unique(n.Scope), u.unique(n.InlinedAt)
-		delete(u.busy, md)
+		u.setBusy(md, false)
 		if n.Distinct {
-			u.memo[md] = md
+			u.setMemo(md, md)
 			return md
 		}
 		b := append(u.buf[:0], 'l')
@@ -217,7 +273,7 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 		u.buf = b
 		return u.keep(md, string(b))
 	}
-	u.memo[md] = md
+	u.setMemo(md, md)
 	return md
 }
 
@@ -228,7 +284,7 @@ func (u *mdUniquer) keep(md ir.Metadata, k string) ir.Metadata {
 		u.canon[k] = md
 		c = md
 	}
-	u.memo[md] = c
+	u.setMemo(md, c)
 	return c
 }
 
@@ -304,12 +360,17 @@ func (u *mdUniquer) appendKey(b []byte, md ir.Metadata) []byte {
 		b = append(b, n.Value...)
 		return append(b, ')')
 	}
-	id, ok := u.ids[md]
-	if !ok {
-		id = uint64(len(u.ids) + 1)
-		u.ids[md] = id
+	if id := u.nt.num(md); id != 0 {
+		b = append(b, '(')
+		b = strconv.AppendUint(b, uint64(id), 10)
+		return append(b, ')')
 	}
-	b = append(b, '(')
+	id, ok := u.otherIDs[md]
+	if !ok {
+		id = uint64(len(u.otherIDs) + 1)
+		u.otherIDs[md] = id
+	}
+	b = append(b, "(o"...)
 	b = strconv.AppendUint(b, id, 10)
 	return append(b, ')')
 }
@@ -385,28 +446,25 @@ func (u *mdUniquer) uniqueModule(m *ir.Module) {
 // numbered theirs each from 1).
 func (u *mdUniquer) renumber(m *ir.Module) {
 	u.uniqueModule(m)
-	next := uint32(0)
-	seen := map[ir.Metadata]bool{}
+	// The nodes in the order met, numbered after the walk: a node's
+	// number is what the table knows it by until then.
+	var order []*uint32
+	t := u.nt
+	t.startWalk()
 	var walk func(md ir.Metadata)
 	walk = func(md ir.Metadata) {
-		if md == nil || seen[md] {
+		if md == nil || !t.visit(md) {
 			return
 		}
-		seen[md] = true
-		switch n := md.(type) {
-		case *ir.MDTuple:
-			next++
-			n.ID = next
-		case *ir.SpecializedNode:
-			next++
-			n.ID = next
-		case *ir.DILocation:
-			next++
-			n.ID = next
+		if p := idField(md); p != nil {
+			order = append(order, p)
 		}
 		eachOperand(md, walk)
 	}
 	forEachMetadataRoot(m, walk)
+	for i, p := range order {
+		*p = uint32(i + 1)
+	}
 }
 
 var (
@@ -428,13 +486,13 @@ const flagFwdDecl = 1 << 2
 // the first of its type and name, whatever else they hold.
 func (l *Linker) odrTypes(src *ir.Module) {
 	var order []ir.Metadata
-	seen := map[ir.Metadata]bool{}
+	t := l.md.nt
+	t.startWalk()
 	var walk func(md ir.Metadata)
 	walk = func(md ir.Metadata) {
-		if md == nil || seen[md] {
+		if md == nil || !t.visit(md) {
 			return
 		}
-		seen[md] = true
 		eachOperand(md, walk)
 		order = append(order, md)
 		if n, ok := md.(*ir.SpecializedNode); ok && n.Kind == "DICompositeType" {
@@ -457,7 +515,7 @@ func (l *Linker) odrTypes(src *ir.Module) {
 		}
 		if c, ok := l.odrMembers[k]; ok && c != n {
 			l.odrRepl[n] = c
-			l.md.memo[n] = c
+			l.md.setMemo(n, c)
 		} else {
 			l.odrMembers[k] = n
 		}
@@ -556,9 +614,9 @@ func (l *Linker) odrType(n *ir.SpecializedNode) {
 			c.Refs = append([]ir.Metadata(nil), n.Refs...)
 		}
 		// Its new operands are to be made unique.
-		delete(l.md.memo, c)
+		l.md.setMemo(c, nil)
 	}
-	l.md.memo[n] = c
+	l.md.setMemo(n, c)
 	l.odrRepl[n] = c
 }
 

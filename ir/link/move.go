@@ -28,7 +28,10 @@ type mover struct {
 	rauw  [][2]ir.Constant
 	done  bool // DoneLinkingBodies
 
-	cdone  map[ir.Constant]bool
+	cdone map[ir.Constant]bool
+	// stamp marks the nodes this mover mapped (nodeTable.done); mddone
+	// the other metadata it mapped.
+	stamp  uint32
 	mddone map[ir.Metadata]bool
 	err    error
 }
@@ -54,6 +57,8 @@ func newMover(l *Linker, src *ir.Module, name string, ml *moduleLinker) *mover {
 	m := &mover{l: l, ml: ml, src: src, name: name, tm: newTypeMapper(l),
 		srcSet: map[ir.Constant]bool{}, vmap: map[ir.Constant]ir.Constant{},
 		cdone: map[ir.Constant]bool{}, mddone: map[ir.Metadata]bool{}}
+	l.md.nt.mover++
+	m.stamp = l.md.nt.mover
 	for _, g := range src.Globals {
 		m.srcSet[g] = true
 	}
