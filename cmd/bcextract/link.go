@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/bcwrite"
 	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/bcextract/bcextract/ir/link"
@@ -170,49 +171,30 @@ func runLink(e *env, args []string, o linkOptions) error {
 		}
 	}
 	onErr := func(err error) { doc.Errors = append(doc.Errors, newJSONError(err)) }
-	l := link.New()
-	stop := false
-	linkFiles := func(files []string, plan *linkPlan) error {
+	nFiles := 0 // the FILEs walked
+	// The inputs are walked first, the modules found queued in order
+	// (their bytes copied: the walk unmaps the files); then a goroutine
+	// reads each module while the one before is linked.
+	var units []linkUnit
+	walkFiles := func(files []string, plan *linkPlan) error {
 		for _, name := range files {
-			if stop {
-				return nil
-			}
 			found := 0
-			// An archive's modules are linked into one first.
-			var ar *link.Linker
-			if isArchive(e, name) {
-				ar = l.Nested()
-			}
-			// linkModules links the modules of p, found in in, named id
-			// in messages.
-			linkModules := func(in *input, p *container.Payload, id string) {
-				n, err := linkPayload(l, ar, p, id, plan)
-				found += n
-				for i := 0; i < n; i++ {
-					doc.Modules = append(doc.Modules, id)
+			file := nFiles
+			nFiles++
+			archive := isArchive(e, name)
+			queue := func(p *container.Payload, id string) {
+				if p.Malformed {
+					return // the walk says why
 				}
-				if err != nil {
-					if p.Malformed {
-						in.said = append(in.said, p.Path)
-					}
-					linkErr(err)
-					stop = true
-				}
+				q := *p
+				q.Data = bytes.Clone(p.Data)
+				units = append(units, linkUnit{p: q, id: id, file: file, plan: plan, archive: archive})
+				found++
 			}
 			inFailed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
-				if stop {
-					return nil
-				}
 				if p.Kind == container.KindBitcodePath {
 					// gllvm's or wllvm's: the modules of the file it names.
-					return linkListed(e, p, onErr, func(in *input, q *container.Payload, id string) {
-						if !stop {
-							linkModules(in, q, id)
-						}
-					}, func(err error) {
-						fail(err)
-						stop = true
-					})
+					return linkListed(e, p, onErr, func(_ *input, q *container.Payload, id string) { queue(q, id) }, fail)
 				}
 				if !p.Kind.IsModule() || holdsNoModule(p.Data) {
 					return nil
@@ -221,17 +203,11 @@ func runLink(e *env, args []string, o linkOptions) error {
 				if container.Detect(in.data) == container.Bitcode {
 					id = name
 				}
-				linkModules(in, p, id)
+				queue(p, id)
 				return nil
 			})
 			if err != nil {
 				return err
-			}
-			if ar != nil && found > 0 && !stop {
-				if err := l.Link(ar.Module(), link.ArchiveName, plan.next()); err != nil {
-					linkErr(err)
-					stop = true
-				}
 			}
 			if found == 0 && !inFailed && !failed {
 				fail(noneFound(name, errNoModule))
@@ -240,11 +216,17 @@ func runLink(e *env, args []string, o linkOptions) error {
 		}
 		return nil
 	}
-	if err := linkFiles(args, &linkPlan{o: o, first: true}); err != nil {
+	if err := walkFiles(args, &linkPlan{o: o, first: true}); err != nil {
 		return err
 	}
-	if err := linkFiles(o.override, &linkPlan{o: o, override: true, first: true}); err != nil {
+	if err := walkFiles(o.override, &linkPlan{o: o, override: true, first: true}); err != nil {
 		return err
+	}
+	l := link.New()
+	if !failed {
+		if err := linkUnits(l, units, func(id string) { doc.Modules = append(doc.Modules, id) }); err != nil {
+			linkErr(err)
+		}
 	}
 	for _, w := range l.Warnings {
 		fmt.Fprintf(e.stderr, "warning: %s\n", w)
@@ -284,48 +266,118 @@ func runLink(e *env, args []string, o linkOptions) error {
 	return endReport(out, o.json, &doc, failed)
 }
 
-// linkPayload links every module of payload p, named id in the linker's
-// messages, into l, or into ar (without flags) when p is an archive's, and
-// returns how many it linked.
-func linkPayload(l, ar *link.Linker, p *container.Payload, id string, plan *linkPlan) (int, error) {
-	// The modules outlive the walk, which may unmap p's file.
-	data := bytes.Clone(p.Data)
-	f, err := bitcode.Options{DropSummary: true}.Open(data)
-	if err != nil {
-		return 0, disError(p, err)
+// A linkUnit is a payload of modules to link: id names it in the
+// linker's messages; file is the index of the FILE it was found in, plan
+// that FILE's list's flags; archive says the FILE is an archive, whose
+// modules are linked into one first.
+type linkUnit struct {
+	p       container.Payload
+	id      string
+	file    int
+	plan    *linkPlan
+	archive bool
+}
+
+// readUnits is what readUnit read of a unit.
+type readUnits struct {
+	mods []*ir.Module
+	err  error
+}
+
+// linkUnits links the modules of units, in order, into l: an archive's
+// into a module of their own, linked into l after its last. One unit is
+// read ahead, by a goroutine, while the one before is linked. added is
+// called with each module's id as it is linked.
+func linkUnits(l *link.Linker, units []linkUnit, added func(id string)) error {
+	read := make(chan readUnits, 1)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for i := range units {
+			mods, err := readUnit(&units[i])
+			select {
+			case read <- readUnits{mods, err}:
+			case <-done:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	var ar *link.Linker
+	arPlan := (*linkPlan)(nil)
+	finishArchive := func() error {
+		if ar == nil {
+			return nil
+		}
+		m := ar.Module()
+		ar = nil
+		return l.Link(m, link.ArchiveName, arPlan.next())
 	}
-	n := 0
+	for i := range units {
+		u := &units[i]
+		if i > 0 && units[i-1].file != u.file {
+			if err := finishArchive(); err != nil {
+				return err
+			}
+		}
+		r := <-read
+		if r.err != nil {
+			return r.err
+		}
+		if u.archive && ar == nil {
+			ar, arPlan = l.Nested(), u.plan
+		}
+		for _, m := range r.mods {
+			var err error
+			if ar != nil {
+				err = ar.Link(m, u.id, link.Flags{})
+			} else {
+				err = l.Link(m, u.id, u.plan.next())
+			}
+			if err != nil {
+				var le *link.Error
+				if errors.As(err, &le) {
+					return err
+				}
+				return &container.Error{Path: u.p.Path, File: u.p.File, Off: -1, Err: fmt.Errorf("not linked: %w", err)}
+			}
+			added(u.id)
+		}
+		units[i].p.Data = nil // read: the modules hold what they need
+	}
+	return finishArchive()
+}
+
+// readUnit reads every module of u's payload, bodies loaded, summaries
+// dropped.
+func readUnit(u *linkUnit) ([]*ir.Module, error) {
+	p := &u.p
+	f, err := bitcode.Options{DropSummary: true}.Open(p.Data)
+	if err != nil {
+		return nil, disError(p, err)
+	}
+	var mods []*ir.Module
 	for _, r := range f.Modules {
 		m, err := r.Module()
 		if err != nil {
-			return n, disError(p, err)
+			return nil, disError(p, err)
 		}
 		for _, fn := range m.Functions {
 			if fn.HasBody {
 				if err := r.LoadBody(fn); err != nil {
-					return n, disError(p, err)
+					return nil, disError(p, err)
 				}
 			}
 		}
 		if s := r.Skipped(); len(s) > 0 {
-			return n, container.DataError(p, int64(s[0].Bit/8), true,
+			return nil, container.DataError(p, int64(s[0].Bit/8), true,
 				fmt.Errorf("not linked: %s (bit %d of the module)", s[0].Msg, s[0].Bit))
 		}
-		if ar != nil {
-			err = ar.Link(m, id, link.Flags{})
-		} else {
-			err = l.Link(m, id, plan.next())
-		}
-		if err != nil {
-			var le *link.Error
-			if errors.As(err, &le) {
-				return n, err
-			}
-			return n, &container.Error{Path: p.Path, File: p.File, Off: -1, Err: fmt.Errorf("not linked: %w", err)}
-		}
-		n++
+		mods = append(mods, m)
 	}
-	return n, nil
+	return mods, nil
 }
 
 // isArchive reports whether the file name is an ar archive (false when it
