@@ -16,10 +16,10 @@ func (m *mover) mapMD(md ir.Metadata) ir.Metadata {
 	}
 	t := m.l.md.nt
 	if id := t.num(md); id != 0 {
-		if t.done[id] == m.stamp {
+		if t.entry(id).done == m.stamp {
 			return md
 		}
-		t.done[id] = m.stamp
+		t.entry(id).done = m.stamp
 	} else {
 		if m.mddone[md] {
 			return md
@@ -124,7 +124,7 @@ func newMDUniquer() mdUniquer {
 // memo returns the node that stands for md, if it is known.
 func (u *mdUniquer) memo(md ir.Metadata) (ir.Metadata, bool) {
 	if id := u.nt.num(md); id != 0 {
-		c := u.nt.memo[id]
+		c := u.nt.entry(id).memo
 		return c, c != nil
 	}
 	c, ok := u.other[md]
@@ -134,7 +134,7 @@ func (u *mdUniquer) memo(md ir.Metadata) (ir.Metadata, bool) {
 // setMemo records that c stands for md (nil: nothing known).
 func (u *mdUniquer) setMemo(md, c ir.Metadata) {
 	if id := u.nt.num(md); id != 0 {
-		u.nt.memo[id] = c
+		u.nt.entry(id).memo = c
 		return
 	}
 	if c == nil {
@@ -146,14 +146,14 @@ func (u *mdUniquer) setMemo(md, c ir.Metadata) {
 
 func (u *mdUniquer) isBusy(md ir.Metadata) bool {
 	if id := u.nt.num(md); id != 0 {
-		return u.nt.busy[id]
+		return u.nt.entry(id).busy
 	}
 	return u.busyOther[md]
 }
 
 func (u *mdUniquer) setBusy(md ir.Metadata, b bool) {
 	if id := u.nt.num(md); id != 0 {
-		u.nt.busy[id] = b
+		u.nt.entry(id).busy = b
 		return
 	}
 	if b {

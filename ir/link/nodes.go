@@ -4,28 +4,39 @@ import "github.com/bcextract/bcextract/ir"
 
 // A nodeTable numbers the metadata nodes (tuples, specialized nodes,
 // locations) the context meets, so that what the linker keeps per node is
-// a slice indexed by that number rather than a map: a node's number is
-// its ID field (ir.MDTuple.ID), which a reader sets to a number of its
-// own module; a node whose ID is not the table's is given one when first
-// met (the table's entry names the node, so a reader's number that
-// happens to be taken is told apart). The linked module is numbered anew
-// at the end (Linker.Module).
+// an entry found by that number rather than a map: a node's number is its
+// ID field (ir.MDTuple.ID), which a reader sets to a number of its own
+// module; a node whose ID is not the table's is given one when first met
+// (the entry names the node, so a reader's number that happens to be
+// taken is told apart). The linked module is numbered anew at the end
+// (Linker.Module). Entries are kept in chunks, which growing never
+// copies.
 type nodeTable struct {
-	nodes []ir.Metadata // by number; 0 is none
-	// memo is each node's canonical node (mdUniquer), busy whether it
-	// is being made unique.
-	memo []ir.Metadata
-	busy []bool
-	// seen is, per node, the walk that last met it (walk numbers the
-	// walks); done the mover that last mapped it (mover numbers them).
-	seen        []uint32
-	done        []uint32
+	chunks [][]nodeEntry
+	n      uint32 // entries in use, the first (0) none
+	// walk numbers the walks (nodeEntry.seen), mover the movers
+	// (nodeEntry.done).
 	walk, mover uint32
 }
 
+// A nodeEntry is what the linker keeps of one node: the node, its
+// canonical node (mdUniquer), whether it is being made unique, the walk
+// that last met it and the mover that last mapped it.
+type nodeEntry struct {
+	node, memo ir.Metadata
+	seen, done uint32
+	busy       bool
+}
+
+const nodeChunk = 1 << 12
+
 func newNodeTable() *nodeTable {
-	return &nodeTable{nodes: []ir.Metadata{nil}, memo: []ir.Metadata{nil}, busy: []bool{false},
-		seen: []uint32{0}, done: []uint32{0}}
+	return &nodeTable{chunks: [][]nodeEntry{make([]nodeEntry, nodeChunk)}, n: 1}
+}
+
+// entry returns the entry of number id (which the table gave).
+func (t *nodeTable) entry(id uint32) *nodeEntry {
+	return &t.chunks[id/nodeChunk][id%nodeChunk]
 }
 
 // idField returns the ID field of node md, nil for other metadata.
@@ -54,15 +65,15 @@ func (t *nodeTable) num(md ir.Metadata) uint32 {
 	if p == nil {
 		return 0
 	}
-	if id := *p; id != 0 && int(id) < len(t.nodes) && t.nodes[id] == md {
+	if id := *p; id != 0 && id < t.n && t.entry(id).node == md {
 		return id
 	}
-	id := uint32(len(t.nodes))
-	t.nodes = append(t.nodes, md)
-	t.memo = append(t.memo, nil)
-	t.busy = append(t.busy, false)
-	t.seen = append(t.seen, 0)
-	t.done = append(t.done, 0)
+	id := t.n
+	if int(id/nodeChunk) == len(t.chunks) {
+		t.chunks = append(t.chunks, make([]nodeEntry, nodeChunk))
+	}
+	t.n++
+	t.entry(id).node = md
 	*p = id
 	return id
 }
@@ -77,9 +88,10 @@ func (t *nodeTable) visit(md ir.Metadata) bool {
 	if id == 0 {
 		return true
 	}
-	if t.seen[id] == t.walk {
+	e := t.entry(id)
+	if e.seen == t.walk {
 		return false
 	}
-	t.seen[id] = t.walk
+	e.seen = t.walk
 	return true
 }
