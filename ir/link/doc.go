@@ -18,7 +18,7 @@
 // Appending variables (llvm.global_ctors, llvm.used) are concatenated, and
 // debug-info composite types made one by their ODR identifier, members
 // included, as llvm-link-22's context makes them. What the linker does not
-// do yet is refused with an UnsupportedError: ifuncs, an alias referenced
+// do yet is refused with an UnsupportedError: an alias or ifunc referenced
 // and not linked, comdats of other kinds than any and nodeduplicate in two
 // modules, module flags of the Append kinds that differ.
 package link

@@ -231,9 +231,6 @@ func (l *Linker) Module() *ir.Module {
 
 // checkSource returns what in src this linker does not link yet.
 func checkSource(src *ir.Module) error {
-	if len(src.IFuncs) > 0 {
-		return &UnsupportedError{What: "ifuncs"}
-	}
 	for _, t := range src.Types {
 		if t.Identified && t.Name == "" {
 			return &UnsupportedError{What: "unnamed identified struct types"}
@@ -472,6 +469,9 @@ func (l *Linker) redirect() {
 	}
 	for _, a := range m.Aliases {
 		a.Aliasee = konst(a.Aliasee)
+	}
+	for _, i := range m.IFuncs {
+		i.Resolver = konst(i.Resolver)
 	}
 	for _, f := range m.Functions {
 		f.Personality, f.Prefix, f.Prologue = konst(f.Personality), konst(f.Prefix), konst(f.Prologue)

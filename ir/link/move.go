@@ -68,6 +68,9 @@ func newMover(l *Linker, src *ir.Module, name string, ml *moduleLinker) *mover {
 	for _, a := range src.Aliases {
 		m.srcSet[a] = true
 	}
+	for _, i := range src.IFuncs {
+		m.srcSet[i] = true
+	}
 	return m
 }
 
@@ -291,7 +294,7 @@ func (m *mover) materialize(src ir.Constant) ir.Constant {
 			if c.Init != nil {
 				m.tasks = append(m.tasks, task{kind: taskInit, c: c})
 			}
-		case *ir.Alias:
+		case *ir.Alias, *ir.IFunc:
 			m.tasks = append(m.tasks, task{kind: taskAliasee, c: c})
 		}
 	} else {
@@ -319,9 +322,12 @@ func (m *mover) linkProto(src ir.Constant) (ir.Constant, bool) {
 	if m.done {
 		return nil, false
 	}
-	if _, ok := src.(*ir.Alias); ok && !should {
-		m.fail(&UnsupportedError{What: "an alias referenced and not linked (@" + h.Name + ")"})
-		return nil, false
+	switch src.(type) {
+	case *ir.Alias, *ir.IFunc:
+		if !should {
+			m.fail(&UnsupportedError{What: "an alias or ifunc referenced and not linked (@" + h.Name + ")"})
+			return nil, false
+		}
 	}
 	// copyGlobalValueProto: the new value is added to the destination
 	// under src's name, made unique, then forced back to it.
@@ -335,6 +341,8 @@ func (m *mover) linkProto(src ir.Constant) (ir.Constant, bool) {
 		l.m.Functions = append(l.m.Functions, c)
 	case *ir.Alias:
 		l.m.Aliases = append(l.m.Aliases, c)
+	case *ir.IFunc:
+		l.m.IFuncs = append(l.m.IFuncs, c)
 	}
 	m.forceRenaming(src, name)
 	if should {
@@ -474,9 +482,15 @@ func (m *mover) flush() {
 			}
 			m.mapAttachments(g.Metadata)
 		case taskAliasee:
-			a := t.c.(*ir.Alias)
-			if v, ok := m.mapValue(a.Aliasee).(ir.Constant); ok {
-				a.Aliasee = v
+			switch a := t.c.(type) {
+			case *ir.Alias:
+				if v, ok := m.mapValue(a.Aliasee).(ir.Constant); ok {
+					a.Aliasee = v
+				}
+			case *ir.IFunc:
+				if v, ok := m.mapValue(a.Resolver).(ir.Constant); ok {
+					a.Resolver = v
+				}
 			}
 		case taskAppending:
 			g := t.c.(*ir.GlobalVar)
@@ -507,6 +521,8 @@ func (m *mover) flushRAUW() {
 			l.m.Functions = slices.DeleteFunc(l.m.Functions, func(f *ir.Function) bool { return f == o })
 		case *ir.Alias:
 			l.m.Aliases = slices.DeleteFunc(l.m.Aliases, func(a *ir.Alias) bool { return a == o })
+		case *ir.IFunc:
+			l.m.IFuncs = slices.DeleteFunc(l.m.IFuncs, func(i *ir.IFunc) bool { return i == o })
 		}
 	}
 	m.rauw = m.rauw[:0]

@@ -62,6 +62,9 @@ func (ml *moduleLinker) run() error {
 	for _, a := range src.Aliases {
 		all = append(all, a)
 	}
+	for _, i := range src.IFuncs {
+		all = append(all, i)
+	}
 	seen := map[*ir.Comdat]bool{}
 	for _, c := range all {
 		cd := comdatOf(c)
