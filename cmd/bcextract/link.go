@@ -63,9 +63,9 @@ A link that cannot be made is said as llvm-link-22 says it, on stderr
 ("error: Linking globals named 'f': symbol multiply defined!", conflicting
 module flags), and nothing is written; llvm-link-22's warnings (different
 data layouts or triples, module flags that differ) are said on stderr too.
-What the linker or the writer does not handle yet (comdats of other
-selection kinds in two modules, an alias not linked that a linked value
-uses, ...) is said on stderr, and nothing is written.
+What the linker or the writer does not handle yet (a largest comdat whose
+later leader is larger, an alias not linked that a linked value uses, ...)
+is said on stderr, and nothing is written.
 
 The output is written atomically, never over an input, and over an existing
 file only with --force; "-o -" writes it to standard output. A line "N

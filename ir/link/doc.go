@@ -19,6 +19,7 @@
 // debug-info composite types made one by their ODR identifier, members
 // included, as llvm-link-22's context makes them. What the linker does not
 // do yet is refused with an UnsupportedError: an alias or ifunc referenced
-// and not linked, comdats of other kinds than any and nodeduplicate in two
-// modules, module flags of the Append kinds that differ.
+// and not linked, a largest comdat whose later module's leader is larger
+// (the destination's members would be dropped), module flags of the
+// Append kinds that differ.
 package link

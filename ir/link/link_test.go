@@ -242,3 +242,14 @@ func TestTypeNamePrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestLargestComdatRefused: a largest comdat whose later module's leader
+// is larger would replace the destination's members, which this linker
+// does not do yet: refused, naming it.
+func TestLargestComdatRefused(t *testing.T) {
+	_, err := linkCase(t, []string{"comdat-b", "comdat-a"})
+	var ue *UnsupportedError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "a largest comdat whose members a later module replaces (lg)") {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -1,6 +1,9 @@
 package link
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/bcextract/bcextract/ir"
 )
 
@@ -23,6 +26,10 @@ type moduleLinker struct {
 	// lazyMembers are the members of each comdat that are linked only
 	// when referenced.
 	lazyMembers map[*ir.Comdat][]ir.Constant
+	// all are the source's global values, srcNames the named ones by
+	// name (made when first needed).
+	all      []ir.Constant
+	srcNames map[string]ir.Constant
 }
 
 type linkFrom uint8
@@ -65,6 +72,7 @@ func (ml *moduleLinker) run() error {
 	for _, i := range src.IFuncs {
 		all = append(all, i)
 	}
+	ml.all = all
 	seen := map[*ir.Comdat]bool{}
 	for _, c := range all {
 		cd := comdatOf(c)
@@ -134,37 +142,159 @@ func comdatOf(c ir.Constant) *ir.Comdat {
 	return nil
 }
 
-// chooseComdat is ModuleLinker::getComdatResult for src's comdat cd.
+// chooseComdat is ModuleLinker::getComdatResult for src's comdat cd: from
+// which module its members come. The data-dependent kinds compare the
+// comdats' leaders (the variables of their names).
 func (ml *moduleLinker) chooseComdat(cd *ir.Comdat) (linkFrom, error) {
 	dc := ml.l.comdats[cd.Name]
 	if dc == nil {
 		return fromSrc, nil
 	}
-	if cd.Selection != dc.Selection {
-		// Largest with Any is Largest; any other mix is an error.
-		if !(isAnyOrLargest(cd.Selection) && isAnyOrLargest(dc.Selection)) {
-			return 0, &Error{Msg: "Linking COMDATs named '" + cd.Name + "': invalid selection kinds!"}
+	var sel ir.ComdatSelection
+	switch {
+	case isAnyOrLargest(cd.Selection) && isAnyOrLargest(dc.Selection):
+		// Any mixes with Largest (COFF's way).
+		sel = ir.ComdatAny
+		if cd.Selection == ir.ComdatLargest || dc.Selection == ir.ComdatLargest {
+			sel = ir.ComdatLargest
 		}
+	case cd.Selection == dc.Selection:
+		sel = cd.Selection
+	default:
+		return 0, &Error{Msg: "Linking COMDATs named '" + cd.Name + "': invalid selection kinds!"}
 	}
-	switch sel := resultKind(cd.Selection, dc.Selection); sel {
+	switch sel {
 	case ir.ComdatAny:
 		return fromDst, nil
 	case ir.ComdatNoDeduplicate:
 		return fromBoth, nil
-	default:
-		return 0, &UnsupportedError{What: "comdat selection kind " + sel.String() + " between two modules"}
 	}
+	dst, err := ml.comdatLeader(ml.l.namedValue(cd.Name), cd.Name)
+	if err != nil {
+		return 0, err
+	}
+	src, err := ml.comdatLeader(ml.srcNamed(cd.Name), cd.Name)
+	if err != nil {
+		return 0, err
+	}
+	dsize, err := ml.allocSize(ml.l.m.DataLayout, dst.ValueType)
+	if err != nil {
+		return 0, err
+	}
+	ssize, err := ml.allocSize(ml.src.DataLayout, src.ValueType)
+	if err != nil {
+		return 0, err
+	}
+	switch sel {
+	case ir.ComdatExactMatch:
+		if !sameConstant(src.Init, dst.Init) {
+			return 0, &Error{Msg: "Linking COMDATs named '" + cd.Name + "': ExactMatch violated!"}
+		}
+	case ir.ComdatSameSize:
+		if ssize != dsize {
+			return 0, &Error{Msg: "Linking COMDATs named '" + cd.Name + "': SameSize violated!"}
+		}
+	case ir.ComdatLargest:
+		if ssize > dsize {
+			// The destination's members would go (ModuleLinker's
+			// dropReplacedComdat).
+			return 0, &UnsupportedError{What: "a largest comdat whose members a later module replaces (" + cd.Name + ")"}
+		}
+	}
+	return fromDst, nil
+}
+
+// srcNamed is the source's global value named name, nil if none.
+func (ml *moduleLinker) srcNamed(name string) ir.Constant {
+	if ml.srcNames == nil {
+		ml.srcNames = map[string]ir.Constant{}
+		for _, c := range ml.all {
+			if h := header(c); h.Name != "" {
+				ml.srcNames[h.Name] = c
+			}
+		}
+	}
+	return ml.srcNames[name]
+}
+
+// comdatLeader is ModuleLinker::getComdatLeader: the variable a comdat
+// of a data-dependent kind is sized by, the global of its name (through
+// an alias).
+func (ml *moduleLinker) comdatLeader(c ir.Constant, name string) (*ir.GlobalVar, error) {
+	if a, ok := c.(*ir.Alias); ok {
+		if c = ir.AliaseeObject(a.Aliasee); c == nil {
+			return nil, &Error{Msg: "Linking COMDATs named '" + name + "': COMDAT key involves incomputable alias size."}
+		}
+	}
+	g, ok := c.(*ir.GlobalVar)
+	if !ok {
+		return nil, &Error{Msg: "Linking COMDATs named '" + name + "': GlobalVariable required for data dependent selection!"}
+	}
+	return g, nil
+}
+
+// allocSize is DataLayout::getTypeAllocSize under the data layout dl.
+func (ml *moduleLinker) allocSize(dl string, t *ir.Type) (uint64, error) {
+	layout, err := ir.ParseDataLayout(dl)
+	if err != nil {
+		return 0, &UnsupportedError{What: "the data layout " + dl}
+	}
+	n, ok := layout.AllocSize(t)
+	if !ok {
+		return 0, &UnsupportedError{What: "comdat leaders of unsized types"}
+	}
+	return n, nil
 }
 
 func isAnyOrLargest(s ir.ComdatSelection) bool {
 	return s == ir.ComdatAny || s == ir.ComdatLargest
 }
 
-func resultKind(a, b ir.ComdatSelection) ir.ComdatSelection {
-	if a != b {
-		return ir.ComdatLargest
+// sameConstant reports whether a and b are one constant in LLVM's
+// context: of the same type (identified structs are the same object) and
+// the same contents.
+func sameConstant(a, b ir.Constant) bool {
+	if a == b {
+		return true
 	}
-	return a
+	if a == nil || b == nil || !identical(a.Type(), b.Type()) {
+		return false
+	}
+	switch x := a.(type) {
+	case *ir.ConstAggregate:
+		y, ok := b.(*ir.ConstAggregate)
+		if !ok || len(x.Elems) != len(y.Elems) {
+			return false
+		}
+		for i := range x.Elems {
+			if !sameConstant(x.Elems[i], y.Elems[i]) {
+				return false
+			}
+		}
+		return true
+	case *ir.ConstData:
+		y, ok := b.(*ir.ConstData)
+		return ok && slices.Equal(x.Elems, y.Elems)
+	case *ir.ConstExpr:
+		y, ok := b.(*ir.ConstExpr)
+		if !ok || x.Op != y.Op || len(x.Operands) != len(y.Operands) {
+			return false
+		}
+		for i := range x.Operands {
+			if !sameConstant(x.Operands[i], y.Operands[i]) {
+				return false
+			}
+		}
+		if x.HasInRange != y.HasInRange || x.HasInRange && (x.InRangeLo.Cmp(y.InRangeLo) != 0 || x.InRangeHi.Cmp(y.InRangeHi) != 0) {
+			return false
+		}
+		return identical(x.SrcElem, y.SrcElem) && x.Flags == y.Flags && x.Pred == y.Pred
+	}
+	if isGlobalValue(a) || isGlobalValue(b) {
+		return false // two modules' globals are not one
+	}
+	k := valueKey(a)
+	return !strings.HasPrefix(k, "0x") && k == valueKey(b) // "0x...": one of no kind valueKey knows
 }
 
 // linkIfNeeded is ModuleLinker::linkIfNeeded.
