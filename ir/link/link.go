@@ -61,6 +61,9 @@ type Linker struct {
 	// replaced them: references to them are redirected at the end.
 	forward map[ir.Constant]ir.Constant
 
+	// order is odrTypes' list of a module's metadata, kept for the next.
+	order []ir.Metadata
+
 	// Warnings are llvm-link's warnings, in order, without "warning: "
 	// (those of the Linkers Nested made too).
 	Warnings []string

@@ -14,17 +14,16 @@ func (m *mover) mapMD(md ir.Metadata) ir.Metadata {
 	if md == nil {
 		return md
 	}
+	// A node is mapped once; other metadata (values as metadata,
+	// argument lists) may be mapped again: mapping a mapped value gives
+	// it back.
 	t := m.l.md.nt
 	if id := t.num(md); id != 0 {
-		if t.entry(id).done == m.stamp {
+		e := t.entry(id)
+		if e.done == m.stamp {
 			return md
 		}
-		t.entry(id).done = m.stamp
-	} else {
-		if m.mddone[md] {
-			return md
-		}
-		m.mddone[md] = true
+		e.done = m.stamp
 	}
 	if n, ok := md.(*ir.ValueAsMetadata); ok {
 		if v := m.mapValue(n.Value); v != nil {
@@ -485,7 +484,8 @@ const flagFwdDecl = 1 << 2
 // declaration is the first of its type and linkage name, a data member
 // the first of its type and name, whatever else they hold.
 func (l *Linker) odrTypes(src *ir.Module) {
-	var order []ir.Metadata
+	order := l.order[:0]
+	defer func() { l.order = order[:0] }()
 	t := l.md.nt
 	t.startWalk()
 	var walk func(md ir.Metadata)

@@ -29,11 +29,9 @@ type mover struct {
 	done  bool // DoneLinkingBodies
 
 	cdone map[ir.Constant]bool
-	// stamp marks the nodes this mover mapped (nodeTable.done); mddone
-	// the other metadata it mapped.
-	stamp  uint32
-	mddone map[ir.Metadata]bool
-	err    error
+	// stamp marks the nodes this mover mapped (nodeTable.done).
+	stamp uint32
+	err   error
 }
 
 type taskKind uint8
@@ -56,7 +54,7 @@ type task struct {
 func newMover(l *Linker, src *ir.Module, name string, ml *moduleLinker) *mover {
 	m := &mover{l: l, ml: ml, src: src, name: name, tm: newTypeMapper(l),
 		srcSet: map[ir.Constant]bool{}, vmap: map[ir.Constant]ir.Constant{},
-		cdone: map[ir.Constant]bool{}, mddone: map[ir.Metadata]bool{}}
+		cdone: map[ir.Constant]bool{}}
 	l.md.nt.mover++
 	m.stamp = l.md.nt.mover
 	for _, g := range src.Globals {
@@ -178,6 +176,13 @@ func (m *mover) mapValue(v ir.Value) ir.Value {
 // mapConst maps the types and operands of constant c (not a global
 // value), once.
 func (m *mover) mapConst(c ir.Constant) {
+	switch c := c.(type) {
+	case *ir.ConstInt, *ir.ConstFP, *ir.ConstNull, *ir.Undef, *ir.Poison, *ir.ConstData:
+		// A leaf: mapping its type again is mapping it to what it is.
+		h := constType(c)
+		*h = m.tm.get(*h)
+		return
+	}
 	if m.cdone[c] {
 		return
 	}
@@ -192,18 +197,6 @@ func (m *mover) mapConst(c ir.Constant) {
 		return o
 	}
 	switch c := c.(type) {
-	case *ir.ConstInt:
-		c.Typ = m.tm.get(c.Typ)
-	case *ir.ConstFP:
-		c.Typ = m.tm.get(c.Typ)
-	case *ir.ConstNull:
-		c.Typ = m.tm.get(c.Typ)
-	case *ir.Undef:
-		c.Typ = m.tm.get(c.Typ)
-	case *ir.Poison:
-		c.Typ = m.tm.get(c.Typ)
-	case *ir.ConstData:
-		c.Typ = m.tm.get(c.Typ)
 	case *ir.ConstAggregate:
 		c.Typ = m.tm.get(c.Typ)
 		for i, e := range c.Elems {
@@ -231,6 +224,25 @@ func (m *mover) mapConst(c ir.Constant) {
 		c.Ptr, c.Key, c.Disc, c.AddrDisc = op(c.Ptr), op(c.Key), op(c.Disc), op(c.AddrDisc)
 		c.DeactivationSymbol = op(c.DeactivationSymbol)
 	}
+}
+
+// constType returns where leaf constant c keeps its type.
+func constType(c ir.Constant) **ir.Type {
+	switch c := c.(type) {
+	case *ir.ConstInt:
+		return &c.Typ
+	case *ir.ConstFP:
+		return &c.Typ
+	case *ir.ConstNull:
+		return &c.Typ
+	case *ir.Undef:
+		return &c.Typ
+	case *ir.Poison:
+		return &c.Typ
+	case *ir.ConstData:
+		return &c.Typ
+	}
+	panic("link: not a leaf constant")
 }
 
 // shouldLink is IRLinker::shouldLink: whether src's definition is moved
