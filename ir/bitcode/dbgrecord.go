@@ -97,6 +97,7 @@ func (r *Reader) debugRecord(fs *funcState, code llvmir.FunctionCode, ops []uint
 		return nil
 	}
 	dr.Ops = []ir.Metadata{val, v, expr, loc}
+	r.upgradeDeclareExpr(dr)
 	in.DebugRecords = append(in.DebugRecords, dr)
 	return nil
 }

@@ -67,7 +67,11 @@ func (b *diBuilder) importedEntity() {
 	b.md("scope", 2)
 	b.md("entity", 3)
 	b.md("file", 6)
-	b.uint("line", b.at(4))
+	if b.count() >= 7 {
+		// Without a file (six operands, LLVM 5 and older) the line
+		// reads as 0.
+		b.uint("line", b.at(4))
+	}
 	b.md("elements", 7)
 }
 

@@ -106,7 +106,7 @@ func (b *diBuilder) expression() {
 		return
 	case version < 3:
 		if version < 2 {
-			b.r.skip("DIExpression of version %d: the dbg.declare of an argument that starts with DW_OP_deref is not upgraded", version)
+			b.r.oldExprs = true
 		}
 		elts = upgradeExpression(version, elts)
 	}
@@ -205,25 +205,37 @@ func (r *Reader) upgradeGlobalVar0(dgv *ir.SpecializedNode, varID uint64) ir.Met
 	var attach *ir.GlobalVar
 	var expr *ir.SpecializedNode
 	if varID != 0 {
-		if vm, ok := r.md.get(varID - 1).(*ir.ValueAsMetadata); ok {
-			switch v := vm.Value.(type) {
-			case *ir.GlobalVar:
-				attach = v
-			case *ir.ConstInt:
-				if v.Big != nil {
-					r.skip("a DIGlobalVariable of version 0 holding a wide constant not upgraded")
-					break
-				}
-				u := uint64(v.V)
-				if w := v.Typ.BitWidth; w < 64 {
-					u &= 1<<w - 1
-				}
-				expr = &ir.SpecializedNode{Kind: "DIExpression", ID: r.nodeID(), Refs: []ir.Metadata{}, Fields: []ir.Field{
-					{Int: int64(dwarf.OpConstu), Kind: ir.FieldUint},
-					{Int: int64(u), Kind: ir.FieldUint},
-					{Int: int64(dwarf.OpStackValue), Kind: ir.FieldUint},
-				}}
+		m := r.md.get(varID - 1)
+		vm, ok := m.(*ir.ValueAsMetadata)
+		if !ok {
+			// Other metadata (the expr: of LLVM 4.0's development, a
+			// DIExpression), or one not read yet: LLVM keeps it as the
+			// expression, a forward reference resolved later.
+			dgve := r.globalVarExpression(dgv, nil)
+			dgve.Fields[1].MD, dgve.Refs[1] = m, m
+			if m == nil {
+				r.md.fixes.add(diFix{n: dgve, field: 1, ref: -1, id: varID})
+				r.md.fixes.add(diFix{n: dgve, field: -1, ref: 1, id: varID})
 			}
+			return dgve
+		}
+		switch v := vm.Value.(type) {
+		case *ir.GlobalVar:
+			attach = v
+		case *ir.ConstInt:
+			if v.Big != nil {
+				r.skip("a DIGlobalVariable of version 0 holding a wide constant not upgraded")
+				break
+			}
+			u := uint64(v.V)
+			if w := v.Typ.BitWidth; w < 64 {
+				u &= 1<<w - 1
+			}
+			expr = &ir.SpecializedNode{Kind: "DIExpression", ID: r.nodeID(), Refs: []ir.Metadata{}, Fields: []ir.Field{
+				{Int: int64(dwarf.OpConstu), Kind: ir.FieldUint},
+				{Int: int64(u), Kind: ir.FieldUint},
+				{Int: int64(dwarf.OpStackValue), Kind: ir.FieldUint},
+			}}
 		}
 	}
 	if attach == nil && expr == nil {

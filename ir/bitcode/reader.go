@@ -281,6 +281,10 @@ type Reader struct {
 	// unitList is the module's !llvm.dbg.cu as read (see
 	// checkListedUnit).
 	unitList *ir.NamedMetadata
+	// oldExprs says a DIExpression of version 0 or 1 was read:
+	// MetadataLoader's NeedDeclareExpressionUpgrade (see
+	// upgradeDeclareExpr).
+	oldExprs bool
 	// sizeConsts are the i64 constants of debug-info sizes older records
 	// held as numbers, by value (see sizeConst).
 	sizeConsts map[uint64]*ir.ValueAsMetadata

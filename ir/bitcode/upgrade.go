@@ -1,6 +1,7 @@
 package bitcode
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -570,7 +571,31 @@ func (r *Reader) dbgRecord(in *ir.Instruction) (rec *ir.DebugRecord, drop bool) 
 			ops[2] = appendDeref(e)
 		}
 	}
-	return &ir.DebugRecord{Kind: kind, Ops: append(ops, in.DebugLoc)}, false
+	rec = &ir.DebugRecord{Kind: kind, Ops: append(ops, in.DebugLoc)}
+	r.upgradeDeclareExpr(rec)
+	return rec, false
+}
+
+// upgradeDeclareExpr is MetadataLoader's upgradeDeclareExpressions for
+// one record, in a module that held a DIExpression of version 0 or 1
+// (whose leading DW_OP_deref the reader moved to the end): a declare of
+// an argument whose expression still starts with DW_OP_deref loses it.
+func (r *Reader) upgradeDeclareExpr(rec *ir.DebugRecord) {
+	if !r.oldExprs || rec.Kind != ir.DbgDeclare || len(rec.Ops) < 3 {
+		return
+	}
+	v, ok := rec.Ops[0].(*ir.ValueAsMetadata)
+	if !ok || v == nil {
+		return
+	}
+	if _, ok := v.Value.(*ir.Argument); !ok {
+		return
+	}
+	e, ok := rec.Ops[2].(*ir.SpecializedNode)
+	if !ok || e == nil || e.Kind != "DIExpression" || len(e.Fields) == 0 || uint64(e.Fields[0].Int) != uint64(dwarf.OpDeref) {
+		return
+	}
+	rec.Ops[2] = &ir.SpecializedNode{Kind: "DIExpression", Fields: slices.Clone(e.Fields[1:])}
 }
 
 // isZeroOffset reports whether v, a dbg.value's old offset operand, is a

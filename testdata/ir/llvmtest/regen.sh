@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# regen.sh - copy the fixtures of this directory from LLVM's own bitcode
+# compatibility tests (llvm/test/Bitcode of LLVM 14.0.6, from Debian's
+# llvm-toolchain-14 source package, fetched with an apt state of the
+# script's own; or from --src DIR, an unpacked llvm/test/Bitcode) and make
+# each golden: NAME.dis is what `llvm-dis-22 NAME.bc -o -` prints. The
+# files are LLVM's, under the Apache License 2.0 with LLVM Exceptions (see
+# README.md). FILES lists them: the name in llvm/test/Bitcode, then ours.
+set -euo pipefail
+cd "$(dirname "$0")"
+FILES=(
+	"DIExpression-4.0.ll.bc DIExpression-4.0.bc"
+	"DIExpression-aggresult.ll.bc DIExpression-aggresult.bc"
+	"DIExpression-deref.ll.bc DIExpression-deref.bc"
+	"dilocalvariable-3.9.ll.bc dilocalvariable-3.9.bc"
+	"upgrade-importedentity.ll.bc upgrade-importedentity.bc"
+	"upgrade-pointer-address-space.ll.bc upgrade-pointer-address-space.bc"
+)
+SRC=""
+[[ ${1:-} == --src ]] && SRC=${2:?}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if [[ -z $SRC ]]; then
+	apt="$tmp/apt"
+	mkdir -p "$apt/parts" "$apt/lists/partial" "$apt/cache/archives/partial" "$tmp/dl"
+	printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' >"$apt/parts/src.sources"
+	opts=(-o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$apt/parts"
+		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" -o "APT::Sandbox::User=root")
+	apt-get "${opts[@]}" -qq update
+	(cd "$tmp/dl" && apt-get "${opts[@]}" -qq source --download-only llvm-toolchain-14 &&
+		tar -xJf llvm-toolchain-14_*.orig.tar.xz --wildcards '*/llvm/test/Bitcode/*')
+	SRC=$(echo "$tmp"/dl/llvm-toolchain-14_*/llvm/test/Bitcode)
+fi
+for f in "${FILES[@]}"; do
+	set -- $f
+	cp "$SRC/$1" "$2"
+	llvm-dis-22 "$2" -o "${2%.bc}.dis"
+done
