@@ -2,6 +2,7 @@ package bitcode
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/llvmir"
@@ -209,4 +210,122 @@ func isPointeeAttr(a ir.Attribute) bool {
 		return a.Type == nil
 	}
 	return false
+}
+
+// elementTypeArgs are the intrinsics LLVM 22's reader gives an elementtype
+// attribute on a pointer argument when a typed-pointer module's call has
+// none, by name (an overloaded one's suffixes aside): the argument's
+// index.
+var elementTypeArgs = map[string]int{
+	"llvm.preserve.array.access.index": 0, "llvm.preserve.struct.access.index": 0,
+	"llvm.aarch64.ldaxr": 0, "llvm.aarch64.ldxr": 0, "llvm.aarch64.stlxr": 1, "llvm.aarch64.stxr": 1,
+	"llvm.arm.ldaex": 0, "llvm.arm.ldrex": 0, "llvm.arm.stlex": 1, "llvm.arm.strex": 1,
+}
+
+// elementTypeArg returns the argument of intrinsic name that takes an
+// elementtype, if it is one of elementTypeArgs.
+func elementTypeArg(name string) (int, bool) {
+	if !strings.HasPrefix(name, "llvm.") {
+		return 0, false
+	}
+	for base, i := range elementTypeArgs {
+		if name == base || strings.HasPrefix(name, base+".") {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// indirectAsmArgs returns the arguments of inline assembly of constraints
+// cons that are indirect ("=*m", "*m"), as InlineAsm::ParseConstraints
+// counts them (outputs that are not indirect take no argument; clobbers
+// and labels none); nil when the constraints do not parse.
+func indirectAsmArgs(cons string) []int {
+	var out []int
+	arg := 0
+	for i := 0; i < len(cons); {
+		end := strings.IndexByte(cons[i:], ',')
+		if end < 0 {
+			end = len(cons)
+		} else {
+			end += i
+		}
+		c := cons[i:end]
+		if c == "" || end == len(cons)-1 {
+			return nil // ",," and a trailing comma do not parse
+		}
+		output, takesArg := false, true
+		switch c[0] {
+		case '~', '!':
+			takesArg = false
+		case '=':
+			output = true
+			c = c[1:]
+		}
+		indirect := takesArg && strings.HasPrefix(c, "*")
+		if output && !indirect {
+			takesArg = false
+		}
+		if takesArg {
+			if indirect {
+				out = append(out, arg)
+			}
+			arg++
+		}
+		i = end + 1
+	}
+	return out
+}
+
+// elementTypeAttrs is the rest of BitcodeReader::propagateAttributeTypes
+// for a call in a typed-pointer module (ftID the callee's function type,
+// va the variadic arguments' types): each indirect operand of inline
+// assembly, and the pointer argument of the intrinsics elementTypeArgs
+// names, gets elementtype of its pointee unless it has one.
+func (r *Reader) elementTypeAttrs(l ir.AttrList, callee ir.Value, ftID uint64, va []uint32) (ir.AttrList, error) {
+	var args []int
+	what := "elementtype"
+	switch c := callee.(type) {
+	case *ir.InlineAsm:
+		args, what = indirectAsmArgs(c.Constraints), "inline asm"
+	case *ir.Function:
+		if i, ok := elementTypeArg(c.Name); ok {
+			args = []int{i}
+		}
+	}
+	if len(args) == 0 {
+		return l, nil
+	}
+	var ids []uint32
+	if all := r.tids.containedIDs(uint32(min(ftID, uint64(noTypeID)))); len(all) > 0 {
+		ids = all[1:]
+	}
+	params := l.Params
+	cloned := false
+	for _, i := range args {
+		if i < len(params) && params[i].Has(ir.AttrElementType) {
+			continue
+		}
+		id := noTypeID
+		switch {
+		case i < len(ids):
+			id = ids[i]
+		case i-len(ids) < len(va):
+			id = va[i-len(ids)]
+		}
+		elem, _, _ := r.pointee(uint64(id))
+		if elem == nil {
+			return l, r.errorf("missing element type for %s upgrade", what)
+		}
+		if !cloned {
+			params, cloned = slices.Clone(params), true
+		}
+		for len(params) <= i {
+			params = append(params, nil)
+		}
+		params[i] = append(slices.Clone(params[i]), ir.Attribute{Kind: ir.AttrElementType, Type: elem})
+		ir.SortAttrs(params[i])
+	}
+	l.Params = params
+	return l, nil
 }

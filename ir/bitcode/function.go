@@ -408,6 +408,7 @@ func (r *Reader) loadBody(f *ir.Function) (err error) {
 		return err
 	}
 	r.upgradeBody(f)
+	dropBadBranchWeights(f)
 	if sp := r.fnSubprograms[f]; sp != nil {
 		r.attachSubprogram(f, sp)
 	}

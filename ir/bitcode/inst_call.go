@@ -116,6 +116,9 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 		if in.Attrs, err = r.typedParamAttrs(in.Attrs, ftID, 0, va); err != nil {
 			return err
 		}
+		if in.Attrs, err = r.elementTypeAttrs(in.Attrs, in.Callee, ftID, va); err != nil {
+			return err
+		}
 	}
 	if bs := upgradeBundles(fs.bundles); len(bs) > 0 {
 		extraOf(in).Bundles = bs

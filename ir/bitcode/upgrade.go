@@ -485,6 +485,43 @@ func (r *Reader) upgradeModuleFlags() {
 		r.renameAMDGPUFlag(nmd)
 	}
 	r.copyBranchProtection(nmd)
+	r.upgradeLinkerOptions(nmd)
+}
+
+// upgradeLinkerOptions is BitcodeReader::materializeMetadata's upgrade of
+// the "Linker Options" module flag (LLVM 4 and older): a module without
+// !llvm.linker.options gets one, after its other named metadata, holding
+// the flag's options.
+func (r *Reader) upgradeLinkerOptions(flags *ir.NamedMetadata) {
+	if flags == nil {
+		return
+	}
+	for _, nmd := range r.m.NamedMetadata {
+		if nmd != nil && nmd.Name == "llvm.linker.options" {
+			return
+		}
+	}
+	for _, op := range flags.Ops {
+		t, ok := op.(*ir.MDTuple)
+		if !ok || len(t.Ops) != 3 {
+			continue
+		}
+		if key, ok := t.Ops[1].(*ir.MDString); !ok || key.Value != "Linker Options" {
+			continue
+		}
+		val, ok := t.Ops[2].(*ir.MDTuple)
+		if !ok {
+			return
+		}
+		opts := &ir.NamedMetadata{Name: "llvm.linker.options"}
+		for _, o := range val.Ops {
+			if n, ok := o.(ir.MDNode); ok {
+				opts.Ops = append(opts.Ops, n)
+			}
+		}
+		r.m.NamedMetadata = append(r.m.NamedMetadata, opts)
+		return
+	}
 }
 
 // upgradeFlagBehaviors makes the "PIC Level" module flag's behaviour Min
@@ -656,4 +693,55 @@ func (r *Reader) upgradeCoroEnd(in *ir.Instruction) {
 	in.Tail, in.Attrs, in.Metadata = ir.NoTail, ir.AttrList{}, nil
 	dropBundles(in)
 	in.CallConv, in.FMF = 0, 0
+}
+
+// dropBadBranchWeights is what BitcodeReader::materialize does to the
+// !prof branch_weights of a body just read whose count is not the
+// instruction's: a br's, switch's or indirectbr's successors, a call's
+// one, a select's two (after the name, and "expected" when it follows):
+// the attachment goes.
+func dropBadBranchWeights(f *ir.Function) {
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for i, a := range in.Metadata {
+				if a.Kind != "prof" {
+					continue
+				}
+				if !branchWeightsFit(in, a.Node) {
+					in.Metadata = slices.Delete(in.Metadata, i, i+1)
+				}
+				break
+			}
+		}
+	}
+}
+
+// branchWeightsFit reports whether !prof node n of in is not branch
+// weights, or as many as in has successors.
+func branchWeightsFit(in *ir.Instruction, n ir.MDNode) bool {
+	t, ok := n.(*ir.MDTuple)
+	if !ok || len(t.Ops) == 0 {
+		return true
+	}
+	if s, ok := t.Ops[0].(*ir.MDString); !ok || s.Value != "branch_weights" {
+		return true
+	}
+	var want int
+	switch in.Op {
+	case ir.Br, ir.Switch, ir.IndirectBr:
+		want = len(in.Succs)
+	case ir.Call:
+		want = 1
+	case ir.Select:
+		want = 2
+	default:
+		return true
+	}
+	off := 1
+	if len(t.Ops) >= 2 {
+		if _, ok := t.Ops[1].(*ir.MDString); ok {
+			off = 2 // the weights' origin, "expected"
+		}
+	}
+	return len(t.Ops) == off+want
 }

@@ -3,6 +3,7 @@ package bitcode
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -222,6 +223,30 @@ func TestUnknownTargetIntrinsic(t *testing.T) {
 	} {
 		if got := unknownTargetIntrinsic(c.name); got != c.want {
 			t.Errorf("unknownTargetIntrinsic(%q) = %v", c.name, got)
+		}
+	}
+}
+
+// TestIndirectAsmArgs checks which arguments of inline assembly are
+// indirect, as InlineAsm::ParseConstraints counts them: an output that is
+// not indirect takes no argument, clobbers and labels none, and
+// constraints that do not parse give none.
+func TestIndirectAsmArgs(t *testing.T) {
+	for _, tc := range []struct {
+		cons string
+		want []int
+	}{
+		{"=*rm,r", []int{0}},
+		{"=r,*m,r,=*m", []int{0, 2}},
+		{"r,~{memory},!i,*m", []int{1}},
+		{"=&r,=*m", []int{0}},
+		{"", nil},
+		{"*m,,r", nil},
+		{"*m,", nil},
+		{"r,r", nil},
+	} {
+		if got := indirectAsmArgs(tc.cons); !slices.Equal(got, tc.want) {
+			t.Errorf("indirectAsmArgs(%q) = %v, want %v", tc.cons, got, tc.want)
 		}
 	}
 }

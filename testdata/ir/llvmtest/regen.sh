@@ -15,6 +15,10 @@ FILES=(
 	"dilocalvariable-3.9.ll.bc dilocalvariable-3.9.bc"
 	"upgrade-importedentity.ll.bc upgrade-importedentity.bc"
 	"upgrade-pointer-address-space.ll.bc upgrade-pointer-address-space.bc"
+	"upgrade-elementtype.ll.bc upgrade-elementtype.bc"
+	"upgrade-inline-asm-elementtype.ll.bc upgrade-inline-asm-elementtype.bc"
+	"Inputs/linker-options.bc linker-options.bc"
+	"Inputs/branch-weight.bc branch-weight.bc"
 )
 SRC=""
 [[ ${1:-} == --src ]] && SRC=${2:?}
