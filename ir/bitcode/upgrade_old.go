@@ -124,19 +124,22 @@ var oldARM = [...]struct {
 	name, base string
 	prefix     bool
 	how, n     int
+	// fp: only when the result is a vector of floating point.
+	fp bool
 }{
-	{"llvm.arm.neon.vqadds.", "llvm.sadd.sat", true, armRedirect, 2},
-	{"llvm.arm.neon.vqaddu.", "llvm.uadd.sat", true, armRedirect, 2},
-	{"llvm.arm.neon.vqsubs.", "llvm.ssub.sat", true, armRedirect, 2},
-	{"llvm.arm.neon.vqsubu.", "llvm.usub.sat", true, armRedirect, 2},
-	{"llvm.arm.neon.vcnt.", "llvm.ctpop", true, armRebuild, 1},
-	{"llvm.arm.neon.vclz.", "llvm.ctlz", true, armRebuildFlag, 1},
-	{"llvm.arm.rbit", "llvm.bitreverse", true, armRebuild, 1},
-	{"llvm.aarch64.rbit", "llvm.bitreverse", true, armRebuild, 1},
-	{"llvm.aarch64.neon.rbit", "llvm.bitreverse", true, armRebuild, 1},
-	{"llvm.aarch64.neon.frintn", "llvm.roundeven", true, armRedirect, 1},
-	{"llvm.arm.thread.pointer", "llvm.thread.pointer", false, armRebuild, 0},
-	{"llvm.aarch64.thread.pointer", "llvm.thread.pointer", false, armRebuild, 0},
+	{"llvm.arm.neon.vqadds.", "llvm.sadd.sat", true, armRedirect, 2, false},
+	{"llvm.arm.neon.vqaddu.", "llvm.uadd.sat", true, armRedirect, 2, false},
+	{"llvm.arm.neon.vqsubs.", "llvm.ssub.sat", true, armRedirect, 2, false},
+	{"llvm.arm.neon.vqsubu.", "llvm.usub.sat", true, armRedirect, 2, false},
+	{"llvm.arm.neon.vcnt.", "llvm.ctpop", true, armRebuild, 1, false},
+	{"llvm.arm.neon.vclz.", "llvm.ctlz", true, armRebuildFlag, 1, false},
+	{"llvm.arm.rbit", "llvm.bitreverse", true, armRebuild, 1, false},
+	{"llvm.aarch64.rbit", "llvm.bitreverse", true, armRebuild, 1, false},
+	{"llvm.aarch64.neon.rbit", "llvm.bitreverse", true, armRebuild, 1, false},
+	{"llvm.aarch64.neon.frintn", "llvm.roundeven", true, armRedirect, 1, false},
+	{"llvm.arm.thread.pointer", "llvm.thread.pointer", false, armRebuild, 0, false},
+	{"llvm.aarch64.thread.pointer", "llvm.thread.pointer", false, armRebuild, 0, false},
+	{"llvm.aarch64.neon.addp.", "llvm.aarch64.neon.faddp", true, armRedirect, 2, true},
 }
 
 // planOldARM: the ARM and AArch64 intrinsics of oldARM. LLVM 22 declares
@@ -146,6 +149,9 @@ func (r *Reader) planOldARM(f *ir.Function) *oldIntrinsic {
 	sig := f.Sig
 	for _, a := range oldARM {
 		if f.Name != a.name && !(a.prefix && strings.HasPrefix(f.Name, a.name)) || len(sig.Params) != a.n {
+			continue
+		}
+		if a.fp && !(sig.Ret.Kind == ir.FixedVectorType || sig.Ret.Kind == ir.ScalableVectorType) || a.fp && !isFPOrFPVector(sig.Ret) {
 			continue
 		}
 		newSig := sig

@@ -19,6 +19,7 @@ FILES=(
 	"upgrade-inline-asm-elementtype.ll.bc upgrade-inline-asm-elementtype.bc"
 	"Inputs/linker-options.bc linker-options.bc"
 	"Inputs/branch-weight.bc branch-weight.bc"
+	"aarch64-addp-upgrade.bc aarch64-addp-upgrade.bc"
 )
 SRC=""
 [[ ${1:-} == --src ]] && SRC=${2:?}
