@@ -3,6 +3,7 @@ package bitcode
 import (
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/llvmir"
+	"math/big"
 )
 
 // The terminators but invoke and callbr (see inst_call.go), and the
@@ -50,12 +51,11 @@ func (r *Reader) instBr(c *opCursor, fs *funcState, in *ir.Instruction) error {
 
 // instSwitch reads INST_SWITCH: [opty, cond, default, (value, bb)...].
 func (r *Reader) instSwitch(c *opCursor, fs *funcState, in *ir.Instruction) error {
+	if len(c.v) > 0 && c.v[0]>>16 == switchInstMagic {
+		return r.instSwitchRanges(c, fs, in)
+	}
 	if n := len(c.v); n < 3 || n%2 == 0 {
 		c.invalid("%d operands, not an odd number from 3", n)
-		return c.err
-	}
-	if c.v[0]>>16 == 0x4B5 {
-		c.invalid("the switch record of LLVM 3.3, with case ranges")
 		return c.err
 	}
 	t := c.typ("condition type")
@@ -78,6 +78,95 @@ func (r *Reader) instSwitch(c *opCursor, fs *funcState, in *ir.Instruction) erro
 		ex := extraOf(in)
 		ex.Cases = append(ex.Cases, ci)
 		in.Succs = append(in.Succs, dest)
+	}
+	fs.useBlocks(in.Succs...)
+	return nil
+}
+
+// switchInstMagic marks, in the high bits of its first operand, the
+// switch record of LLVM 3.3 that gave its cases as ranges.
+const switchInstMagic = 0x4B5
+
+// maxRangeCases bounds the cases a switch record's ranges may make.
+const maxRangeCases = 1 << 20
+
+// instSwitchRanges reads the switch record of LLVM 3.3 (SWITCH_INST_MAGIC
+// in its first operand): [magic, opty, cond, default, ncases, (nitems,
+// (single, low[, high])..., bb)...], each bound a sign-rotated word (a
+// word count first when the condition is wider than 64 bits). A range
+// low..high, inclusive and unsigned, is a case per value, as LLVM 22
+// reads it.
+func (r *Reader) instSwitchRanges(c *opCursor, fs *funcState, in *ir.Instruction) error {
+	c.u64("magic")
+	t := c.typ("condition type")
+	if c.err == nil && t.Kind != ir.IntegerType {
+		c.invalid("a switch of a %v condition", t.Kind)
+	}
+	cond := c.value(t, "condition")
+	def := c.block("default destination")
+	ncases := c.u64("case count")
+	if c.err != nil {
+		return c.err
+	}
+	width := uint64(t.BitWidth)
+	bound := func() *big.Int {
+		words := uint64(1)
+		if width > 64 {
+			words = c.u64("word count")
+		}
+		if c.err == nil && words > uint64(c.left()) {
+			c.invalid("a case bound of %d words", words)
+		}
+		if c.err != nil {
+			return new(big.Int)
+		}
+		ws := c.v[c.i : c.i+int(words)]
+		c.i += int(words)
+		return wideInt(ws, width)
+	}
+	unsigned := func(x *big.Int) *big.Int {
+		if x.Sign() < 0 {
+			return new(big.Int).Add(x, new(big.Int).Lsh(big.NewInt(1), uint(width)))
+		}
+		return x
+	}
+	in.Op, in.Operands, in.Succs = ir.Switch, append(in.Operands[:0], cond), append(in.Succs[:0], def)
+	made := 0
+	for i := uint64(0); i < ncases && c.err == nil; i++ {
+		var vals []*big.Int
+		nitems := c.u64("item count")
+		for j := uint64(0); j < nitems && c.err == nil; j++ {
+			single := c.flag("single")
+			low := bound()
+			if single {
+				vals = append(vals, low)
+				continue
+			}
+			high := unsigned(bound())
+			for v := unsigned(low); c.err == nil && v.Cmp(high) <= 0; v = new(big.Int).Add(v, big.NewInt(1)) {
+				if made++; made > maxRangeCases {
+					c.invalid("case ranges of more than %d values", maxRangeCases)
+				}
+				vals = append(vals, v)
+			}
+		}
+		dest := c.block("case destination")
+		if c.err != nil {
+			return c.err
+		}
+		ex := extraOf(in)
+		for _, v := range vals {
+			x := signExtend(v, width)
+			ci := &ir.ConstInt{Typ: t, Big: x}
+			if width <= 64 {
+				ci = &ir.ConstInt{Typ: t, V: x.Int64()}
+			}
+			ex.Cases = append(ex.Cases, ci)
+			in.Succs = append(in.Succs, dest)
+		}
+	}
+	if c.err != nil {
+		return c.err
 	}
 	fs.useBlocks(in.Succs...)
 	return nil

@@ -20,6 +20,8 @@ FILES=(
 	"Inputs/linker-options.bc linker-options.bc"
 	"Inputs/branch-weight.bc branch-weight.bc"
 	"aarch64-addp-upgrade.bc aarch64-addp-upgrade.bc"
+	"case-ranges-3.3.ll.bc case-ranges-3.3.bc"
+	"terminatorInstructions.3.2.ll.bc terminatorInstructions.3.2.bc"
 )
 SRC=""
 [[ ${1:-} == --src ]] && SRC=${2:?}
