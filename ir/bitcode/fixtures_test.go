@@ -95,6 +95,11 @@ func blockLines(f *ir.Function) []string {
 				line += " "
 			}
 			line += "; preds = " + strings.Join(ps, ", ")
+		} else if i > 0 {
+			for len(line) < 50 {
+				line += " "
+			}
+			line += "; No predecessors!"
 		}
 		out = append(out, line)
 	}
