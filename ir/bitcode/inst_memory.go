@@ -184,8 +184,13 @@ func (r *Reader) instGEP(c *opCursor, in *ir.Instruction) error {
 		return c.err
 	}
 	if old {
+		ptrID := c.opTypeID(0)
+		if base.Type().IsVector() && r.tids != nil && ptrID != noTypeID {
+			// A vector of pointers: its element's pointee.
+			ptrID = r.tids.containedID(ptrID, 0)
+		}
 		var ok bool
-		if in.ElemType, elemID, ok = r.pointee(uint64(c.opTypeID(0))); !ok {
+		if in.ElemType, elemID, ok = r.pointee(uint64(ptrID)); !ok {
 			return r.errorf("missing element type for old-style getelementptr")
 		}
 	}

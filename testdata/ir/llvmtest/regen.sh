@@ -22,6 +22,8 @@ FILES=(
 	"aarch64-addp-upgrade.bc aarch64-addp-upgrade.bc"
 	"case-ranges-3.3.ll.bc case-ranges-3.3.bc"
 	"terminatorInstructions.3.2.ll.bc terminatorInstructions.3.2.bc"
+	"compatibility-3.6.ll.bc compatibility-3.6.bc"
+	"memInstructions.3.2.ll.bc memInstructions.3.2.bc"
 )
 SRC=""
 [[ ${1:-} == --src ]] && SRC=${2:?}
