@@ -639,6 +639,9 @@ func (r *Reader) readAttachments(fs *funcState) error {
 			if name == "tbaa" {
 				n = r.checkTBAA(in, n)
 			}
+			if name == "llvm.loop" && r.oldLoopTags {
+				n = r.upgradeLoopAttachment(n)
+			}
 			replaced := false
 			for j := range in.Metadata {
 				if in.Metadata[j].Kind == name {

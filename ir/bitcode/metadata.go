@@ -3,6 +3,7 @@ package bitcode
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"unsafe"
 
 	"github.com/bcextract/bcextract/bitstream"
@@ -409,7 +410,11 @@ func (r *Reader) readMetadata(inFunc bool) error {
 				r.pushMD(m)
 			}
 		case llvmir.METADATA_STRING_OLD:
-			r.pushMD(&ir.MDString{Value: opsString(ops)})
+			str := opsString(ops)
+			if strings.HasPrefix(str, oldLoopPrefix) {
+				r.oldLoopTags = true
+			}
+			r.pushMD(&ir.MDString{Value: str})
 		case llvmir.METADATA_VALUE:
 			if len(ops) != 2 {
 				return r.errorf("invalid metadata value record")
@@ -724,6 +729,13 @@ func (l *mdList) resolve(r *Reader) error {
 			for i, id := range p.ids {
 				if id != 0 {
 					n.Ops[i] = l.items[id-1]
+					if n.Ops[i] == ir.Metadata(n) {
+						// A uniqued node that a forward reference makes
+						// refer to itself is made distinct
+						// (MDNode::handleChangedOperand): LLVM 3.5's loop
+						// IDs.
+						n.Distinct = true
+					}
 				} else if p.vals != nil {
 					n.Ops[i] = p.vals[i]
 				}
@@ -863,7 +875,7 @@ func (r *Reader) oldFnNode(ops []uint64) (ir.Metadata, error) {
 		t = r.typeByID(ops[0])
 	}
 	if t == nil || t.Kind == ir.MetadataType || t.Kind == ir.VoidType {
-		return &ir.MDTuple{ID: r.nodeID(), Ops: []ir.Metadata{}}, nil
+		return r.md.tuple(r, []ir.Metadata{}), nil // MDTuple::get: one for all
 	}
 	return r.valueMD(ops[1], t)
 }

@@ -281,6 +281,9 @@ type Reader struct {
 	// unitList is the module's !llvm.dbg.cu as read (see
 	// checkListedUnit).
 	unitList *ir.NamedMetadata
+	// oldLoopTags says an old metadata string began with
+	// "llvm.vectorizer." (MetadataLoader's HasSeenOldLoopTags).
+	oldLoopTags bool
 	// oldExprs says a DIExpression of version 0 or 1 was read:
 	// MetadataLoader's NeedDeclareExpressionUpgrade (see
 	// upgradeDeclareExpr).

@@ -745,3 +745,45 @@ func branchWeightsFit(in *ir.Instruction, n ir.MDNode) bool {
 	}
 	return len(t.Ops) == off+want
 }
+
+// oldLoopPrefix begins the loop hints of LLVM 3.5 and older.
+const oldLoopPrefix = "llvm.vectorizer."
+
+// upgradeLoopAttachment is upgradeInstructionLoopAttachment: an
+// !llvm.loop tuple with an operand that is an old hint (a tuple whose
+// first operand is a string beginning with "llvm.vectorizer.") becomes a
+// tuple of its operands with the hints renamed ("unroll" to
+// "llvm.loop.interleave.count", others to "llvm.loop.vectorize.*"); the
+// tuples made are the module's equal ones when it has them, as
+// MDTuple::get makes them.
+func (r *Reader) upgradeLoopAttachment(n ir.MDNode) ir.MDNode {
+	t, ok := n.(*ir.MDTuple)
+	if !ok || !slices.ContainsFunc(t.Ops, isOldLoopHint) {
+		return n
+	}
+	ops := make([]ir.Metadata, len(t.Ops))
+	for i, o := range t.Ops {
+		ops[i] = o
+		if !isOldLoopHint(o) {
+			continue
+		}
+		h := o.(*ir.MDTuple)
+		tag := h.Ops[0].(*ir.MDString).Value
+		name := "llvm.loop.vectorize." + tag[len(oldLoopPrefix):]
+		if tag == oldLoopPrefix+"unroll" {
+			name = "llvm.loop.interleave.count"
+		}
+		ops[i] = r.md.tuple(r, append([]ir.Metadata{&ir.MDString{Value: name}}, h.Ops[1:]...))
+	}
+	return r.md.tuple(r, ops)
+}
+
+// isOldLoopHint is isOldLoopArgument.
+func isOldLoopHint(m ir.Metadata) bool {
+	t, ok := m.(*ir.MDTuple)
+	if !ok || t == nil || len(t.Ops) == 0 {
+		return false
+	}
+	s, ok := t.Ops[0].(*ir.MDString)
+	return ok && s != nil && strings.HasPrefix(s.Value, oldLoopPrefix)
+}

@@ -24,6 +24,8 @@ FILES=(
 	"terminatorInstructions.3.2.ll.bc terminatorInstructions.3.2.bc"
 	"compatibility-3.6.ll.bc compatibility-3.6.bc"
 	"memInstructions.3.2.ll.bc memInstructions.3.2.bc"
+	"upgrade-loop-metadata.ll.bc upgrade-loop-metadata.bc"
+	"function-local-metadata.3.5.ll.bc function-local-metadata.3.5.bc"
 )
 SRC=""
 [[ ${1:-} == --src ]] && SRC=${2:?}
