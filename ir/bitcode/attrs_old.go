@@ -241,38 +241,20 @@ func elementTypeArg(name string) (int, bool) {
 // counts them (outputs that are not indirect take no argument; clobbers
 // and labels none); nil when the constraints do not parse.
 func indirectAsmArgs(cons string) []int {
+	ks := splitConstraints(cons)
+	if slices.Contains(ks, "") {
+		return nil // ",," and a trailing comma do not parse
+	}
 	var out []int
 	arg := 0
-	for i := 0; i < len(cons); {
-		end := strings.IndexByte(cons[i:], ',')
-		if end < 0 {
-			end = len(cons)
-		} else {
-			end += i
+	for _, k := range ks {
+		if !constraintTakesArg(k) {
+			continue
 		}
-		c := cons[i:end]
-		if c == "" || end == len(cons)-1 {
-			return nil // ",," and a trailing comma do not parse
+		if strings.HasPrefix(strings.TrimPrefix(k, "="), "*") {
+			out = append(out, arg)
 		}
-		output, takesArg := false, true
-		switch c[0] {
-		case '~', '!':
-			takesArg = false
-		case '=':
-			output = true
-			c = c[1:]
-		}
-		indirect := takesArg && strings.HasPrefix(c, "*")
-		if output && !indirect {
-			takesArg = false
-		}
-		if takesArg {
-			if indirect {
-				out = append(out, arg)
-			}
-			arg++
-		}
-		i = end + 1
+		arg++
 	}
 	return out
 }

@@ -1,6 +1,8 @@
 package bitcode
 
 import (
+	"strings"
+
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/llvmir"
@@ -108,6 +110,12 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 		return c.err
 	}
 	in.Callee, in.FuncType, in.Typ = upgradeAsmMarker(callee), ft, ft.Ret
+	if c.code == llvmir.FUNC_CODE_INST_CALLBR {
+		if err := r.upgradeOldCallBr(fs, in, indirect); err != nil {
+			return err
+		}
+		ft = in.FuncType
+	}
 	in.Attrs = dropIncompatibleList(in.Attrs, ft, in.Operands)
 	if r.tids != nil {
 		// propagateAttributeTypes: an argument's type is its
@@ -170,4 +178,73 @@ func (r *Reader) operandBundle(fs *funcState, rec *bitstream.Record) error {
 	}
 	fs.bundles = append(fs.bundles, b)
 	return nil
+}
+
+// upgradeOldCallBr is LLVM 22's reading of a callbr of inline assembly
+// without label constraints (LLVM 13 and older): its last arguments, the
+// blockaddresses of its indirect destinations in order, go, and the
+// constraints of those arguments become label constraints ("!i"); the
+// assembly's function type loses their parameters.
+func (r *Reader) upgradeOldCallBr(fs *funcState, in *ir.Instruction, indirect []*ir.Block) error {
+	asm, ok := in.Callee.(*ir.InlineAsm)
+	if !ok {
+		return nil
+	}
+	cons := splitConstraints(asm.Constraints)
+	for _, k := range cons {
+		if strings.HasPrefix(k, "!") {
+			return nil
+		}
+	}
+	first := len(in.Operands) - len(indirect)
+	if first < 0 {
+		return r.errorf("callbr argument does not match indirect dest")
+	}
+	for i := first; i < len(in.Operands); i++ {
+		ba, ok := in.Operands[i].(*ir.BlockAddress)
+		if !ok || ba.Func != fs.f || ba.Block < 0 || ba.Block >= len(fs.blocks) || fs.blocks[ba.Block] != indirect[i-first] {
+			return r.errorf("callbr argument does not match indirect dest")
+		}
+	}
+	in.Operands = in.Operands[:first]
+	ft := in.FuncType
+	params := make([]*ir.Type, first)
+	for i, a := range in.Operands {
+		params[i] = a.Type()
+	}
+	nft := r.findType(&ir.Type{Kind: ir.FunctionType, Ret: ft.Ret, Params: params, VarArg: ft.VarArg})
+	arg := 0
+	for i, k := range cons {
+		if constraintTakesArg(k) {
+			if arg >= first {
+				cons[i] = "!" + k
+			}
+			arg++
+		}
+	}
+	na := *asm
+	na.FuncType, na.Constraints = nft, strings.Join(cons, ",")
+	in.Callee, in.FuncType = &na, nft
+	return nil
+}
+
+// splitConstraints splits inline assembly constraints at their commas.
+func splitConstraints(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+// constraintTakesArg reports whether constraint k takes an argument of
+// the call (InlineAsm::ConstraintInfo::hasArg): an input, or an indirect
+// output.
+func constraintTakesArg(k string) bool {
+	switch {
+	case k == "" || k[0] == '~' || k[0] == '!':
+		return false
+	case k[0] == '=':
+		return strings.HasPrefix(k[1:], "*")
+	}
+	return true
 }

@@ -26,6 +26,7 @@ FILES=(
 	"memInstructions.3.2.ll.bc memInstructions.3.2.bc"
 	"upgrade-loop-metadata.ll.bc upgrade-loop-metadata.bc"
 	"function-local-metadata.3.5.ll.bc function-local-metadata.3.5.bc"
+	"callbr.ll.bc callbr.bc"
 )
 SRC=""
 [[ ${1:-} == --src ]] && SRC=${2:?}
