@@ -244,6 +244,12 @@ func (b *diBuilder) compositeType() {
 	b.md("vtableHolder", 13)
 	b.md("templateParams", 14)
 	b.str("identifier", 15)
+	if b.at(0) < 2 {
+		// LLVM 3.8 and older: other nodes may name it by identifier.
+		if id := b.text(15); id != nil && id.Value != "" {
+			b.r.md.addTypeRef(id.Value, b.n, b.at(10)&diFlagFwdDecl != 0)
+		}
+	}
 	b.md("discriminator", 16)
 	b.md("dataLocation", 17)
 	b.md("associated", 18)

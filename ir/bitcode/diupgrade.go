@@ -163,3 +163,101 @@ func enclosingSubprogram(m ir.Metadata) *ir.SpecializedNode {
 	}
 	return nil
 }
+
+// diFlagFwdDecl is DINode::FlagFwdDecl.
+const diFlagFwdDecl = 1 << 2
+
+// oldTypeRefs are BitcodeReaderMetadataList's OldTypeRefs: the composite
+// types of records of LLVM 3.8 and older, by identifier, definitions
+// apart from forward declarations.
+type oldTypeRefs struct {
+	final, fwd map[string]*ir.SpecializedNode
+}
+
+// addTypeRef notes composite type n of identifier id.
+func (l *mdList) addTypeRef(id string, n *ir.SpecializedNode, fwdDecl bool) {
+	if l.typeRefs == nil {
+		l.typeRefs = &oldTypeRefs{final: map[string]*ir.SpecializedNode{}, fwd: map[string]*ir.SpecializedNode{}}
+	}
+	if fwdDecl {
+		if l.typeRefs.fwd[id] == nil {
+			l.typeRefs.fwd[id] = n
+		}
+		return
+	}
+	l.typeRefs.final[id] = n
+}
+
+// typeRefFields are the operands MetadataLoader reads with
+// getDITypeRefOrNull: a type named by its identifier there (LLVM 3.8 and
+// older) is the composite type of that identifier.
+var typeRefFields = map[string][]string{
+	"DIDerivedType":            {"scope", "baseType", "extraData"},
+	"DICompositeType":          {"scope", "baseType", "vtableHolder"},
+	"DISubprogram":             {"scope", "containingType"},
+	"DILocalVariable":          {"type"},
+	"DIGlobalVariable":         {"type"},
+	"DITemplateTypeParameter":  {"type"},
+	"DITemplateValueParameter": {"type"},
+	"DIObjCProperty":           {"type"},
+	"DIImportedEntity":         {"entity"},
+}
+
+// upgradeTypeRefs is upgradeTypeRef and upgradeTypeRefArray, once the
+// module's metadata is read, when it held composite types of LLVM 3.8
+// and older: each identifier in a type-reference operand, and in the
+// types of a DISubroutineType, becomes the composite type of that
+// identifier (a definition, else a declaration; one with neither stays a
+// string).
+func (r *Reader) upgradeTypeRefs() {
+	refs := r.md.typeRefs
+	if refs == nil {
+		return
+	}
+	r.md.typeRefs = nil
+	resolve := func(m ir.Metadata) (ir.Metadata, bool) {
+		s, ok := m.(*ir.MDString)
+		if !ok || s == nil {
+			return m, false
+		}
+		if n := refs.final[s.Value]; n != nil {
+			return n, true
+		}
+		if n := refs.fwd[s.Value]; n != nil {
+			return n, true
+		}
+		return m, false
+	}
+	for _, m := range r.md.items {
+		n, ok := m.(*ir.SpecializedNode)
+		if !ok || n == nil {
+			continue
+		}
+		if n.Kind == "DISubroutineType" {
+			if t, ok := fieldMD(n, "types").(*ir.MDTuple); ok && t != nil {
+				for i, o := range t.Ops {
+					t.Ops[i], _ = resolve(o)
+				}
+			}
+			continue
+		}
+		for _, name := range typeRefFields[n.Kind] {
+			i := fieldIndex(n, name)
+			if i < 0 {
+				continue
+			}
+			f := &n.Fields[i]
+			c, ok := resolve(f.MD)
+			if !ok {
+				continue
+			}
+			old := f.MD
+			f.MD = c
+			for i, o := range n.Refs {
+				if o == old {
+					n.Refs[i] = c
+				}
+			}
+		}
+	}
+}

@@ -27,6 +27,9 @@ type mdList struct {
 	locs, fnLocs locTable
 	// fixes are debug-info references to metadata not read yet (di.go).
 	fixes fixList
+	// typeRefs are the composite types of LLVM 3.8 and older by their
+	// identifier (upgradeTypeRefs); nil when none was read.
+	typeRefs *oldTypeRefs
 	// bareGlobalVars says a DIGlobalVariable of version 0 was read
 	// (upgradeCUVariables).
 	bareGlobalVars bool
@@ -537,6 +540,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 		r.upgradeLocalImports()
 		r.upgradeCUSubprograms()
 		r.upgradeCUVariables()
+		r.upgradeTypeRefs()
 	}
 	if cap(r.ops) > 1<<16 {
 		// A long record (a named node of millions of operands) would

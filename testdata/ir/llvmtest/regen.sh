@@ -27,6 +27,7 @@ FILES=(
 	"upgrade-loop-metadata.ll.bc upgrade-loop-metadata.bc"
 	"function-local-metadata.3.5.ll.bc function-local-metadata.3.5.bc"
 	"callbr.ll.bc callbr.bc"
+	"dityperefs-3.8.ll.bc dityperefs-3.8.bc"
 )
 SRC=""
 [[ ${1:-} == --src ]] && SRC=${2:?}
