@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# conformance_llvmtests.sh - `bcextract dis` against llvm-dis-22 on LLVM's
+# own bitcode compatibility tests: every .bc file of llvm/test/Bitcode
+# (and its Inputs/) of LLVM 14.0.6, bitcode written by LLVM 3.2 to 14 that
+# LLVM keeps to check its reader, from Debian's llvm-toolchain-14 source
+# package (`apt-get source --download-only` with an apt state of the
+# script's own; kept in $BCX_CORPUS, default ~/.cache/bcextract-corpus, or
+# taken from --src DIR, an unpacked llvm/test/Bitcode).
+#
+# Usage: scripts/conformance_llvmtests.sh [--src DIR] [--bcextract PATH]
+#
+# Each file llvm-dis-22 reads (many are invalid on purpose: those are
+# counted apart) must print, by `bcextract dis`, what llvm-dis-22 prints
+# (the ModuleID line aside). A file bcextract refuses (exit 1, the reason
+# on stderr) is a failure unless it is one of EXPECTED below, each with
+# why; a file printed differently is always a failure. Prints a summary;
+# exits 1 on a failure; prints a loud SKIPPED line (exit 0) when LLVM 22
+# or the sources cannot be had.
+set -euo pipefail
+
+SRC=""
+BCX=""
+while [[ $# -gt 0 ]]; do
+	case "$1" in
+	--src) SRC=${2:?}; shift 2 ;;
+	--bcextract) BCX=${2:?}; shift 2 ;;
+	-h | --help) sed -n '2,/^set -e/{/^set -e/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+	*) echo "conformance_llvmtests.sh: unknown argument $1" >&2; exit 2 ;;
+	esac
+done
+
+# The files bcextract reports rather than prints, and why.
+declare -A EXPECTED=(
+	[Inputs/PR23310.bc]="the upgrade of llvm.x86.sse2.psrl.dq (a shuffle LLVM 22 writes in its place) is not done"
+	[aarch64-bf16-upgrade.ll.bc]="the bf16 upgrade of llvm.aarch64.neon.bfmmla and others (bitcasts of their operands) is not done"
+	[arm-bf16-upgrade.ll.bc]="the bf16 upgrade of llvm.arm.neon.bfmmla and others is not done"
+	[Inputs/thinlto-function-summary-callgraph.1.bc]="a summary of a module without a string table (LLVM 4) is not read"
+	[Inputs/thinlto-function-summary-callgraph-pgo.1.bc]="a summary of a module without a string table (LLVM 4) is not read"
+	[Inputs/thinlto-function-summary-callgraph-combined.1.bc]="a summary of a module without a string table (LLVM 4) is not read"
+	[Inputs/thinlto-function-summary-callgraph-pgo-combined.1.bc]="a summary of a module without a string table (LLVM 4) is not read"
+	[Inputs/padding-garbage.bc]="bytes after the last block: llvm-dis-22 ignores up to 8 of them, bcextract says the file is cut (README)"
+	[Inputs/invalid-no-proper-module.bc]="no MODULE_BLOCK (a block of ID 40): llvm-dis-22 prints nothing, bcextract says no module was found"
+)
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export PATH="$PATH:/usr/local/go/bin"
+skip() {
+	echo "###################################################################"
+	echo "SKIPPED: conformance_llvmtests: $*"
+	echo "###################################################################"
+	exit 0
+}
+for t in llvm-dis-22 apt-get tar xz; do
+	command -v "$t" >/dev/null 2>&1 || skip "$t not found"
+done
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+if [[ -z $BCX ]]; then
+	(cd "$REPO" && go build -o "$WORK/bcextract" ./cmd/bcextract)
+	BCX="$WORK/bcextract"
+fi
+# fetch DIR: LLVM 14.0.6's llvm/test/Bitcode into DIR.
+fetch() {
+	local dir=$1 apt="$WORK/apt"
+	mkdir -p "$apt/parts" "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/dl"
+	printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' >"$apt/parts/src.sources"
+	local opts=(-o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$apt/parts"
+		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" -o "APT::Sandbox::User=root")
+	apt-get "${opts[@]}" -qq update >/dev/null 2>&1 || return 1
+	(cd "$apt/dl" && apt-get "${opts[@]}" -qq source --download-only llvm-toolchain-14 >/dev/null 2>&1) || return 1
+	(cd "$apt/dl" && tar -xJf llvm-toolchain-14_*.orig.tar.xz --wildcards '*/llvm/test/Bitcode/*') || return 1
+	rm -rf "$dir"
+	mkdir -p "$(dirname "$dir")"
+	mv "$apt"/dl/llvm-toolchain-14_*/llvm/test/Bitcode "$dir"
+}
+if [[ -z $SRC ]]; then
+	SRC=${BCX_CORPUS:-$HOME/.cache/bcextract-corpus}/llvm14-test-bitcode
+	if [[ ! -f $SRC/compatibility-3.6.ll.bc ]]; then
+		ok=""
+		for attempt in 1 2 3; do
+			if fetch "$SRC"; then
+				ok=1
+				break
+			fi
+			sleep $((attempt * 5))
+		done
+		[[ -n $ok ]] || skip "LLVM 14's llvm/test/Bitcode (Debian's llvm-toolchain-14 source package) could not be fetched"
+	fi
+fi
+
+cd "$SRC"
+same=0
+refused=0
+expected=0
+different=0
+unread=0
+declare -A seen=()
+while IFS= read -r f; do
+	f=${f#./}
+	out="$WORK/$(echo "$f" | tr '/' '_')"
+	if ! llvm-dis-22 "$f" -o "$out.ref" 2>/dev/null; then
+		unread=$((unread + 1))
+		continue
+	fi
+	if ! "$BCX" dis -o - "$f" >"$out.ours" 2>"$out.err"; then
+		if [[ -n ${EXPECTED[$f]:-} ]]; then
+			expected=$((expected + 1))
+			seen[$f]=1
+			echo "  reported, as expected: $f: ${EXPECTED[$f]}"
+		else
+			refused=$((refused + 1))
+			echo "  REFUSED: $f: $(head -n 1 "$out.err" | cut -c1-200)"
+		fi
+		continue
+	fi
+	if diff <(tail -n +2 "$out.ref") <(tail -n +2 "$out.ours") >"$out.diff"; then
+		same=$((same + 1))
+		if [[ -n ${EXPECTED[$f]:-} ]]; then
+			seen[$f]=1
+			echo "  now the same (take it out of EXPECTED): $f"
+		fi
+	else
+		different=$((different + 1))
+		echo "  DIFFERENT: $f ($(wc -l <"$out.diff") diff lines; first:)"
+		head -n 6 "$out.diff" | cut -c1-160 | sed 's/^/    /'
+	fi
+done < <(find . -name '*.bc' | sort)
+for f in "${!EXPECTED[@]}"; do
+	[[ -n ${seen[$f]:-} ]] || echo "  (expected file not met: $f)"
+done
+echo "llvm/test/Bitcode of LLVM 14 vs llvm-dis-22: $((same + expected + refused + different)) files llvm-dis-22 reads ($unread it refuses): same $same, reported as expected $expected, refused $refused, different $different"
+[[ $refused == 0 && $different == 0 ]]
