@@ -52,19 +52,14 @@ if [[ -z $BCX ]]; then
 	(cd "$REPO" && go build -o "$WORK/bcextract" ./cmd/bcextract)
 	BCX="$WORK/bcextract"
 fi
-# fetch DIR: Debian's sources of zlib and Lua 5.4, unpacked as DIR/zlib
-# and DIR/lua.
+# shellcheck source=scripts/debsrc.sh
+source "$REPO/scripts/debsrc.sh"
+# fetch DIR: Debian's sources of zlib, Lua 5.4 and yaml-cpp, unpacked as
+# DIR/zlib, DIR/lua and DIR/yaml-cpp.
 fetch() {
 	local dir=$1 apt="$WORK/apt"
-	mkdir -p "$apt/parts" "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/dl"
-	local suite
-	suite=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-bookworm}")
-	printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
-		"${suite:-bookworm}" >"$apt/parts/src.sources"
-	local opts=(-o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$apt/parts"
-		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" -o "APT::Sandbox::User=root")
-	apt-get "${opts[@]}" -qq update >/dev/null 2>&1 || return 1
-	(cd "$apt/dl" && apt-get "${opts[@]}" -qq source --download-only zlib lua5.4 yaml-cpp >/dev/null 2>&1) || return 1
+	mkdir -p "$apt/dl"
+	debsrc_download "$apt/dl" "" zlib lua5.4 yaml-cpp || return 1
 	rm -rf "$dir/zlib" "$dir/lua" "$dir/yaml-cpp" "$apt/x"
 	mkdir -p "$apt/x" "$dir"
 	for t in "$apt"/dl/zlib_*.orig.tar.* "$apt"/dl/lua5.4_*.orig.tar.* "$apt"/dl/yaml-cpp_*.orig.tar.*; do

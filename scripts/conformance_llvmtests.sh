@@ -59,15 +59,13 @@ if [[ -z $BCX ]]; then
 	(cd "$REPO" && go build -o "$WORK/bcextract" ./cmd/bcextract)
 	BCX="$WORK/bcextract"
 fi
+# shellcheck source=scripts/debsrc.sh
+source "$REPO/scripts/debsrc.sh"
 # fetch DIR: LLVM 14.0.6's llvm/test/Bitcode into DIR.
 fetch() {
 	local dir=$1 apt="$WORK/apt"
-	mkdir -p "$apt/parts" "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/dl"
-	printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' >"$apt/parts/src.sources"
-	local opts=(-o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$apt/parts"
-		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" -o "APT::Sandbox::User=root")
-	apt-get "${opts[@]}" -qq update >/dev/null 2>&1 || return 1
-	(cd "$apt/dl" && apt-get "${opts[@]}" -qq source --download-only llvm-toolchain-14 >/dev/null 2>&1) || return 1
+	mkdir -p "$apt/dl"
+	debsrc_download "$apt/dl" bookworm llvm-toolchain-14 || return 1
 	(cd "$apt/dl" && tar -xJf llvm-toolchain-14_*.orig.tar.xz --wildcards '*/llvm/test/Bitcode/*') || return 1
 	rm -rf "$dir"
 	mkdir -p "$(dirname "$dir")"

@@ -34,14 +34,11 @@ SRC=""
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [[ -z $SRC ]]; then
-	apt="$tmp/apt"
-	mkdir -p "$apt/parts" "$apt/lists/partial" "$apt/cache/archives/partial" "$tmp/dl"
-	printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' >"$apt/parts/src.sources"
-	opts=(-o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$apt/parts"
-		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" -o "APT::Sandbox::User=root")
-	apt-get "${opts[@]}" -qq update
-	(cd "$tmp/dl" && apt-get "${opts[@]}" -qq source --download-only llvm-toolchain-14 &&
-		tar -xJf llvm-toolchain-14_*.orig.tar.xz --wildcards '*/llvm/test/Bitcode/*')
+	# shellcheck source=../../../scripts/debsrc.sh
+	source ../../../scripts/debsrc.sh
+	mkdir -p "$tmp/dl"
+	debsrc_download "$tmp/dl" bookworm llvm-toolchain-14
+	(cd "$tmp/dl" && tar -xJf llvm-toolchain-14_*.orig.tar.xz --wildcards '*/llvm/test/Bitcode/*')
 	SRC=$(echo "$tmp"/dl/llvm-toolchain-14_*/llvm/test/Bitcode)
 fi
 for f in "${FILES[@]}"; do
