@@ -42,13 +42,13 @@ func linkCommand() *command {
 Link reads every bitcode module of each FILE, in order (bitcode files, the
 modules embedded in objects, binaries and archives, as 'bcextract list'
 shows them, and the bitcode files whose paths gllvm or wllvm recorded in a
-program's .llvm_bc section), links them into one module as 'llvm-link-22 FILE...' does, and
-writes it, as LLVM 22's writer writes it, to PATH: the module llvm-link-22
-makes, as llvm-dis-22 prints both (definitions chosen by linkage, local
-names that clash renamed NAME.N, identified struct types merged by name and
-shape, metadata uniqued, named metadata and module flags merged, the values
-in the order llvm-link-22 creates them). A module's summary is not linked
-(llvm-link-22 drops it).
+program's .llvm_bc section), links them into one module as
+'llvm-link-22 FILE...' does, and writes it, as LLVM 22's writer writes it,
+to PATH: the module llvm-link-22 makes, as llvm-dis-22 prints both
+(definitions chosen by linkage, local names that clash renamed NAME.N,
+identified struct types merged by name and shape, metadata uniqued, named
+metadata and module flags merged, the values in the order llvm-link-22
+creates them). A module's summary is not linked (llvm-link-22 drops it).
 
 An archive is linked as llvm-link-22 links one: its members' modules into
 one module first, then that module into the others (a linkonce function
