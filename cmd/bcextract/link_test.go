@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/bcextract/bcextract/internal/elftest"
+	"github.com/bcextract/bcextract/internal/irtest"
 	"github.com/bcextract/bcextract/ir/assembly"
-	"github.com/bcextract/bcextract/ir/bitcode"
 )
 
 // TestLink links two modules and checks the module written, printed, is
@@ -62,20 +62,9 @@ func TestLinkErrors(t *testing.T) {
 // does, ModuleID linked.bc.
 func linkedText(t *testing.T, path string) string {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := bitcode.Options{}.Open(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := f.Modules[0].Module()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, m := irtest.Module(t, path)
 	var got bytes.Buffer
-	if err := assembly.Write(&got, m, assembly.Options{ModuleID: "linked.bc", Loader: f.Modules[0]}); err != nil {
+	if err := assembly.Write(&got, m, assembly.Options{ModuleID: "linked.bc", Loader: r}); err != nil {
 		t.Fatal(err)
 	}
 	return got.String()

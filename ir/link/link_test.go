@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bcextract/bcextract/internal/irtest"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/assembly"
 	"github.com/bcextract/bcextract/ir/bcwrite"
@@ -17,12 +18,7 @@ import (
 // readModule reads the one module of a bitcode file, bodies loaded.
 func readModule(t testing.TB, data []byte) *ir.Module {
 	t.Helper()
-	f, err := bitcode.Options{}.Open(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := f.Modules[0]
-	m, err := r.Module()
+	r, m, err := irtest.Open(data)
 	if err != nil {
 		t.Fatal(err)
 	}
