@@ -19,6 +19,12 @@ func (w *writer) attributeGroups() {
 		for _, a := range g.set {
 			ops = w.appendAttr(ops, &a)
 		}
+		if len(ops) == 2 {
+			// Every attribute was dropped for an older reader, which
+			// refuses an empty group and reads a list's group it was
+			// not given as empty.
+			continue
+		}
 		w.bs.WriteRecord(uint32(llvmir.PARAMATTR_GRP_CODE_ENTRY), ops)
 	}
 	w.bs.ExitBlock()
@@ -27,6 +33,9 @@ func (w *writer) attributeGroups() {
 // appendAttr appends the encoding of attribute a to ops.
 func (w *writer) appendAttr(ops []uint64, a *ir.Attribute) []uint64 {
 	if a.Kind == ir.AttrNone {
+		if w.older() {
+			a = w.olderStringAttr(a)
+		}
 		if a.Value == "" {
 			ops = append(ops, uint64(llvmir.ATTR_ENC_STRING))
 		} else {
@@ -45,6 +54,16 @@ func (w *writer) appendAttr(ops []uint64, a *ir.Attribute) []uint64 {
 		return ops
 	}
 	code := uint64(attrCodes[a.Kind])
+	if w.older() {
+		switch c, v, how := w.olderAttr(a); how {
+		case attrDropped:
+			return ops
+		case attrAsEnum:
+			return append(ops, uint64(llvmir.ATTR_ENC_ENUM), uint64(c))
+		case attrAsInt:
+			return append(ops, uint64(llvmir.ATTR_ENC_INT), uint64(c), v)
+		}
+	}
 	switch a.Kind.Class() {
 	case ir.IntAttr:
 		v := a.Int

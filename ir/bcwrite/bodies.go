@@ -46,7 +46,9 @@ func (w *writer) eachFunction(fns []*ir.Function, check, do func(f *ir.Function)
 				return err
 			}
 		}
+		undo := w.olderBody(f)
 		err := do(f)
+		undo()
 		if loaded {
 			feed.Release(f)
 		}

@@ -181,7 +181,16 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 			// [pointer, key, discriminator, address discriminator,
 			// deactivation symbol].
 			code = llvmir.CST_CODE_PTRAUTH2
-			for _, o := range ptrAuthOperands(c) {
+			pa := ptrAuthOperands(c)
+			if w.older() {
+				// LLVM 19 reads the PTRAUTH of four operands alone.
+				code = llvmir.CST_CODE_PTRAUTH
+				if c.DeactivationSymbol != nil && !isNull(c.DeactivationSymbol) {
+					w.lose("ptrauth deactivation symbol (dropped)")
+				}
+				pa = pa[:4]
+			}
+			for _, o := range pa {
 				ops = append(ops, uint64(e.valueID(o)))
 			}
 		case *ir.DSOLocalEquivalent:
@@ -196,7 +205,7 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 			code = llvmir.CST_CODE_BLOCKADDRESS
 			ops = append(ops, uint64(e.typeID(c.Func.Type())), uint64(e.valueID(c.Func)), uint64(c.Block))
 		case *ir.ConstExpr:
-			if cc, ok := castCode(c.Op); ok {
+			if cc, ok := w.castCode(c.Op); ok {
 				code, abbrev = llvmir.CST_CODE_CE_CAST, constCastAbbrev
 				o := c.Operands[0]
 				ops = append(ops, uint64(cc), uint64(e.typeID(o.Type())), uint64(e.valueID(o)))

@@ -304,9 +304,16 @@ func (w *writer) debugLoc(in *ir.Instruction, last *ir.DILocation) *ir.DILocatio
 		w.bs.WriteRecord(uint32(llvmir.FUNC_CODE_DEBUG_LOC_AGAIN), nil)
 		return last
 	}
-	w.bs.WriteAbbrevRecord(fnDebugLocAbbrev, uint32(llvmir.FUNC_CODE_DEBUG_LOC), []uint64{uint64(l.Line),
-		uint64(l.Column), w.e.mdOrNullID(l.Scope), w.e.mdOrNullID(l.InlinedAt), b2u(l.ImplicitCode),
-		l.AtomGroup, uint64(l.AtomRank)}, nil)
+	ops := []uint64{uint64(l.Line), uint64(l.Column), w.e.mdOrNullID(l.Scope), w.e.mdOrNullID(l.InlinedAt),
+		b2u(l.ImplicitCode), l.AtomGroup, uint64(l.AtomRank)}
+	if w.older() {
+		// Key-instruction atoms are LLVM 21's: an older reader takes
+		// the five operands before them.
+		w.loseAtom(l)
+		w.bs.WriteRecord(uint32(llvmir.FUNC_CODE_DEBUG_LOC), ops[:5])
+		return l
+	}
+	w.bs.WriteAbbrevRecord(fnDebugLocAbbrev, uint32(llvmir.FUNC_CODE_DEBUG_LOC), ops, nil)
 	return l
 }
 
@@ -340,6 +347,10 @@ func (w *writer) debugRecords(in *ir.Instruction, id uint64) {
 		case ir.DbgDeclare:
 			w.bs.WriteRecord(uint32(llvmir.FUNC_CODE_DEBUG_RECORD_DECLARE), append(ops, e.localID(o[0])))
 		case ir.DbgDeclareValue:
+			if w.older() {
+				w.lose("#dbg_declare_value record (dropped)")
+				continue
+			}
 			w.bs.WriteRecord(uint32(llvmir.FUNC_CODE_DEBUG_RECORD_DECLARE_VALUE), append(ops, e.localID(o[0])))
 		case ir.DbgAssign:
 			w.bs.WriteRecord(uint32(llvmir.FUNC_CODE_DEBUG_RECORD_ASSIGN),

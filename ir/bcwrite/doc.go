@@ -16,6 +16,11 @@
 // (value symbol tables), summary.go (the per-module summary and the module
 // hash), symtab.go (the IR symbol table) and strtab.go.
 //
+// With Options.Version the output is for an older LLVM's reader
+// (version.go): each record in that release's layout, and what it does
+// not know dropped or rewritten into what it knows, recorded in
+// Options.Losses (Options.Strict: an error instead).
+//
 // A module an older LLVM wrote is written as LLVM 22's reader upgrades it
 // (the reader makes the model so), its debug-info sizes and bounds as the
 // constants LLVM 22 holds them as; its use-list orders are those its

@@ -451,13 +451,20 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		}
 	case isCast(in.Op):
 		code = llvmir.FUNC_CODE_INST_CAST
-		cc, _ := castCode(in.Op)
+		cc, _ := w.castCode(in.Op)
 		ops, fwd = w.pushValueAndType(ops, in.Operands[0], id)
 		ops = append(ops, uint64(e.typeID(in.Typ)), uint64(cc))
 		if !fwd {
 			abbrev = fnCastAbbrev
 		}
-		if fl := optFlags(in); fl != 0 {
+		fl := optFlags(in)
+		if fl != 0 && w.older() && in.Op != ir.ZExt && in.Op != ir.UIToFP && in.Op != ir.Trunc {
+			// Fast-math flags on fptrunc, fpext and the other casts
+			// are LLVM 20's: an older reader skips them.
+			w.lose("fast-math flags on " + in.Op.String() + " (dropped)")
+			fl = 0
+		}
+		if fl != 0 {
 			if abbrev != 0 {
 				abbrev = fnCastFlagsAbbrev
 			}
@@ -470,7 +477,14 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		if !fwd {
 			abbrev = fnCmpAbbrev
 		}
-		if fl := optFlags(in); fl != 0 {
+		fl := optFlags(in)
+		if in.Op == ir.ICmp && fl != 0 && w.older() {
+			// samesign (LLVM 20): an older reader takes no flags
+			// operand on an icmp.
+			w.lose("icmp samesign flag (dropped)")
+			fl = 0
+		}
+		if fl != 0 {
 			if abbrev != 0 {
 				abbrev = fnCmpFlagsAbbrev
 			}
@@ -512,6 +526,9 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		code = llvmir.FUNC_CODE_INST_ATOMICRMW
 		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
 		ops, _ = w.pushValueAndType(ops, in.Operands[1], id)
+		if w.older() && rmwCode(in.RMW) > uint64(llvmir.RMW_UDEC_WRAP) {
+			w.cannot("atomicrmw " + in.RMW.String())
+		}
 		ops = append(ops, rmwCode(in.RMW), b2u(in.Flags&ir.Volatile != 0),
 			orderingCode(in.Ordering), w.scopeCode(in), alignCode(in.Align))
 	case in.Op == ir.Invoke:

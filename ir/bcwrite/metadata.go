@@ -562,14 +562,22 @@ func (w *writer) metadataRecords(mds []ir.Metadata, index *[]uint64, abbrevs *md
 		case *ir.ValueAsMetadata:
 			b.WriteRecord(uint32(llvmir.METADATA_VALUE), []uint64{uint64(e.typeID(m.Value.Type())), uint64(e.valueID(m.Value))})
 		case *ir.DILocation:
+			ops := []uint64{b2u(m.Distinct), uint64(m.Line), uint64(m.Column), e.mdID(m.Scope),
+				e.mdOrNullID(m.InlinedAt), b2u(m.ImplicitCode), m.AtomGroup, uint64(m.AtomRank)}
+			if w.older() {
+				w.loseAtom(m)
+				b.WriteRecord(uint32(llvmir.METADATA_LOCATION), ops[:6])
+				continue
+			}
 			if abbrevs.loc == 0 {
 				abbrevs.loc = b.DefineAbbrev(locationAbbrev)
 			}
-			b.WriteAbbrevRecord(abbrevs.loc, uint32(llvmir.METADATA_LOCATION), []uint64{b2u(m.Distinct),
-				uint64(m.Line), uint64(m.Column), e.mdID(m.Scope), e.mdOrNullID(m.InlinedAt),
-				b2u(m.ImplicitCode), m.AtomGroup, uint64(m.AtomRank)}, nil)
+			b.WriteAbbrevRecord(abbrevs.loc, uint32(llvmir.METADATA_LOCATION), ops, nil)
 		case *ir.SpecializedNode:
 			code, ops := w.diRecord(m)
+			if w.older() {
+				ops = w.olderDIRecord(m, code, ops)
+			}
 			if code == llvmir.METADATA_GENERIC_DEBUG {
 				if abbrevs.generic == 0 {
 					abbrevs.generic = b.DefineAbbrev(genericDIAbbrev)

@@ -42,6 +42,18 @@ type Options struct {
 	// size of the bitcode the module was read from): the output buffer
 	// is made that large at once rather than grown as it fills.
 	SizeHint int
+	// Version is the LLVM major version whose reader the output is for
+	// (one of Versions; 0 is LatestVersion). For an older one, what the
+	// module holds that the reader does not know is dropped or rewritten
+	// into what it knows (see Losses), and each record has that
+	// version's layout; a module summary is not written.
+	Version int
+	// Losses, when not nil, is given what was dropped or rewritten for
+	// the reader of Version.
+	Losses *Losses
+	// Strict makes the first such loss an error (a *LossError): nothing
+	// is written.
+	Strict bool
 }
 
 // DefaultProducer is what LLVM 22.1.8's writer writes as its producer.
@@ -60,6 +72,21 @@ func (e *UnsupportedError) Error() string {
 
 // Write returns m written as bitcode.
 func Write(m *ir.Module, opts Options) ([]byte, error) {
+	t, err := targetFor(opts.Version)
+	if err != nil {
+		return nil, err
+	}
+	w := &writer{m: m, t: t, opts: opts}
+	if w.older() && m.Summary != nil && !opts.DropSummary {
+		// Each release reads only the summary versions it knows
+		// (LLVM 19: 1 to 10; LLVM 22 writes 12).
+		w.lose("module summary (not written)")
+		opts.DropSummary = true
+		w.opts.DropSummary = true
+	}
+	if w.older() {
+		defer w.olderDecls()()
+	}
 	seen := &mdSeen{m: map[any]bool{}}
 	if err := check(m, opts, seen); err != nil {
 		return nil, err
@@ -68,7 +95,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	if producer == "" {
 		producer = DefaultProducer
 	}
-	w := &writer{m: m, e: newEnumerator(), bs: bitstream.NewWriter(make([]byte, 0, max(opts.SizeHint, 0)+1024)), opts: opts}
+	w.e, w.bs = newEnumerator(), bitstream.NewWriter(make([]byte, 0, max(opts.SizeHint, 0)+1024))
 	if opts.Rehash && m.Summary != nil && !opts.DropSummary {
 		w.hasher = sha1.New()
 	}
@@ -81,7 +108,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	// Each body is checked on the goroutine that loads it, as the one
 	// before is numbered: check and checkBody alone use seen.
 	checkF := func(f *ir.Function) error { return checkBody(m, f, seen) }
-	err := w.eachFunction(m.Functions, checkF, func(f *ir.Function) error {
+	err = w.eachFunction(m.Functions, checkF, func(f *ir.Function) error {
 		if !f.HasBody {
 			w.e.enumFunction(f)
 			for _, a := range f.Metadata {
@@ -140,6 +167,9 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	}
 	if w.unsupported != nil {
 		return nil, w.unsupported
+	}
+	if w.lossErr != nil {
+		return nil, w.lossErr
 	}
 	if v := w.e.missing; v != nil {
 		return nil, &UnsupportedError{What: fmt.Sprintf("a use of a value the module does not number (%T; not valid IR)", v)}
@@ -263,11 +293,17 @@ func check(m *ir.Module, opts Options, seen *mdSeen) error {
 
 // A writer writes one module.
 type writer struct {
-	m    *ir.Module
-	e    *enumerator
-	bs   *bitstream.Writer
-	st   strtab
-	opts Options
+	m *ir.Module
+	t target // the reader written for
+	// lossErr is the first loss met, with Options.Strict.
+	lossErr *LossError
+	// lifetime are the lifetime intrinsics changed for an older reader,
+	// with their type there (olderDecls).
+	lifetime map[*ir.Function]*ir.Type
+	e        *enumerator
+	bs       *bitstream.Writer
+	st       strtab
+	opts     Options
 
 	vstOffsetBit uint64 // where the VSTOFFSET placeholder is
 	// baUses are the uses of blockaddresses across functions.

@@ -1,0 +1,86 @@
+package bcwrite
+
+import (
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
+
+// This file gives debug-info records the layouts of LLVM 19's writer
+// (its writeDI* functions), which its reader checks the sizes of: sizes
+// and offsets of types are numbers there, not metadata; later fields are
+// not written (and recorded as lost when set).
+
+// olderDIRecord returns ops, the LLVM 22 record of node n (diRecord), in
+// the layout of the older reader written for.
+func (w *writer) olderDIRecord(n *ir.SpecializedNode, code llvmir.MetadataCode, ops []uint64) []uint64 {
+	distinct := ops[0] & 1
+	set := func(name fn, what string) {
+		if intField(n, name) != 0 || mdField(n, name) != nil {
+			w.lose(n.Kind + " " + what + " (dropped)")
+		}
+	}
+	switch code {
+	case llvmir.METADATA_BASIC_TYPE:
+		// [distinct, tag, name, size, align, encoding, flags]
+		set(fNumExtraInhabitants, "num_extra_inhabitants")
+		set(fDataSize, "dataSize")
+		ops[0], ops[3] = distinct, w.olderBits(n, fSize)
+		return ops[:7]
+	case llvmir.METADATA_STRING_TYPE:
+		ops[0], ops[6] = distinct, w.olderBits(n, fSize)
+	case llvmir.METADATA_DERIVED_TYPE:
+		ops[0], ops[7], ops[9] = distinct, w.olderBits(n, fSize), w.olderBits(n, fOffset)
+	case llvmir.METADATA_COMPOSITE_TYPE:
+		// 22 operands, to annotations.
+		set(fNumExtraInhabitants, "num_extra_inhabitants")
+		set(fSpecification, "specification")
+		set(fBitStride, "bitStride")
+		if hasField(n, fEnumKind) {
+			w.lose("DICompositeType enumKind (dropped)")
+		}
+		ops[0], ops[7], ops[9] = distinct|2, w.olderBits(n, fSize), w.olderBits(n, fOffset)
+		return ops[:22]
+	case llvmir.METADATA_SUBPROGRAM:
+		set(fKeyInstructions, "keyInstructions")
+		return ops[:20]
+	case llvmir.METADATA_COMPILE_UNIT:
+		if hasField(n, fSourceLanguageName) {
+			w.lose("DICompileUnit sourceLanguageName (written as language 0)")
+			ops[1] = intField(n, fLanguage)
+		}
+		return ops[:22]
+	case llvmir.METADATA_LABEL:
+		// [distinct, scope, name, file, line]
+		set(fColumn, "column")
+		set(fIsArtificial, "isArtificial")
+		if hasField(n, fCoroSuspendIdx) {
+			w.lose("DILabel coroSuspendIdx (dropped)")
+		}
+		ops[0] = distinct
+		return ops[:5]
+	case llvmir.METADATA_SUBRANGE_TYPE, llvmir.METADATA_FIXED_POINT_TYPE:
+		w.cannot(n.Kind)
+	}
+	return ops
+}
+
+// olderBits returns the size or offset field name of type node n as the
+// number an older reader takes: LLVM 22 keeps it as metadata, which is a
+// constant but for some Fortran and Ada types (a variable or an
+// expression: lost, written as 0).
+func (w *writer) olderBits(n *ir.SpecializedNode, name fn) uint64 {
+	f := field(n, name)
+	switch {
+	case f == nil:
+		return 0
+	case f.MD == nil:
+		return uint64(f.Int)
+	}
+	if v, ok := f.MD.(*ir.ValueAsMetadata); ok {
+		if c, ok := v.Value.(*ir.ConstInt); ok && c.Big == nil {
+			return uint64(c.V)
+		}
+	}
+	w.lose(n.Kind + " " + name.String() + " that is not a constant (written as 0)")
+	return 0
+}

@@ -1,0 +1,220 @@
+package bcwrite
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
+)
+
+// This file says what an older LLVM's reader is given (Options.Version):
+// the versions written for, what each one's reader knows, and the
+// record of what a module held that it cannot be given (Losses).
+//
+// The rest of the writer asks w.older() and w.lose at each place a
+// version differs; the layouts written for an older reader are those of
+// its own writer (BitcodeWriter.cpp of that release), so that its reader
+// takes every record as its writer would have written it.
+
+// LatestVersion is the LLVM version whose writer this package follows:
+// what Options.Version 0 writes for.
+const LatestVersion = 22
+
+// Versions are the LLVM major versions whose readers this package writes
+// for (Options.Version), oldest first.
+var Versions = []int{19, 22}
+
+// A target is what the reader of one LLVM version knows, where it
+// differs from LLVM 22's.
+type target struct {
+	version int
+	// maxAttrKind is the highest attribute kind code the reader knows
+	// (getAttrFromCode): a higher one fails the whole module.
+	maxAttrKind llvmir.AttributeKindCode
+}
+
+var targets = map[int]target{
+	// LLVM 19.1's reader knows the kinds up to initializes (94); its
+	// header names hybrid_patchable (95) but its reader refuses it (Emp,
+	// llvm-dis-19).
+	19: {version: 19, maxAttrKind: llvmir.ATTR_KIND_INITIALIZES},
+	22: {version: 22, maxAttrKind: llvmir.ATTR_KIND_NO_CREATE_UNDEF_OR_POISON},
+}
+
+// targetFor returns the target of Options.Version v (0: the latest).
+func targetFor(v int) (target, error) {
+	if v == 0 {
+		v = LatestVersion
+	}
+	t, ok := targets[v]
+	if !ok {
+		vs := make([]string, len(Versions))
+		for i, n := range Versions {
+			vs[i] = fmt.Sprint(n)
+		}
+		return target{}, &UnsupportedError{What: fmt.Sprintf("writing for LLVM %d (this writer writes for LLVM %s)", v, strings.Join(vs, ", "))}
+	}
+	return t, nil
+}
+
+// older reports whether the output is for a reader older than LLVM 22.
+func (w *writer) older() bool { return w.t.version < LatestVersion }
+
+// A Loss is one kind of thing a module held that the reader of
+// Options.Version cannot be given as it is, and how often it was met:
+// dropped (an attribute, a flag, a field of a debug-info node), or
+// rewritten into what that reader knows, with a meaning that may be wider
+// (a memory effect merged into another).
+type Loss struct {
+	What  string `json:"what"` // e.g. "icmp samesign flag (dropped)"
+	Count int    `json:"count"`
+}
+
+// Losses collect the Loss of each kind met while writing, for
+// Options.Losses.
+type Losses struct {
+	counts map[string]int
+}
+
+// add counts one more of what.
+func (l *Losses) add(what string) {
+	if l.counts == nil {
+		l.counts = make(map[string]int)
+	}
+	l.counts[what]++
+}
+
+// List returns the losses met, by kind, in the order of their What.
+func (l *Losses) List() []Loss {
+	out := make([]Loss, 0, len(l.counts))
+	for what, n := range l.counts {
+		out = append(out, Loss{What: what, Count: n})
+	}
+	slices.SortFunc(out, func(a, b Loss) int { return strings.Compare(a.What, b.What) })
+	return out
+}
+
+// Len returns how many kinds of loss were met.
+func (l *Losses) Len() int { return len(l.counts) }
+
+// A LossError is returned by Write with Options.Strict for the first
+// thing the module holds that the reader of Options.Version cannot be
+// given as it is.
+type LossError struct {
+	Version int
+	What    string
+}
+
+// Error returns "bcwrite: LLVM N's reader cannot be given WHAT".
+func (e *LossError) Error() string {
+	return fmt.Sprintf("bcwrite: LLVM %d's reader cannot be given %s", e.Version, e.What)
+}
+
+// lose records that what was dropped or rewritten for an older reader:
+// counted in Options.Losses, and with Options.Strict the first one is
+// the error Write returns.
+func (w *writer) lose(what string) {
+	if w.opts.Strict && w.lossErr == nil {
+		w.lossErr = &LossError{Version: w.t.version, What: what}
+	}
+	if w.opts.Losses != nil {
+		w.opts.Losses.add(what)
+	}
+}
+
+// How olderAttr gives an attribute to an older reader.
+type attrHow uint8
+
+const (
+	attrKept    attrHow = iota // as it is
+	attrDropped                // not at all
+	attrAsEnum                 // as the enum attribute of the code returned
+	attrAsInt                  // as the int attribute of the code and value returned
+)
+
+// olderAttr says how attribute a is given to the reader of an older
+// version: as it is, dropped, or as another attribute standing for it.
+// Each one not given as it is is recorded (lose), but for one that
+// stands for it exactly.
+func (w *writer) olderAttr(a *ir.Attribute) (llvmir.AttributeKindCode, uint64, attrHow) {
+	code := attrCodes[a.Kind]
+	switch a.Kind {
+	case ir.AttrCaptures:
+		if code <= w.t.maxAttrKind {
+			break
+		}
+		if a.Int == 0 {
+			// captures(none) is what nocapture was: LLVM 22's reader
+			// reads nocapture so.
+			return llvmir.ATTR_KIND_NO_CAPTURE, 0, attrAsEnum
+		}
+		w.lose("captures(...) attribute other than none (dropped)")
+		return 0, 0, attrDropped
+	case ir.AttrMemory:
+		return code, w.olderMemory(a.Int), attrAsInt
+	}
+	if code > w.t.maxAttrKind {
+		w.lose(a.Kind.String() + " attribute (dropped)")
+		return 0, 0, attrDropped
+	}
+	return code, 0, attrKept
+}
+
+// olderMemory returns memory effects me (LLVM 22's MemoryEffects: two
+// bits per location, ArgMem, InaccessibleMem, ErrnoMem, Other,
+// TargetMem0, TargetMem1) in the encoding of LLVM 16 to 21 (version 0:
+// ArgMem, InaccessibleMem, Other), where other memory holds errno memory
+// and inaccessible memory the target's state: their effects are merged
+// in, a loss only where that widens the effects.
+func (w *writer) olderMemory(me uint64) uint64 {
+	loc := func(i uint) uint64 { return me >> (2 * i) & 3 }
+	arg, inacc, errno, other, target := loc(0), loc(1), loc(2), loc(3), loc(4)|loc(5)
+	if errno&^other != 0 {
+		w.lose("memory attribute: errnomem effects beyond other memory's (merged into other memory)")
+	}
+	if target&^inacc != 0 {
+		w.lose("memory attribute: target_mem effects beyond inaccessible memory's (merged into inaccessible memory)")
+	}
+	return arg | (inacc|target)<<2 | (errno|other)<<4
+}
+
+// castCode returns the bitcode encoding of a cast opcode for the reader
+// written for: ptrtoaddr (LLVM 22) is ptrtoint for an older one, which
+// is the same on targets whose addresses are as wide as their pointers.
+func (w *writer) castCode(op ir.Opcode) (llvmir.CastOpcode, bool) {
+	if op == ir.PtrToAddr && w.older() {
+		w.lose("ptrtoaddr (written as ptrtoint)")
+		op = ir.PtrToInt
+	}
+	return castCode(op)
+}
+
+// cannot records that the module holds what the reader written for
+// cannot be given in any form: Write fails with an UnsupportedError.
+func (w *writer) cannot(what string) {
+	if w.unsupported == nil {
+		w.unsupported = &UnsupportedError{What: fmt.Sprintf("%s for LLVM %d's reader", what, w.t.version)}
+	}
+}
+
+// loseAtom records the key-instruction atom of location l, which an older
+// reader is not given.
+func (w *writer) loseAtom(l *ir.DILocation) {
+	if l.AtomGroup != 0 || l.AtomRank != 0 {
+		w.lose("DILocation atomGroup/atomRank (dropped)")
+	}
+}
+
+// olderStringAttr returns string attribute a as an older reader is to be
+// given it: "frame-pointer"="non-leaf-no-reserve" (LLVM 22) is refused by
+// the verifier of LLVM 21 and older, and given as "non-leaf", which keeps
+// the frame pointer and also reserves its register.
+func (w *writer) olderStringAttr(a *ir.Attribute) *ir.Attribute {
+	if a.Key == "frame-pointer" && a.Value == "non-leaf-no-reserve" {
+		w.lose(`"frame-pointer"="non-leaf-no-reserve" (written as "non-leaf")`)
+		return &ir.Attribute{Key: a.Key, Value: "non-leaf"}
+	}
+	return a
+}

@@ -1,0 +1,120 @@
+package bcwrite
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/ir/bitcode"
+)
+
+// readFixture reads the one module of a fixture of testdata/ir.
+func readFixture(t *testing.T, name string) (*ir.Module, *bitcode.Reader) {
+	t.Helper()
+	return openModule(t, readFile(t, "../../testdata/ir/"+name))
+}
+
+// TestOlderLosses writes fixtures for LLVM 19 and checks what is said lost,
+// against what llvm-dis-22 prints of them and LLVM 19's reader and
+// verifier took (scripts/conformance_older.sh): each count is the number
+// of attribute groups, nodes or instructions holding it.
+func TestOlderLosses(t *testing.T) {
+	tests := []struct {
+		file string
+		want []Loss
+	}{
+		{"attrs.bc", []Loss{
+			{"captures(...) attribute other than none (dropped)", 10},
+			{"coro_elide_safe attribute (dropped)", 1},
+			{"dead_on_return attribute (dropped)", 1},
+			{"memory attribute: errnomem effects beyond other memory's (merged into other memory)", 2},
+			{"memory attribute: target_mem effects beyond inaccessible memory's (merged into inaccessible memory)", 3},
+			{"nocreateundeforpoison attribute (dropped)", 1},
+			{"nodivergencesource attribute (dropped)", 1},
+			{"noext attribute (dropped)", 2},
+			{"sanitize_alloc_token attribute (dropped)", 1},
+			{"sanitize_realtime attribute (dropped)", 1},
+			{"sanitize_realtime_blocking attribute (dropped)", 1},
+			{"sanitize_type attribute (dropped)", 1},
+		}},
+		{"di-coro-O0.bc", []Loss{
+			{"DILabel column (dropped)", 8},
+			{"DILabel coroSuspendIdx (dropped)", 8},
+			{"DILabel isArtificial (dropped)", 8},
+		}},
+		{"switch-O0.bc", []Loss{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			m, r := readFixture(t, tt.file)
+			var losses Losses
+			if _, err := Write(m, Options{Loader: r, Version: 19, Losses: &losses}); err != nil {
+				t.Fatal(err)
+			}
+			got := losses.List()
+			if len(got) != len(tt.want) {
+				t.Fatalf("losses:\n%v\nwant\n%v", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Errorf("loss %d: %+v, want %+v", i, got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+// TestOlderLeavesModule checks that writing for LLVM 19 (which changes the
+// lifetime intrinsics for its run) leaves the module as it was: written
+// for LLVM 22 after, the bytes are those written before; and that the
+// lifetime calls were given their size operand (-1, i64) on the way.
+func TestOlderLeavesModule(t *testing.T) {
+	m, r := readFixture(t, "di-cattrs-O1.bc")
+	before, err := Write(m, Options{Loader: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := Write(m, Options{Loader: r, Version: 19})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := Write(m, Options{Loader: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(before, after) {
+		t.Fatalf("written for LLVM 19, the module changed: %d bytes then %d", len(before), len(after))
+	}
+	// Read back (as LLVM 22's reader does), the lifetime calls are those
+	// of the module again: the size is dropped.
+	m2, _ := openModule(t, old)
+	for _, fn := range m2.Functions {
+		if strings.HasPrefix(fn.Name, "llvm.lifetime.") && len(fn.Sig.Params) != 1 {
+			t.Errorf("@%s read back with %d parameters, want 1", fn.Name, len(fn.Sig.Params))
+		}
+	}
+}
+
+func TestOlderStrictAndVersions(t *testing.T) {
+	m, r := readFixture(t, "attrs.bc")
+	_, err := Write(m, Options{Loader: r, Version: 19, Strict: true})
+	var le *LossError
+	if !errors.As(err, &le) || le.Version != 19 {
+		t.Fatalf("Strict: %v, want a LossError for LLVM 19", err)
+	}
+	if want := "bcwrite: LLVM 19's reader cannot be given "; !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error %q, want it to start %q", err, want)
+	}
+	var ue *UnsupportedError
+	for _, v := range []int{3, 18, 20, 23} {
+		if _, err := Write(m, Options{Loader: r, Version: v}); !errors.As(err, &ue) {
+			t.Errorf("Version %d: %v, want an UnsupportedError", v, err)
+		}
+	}
+	m, r = readFixture(t, "switch-O0.bc")
+	if _, err := Write(m, Options{Loader: r, Version: 19, Strict: true}); err != nil {
+		t.Errorf("Strict, nothing lost: %v", err)
+	}
+}
