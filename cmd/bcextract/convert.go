@@ -4,6 +4,9 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/ir"
@@ -21,6 +24,8 @@ type convertOptions struct {
 	dropSummary bool
 	rehash      bool
 	stripDebug  bool
+	llvm        int // --llvm: the LLVM version whose reader the output is for
+	strict      bool
 }
 
 func convertCommand() *command {
@@ -33,10 +38,12 @@ func convertCommand() *command {
 	fs.BoolVar(&o.dropSummary, "drop-summary", false, "write a module without the summary (and module hash) it carries, as opt-22 does")
 	fs.BoolVar(&o.stripDebug, "strip-debug", false, "leave the debug info out, as 'opt-22 --strip-debug' does")
 	fs.BoolVar(&o.rehash, "rehash", false, "with a summary, write the module hash LLVM's writer computes for the module written, as 'opt-22 --module-summary --module-hash' does")
-	fs.BoolVar(&o.json, "json", false, "say what was written as one JSON document, {\"files\": [{\"path\", \"file\", \"size\"}], \"errors\"}")
+	fs.IntVar(&o.llvm, "llvm", bcwrite.LatestVersion, "write for the reader of LLVM `N` (19 or 22): what it does not know is dropped or rewritten, and said on stderr")
+	fs.BoolVar(&o.strict, "strict", false, "with --llvm, fail (writing nothing) rather than drop or rewrite anything")
+	fs.BoolVar(&o.json, "json", false, "say what was written as one JSON document, {\"files\": [{\"path\", \"file\", \"size\", \"losses\"}], \"errors\"}")
 	return &command{
 		Name:  "convert",
-		Usage: "convert [-o PATH|-] [-d DIR] [--force] [--producer STRING] [--strip-debug] [--drop-summary|--rehash] [--json] FILE...",
+		Usage: "convert [-o PATH|-] [-d DIR] [--force] [--producer STRING] [--strip-debug] [--drop-summary|--rehash] [--llvm N [--strict]] [--json] FILE...",
 		Short: "re-encode bitcode modules as LLVM 22 writes them",
 		Long: `
 Convert reads each bitcode module of each FILE (a bitcode file, or the
@@ -61,6 +68,17 @@ A module of an older LLVM is written as LLVM 22's reader upgrades it: the
 module opt-22 writes, in bytes that can differ from its (LLVM 22 predicts
 use-list orders anew; convert keeps those the producer recorded).
 
+With --llvm N the output is for the reader of LLVM N (19, or 22, the
+default): each record in the layout of N's own writer, and what N does
+not know dropped or rewritten into what it knows, each kind said on stderr
+with its count ("PATH: for LLVM 19: 3 x icmp samesign flag (dropped)"):
+attributes newer than N (captures(none) becomes nocapture), flags
+(icmp samesign), debug-info fields and key-instruction atoms, ptrtoaddr
+(as ptrtoint), the module summary (N reads older summary versions only).
+What N cannot be given in any form (atomicrmw usub_cond, usub_sat,
+fmaximum, fminimum; DISubrangeType, DIFixedPointType) fails the module.
+With --strict any loss fails the module: nothing is written for it.
+
 A module is written only when it reads cleanly and everything in it is
 written: what the writer does not write yet (module-level inline assembly
 whose symbols no symbol table of LLVM 22 beside it gives, combined summary
@@ -77,7 +95,7 @@ input, and an existing file only with --force, as extract writes them.
 Each file written is said on standard output, a line "CONTAINER-PATH ->
 FILE" each (nothing with -o -); with --json, as one document:
 
-	{"files": [{"path", "file", "size"}], "errors": [...]}
+	{"files": [{"path", "file", "size", "losses": [{"what", "count"}]}], "errors": [...]}
 
 Exit status: 0 if every module of every FILE was written; 1 otherwise,
 after processing all inputs, with one line on stderr per problem; 2 for
@@ -90,6 +108,7 @@ Examples:
 	bcextract convert --drop-summary -o - foo.o | llvm-dis-22 -o - -
 	bcextract convert --rehash -d out/ libstd.rlib
 	bcextract convert --strip-debug -o small.bc prog.o
+	bcextract convert --llvm 19 -o for19.bc testdata/ir/attrs.bc
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {
@@ -102,6 +121,12 @@ Examples:
 			if o.dropSummary && o.rehash {
 				return usagef("--drop-summary and --rehash cannot be used together")
 			}
+			if !slices.Contains(bcwrite.Versions, o.llvm) {
+				return usagef("--llvm %d: convert writes for LLVM %s", o.llvm, versionList(bcwrite.Versions))
+			}
+			if o.strict && o.llvm == bcwrite.LatestVersion {
+				return usagef("--strict needs --llvm N older than %d", bcwrite.LatestVersion)
+			}
 			return runConvert(e, args, o)
 		},
 	}
@@ -110,9 +135,17 @@ Examples:
 // A converted is one file convert wrote: the module's container path, the
 // file, and how many bytes it holds.
 type converted struct {
-	Path string `json:"path"`
-	File string `json:"file"`
-	Size int    `json:"size"`
+	Path   string         `json:"path"`
+	File   string         `json:"file"`
+	Size   int            `json:"size"`
+	Losses []bcwrite.Loss `json:"losses,omitempty"`
+}
+
+// A convertedModule is one module convert wrote: its bitcode and what
+// was dropped or rewritten for an older reader.
+type convertedModule struct {
+	data   []byte
+	losses []bcwrite.Loss
 }
 
 // jsonConvertDoc is what convert --json prints.
@@ -132,15 +165,20 @@ func runConvert(e *env, args []string, o convertOptions) error {
 	}
 	out := bufio.NewWriter(e.stdout)
 	doc := jsonConvertDoc{Files: []converted{}, Errors: []jsonError{}}
-	wrote := func(path, file string, size int) {
+	wrote := func(path, file string, size int, losses []bcwrite.Loss) {
+		for _, l := range losses {
+			fmt.Fprintf(e.stderr, "%s: for LLVM %d: %d x %s\n", path, o.llvm, l.Count, l.What)
+		}
 		switch {
 		case o.json:
-			doc.Files = append(doc.Files, converted{Path: path, File: file, Size: size})
+			doc.Files = append(doc.Files, converted{Path: path, File: file, Size: size, Losses: losses})
 		case !toStdout:
 			fmt.Fprintf(out, "%s -> %s\n", path, file)
 		}
 	}
 	failed := false
+	// firstLosses are those of the module -o writes once all are read.
+	var firstLosses []bcwrite.Loss
 	fail := func(err error) {
 		reportf(e.stderr, "%v", err)
 		doc.Errors = append(doc.Errors, newJSONError(err))
@@ -165,7 +203,7 @@ func runConvert(e *env, args []string, o convertOptions) error {
 				fail(err)
 				return nil
 			}
-			for i, data := range mods {
+			for i, mod := range mods {
 				found++
 				q := *p
 				q.Data = nil
@@ -173,12 +211,14 @@ func runConvert(e *env, args []string, o convertOptions) error {
 					q.Path = fmt.Sprintf("%s (module %d of %d)", p.Path, i+1, len(mods))
 					q.Module, q.Modules = i+1, len(mods)
 				}
-				target, err := sink.add(name, &q, ".bc", data)
+				target, err := sink.add(name, &q, ".bc", mod.data)
 				switch {
 				case err != nil:
 					fail(err)
 				case target != "":
-					wrote(q.Path, target, len(data))
+					wrote(q.Path, target, len(mod.data), mod.losses)
+				default:
+					firstLosses = mod.losses
 				}
 			}
 			return nil
@@ -199,7 +239,7 @@ func runConvert(e *env, args []string, o convertOptions) error {
 		fail(problem)
 	}
 	if p != nil {
-		wrote(p.Path, o.output, len(sink.first))
+		wrote(p.Path, o.output, len(sink.first), firstLosses)
 	}
 	return endReport(out, o.json, &doc, failed || bad)
 }
@@ -207,12 +247,12 @@ func runConvert(e *env, args []string, o convertOptions) error {
 // convertPayload reads every module of payload p and writes each again,
 // id being its ModuleID. A module that does not read cleanly, or holds
 // what the writer does not write, is an error: nothing of p is returned.
-func convertPayload(p *container.Payload, id string, o convertOptions) ([][]byte, error) {
+func convertPayload(p *container.Payload, id string, o convertOptions) ([]convertedModule, error) {
 	f, err := bitcode.Options{DropSummary: o.dropSummary}.Open(p.Data)
 	if err != nil {
 		return nil, disError(p, err)
 	}
-	var out [][]byte
+	var out []convertedModule
 	for _, r := range f.Modules {
 		m, err := r.Module()
 		if err != nil {
@@ -225,8 +265,10 @@ func convertPayload(p *container.Payload, id string, o convertOptions) ([][]byte
 		}
 		// The output is about the input's size (give or take an upgrade).
 		hint := len(p.Data) / len(f.Modules)
+		var losses bcwrite.Losses
 		data, err := bcwrite.Write(m, bcwrite.Options{Producer: o.producer, ModuleID: id, Loader: loader,
-			DropSummary: o.dropSummary, Rehash: o.rehash, SizeHint: hint + hint/8})
+			DropSummary: o.dropSummary, Rehash: o.rehash, SizeHint: hint + hint/8,
+			Version: o.llvm, Strict: o.strict, Losses: &losses})
 		if s := r.Skipped(); len(s) > 0 {
 			// What the reader read past would be missing from the output.
 			return nil, container.DataError(p, int64(s[0].Bit/8), true,
@@ -239,7 +281,16 @@ func convertPayload(p *container.Payload, id string, o convertOptions) ([][]byte
 			}
 			return nil, &container.Error{Path: p.Path, File: p.File, Off: -1, Err: fmt.Errorf("not converted: %w", err)}
 		}
-		out = append(out, data)
+		out = append(out, convertedModule{data: data, losses: losses.List()})
 	}
 	return out, nil
+}
+
+// versionList returns vs as "19, 22".
+func versionList(vs []int) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = strconv.Itoa(v)
+	}
+	return strings.Join(s, ", ")
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -159,5 +160,47 @@ func TestConvertUsage(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "convert"); code != exitUsage {
 		t.Errorf("no FILE: exit %d", code)
+	}
+}
+
+// TestConvertOlder converts a module for LLVM 19: what it drops is said on
+// stderr, a line per kind with its count (as bcwrite's TestOlderLosses
+// counts them), and in --json; with --strict nothing is written.
+func TestConvertOlder(t *testing.T) {
+	const in = "../../testdata/ir/di-coro-O0.bc"
+	out := filepath.Join(t.TempDir(), "out.bc")
+	code, _, stderr := runCmd(t, "convert", "--llvm", "19", "-o", out, in)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := in + "#1: for LLVM 19: 8 x DILabel column (dropped)\n" +
+		in + "#1: for LLVM 19: 8 x DILabel coroSuspendIdx (dropped)\n" +
+		in + "#1: for LLVM 19: 8 x DILabel isArtificial (dropped)\n"
+	if stderr != want {
+		t.Errorf("stderr\n%s\nwant\n%s", stderr, want)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, _ := runCmd(t, "convert", "--llvm", "19", "--json", "-d", t.TempDir(), in)
+	var doc jsonConvertDoc
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || code != exitOK || len(doc.Files) != 1 {
+		t.Fatalf("--json: exit %d, %v: %s", code, err, stdout)
+	}
+	if l := doc.Files[0].Losses; len(l) != 3 || l[0] != (bcwrite.Loss{What: "DILabel column (dropped)", Count: 8}) {
+		t.Errorf("--json losses %+v", l)
+	}
+	strict := filepath.Join(t.TempDir(), "strict.bc")
+	code, _, stderr = runCmd(t, "convert", "--llvm", "19", "--strict", "-o", strict, in)
+	if code != exitFailure || !strings.Contains(stderr, "LLVM 19's reader cannot be given DILabel column (dropped)") {
+		t.Errorf("--strict: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(strict); err == nil {
+		t.Errorf("--strict wrote %s", strict)
+	}
+	for _, args := range [][]string{{"--llvm", "18"}, {"--strict"}} {
+		if code, _, _ := runCmd(t, append(append([]string{"convert"}, args...), "-o", "-", in)...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
 	}
 }
