@@ -182,6 +182,10 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 			// deactivation symbol].
 			code = llvmir.CST_CODE_PTRAUTH2
 			pa := ptrAuthOperands(c)
+			if !w.knows(19) {
+				// Before LLVM 19 a ptrauth constant is read as undef.
+				w.cannot("a ptrauth constant")
+			}
 			if w.older() {
 				// LLVM 19 reads the PTRAUTH of four operands alone.
 				code = llvmir.CST_CODE_PTRAUTH
@@ -246,7 +250,19 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 				// range,) (type, value)...].
 				code = llvmir.CST_CODE_CE_GEP
 				ops = append(ops, uint64(e.typeID(c.SrcElem)), gepFlags(c.Flags))
-				if c.HasInRange {
+				if !w.knows(19) {
+					// Before LLVM 19: [source type, (type, value)...]
+					// of CE_GEP_OLD or CE_INBOUNDS_GEP, which an older
+					// reader reads CE_GEP as undef in place of.
+					code, ops = llvmir.CST_CODE_CE_GEP_OLD, ops[:1]
+					if c.Flags&ir.InBounds != 0 {
+						code = llvmir.CST_CODE_CE_INBOUNDS_GEP
+					}
+					w.loseGEPFlags(c.Flags)
+					if c.HasInRange {
+						w.lose("getelementptr inrange (dropped)")
+					}
+				} else if c.HasInRange {
 					code = llvmir.CST_CODE_CE_GEP_WITH_INRANGE
 					ops = append(ops, uint64(c.InRangeBits))
 					ops = appendRange(ops, ir.ConstantRange{BitWidth: c.InRangeBits, Lo: c.InRangeLo, Hi: c.InRangeHi})

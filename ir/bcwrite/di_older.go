@@ -1,12 +1,15 @@
 package bcwrite
 
 import (
+	"debug/dwarf"
+
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/llvmir"
 )
 
-// This file gives debug-info records the layouts of LLVM 19's writer
-// (its writeDI* functions), which its reader checks the sizes of: sizes
+// This file gives debug-info records the layouts of LLVM 19's and 16's
+// writers (their writeDI* functions), which their readers check the sizes
+// of (LLVM 16's as 19's, but DERIVED_TYPE without ptrauth): sizes
 // and offsets of types are numbers there, not metadata; later fields are
 // not written (and recorded as lost when set).
 
@@ -30,6 +33,21 @@ func (w *writer) olderDIRecord(n *ir.SpecializedNode, code llvmir.MetadataCode, 
 		ops[0], ops[6] = distinct, w.olderBits(n, fSize)
 	case llvmir.METADATA_DERIVED_TYPE:
 		ops[0], ops[7], ops[9] = distinct, w.olderBits(n, fSize), w.olderBits(n, fOffset)
+		if !w.knows(19) {
+			// A static data member is a DW_TAG_variable from LLVM 18
+			// on; an older verifier wants a DW_TAG_member (and drops
+			// all debug info else).
+			if ops[1] == uint64(dwarf.TagVariable) && intField(n, fFlags)&diFlagStaticMember != 0 {
+				ops[1] = uint64(dwarf.TagMember)
+				w.lose("DIDerivedType static member DW_TAG_variable (written as DW_TAG_member)")
+			}
+			// 14 operands, to annotations: the pointer
+			// authentication ones are LLVM 19's.
+			if ops[14] != 0 {
+				w.lose("DIDerivedType ptrauth fields (dropped)")
+			}
+			return ops[:14]
+		}
 	case llvmir.METADATA_COMPOSITE_TYPE:
 		// 22 operands, to annotations.
 		set(fNumExtraInhabitants, "num_extra_inhabitants")
@@ -84,3 +102,6 @@ func (w *writer) olderBits(n *ir.SpecializedNode, name fn) uint64 {
 	w.lose(n.Kind + " " + name.String() + " that is not a constant (written as 0)")
 	return 0
 }
+
+// diFlagStaticMember is DINode::FlagStaticMember.
+const diFlagStaticMember = 1 << 12

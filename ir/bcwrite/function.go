@@ -430,7 +430,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		if !fwd {
 			abbrev = fnBinopAbbrev
 		}
-		if fl := optFlags(in); fl != 0 {
+		if fl := w.optFlags(in); fl != 0 {
 			if abbrev != 0 {
 				abbrev = fnBinopFlagsAbbrev
 			}
@@ -457,14 +457,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		if !fwd {
 			abbrev = fnCastAbbrev
 		}
-		fl := optFlags(in)
-		if fl != 0 && w.older() && in.Op != ir.ZExt && in.Op != ir.UIToFP && in.Op != ir.Trunc {
-			// Fast-math flags on fptrunc, fpext and the other casts
-			// are LLVM 20's: an older reader skips them.
-			w.lose("fast-math flags on " + in.Op.String() + " (dropped)")
-			fl = 0
-		}
-		if fl != 0 {
+		if fl := w.optFlags(in); fl != 0 {
 			if abbrev != 0 {
 				abbrev = fnCastFlagsAbbrev
 			}
@@ -477,14 +470,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		if !fwd {
 			abbrev = fnCmpAbbrev
 		}
-		fl := optFlags(in)
-		if in.Op == ir.ICmp && fl != 0 && w.older() {
-			// samesign (LLVM 20): an older reader takes no flags
-			// operand on an icmp.
-			w.lose("icmp samesign flag (dropped)")
-			fl = 0
-		}
-		if fl != 0 {
+		if fl := w.optFlags(in); fl != 0 {
 			if abbrev != 0 {
 				abbrev = fnCmpFlagsAbbrev
 			}
@@ -528,6 +514,10 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		ops, _ = w.pushValueAndType(ops, in.Operands[1], id)
 		if w.older() && rmwCode(in.RMW) > uint64(llvmir.RMW_UDEC_WRAP) {
 			w.cannot("atomicrmw " + in.RMW.String())
+		}
+		if t := in.Operands[1].Type(); !w.knows(19) && t != nil && (t.Kind == ir.FixedVectorType || t.Kind == ir.ScalableVectorType) {
+			// Floating-point atomics on vectors are LLVM 17's.
+			w.cannot("atomicrmw " + in.RMW.String() + " of a vector")
 		}
 		ops = append(ops, rmwCode(in.RMW), b2u(in.Flags&ir.Volatile != 0),
 			orderingCode(in.Ordering), w.scopeCode(in), alignCode(in.Align))
@@ -577,7 +567,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		}
 	case in.Op == ir.GetElementPtr:
 		code, abbrev = llvmir.FUNC_CODE_INST_GEP, fnGEPAbbrev
-		ops = append(ops, gepFlags(in.Flags), uint64(e.typeID(in.ElemType)))
+		ops = append(ops, w.gepFlags(in.Flags), uint64(e.typeID(in.ElemType)))
 		for _, v := range in.Operands {
 			ops, _ = w.pushValueAndType(ops, v, id)
 		}

@@ -161,6 +161,10 @@ func (w *writer) moduleInfo() error {
 	b.WriteAbbrevRecord(srcAbbrev, uint32(llvmir.MODULE_CODE_SOURCE_FILENAME), w.stringOps(src), nil)
 
 	for _, g := range m.Globals {
+		if g.CodeModel != ir.NoCodeModel && !w.knows(19) {
+			// The field LLVM 18 added, which an older reader skips.
+			w.lose("global code_model (dropped)")
+		}
 		init := uint64(0)
 		if g.Init != nil {
 			init = uint64(e.valueID(g.Init)) + 1

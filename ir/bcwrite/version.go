@@ -24,7 +24,7 @@ const LatestVersion = 22
 
 // Versions are the LLVM major versions whose readers this package writes
 // for (Options.Version), oldest first.
-var Versions = []int{19, 22}
+var Versions = []int{16, 19, 22}
 
 // A target is what the reader of one LLVM version knows, where it
 // differs from LLVM 22's.
@@ -36,6 +36,8 @@ type target struct {
 }
 
 var targets = map[int]target{
+	// LLVM 16.0's reader knows the kinds up to memory (86).
+	16: {version: 16, maxAttrKind: llvmir.ATTR_KIND_MEMORY},
 	// LLVM 19.1's reader knows the kinds up to initializes (94); its
 	// header names hybrid_patchable (95) but its reader refuses it (Emp,
 	// llvm-dis-19).
@@ -61,6 +63,12 @@ func targetFor(v int) (target, error) {
 
 // older reports whether the output is for a reader older than LLVM 22.
 func (w *writer) older() bool { return w.t.version < LatestVersion }
+
+// knows reports whether the reader written for is of LLVM v or later:
+// whether it knows what LLVM v added. The v named at each use is the
+// first of Versions whose reader knows it (as read in its sources and
+// checked with its tools), not always the release that added it.
+func (w *writer) knows(v int) bool { return w.t.version >= v }
 
 // A Loss is one kind of thing a module held that the reader of
 // Options.Version cannot be given as it is, and how often it was met:
@@ -217,4 +225,55 @@ func (w *writer) olderStringAttr(a *ir.Attribute) *ir.Attribute {
 		return &ir.Attribute{Key: a.Key, Value: "non-leaf"}
 	}
 	return a
+}
+
+// optFlags returns the flags operand of instruction in (optFlags) as
+// the reader written for takes it: an older one refuses an icmp's flags
+// (samesign, LLVM 20) and, before LLVM 19, a trunc's or a zext's; it
+// skips those of an or (disjoint, LLVM 18) and the fast-math flags of
+// casts (LLVM 20).
+func (w *writer) optFlags(in *ir.Instruction) uint64 {
+	fl := optFlags(in)
+	if fl == 0 || !w.older() {
+		return fl
+	}
+	var what string
+	switch {
+	case in.Op == ir.ICmp:
+		what = "icmp samesign flag"
+	case in.Op == ir.Or && !w.knows(19):
+		what = "or disjoint flag"
+	case (in.Op == ir.ZExt || in.Op == ir.UIToFP) && !w.knows(19):
+		what = in.Op.String() + " nneg flag"
+	case in.Op == ir.Trunc && !w.knows(19):
+		what = "trunc nuw/nsw flags"
+	case isCast(in.Op) && in.Op != ir.ZExt && in.Op != ir.UIToFP && in.Op != ir.Trunc:
+		what = "fast-math flags on " + in.Op.String()
+	default:
+		return fl
+	}
+	w.lose(what + " (dropped)")
+	return 0
+}
+
+// gepFlags returns the flags operand of a getelementptr (gepFlags) as
+// the reader written for takes it: before LLVM 19 an inbounds bit, which
+// any other bit set would read as inbounds.
+func (w *writer) gepFlags(f ir.Flags) uint64 {
+	if w.knows(19) {
+		return gepFlags(f)
+	}
+	w.loseGEPFlags(f)
+	return b2u(f&ir.InBounds != 0)
+}
+
+// loseGEPFlags records the flags of a getelementptr before LLVM 19 knew
+// them: nusw (but as part of inbounds) and nuw.
+func (w *writer) loseGEPFlags(f ir.Flags) {
+	if f&ir.NUSW != 0 && f&ir.InBounds == 0 {
+		w.lose("getelementptr nusw flag (dropped)")
+	}
+	if f&ir.NUW != 0 {
+		w.lose("getelementptr nuw flag (dropped)")
+	}
 }

@@ -3,10 +3,12 @@ package bcwrite
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/ir/assembly"
 	"github.com/bcextract/bcextract/ir/bitcode"
 )
 
@@ -22,10 +24,30 @@ func readFixture(t *testing.T, name string) (*ir.Module, *bitcode.Reader) {
 // of attribute groups, nodes or instructions holding it.
 func TestOlderLosses(t *testing.T) {
 	tests := []struct {
-		file string
-		want []Loss
+		file    string
+		version int
+		want    []Loss
 	}{
-		{"attrs.bc", []Loss{
+		// llvm-dis-22 prints 1 or disjoint, 3 truncs with nuw or nsw,
+		// 2 zext nneg, 1 uitofp nneg, 1 fptrunc and 1 fpext with
+		// fast-math flags, 2 ptrtoaddr, 2 icmp samesign.
+		{"instr-arith.bc", 16, []Loss{
+			{"fast-math flags on fpext (dropped)", 1},
+			{"fast-math flags on fptrunc (dropped)", 1},
+			{"icmp samesign flag (dropped)", 2},
+			{"or disjoint flag (dropped)", 1},
+			{"ptrtoaddr (written as ptrtoint)", 2},
+			{"trunc nuw/nsw flags (dropped)", 3},
+			{"uitofp nneg flag (dropped)", 1},
+			{"zext nneg flag (dropped)", 2},
+		}},
+		{"instr-arith.bc", 19, []Loss{
+			{"fast-math flags on fpext (dropped)", 1},
+			{"fast-math flags on fptrunc (dropped)", 1},
+			{"icmp samesign flag (dropped)", 2},
+			{"ptrtoaddr (written as ptrtoint)", 2},
+		}},
+		{"attrs.bc", 19, []Loss{
 			{"captures(...) attribute other than none (dropped)", 10},
 			{"coro_elide_safe attribute (dropped)", 1},
 			{"dead_on_return attribute (dropped)", 1},
@@ -39,18 +61,18 @@ func TestOlderLosses(t *testing.T) {
 			{"sanitize_realtime_blocking attribute (dropped)", 1},
 			{"sanitize_type attribute (dropped)", 1},
 		}},
-		{"di-coro-O0.bc", []Loss{
+		{"di-coro-O0.bc", 19, []Loss{
 			{"DILabel column (dropped)", 8},
 			{"DILabel coroSuspendIdx (dropped)", 8},
 			{"DILabel isArtificial (dropped)", 8},
 		}},
-		{"switch-O0.bc", []Loss{}},
+		{"switch-O0.bc", 19, []Loss{}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.file, func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/%d", tt.file, tt.version), func(t *testing.T) {
 			m, r := readFixture(t, tt.file)
 			var losses Losses
-			if _, err := Write(m, Options{Loader: r, Version: 19, Losses: &losses}); err != nil {
+			if _, err := Write(m, Options{Loader: r, Version: tt.version, Losses: &losses}); err != nil {
 				t.Fatal(err)
 			}
 			got := losses.List()
@@ -108,7 +130,7 @@ func TestOlderStrictAndVersions(t *testing.T) {
 		t.Errorf("error %q, want it to start %q", err, want)
 	}
 	var ue *UnsupportedError
-	for _, v := range []int{3, 18, 20, 23} {
+	for _, v := range []int{3, 15, 18, 20, 23} {
 		if _, err := Write(m, Options{Loader: r, Version: v}); !errors.As(err, &ue) {
 			t.Errorf("Version %d: %v, want an UnsupportedError", v, err)
 		}
@@ -116,5 +138,35 @@ func TestOlderStrictAndVersions(t *testing.T) {
 	m, r = readFixture(t, "switch-O0.bc")
 	if _, err := Write(m, Options{Loader: r, Version: 19, Strict: true}); err != nil {
 		t.Errorf("Strict, nothing lost: %v", err)
+	}
+}
+
+// TestOlderDebugRecords writes a module with debug records for LLVM 16,
+// whose reader knows the llvm.dbg.* calls alone: read back (the reader
+// turning the calls into records again, as LLVM 22's does), the module
+// prints as it did. Nothing is lost: the module is of LLVM 14.
+func TestOlderDebugRecords(t *testing.T) {
+	m, r := readFixture(t, "llvm14-di-switch-O0.bc")
+	var want bytes.Buffer
+	if err := assembly.Write(&want, m, assembly.Options{ModuleID: "m", Loader: r}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(want.String(), "#dbg_declare(") {
+		t.Fatal("the fixture holds no debug records")
+	}
+	var losses Losses
+	old, err := Write(m, Options{Loader: r, Version: 16, Losses: &losses})
+	if err != nil || losses.Len() != 0 {
+		t.Fatalf("Write: %v, losses %v", err, losses.List())
+	}
+	if !bytes.Contains(old, []byte("llvm.dbg.declare")) {
+		t.Error("no llvm.dbg.declare in the bitcode written")
+	}
+	got, _, _, ok := text(t, old)
+	if !ok {
+		t.Fatal("what was written does not read back cleanly")
+	}
+	if got != want.String() {
+		t.Errorf("read back, the module prints\n%s\nwant\n%s", got, want.String())
 	}
 }

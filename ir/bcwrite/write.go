@@ -300,10 +300,13 @@ type writer struct {
 	// lifetime are the lifetime intrinsics changed for an older reader,
 	// with their type there (olderDecls).
 	lifetime map[*ir.Function]*ir.Type
-	e        *enumerator
-	bs       *bitstream.Writer
-	st       strtab
-	opts     Options
+	// dbg are the debug intrinsics added for a reader before LLVM 19,
+	// by record kind (olderDbgDecls).
+	dbg  []*ir.Function
+	e    *enumerator
+	bs   *bitstream.Writer
+	st   strtab
+	opts Options
 
 	vstOffsetBit uint64 // where the VSTOFFSET placeholder is
 	// baUses are the uses of blockaddresses across functions.
