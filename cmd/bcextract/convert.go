@@ -38,7 +38,7 @@ func convertCommand() *command {
 	fs.BoolVar(&o.dropSummary, "drop-summary", false, "write a module without the summary (and module hash) it carries, as opt-22 does")
 	fs.BoolVar(&o.stripDebug, "strip-debug", false, "leave the debug info out, as 'opt-22 --strip-debug' does")
 	fs.BoolVar(&o.rehash, "rehash", false, "with a summary, write the module hash LLVM's writer computes for the module written, as 'opt-22 --module-summary --module-hash' does")
-	fs.IntVar(&o.llvm, "llvm", bcwrite.LatestVersion, "write for the reader of LLVM `N` (19 or 22): what it does not know is dropped or rewritten, and said on stderr")
+	fs.IntVar(&o.llvm, "llvm", bcwrite.LatestVersion, "write for the reader of LLVM `N` (16, 19 or 22): what it does not know is dropped or rewritten, and said on stderr")
 	fs.BoolVar(&o.strict, "strict", false, "with --llvm, fail (writing nothing) rather than drop or rewrite anything")
 	fs.BoolVar(&o.json, "json", false, "say what was written as one JSON document, {\"files\": [{\"path\", \"file\", \"size\", \"losses\"}], \"errors\"}")
 	return &command{
@@ -68,16 +68,19 @@ A module of an older LLVM is written as LLVM 22's reader upgrades it: the
 module opt-22 writes, in bytes that can differ from its (LLVM 22 predicts
 use-list orders anew; convert keeps those the producer recorded).
 
-With --llvm N the output is for the reader of LLVM N (19, or 22, the
+With --llvm N the output is for the reader of LLVM N (16, 19, or 22, the
 default): each record in the layout of N's own writer, and what N does
 not know dropped or rewritten into what it knows, each kind said on stderr
 with its count ("PATH: for LLVM 19: 3 x icmp samesign flag (dropped)"):
 attributes newer than N (captures(none) becomes nocapture), flags
-(icmp samesign), debug-info fields and key-instruction atoms, ptrtoaddr
-(as ptrtoint), the module summary (N reads older summary versions only).
-What N cannot be given in any form (atomicrmw usub_cond, usub_sat,
-fmaximum, fminimum; DISubrangeType, DIFixedPointType) fails the module.
-With --strict any loss fails the module: nothing is written for it.
+(icmp samesign; for 16 also nneg, disjoint, trunc and getelementptr nuw),
+debug-info fields and key-instruction atoms, ptrtoaddr (as ptrtoint), the
+module summary (N reads older summary versions only). For 16, debug
+records are written as the llvm.dbg.* calls it knows. What N cannot be
+given in any form (atomicrmw usub_cond, usub_sat, fmaximum, fminimum;
+DISubrangeType, DIFixedPointType; for 16 ptrauth constants and vector
+atomicrmw) fails the module. With --strict any loss fails the module:
+nothing is written for it.
 
 A module is written only when it reads cleanly and everything in it is
 written: what the writer does not write yet (module-level inline assembly
@@ -109,6 +112,7 @@ Examples:
 	bcextract convert --rehash -d out/ libstd.rlib
 	bcextract convert --strip-debug -o small.bc prog.o
 	bcextract convert --llvm 19 -o for19.bc testdata/ir/attrs.bc
+	bcextract convert --llvm 16 --strict -o for16.bc testdata/ir/llvm14-di-switch-O0.bc
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {
