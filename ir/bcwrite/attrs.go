@@ -62,6 +62,11 @@ func (w *writer) appendAttr(ops []uint64, a *ir.Attribute) []uint64 {
 			return append(ops, uint64(llvmir.ATTR_ENC_ENUM), uint64(c))
 		case attrAsInt:
 			return append(ops, uint64(llvmir.ATTR_ENC_INT), uint64(c), v)
+		case attrAsLegacy:
+			for _, c := range w.legacyMemory(v) {
+				ops = append(ops, uint64(llvmir.ATTR_ENC_ENUM), uint64(c))
+			}
+			return ops
 		}
 	}
 	switch a.Kind.Class() {

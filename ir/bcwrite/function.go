@@ -512,7 +512,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		code = llvmir.FUNC_CODE_INST_ATOMICRMW
 		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
 		ops, _ = w.pushValueAndType(ops, in.Operands[1], id)
-		if w.older() && rmwCode(in.RMW) > uint64(llvmir.RMW_UDEC_WRAP) {
+		if w.older() && rmwCode(in.RMW) > uint64(llvmir.RMW_UDEC_WRAP) || !w.knows(16) && rmwCode(in.RMW) > uint64(llvmir.RMW_FMIN) {
 			w.cannot("atomicrmw " + in.RMW.String())
 		}
 		if t := in.Operands[1].Type(); !w.knows(19) && t != nil && (t.Kind == ir.FixedVectorType || t.Kind == ir.ScalableVectorType) {

@@ -159,8 +159,8 @@ func (w *writer) olderDbgDecls() (restore func()) {
 	slices.SortFunc(attrs, func(a, b ir.Attribute) int { return int(a.Kind) - int(b.Kind) })
 	w.dbg = make([]*ir.Function, len(dbgIntrinsic))
 	for k, d := range dbgIntrinsic {
-		if d.name == "" {
-			continue
+		if d.name == "" || ir.DebugRecordKind(k) == ir.DbgAssign && !w.knows(16) {
+			continue // llvm.dbg.assign is LLVM 16's: an older one is given dbg.value
 		}
 		if i := slices.IndexFunc(w.m.Functions[:n], func(f *ir.Function) bool { return f.Name == d.name }); i >= 0 {
 			w.dbg[k] = w.m.Functions[i]
@@ -201,12 +201,21 @@ func (w *writer) olderDbgCalls(f *ir.Function) (undo func()) {
 	var old []saved
 	var cleared []*ir.Instruction
 	var recs [][]*ir.DebugRecord
+	var unattached []*ir.Instruction
+	var attachments [][]ir.Attachment
 	mdType := &ir.Type{Kind: ir.MetadataType}
 	void := &ir.Type{Kind: ir.VoidType}
 	for _, b := range f.Blocks {
 		n := 0
 		for _, in := range b.Instrs {
 			n += len(in.DebugRecords)
+			if !w.knows(16) && slices.ContainsFunc(in.Metadata, isAssignID) {
+				// DIAssignID (LLVM 16) is unknown to an older reader.
+				w.loseInBody("!DIAssignID attachment (dropped)")
+				unattached = append(unattached, in)
+				attachments = append(attachments, in.Metadata)
+				in.Metadata = slices.DeleteFunc(slices.Clone(in.Metadata), isAssignID)
+			}
 		}
 		if n == 0 {
 			continue
@@ -214,8 +223,13 @@ func (w *writer) olderDbgCalls(f *ir.Function) (undo func()) {
 		instrs := make([]*ir.Instruction, 0, len(b.Instrs)+n)
 		for _, in := range b.Instrs {
 			for _, r := range in.DebugRecords {
+				if r != nil && r.Kind == ir.DbgAssign && w.dbg[ir.DbgAssign] == nil && len(r.Ops) == 7 {
+					// Before LLVM 16: the dbg.value of its value.
+					w.loseInBody("#dbg_assign record (written as llvm.dbg.value)")
+					r = &ir.DebugRecord{Kind: ir.DbgValue, Ops: []ir.Metadata{r.Ops[0], r.Ops[1], r.Ops[2], r.Ops[6]}}
+				}
 				if r == nil || int(r.Kind) >= len(w.dbg) || w.dbg[r.Kind] == nil || len(r.Ops) != dbgIntrinsic[r.Kind].args+1 {
-					w.lose("#dbg_declare_value record (dropped)")
+					w.loseInBody("#dbg_declare_value record (dropped)")
 					continue
 				}
 				callee := w.dbg[r.Kind]
@@ -243,5 +257,11 @@ func (w *writer) olderDbgCalls(f *ir.Function) (undo func()) {
 		for i, in := range cleared {
 			in.DebugRecords = recs[i]
 		}
+		for i, in := range unattached {
+			in.Metadata = attachments[i]
+		}
 	}
 }
+
+// isAssignID reports whether a is a !DIAssignID attachment.
+func isAssignID(a ir.Attachment) bool { return a.Kind == "DIAssignID" }

@@ -97,6 +97,9 @@ func (w *writer) typeTable() {
 		case ir.TargetExtType:
 			w.stringRecord(uint32(llvmir.TYPE_CODE_STRUCT_NAME), t.Name, nameAbbrev)
 			code = llvmir.TYPE_CODE_TARGET_TYPE
+			if !w.knows(16) {
+				w.cannot("a target extension type")
+			}
 			ops = append(ops, uint64(len(t.TypeParams)))
 			for _, p := range t.TypeParams {
 				ops = append(ops, uint64(e.typeID(p)))

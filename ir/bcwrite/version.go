@@ -24,7 +24,7 @@ const LatestVersion = 22
 
 // Versions are the LLVM major versions whose readers this package writes
 // for (Options.Version), oldest first.
-var Versions = []int{16, 19, 22}
+var Versions = []int{15, 16, 19, 22}
 
 // A target is what the reader of one LLVM version knows, where it
 // differs from LLVM 22's.
@@ -36,6 +36,9 @@ type target struct {
 }
 
 var targets = map[int]target{
+	// LLVM 15.0's reader knows the kinds up to fn_ret_thunk_extern (84):
+	// not memory, whose effects it takes as the legacy attributes.
+	15: {version: 15, maxAttrKind: llvmir.ATTR_KIND_FNRETTHUNK_EXTERN},
 	// LLVM 16.0's reader knows the kinds up to memory (86).
 	16: {version: 16, maxAttrKind: llvmir.ATTR_KIND_MEMORY},
 	// LLVM 19.1's reader knows the kinds up to initializes (94); its
@@ -132,14 +135,23 @@ func (w *writer) lose(what string) {
 	}
 }
 
+// loseInBody is lose for what is changed in a body before it is numbered
+// and again before it is written: counted once.
+func (w *writer) loseInBody(what string) {
+	if !w.numbering {
+		w.lose(what)
+	}
+}
+
 // How olderAttr gives an attribute to an older reader.
 type attrHow uint8
 
 const (
-	attrKept    attrHow = iota // as it is
-	attrDropped                // not at all
-	attrAsEnum                 // as the enum attribute of the code returned
-	attrAsInt                  // as the int attribute of the code and value returned
+	attrKept     attrHow = iota // as it is
+	attrDropped                 // not at all
+	attrAsEnum                  // as the enum attribute of the code returned
+	attrAsInt                   // as the int attribute of the code and value returned
+	attrAsLegacy                // as the legacy memory attributes legacyMemory gives
 )
 
 // olderAttr says how attribute a is given to the reader of an older
@@ -161,6 +173,9 @@ func (w *writer) olderAttr(a *ir.Attribute) (llvmir.AttributeKindCode, uint64, a
 		w.lose("captures(...) attribute other than none (dropped)")
 		return 0, 0, attrDropped
 	case ir.AttrMemory:
+		if !w.knows(16) {
+			return 0, a.Int, attrAsLegacy
+		}
 		return code, w.olderMemory(a.Int), attrAsInt
 	}
 	if code > w.t.maxAttrKind {
@@ -186,6 +201,50 @@ func (w *writer) olderMemory(me uint64) uint64 {
 		w.lose("memory attribute: target_mem effects beyond inaccessible memory's (merged into inaccessible memory)")
 	}
 	return arg | (inacc|target)<<2 | (errno|other)<<4
+}
+
+// legacyMemory returns the function attributes that stood for memory
+// effects me (LLVM 22's MemoryEffects) before LLVM 16: readnone,
+// readonly or writeonly, with argmemonly, inaccessiblememonly or
+// inaccessiblemem_or_argmemonly, for the smallest such set of effects
+// that holds me (a loss where it is larger: per-location accesses that
+// differ become the union of them).
+func (w *writer) legacyMemory(me uint64) []llvmir.AttributeKindCode {
+	loc := func(i uint) uint64 { return me >> (2 * i) & 3 }
+	// Errno memory is other memory there, target memory inaccessible.
+	arg, inacc, other := loc(0), loc(1)|loc(4)|loc(5), loc(2)|loc(3)
+	all := arg | inacc | other
+	// Exact when LLVM 22 reads the legacy attributes back as me: the
+	// effects on every location without a location attribute, on
+	// those it names (and no target memory) with one.
+	exact := loc(4) == 0 && loc(5) == 0
+	var codes []llvmir.AttributeKindCode
+	switch {
+	case other != 0:
+		exact = true
+		for i := range uint(6) {
+			exact = exact && loc(i) == all
+		}
+	case arg != 0 && inacc != 0:
+		exact = exact && arg == inacc
+		codes = append(codes, llvmir.ATTR_KIND_INACCESSIBLEMEM_OR_ARGMEMONLY)
+	case arg != 0:
+		codes = append(codes, llvmir.ATTR_KIND_ARGMEMONLY)
+	case inacc != 0:
+		codes = append(codes, llvmir.ATTR_KIND_INACCESSIBLEMEM_ONLY)
+	}
+	switch all {
+	case 0:
+		codes = append(codes, llvmir.ATTR_KIND_READ_NONE)
+	case 1:
+		codes = append(codes, llvmir.ATTR_KIND_READ_ONLY)
+	case 2:
+		codes = append(codes, llvmir.ATTR_KIND_WRITEONLY)
+	}
+	if !exact {
+		w.lose("memory attribute with per-location accesses (written as the legacy attributes of their union)")
+	}
+	return codes
 }
 
 // castCode returns the bitcode encoding of a cast opcode for the reader

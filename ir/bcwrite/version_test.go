@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/assembly"
 	"github.com/bcextract/bcextract/ir/bitcode"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // readFixture reads the one module of a fixture of testdata/ir.
@@ -130,7 +132,7 @@ func TestOlderStrictAndVersions(t *testing.T) {
 		t.Errorf("error %q, want it to start %q", err, want)
 	}
 	var ue *UnsupportedError
-	for _, v := range []int{3, 15, 18, 20, 23} {
+	for _, v := range []int{3, 14, 18, 20, 23} {
 		if _, err := Write(m, Options{Loader: r, Version: v}); !errors.As(err, &ue) {
 			t.Errorf("Version %d: %v, want an UnsupportedError", v, err)
 		}
@@ -168,5 +170,78 @@ func TestOlderDebugRecords(t *testing.T) {
 	}
 	if got != want.String() {
 		t.Errorf("read back, the module prints\n%s\nwant\n%s", got, want.String())
+	}
+}
+
+// TestLegacyMemory checks the legacy attributes given for memory effects
+// before LLVM 16, worked by hand from LLVM 16's reading of them (its
+// BitcodeReader upgrades readnone, readonly, writeonly, argmemonly,
+// inaccessiblememonly and inaccessiblemem_or_argmemonly so).
+func TestLegacyMemory(t *testing.T) {
+	// me packs accesses (1 read, 2 write, 3 both) of argmem,
+	// inaccessiblemem, errnomem, other, target_mem0, target_mem1.
+	me := func(locs ...uint64) uint64 {
+		var v uint64
+		for i, l := range locs {
+			v |= l << (2 * i)
+		}
+		return v
+	}
+	tests := []struct {
+		me    uint64
+		want  []llvmir.AttributeKindCode
+		exact bool
+	}{
+		{me(), []llvmir.AttributeKindCode{llvmir.ATTR_KIND_READ_NONE}, true},
+		{me(1, 1, 1, 1, 1, 1), []llvmir.AttributeKindCode{llvmir.ATTR_KIND_READ_ONLY}, true},
+		{me(3, 3, 3, 3, 3, 3), nil, true},
+		{me(1), []llvmir.AttributeKindCode{llvmir.ATTR_KIND_ARGMEMONLY, llvmir.ATTR_KIND_READ_ONLY}, true},
+		{me(0, 2), []llvmir.AttributeKindCode{llvmir.ATTR_KIND_INACCESSIBLEMEM_ONLY, llvmir.ATTR_KIND_WRITEONLY}, true},
+		{me(3, 3), []llvmir.AttributeKindCode{llvmir.ATTR_KIND_INACCESSIBLEMEM_OR_ARGMEMONLY}, true},
+		// argmem: read, inaccessiblemem: write: both, read and write.
+		{me(1, 2), []llvmir.AttributeKindCode{llvmir.ATTR_KIND_INACCESSIBLEMEM_OR_ARGMEMONLY}, false},
+		// errnomem: write alone: no location attribute, writeonly.
+		{me(0, 0, 2), []llvmir.AttributeKindCode{llvmir.ATTR_KIND_WRITEONLY}, false},
+		// target_mem0: read: inaccessiblememonly readonly, which LLVM 22
+		// reads back without target memory.
+		{me(0, 0, 0, 0, 1), []llvmir.AttributeKindCode{llvmir.ATTR_KIND_INACCESSIBLEMEM_ONLY, llvmir.ATTR_KIND_READ_ONLY}, false},
+	}
+	for _, tt := range tests {
+		var losses Losses
+		w := &writer{opts: Options{Losses: &losses}, t: targets[15]}
+		got := w.legacyMemory(tt.me)
+		if !slices.Equal(got, tt.want) || (losses.Len() == 0) != tt.exact {
+			t.Errorf("%#x: %v, exact %v; want %v, exact %v", tt.me, got, losses.Len() == 0, tt.want, tt.exact)
+		}
+	}
+}
+
+// TestOlderAssignments writes a module with assignment tracking for LLVM
+// 15, which has none: each #dbg_assign (llvm-dis-22 prints 5) becomes a
+// dbg.value, each !DIAssignID attachment (5) goes, counted once though
+// each body is changed twice (numbered, then written).
+func TestOlderAssignments(t *testing.T) {
+	m, r := readFixture(t, "di-cattrs-O1.bc")
+	var losses Losses
+	old, err := Write(m, Options{Loader: r, Version: 15, Losses: &losses})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"#dbg_assign record (written as llvm.dbg.value)": 5, "!DIAssignID attachment (dropped)": 5}
+	for _, l := range losses.List() {
+		if n, ok := want[l.What]; ok && n != l.Count {
+			t.Errorf("%s: %d, want %d", l.What, l.Count, n)
+		}
+		delete(want, l.What)
+	}
+	if len(want) > 0 {
+		t.Errorf("not said: %v", want)
+	}
+	got, _, _, ok := text(t, old)
+	if !ok {
+		t.Fatal("what was written does not read back cleanly")
+	}
+	if strings.Contains(got, "DIAssignID") || strings.Contains(got, "#dbg_assign") {
+		t.Error("read back, the module still tracks assignments")
 	}
 }

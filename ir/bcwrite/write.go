@@ -108,6 +108,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	// Each body is checked on the goroutine that loads it, as the one
 	// before is numbered: check and checkBody alone use seen.
 	checkF := func(f *ir.Function) error { return checkBody(m, f, seen) }
+	w.numbering = true
 	err = w.eachFunction(m.Functions, checkF, func(f *ir.Function) error {
 		if !f.HasBody {
 			w.e.enumFunction(f)
@@ -132,6 +133,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 		}
 		return nil
 	})
+	w.numbering = false
 	if err != nil {
 		return nil, err
 	}
@@ -302,11 +304,15 @@ type writer struct {
 	lifetime map[*ir.Function]*ir.Type
 	// dbg are the debug intrinsics added for a reader before LLVM 19,
 	// by record kind (olderDbgDecls).
-	dbg  []*ir.Function
-	e    *enumerator
-	bs   *bitstream.Writer
-	st   strtab
-	opts Options
+	dbg []*ir.Function
+	// numbering is set while the bodies are numbered, before they are
+	// written: a body changed for an older reader is changed both times,
+	// its losses counted the second (loseInBody).
+	numbering bool
+	e         *enumerator
+	bs        *bitstream.Writer
+	st        strtab
+	opts      Options
 
 	vstOffsetBit uint64 // where the VSTOFFSET placeholder is
 	// baUses are the uses of blockaddresses across functions.
