@@ -38,7 +38,7 @@ func convertCommand() *command {
 	fs.BoolVar(&o.dropSummary, "drop-summary", false, "write a module without the summary (and module hash) it carries, as opt-22 does")
 	fs.BoolVar(&o.stripDebug, "strip-debug", false, "leave the debug info out, as 'opt-22 --strip-debug' does")
 	fs.BoolVar(&o.rehash, "rehash", false, "with a summary, write the module hash LLVM's writer computes for the module written, as 'opt-22 --module-summary --module-hash' does")
-	fs.IntVar(&o.llvm, "llvm", bcwrite.LatestVersion, "write for the reader of LLVM `N` (16, 19 or 22): what it does not know is dropped or rewritten, and said on stderr")
+	fs.IntVar(&o.llvm, "llvm", bcwrite.LatestVersion, "write for the reader of LLVM `N` (15, 16, 19 or 22): what it does not know is dropped or rewritten, and said on stderr")
 	fs.BoolVar(&o.strict, "strict", false, "with --llvm, fail (writing nothing) rather than drop or rewrite anything")
 	fs.BoolVar(&o.json, "json", false, "say what was written as one JSON document, {\"files\": [{\"path\", \"file\", \"size\", \"losses\"}], \"errors\"}")
 	return &command{
@@ -68,18 +68,21 @@ A module of an older LLVM is written as LLVM 22's reader upgrades it: the
 module opt-22 writes, in bytes that can differ from its (LLVM 22 predicts
 use-list orders anew; convert keeps those the producer recorded).
 
-With --llvm N the output is for the reader of LLVM N (16, 19, or 22, the
-default): each record in the layout of N's own writer, and what N does
+With --llvm N the output is for the reader of LLVM N (15, 16, 19, or 22,
+the default): each record in the layout of N's own writer, and what N does
 not know dropped or rewritten into what it knows, each kind said on stderr
 with its count ("PATH: for LLVM 19: 3 x icmp samesign flag (dropped)"):
 attributes newer than N (captures(none) becomes nocapture), flags
-(icmp samesign; for 16 also nneg, disjoint, trunc and getelementptr nuw),
-debug-info fields and key-instruction atoms, ptrtoaddr (as ptrtoint), the
-module summary (N reads older summary versions only). For 16, debug
-records are written as the llvm.dbg.* calls it knows. What N cannot be
-given in any form (atomicrmw usub_cond, usub_sat, fmaximum, fminimum;
-DISubrangeType, DIFixedPointType; for 16 ptrauth constants and vector
-atomicrmw) fails the module. With --strict any loss fails the module:
+(icmp samesign; for 15 and 16 also nneg, disjoint, trunc and
+getelementptr nuw), debug-info fields and key-instruction atoms, ptrtoaddr
+(as ptrtoint), the module summary (N reads older summary versions only).
+For 15 and 16, debug records are written as the llvm.dbg.* calls they
+know; for 15, memory(...) as the legacy readnone, readonly, argmemonly...
+and #dbg_assign as dbg.value. What N cannot be given in any form
+(atomicrmw usub_cond, usub_sat, fmaximum, fminimum; DISubrangeType,
+DIFixedPointType; for 15 and 16 ptrauth constants and vector atomicrmw;
+for 15 target extension types and atomicrmw uinc_wrap, udec_wrap) fails
+the module. With --strict any loss fails the module:
 nothing is written for it.
 
 A module is written only when it reads cleanly and everything in it is
