@@ -1,6 +1,7 @@
 package bcwrite
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -8,13 +9,9 @@ import (
 )
 
 // This file gives an older reader the intrinsics whose signature LLVM 22
-// changed in the form that reader's verifier takes, as its own upgrade
-// (AutoUpgrade.cpp of LLVM 22) undoes them:
+// changed in the form that reader's verifier takes, as LLVM 22's own
+// upgrade (AutoUpgrade.cpp) undoes them (olderIntrinsic):
 //
-//   - llvm.lifetime.start/end (LLVM 22: ptr alone) take the object's size
-//     first, i64 immarg, before LLVM 22: given -1, "the whole object",
-//     which is what LLVM 22's lifetime markers mean (it drops the size
-//     when it reads them back).
 //   - Debug records (LLVM 19) are calls of llvm.dbg.value, .declare,
 //     .assign and .label before LLVM 19, made before the instruction the
 //     record is attached to, with the record's operands as metadata
@@ -25,85 +22,155 @@ import (
 // it is numbered or written, and undoes both after: the module is left as
 // it was given.
 
-// olderLifetime are the declarations of lifetime intrinsics in the
-// LLVM 22 form (one pointer parameter).
-func olderLifetime(m *ir.Module) []*ir.Function {
-	var fs []*ir.Function
-	for _, f := range m.Functions {
-		if (strings.HasPrefix(f.Name, "llvm.lifetime.start.") || strings.HasPrefix(f.Name, "llvm.lifetime.end.")) &&
-			f.Sig != nil && len(f.Sig.Params) == 1 {
-			fs = append(fs, f)
-		}
+// An intrinsicChange is how the declaration of one intrinsic and its
+// calls are given to an older reader.
+type intrinsicChange struct {
+	sig *ir.Type // the declaration's type there
+	// at is the index of the immediate argument inserted (-1: none),
+	// arg its value at a call.
+	at  int
+	arg func(in *ir.Instruction) ir.Value
+	// ret is the call's type there when it returns a value LLVM 22's
+	// does not (llvm.coro.end's i1), else nil.
+	ret *ir.Type
+	// drop is the index of the last argument, which the declaration
+	// there does not take (-1: none).
+	drop int
+}
+
+// i1Type and i32Type are the types of the operands and results added.
+var (
+	i1Type  = &ir.Type{Kind: ir.IntegerType, BitWidth: 1}
+	i32Type = &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
+)
+
+// olderIntrinsic returns how declaration f is given to an older reader,
+// when it is one LLVM 22 changed:
+//
+//   - llvm.lifetime.start/end (LLVM 22: ptr alone) take the object's
+//     size first, i64 immarg: given -1, "the whole object", what LLVM
+//     22's lifetime markers mean (it drops the size reading them back).
+//   - llvm.masked.load/gather (ptr, mask, passthru) and .store/.scatter
+//     (value, ptr, mask) take the alignment after the pointer, i32
+//     immarg: given the call's align attribute on the pointer (1 when
+//     none), from which LLVM 22 reads it back.
+//   - llvm.coro.end returns i1 (LLVM 22: void), which no call of a
+//     module of LLVM 22 uses; before LLVM 19 (17, by its history) it takes
+//     no result token, which a call of LLVM 22 gives as none but in a
+//     coroutine returning values.
+func (w *writer) olderIntrinsic(f *ir.Function) (*intrinsicChange, bool) {
+	sig := f.Sig
+	if sig == nil || sig.Kind != ir.FunctionType {
+		return nil, false
 	}
-	return fs
+	insert := func(at int, t *ir.Type) *ir.Type {
+		n := *sig
+		n.Params = slices.Insert(slices.Clone(sig.Params), at, t)
+		return &n
+	}
+	switch name := f.Name; {
+	case (strings.HasPrefix(name, "llvm.lifetime.start.") || strings.HasPrefix(name, "llvm.lifetime.end.")) && len(sig.Params) == 1:
+		return &intrinsicChange{sig: insert(0, i64Type), at: 0, arg: func(*ir.Instruction) ir.Value { return lifetimeSize }, drop: -1}, true
+	case (strings.HasPrefix(name, "llvm.masked.load.") || strings.HasPrefix(name, "llvm.masked.gather.")) && len(sig.Params) == 3:
+		return &intrinsicChange{sig: insert(1, i32Type), at: 1, arg: callAlign(0), drop: -1}, true
+	case (strings.HasPrefix(name, "llvm.masked.store.") || strings.HasPrefix(name, "llvm.masked.scatter.")) && len(sig.Params) == 3:
+		return &intrinsicChange{sig: insert(2, i32Type), at: 2, arg: callAlign(1), drop: -1}, true
+	case name == "llvm.coro.end" && sig.Ret != nil && sig.Ret.Kind == ir.VoidType && len(sig.Params) == 3:
+		n := *sig
+		n.Ret = i1Type
+		c := &intrinsicChange{sig: &n, at: -1, ret: i1Type, drop: -1}
+		if !w.knows(19) {
+			n.Params = sig.Params[:2:2]
+			c.drop = 2
+		}
+		return c, true
+	}
+	return nil, false
 }
 
 // lifetimeSize is the size argument given to an older reader's lifetime
 // intrinsics: -1, the whole object.
 var lifetimeSize = &ir.ConstInt{Typ: i64Type, V: -1}
 
-// withSizeParam returns the function type t (void (ptr)) with an i64
-// parameter first.
-func withSizeParam(t *ir.Type) *ir.Type {
-	n := *t
-	n.Params = append([]*ir.Type{i64Type}, t.Params...)
-	return &n
+// callAlign returns the alignment argument of a masked memory intrinsic's
+// call whose pointer is argument ptr: its align attribute, else 1.
+func callAlign(ptr int) func(in *ir.Instruction) ir.Value {
+	return func(in *ir.Instruction) ir.Value {
+		align := int64(1)
+		for _, a := range in.Attrs.Param(ptr) {
+			if a.Kind == ir.AttrAlignment && a.Int > 0 {
+				align = int64(a.Int)
+			}
+		}
+		return &ir.ConstInt{Typ: i32Type, V: align}
+	}
 }
 
-// shiftParams returns attribute list l with an empty parameter (first)
-// set for the size argument, immarg when decl.
-func shiftParams(l ir.AttrList, decl bool) ir.AttrList {
-	first := ir.AttrSet(nil)
-	if decl {
-		first = ir.AttrSet{{Kind: ir.AttrImmArg}}
-	}
-	if len(l.Params) == 0 && !decl {
+// insertParam returns attribute list l with a parameter set inserted at
+// at (immarg when decl), when at is one.
+func insertParam(l ir.AttrList, at int, decl bool) ir.AttrList {
+	if at < 0 || len(l.Params) <= at && !decl {
 		return l
 	}
-	l.Params = append([]ir.AttrSet{first}, l.Params...)
+	set := ir.AttrSet(nil)
+	if decl {
+		set = ir.AttrSet{{Kind: ir.AttrImmArg}}
+	}
+	params := slices.Clone(l.Params)
+	for len(params) < at {
+		params = append(params, nil)
+	}
+	l.Params = slices.Insert(params, at, set)
 	return l
 }
 
-// olderDecls changes the lifetime declarations of the module to the form
-// of the older reader written for; restore undoes it.
+// olderDecls changes the declarations of intrinsics LLVM 22 changed to
+// the form of the older reader written for (and adds the debug
+// intrinsics for one before LLVM 19); restore undoes it.
 func (w *writer) olderDecls() (restore func()) {
 	undoDbg := w.olderDbgDecls()
-	fs := olderLifetime(w.m)
-	if len(fs) == 0 {
-		return undoDbg
-	}
 	type saved struct {
+		f       *ir.Function
 		sig, vt *ir.Type
 		attrs   ir.AttrList
 	}
-	old := make([]saved, len(fs))
-	w.lifetime = make(map[*ir.Function]*ir.Type, len(fs))
-	for i, f := range fs {
-		old[i] = saved{f.Sig, f.ValueType, f.Attrs}
-		t := withSizeParam(f.Sig)
-		w.lifetime[f] = t
-		f.Sig, f.ValueType, f.Attrs = t, t, shiftParams(f.Attrs, true)
+	var old []saved
+	for _, f := range w.m.Functions {
+		w.checkIntrinsic(f)
+		c, ok := w.olderIntrinsic(f)
+		if !ok {
+			continue
+		}
+		if w.intrinsics == nil {
+			w.intrinsics = map[*ir.Function]*intrinsicChange{}
+		}
+		w.intrinsics[f] = c
+		old = append(old, saved{f, f.Sig, f.ValueType, f.Attrs})
+		f.Sig, f.ValueType, f.Attrs = c.sig, c.sig, insertParam(f.Attrs, c.at, true)
 	}
 	return func() {
-		for i, f := range fs {
-			f.Sig, f.ValueType, f.Attrs = old[i].sig, old[i].vt, old[i].attrs
+		for _, s := range old {
+			s.f.Sig, s.f.ValueType, s.f.Attrs = s.sig, s.vt, s.attrs
 		}
 		undoDbg()
 	}
 }
 
-// olderBody changes the calls of f's body to the lifetime declarations
-// changed by olderDecls; undo undoes it.
+// olderBody changes the calls of f's body to the declarations changed by
+// olderDecls (and its debug records to calls, before LLVM 19); undo undoes
+// it.
 func (w *writer) olderBody(f *ir.Function) (undo func()) {
-	undoDbg := w.olderDbgCalls(f)
-	if len(w.lifetime) == 0 {
+	undoTLS := w.olderTLS(f)
+	undoDbg0 := w.olderDbgCalls(f)
+	undoDbg := func() { undoDbg0(); undoTLS() }
+	if len(w.intrinsics) == 0 {
 		return undoDbg
 	}
 	type saved struct {
-		in    *ir.Instruction
-		ft    *ir.Type
-		ops   []ir.Value
-		attrs ir.AttrList
+		in      *ir.Instruction
+		ft, typ *ir.Type
+		ops     []ir.Value
+		attrs   ir.AttrList
 	}
 	var old []saved
 	for _, b := range f.Blocks {
@@ -112,22 +179,46 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 				continue
 			}
 			callee, _ := in.Callee.(*ir.Function)
-			t, ok := w.lifetime[callee]
-			if !ok || len(in.Operands) != 1 {
+			c, ok := w.intrinsics[callee]
+			if !ok || len(in.Operands) != len(c.sig.Params)-b2i(c.at >= 0)+b2i(c.drop >= 0) {
 				continue
 			}
-			old = append(old, saved{in, in.FuncType, in.Operands, in.Attrs})
-			in.FuncType = t
-			in.Operands = append([]ir.Value{lifetimeSize}, slices.Clip(in.Operands)...)
-			in.Attrs = shiftParams(in.Attrs, false)
+			old = append(old, saved{in, in.FuncType, in.Typ, in.Operands, in.Attrs})
+			in.FuncType = c.sig
+			if c.drop >= 0 {
+				if _, none := in.Operands[c.drop].(*ir.ConstNull); !none {
+					w.loseInBody("llvm.coro.end result token (dropped)")
+				}
+				in.Operands = in.Operands[:c.drop:c.drop]
+			}
+			if c.at >= 0 {
+				in.Operands = slices.Insert(slices.Clone(in.Operands), c.at, c.arg(in))
+				in.Attrs = insertParam(in.Attrs, c.at, false)
+			}
+			if c.ret != nil {
+				in.Typ = c.ret
+				if w.knows(19) {
+					// LLVM 22 reads the three-argument llvm.coro.end
+					// of i1 back as it is.
+					w.loseInBody("llvm.coro.end call (returns i1 there, as LLVM 22 reads it back)")
+				}
+			}
 		}
 	}
 	return func() {
 		for _, s := range old {
-			s.in.FuncType, s.in.Operands, s.in.Attrs = s.ft, s.ops, s.attrs
+			s.in.FuncType, s.in.Typ, s.in.Operands, s.in.Attrs = s.ft, s.typ, s.ops, s.attrs
 		}
 		undoDbg()
 	}
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // dbgIntrinsic are the debug intrinsics debug records were, by kind,
@@ -265,3 +356,130 @@ func (w *writer) olderDbgCalls(f *ir.Function) (undo func()) {
 
 // isAssignID reports whether a is a !DIAssignID attachment.
 func isAssignID(a ir.Attachment) bool { return a.Kind == "DIAssignID" }
+
+// checkIntrinsic refuses declaration f when it is of an intrinsic the
+// reader written for does not have (intrinsicsSince): it would read a
+// call of it as one of an unknown function (or refuse it).
+func (w *writer) checkIntrinsic(f *ir.Function) {
+	if !strings.HasPrefix(f.Name, "llvm.") {
+		return
+	}
+	base, ok := ir.IntrinsicName(f.Name)
+	if !ok || base == "llvm.threadlocal.address" {
+		return // its calls are given as the variable (olderTLS)
+	}
+	for _, v := range Versions {
+		if v <= w.t.version {
+			continue
+		}
+		if _, found := slices.BinarySearch(intrinsicsSince[v], base); found {
+			w.cannot(fmt.Sprintf("the intrinsic %s (newer than LLVM %d)", base, w.t.version))
+			return
+		}
+	}
+}
+
+// olderTLS gives a reader before LLVM 16 f's body without the calls of
+// llvm.threadlocal.address (LLVM 16), which returns the address of a
+// thread-local variable in the calling thread: before it, the variable
+// itself stood for that address, as each use of a call is given. undo
+// undoes it.
+func (w *writer) olderTLS(f *ir.Function) (undo func()) {
+	if w.knows(16) {
+		return func() {}
+	}
+	repl := map[ir.Value]ir.Value{}
+	type savedBlock struct {
+		b      *ir.Block
+		instrs []*ir.Instruction
+	}
+	var blocks []savedBlock
+	for _, b := range f.Blocks {
+		var kept []*ir.Instruction
+		for i, in := range b.Instrs {
+			callee, _ := in.Callee.(*ir.Function)
+			if in.Op != ir.Call || callee == nil || len(in.Operands) != 1 || !strings.HasPrefix(callee.Name, "llvm.threadlocal.address.") {
+				if kept != nil {
+					kept = append(kept, in)
+				}
+				continue
+			}
+			if kept == nil {
+				kept = slices.Clone(b.Instrs[:i])
+			}
+			repl[in] = in.Operands[0]
+			w.loseInBody("llvm.threadlocal.address call (its variable used in its place)")
+		}
+		if kept != nil {
+			blocks = append(blocks, savedBlock{b, b.Instrs})
+			b.Instrs = kept
+		}
+	}
+	if len(repl) == 0 {
+		return func() {}
+	}
+	type savedOps struct {
+		in   *ir.Instruction
+		ops  []ir.Value
+		recs []*ir.DebugRecord
+	}
+	// asMD returns md with a use of a call replaced, or nil.
+	asMD := func(md ir.Metadata) ir.Metadata {
+		if v, ok := md.(*ir.ValueAsMetadata); ok && v != nil {
+			if r, ok := repl[v.Value]; ok {
+				return &ir.ValueAsMetadata{Value: r}
+			}
+		}
+		return nil
+	}
+	var ops []savedOps
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			saved := savedOps{in, in.Operands, in.DebugRecords}
+			changed := false
+			for i, v := range in.Operands {
+				r, ok := repl[v]
+				if mv, isMD := v.(*ir.MetadataValue); isMD {
+					if md := asMD(mv.MD); md != nil {
+						r, ok = &ir.MetadataValue{Typ: mv.Typ, MD: md}, true
+					}
+				}
+				if !ok {
+					continue
+				}
+				if !changed {
+					in.Operands = slices.Clone(in.Operands)
+					changed = true
+				}
+				in.Operands[i] = r
+			}
+			for i, rec := range in.DebugRecords {
+				for j, op := range rec.Ops {
+					md := asMD(op)
+					if md == nil {
+						continue
+					}
+					if !changed || len(saved.recs) > 0 && &in.DebugRecords[0] == &saved.recs[0] {
+						in.DebugRecords = slices.Clone(in.DebugRecords)
+					}
+					changed = true
+					if in.DebugRecords[i] == rec {
+						in.DebugRecords[i] = &ir.DebugRecord{Kind: rec.Kind, Ops: slices.Clone(rec.Ops)}
+					}
+					in.DebugRecords[i].Ops[j] = md
+				}
+			}
+			if changed {
+				ops = append(ops, saved)
+			}
+		}
+	}
+	return func() {
+		for _, s := range ops {
+			s.in.Operands, s.in.DebugRecords = s.ops, s.recs
+		}
+		for _, s := range blocks {
+			s.b.Instrs = s.instrs
+		}
+	}
+}

@@ -299,9 +299,9 @@ type writer struct {
 	t target // the reader written for
 	// lossErr is the first loss met, with Options.Strict.
 	lossErr *LossError
-	// lifetime are the lifetime intrinsics changed for an older reader,
-	// with their type there (olderDecls).
-	lifetime map[*ir.Function]*ir.Type
+	// intrinsics are the intrinsic declarations changed for an older
+	// reader, with how (olderDecls).
+	intrinsics map[*ir.Function]*intrinsicChange
 	// dbg are the debug intrinsics added for a reader before LLVM 19,
 	// by record kind (olderDbgDecls).
 	dbg []*ir.Function
