@@ -96,12 +96,8 @@ declare -A EXPECTED=(
 	[19:instr-call]="convergence control tokens: LLVM 19's verifier wants the call convergent"
 	[16:instr-control]="a callbr result used in its indirect destination (LLVM 17's; LLVM 16's verifier refuses it)"
 	[15:instr-control]="a callbr result used in its indirect destination (LLVM 17's; LLVM 15's verifier refuses it)"
-	[15:instr-call]="an llvm.assume \"separate_storage\" operand bundle (LLVM 16's; LLVM 15's verifier refuses it)"
 )
 for n in 15 16 19; do
-	EXPECTED[$n:vec-avx512-O3]="x86 intrinsics whose immarg operands LLVM 22 changed (no intrinsic table per version yet)"
-	EXPECTED[$n:instr-vector]="vector intrinsics whose immarg operands LLVM 22 changed (no intrinsic table per version yet)"
-	EXPECTED[$n:coro-presplit]="coroutine intrinsics whose return type LLVM 22 changed"
 	EXPECTED[$n:summary-memprof]="!memprof MemInfoBlock metadata of LLVM 22's layout (llvm-dis-$n aborts)"
 	EXPECTED[$n:dupnames-nvptx]="LLVM 22's reader upgrades an NVPTX data layout (p6) LLVM $n's writer wrote back without it"
 done

@@ -78,12 +78,13 @@ getelementptr nuw), debug-info fields and key-instruction atoms, ptrtoaddr
 (as ptrtoint), the module summary (N reads older summary versions only).
 For 15 and 16, debug records are written as the llvm.dbg.* calls they
 know; for 15, memory(...) as the legacy readnone, readonly, argmemonly...
-and #dbg_assign as dbg.value. What N cannot be given in any form
-(atomicrmw usub_cond, usub_sat, fmaximum, fminimum; DISubrangeType,
-DIFixedPointType; for 15 and 16 ptrauth constants and vector atomicrmw;
-for 15 target extension types and atomicrmw uinc_wrap, udec_wrap) fails
-the module. With --strict any loss fails the module:
-nothing is written for it.
+and #dbg_assign as dbg.value. Intrinsics LLVM 22 changed (lifetime,
+masked memory, coro.end) are given in N's forms. What N cannot be given
+in any form (an intrinsic N lacks; atomicrmw usub_cond, usub_sat,
+fmaximum, fminimum; DISubrangeType, DIFixedPointType; for 15 and 16
+ptrauth constants and vector atomicrmw; for 15 target extension types
+and atomicrmw uinc_wrap, udec_wrap) fails the module. With --strict any
+loss fails the module: nothing is written for it.
 
 A module is written only when it reads cleanly and everything in it is
 written: what the writer does not write yet (module-level inline assembly
