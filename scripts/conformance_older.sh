@@ -98,7 +98,6 @@ declare -A EXPECTED=(
 	[15:instr-control]="a callbr result used in its indirect destination (LLVM 17's; LLVM 15's verifier refuses it)"
 )
 for n in 15 16 19; do
-	EXPECTED[$n:summary-memprof]="!memprof MemInfoBlock metadata of LLVM 22's layout (llvm-dis-$n aborts)"
 	EXPECTED[$n:dupnames-nvptx]="LLVM 22's reader upgrades an NVPTX data layout (p6) LLVM $n's writer wrote back without it"
 done
 # expected N NAME WHAT: a known failure (counted) or not.
