@@ -82,7 +82,8 @@ and #dbg_assign as dbg.value. Intrinsics LLVM 22 changed (lifetime,
 masked memory, coro.end) are given in N's forms. What N cannot be given
 in any form (an intrinsic N lacks; atomicrmw usub_cond, usub_sat,
 fmaximum, fminimum; DISubrangeType, DIFixedPointType; for 15 and 16
-ptrauth constants and vector atomicrmw; for 15 target extension types
+ptrauth constants, vector atomicrmw and a callbr result used in one of
+its indirect destinations; for 15 target extension types
 and atomicrmw uinc_wrap, udec_wrap) fails the module. With --strict any
 loss fails the module: nothing is written for it.
 
@@ -129,11 +130,8 @@ Examples:
 			if o.dropSummary && o.rehash {
 				return usagef("--drop-summary and --rehash cannot be used together")
 			}
-			if !slices.Contains(bcwrite.Versions, o.llvm) {
-				return usagef("--llvm %d: convert writes for LLVM %s", o.llvm, versionList(bcwrite.Versions))
-			}
-			if o.strict && o.llvm == bcwrite.LatestVersion {
-				return usagef("--strict needs --llvm N older than %d", bcwrite.LatestVersion)
+			if err := checkVersion("convert", o.llvm, o.strict); err != nil {
+				return err
 			}
 			return runConvert(e, args, o)
 		},
@@ -292,6 +290,17 @@ func convertPayload(p *container.Payload, id string, o convertOptions) ([]conver
 		out = append(out, convertedModule{data: data, losses: losses.List()})
 	}
 	return out, nil
+}
+
+// checkVersion checks the --llvm N and --strict of command name.
+func checkVersion(name string, n int, strict bool) error {
+	if !slices.Contains(bcwrite.Versions, n) {
+		return usagef("--llvm %d: %s writes for LLVM %s", n, name, versionList(bcwrite.Versions))
+	}
+	if strict && n == bcwrite.LatestVersion {
+		return usagef("--strict needs --llvm N older than %d", bcwrite.LatestVersion)
+	}
+	return nil
 }
 
 // versionList returns vs as "19, 22".

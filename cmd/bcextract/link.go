@@ -23,6 +23,8 @@ type linkOptions struct {
 	onlyNeeded  bool
 	internalize bool
 	override    []string
+	llvm        int // --llvm: the LLVM version whose reader the output is for
+	strict      bool
 }
 
 func linkCommand() *command {
@@ -30,13 +32,15 @@ func linkCommand() *command {
 	fs := pflag.NewFlagSet("link", pflag.ContinueOnError)
 	fs.StringVarP(&o.output, "output", "o", "", "write the linked module to `PATH` (\"-\" for standard output)")
 	fs.BoolVar(&o.force, "force", false, "replace an existing regular file (never a link, a device, a directory or an input)")
-	fs.BoolVar(&o.json, "json", false, "say what was linked as one JSON document, {\"modules\", \"symbols\", \"output\", \"size\", \"warnings\", \"errors\"}")
+	fs.BoolVar(&o.json, "json", false, "say what was linked as one JSON document, {\"modules\", \"symbols\", \"output\", \"size\", \"losses\", \"warnings\", \"errors\"}")
 	fs.BoolVar(&o.onlyNeeded, "only-needed", false, "link from the second input on only the definitions the module linked so far uses and lacks (llvm-link --only-needed)")
 	fs.BoolVar(&o.internalize, "internalize", false, "make what is linked from the second input on internal (llvm-link --internalize)")
 	fs.StringArrayVar(&o.override, "override", nil, "link `FILE` last, its definitions replacing those of the same name (llvm-link --override); repeatable")
+	fs.IntVar(&o.llvm, "llvm", bcwrite.LatestVersion, "write the linked module for the reader of LLVM `N` (15, 16, 19 or 22), as convert --llvm does")
+	fs.BoolVar(&o.strict, "strict", false, "with --llvm, fail (writing nothing) rather than drop or rewrite anything")
 	return &command{
 		Name:  "link",
-		Usage: "link -o PATH|- [--only-needed] [--internalize] [--override FILE]... [--force] [--json] FILE...",
+		Usage: "link -o PATH|- [--only-needed] [--internalize] [--override FILE]... [--llvm N [--strict]] [--force] [--json] FILE...",
 		Short: "link bitcode modules into one, as llvm-link-22 does",
 		Long: `
 Link reads every bitcode module of each FILE, in order (bitcode files, the
@@ -59,6 +63,13 @@ two apply from the second input on (each module of a FILE that holds
 several counts as one input; an archive as one), the --override FILEs are
 linked after all the others, their definitions winning.
 
+With --llvm N the linked module is written for the reader of LLVM N (15,
+16, 19, or 22, the default) as 'bcextract convert --llvm N' writes it: what
+N does not know dropped or rewritten, each kind said on stderr with its
+count ("PATH: for LLVM 19: 3 x icmp samesign flag (dropped)"); what N
+cannot be given in any form fails the link, as any loss does with
+--strict: nothing is written.
+
 A link that cannot be made is said as llvm-link-22 says it, on stderr
 ("error: Linking globals named 'f': symbol multiply defined!", conflicting
 module flags), and nothing is written; llvm-link-22's warnings (different
@@ -76,8 +87,8 @@ then replaced by the definition of input "by"), "superseded" (the
 definition of "by" was kept), "unused" (nothing linked uses it):
 
 	{"modules": [...], "symbols": [{"input", "name", "kind", "result",
-	 "as", "by", "internalized"}, ...], "output", "size", "warnings",
-	 "errors"}
+	 "as", "by", "internalized"}, ...], "output", "size", "losses":
+	 [{"what", "count"}], "warnings", "errors"}
 
 Exit status: 0 if the link was written; 1 otherwise; 2 for usage errors.
 
@@ -89,6 +100,7 @@ Examples:
 	bcextract link -o prog.bc ./prog-built-by-gllvm
 	bcextract link -o prog.bc --only-needed --internalize main.bc libfoo.a
 	bcextract link -o weak.bc --json ir/link/testdata/weak-a.bc ir/link/testdata/weak-b.bc
+	bcextract link --llvm 16 -o for16.bc ir/link/testdata/order-a.bc ir/link/testdata/order-b.bc
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {
@@ -98,6 +110,9 @@ Examples:
 			if o.output == "" {
 				return usagef("missing -o PATH (\"-o -\" for standard output)")
 			}
+			if err := checkVersion("link", o.llvm, o.strict); err != nil {
+				return err
+			}
 			return runLink(e, args, o)
 		},
 	}
@@ -105,12 +120,13 @@ Examples:
 
 // jsonLinkDoc is what link --json prints.
 type jsonLinkDoc struct {
-	Modules  []string     `json:"modules"`
-	Symbols  []jsonSymbol `json:"symbols"`
-	Output   string       `json:"output,omitempty"`
-	Size     int          `json:"size,omitempty"`
-	Warnings []string     `json:"warnings"`
-	Errors   []jsonError  `json:"errors"`
+	Modules  []string       `json:"modules"`
+	Symbols  []jsonSymbol   `json:"symbols"`
+	Output   string         `json:"output,omitempty"`
+	Size     int            `json:"size,omitempty"`
+	Losses   []bcwrite.Loss `json:"losses,omitempty"`
+	Warnings []string       `json:"warnings"`
+	Errors   []jsonError    `json:"errors"`
 }
 
 // jsonSymbol is a link.Resolution in link --json.
@@ -240,7 +256,8 @@ func runLink(e *env, args []string, o linkOptions) error {
 					Result: r.Result.String(), As: r.As, By: r.By, Internalized: r.Internalized})
 			}
 		}
-		data, err := bcwrite.Write(linked, bcwrite.Options{})
+		var losses bcwrite.Losses
+		data, err := bcwrite.Write(linked, bcwrite.Options{Version: o.llvm, Strict: o.strict, Losses: &losses})
 		if err != nil {
 			fail(fmt.Errorf("the linked module is not written: %w", err))
 		} else {
@@ -256,7 +273,10 @@ func runLink(e *env, args []string, o linkOptions) error {
 				}
 				failed = true
 			} else {
-				doc.Output, doc.Size = o.output, len(data)
+				doc.Output, doc.Size, doc.Losses = o.output, len(data), losses.List()
+				for _, l := range doc.Losses {
+					fmt.Fprintf(e.stderr, "%s: for LLVM %d: %d x %s\n", o.output, o.llvm, l.Count, l.What)
+				}
 				if !toStdout && !o.json {
 					fmt.Fprintf(out, "%d modules -> %s\n", len(doc.Modules), o.output)
 				}

@@ -12,6 +12,7 @@ import (
 	"github.com/bcextract/bcextract/internal/elftest"
 	"github.com/bcextract/bcextract/internal/irtest"
 	"github.com/bcextract/bcextract/ir/assembly"
+	"github.com/bcextract/bcextract/ir/bcwrite"
 )
 
 // TestLink links two modules and checks the module written, printed, is
@@ -38,6 +39,52 @@ func TestLink(t *testing.T) {
 	// Again: the output exists.
 	if code, _, stderr := runCmd(t, "link", "-o", out, a, b); code != exitFailure || !strings.Contains(stderr, "exists (use --force to replace it)") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestLinkOlder links for LLVM 16: the losses said on stderr and in
+// --json are those of the two modules, the bytes those convert --llvm 16
+// writes of the module linked for 22; --strict writes nothing.
+func TestLinkOlder(t *testing.T) {
+	a, b := "../../testdata/ir/attrs.bc", "../../testdata/ir/cattrs-O0.bc"
+	dir := t.TempDir()
+	out, latest := filepath.Join(dir, "for16.bc"), filepath.Join(dir, "for22.bc")
+	code, _, stderr := runCmd(t, "link", "--llvm", "16", "-o", out, a, b)
+	want := out + ": for LLVM 16: 10 x getelementptr nuw flag (dropped)\n" +
+		out + ": for LLVM 16: 2 x range attribute (dropped)\n"
+	if code != exitOK || stderr != want {
+		t.Fatalf("exit %d, stderr\n%s\nwant\n%s", code, stderr, want)
+	}
+	if code, _, stderr := runCmd(t, "link", "-o", latest, a, b); code != exitOK {
+		t.Fatalf("link for 22: exit %d: %s", code, stderr)
+	}
+	code, converted, stderr := runCmd(t, "convert", "--llvm", "16", "-o", "-", latest)
+	if code != exitOK {
+		t.Fatalf("convert: exit %d: %s", code, stderr)
+	}
+	if got, err := os.ReadFile(out); err != nil || !bytes.Equal(got, []byte(converted)) {
+		t.Errorf("link --llvm 16 wrote %d bytes, convert --llvm 16 of the link %d (%v)", len(got), len(converted), err)
+	}
+	code, stdout, _ := runCmd(t, "link", "--llvm", "16", "--json", "-o", filepath.Join(dir, "json.bc"), a, b)
+	var doc jsonLinkDoc
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || code != exitOK {
+		t.Fatalf("--json: exit %d, %v: %s", code, err, stdout)
+	}
+	if l := doc.Losses; len(l) != 2 || l[1] != (bcwrite.Loss{What: "range attribute (dropped)", Count: 2}) {
+		t.Errorf("--json losses %+v", l)
+	}
+	strict := filepath.Join(dir, "strict.bc")
+	code, _, stderr = runCmd(t, "link", "--llvm", "16", "--strict", "-o", strict, a, b)
+	if code != exitFailure || !strings.Contains(stderr, "LLVM 16's reader cannot be given range attribute (dropped)") {
+		t.Errorf("--strict: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(strict); err == nil {
+		t.Errorf("--strict wrote %s", strict)
+	}
+	for _, args := range [][]string{{"--llvm", "18"}, {"--strict"}} {
+		if code, _, _ := runCmd(t, append(append([]string{"link"}, args...), "-o", "-", a)...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
 	}
 }
 
