@@ -11,7 +11,8 @@
 #               used (said loudly).
 #
 # Inputs: every module under testdata/ an LLVM 22 producer wrote, and the
-# units of zlib and Lua built by clang-22. For each input F and each N:
+# units of zlib and Lua built by clang-22, and each library's units linked
+# into one module by bcextract link. For each input F and each N:
 #   convert --llvm N F -o OUT        refused: counted apart, with the reason
 #   llvm-dis-N OUT                   must read it
 #   opt-N -disable-output OUT        must verify it
@@ -22,6 +23,8 @@
 #                                    said what it dropped or rewrote
 #                                    ("reported"); a difference it did not
 #                                    report is a failure.
+# And `link --llvm N` of each library's units must write the bytes
+# `convert --llvm N` writes of their link.
 # Outputs known not to pass yet are listed in EXPECTED, with why.
 # Exit status: 0 when every other output is read and verified and no
 # difference is unreported; 1 otherwise. The share that is the same is
@@ -56,6 +59,11 @@ if [[ -z $BCX ]]; then
 fi
 
 # --- inputs ------------------------------------------------------------------
+# units LIB-TAG: the units of a program (Lua's interpreter without luac's
+# and the test library's, which define main and clash).
+units() {
+	find "$WORK/in" -name "$1-*.bc" ! -name '*-luac.bc' ! -name '*-ltests.bc' | sort
+}
 mkdir -p "$WORK/in"
 n=0
 while IFS= read -r f; do
@@ -75,6 +83,15 @@ if [[ -f $SRC/zlib/zlib.h && -f $SRC/lua/lua.h ]]; then
 			clang-22 $cfg -I"$SRC/lua" -DLUA_USE_LINUX -c -emit-llvm "$u" -o "$WORK/in/lua-$tag-$(basename "$u" .c).bc" 2>/dev/null || true
 		done
 	done
+	# Whole programs: each library's units linked into one module by
+	# bcextract link (an input like the others; link --llvm N below).
+	for tag in O0g O2; do
+		for lib in zlib lua; do
+			units "$lib-$tag" >"$WORK/units-$lib-$tag"
+			xargs -a "$WORK/units-$lib-$tag" -d '\n' "$BCX" link -o "$WORK/in/prog-$lib-$tag.bc" >/dev/null
+			echo "$lib-$tag" >>"$WORK/programs"
+		done
+	done
 else
 	echo "SKIPPED: conformance_older: no zlib/lua sources under $SRC (run scripts/conformance_link.sh first) - fixtures only"
 fi
@@ -92,11 +109,7 @@ norm() {
 
 # EXPECTED: outputs known not to pass yet (fixture name, without the
 # fxN- prefix), each with why; they are counted and listed, not failed.
-declare -A EXPECTED=(
-	[19:instr-call]="convergence control tokens: LLVM 19's verifier wants the call convergent"
-	[16:instr-control]="a callbr result used in its indirect destination (LLVM 17's; LLVM 16's verifier refuses it)"
-	[15:instr-control]="a callbr result used in its indirect destination (LLVM 17's; LLVM 15's verifier refuses it)"
-)
+declare -A EXPECTED=()
 for n in 15 16 19; do
 	EXPECTED[$n:dupnames-nvptx]="LLVM 22's reader upgrades an NVPTX data layout (p6) LLVM $n's writer wrote back without it"
 done
@@ -156,11 +169,35 @@ for N in 15 16 19; do
 			head -n 6 "$WORK/diff" | cut -c1-160 | sed 's/^/    /'
 		fi
 	done
+	# link --llvm N of a program's units: the bytes convert --llvm N
+	# wrote of the program bcextract link made (or refused both).
+	linked=0 linksame=0
+	if [[ -f $WORK/programs ]]; then
+		while IFS= read -r prog; do
+			linked=$((linked + 1))
+			if xargs -a "$WORK/units-$prog" -d '\n' "$BCX" link --llvm "$N" -o "$WORK/$N/link-$prog.bc" >/dev/null 2>&1; then
+				if cmp -s "$WORK/$N/link-$prog.bc" "$WORK/$N/prog-$prog.bc"; then
+					linksame=$((linksame + 1))
+				else
+					echo "  link --llvm $N of $prog: not the bytes convert --llvm $N wrote of its link"
+					status=1
+				fi
+			elif [[ ! -f $WORK/$N/prog-$prog.bc ]]; then
+				linksame=$((linksame + 1)) # refused by both
+			else
+				echo "  link --llvm $N of $prog: failed where convert --llvm $N wrote its link"
+				status=1
+			fi
+		done <"$WORK/programs"
+	fi
 	written=$((same + reported + unreported + unread + unverified + known))
 	echo "== LLVM $N: $written written, $refused refused; $known expected failures (listed above)"
 	checked=$((written - known))
 	echo "   of the $checked not expected to fail: read by llvm-dis-$N: $((checked - unread)); verified by opt-$N: $((checked - unread - unverified))"
 	echo "   same after opt-$N's round trip: $same; different where convert reported a loss: $reported; different, unreported: $unreported"
+	if [[ $linked -gt 0 ]]; then
+		echo "   link --llvm $N: $linksame of $linked programs as convert --llvm $N writes their link"
+	fi
 	if [[ $refused -gt 0 ]]; then
 		echo "   refused:"
 		sort "$WORK/$N/refused" | uniq -c | sort -rn | sed 's/^/     /'

@@ -137,6 +137,9 @@ func (w *writer) olderDecls() (restore func()) {
 	var old []saved
 	for _, f := range w.m.Functions {
 		w.checkIntrinsic(f)
+		if !w.knows(21) && strings.HasPrefix(f.Name, "llvm.experimental.convergence.") {
+			w.convergence = true
+		}
 		c, ok := w.olderIntrinsic(f)
 		if !ok {
 			continue
@@ -162,7 +165,11 @@ func (w *writer) olderDecls() (restore func()) {
 func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoTLS := w.olderTLS(f)
 	undoDbg0 := w.olderDbgCalls(f)
-	undoDbg := func() { undoDbg0(); undoTLS() }
+	undoConv := w.olderConvergent(f)
+	if !w.knows(17) && w.numbering {
+		w.checkCallBr(f)
+	}
+	undoDbg := func() { undoConv(); undoDbg0(); undoTLS() }
 	if len(w.intrinsics) == 0 {
 		return undoDbg
 	}
@@ -375,6 +382,110 @@ func (w *writer) checkIntrinsic(f *ir.Function) {
 		if _, found := slices.BinarySearch(intrinsicsSince[v], base); found {
 			w.cannot(fmt.Sprintf("the intrinsic %s (newer than LLVM %d)", base, w.t.version))
 			return
+		}
+	}
+}
+
+// olderConvergent makes the calls of f that carry a convergence control
+// token ("convergencectrl" bundle) convergent, for a reader before LLVM
+// 21: its verifier refuses the bundle on a call neither it nor its callee
+// says is convergent (LLVM 21's takes the bundle as saying so). undo
+// undoes it.
+func (w *writer) olderConvergent(f *ir.Function) (undo func()) {
+	if !w.convergence {
+		return func() {}
+	}
+	type saved struct {
+		in *ir.Instruction
+		fn ir.AttrSet
+	}
+	var old []saved
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op != ir.Call && in.Op != ir.Invoke && in.Op != ir.CallBr || in.Attrs.Fn.Has(ir.AttrConvergent) {
+				continue
+			}
+			if callee, ok := in.Callee.(*ir.Function); ok && callee.Attrs.Fn.Has(ir.AttrConvergent) {
+				continue
+			}
+			if !slices.ContainsFunc(in.Bundles(), func(b ir.OperandBundle) bool { return b.Tag == "convergencectrl" }) {
+				continue
+			}
+			old = append(old, saved{in, in.Attrs.Fn})
+			fn := append(slices.Clone(in.Attrs.Fn), ir.Attribute{Kind: ir.AttrConvergent})
+			ir.SortAttrs(fn)
+			in.Attrs.Fn = fn
+			w.loseInBody("call with a convergencectrl bundle (made convergent)")
+		}
+	}
+	return func() {
+		for _, s := range old {
+			s.in.Attrs.Fn = s.fn
+		}
+	}
+}
+
+// checkCallBr refuses, for a reader before LLVM 17, a callbr of f whose
+// result is used past one of its indirect destinations: before LLVM 17 the
+// result is defined only on the edge to the default destination, so no
+// such use is dominated by it (its verifier says "Instruction does not
+// dominate all uses!"). A use counts when its block (an incoming block for
+// a phi) is reached from an indirect destination other than the default
+// one without passing through the default one, or it is a phi there
+// taking the result from the callbr's block.
+func (w *writer) checkCallBr(f *ir.Function) {
+	for _, b := range f.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		cb := b.Instrs[len(b.Instrs)-1]
+		if cb.Op != ir.CallBr || cb.Typ == nil || cb.Typ.Kind == ir.VoidType || len(cb.Succs) < 2 {
+			continue
+		}
+		// reached: the blocks reached from the indirect destinations
+		// without passing through the default one.
+		def := cb.Succs[0]
+		reached := map[*ir.Block]bool{}
+		var work []*ir.Block
+		for _, d := range cb.Succs[1:] {
+			if d != def && !reached[d] {
+				reached[d] = true
+				work = append(work, d)
+			}
+		}
+		for len(work) > 0 {
+			x := work[len(work)-1]
+			work = work[:len(work)-1]
+			if len(x.Instrs) == 0 {
+				continue
+			}
+			t := x.Instrs[len(x.Instrs)-1]
+			for _, s := range append(t.Succs[:len(t.Succs):len(t.Succs)], t.Unwind) {
+				if s != nil && s != def && !reached[s] {
+					reached[s] = true
+					work = append(work, s)
+				}
+			}
+		}
+		for _, ub := range f.Blocks {
+			for _, in := range ub.Instrs {
+				for i, op := range in.Operands {
+					if op != ir.Value(cb) {
+						continue
+					}
+					at := ub
+					if in.Op == ir.PHI && i < len(in.Incoming) {
+						at = in.Incoming[i]
+						if at == b && reached[ub] {
+							at = ub
+						}
+					}
+					if reached[at] {
+						w.cannot("a callbr result used in one of its indirect destinations")
+						return
+					}
+				}
+			}
 		}
 	}
 }

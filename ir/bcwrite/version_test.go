@@ -305,3 +305,36 @@ func TestOlderIntrinsics(t *testing.T) {
 		t.Errorf("llvm.vector.splice.right for LLVM 19: %v", err)
 	}
 }
+
+// TestOlderVerifierRules: what an older verifier refuses that LLVM 22's
+// allows. LLVM 19's wants a call with a convergence control token
+// convergent (the call is made so, and said); before LLVM 17 a callbr's
+// result is not defined in its indirect destinations (refused).
+func TestOlderVerifierRules(t *testing.T) {
+	m, r := readFixture(t, "instr-call.bc")
+	var losses Losses
+	old, err := Write(m, Options{Loader: r, Version: 19, Losses: &losses})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(losses.List(), Loss{"call with a convergencectrl bundle (made convergent)", 1}) {
+		t.Errorf("losses %v", losses.List())
+	}
+	got, _, _, ok := text(t, old)
+	if !ok {
+		t.Fatal("what was written does not read back cleanly")
+	}
+	call := regexp.MustCompile(`call void @callee\.bundles\(\) (#[0-9]+) \[ "convergencectrl"`).FindStringSubmatch(got)
+	if call == nil || !strings.Contains(got, "attributes "+call[1]+" = { convergent }") {
+		t.Errorf("the call with a convergencectrl bundle is not convergent: %q", call)
+	}
+	m, r = readFixture(t, "instr-control.bc")
+	for _, v := range []int{15, 16} {
+		if _, err := Write(m, Options{Loader: r, Version: v}); err == nil || !strings.Contains(err.Error(), "a callbr result used in one of its indirect destinations") {
+			t.Errorf("callbr for LLVM %d: %v", v, err)
+		}
+	}
+	if _, err := Write(m, Options{Loader: r, Version: 19}); err != nil {
+		t.Errorf("callbr for LLVM 19: %v", err)
+	}
+}

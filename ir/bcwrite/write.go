@@ -305,6 +305,9 @@ type writer struct {
 	// dbg are the debug intrinsics added for a reader before LLVM 19,
 	// by record kind (olderDbgDecls).
 	dbg []*ir.Function
+	// convergence is set when the module declares a convergence control
+	// intrinsic, written for a reader before LLVM 21 (olderDecls).
+	convergence bool
 	// numbering is set while the bodies are numbered, before they are
 	// written: a body changed for an older reader is changed both times,
 	// its losses counted the second (loseInBody).
