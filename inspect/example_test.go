@@ -9,6 +9,7 @@ import (
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/inspect"
 	"github.com/bcextract/bcextract/ir/bitcode"
+	"github.com/bcextract/bcextract/ir/minllvm"
 )
 
 // Print what 'bcextract inspect' prints of an object compiled with
@@ -30,6 +31,9 @@ func ExampleWriteText() {
 		}
 		it := inspect.Inspected{Payload: *p}
 		it.Inventory, it.Err = bitcode.ReadInventory(p.Data)
+		if it.Err == nil {
+			it.MinLLVM, it.MinLLVMErr = minllvm.Modules(p.Data)
+		}
 		inspect.WriteText(out, &it)
 		return it.Err
 	})
@@ -39,6 +43,7 @@ func ExampleWriteText() {
 	// Output:
 	// elf-x86_64.o:.llvmbc#1
 	//   producer:     LLVM22.1.8, epoch 0; bitcode version 2
+	//   min llvm:     19 (trunc nuw/nsw flags)
 	//   triple:       x86_64-unknown-linux-gnu
 	//   datalayout:   e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128
 	//   source file:  src/m.c

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/bitcode"
+	"github.com/bcextract/bcextract/ir/minllvm"
 	"github.com/bcextract/bcextract/llvmir"
 )
 
@@ -38,6 +39,8 @@ type jsonModule struct {
 	Producer       string            `json:"producer"`
 	Epoch          uint64            `json:"epoch"`
 	Version        uint64            `json:"version"`
+	MinLLVM        *int              `json:"min_llvm"`
+	MinLLVMNeeds   string            `json:"min_llvm_needs"`
 	Triple         string            `json:"triple"`
 	DataLayout     string            `json:"datalayout"`
 	SourceFileName string            `json:"source_filename"`
@@ -144,7 +147,17 @@ func (it *Inspected) JSON() Payload {
 	}
 	j.Notes = append(j.Notes, f.Notes...)
 	for i := range f.Modules {
-		j.Modules = append(j.Modules, newJSONModule(&f.Modules[i]))
+		jm := newJSONModule(&f.Modules[i])
+		if i < len(it.MinLLVM) {
+			n := it.MinLLVM[i]
+			jm.MinLLVMNeeds = n.What
+			if n.Version <= minllvm.Latest {
+				jm.MinLLVM = &n.Version
+			}
+		} else if it.MinLLVMErr != nil {
+			jm.MinLLVMNeeds = it.minLLVMText(i)
+		}
+		j.Modules = append(j.Modules, jm)
 	}
 	if st := f.Symtab; st != nil {
 		j.Symtab = newJSONSymtab(st)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/ir/bitcode"
+	"github.com/bcextract/bcextract/ir/minllvm"
 	"github.com/bcextract/bcextract/llvmir"
 )
 
@@ -23,6 +24,11 @@ type Inspected struct {
 	// Demangle, when not nil, gives the name to print for a symbol name,
 	// as llvm-nm -C prints it.
 	Demangle func(string) string
+	// MinLLVM is what each module needs of the LLVM that reads it
+	// (minllvm.Modules), by module, nil when not worked out; MinLLVMErr
+	// says why the modules from len(MinLLVM) on have none.
+	MinLLVM    []minllvm.Need
+	MinLLVMErr error
 }
 
 // WriteText prints the summary 'bcextract inspect' prints of one payload:
@@ -54,6 +60,9 @@ func WriteText(w *bufio.Writer, it *Inspected) {
 			producer += ", epoch " + strconv.FormatUint(m.Epoch, 10)
 		}
 		line("producer", "%s; bitcode version %d", producer, m.Version)
+		if i < len(it.MinLLVM) || it.MinLLVMErr != nil {
+			line("min llvm", "%s", it.minLLVMText(i))
+		}
 		line("triple", "%s", orNone(m.Triple))
 		line("datalayout", "%s", orNone(m.DataLayout))
 		line("source file", "%s", orNone(m.SourceFileName))
@@ -100,6 +109,25 @@ func WriteText(w *bufio.Writer, it *Inspected) {
 	for _, n := range f.Notes {
 		line("note", "%s", n)
 	}
+}
+
+// minLLVMText says what module i needs of the LLVM that reads it: "19
+// (range attribute)", "13 or older".
+func (it *Inspected) minLLVMText(i int) string {
+	if i >= len(it.MinLLVM) {
+		if it.MinLLVMErr != nil {
+			return "not worked out: " + it.MinLLVMErr.Error()
+		}
+		return "not worked out"
+	}
+	n := it.MinLLVM[i]
+	switch {
+	case n.Version > minllvm.Latest:
+		return fmt.Sprintf("none up to %d (%s)", minllvm.Latest, n.What)
+	case n.What == "":
+		return fmt.Sprintf("%d or older", n.Version)
+	}
+	return fmt.Sprintf("%d (%s)", n.Version, n.What)
 }
 
 func orNone(s string) string {

@@ -3,11 +3,13 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/inspect"
 	"github.com/bcextract/bcextract/internal/demangle"
 	"github.com/bcextract/bcextract/ir/bitcode"
+	"github.com/bcextract/bcextract/ir/minllvm"
 	"github.com/spf13/pflag"
 )
 
@@ -20,7 +22,7 @@ func inspectCommand() *command {
 	return &command{
 		Name:  "inspect",
 		Usage: "inspect [--json] [--symbols] [-C] FILE...",
-		Short: "tell what each bitcode module is: producer, target, source, summary, globals",
+		Short: "tell what each bitcode module is: producer, oldest LLVM that reads it, target, source, summary, globals",
 		Long: `
 Inspect prints, for each bitcode payload of each FILE (see 'bcextract help
 list' for what FILE may be), a summary of what the module says about itself:
@@ -36,9 +38,15 @@ list' for what FILE may be), a summary of what the module says about itself:
                 many are defined
   irsymtab      the IR symbol table the linker reads: its producer, symbols,
                 dependent libraries and COFF linker options
+  min llvm      the oldest LLVM release from which every newer one (to
+                LLVM 22) reads the module correctly, and the first thing
+                in it that needs that release ("13 or older" when nothing
+                does; older releases are not considered)
 
 It reads the module without its function bodies, which it skips by their
-lengths. Blocks and records from a newer LLVM are skipped with a note.
+lengths, but for min llvm, which reads the module's records until one
+needs LLVM 22. Blocks and records from a newer LLVM are skipped with a
+note.
 
 --symbols lists the symbols instead, in the format of llvm-nm: for a
 bitcode file the output is the same as 'llvm-nm-22 FILE'. With several
@@ -61,6 +69,7 @@ Examples:
 	bcextract inspect --symbols foo.bc | diff - <(llvm-nm-22 foo.bc)
 	bcextract inspect --symbols -C foo.bc | diff - <(llvm-nm-22 -C foo.bc)
 	bcextract inspect --json a.out | jq -r '.payloads[].modules[].producer'
+	bcextract inspect --json libfoo.a | jq -c '.payloads[].modules[] | [.min_llvm, .min_llvm_needs]'
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {
@@ -108,6 +117,18 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 					in.said = append(in.said, p.Path) // more exact than the walk
 				}
 				anyFailed = true
+			}
+			if !o.symbols && it.Err == nil && !p.Malformed {
+				// What the inventory skipped (function bodies) may be
+				// malformed: said where.
+				it.MinLLVM, it.MinLLVMErr = minllvm.Modules(p.Data)
+				var me *minllvm.Error
+				if errors.As(it.MinLLVMErr, &me) {
+					err := container.DataError(p, me.Off, true, &unlocatedError{"the oldest LLVM that reads it not worked out: " + me.Err.Error(), me})
+					reportf(e.stderr, "%v", err)
+					onErr(err)
+					anyFailed = true
+				}
 			}
 			switch {
 			case o.json:

@@ -102,6 +102,7 @@ func TestInspectText(t *testing.T) {
 	code, out, _ := runCmd(t, "inspect", "../../testdata/inspect/thinlto.bc")
 	want := `../../testdata/inspect/thinlto.bc#1
   producer:     LLVM22.1.8, epoch 0; bitcode version 2
+  min llvm:     21 (module summary version 11 or 12)
   triple:       x86_64-pc-linux-gnu
   datalayout:   e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128
   source file:  src/globals.c

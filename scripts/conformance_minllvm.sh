@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# conformance_minllvm.sh - the "min llvm" 'bcextract inspect' says of each
+# module against the readers of LLVM 13, 14, 15, 16, 19 and 22 (those of
+# them installed, llvm-N).
+#
+# Usage: scripts/conformance_minllvm.sh [--bcextract PATH] [--jobs N] [FILE...]
+#
+# Inputs: the FILEs given, else every single-module bitcode file under
+# testdata/ and ir/*/testdata/ that llvm-dis-22 reads (fixtures of LLVM 3.x
+# to 22). For each input F and each installed N that decides (those from
+# F's min_llvm on, and the newest below it), LLVM N reads F correctly when
+#   llvm-dis-N F                 reads it, its summary too (no error, no
+#                                invalid debug info dropped)
+#   opt-N F -o BACK              verifies it, and, for N older than F's
+#                                producer, N's reader then its writer:
+#                                llvm-dis-22 of BACK is llvm-dis-22 of
+#                                `opt-22 F` (ModuleID, attribute group
+#                                numbers aside): N misread nothing LLVM 22
+#                                reads back. (An N as new as the producer
+#                                or newer upgrades what it reads in its
+#                                own way, not LLVM 22's: not a misreading.)
+# The min_llvm of inspect --json (M) is true when every installed N >= M
+# reads F correctly and the newest installed N < M does not. Exit status: 0
+# when it is true of every input, 1 otherwise (each disagreement listed).
+set -euo pipefail
+BCX=""
+JOBS=$(nproc 2>/dev/null || echo 2)
+FILES=()
+while [[ $# -gt 0 ]]; do
+	case "$1" in
+	--bcextract) BCX=$(realpath "${2:?}"); shift 2 ;;
+	--jobs) JOBS=${2:?}; shift 2 ;;
+	-h | --help) sed -n '2,/^set -e/{/^set -e/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+	-*) echo "conformance_minllvm.sh: unknown argument $1" >&2; exit 2 ;;
+	*) FILES+=("$(realpath "$1")"); shift ;;
+	esac
+done
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export PATH="$PATH:/usr/local/go/bin"
+for t in opt-22 llvm-dis-22; do
+	if ! command -v "$t" >/dev/null 2>&1; then
+		echo "SKIPPED: conformance_minllvm: $t not found - min_llvm NOT checked"
+		exit 0
+	fi
+done
+VERSIONS=()
+for n in 13 14 15 16 19 22; do
+	if command -v "opt-$n" >/dev/null 2>&1 && command -v "llvm-dis-$n" >/dev/null 2>&1; then
+		VERSIONS+=("$n")
+	else
+		echo "SKIPPED: conformance_minllvm: llvm-$n not installed - min_llvm NOT checked against it"
+	fi
+done
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+if [[ -z $BCX ]]; then
+	(cd "$REPO" && go build -o "$WORK/bcextract" ./cmd/bcextract)
+	BCX="$WORK/bcextract"
+fi
+if [[ ${#FILES[@]} -eq 0 ]]; then
+	mapfile -t FILES < <(cd "$REPO" && find testdata ir -path '*/fuzz' -prune -o -name '*.bc' -print | sort | sed "s|^|$REPO/|")
+fi
+
+# One line per input: FILE MIN N:ok|err|mis...
+check() {
+	local f=$1 w
+	w=$(mktemp -d "$WORK/f.XXXXXX")
+	# norm FILE: llvm-dis-22 of FILE, the ModuleID, attribute group
+	# numbers (and "; Function Attrs" comments) aside, the lines sorted;
+	# LLVM 22's upgrade of an older lifetime call drops the call's
+	# attributes, and it reads the memory effects of a release that has no
+	# target memory as none there: aside too. So is the data layout, which
+	# LLVM 22 fills in for a module without one as it reads it only when
+	# the module's DATALAYOUT record is there, empty.
+	norm() {
+		llvm-dis-22 "$1" -o - 2>/dev/null | tail -n +2 | sed -E 's/ #[0-9]+/ #N/g' |
+			sed -E '/call void @llvm\.lifetime\.(start|end)\./{s/ #N//;s/\(ptr [a-z ]*%/(ptr %/}' |
+			grep -v -e '^declare void @llvm\.lifetime\.' -e '^; Function Attrs: ' -e '^$' -e '^target datalayout = ' |
+			sed -E 's/^attributes #N = /attributes = /; s/, target_mem[01]: none//g' | sort -u
+	}
+	if ! opt-22 "$f" -o "$w/ref.bc" 2>"$w/err" || [[ -s $w/err ]] ||
+		! llvm-dis-22 "$f" -o /dev/null 2>"$w/err" || [[ -s $w/err ]]; then
+		rm -rf "$w"
+		return # not an input LLVM 22 reads cleanly
+	fi
+	local min
+	min=$(grep -F -m 1 "$f	" "$WORK/mins" | cut -f 2)
+	if [[ -z $min ]]; then
+		rm -rf "$w"
+		return # several modules, or none read
+	fi
+	local producer=${min#* }
+	min=${min% *}
+	local line="$f $min" n m=${min/none/23} below=0
+	# The versions that decide: those from min_llvm on, and the newest
+	# below it.
+	for n in "${VERSIONS[@]}"; do
+		if [[ $n -lt $m ]]; then below=$n; fi
+	done
+	for n in "${VERSIONS[@]}"; do
+		if [[ $n -lt $below ]]; then
+			continue
+		fi
+		if ! "llvm-dis-$n" "$f" -o /dev/null >"$w/err" 2>&1 || grep -q 'ignoring invalid debug info' "$w/err"; then
+			line="$line $n:err" # llvm-dis also reads the summary, opt does not
+		elif [[ $n -ge $producer && $producer -gt 0 ]]; then
+			# As new as the producer: read and verified is enough.
+			if "opt-$n" -disable-output "$f" >"$w/err" 2>&1 && ! grep -q 'ignoring invalid debug info' "$w/err"; then
+				line="$line $n:ok"
+			else
+				line="$line $n:err"
+			fi
+		elif ! "opt-$n" "$f" -o "$w/back.bc" >"$w/err" 2>&1 || grep -q 'ignoring invalid debug info' "$w/err"; then
+			line="$line $n:err"
+		elif { [[ -f $w/ref.ll ]] || norm "$w/ref.bc" >"$w/ref.ll"; } && norm "$w/back.bc" | cmp -s - "$w/ref.ll"; then
+			line="$line $n:ok"
+		else
+			line="$line $n:mis"
+		fi
+	done
+	echo "$line"
+	rm -rf "$w"
+}
+# mins: FILE, TAB, "MIN PRODUCER" (PRODUCER the major version of an LLVM
+# producer, else 0) of each input of one module, from one inspect --json.
+"$BCX" inspect --json "${FILES[@]}" 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+mods = {}
+for p in d.get("payloads", []):
+    mods.setdefault(p["file"], []).extend(p["modules"])
+for f, ms in mods.items():
+    if len(ms) == 1:
+        m = ms[0]
+        p = m["producer"][4:].split(".")[0] if m["producer"].startswith("LLVM") else ""
+        v = "none" if m["min_llvm"] is None else m["min_llvm"]
+        print("%s\t%s %s" % (f, v, p if p.isdigit() else 0))
+' >"$WORK/mins" || true
+export -f check
+export BCX WORK
+export VERSIONS_S="${VERSIONS[*]}"
+printf '%s\n' "${FILES[@]}" | xargs -P "$JOBS" -I{} bash -c 'VERSIONS=($VERSIONS_S); check "$1" 2>/dev/null' _ {} >"$WORK/results"
+
+# EXPECTED: inputs whose min_llvm is known not to be true, each with why
+# (what decides it is not in the records the rules see); listed, counted,
+# not failed.
+cat >"$WORK/expected" <<'EOF2'
+testdata/ir/bodies/align0-aarch64.bc	atomicrmw fadd of a vector, which the verifiers of LLVM 13 to 16 refuse: the value's type is not in the record
+testdata/ir/bodies/align0-amdgcn.bc	the same
+testdata/ir/bodies/align0-avr.bc	the same
+testdata/ir/bodies/align0-default.bc	the same
+testdata/ir/bodies/align0-i386.bc	the same
+testdata/ir/bodies/align0-s390x.bc	the same
+testdata/ir/bodies/align0-x86_64.bc	the same
+testdata/ir/upgrade/amdgpu-unsafe-fp-atomics-llvm19.bc	the same
+testdata/ir/instr-control.bc	a callbr result used in an indirect destination, which the verifiers of LLVM 13 to 16 refuse (a use, not a record)
+ir/bcwrite/testdata/decl/bundles.bc	a convergence control token on a call that is not convergent, which LLVM 19's verifier refuses (the attributes of the call and its callee)
+ir/link/testdata/flags-a.bc	module flags of behaviour Max (7) and Min (8), which the verifiers of LLVM 13 and 14 refuse (a constant a metadata node holds)
+ir/link/testdata/flags-b.bc	the same
+testdata/ir/upgrade/amdgpu-llvm19.bc	AMDGPU atomic intrinsics of LLVM 19, which LLVM 22 upgrades when it reads them from 19's module but not from 16's
+testdata/ir/upgrade/arc-llvm14.bc	old intrinsics LLVM 13's reader upgrades otherwise than LLVM 22's (a bitcast kept)
+testdata/ir/upgrade/memalign-llvm14.bc	old intrinsics LLVM 13's reader upgrades otherwise than LLVM 22's (the call's attributes dropped)
+testdata/ir/upgrade/x86-ir-llvm14.bc	old intrinsics LLVM 13's reader upgrades otherwise than LLVM 22's (bitcasts kept)
+EOF2
+
+python3 - "$WORK/results" "$REPO/" "$WORK/expected" <<'PY'
+import sys
+rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
+repo = sys.argv[2]
+expected = dict(l.rstrip("\n").split("\t", 1) for l in open(sys.argv[3]) if l.strip())
+good = bad = known = 0
+for r in sorted(rows):
+    f, m, st = r[0].replace(repo, ""), r[1], dict(x.split(":") for x in r[2:])
+    m = 23 if m == "none" else int(m)
+    vs = sorted(int(v) for v in st)
+    above = [v for v in vs if v >= m]
+    below = [v for v in vs if v < m]
+    wrong = [v for v in above if st[str(v)] != "ok"]
+    if below and st[str(below[-1])] == "ok":
+        wrong.append(below[-1])
+    said = f"min_llvm {m if m <= 22 else 'none'}: {f}: " + " ".join(f"{v}:{st[str(v)]}" for v in vs)
+    if wrong and f in expected:
+        known += 1
+        print(f"  expected: {said}: {expected[f]}")
+    elif wrong:
+        bad += 1
+        print(f"  WRONG {said}")
+    else:
+        good += 1
+        if f in expected:
+            print(f"  now true (take it out of EXPECTED): {f}")
+versions = sorted({int(k) for r in rows for k in dict(x.split(":") for x in r[2:])})
+total = good + bad + known
+print(f"== min_llvm: {good} of {total} modules true against LLVM {', '.join(map(str, versions))}; "
+      f"{known} known not to be (listed above), {bad} wrong")
+sys.exit(1 if bad else 0)
+PY
