@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Generate ir/bcwrite/intrinsics_since.go: for each intrinsic of LLVM 22
 that an older LLVM whose reader ir/bcwrite writes for lacks, the first of
-those versions that has it (22 when none does).
+those versions that has it (22 when none does); and, for the intrinsics
+LLVM renamed without changing them (RENAMED, whose old names LLVM 22's
+reader renames back, ir/bitcode's renamedIntrinsics), the name each older
+version has instead.
 
 Usage: scripts/gen_intrinsic_since.py
 
@@ -16,6 +19,15 @@ import re
 import sys
 
 VERSIONS = [15, 16, 19, 22]  # bcwrite.Versions
+# LLVM 22's name, then the names it had before (the older first).
+RENAMED = [
+    ("llvm.get.rounding", ["llvm.flt.rounds"]),
+    ("llvm.stepvector", ["llvm.experimental.stepvector"]),
+    ("llvm.vector.extract", ["llvm.experimental.vector.extract"]),
+    ("llvm.vector.insert", ["llvm.experimental.vector.insert"]),
+    ("llvm.vector.reverse", ["llvm.experimental.vector.reverse"]),
+    ("llvm.vector.partial.reduce.add", ["llvm.experimental.vector.partial.reduce.add"]),
+]
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ir", "bcwrite", "intrinsics_since.go")
 
 
@@ -50,6 +62,20 @@ def main():
             for n in sorted(k for k, x in since.items() if x == v):
                 out.write(f'\t\t"{n}",\n')
             out.write("\t},\n")
+        out.write("}\n\n")
+        out.write("// intrinsicOlderNames are, for intrinsics LLVM renamed, the name each\n")
+        out.write("// older version whose reader lacks LLVM 22's name has for it.\n")
+        out.write("var intrinsicOlderNames = map[string]map[int]string{\n")
+        for new, olds in RENAMED:
+            byv = {}
+            for v in VERSIONS[:-1]:
+                if new in sets[v]:
+                    continue
+                for o in olds:
+                    if o in sets[v]:
+                        byv[v] = o
+            if byv:
+                out.write(f'\t"{new}": {{' + ", ".join(f'{v}: "{o}"' for v, o in sorted(byv.items())) + "},\n")
         out.write("}\n")
     print(f"{len(since)} intrinsics")
 

@@ -79,7 +79,8 @@ getelementptr nuw), debug-info fields and key-instruction atoms, ptrtoaddr
 For 15 and 16, debug records are written as the llvm.dbg.* calls they
 know; for 15, memory(...) as the legacy readnone, readonly, argmemonly...
 and #dbg_assign as dbg.value. Intrinsics LLVM 22 changed (lifetime,
-masked memory, coro.end) are given in N's forms. What N cannot be given
+masked memory, coro.end) are given in N's forms, those it renamed
+(llvm.stepvector, ...) under N's names. What N cannot be given
 in any form (an intrinsic N lacks; atomicrmw usub_cond, usub_sat,
 fmaximum, fminimum; DISubrangeType, DIFixedPointType; for 15 and 16
 ptrauth constants, vector atomicrmw and a callbr result used in one of

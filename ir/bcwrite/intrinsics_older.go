@@ -135,7 +135,17 @@ func (w *writer) olderDecls() (restore func()) {
 		attrs   ir.AttrList
 	}
 	var old []saved
+	type savedName struct {
+		f    *ir.Function
+		name string
+	}
+	var names []savedName
 	for _, f := range w.m.Functions {
+		if name, ok := w.olderName(f); ok {
+			names = append(names, savedName{f, f.Name})
+			f.Name = name
+			continue
+		}
 		w.checkIntrinsic(f)
 		if !w.knows(21) && strings.HasPrefix(f.Name, "llvm.experimental.convergence.") {
 			w.convergence = true
@@ -155,8 +165,31 @@ func (w *writer) olderDecls() (restore func()) {
 		for _, s := range old {
 			s.f.Sig, s.f.ValueType, s.f.Attrs = s.sig, s.vt, s.attrs
 		}
+		for _, s := range names {
+			s.f.Name = s.name
+		}
 		undoDbg()
 	}
+}
+
+// olderName returns the name an older reader knows intrinsic f by, when
+// LLVM renamed it since without changing it (intrinsicOlderNames: from
+// llvm.experimental.stepvector to llvm.stepvector, ...), the suffix that
+// mangles its types kept.
+func (w *writer) olderName(f *ir.Function) (string, bool) {
+	if !strings.HasPrefix(f.Name, "llvm.") {
+		return "", false
+	}
+	base, ok := ir.IntrinsicName(f.Name)
+	if !ok {
+		return "", false
+	}
+	old, ok := intrinsicOlderNames[base][w.t.version]
+	if !ok {
+		return "", false
+	}
+	w.lose(fmt.Sprintf("%s (written as %s)", base, old))
+	return old + f.Name[len(base):], true
 }
 
 // olderBody changes the calls of f's body to the declarations changed by

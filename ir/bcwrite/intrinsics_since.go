@@ -5286,3 +5286,12 @@ var intrinsicsSince = map[int][]string{
 		"llvm.x86.vsm4rnds4512",
 	},
 }
+
+// intrinsicOlderNames are, for intrinsics LLVM renamed, the name each
+// older version whose reader lacks LLVM 22's name has for it.
+var intrinsicOlderNames = map[string]map[int]string{
+	"llvm.get.rounding":              {15: "llvm.flt.rounds"},
+	"llvm.stepvector":                {15: "llvm.experimental.stepvector", 16: "llvm.experimental.stepvector", 19: "llvm.experimental.stepvector"},
+	"llvm.vector.reverse":            {15: "llvm.experimental.vector.reverse", 16: "llvm.experimental.vector.reverse"},
+	"llvm.vector.partial.reduce.add": {19: "llvm.experimental.vector.partial.reduce.add"},
+}

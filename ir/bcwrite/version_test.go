@@ -338,3 +338,65 @@ func TestOlderVerifierRules(t *testing.T) {
 		t.Errorf("callbr for LLVM 19: %v", err)
 	}
 }
+
+// TestOlderRenamedIntrinsics: intrinsics LLVM renamed are written under
+// the name the reader knows (what opt-15, 16 and 19 verified), which LLVM
+// 22 reads back under its own; what has no name there is refused.
+func TestOlderRenamedIntrinsics(t *testing.T) {
+	data := readFile(t, "testdata/decl/renamed-intrinsics.bc")
+	tests := []struct {
+		version int
+		want    []Loss
+	}{
+		{15, []Loss{
+			{"llvm.get.rounding (written as llvm.flt.rounds)", 1},
+			{"llvm.stepvector (written as llvm.experimental.stepvector)", 1},
+			{"llvm.vector.reverse (written as llvm.experimental.vector.reverse)", 1},
+		}},
+		{16, []Loss{
+			{"llvm.stepvector (written as llvm.experimental.stepvector)", 1},
+			{"llvm.vector.reverse (written as llvm.experimental.vector.reverse)", 1},
+		}},
+		{19, []Loss{{"llvm.stepvector (written as llvm.experimental.stepvector)", 1}}},
+	}
+	for _, tt := range tests {
+		m, r := openModule(t, data)
+		var want bytes.Buffer
+		if err := assembly.Write(&want, m, assembly.Options{ModuleID: "m", Loader: r}); err != nil {
+			t.Fatal(err)
+		}
+		var losses Losses
+		old, err := Write(m, Options{Loader: r, Version: tt.version, Losses: &losses})
+		if err != nil {
+			t.Fatalf("LLVM %d: %v", tt.version, err)
+		}
+		if got := losses.List(); !slices.Equal(got, tt.want) {
+			t.Errorf("LLVM %d: losses %v, want %v", tt.version, got, tt.want)
+		}
+		if !bytes.Contains(old, []byte("llvm.experimental.stepvector.nxv4i32")) || bytes.Contains(old, []byte("llvm.stepvector")) {
+			t.Errorf("LLVM %d: llvm.stepvector not written under its old name", tt.version)
+		}
+		got, _, _, ok := text(t, old)
+		calls := func(s string) []string {
+			var out []string
+			for _, l := range strings.Split(s, "\n") {
+				if strings.Contains(l, " call ") {
+					out = append(out, strings.TrimSpace(l))
+				}
+			}
+			return out
+		}
+		if w := calls(want.String()); !ok || len(w) != 3 || !slices.Equal(calls(got), w) {
+			t.Errorf("LLVM %d: calls read back %q, want %q", tt.version, calls(got), w)
+		}
+	}
+	m, r := openModule(t, readFile(t, "testdata/decl/renamed-partial-reduce.bc"))
+	var losses Losses
+	if _, err := Write(m, Options{Loader: r, Version: 19, Losses: &losses}); err != nil ||
+		!slices.Equal(losses.List(), []Loss{{"llvm.vector.partial.reduce.add (written as llvm.experimental.vector.partial.reduce.add)", 1}}) {
+		t.Errorf("partial.reduce.add for LLVM 19: %v, %v", err, losses.List())
+	}
+	if _, err := Write(m, Options{Loader: r, Version: 16}); err == nil || !strings.Contains(err.Error(), "llvm.vector.partial.reduce.add (newer than LLVM 16)") {
+		t.Errorf("partial.reduce.add for LLVM 16: %v", err)
+	}
+}
