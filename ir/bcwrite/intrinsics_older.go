@@ -141,7 +141,11 @@ func (w *writer) olderDecls() (restore func()) {
 	}
 	var names []savedName
 	for _, f := range w.m.Functions {
-		if name, ok := w.olderName(f); ok {
+		name, ok := w.olderName(f)
+		if !ok {
+			name, ok = w.olderSplice(f)
+		}
+		if ok {
 			names = append(names, savedName{f, f.Name})
 			f.Name = name
 			continue
@@ -198,7 +202,9 @@ func (w *writer) olderName(f *ir.Function) (string, bool) {
 func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoTLS := w.olderTLS(f)
 	undoDbg0 := w.olderDbgCalls(f)
-	undoConv := w.olderConvergent(f)
+	undoConv0 := w.olderConvergent(f)
+	undoSplice := w.olderSpliceCalls(f)
+	undoConv := func() { undoSplice(); undoConv0() }
 	if !w.knows(17) && w.numbering {
 		w.checkCallBr(f)
 	}
@@ -415,6 +421,80 @@ func (w *writer) checkIntrinsic(f *ir.Function) {
 		if _, found := slices.BinarySearch(intrinsicsSince[v], base); found {
 			w.cannot(fmt.Sprintf("the intrinsic %s (newer than LLVM %d)", base, w.t.version))
 			return
+		}
+	}
+}
+
+// olderSplice returns the name an older reader knows a declaration of
+// llvm.vector.splice.left or .right (LLVM 22) by: llvm.vector.splice (19;
+// llvm.experimental.vector.splice in 15 and 16), which takes the offset
+// of .left as it is and that of .right negated (olderSpliceCalls), as
+// LLVM 22's reader splits it. The two of one type would be one
+// declaration there: refused.
+func (w *writer) olderSplice(f *ir.Function) (string, bool) {
+	var right bool
+	var suffix string
+	switch {
+	case strings.HasPrefix(f.Name, "llvm.vector.splice.left."):
+		suffix = f.Name[len("llvm.vector.splice.left"):]
+	case strings.HasPrefix(f.Name, "llvm.vector.splice.right."):
+		suffix, right = f.Name[len("llvm.vector.splice.right"):], true
+	default:
+		return "", false
+	}
+	old := "llvm.vector.splice"
+	if !w.knows(19) {
+		old = "llvm.experimental.vector.splice"
+	}
+	if w.splices == nil {
+		w.splices = map[string]*ir.Function{}
+	}
+	if _, dup := w.splices[suffix]; dup {
+		w.cannot("llvm.vector.splice.left and .right of one type")
+		return "", false
+	}
+	w.splices[suffix] = f
+	if right {
+		if w.spliceRight == nil {
+			w.spliceRight = map[*ir.Function]bool{}
+		}
+		w.spliceRight[f] = true
+		w.lose(fmt.Sprintf("llvm.vector.splice.right (written as %s of the negated offset)", old))
+	} else {
+		w.lose(fmt.Sprintf("llvm.vector.splice.left (written as %s)", old))
+	}
+	return old + suffix, true
+}
+
+// olderSpliceCalls negates the offset of f's calls of llvm.vector.splice
+// .right, written as llvm.vector.splice (olderSplice); undo undoes it.
+func (w *writer) olderSpliceCalls(f *ir.Function) (undo func()) {
+	if len(w.spliceRight) == 0 {
+		return func() {}
+	}
+	type saved struct {
+		in  *ir.Instruction
+		ops []ir.Value
+	}
+	var old []saved
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			callee, _ := in.Callee.(*ir.Function)
+			if in.Op != ir.Call || !w.spliceRight[callee] || len(in.Operands) != 3 {
+				continue
+			}
+			c, ok := in.Operands[2].(*ir.ConstInt)
+			if !ok || c.Big != nil {
+				w.cannot("llvm.vector.splice.right of an offset not an i32 constant")
+				continue
+			}
+			old = append(old, saved{in, in.Operands})
+			in.Operands = []ir.Value{in.Operands[0], in.Operands[1], &ir.ConstInt{Typ: c.Typ, V: int64(-int32(c.V))}}
+		}
+	}
+	return func() {
+		for _, s := range old {
+			s.in.Operands = s.ops
 		}
 	}
 }

@@ -305,6 +305,11 @@ type writer struct {
 	// dbg are the debug intrinsics added for a reader before LLVM 19,
 	// by record kind (olderDbgDecls).
 	dbg []*ir.Function
+	// splices are the declarations of llvm.vector.splice.left/right by
+	// the suffix of their type, spliceRight the .right ones, written as
+	// llvm.vector.splice for a reader before LLVM 22 (olderSplice).
+	splices     map[string]*ir.Function
+	spliceRight map[*ir.Function]bool
 	// convergence is set when the module declares a convergence control
 	// intrinsic, written for a reader before LLVM 21 (olderDecls).
 	convergence bool
