@@ -24,7 +24,8 @@
 #                                    ("reported"); a difference it did not
 #                                    report is a failure.
 # And `link --llvm N` of each library's units must write the bytes
-# `convert --llvm N` writes of their link.
+# `convert --llvm N` writes of their link, and `inspect` must say of every
+# output that LLVM N (or an older one) reads it (its min llvm).
 # Outputs known not to pass yet are listed in EXPECTED, with why.
 # Exit status: 0 when every other output is read and verified and no
 # difference is unreported; 1 otherwise. The share that is the same is
@@ -190,6 +191,21 @@ for N in 15 16 19; do
 			fi
 		done <"$WORK/programs"
 	fi
+	# What inspect says of each output: LLVM N, or an older one, reads it
+	# (its min llvm; the two check each other).
+	above=0
+	if compgen -G "$WORK/$N/*.bc" >/dev/null; then
+		above=$(find "$WORK/$N" -name '*.bc' ! -name '*.ref.bc' ! -name '*.back.bc' -print0 |
+			xargs -0 "$BCX" inspect --json 2>/dev/null | python3 -c '
+import json, sys
+n = int(sys.argv[1])
+bad = [(p["file"], m["min_llvm"], m["min_llvm_needs"]) for p in json.load(sys.stdin)["payloads"]
+       for m in p["modules"] if m["min_llvm"] is None or m["min_llvm"] > n]
+for f, v, w in bad:
+    print(f"  MIN LLVM {v} of an output for LLVM {n}: {f.split(chr(47))[-1]}: {w}", file=sys.stderr)
+print(len(bad))
+' "$N")
+	fi
 	written=$((same + reported + unreported + unread + unverified + known))
 	echo "== LLVM $N: $written written, $refused refused; $known expected failures (listed above)"
 	checked=$((written - known))
@@ -210,7 +226,8 @@ for N in 15 16 19; do
 			echo "   same: $pct% (goal >= 90%: NOT MET - the rest differ where convert reported a loss)"
 		fi
 	fi
-	if [[ $unread -gt 0 || $unverified -gt 0 || $unreported -gt 0 ]]; then
+	echo "   outputs inspect says need an LLVM newer than $N: $above"
+	if [[ $unread -gt 0 || $unverified -gt 0 || $unreported -gt 0 || $above -gt 0 ]]; then
 		status=1
 	fi
 done

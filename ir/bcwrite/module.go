@@ -161,9 +161,12 @@ func (w *writer) moduleInfo() error {
 	b.WriteAbbrevRecord(srcAbbrev, uint32(llvmir.MODULE_CODE_SOURCE_FILENAME), w.stringOps(src), nil)
 
 	for _, g := range m.Globals {
-		if g.CodeModel != ir.NoCodeModel && !w.knows(19) {
-			// The field LLVM 18 added, which an older reader skips.
+		codeModel := g.CodeModel
+		if codeModel != ir.NoCodeModel && !w.knows(19) {
+			// The field LLVM 18 added, which an older reader skips:
+			// not written.
 			w.lose("global code_model (dropped)")
+			codeModel = ir.NoCodeModel
 		}
 		init := uint64(0)
 		if g.Init != nil {
@@ -175,7 +178,7 @@ func (w *writer) moduleInfo() error {
 		if g.ThreadLocal != ir.NotThreadLocal || g.Visibility != ir.DefaultVisibility ||
 			g.UnnamedAddr != ir.NoUnnamedAddr || g.ExternallyInitialized || g.DLLStorage != ir.DefaultStorage ||
 			g.Comdat != nil || len(g.Attrs) > 0 || g.DSOLocal || g.Partition != "" ||
-			g.Sanitizer != (ir.SanitizerMetadata{}) || g.CodeModel != ir.NoCodeModel {
+			g.Sanitizer != (ir.SanitizerMetadata{}) || codeModel != ir.NoCodeModel {
 			comdat := uint64(0)
 			if g.Comdat != nil {
 				comdat = uint64(e.comdatID[g.Comdat])
@@ -186,7 +189,7 @@ func (w *writer) moduleInfo() error {
 			}
 			ops = append(ops, uint64(g.Visibility), uint64(g.ThreadLocal), unnamedAddrCode(g.UnnamedAddr),
 				b2u(g.ExternallyInitialized), uint64(g.DLLStorage), comdat, attrs, b2u(g.DSOLocal),
-				uint64(w.addName(g.Partition)), uint64(len(g.Partition)), sanitizerBits(g.Sanitizer), uint64(g.CodeModel))
+				uint64(w.addName(g.Partition)), uint64(len(g.Partition)), sanitizerBits(g.Sanitizer), uint64(codeModel))
 			b.WriteRecord(uint32(llvmir.MODULE_CODE_GLOBALVAR), ops)
 			continue
 		}

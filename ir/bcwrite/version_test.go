@@ -442,3 +442,22 @@ func TestOlderRenamedIntrinsics(t *testing.T) {
 		t.Errorf("partial.reduce.add for LLVM 16: %v", err)
 	}
 }
+
+// TestOlderCodeModel: a global's code_model (LLVM 18's field) is said
+// dropped for LLVM 16, and not written: LLVM 16 to 17 would skip it, and
+// what is read back has none.
+func TestOlderCodeModel(t *testing.T) {
+	m, r := readFixture(t, "globals.bc")
+	var losses Losses
+	old, err := Write(m, Options{Loader: r, Version: 16, Losses: &losses})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(losses.List(), Loss{"global code_model (dropped)", 6}) {
+		t.Errorf("losses %v", losses.List())
+	}
+	got, _, _, ok := text(t, old)
+	if !ok || strings.Contains(got, `code_model "`) || !strings.Contains(got, "@g.code_model.large = global i32 0\n") {
+		t.Errorf("code_model written for LLVM 16:\n%s", got)
+	}
+}
