@@ -498,6 +498,9 @@ func (r *Reader) finishBody(fs *funcState) error {
 	if len(fs.fwd) > 0 {
 		return r.errorf("never resolved value found in function")
 	}
+	if id, ok := r.md.unresolved(); ok {
+		return r.errorf("invalid function metadata: forward reference to metadata ID %d never resolved", id)
+	}
 	if len(fs.blocks) == 0 {
 		return r.errorf("function body without blocks")
 	}

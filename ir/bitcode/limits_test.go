@@ -127,6 +127,22 @@ func TestHostile(t *testing.T) {
 		{"type cycle", [][]uint64{{7, 32}, {11, 1, 1}}, nil, "only named structs can be forward referenced", ""},
 		// A type table that claims 2^32-1 entries.
 		{"type count", [][]uint64{{1, 1<<32 - 1}}, nil, "type table of 4294967295 entries, more than the stream holds", ""},
+		// !0 = !{!5}, and nothing defines !5: LLVM's reader keeps a
+		// temporary node that llvm-dis-22 cannot print (it crashes on
+		// some such modules); it is refused.
+		{"metadata forward reference", baseTypes, func(w *bw.Writer) {
+			w.EnterBlock(15, 4)
+			w.Unabbrev(3, 6) // METADATA_NODE [!5 + 1]
+			w.EndBlock()
+		}, "forward reference to metadata ID 5 never resolved", ""},
+		// !llvm.x = !{!7}, with nothing defining !7.
+		{"named metadata forward reference", baseTypes, func(w *bw.Writer) {
+			w.EnterBlock(15, 4)
+			w.Unabbrev(3)                               // !0 = !{}
+			w.Unabbrev(4, 'l', 'l', 'v', 'm', '.', 'x') // METADATA_NAME
+			w.Unabbrev(10, 7)                           // METADATA_NAMED_NODE [!7]
+			w.EndBlock()
+		}, "forward reference to metadata ID 7 never resolved", ""},
 		// An array constant of 2^40 elements named by one record.
 		{"lying aggregate", [][]uint64{{7, 32}, {25, 0}, {11, 1 << 40, 0}}, func(w *bw.Writer) {
 			w.EnterBlock(11, 4)

@@ -788,6 +788,38 @@ func (l *mdList) resolve(r *Reader) error {
 	return nil
 }
 
+// unresolved returns the ID of metadata that a node read so far refers to
+// and that was never defined, and whether there is one. LLVM's reader
+// refuses such a body ("Invalid function metadata: outgoing forward
+// refs") and, at module level, goes on with a temporary node it cannot
+// print (llvm-dis-22 crashes on some): both are refused here.
+func (l *mdList) unresolved() (uint64, bool) {
+	if l.fixes.len() > 0 {
+		return l.fixes.chunks[0][0].id - 1, true
+	}
+	for _, p := range l.pending {
+		for _, id := range p.ids {
+			if _, tuple := p.node.(*ir.MDTuple); tuple {
+				id-- // plus one for tuples, 0 for null
+				if id == ^uint64(0) {
+					continue
+				}
+			}
+			if l.get(id) == nil {
+				return id, true
+			}
+		}
+	}
+	for _, p := range l.named {
+		for _, id := range p.ids {
+			if l.get(id) == nil {
+				return id, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // attachments decodes (kind, node) pairs.
 func (r *Reader) attachments(ops []uint64) ([]ir.Attachment, error) {
 	var out []ir.Attachment

@@ -1580,6 +1580,9 @@ func (r *Reader) finishModule() error {
 	if err := r.md.resolve(r); err != nil {
 		return err
 	}
+	if id, ok := r.md.unresolved(); ok {
+		return r.errorf("invalid metadata: forward reference to metadata ID %d never resolved", id)
+	}
 	r.applyIntrinsicAttrs()
 	return nil
 }
