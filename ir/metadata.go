@@ -432,6 +432,33 @@ func IsDebugInfo(md Metadata) bool {
 	return false
 }
 
+// EachOperand calls fn with each metadata operand of md, nil ones too: a
+// tuple's operands, a specialized node's fields and then its Refs (so an
+// operand may come twice), a location's scope and inlinedAt, an argument
+// list's values.
+func EachOperand(md Metadata, fn func(Metadata)) {
+	switch n := md.(type) {
+	case *MDTuple:
+		for _, o := range n.Ops {
+			fn(o)
+		}
+	case *SpecializedNode:
+		for _, f := range n.Fields {
+			fn(f.MD)
+		}
+		for _, o := range n.Refs {
+			fn(o)
+		}
+	case *DILocation:
+		fn(n.Scope)
+		fn(n.InlinedAt)
+	case *DIArgList:
+		for _, a := range n.Args {
+			fn(a)
+		}
+	}
+}
+
 // IsNilMetadata reports whether m is nil or a nil pointer of one of the
 // metadata types.
 func IsNilMetadata(m Metadata) bool {

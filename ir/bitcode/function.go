@@ -558,6 +558,7 @@ func (r *Reader) finishBody(fs *funcState) error {
 		fs.f.Blocks = r.finishEdges(fs)
 	}
 	r.keepPreds(fs)
+	r.checkBodyUnits(fs.f)
 	return nil
 }
 

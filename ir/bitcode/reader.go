@@ -281,6 +281,9 @@ type Reader struct {
 	// unitList is the module's !llvm.dbg.cu as read (see
 	// checkListedUnit).
 	unitList *ir.NamedMetadata
+	// unlistedUnits are the module's DICompileUnits missing from
+	// !llvm.dbg.cu that only a body may reach (checkBodyUnits).
+	unlistedUnits map[ir.Metadata]bool
 	// oldLoopTags says an old metadata string began with
 	// "llvm.vectorizer." (MetadataLoader's HasSeenOldLoopTags).
 	oldLoopTags bool

@@ -475,14 +475,124 @@ func holdsDropped(n ir.MDNode) bool {
 	return false
 }
 
-// checkCompileUnits reports a DICompileUnit missing from !llvm.dbg.cu,
-// which fails LLVM's verifier: llvm-dis-22 then strips all debug info
-// ("ignoring invalid debug info").
+// checkCompileUnits reports a DICompileUnit missing from !llvm.dbg.cu
+// that LLVM's verifier visits, which fails it: llvm-dis-22 then strips all
+// debug info ("ignoring invalid debug info"). The verifier visits what the
+// named metadata and the attachments of globals and functions reach here,
+// and what a body reaches (checkBodyUnits): a unit only a plain call's
+// metadata argument reaches is not its concern.
 func (r *Reader) checkCompileUnits() {
+	if r.md.dropNamed || r.noDebug || r.stripDebug {
+		return
+	}
+	var unlisted map[ir.Metadata]bool
 	for _, m := range r.md.items {
-		if n, ok := m.(*ir.SpecializedNode); ok && n.Kind == "DICompileUnit" {
-			r.checkListedUnit(n)
+		if n, ok := m.(*ir.SpecializedNode); ok && n.Kind == "DICompileUnit" && !r.listedUnit(n) {
+			if unlisted == nil {
+				unlisted = map[ir.Metadata]bool{}
+			}
+			unlisted[n] = true
 		}
+	}
+	if unlisted == nil {
+		return
+	}
+	w := unitWalk{units: unlisted, seen: map[ir.Metadata]bool{}}
+	for _, nmd := range r.m.NamedMetadata {
+		for _, op := range nmd.Ops {
+			w.visit(op)
+		}
+	}
+	for _, g := range r.m.Globals {
+		w.attachments(g.Metadata)
+	}
+	for _, f := range r.m.Functions {
+		w.attachments(f.Metadata)
+	}
+	if w.found {
+		r.skip(unlistedUnit)
+		return
+	}
+	r.unlistedUnits = unlisted
+}
+
+// checkBodyUnits reports, once, a DICompileUnit missing from !llvm.dbg.cu
+// that the module-level metadata holds (checkCompileUnits) and that f's
+// body reaches as LLVM's verifier visits a body: the function's and
+// instructions' attachments, locations, debug records, and the metadata
+// arguments of calls to intrinsics.
+func (r *Reader) checkBodyUnits(f *ir.Function) {
+	if len(r.unlistedUnits) == 0 {
+		return
+	}
+	w := unitWalk{units: r.unlistedUnits, seen: map[ir.Metadata]bool{}}
+	w.attachments(f.Metadata)
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			w.visit(in.DebugLoc)
+			w.attachments(in.Metadata)
+			for _, d := range in.DebugRecords {
+				for _, op := range d.Ops {
+					w.visit(op)
+				}
+			}
+			if in.Op != ir.Call && in.Op != ir.Invoke && in.Op != ir.CallBr {
+				continue
+			}
+			if callee, ok := in.Callee.(*ir.Function); !ok || !isIntrinsic(callee.Name) {
+				continue
+			}
+			for _, op := range in.Operands {
+				if mv, ok := op.(*ir.MetadataValue); ok {
+					w.visit(mv.MD)
+				}
+			}
+		}
+	}
+	if w.found {
+		r.skip(unlistedUnit)
+		r.unlistedUnits = nil
+	}
+}
+
+// isIntrinsic reports whether name is an intrinsic of LLVM 22, one whose
+// calls LLVM's verifier checks (visitIntrinsicCall).
+func isIntrinsic(name string) bool {
+	_, ok := ir.IntrinsicName(name)
+	return ok
+}
+
+// A unitWalk visits metadata from roots, noting whether it reaches one of
+// units.
+type unitWalk struct {
+	units map[ir.Metadata]bool
+	seen  map[ir.Metadata]bool
+	stack []ir.Metadata
+	found bool
+}
+
+func (w *unitWalk) attachments(atts []ir.Attachment) {
+	for _, a := range atts {
+		w.visit(a.Node)
+	}
+}
+
+// visit walks what md reaches, with a stack of its own (debug info is
+// deep), until a unit is found.
+func (w *unitWalk) visit(md ir.Metadata) {
+	w.stack = append(w.stack[:0], md)
+	for len(w.stack) > 0 && !w.found {
+		m := w.stack[len(w.stack)-1]
+		w.stack = w.stack[:len(w.stack)-1]
+		if ir.IsNilMetadata(m) || w.seen[m] {
+			continue
+		}
+		w.seen[m] = true
+		if w.units[m] {
+			w.found = true
+			return
+		}
+		ir.EachOperand(m, func(op ir.Metadata) { w.stack = append(w.stack, op) })
 	}
 }
 
@@ -492,9 +602,14 @@ const unlistedUnit = "llvm-dis-22 ignores invalid debug info (a DICompileUnit no
 
 // checkListedUnit reports cu when !llvm.dbg.cu does not list it.
 func (r *Reader) checkListedUnit(cu *ir.SpecializedNode) {
-	if r.md.dropNamed || r.noDebug || r.stripDebug {
+	if r.md.dropNamed || r.noDebug || r.stripDebug || r.listedUnit(cu) {
 		return
 	}
+	r.skip(unlistedUnit)
+}
+
+// listedUnit reports whether !llvm.dbg.cu lists cu.
+func (r *Reader) listedUnit(cu *ir.SpecializedNode) bool {
 	if r.unitList == nil {
 		for _, nmd := range r.m.NamedMetadata {
 			if nmd != nil && nmd.Name == "llvm.dbg.cu" {
@@ -505,11 +620,11 @@ func (r *Reader) checkListedUnit(cu *ir.SpecializedNode) {
 	if r.unitList != nil {
 		for _, op := range r.unitList.Ops {
 			if op == ir.MDNode(cu) {
-				return
+				return true
 			}
 		}
 	}
-	r.skip(unlistedUnit)
+	return false
 }
 
 // unitField is the FieldName of a DISubprogram's compile unit.

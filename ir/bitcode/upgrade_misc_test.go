@@ -1,6 +1,9 @@
 package bitcode
 
 import (
+	"bytes"
+	"os"
+	"slices"
 	"testing"
 
 	"github.com/bcextract/bcextract/ir"
@@ -94,5 +97,36 @@ func TestTBAAValid(t *testing.T) {
 	cyc.Ops[1] = cyc
 	if tbaaValid(n(cyc, scalar, c64(0))) {
 		t.Error("a cyclic base node verified")
+	}
+}
+
+// A compile unit missing from !llvm.dbg.cu fails LLVM's verifier (and
+// llvm-dis-22 strips the debug info) only when the verifier visits it: a
+// call to an intrinsic reaches it through its metadata argument, a call to
+// a function LLVM does not know does not (the fixture as it is).
+func TestUnlistedUnit(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/ir/debuginfo/di-unlisted-unit.bc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		callee string
+		want   []string
+	}{
+		{"llvm.codeview.annotatioo", nil},
+		{"llvm.codeview.annotation", []string{unlistedUnit}},
+	} {
+		in := bytes.ReplaceAll(data, []byte("llvm.codeview.annotatioo"), []byte(c.callee))
+		_, rs, err := loadAll(in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.callee, err)
+		}
+		var got []string
+		for _, s := range rs[0].Skipped() {
+			got = append(got, s.Msg)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("calling %s: reported %q, want %q", c.callee, got, c.want)
+		}
 	}
 }

@@ -456,7 +456,7 @@ func (l *Linker) redirect() {
 			n.Value = value(n.Value)
 			return
 		}
-		eachOperand(md, meta)
+		ir.EachOperand(md, meta)
 	}
 	m := l.m
 	for _, nmd := range m.NamedMetadata {

@@ -31,32 +31,8 @@ func (m *mover) mapMD(md ir.Metadata) ir.Metadata {
 		}
 		return md
 	}
-	eachOperand(md, func(o ir.Metadata) { m.mapMD(o) })
+	ir.EachOperand(md, func(o ir.Metadata) { m.mapMD(o) })
 	return md
-}
-
-// eachOperand calls fn with each metadata operand of md, nil ones too.
-func eachOperand(md ir.Metadata, fn func(ir.Metadata)) {
-	switch n := md.(type) {
-	case *ir.MDTuple:
-		for _, o := range n.Ops {
-			fn(o)
-		}
-	case *ir.SpecializedNode:
-		for _, f := range n.Fields {
-			fn(f.MD)
-		}
-		for _, o := range n.Refs {
-			fn(o)
-		}
-	case *ir.DILocation:
-		fn(n.Scope)
-		fn(n.InlinedAt)
-	case *ir.DIArgList:
-		for _, a := range n.Args {
-			fn(a)
-		}
-	}
 }
 
 func (m *mover) mapAttachments(as []ir.Attachment) {
@@ -458,7 +434,7 @@ func (u *mdUniquer) renumber(m *ir.Module) {
 		if p := idField(md); p != nil {
 			order = append(order, p)
 		}
-		eachOperand(md, walk)
+		ir.EachOperand(md, walk)
 	}
 	forEachMetadataRoot(m, walk)
 	for i, p := range order {
@@ -493,7 +469,7 @@ func (l *Linker) odrTypes(src *ir.Module) {
 		if md == nil || !t.visit(md) {
 			return
 		}
-		eachOperand(md, walk)
+		ir.EachOperand(md, walk)
 		order = append(order, md)
 		if n, ok := md.(*ir.SpecializedNode); ok && n.Kind == "DICompositeType" {
 			l.odrType(n)

@@ -15,6 +15,9 @@
 #                           (go run ../mkold): DISubrange versions 0 and 1 and narrow
 #                           DIEnumerators, signs rotated as LLVM's old writer and as
 #                           Zig's writer do (the latter read one lower)
+#   di-unlisted-unit        llvm-as-22 of src/di-unlisted-unit.ll: a compile unit
+#                           missing from !llvm.dbg.cu that only a call to an unknown
+#                           "llvm." function reaches: valid, printed in full
 #   typed-ptr-md            llvm-as-14 of src/typed-ptr-md.ll: nodes that typed
 #                           pointers made different are one node once all pointers
 #                           are ptr (MDNode uniquing), at module level and in a body
@@ -59,6 +62,7 @@ rm -f ./*.bc ./*.dis
 
 (cd src && "$LLVM_AS" di-fixed-point.ll -o ../di-fixed-point.bc)
 (cd src && "$LLVM_AS" di-distinct-subrange.ll -o ../di-distinct-subrange.bc)
+(cd src && "$LLVM_AS" di-unlisted-unit.ll -o ../di-unlisted-unit.bc)
 (cd src && "$LLVM_AS" di-old-records.ll -o "$TMP/di-old-records.bc")
 (cd ../../.. && "$GO" run ./testdata/ir/debuginfo/mkold "$TMP/di-old-records.bc" "$DIR/di-old-records.bc")
 (cd src && "$LLVM_AS14" typed-ptr-md.ll -o ../typed-ptr-md.bc)
