@@ -106,7 +106,17 @@ type Reader struct {
 	scopes    []scope
 	blockInfo *BlockInfo
 	literals  uint64 // literal operands delivered so far
+	strict    bool   // see SetStrictLengths
 }
+
+// SetStrictLengths makes Next refuse an END_BLOCK that is not where the
+// block's length word says the block ends. LLVM's writers always put it
+// there; elsewhere the stream is corrupt (a changed operand shifted every
+// bit after it) even when it still parses, and a reader that goes on
+// builds from garbage what a reader skipping blocks by their length does
+// not see. llvm-bcanalyzer does not check it; LLVM's IR reader
+// usually fails on the garbage.
+func (r *Reader) SetStrictLengths(on bool) { r.strict = on }
 
 // NewReader returns a reader at the start of data with the top-level
 // abbreviation width (2). Magic numbers are the caller's business: read them
@@ -160,6 +170,9 @@ func (r *Reader) Next() (Entry, error) {
 		}
 		r.c.Align32()
 		s := &r.scopes[len(r.scopes)-1]
+		if r.strict && r.c.pos != s.end {
+			return Entry{}, r.c.errorfAt(start, nil, "END_BLOCK ends the block at bit %d, its length word at bit %d", r.c.pos, s.end)
+		}
 		r.codeWidth, r.abbrevs = s.codeWidth, s.abbrevs
 		*s = scope{}
 		r.scopes = r.scopes[:len(r.scopes)-1]

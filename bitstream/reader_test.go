@@ -3,6 +3,7 @@ package bitstream
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -525,5 +526,47 @@ func TestLeaveBlock(t *testing.T) {
 	rec, err := r.ReadRecord(e.ID, nil)
 	if err != nil || rec.Code != 3 || len(rec.Ops) != 1 || rec.Ops[0] != 30 {
 		t.Fatalf("record %+v, %v", rec, err)
+	}
+}
+
+// With SetStrictLengths, an END_BLOCK must be where the block's length word
+// says the block ends: a word too many or too few in the length is an error
+// at the END_BLOCK (the block's words are 96 to 128: the record, then the
+// END_BLOCK at bit 117, aligned to 128).
+func TestStrictLengths(t *testing.T) {
+	w := bw.New()
+	w.Magic(irMagic)
+	w.EnterBlock(8, 3)
+	w.Unabbrev(1, 2)
+	w.EndBlock()
+	for _, c := range []struct {
+		delta  int // added to the length word
+		strict bool
+		want   string
+	}{
+		{0, true, ""},
+		{1, false, ""},
+		{1, true, "END_BLOCK ends the block at bit 128, its length word at bit 160"},
+		{-1, true, "END_BLOCK ends the block at bit 128, its length word at bit 96"},
+	} {
+		data := bytes.Clone(w.Bytes)
+		data[8] = byte(int(data[8]) + c.delta) // the length word, little-endian
+		r := NewReader(data)
+		if _, err := ReadMagic(r.Cursor()); err != nil {
+			t.Fatal(err)
+		}
+		r.SetStrictLengths(c.strict)
+		mustEntry(t, r, Entry{EntrySubBlock, 8})
+		if _, err := r.EnterBlock(8); err != nil {
+			t.Fatal(err)
+		}
+		mustEntry(t, r, Entry{EntryRecord, UNABBREV_RECORD})
+		if _, err := r.ReadRecord(UNABBREV_RECORD, nil); err != nil {
+			t.Fatal(err)
+		}
+		_, err := r.Next()
+		if got := fmt.Sprint(err); c.want == "" && err != nil || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("length %+d, strict %v: Next = %v, want %q", c.delta, c.strict, err, c.want)
+		}
 	}
 }

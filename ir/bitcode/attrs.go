@@ -208,9 +208,14 @@ func (r *Reader) readAttrGroups() error {
 			case llvmir.ATTR_ENC_STRING, llvmir.ATTR_ENC_STRING_VALUE:
 				hasValue := llvmir.AttributeEncoding(enum32(ops[i])) == llvmir.ATTR_ENC_STRING_VALUE
 				i++
+				// LLVM's writer ends each string with a 0; LLVM's
+				// reader reads past the record without it.
 				j := i
 				for j < len(ops) && ops[j] != 0 {
 					j++
+				}
+				if j == len(ops) {
+					return r.errorf("invalid attribute group record: a string not null-terminated")
 				}
 				key := opsString(ops[i:j])
 				i = j + 1
@@ -220,9 +225,10 @@ func (r *Reader) readAttrGroups() error {
 					for j < len(ops) && ops[j] != 0 {
 						j++
 					}
-					if i <= len(ops) {
-						val = opsString(ops[i:j])
+					if j == len(ops) {
+						return r.errorf("invalid attribute group record: a string not null-terminated")
 					}
+					val = opsString(ops[i:j])
 					i = j + 1
 				}
 				add(ir.Attribute{Key: key, Value: val})

@@ -330,6 +330,7 @@ func (r *Reader) loadBody(f *ir.Function) (err error) {
 	}
 	saved := r.br
 	r.br = bitstream.NewReader(r.stream)
+	r.br.SetStrictLengths(true)
 	r.br.SetBlockInfo(r.bi)
 	nmod, nmd := len(r.values), len(r.md.items)
 	fs := &r.fs

@@ -143,6 +143,13 @@ func TestHostile(t *testing.T) {
 			w.Unabbrev(10, 7)                           // METADATA_NAMED_NODE [!7]
 			w.EndBlock()
 		}, "forward reference to metadata ID 7 never resolved", ""},
+		// An attribute group whose string attribute has no 0 at its
+		// end: LLVM's reader reads on past the record.
+		{"unterminated attribute string", baseTypes, func(w *bw.Writer) {
+			w.EnterBlock(10, 3)
+			w.Unabbrev(3, 1, 1<<32-1, 4, 'a', 0, 'b') // PARAMATTR_GRP_CODE_ENTRY
+			w.EndBlock()
+		}, "a string not null-terminated", ""},
 		// An array constant of 2^40 elements named by one record.
 		{"lying aggregate", [][]uint64{{7, 32}, {25, 0}, {11, 1 << 40, 0}}, func(w *bw.Writer) {
 			w.EnterBlock(11, 4)

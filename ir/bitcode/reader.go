@@ -512,6 +512,7 @@ func (r *Reader) Module() (*ir.Module, error) {
 	}
 	r.m = &ir.Module{NoSourceFilename: true, Producer: r.producer}
 	r.br = bitstream.NewReader(r.stream)
+	r.br.SetStrictLengths(true)
 	r.br.SetBlockInfo(r.bi)
 	r.bodyBit = map[*ir.Function]uint64{}
 	r.kinds = map[uint64]string{}

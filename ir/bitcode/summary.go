@@ -85,6 +85,7 @@ const stackIDsPerByte = 2
 // changes nothing in r: Module runs it beside readModule.
 func (r *Reader) readSummary(bi *bitstream.BlockInfo) (*ir.Summary, []Skip, error) {
 	br := bitstream.NewReader(r.stream)
+	br.SetStrictLengths(true)
 	br.SetBlockInfo(bi)
 	s := &summaryReader{r: r, br: br, byGUID: map[uint64]*ir.SummaryValue{},
 		stackBudget: max(stackIDsPerByte*len(r.stream), 1<<16)}
