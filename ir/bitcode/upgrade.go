@@ -648,8 +648,8 @@ func isZeroOffset(v ir.Value) bool {
 }
 
 // appendDeref returns DIExpression e with DW_OP_deref appended, before a
-// DW_OP_stack_value or DW_OP_LLVM_fragment (DIExpression::append); e is
-// not changed.
+// DW_OP_stack_value or DW_OP_LLVM_fragment, and its constant arithmetic
+// folded (DIExpression::append, foldConstantMath); e is not changed.
 func appendDeref(e *ir.SpecializedNode) *ir.SpecializedNode {
 	deref := ir.Field{Int: int64(dwarf.OpDeref), Kind: ir.FieldUint}
 	fs := make([]ir.Field, 0, len(e.Fields)+1)
@@ -666,6 +666,15 @@ func appendDeref(e *ir.SpecializedNode) *ir.SpecializedNode {
 	}
 	if !done {
 		fs = append(fs, deref)
+	}
+	elems := make([]uint64, len(fs))
+	for i, f := range fs {
+		elems[i] = uint64(f.Int)
+	}
+	elems = foldConstantMath(elems)
+	fs = make([]ir.Field, len(elems))
+	for i, e := range elems {
+		fs[i] = ir.Field{Int: int64(e), Kind: ir.FieldUint}
 	}
 	return &ir.SpecializedNode{Kind: "DIExpression", Fields: fs}
 }
