@@ -2,6 +2,8 @@ package bcwrite
 
 import (
 	"math/big"
+	"strconv"
+	"strings"
 
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/llvmir"
@@ -35,6 +37,12 @@ func (w *writer) appendAttr(ops []uint64, a *ir.Attribute) []uint64 {
 	if a.Kind == ir.AttrNone {
 		if w.older() {
 			a = w.olderStringAttr(a)
+		}
+		if w.unsupported == nil && (strings.IndexByte(a.Key, 0) >= 0 || strings.IndexByte(a.Value, 0) >= 0) {
+			// The record ends each string with a 0 (LLVM's reader
+			// takes record values past 255 as their low byte: a 0 it
+			// reads ends no string).
+			w.unsupported = &UnsupportedError{What: "an attribute string holding a NUL byte (" + strconv.Quote(a.Key) + ")"}
 		}
 		if a.Value == "" {
 			ops = append(ops, uint64(llvmir.ATTR_ENC_STRING))

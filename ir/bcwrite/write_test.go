@@ -441,3 +441,23 @@ func TestUpgradeSyncScope(t *testing.T) {
 		t.Errorf("sync scopes read back %q, want [agent]", m2.SyncScopes)
 	}
 }
+
+// An attribute string holding a NUL byte cannot be written: the record
+// ends each string with a 0 (LLVM's reader makes one of a value 256 in
+// a record, which is how such a string is read).
+func TestAttrStringNUL(t *testing.T) {
+	m, r := openModule(t, readFile(t, "../../testdata/ir/attrs.bc"))
+	for _, f := range m.Functions {
+		if len(f.Attrs.Fn) > 0 {
+			f.Attrs.Fn = append(f.Attrs.Fn, ir.Attribute{Key: "k", Value: "a\x00b"})
+			break
+		}
+	}
+	for _, v := range Versions {
+		_, err := Write(m, Options{Loader: r, Version: v})
+		var ue *UnsupportedError
+		if !errors.As(err, &ue) || !strings.Contains(ue.What, "NUL byte") {
+			t.Errorf("Write for LLVM %d: %v, want the NUL byte refused", v, err)
+		}
+	}
+}
