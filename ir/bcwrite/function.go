@@ -531,6 +531,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		// [attributes, cc, default, #indirect, indirect..., function
 		// type, callee, arguments...].
 		w.bundles(in, id)
+		w.checkCallBrLabels(in)
 		code = llvmir.FUNC_CODE_INST_CALLBR
 		ops = append(ops, e.listID(in.Attrs), uint64(in.CallConv)<<llvmir.CALL_CCONV|1<<llvmir.CALL_EXPLICIT_TYPE,
 			s.blocks[in.Succs[0]], uint64(len(in.Succs)-1))
@@ -925,4 +926,24 @@ func (w *writer) calleeAndArgs(ops []uint64, in *ir.Instruction, id uint64, s *f
 		ops = append(ops, w.rel(v, id))
 	}
 	return ops
+}
+
+// checkCallBrLabels refuses a callbr of inline assembly with indirect
+// destinations and no label constraint ("!i"): every LLVM reader (13 to
+// 22) takes such a record for the form before label constraints, whose
+// last arguments are the destinations' blockaddresses, and refuses it
+// ("callbr argument does not match indirect dest"). LLVM's own reading
+// of an old callbr whose constraints it cannot follow makes one (the
+// verifier refuses it).
+func (w *writer) checkCallBrLabels(in *ir.Instruction) {
+	asm, ok := in.Callee.(*ir.InlineAsm)
+	if !ok || len(in.Succs) < 2 || w.unsupported != nil {
+		return
+	}
+	for _, k := range strings.Split(asm.Constraints, ",") {
+		if strings.HasPrefix(k, "!") {
+			return
+		}
+	}
+	w.unsupported = &UnsupportedError{What: "a callbr of inline assembly with indirect destinations and no label constraint, which a reader takes for blockaddress arguments"}
 }

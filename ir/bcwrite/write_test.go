@@ -461,3 +461,39 @@ func TestAttrStringNUL(t *testing.T) {
 		}
 	}
 }
+
+// A callbr of inline assembly with indirect destinations and no label
+// constraint reads back, in every LLVM, as the older form whose last
+// arguments are blockaddresses, and fails: it is refused.
+func TestCallBrWithoutLabels(t *testing.T) {
+	m, r := openModule(t, readFile(t, "../../testdata/ir/llvmtest/callbr.bc"))
+	n := 0
+	for _, f := range m.Functions {
+		if !f.HasBody {
+			continue
+		}
+		if err := r.LoadBody(f); err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if asm, ok := in.Callee.(*ir.InlineAsm); ok && in.Op == ir.CallBr {
+					c := *asm
+					c.Constraints = strings.ReplaceAll(c.Constraints, "!i", "i")
+					in.Callee = &c
+					n++
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no callbr of inline assembly in the fixture")
+	}
+	for _, v := range Versions {
+		_, err := Write(m, Options{Version: v})
+		var ue *UnsupportedError
+		if !errors.As(err, &ue) || !strings.Contains(ue.What, "no label constraint") {
+			t.Errorf("Write for LLVM %d: %v, want the callbr refused", v, err)
+		}
+	}
+}
