@@ -435,7 +435,7 @@ func isZeroConst(c ir.Constant) bool {
 // getelementptr whose indices are all zero or undef and which has no
 // inrange (typed-pointer bitcode's decay of arrays), both the operand.
 func (r *Reader) foldNoOpConst(p *pconst, ops []ir.Constant) ir.Constant {
-	if removedConstOp(p.opcode) {
+	if removedConstOp(p.opcode) || p.opcode == ir.GetElementPtr && isScalableTy(p.srcElem, 0) {
 		r.oldConstExprs = true
 	}
 	if len(ops) == 0 {

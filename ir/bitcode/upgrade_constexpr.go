@@ -41,6 +41,37 @@ func removedConstOp(op ir.Opcode) bool {
 	return false
 }
 
+// unsupportedConstExpr reports whether LLVM 22 makes instructions of ce
+// (isConstExprSupported): a removed expression that does not fold, or a
+// getelementptr over a scalable type (isSupportedGetElementPtr).
+func unsupportedConstExpr(ce *ir.ConstExpr) bool {
+	if ce.Op == ir.GetElementPtr {
+		return isScalableTy(ce.SrcElem, 0)
+	}
+	return removedConstOp(ce.Op) && foldRemoved(ce) == nil
+}
+
+// isScalableTy is Type::isScalableTy: a scalable vector, or an array or
+// struct that holds one.
+func isScalableTy(t *ir.Type, depth int) bool {
+	if t == nil || depth > maxExpandDepth {
+		return false
+	}
+	switch t.Kind {
+	case ir.ScalableVectorType:
+		return true
+	case ir.ArrayType:
+		return isScalableTy(t.Elem, depth+1)
+	case ir.StructType:
+		for _, f := range t.Fields {
+			if isScalableTy(f, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // needsExpand reports whether c must become instructions: a removed
 // constant expression that does not fold, or a constant expression or
 // aggregate (struct, array, fixed vector) with such an operand. memo holds
@@ -51,7 +82,7 @@ func needsExpand(c ir.Value, depth int, memo map[ir.Value]bool) bool {
 	switch c := c.(type) {
 	case *ir.ConstExpr:
 		ops = c.Operands
-		removed = removedConstOp(c.Op) && foldRemoved(c) == nil
+		removed = unsupportedConstExpr(c)
 	case *ir.ConstAggregate:
 		if c.Typ.Kind == ir.ScalableVectorType {
 			return false
@@ -100,7 +131,7 @@ func firstRemoved(c ir.Value, depth int) ir.Opcode {
 			return o
 		}
 	}
-	if ce, ok := c.(*ir.ConstExpr); ok && removedConstOp(ce.Op) && foldRemoved(ce) == nil {
+	if ce, ok := c.(*ir.ConstExpr); ok && unsupportedConstExpr(ce) {
 		return ce.Op
 	}
 	return ir.BadOp
