@@ -100,6 +100,21 @@ func IntrinsicName(name string) (string, bool) {
 	return intrinsicName(i), true
 }
 
+// IntrinsicReturnsStruct reports whether the LLVM 22 intrinsic that a
+// function named name is returns a struct its signature spells out (a
+// literal struct type, not an overloaded one), false when name is no
+// intrinsic of LLVM 22. LLVM's reader gives a declaration of such an
+// intrinsic that returns an identified or packed struct that struct's
+// literal form (UpgradeIntrinsicFunction).
+func IntrinsicReturnsStruct(name string) bool {
+	i, ok := lookupIntrinsic(name)
+	if !ok {
+		return false
+	}
+	sig := intrinsicSig(i)
+	return sig != "" && (sig[0] == iitStruct || sig[0] == iitEmptyStruct)
+}
+
 // IntrinsicAttrs returns the attributes that LLVM 22 gives a declaration
 // of the intrinsic named name with function type fnType
 // (Intrinsic::getAttributes), which replace whatever attributes the

@@ -110,7 +110,54 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 			return u
 		}
 	}
+	if u := r.planStructReturn(f); u != nil {
+		return u
+	}
 	return r.planRename(f)
+}
+
+// planStructReturn: an intrinsic whose signature returns a struct,
+// declared returning an identified or packed one, is declared anew
+// returning the struct's literal form (and under LLVM 22's mangling); each
+// call becomes an unnamed call of it, with the call's attributes, whose
+// fields are extracted and inserted one by one into the old struct type,
+// from poison (UpgradeIntrinsicFunction, UpgradeIntrinsicCall).
+func (r *Reader) planStructReturn(f *ir.Function) *oldIntrinsic {
+	ret := f.Sig.Ret
+	if ret.Kind != ir.StructType || !ret.Identified && !ret.Packed || len(ret.Fields) == 0 ||
+		!ir.IntrinsicReturnsStruct(f.Name) {
+		return nil
+	}
+	newSig := r.fnType(r.shape(ir.Type{Kind: ir.StructType, Fields: ret.Fields}), f.Sig.Params...)
+	name, ok := ir.IntrinsicMangledName(f.Name, newSig)
+	if !ok {
+		name = f.Name
+	}
+	return &oldIntrinsic{f: f, oldSig: f.Sig, newName: name, newSig: newSig, rewrite: rewriteStructReturn}
+}
+
+func rewriteStructReturn(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	old := u.oldSig.Ret
+	call := r.newCall(in, r.target(u), in.Operands...)
+	call.Attrs = in.Attrs
+	out = append(out, call)
+	var res ir.Value = &ir.Poison{Typ: old}
+	newRet := u.newSig.Ret
+	for i := range old.Fields {
+		ext := r.newInst(in, ir.ExtractValue, newRet.Fields[i], call)
+		extraOf(ext).Indices = []uint32{uint32(i)}
+		out = append(out, ext)
+		if i == len(old.Fields)-1 {
+			becomeInst(in, ir.InsertValue, old, res, ext)
+			extraOf(in).Indices = []uint32{uint32(i)}
+			break
+		}
+		ins := r.newInst(in, ir.InsertValue, old, res, ext)
+		extraOf(ins).Indices = []uint32{uint32(i)}
+		out = append(out, ins)
+		res = ins
+	}
+	return out, true
 }
 
 // planSplice: llvm.vector.splice (llvm.experimental.vector.splice before
