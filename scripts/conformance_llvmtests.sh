@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # conformance_llvmtests.sh - `bcextract dis` against llvm-dis-22 on LLVM's
 # own bitcode compatibility tests: every .bc file of llvm/test/Bitcode
-# (and its Inputs/) of LLVM 14.0.6, bitcode written by LLVM 3.2 to 14 that
-# LLVM keeps to check its reader, from Debian's llvm-toolchain-14 source
-# package (`apt-get source --download-only` with an apt state of the
-# script's own; kept in $BCX_CORPUS, default ~/.cache/bcextract-corpus, or
-# taken from --src DIR, an unpacked llvm/test/Bitcode).
+# (and its Inputs/) of LLVM 21.1 (bitcode written by LLVM 3.2 to 21 that
+# LLVM keeps to check its reader), from Debian's llvm-toolchain-21 source
+# package (sid); when that cannot be had, LLVM 14.0.6's from
+# llvm-toolchain-14 (bookworm), which holds fewer. Downloaded with an apt
+# state of the script's own (`apt-get source --download-only`; the upstream
+# tarball is enough), kept in $BCX_CORPUS (default
+# ~/.cache/bcextract-corpus), or taken from --src DIR, an unpacked
+# llvm/test/Bitcode.
 #
 # Usage: scripts/conformance_llvmtests.sh [--src DIR] [--bcextract PATH]
 #
@@ -61,29 +64,41 @@ if [[ -z $BCX ]]; then
 fi
 # shellcheck source=scripts/debsrc.sh
 source "$REPO/scripts/debsrc.sh"
-# fetch DIR: LLVM 14.0.6's llvm/test/Bitcode into DIR.
+# fetch DIR VERSION SUITE: llvm/test/Bitcode of Debian's
+# llvm-toolchain-VERSION (from SUITE) into DIR. apt-get may fail on the
+# Debian parts of the package where a mirror lacks them: the upstream
+# tarball is what counts.
 fetch() {
-	local dir=$1 apt="$WORK/apt"
+	local dir=$1 v=$2 suite=$3 apt="$WORK/apt$2"
 	mkdir -p "$apt/dl"
-	debsrc_download "$apt/dl" bookworm llvm-toolchain-14 || return 1
-	(cd "$apt/dl" && tar -xJf llvm-toolchain-14_*.orig.tar.xz --wildcards '*/llvm/test/Bitcode/*') || return 1
+	debsrc_download "$apt/dl" "$suite" "llvm-toolchain-$v" || true
+	compgen -G "$apt/dl/llvm-toolchain-${v}_*.orig.tar.xz" >/dev/null || return 1
+	(cd "$apt/dl" && tar -xJf llvm-toolchain-"${v}"_*.orig.tar.xz --wildcards '*/llvm/test/Bitcode/*') || return 1
 	rm -rf "$dir"
 	mkdir -p "$(dirname "$dir")"
-	mv "$apt"/dl/llvm-toolchain-14_*/llvm/test/Bitcode "$dir"
+	mv "$apt"/dl/llvm-toolchain-"${v}"_*/llvm/test/Bitcode "$dir"
 }
+LLVMV=""
 if [[ -z $SRC ]]; then
-	SRC=${BCX_CORPUS:-$HOME/.cache/bcextract-corpus}/llvm14-test-bitcode
-	if [[ ! -f $SRC/compatibility-3.6.ll.bc ]]; then
-		ok=""
+	CORPUS=${BCX_CORPUS:-$HOME/.cache/bcextract-corpus}
+	for try in "21 sid" "14 bookworm"; do
+		set -- $try
+		SRC=$CORPUS/llvm$1-test-bitcode
+		if [[ -f $SRC/compatibility-3.6.ll.bc ]]; then
+			LLVMV=$1
+			break
+		fi
 		for attempt in 1 2 3; do
-			if fetch "$SRC"; then
-				ok=1
+			if fetch "$SRC" "$1" "$2"; then
+				LLVMV=$1
 				break
 			fi
 			sleep $((attempt * 5))
 		done
-		[[ -n $ok ]] || skip "LLVM 14's llvm/test/Bitcode (Debian's llvm-toolchain-14 source package) could not be fetched"
-	fi
+		[[ -n $LLVMV ]] && break
+		echo "  (LLVM $1's llvm/test/Bitcode could not be fetched)"
+	done
+	[[ -n $LLVMV ]] || skip "LLVM's llvm/test/Bitcode (Debian's llvm-toolchain-21 or -14 source package) could not be fetched"
 fi
 
 cd "$SRC"
@@ -126,5 +141,5 @@ done < <(find . -name '*.bc' | sort)
 for f in "${!EXPECTED[@]}"; do
 	[[ -n ${seen[$f]:-} ]] || echo "  (expected file not met: $f)"
 done
-echo "llvm/test/Bitcode of LLVM 14 vs llvm-dis-22: $((same + expected + refused + different)) files llvm-dis-22 reads ($unread it refuses): same $same, reported as expected $expected, refused $refused, different $different"
+echo "llvm/test/Bitcode${LLVMV:+ of LLVM $LLVMV} vs llvm-dis-22: $((same + expected + refused + different)) files llvm-dis-22 reads ($unread it refuses): same $same, reported as expected $expected, refused $refused, different $different"
 [[ $refused == 0 && $different == 0 ]]
