@@ -35,8 +35,6 @@ done
 # The files bcextract reports rather than prints, and why.
 declare -A EXPECTED=(
 	[Inputs/PR23310.bc]="the upgrade of llvm.x86.sse2.psrl.dq (a shuffle LLVM 22 writes in its place) is not done"
-	[aarch64-bf16-upgrade.ll.bc]="the bf16 upgrade of llvm.aarch64.neon.bfmmla and others (bitcasts of their operands) is not done"
-	[arm-bf16-upgrade.ll.bc]="the bf16 upgrade of llvm.arm.neon.bfmmla and others is not done"
 	[Inputs/thinlto-function-summary-callgraph.1.bc]="a summary of a module without a string table (LLVM 4) is not read"
 	[Inputs/thinlto-function-summary-callgraph-pgo.1.bc]="a summary of a module without a string table (LLVM 4) is not read"
 	[Inputs/thinlto-function-summary-callgraph-combined.1.bc]="a summary of a module without a string table (LLVM 4) is not read"

@@ -106,6 +106,9 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 	case strings.HasPrefix(name, "llvm.x86."):
 		return r.planX86(f, name[len("llvm.x86."):])
 	case strings.HasPrefix(name, "llvm.arm."), strings.HasPrefix(name, "llvm.aarch64."):
+		if u := r.planBF16(f); u != nil {
+			return u
+		}
 		if u := r.planOldARM(f); u != nil {
 			return u
 		}
@@ -114,6 +117,84 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 		return u
 	}
 	return r.planRename(f)
+}
+
+// planBF16: the ARM and AArch64 NEON bf16 intrinsics of LLVM 11 took
+// their bf16 operands as vectors of i8 (bfdot.v2f32.v8i8,
+// bfdot.v4f32.v16i8, bfmmla/bfmlalb/bfmlalt.v4f32.v16i8); LLVM 12's take
+// vectors of bfloat, bfdot overloaded on them, the others not. Each call
+// becomes two unnamed bitcasts of those operands and a call of the new
+// declaration that keeps the call's name (UpgradeIntrinsicFunction,
+// UpgradeIntrinsicCall).
+func (r *Reader) planBF16(f *ir.Function) *oldIntrinsic {
+	arch, rest, _ := strings.Cut(strings.TrimPrefix(f.Name, "llvm."), ".neon.")
+	sig := f.Sig
+	if arch != "arm" && arch != "aarch64" || len(sig.Params) != 3 || sig.Ret.Kind != ir.FixedVectorType {
+		return nil
+	}
+	var base string
+	switch rest {
+	case "bfdot.v2f32.v8i8", "bfdot.v4f32.v16i8":
+		base = "bfdot"
+	case "bfmmla.v4f32.v16i8", "bfmlalb.v4f32.v16i8", "bfmlalt.v4f32.v16i8":
+		base, _, _ = strings.Cut(rest, ".")
+	default:
+		return nil
+	}
+	bits := vectorBits(sig.Ret)
+	if bits != 64 && bits != 128 {
+		return nil
+	}
+	bf := r.shape(ir.Type{Kind: ir.FixedVectorType, Elem: r.shape(ir.Type{Kind: ir.BFloatType}), Len: bits / 16})
+	newSig := r.fnType(sig.Ret, sig.Params[0], bf, bf)
+	name := "llvm." + arch + ".neon." + base
+	if base == "bfdot" {
+		var ok bool
+		if name, ok = ir.IntrinsicMangledName(name, newSig); !ok {
+			return nil
+		}
+	}
+	if _, ok := ir.IntrinsicAttrs(name, newSig); !ok {
+		return nil
+	}
+	return &oldIntrinsic{f: f, oldSig: sig, newName: name, newSig: newSig, rewrite: rewriteBF16}
+}
+
+// vectorBits is the size in bits of a fixed vector of integers or
+// floating-point numbers, 0 for another type.
+func vectorBits(t *ir.Type) uint64 {
+	if t == nil || t.Kind != ir.FixedVectorType || t.Elem == nil {
+		return 0
+	}
+	var e uint64
+	switch t.Elem.Kind {
+	case ir.IntegerType:
+		e = uint64(t.Elem.BitWidth)
+	case ir.HalfType, ir.BFloatType:
+		e = 16
+	case ir.FloatType:
+		e = 32
+	case ir.DoubleType:
+		e = 64
+	}
+	return e * t.Len
+}
+
+func rewriteBF16(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	ops := []ir.Value{in.Operands[0], nil, nil}
+	for i := 1; i <= 2; i++ {
+		op := in.Operands[i]
+		if _, ok := op.(ir.Constant); ok {
+			return out, false // IRBuilder folds a constant's bitcast
+		}
+		bits := vectorBits(op.Type())
+		bf := r.shape(ir.Type{Kind: ir.FixedVectorType, Elem: r.shape(ir.Type{Kind: ir.BFloatType}), Len: bits / 16})
+		c := r.newInst(in, ir.BitCast, bf, op)
+		out = append(out, c)
+		ops[i] = c
+	}
+	rebuildCall(in, r.target(u), ops)
+	return out, true
 }
 
 // planStructReturn: an intrinsic whose signature returns a struct,

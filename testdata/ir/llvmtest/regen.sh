@@ -32,6 +32,8 @@ FILES=(
 	"21 constexpr-scalable-vector-gep.ll.bc constexpr-scalable-vector-gep.bc"
 	"21 intrinsics-struct-upgrade.ll.bc intrinsics-struct-upgrade.bc"
 	"21 upgrade-dbg-addr.ll.bc upgrade-dbg-addr.bc"
+	"21 aarch64-bf16-upgrade.ll.bc aarch64-bf16-upgrade.bc"
+	"21 arm-bf16-upgrade.ll.bc arm-bf16-upgrade.bc"
 )
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
