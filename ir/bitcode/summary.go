@@ -118,6 +118,7 @@ func (s *summaryReader) read(bi *bitstream.BlockInfo) (*ir.Summary, error) {
 		linkage ir.Linkage
 	}
 	var gvs []gv
+	var vst moduleVST
 	var sumBI *bitstream.BlockInfo // the BLOCKINFO in effect at the summary
 	// A combined index has a MODULE_STRTAB_BLOCK: the paths and hashes of
 	// the modules it summarizes, by module ID.
@@ -158,6 +159,15 @@ func (s *summaryReader) read(bi *bitstream.BlockInfo) (*ir.Summary, error) {
 					return nil, err
 				}
 				continue
+			case llvmir.VALUE_SYMTAB_BLOCK_ID:
+				if !strtabV2 {
+					// A module without a string table (LLVM 4) names
+					// its global values here, by value ID.
+					if err = s.readModuleVST(e.ID, &vst); err != nil {
+						return nil, err
+					}
+					continue
+				}
 			}
 			if err := br.SkipBlock(); err != nil {
 				return nil, err
@@ -202,10 +212,17 @@ done:
 		return nil, nil
 	}
 	if !strtabV2 {
-		// Names of old modules live in the VST; not supported yet.
-		s.recBit = sumBit
-		s.skip("skipped a module summary of a module without a string table")
-		return nil, nil
+		for i := range gvs {
+			gvs[i].name = vst.names[uint64(i)]
+		}
+		if combined && len(vst.guids) > 0 {
+			// The GUIDs by value ID an LLVM 4 combined index gives in
+			// its VST, where later ones give them in FS_VALUE_GUID.
+			s.extra = vst.guids
+			for _, g := range vst.guids {
+				s.value(g, "")
+			}
+		}
 	}
 	s.sum = &ir.Summary{
 		FullLTO: llvmir.BlockID(sumID) == llvmir.FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID,
@@ -930,6 +947,67 @@ type combinedModule struct {
 
 // readModuleStrtab reads a combined index's MODULE_STRTAB_BLOCK (block id)
 // into mods.
+// A moduleVST is what the module-level VALUE_SYMTAB of a module without a
+// string table (LLVM 4) says: the names of the global values by value ID
+// (VST_CODE_ENTRY, VST_CODE_FNENTRY) or, in a combined index, their GUIDs
+// (VST_CODE_COMBINED_ENTRY).
+type moduleVST struct {
+	names map[uint64]string
+	guids map[uint64]uint64
+}
+
+// readModuleVST reads the VALUE_SYMTAB block id into vst.
+func (s *summaryReader) readModuleVST(id uint32, vst *moduleVST) error {
+	br := s.br
+	if _, err := br.EnterBlock(id); err != nil {
+		return err
+	}
+	for {
+		s.recBit = br.BitPos()
+		e, err := br.Next()
+		if err != nil {
+			return err
+		}
+		switch e.Kind {
+		case bitstream.EntryEndBlock:
+			return nil
+		case bitstream.EntryDefineAbbrev:
+			if _, err := br.DefineAbbrev(); err != nil {
+				return err
+			}
+			continue
+		case bitstream.EntrySubBlock:
+			if err := br.SkipBlock(); err != nil {
+				return err
+			}
+			continue
+		}
+		rec, err := br.ReadRecord(e.ID, s.ops)
+		if err != nil {
+			return err
+		}
+		s.ops = rec.Ops
+		ops := rec.Ops
+		if vst.names == nil {
+			vst.names, vst.guids = map[uint64]string{}, map[uint64]uint64{}
+		}
+		switch llvmir.ValueSymtabCode(rec.Code) {
+		case llvmir.VST_CODE_ENTRY:
+			if len(ops) >= 1 {
+				vst.names[ops[0]] = opsString(ops[1:])
+			}
+		case llvmir.VST_CODE_FNENTRY:
+			if len(ops) >= 2 {
+				vst.names[ops[0]] = opsString(ops[2:])
+			}
+		case llvmir.VST_CODE_COMBINED_ENTRY:
+			if len(ops) >= 2 {
+				vst.guids[ops[0]] = ops[1]
+			}
+		}
+	}
+}
+
 func (s *summaryReader) readModuleStrtab(id uint32, mods []combinedModule) ([]combinedModule, error) {
 	br := s.br
 	if _, err := br.EnterBlock(id); err != nil {

@@ -34,6 +34,8 @@ FILES=(
 	"21 upgrade-dbg-addr.ll.bc upgrade-dbg-addr.bc"
 	"21 aarch64-bf16-upgrade.ll.bc aarch64-bf16-upgrade.bc"
 	"21 arm-bf16-upgrade.ll.bc arm-bf16-upgrade.bc"
+	"21 Inputs/thinlto-function-summary-callgraph-pgo.1.bc summary-llvm4-pgo.bc"
+	"21 Inputs/thinlto-function-summary-callgraph-pgo-combined.1.bc summary-llvm4-pgo-combined.bc"
 )
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
