@@ -106,6 +106,14 @@ func x86IRFamily(name string) (x86IR, bool) {
 		return x86IR{rewrite: foldsConstants(rewriteX86Pmuldq), shape: x86Pmul}, true
 	case name == "sse41.pmuldq", name == "avx2.pmul.dq":
 		return x86IR{rewrite: foldsConstants(rewriteX86Pmuldq), op: 1, shape: x86Pmul}, true
+	case name == "sse2.psrl.dq", name == "avx2.psrl.dq":
+		return x86IR{rewrite: rewriteX86ByteShift, op: shiftRightBits, shape: x86Imm2}, true
+	case name == "sse2.psll.dq", name == "avx2.psll.dq":
+		return x86IR{rewrite: rewriteX86ByteShift, op: shiftLeftBits, shape: x86Imm2}, true
+	case name == "sse2.psrl.dq.bs", name == "avx2.psrl.dq.bs", name == "avx512.psrl.dq.512":
+		return x86IR{rewrite: rewriteX86ByteShift, op: shiftRightBytes, shape: x86Imm2}, true
+	case name == "sse2.psll.dq.bs", name == "avx2.psll.dq.bs", name == "avx512.psll.dq.512":
+		return x86IR{rewrite: rewriteX86ByteShift, op: shiftLeftBytes, shape: x86Imm2}, true
 	case name == "sse2.pshuf.d", strings.HasPrefix(name, "avx.vpermil."):
 		return x86IR{rewrite: rewriteX86Imm(shufPermil), shape: x86Imm2}, true
 	case name == "sse2.pshufl.w":
@@ -394,6 +402,71 @@ func (r *Reader) newShuffle(in *ir.Instruction, a, b ir.Value, mask []int32) *ir
 	sh := r.newInst(in, ir.ShuffleVector, r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: uint64(len(mask)), Elem: t.Elem}), a, b)
 	extraOf(sh).Mask = mask
 	return sh
+}
+
+// The byte shifts of rewriteX86ByteShift (x86IR.op): right or left, by a
+// number of bits (a multiple of 8) or of bytes.
+const (
+	shiftRightBits = iota
+	shiftLeftBits
+	shiftRightBytes
+	shiftLeftBytes
+)
+
+// rewriteX86ByteShift: psrl.dq and psll.dq (LLVM 3.6 and older), which
+// shift each 16-byte lane of a vector of i64 by whole bytes, become a
+// bitcast to a vector of bytes, a shufflevector with zeros, and a bitcast
+// back, the two bitcasts named "cast" (upgradeX86PSRLDQIntrinsics,
+// upgradeX86PSLLDQIntrinsics). A shift of 16 bytes or more makes a
+// constant, which this reader cannot put in the call's place: left to be
+// reported, as a constant operand (folded by LLVM) is.
+func rewriteX86ByteShift(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	ret, v := u.oldSig.Ret, in.Operands[0]
+	c, ok := in.Operands[1].(*ir.ConstInt)
+	if _, isConst := v.(ir.Constant); !ok || c.Big != nil || isConst || !isInt(ret.Elem, 64) || ret.Len == 0 || ret.Len%2 != 0 {
+		return out, false
+	}
+	shift := uint64(c.V)
+	if c.Typ.BitWidth < 64 {
+		shift &= 1<<c.Typ.BitWidth - 1
+	}
+	if u.op == shiftRightBits || u.op == shiftLeftBits {
+		shift /= 8
+	}
+	if shift >= 16 {
+		return out, false
+	}
+	n := int(ret.Len * 8)
+	bytes := r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: uint64(n), Elem: r.intType(8)})
+	cast := r.newInst(in, ir.BitCast, bytes, v)
+	cast.Name = r.fs.claim("cast")
+	out = append(out, cast)
+	zero := &ir.ConstNull{Typ: bytes}
+	mask := make([]int32, n)
+	sh := int(shift)
+	for l := 0; l < n; l += 16 {
+		for i := 0; i < 16; i++ {
+			var idx int
+			if u.op == shiftRightBits || u.op == shiftRightBytes {
+				if idx = i + sh; idx >= 16 {
+					idx += n - 16 // past the lane: the zeros
+				}
+			} else if idx = n + i - sh; idx < n {
+				idx -= n - 16 // before the lane: the zeros
+			}
+			mask[l+i] = int32(idx + l)
+		}
+	}
+	var shuf *ir.Instruction
+	if u.op == shiftRightBits || u.op == shiftRightBytes {
+		shuf = r.newShuffle(in, cast, zero, mask)
+	} else {
+		shuf = r.newShuffle(in, zero, cast, mask)
+	}
+	out = append(out, shuf)
+	becomeInst(in, ir.BitCast, ret, shuf)
+	in.Name = r.fs.claim("cast")
+	return out, true
 }
 
 // An x86Shuffle makes the shufflevector an x86 intrinsic with an

@@ -368,7 +368,8 @@ def x86_ir(C, M):
     pmovsx/pmovzx, crc32 of 64 bits, scalar arithmetic, pmuludq/pmuldq,
     shuffles by an immediate (pshufd, pshuflw/hw, vpermilps/pd, blends,
     vinsertf128, vextractf128, vperm2f128, one with a zeroed half),
-    broadcasts (of a load and of a register), vmovnt stores."""
+    broadcasts (of a load and of a register), vmovnt stores, byte shifts
+    (psrl.dq, psll.dq)."""
     i8, i16, i32, i64 = (L.LLVMIntTypeInContext(C, n) for n in (8, 16, 32, 64))
     f32, f64 = L.LLVMFloatTypeInContext(C), L.LLVMDoubleTypeInContext(C)
     V = L.LLVMVectorType
@@ -425,7 +426,9 @@ def x86_ir(C, M):
             ("avx.vperm2f128.pd.256", "v4f64", ["v4f64", "v4f64", "i8:24"]),
             ("avx.vbroadcast.ss.256", "v8f32", ["ptr"]), ("avx.vbroadcast.sd.256", "v4f64", ["ptr"]),
             ("avx2.pbroadcastw.128", "v8i16", ["v8i16"]), ("avx2.vbroadcast.ss.ps", "v4f32", ["v4f32"]),
-            ("avx.movnt.ps.256", "void", ["ptr", "v8f32"]), ("avx.movnt.dq.256", "void", ["ptr", "v4i64"])]:
+            ("avx.movnt.ps.256", "void", ["ptr", "v8f32"]), ("avx.movnt.dq.256", "void", ["ptr", "v4i64"]),
+            ("sse2.psrl.dq", "v2i64", ["v2i64", "i32:64"]), ("sse2.psll.dq.bs", "v2i64", ["v2i64", "i32:3"]),
+            ("avx2.psrl.dq", "v4i64", ["v4i64", "i32:24"]), ("avx2.psll.dq", "v4i64", ["v4i64", "i32:40"])]:
         ft = L.LLVMFunctionType(ty[ret], (vp * len(ps))(*[ty[p.split(":")[0]] for p in ps]), len(ps), 0)
         full = ("llvm.x86." + name).encode()
         d = L.LLVMGetNamedFunction(M, full) or L.LLVMAddFunction(M, full, ft)
