@@ -34,11 +34,6 @@ done
 
 # The files bcextract reports rather than prints, and why.
 declare -A EXPECTED=(
-	[Inputs/PR23310.bc]="the upgrade of llvm.x86.sse2.psrl.dq (a shuffle LLVM 22 writes in its place) is not done"
-	[Inputs/thinlto-function-summary-callgraph.1.bc]="a summary of a module without a string table (LLVM 4) is not read"
-	[Inputs/thinlto-function-summary-callgraph-pgo.1.bc]="a summary of a module without a string table (LLVM 4) is not read"
-	[Inputs/thinlto-function-summary-callgraph-combined.1.bc]="a summary of a module without a string table (LLVM 4) is not read"
-	[Inputs/thinlto-function-summary-callgraph-pgo-combined.1.bc]="a summary of a module without a string table (LLVM 4) is not read"
 	[Inputs/padding-garbage.bc]="bytes after the last block: llvm-dis-22 ignores up to 8 of them, bcextract says the file is cut (README)"
 	[Inputs/invalid-no-proper-module.bc]="no MODULE_BLOCK (a block of ID 40): llvm-dis-22 prints nothing, bcextract says no module was found"
 )

@@ -281,6 +281,12 @@ type Reader struct {
 	// unitList is the module's !llvm.dbg.cu as read (see
 	// checkListedUnit).
 	unitList *ir.NamedMetadata
+	// debugDecided says whether the module's debug info is known to
+	// stay or go (checkDebugInfoVersion); malformedDbg are the reports
+	// of malformed debug intrinsic calls in the bodies read before,
+	// made once it is known to stay (see dbgRecord).
+	debugDecided bool
+	malformedDbg []Skip
 	// unlistedUnits are the module's DICompileUnits missing from
 	// !llvm.dbg.cu that only a body may reach (checkBodyUnits).
 	unlistedUnits map[ir.Metadata]bool

@@ -592,14 +592,32 @@ func (r *Reader) dbgRecord(in *ir.Instruction) (rec *ir.DebugRecord, drop bool) 
 			args = []ir.Value{args[0], args[2], args[3]}
 		}
 	}
-	if len(args) != want {
+	// A call whose operands are not the intrinsic's still becomes a
+	// record in LLVM 22 (of null operands where it wants metadata),
+	// which its verifier refuses: the debug info goes, as it goes with
+	// a module whose debug info is stripped anyway.
+	malformed := func() (*ir.DebugRecord, bool) {
+		if r.stripDebug || r.noDebug {
+			return nil, true
+		}
+		msg := "a call of " + callee.Name + " whose operands are not the intrinsic's: llvm-dis-22 makes it a record its verifier refuses and strips the debug info; not done"
+		if !r.debugDecided {
+			// A body read with the module (forwardRefBodies), before
+			// the module's debug info is known to stay.
+			r.malformedDbg = append(r.malformedDbg, Skip{Bit: r.base + r.recBit, Msg: msg})
+			return nil, true
+		}
+		r.skip("%s", msg)
 		return nil, false
+	}
+	if len(args) != want {
+		return malformed()
 	}
 	ops := make([]ir.Metadata, 0, want+1)
 	for _, v := range args {
 		mv, ok := v.(*ir.MetadataValue)
 		if !ok {
-			return nil, false
+			return malformed()
 		}
 		ops = append(ops, mv.MD)
 	}

@@ -138,6 +138,13 @@ func (r *Reader) upgradeMisc() {
 	r.upgradeImplicitSection()
 	r.upgradeGlobalCtors()
 	r.checkDebugInfoVersion()
+	r.debugDecided = true
+	if !r.stripDebug {
+		for _, sk := range r.malformedDbg {
+			r.skips = addSkip(r.skips, sk)
+		}
+	}
+	r.malformedDbg = nil
 	r.upgradeARC()
 }
 
