@@ -646,6 +646,9 @@ func rewriteInsert128(r *Reader, in *ir.Instruction, out []*ir.Instruction, ret 
 // elemBits is the width of an integer or floating-point element type, 0
 // for others.
 func elemBits(t *ir.Type) uint32 {
+	if t == nil {
+		return 0
+	}
 	if t.Kind == ir.HalfType || t.Kind == ir.BFloatType {
 		return 16
 	}
@@ -691,7 +694,11 @@ func rewriteX86Broadcast(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*
 // !nontemporal !{i32 1} (the uniqued node).
 func rewriteX86MovNT(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
 	ptr, v := in.Operands[0], in.Operands[1]
-	bits := uint64(elemBits(v.Type().Elem)) * v.Type().Len
+	t := v.Type()
+	if t == nil || t.Elem == nil {
+		return out, false // not a vector: the call's type is not its operand's
+	}
+	bits := uint64(elemBits(t.Elem)) * t.Len
 	if bits == 0 || bits%8 != 0 {
 		return out, false
 	}
