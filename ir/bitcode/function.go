@@ -667,13 +667,22 @@ func (r *Reader) readAttachments(fs *funcState) error {
 // forward reference to an instruction of type t.
 func (r *Reader) valueOrFwd(id uint64, t *ir.Type) (ir.Value, error) {
 	if id < uint64(len(r.values)) {
-		return r.value(id)
+		v, err := r.value(id)
+		if err == nil && t != nil && v != nil && !equalTypes(v.Type(), t, 0) {
+			// LLVM's getValueFwdRef: a value of another type than the
+			// record says is an invalid record.
+			return nil, r.errorf("invalid record: value %d is not of the type the record gives it", id)
+		}
+		return v, err
 	}
 	fs := r.fn
 	if fs == nil || t == nil || id > 1<<32 {
 		return nil, r.errorf("invalid value ID %d", id)
 	}
 	if ph := fs.fwd[id]; ph != nil {
+		if !equalTypes(ph.Typ, t, 0) {
+			return nil, r.errorf("invalid record: forward reference %d used with two types", id)
+		}
 		return ph, nil
 	}
 	if t.Kind == ir.VoidType || t.Kind == ir.LabelType || t.Kind == ir.MetadataType {
@@ -683,6 +692,49 @@ func (r *Reader) valueOrFwd(id uint64, t *ir.Type) (ir.Value, error) {
 	ph.Typ = t
 	fs.fwd[id] = ph
 	return ph, nil
+}
+
+// equalTypes reports whether a and b are one type of LLVM's: the same
+// identified struct, pointers of one address space (typed pointers are
+// all ptr once read), or types of the same structure.
+func equalTypes(a, b *ir.Type, depth int) bool {
+	switch {
+	case a == b:
+		return true
+	case a == nil || b == nil || a.Kind != b.Kind || a.Identified || b.Identified || depth > 64:
+		return false
+	}
+	switch a.Kind {
+	case ir.PointerType:
+		return a.AddrSpace == b.AddrSpace
+	case ir.IntegerType:
+		return a.BitWidth == b.BitWidth
+	case ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType:
+		return a.Len == b.Len && equalTypes(a.Elem, b.Elem, depth+1)
+	case ir.StructType:
+		if a.Packed != b.Packed || len(a.Fields) != len(b.Fields) {
+			return false
+		}
+		for i := range a.Fields {
+			if !equalTypes(a.Fields[i], b.Fields[i], depth+1) {
+				return false
+			}
+		}
+		return true
+	case ir.FunctionType:
+		if a.VarArg != b.VarArg || len(a.Params) != len(b.Params) || !equalTypes(a.Ret, b.Ret, depth+1) {
+			return false
+		}
+		for i := range a.Params {
+			if !equalTypes(a.Params[i], b.Params[i], depth+1) {
+				return false
+			}
+		}
+		return true
+	case ir.TargetExtType:
+		return false // one of the table, met above if the same
+	}
+	return true // the types without parameters: void, float, label, ...
 }
 
 // fnValue is getFnValueByID: a metadata-typed operand is a metadata ID.

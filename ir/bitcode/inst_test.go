@@ -30,6 +30,9 @@ func TestInstErrors(t *testing.T) {
 		{"extractvalue forward void", 26, []uint64{0, 2, 0}, "invalid forward reference type"},
 		{"insertvalue forward void", 27, []uint64{0, 2, 0, 2, 0}, "invalid forward reference type"},
 		{"cast forward void", 3, []uint64{0, 2, 0, 0}, "invalid forward reference type"},
+		// add i32 %fwd, @f: a value of another type than the record
+		// gives it (LLVM's getValueFwdRef refuses it).
+		{"binop mistyped", 2, []uint64{0, 0, 1, 0}, "invalid record: value 0 is not of the type the record gives it"},
 		// Records cut short say what is missing.
 		{"unop short", 56, []uint64{0}, "invalid record (code 56): too short: no type of the operand (operand 1)"},
 		{"binop short", 2, []uint64{0, 0, 0}, "invalid record (code 2): too short: no opcode (operand 3)"},
@@ -37,7 +40,7 @@ func TestInstErrors(t *testing.T) {
 		{"cast bad type", 3, []uint64{0, 0, 9, 0}, "invalid record (code 3): invalid type ID 9 for the result type"},
 		{"gep short", 43, []uint64{0}, "invalid record (code 43): too short: no source element type (operand 1)"},
 		{"cmp left over", 9, []uint64{0, 0, 0, 32, 0, 7}, "invalid record (code 9): 1 operands left over after operand 5"},
-		{"store short", 44, []uint64{0, 1, 0, 0}, "invalid record (code 44): 0 operands after the value, not 2"},
+		{"store short", 44, []uint64{0, 1, 0, 1}, "invalid record (code 44): 0 operands after the value, not 2"},
 		{"br block", 11, []uint64{3}, "invalid basic block ID 3"},
 		{"call short", 34, []uint64{0, 1 << 15, 3}, "invalid call record (code 34): too short: no callee (operand 3)"},
 		{"landingpad clause", 47, []uint64{0, 0, 2, 0}, "invalid record (code 47): too short: no clause (operand 4)"},
