@@ -150,6 +150,13 @@ func TestHostile(t *testing.T) {
 			w.Unabbrev(3, 1, 1<<32-1, 4, 'a', 0, 'b') // PARAMATTR_GRP_CODE_ENTRY
 			w.EndBlock()
 		}, "a string not null-terminated", ""},
+		// Two METADATA_KIND records of kind 0: LLVM refuses them.
+		{"metadata kind twice", baseTypes, func(w *bw.Writer) {
+			w.EnterBlock(22, 3)
+			w.Unabbrev(6, 0, 'd', 'b', 'g')
+			w.Unabbrev(6, 0, 'x')
+			w.EndBlock()
+		}, "conflicting METADATA_KIND records (kind 0 twice)", ""},
 		// An array constant of 2^40 elements named by one record.
 		{"lying aggregate", [][]uint64{{7, 32}, {25, 0}, {11, 1 << 40, 0}}, func(w *bw.Writer) {
 			w.EnterBlock(11, 4)

@@ -198,6 +198,9 @@ func (r *Reader) addKind(ops []uint64) error {
 	if len(ops) < 1 {
 		return r.errorf("invalid metadata kind record")
 	}
+	if _, dup := r.kinds[ops[0]]; dup {
+		return r.errorf("conflicting METADATA_KIND records (kind %d twice)", ops[0])
+	}
 	name := opsString(ops[1:])
 	r.kinds[ops[0]] = name
 	r.rankOf(name)
