@@ -332,10 +332,13 @@ func (r *Reader) checkDebugInfoVersion() {
 		return
 	}
 	if version, _ := r.m.ModuleFlagInt("Debug Info Version"); version == debugMetadataVersion {
-		if r.unitlessDefinition() {
-			// LLVM's verifier: "subprogram definitions must have a
-			// compile unit" (an old unit's list of subprograms that
-			// came after it); llvm-dis-22 ignores invalid debug info.
+		if r.unitlessDefinition() || r.invalidDebugInfo() != "" {
+			// LLVM's verifier fails a debug-info check ("subprogram
+			// definitions must have a compile unit": an old unit's list
+			// of subprograms that came after it; any of verifyDINode's
+			// on a node the module's named metadata or global
+			// attachments reach): llvm-dis-22 ignores invalid debug
+			// info.
 			r.stripDebugInfo()
 			return
 		}
@@ -343,6 +346,62 @@ func (r *Reader) checkDebugInfoVersion() {
 		return
 	}
 	r.stripDebugInfo()
+}
+
+// invalidDebugInfo returns the message of the first of LLVM's per-node
+// debug-info checks (verifyDINode) that a node fails among those the
+// module's named metadata and the attachments of its globals and
+// functions reach, as LLVM's verifier visits them; "" when all pass. The
+// nodes only bodies reach are not checked here.
+func (r *Reader) invalidDebugInfo() string {
+	seen := map[ir.Metadata]bool{}
+	var stack []ir.Metadata
+	walk := func(root ir.Metadata) string {
+		stack = append(stack[:0], root)
+		for len(stack) > 0 {
+			m := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if ir.IsNilMetadata(m) || seen[m] {
+				continue
+			}
+			switch m.(type) {
+			case *ir.MDTuple, *ir.SpecializedNode, *ir.DILocation:
+			default:
+				continue // strings and values: no operands to follow
+			}
+			seen[m] = true
+			if msg := verifyDINode(m); msg != "" {
+				return msg
+			}
+			ir.EachOperand(m, func(op ir.Metadata) { stack = append(stack, op) })
+		}
+		return ""
+	}
+	for _, nmd := range r.m.NamedMetadata {
+		if nmd == nil {
+			continue
+		}
+		for _, op := range nmd.Ops {
+			if msg := walk(op); msg != "" {
+				return msg
+			}
+		}
+	}
+	for _, g := range r.m.Globals {
+		for _, a := range g.Metadata {
+			if msg := walk(a.Node); msg != "" {
+				return msg
+			}
+		}
+	}
+	for _, f := range r.m.Functions {
+		for _, a := range f.Metadata {
+			if msg := walk(a.Node); msg != "" {
+				return msg
+			}
+		}
+	}
+	return ""
 }
 
 // unitlessDefinition reports whether a module-level DISubprogram that is
