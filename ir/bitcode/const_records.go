@@ -167,7 +167,7 @@ func (r *Reader) constData(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type
 			v = &ir.Poison{Typ: cur}
 		}
 	case llvmir.CST_CODE_STRING, llvmir.CST_CODE_CSTRING:
-		if len(ops) < 1 || cur.Kind != ir.ArrayType {
+		if len(ops) < 1 {
 			return nil, nil, r.errorf("invalid string record")
 		}
 		elems := append([]uint64(nil), ops...)
@@ -177,7 +177,14 @@ func (r *Reader) constData(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type
 		if code == llvmir.CST_CODE_CSTRING {
 			elems = append(elems, 0)
 		}
-		v = dataConst(cur, elems)
+		// An array of i8 whatever the current type (LLVM's
+		// ConstantDataArray::getString): an aggregate that holds it
+		// where its type is another refuses it.
+		t := cur
+		if t.Kind != ir.ArrayType || t.Len != uint64(len(elems)) || t.Elem == nil || t.Elem.Kind != ir.IntegerType || t.Elem.BitWidth != 8 {
+			t = r.shape(ir.Type{Kind: ir.ArrayType, Len: uint64(len(elems)), Elem: r.intType(8)})
+		}
+		v = dataConst(t, elems)
 	case llvmir.CST_CODE_DATA:
 		if len(ops) < 1 || cur.Elem == nil {
 			return nil, nil, r.errorf("invalid data record")

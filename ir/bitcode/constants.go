@@ -436,15 +436,30 @@ func (r *Reader) buildConst(p *pconst) (ir.Constant, error) {
 		if len(ops) != len(p.typ.Fields) {
 			return nil, r.errorf("invalid number of elements in struct initializer")
 		}
+		for i, c := range ops {
+			if !equalTypes(c.Type(), p.typ.Fields[i], 0) {
+				return nil, r.errorf("incorrect type in struct initializer")
+			}
+		}
 		return buildStruct(p.typ, ops), nil
 	case pcArray:
 		if uint64(len(ops)) != p.typ.Len {
 			return nil, r.errorf("invalid number of elements in array initializer")
 		}
+		for _, c := range ops {
+			if !equalTypes(c.Type(), p.typ.Elem, 0) {
+				return nil, r.errorf("incorrect type in array initializer")
+			}
+		}
 		return buildArray(p.typ, ops), nil
 	case pcVector:
 		if uint64(len(ops)) != p.typ.Len {
 			return nil, r.errorf("invalid number of elements in vector initializer")
+		}
+		for _, c := range ops {
+			if !equalTypes(c.Type(), p.typ.Elem, 0) {
+				return nil, r.errorf("incorrect type in vector initializer")
+			}
 		}
 		return buildVector(p.typ, ops), nil
 	case pcBlockAddr:
