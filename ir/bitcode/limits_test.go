@@ -157,6 +157,15 @@ func TestHostile(t *testing.T) {
 			w.Unabbrev(6, 0, 'x')
 			w.EndBlock()
 		}, "conflicting METADATA_KIND records (kind 0 twice)", ""},
+		// @g = global i32 { i32 @g }: a struct {i32} whose element is
+		// a pointer (LLVM: "Incorrect type in struct initializer").
+		{"mistyped struct element", [][]uint64{{7, 32}, {25, 0}, {18, 0, 0}}, func(w *bw.Writer) {
+			globalVar(w, 2)
+			w.EnterBlock(11, 4)
+			w.Unabbrev(1, 2) // SETTYPE {i32}
+			w.Unabbrev(7, 0) // AGGREGATE [@g]
+			w.EndBlock()
+		}, "incorrect type in struct initializer", ""},
 		// An array constant of 2^40 elements named by one record.
 		{"lying aggregate", [][]uint64{{7, 32}, {25, 0}, {11, 1 << 40, 0}}, func(w *bw.Writer) {
 			w.EnterBlock(11, 4)
