@@ -967,38 +967,14 @@ func verifyDICompileUnit(n *ir.SpecializedNode) string {
 			}
 		}
 	}
-	if list := dvMD(n, dvGlobals); list != nil {
-		t, ok := dvIsTuple(list)
-		if !ok {
-			return "invalid global variable list"
-		}
-		for _, op := range t.Ops {
-			if !dvIsKind(op, "DIGlobalVariableExpression") {
-				return "invalid global variable ref"
-			}
-		}
+	if msg := dvList(dvMD(n, dvGlobals), func(op ir.Metadata) bool { return dvIsKind(op, "DIGlobalVariableExpression") }, "invalid global variable list", "invalid global variable ref"); msg != "" {
+		return msg
 	}
-	if list := dvMD(n, dvImports); list != nil {
-		t, ok := dvIsTuple(list)
-		if !ok {
-			return "invalid imported entity list"
-		}
-		for _, op := range t.Ops {
-			if !dvIsKind(op, "DIImportedEntity") {
-				return "invalid imported entity ref"
-			}
-		}
+	if msg := dvList(dvMD(n, dvImports), func(op ir.Metadata) bool { return dvIsKind(op, "DIImportedEntity") }, "invalid imported entity list", "invalid imported entity ref"); msg != "" {
+		return msg
 	}
-	if list := dvMD(n, dvMacros); list != nil {
-		t, ok := dvIsTuple(list)
-		if !ok {
-			return "invalid macro list"
-		}
-		for _, op := range t.Ops {
-			if !dvIs(op, dcMacro) {
-				return "invalid macro ref"
-			}
-		}
+	if msg := dvList(dvMD(n, dvMacros), func(op ir.Metadata) bool { return dvIs(op, dcMacro) }, "invalid macro list", "invalid macro ref"); msg != "" {
+		return msg
 	}
 	return ""
 }
@@ -1200,16 +1176,8 @@ func verifyDIMacroFile(n *ir.SpecializedNode) string {
 	if f := dvMD(n, dvFile); f != nil && !dvIsKind(f, "DIFile") {
 		return "invalid file"
 	}
-	if list := dvMD(n, dvNodes); list != nil {
-		t, ok := dvIsTuple(list)
-		if !ok {
-			return "invalid macro list"
-		}
-		for _, op := range t.Ops {
-			if !dvIs(op, dcMacro) {
-				return "invalid macro ref"
-			}
-		}
+	if msg := dvList(dvMD(n, dvNodes), func(op ir.Metadata) bool { return dvIs(op, dcMacro) }, "invalid macro list", "invalid macro ref"); msg != "" {
+		return msg
 	}
 	return ""
 }
@@ -1544,6 +1512,24 @@ func verifyDIImportedEntity(n *ir.SpecializedNode) string {
 	}
 	if !dvIsDINode(dvMD(n, dvEntity)) {
 		return "invalid imported entity"
+	}
+	return ""
+}
+
+// dvList checks a list field: "" when list is null, listMsg when it is no
+// tuple, refMsg when one of its operands fails ok.
+func dvList(list ir.Metadata, ok func(ir.Metadata) bool, listMsg, refMsg string) string {
+	if list == nil {
+		return ""
+	}
+	t, isTuple := dvIsTuple(list)
+	if !isTuple {
+		return listMsg
+	}
+	for _, op := range t.Ops {
+		if !ok(op) {
+			return refMsg
+		}
 	}
 	return ""
 }
