@@ -272,6 +272,11 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 				}
 			}
 		}
+		if code == 0 && w.unsupported == nil {
+			// No record for it: a reader would take one of code 0 for
+			// undef.
+			w.unsupported = &UnsupportedError{What: fmt.Sprintf("a constant %T among the constants", v)}
+		}
 		if abbrev != 0 {
 			b.WriteAbbrevRecord(abbrev, uint32(code), ops, nil)
 		} else {
