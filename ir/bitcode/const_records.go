@@ -250,11 +250,19 @@ func (r *Reader) constExpr(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type
 		}
 		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.Select, ids: []uint64{ops[0], ops[1], ops[2]}}
 	case llvmir.CST_CODE_CE_EXTRACTELT:
+		// [opty, opval, idxty, idxval]: the operand's type a vector, the
+		// index's a type of the table (LLVM checks no more here).
 		if len(ops) < 3 {
 			return nil, nil, r.errorf("invalid extractelement constant expression record")
 		}
+		if t := r.typeByID(ops[0]); t == nil || !t.IsVector() {
+			return nil, nil, r.errorf("invalid extractelement constant expression record: operand type not a vector")
+		}
 		idx := ops[2]
 		if len(ops) == 4 {
+			if r.typeByID(ops[2]) == nil {
+				return nil, nil, r.errorf("invalid extractelement constant expression record: invalid index type")
+			}
 			idx = ops[3]
 		}
 		p = &pconst{typ: cur, kind: pcExpr, opcode: ir.ExtractElement, ids: []uint64{ops[1], idx}}
