@@ -565,6 +565,9 @@ func (r *Reader) checkCompileUnits() {
 	}
 	w := unitWalk{units: unlisted, seen: map[ir.Metadata]bool{}}
 	for _, nmd := range r.m.NamedMetadata {
+		if nmd == nil {
+			continue
+		}
 		for _, op := range nmd.Ops {
 			w.visit(op)
 		}
