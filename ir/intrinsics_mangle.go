@@ -68,6 +68,10 @@ func mangleType(b *strings.Builder, t *Type, depth int) bool {
 	case PointerType:
 		b.WriteByte('p')
 		u(uint64(t.AddrSpace))
+		if t.Pointee != nil {
+			// A typed pointer (LLVM 14 and older): "p0i8".
+			return mangleType(b, t.Pointee, depth+1)
+		}
 	case ArrayType:
 		b.WriteByte('a')
 		u(t.Len)

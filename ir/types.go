@@ -41,6 +41,11 @@ type Type struct {
 
 	// AddrSpace is the address space of a pointer type.
 	AddrSpace uint32
+	// Pointee is the type a typed pointer points to (i32 of i32*), nil
+	// for an opaque pointer (ptr). Readers return opaque pointers only,
+	// as LLVM 22 reads every module; typed pointers are for writing for
+	// the readers of LLVM 14 and older (ir/typedptr).
+	Pointee *Type
 
 	// Elem is the element type of an array or vector type.
 	Elem *Type
@@ -94,9 +99,13 @@ func (t *Type) Scalar() *Type {
 // Contained returns the types t is made of, in LLVM's order
 // (Type::subtypes): a function's result then parameters, a struct's
 // fields, an array's or vector's element, a target extension type's type
-// parameters.
+// parameters, a typed pointer's pointee.
 func (t *Type) Contained() []*Type {
 	switch t.Kind {
+	case PointerType:
+		if t.Pointee != nil {
+			return []*Type{t.Pointee}
+		}
 	case FunctionType:
 		return append([]*Type{t.Ret}, t.Params...)
 	case StructType:

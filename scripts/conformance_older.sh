@@ -2,8 +2,9 @@
 # conformance_older.sh - `bcextract convert --llvm N` against LLVM N's own
 # reader, for each N convert writes for that is installed (llvm-N).
 #
-# Usage: scripts/conformance_older.sh [--bcextract PATH] [--src DIR] [--keep]
+# Usage: scripts/conformance_older.sh [--bcextract PATH] [--src DIR] [--llvm "N..."] [--keep]
 #
+#   --llvm "N..." the versions to check (default: 13 14 15 16 19).
 #   --src DIR   the sources of zlib/ and lua/ (as conformance_link.sh
 #               fetches them; default $BCX_CORPUS/link-src, or
 #               ~/.cache/bcextract-corpus/link-src), built with clang-22
@@ -34,10 +35,12 @@ set -euo pipefail
 BCX=""
 SRC=""
 KEEP=0
+VERSIONS="13 14 15 16 19"
 while [[ $# -gt 0 ]]; do
 	case "$1" in
 	--bcextract) BCX=$(realpath "${2:?}"); shift 2 ;;
 	--src) SRC=$(realpath "${2:?}"); shift 2 ;;
+	--llvm) VERSIONS="${2:?}"; shift 2 ;;
 	--keep) KEEP=1; shift ;;
 	-h | --help) sed -n '2,/^set -e/{/^set -e/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
 	*) echo "conformance_older.sh: unknown argument $1" >&2; exit 2 ;;
@@ -111,7 +114,7 @@ norm() {
 # EXPECTED: outputs known not to pass yet (fixture name, without the
 # fxN- prefix), each with why; they are counted and listed, not failed.
 declare -A EXPECTED=()
-for n in 15 16 19; do
+for n in 13 14 15 16 19; do
 	EXPECTED[$n:dupnames-nvptx]="LLVM 22's reader upgrades an NVPTX data layout (p6) LLVM $n's writer wrote back without it"
 done
 # expected N NAME WHAT: a known failure (counted) or not.
@@ -126,7 +129,7 @@ expected() {
 }
 
 status=0
-for N in 15 16 19; do
+for N in $VERSIONS; do
 	if ! command -v "opt-$N" >/dev/null 2>&1 || ! command -v "llvm-dis-$N" >/dev/null 2>&1; then
 		echo "SKIPPED: conformance_older: llvm-$N not installed - convert --llvm $N NOT checked"
 		continue

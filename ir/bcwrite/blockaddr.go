@@ -77,6 +77,11 @@ func (u *blockAddrUses) note(f *ir.Function) {
 // blockaddress's users in their use-list order, the function read last
 // first (a reader adds a use at the head of the list).
 func (w *writer) blockAddrUsers(f *ir.Function) {
+	if !w.knows(15) {
+		// LLVM 15's record: an older reader refuses it (and needs
+		// none, as it materializes a function's users otherwise).
+		return
+	}
 	var ops []uint64
 	seen := map[*ir.Function]bool{}
 	for i := range f.Blocks {

@@ -46,7 +46,12 @@ func (w *writer) eachFunction(fns []*ir.Function, check, do func(f *ir.Function)
 				return err
 			}
 		}
-		undo := w.olderBody(f)
+		undo := func() {}
+		if !w.typed() {
+			// A module for a typed-pointer reader has its older
+			// bodies already (typedModule).
+			undo = w.olderBody(f)
+		}
 		err := do(f)
 		undo()
 		if loaded {

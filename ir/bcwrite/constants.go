@@ -100,7 +100,14 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 			// constraints...], the chars signed.
 			code = llvmir.CST_CODE_INLINEASM
 			flags := b2u(c.SideEffect) | b2u(c.AlignStack)<<1 | b2u(c.IntelDialect)<<2 | b2u(c.CanThrow)<<3
-			ops = append(ops, uint64(e.typeID(c.FuncType)), flags, uint64(len(c.Asm)))
+			if w.knows(14) {
+				ops = append(ops, uint64(e.typeID(c.FuncType)))
+			} else {
+				// LLVM 13: the function type is the pointee of the
+				// constant's (typed) pointer type.
+				code = llvmir.CST_CODE_INLINEASM_OLD3
+			}
+			ops = append(ops, flags, uint64(len(c.Asm)))
 			ops = append(ops, w.signedCharOps(c.Asm)...)
 			ops = append(ops, uint64(len(c.Constraints)))
 			ops = append(ops, w.signedCharOps(c.Constraints)...)
@@ -202,6 +209,10 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 			code = llvmir.CST_CODE_DSO_LOCAL_EQUIVALENT
 			ops = append(ops, uint64(e.typeID(c.Global.Type())), uint64(e.valueID(c.Global)))
 		case *ir.NoCFI:
+			if !w.knows(14) {
+				// LLVM 13 reads an unknown constant as undef.
+				w.cannot("no_cfi")
+			}
 			code = llvmir.CST_CODE_NO_CFI_VALUE
 			ops = append(ops, uint64(e.typeID(c.Global.Type())), uint64(e.valueID(c.Global)))
 		case *ir.BlockAddress:

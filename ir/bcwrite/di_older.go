@@ -28,7 +28,7 @@ func (w *writer) olderDIRecord(n *ir.SpecializedNode, code llvmir.MetadataCode, 
 		set(fNumExtraInhabitants, "num_extra_inhabitants")
 		set(fDataSize, "dataSize")
 		ops[0], ops[3] = distinct, w.olderBits(n, fSize)
-		return ops[:7]
+		ops = ops[:7]
 	case llvmir.METADATA_STRING_TYPE:
 		ops[0], ops[6] = distinct, w.olderBits(n, fSize)
 	case llvmir.METADATA_DERIVED_TYPE:
@@ -46,7 +46,7 @@ func (w *writer) olderDIRecord(n *ir.SpecializedNode, code llvmir.MetadataCode, 
 			if ops[14] != 0 {
 				w.lose("DIDerivedType ptrauth fields (dropped)")
 			}
-			return ops[:14]
+			ops = ops[:14]
 		}
 	case llvmir.METADATA_COMPOSITE_TYPE:
 		// 22 operands, to annotations.
@@ -57,16 +57,16 @@ func (w *writer) olderDIRecord(n *ir.SpecializedNode, code llvmir.MetadataCode, 
 			w.lose("DICompositeType enumKind (dropped)")
 		}
 		ops[0], ops[7], ops[9] = distinct|2, w.olderBits(n, fSize), w.olderBits(n, fOffset)
-		return ops[:22]
+		ops = ops[:22]
 	case llvmir.METADATA_SUBPROGRAM:
 		set(fKeyInstructions, "keyInstructions")
-		return ops[:20]
+		ops = ops[:20]
 	case llvmir.METADATA_COMPILE_UNIT:
 		if hasField(n, fSourceLanguageName) {
 			w.lose("DICompileUnit sourceLanguageName (written as language 0)")
 			ops[1] = intField(n, fLanguage)
 		}
-		return ops[:22]
+		ops = ops[:22]
 	case llvmir.METADATA_LABEL:
 		// [distinct, scope, name, file, line]
 		set(fColumn, "column")
@@ -75,9 +75,69 @@ func (w *writer) olderDIRecord(n *ir.SpecializedNode, code llvmir.MetadataCode, 
 			w.lose("DILabel coroSuspendIdx (dropped)")
 		}
 		ops[0] = distinct
-		return ops[:5]
+		ops = ops[:5]
 	case llvmir.METADATA_SUBRANGE_TYPE, llvmir.METADATA_FIXED_POINT_TYPE:
 		w.cannot(n.Kind)
+	}
+	if !w.knows(15) {
+		ops = w.before15DIRecord(n, code, ops)
+	}
+	return ops
+}
+
+// before15DIRecord trims record ops of node n (in LLVM 15's layout) to
+// the layout of LLVM 14's writer, or 13's: LLVM 15 added DISubprogram's
+// targetFuncName, LLVM 14 the annotations of types, subprograms and
+// variables, DIStringType's stringLocationExpression and
+// DIImportedEntity's elements. Their readers
+// refuse longer records (13: a DIDerivedType of 14 operands) or take
+// the extra operand for another field.
+func (w *writer) before15DIRecord(n *ir.SpecializedNode, code llvmir.MetadataCode, ops []uint64) []uint64 {
+	trim := func(at int, what string) {
+		if len(ops) > at {
+			for _, v := range ops[at:] {
+				if v != 0 {
+					w.lose(n.Kind + " " + what + " (dropped)")
+					break
+				}
+			}
+			ops = ops[:at]
+		}
+	}
+	if code == llvmir.METADATA_SUBPROGRAM {
+		trim(19, "targetFuncName")
+	}
+	if w.knows(14) {
+		return ops
+	}
+	if (code == llvmir.METADATA_DERIVED_TYPE || code == llvmir.METADATA_COMPOSITE_TYPE) &&
+		(ops[1] == dwTagImmutableType || ops[1] == dwTagNamelist) {
+		// LLVM 13's verifier refuses these tags (and drops the
+		// module's debug info).
+		w.cannot(n.Kind + " of tag " + dwarf.Tag(ops[1]).String())
+	}
+	switch code {
+	case llvmir.METADATA_DERIVED_TYPE:
+		trim(13, "annotations")
+	case llvmir.METADATA_COMPOSITE_TYPE:
+		trim(21, "annotations")
+	case llvmir.METADATA_SUBPROGRAM:
+		trim(18, "annotations")
+	case llvmir.METADATA_GLOBAL_VAR:
+		trim(12, "annotations")
+	case llvmir.METADATA_LOCAL_VAR:
+		trim(9, "annotations")
+	case llvmir.METADATA_IMPORTED_ENTITY:
+		trim(7, "elements")
+	case llvmir.METADATA_STRING_TYPE:
+		// [distinct, tag, name, stringLength, stringLengthExpression,
+		// stringLocationExpression, size, align, encoding]
+		if len(ops) == 9 {
+			if ops[5] != 0 {
+				w.lose(n.Kind + " stringLocationExpression (dropped)")
+			}
+			ops = append(ops[:5], ops[6:]...)
+		}
 	}
 	return ops
 }
@@ -102,6 +162,13 @@ func (w *writer) olderBits(n *ir.SpecializedNode, name fn) uint64 {
 	w.lose(n.Kind + " " + name.String() + " that is not a constant (written as 0)")
 	return 0
 }
+
+// DW_TAG_immutable_type (DWARF 5) and DW_TAG_namelist, which LLVM 14
+// added to its verifier's tags.
+const (
+	dwTagImmutableType = 0x4b
+	dwTagNamelist      = 0x2b
+)
 
 // diFlagStaticMember is DINode::FlagStaticMember.
 const diFlagStaticMember = 1 << 12

@@ -19,6 +19,9 @@ import (
 // both are keyed by what they are: identified structs by identity, the
 // rest by their structure.
 type enumerator struct {
+	// typed says the module has typed pointers (a reader of LLVM 14 or
+	// older is written for).
+	typed   bool
 	types   []*ir.Type
 	typeIDs map[string]uint32 // by typeKey; IDs from 0
 	tkeys   map[*ir.Type]typeRef
@@ -126,6 +129,9 @@ func (e *enumerator) typeKey(t *ir.Type) string {
 		fmt.Fprintf(&b, "i%d", t.BitWidth)
 	case ir.PointerType:
 		fmt.Fprintf(&b, "p%d", t.AddrSpace)
+		if t.Pointee != nil {
+			fmt.Fprintf(&b, "<%s>", e.typeKey(t.Pointee))
+		}
 	case ir.FunctionType:
 		fmt.Fprintf(&b, "f(%s:", e.typeKey(t.Ret))
 		for _, p := range t.Params {
@@ -596,6 +602,10 @@ func (e *enumerator) enumModule(m *ir.Module) {
 		for _, c := range []ir.Constant{f.Personality, f.Prefix, f.Prologue} {
 			if c == nil {
 				c = &ir.ConstNull{Typ: &ir.Type{Kind: ir.PointerType}}
+				if e.typed {
+					// LLVM 14 and older: an i8*.
+					c = &ir.ConstNull{Typ: &ir.Type{Kind: ir.PointerType, Pointee: &ir.Type{Kind: ir.IntegerType, BitWidth: 8}}}
+				}
 			}
 			e.enumValue(c)
 		}

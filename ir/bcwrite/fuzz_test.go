@@ -78,7 +78,13 @@ func FuzzWrite(f *testing.F) {
 		// bytes are the same.
 		for _, v := range Versions[:len(Versions)-1] {
 			var losses Losses
-			if old, err := Write(m, Options{ModuleID: "m", Loader: r, Version: v, Losses: &losses}); err == nil {
+			mv, rv := m, r
+			if v <= 14 {
+				// Written for a typed-pointer reader, a module is
+				// changed for good: one read anew.
+				_, mv, rv, _ = text(t, data)
+			}
+			if old, err := Write(mv, Options{ModuleID: "m", Loader: rv, Version: v, Losses: &losses}); err == nil {
 				if _, _, _, ok := text(t, old); !ok {
 					t.Fatalf("what was written for LLVM %d does not read back cleanly", v)
 				}

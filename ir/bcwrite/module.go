@@ -168,6 +168,12 @@ func (w *writer) moduleInfo() error {
 			w.lose("global code_model (dropped)")
 			codeModel = ir.NoCodeModel
 		}
+		sanitizer := g.Sanitizer
+		if sanitizer != (ir.SanitizerMetadata{}) && !w.knows(15) {
+			// The field LLVM 15 added, which an older reader skips.
+			w.lose("global sanitizer metadata (dropped)")
+			sanitizer = ir.SanitizerMetadata{}
+		}
 		init := uint64(0)
 		if g.Init != nil {
 			init = uint64(e.valueID(g.Init)) + 1
@@ -178,7 +184,7 @@ func (w *writer) moduleInfo() error {
 		if g.ThreadLocal != ir.NotThreadLocal || g.Visibility != ir.DefaultVisibility ||
 			g.UnnamedAddr != ir.NoUnnamedAddr || g.ExternallyInitialized || g.DLLStorage != ir.DefaultStorage ||
 			g.Comdat != nil || len(g.Attrs) > 0 || g.DSOLocal || g.Partition != "" ||
-			g.Sanitizer != (ir.SanitizerMetadata{}) || codeModel != ir.NoCodeModel {
+			sanitizer != (ir.SanitizerMetadata{}) || codeModel != ir.NoCodeModel {
 			comdat := uint64(0)
 			if g.Comdat != nil {
 				comdat = uint64(e.comdatID[g.Comdat])
@@ -189,7 +195,7 @@ func (w *writer) moduleInfo() error {
 			}
 			ops = append(ops, uint64(g.Visibility), uint64(g.ThreadLocal), unnamedAddrCode(g.UnnamedAddr),
 				b2u(g.ExternallyInitialized), uint64(g.DLLStorage), comdat, attrs, b2u(g.DSOLocal),
-				uint64(w.addName(g.Partition)), uint64(len(g.Partition)), sanitizerBits(g.Sanitizer), uint64(codeModel))
+				uint64(w.addName(g.Partition)), uint64(len(g.Partition)), sanitizerBits(sanitizer), uint64(codeModel))
 			b.WriteRecord(uint32(llvmir.MODULE_CODE_GLOBALVAR), ops)
 			continue
 		}

@@ -15,6 +15,11 @@ func (w *writer) typeTable() {
 	b.EnterBlock(uint32(llvmir.TYPE_BLOCK_ID_NEW), 4)
 	tb := fixed(log2Ceil(uint64(len(e.types)) + 1))
 	ptrAbbrev := b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.TYPE_CODE_OPAQUE_POINTER)), lit(0)))
+	typedAbbrev := uint32(0)
+	if w.typed() {
+		// LLVM 14's writer defines both.
+		typedAbbrev = b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.TYPE_CODE_POINTER)), tb, lit(0)))
+	}
 	fnAbbrev := b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.TYPE_CODE_FUNCTION)), fixed(1), array, tb))
 	anonAbbrev := b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.TYPE_CODE_STRUCT_ANON)), fixed(1), array, tb))
 	nameAbbrev := b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.TYPE_CODE_STRUCT_NAME)), array, char6))
@@ -55,6 +60,17 @@ func (w *writer) typeTable() {
 			code = llvmir.TYPE_CODE_INTEGER
 			ops = append(ops, uint64(t.BitWidth))
 		case ir.PointerType:
+			if t.Pointee != nil {
+				code = llvmir.TYPE_CODE_POINTER
+				ops = append(ops, uint64(e.typeID(t.Pointee)), uint64(t.AddrSpace))
+				if t.AddrSpace == 0 && typedAbbrev != 0 {
+					abbrev = typedAbbrev
+				}
+				break
+			}
+			if w.typed() {
+				w.cannot("an opaque pointer (ptr)")
+			}
 			code = llvmir.TYPE_CODE_OPAQUE_POINTER
 			ops = append(ops, uint64(t.AddrSpace))
 			if t.AddrSpace == 0 {

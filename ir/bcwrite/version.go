@@ -24,7 +24,7 @@ const LatestVersion = 22
 
 // Versions are the LLVM major versions whose readers this package writes
 // for (Options.Version), oldest first.
-var Versions = []int{15, 16, 19, 22}
+var Versions = []int{13, 14, 15, 16, 19, 22}
 
 // A target is what the reader of one LLVM version knows, where it
 // differs from LLVM 22's.
@@ -36,6 +36,13 @@ type target struct {
 }
 
 var targets = map[int]target{
+	// LLVM 13.0's reader knows the kinds up to elementtype (77), and
+	// typed pointers only (see typed).
+	13: {version: 13, maxAttrKind: llvmir.ATTR_KIND_ELEMENTTYPE},
+	// LLVM 14.0's reader knows the kinds up to
+	// disable_sanitizer_instrumentation (78), and refuses opaque
+	// pointers but in its -opaque-pointers mode.
+	14: {version: 14, maxAttrKind: llvmir.ATTR_KIND_DISABLE_SANITIZER_INSTRUMENTATION},
 	// LLVM 15.0's reader knows the kinds up to fn_ret_thunk_extern (84):
 	// not memory, whose effects it takes as the legacy attributes.
 	15: {version: 15, maxAttrKind: llvmir.ATTR_KIND_FNRETTHUNK_EXTERN},
@@ -66,6 +73,11 @@ func targetFor(v int) (target, error) {
 
 // older reports whether the output is for a reader older than LLVM 22.
 func (w *writer) older() bool { return w.t.version < LatestVersion }
+
+// typed reports whether the reader written for wants typed pointers
+// (LLVM 14 and older): m is then changed into its typed-pointer form
+// before it is written (typedModule).
+func (w *writer) typed() bool { return w.t.version <= 14 }
 
 // knows reports whether the reader written for is of LLVM v or later:
 // whether it knows what LLVM v added. The v named at each use is the
@@ -135,6 +147,18 @@ func (w *writer) lose(what string) {
 	}
 }
 
+// note records that n of what were made for an older reader, with the
+// meaning kept (bitcasts between typed pointers): counted in
+// Options.Losses, never an error with Options.Strict.
+func (w *writer) note(what string, n int) {
+	if w.opts.Losses != nil && n > 0 {
+		if w.opts.Losses.counts == nil {
+			w.opts.Losses.counts = make(map[string]int)
+		}
+		w.opts.Losses.counts[what] += n
+	}
+}
+
 // loseInBody is lose for what is changed in a body before it is numbered
 // and again before it is written: counted once.
 func (w *writer) loseInBody(what string) {
@@ -172,6 +196,23 @@ func (w *writer) olderAttr(a *ir.Attribute) (llvmir.AttributeKindCode, uint64, a
 		}
 		w.lose("captures(...) attribute other than none (dropped)")
 		return 0, 0, attrDropped
+	case ir.AttrElementType:
+		if !w.knows(14) {
+			// LLVM 13's verifier takes it on intrinsics only; its
+			// type is the pointee of the typed pointer it is on.
+			w.lose("elementtype attribute (dropped; the typed pointer gives its type)")
+			return 0, 0, attrDropped
+		}
+	case ir.AttrUWTable:
+		if !w.knows(15) {
+			// An enum attribute before LLVM 15 (uwtable(sync) and
+			// uwtable(async) came with 15): LLVM 22 reads it as
+			// uwtable(async), the kind clang gives.
+			if a.Int != 2 {
+				w.lose("uwtable(sync) attribute (written as uwtable, read back as async)")
+			}
+			return code, 0, attrAsEnum
+		}
 	case ir.AttrMemory:
 		if !w.knows(16) {
 			return 0, a.Int, attrAsLegacy

@@ -133,7 +133,7 @@ func TestOlderStrictAndVersions(t *testing.T) {
 		t.Errorf("error %q, want it to start %q", err, want)
 	}
 	var ue *UnsupportedError
-	for _, v := range []int{3, 14, 18, 20, 23} {
+	for _, v := range []int{3, 12, 18, 20, 23} {
 		if _, err := Write(m, Options{Loader: r, Version: v}); !errors.As(err, &ue) {
 			t.Errorf("Version %d: %v, want an UnsupportedError", v, err)
 		}

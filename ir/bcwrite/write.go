@@ -47,6 +47,12 @@ type Options struct {
 	// module holds that the reader does not know is dropped or rewritten
 	// into what it knows (see Losses), and each record has that
 	// version's layout; a module summary is not written.
+	//
+	// For LLVM 14 and older, whose readers want typed pointers, Write
+	// loads every body (through Loader) and changes the module into its
+	// typed-pointer form for good (typedptr.Lower): the module is not
+	// one of LLVM 22 afterwards, even when Write fails. Read it anew to
+	// use it again.
 	Version int
 	// Losses, when not nil, is given what was dropped or rewritten for
 	// the reader of Version.
@@ -84,12 +90,18 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 		opts.DropSummary = true
 		w.opts.DropSummary = true
 	}
-	if w.older() {
-		defer w.olderDecls()()
-	}
 	seen := &mdSeen{m: map[any]bool{}}
-	if err := check(m, opts, seen); err != nil {
-		return nil, err
+	if w.typed() {
+		if err := w.typedModule(seen); err != nil {
+			return nil, err
+		}
+	} else {
+		if w.older() {
+			defer w.olderDecls()()
+		}
+		if err := check(m, opts, seen); err != nil {
+			return nil, err
+		}
 	}
 	producer := opts.Producer
 	if producer == "" {
@@ -99,6 +111,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	if opts.Rehash && m.Summary != nil && !opts.DropSummary {
 		w.hasher = sha1.New()
 	}
+	w.e.typed = w.typed()
 	w.e.enumModule(m)
 	kinds0 := m.MetadataKinds
 	w.kinds = slices.Clone(kinds0)

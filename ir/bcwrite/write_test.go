@@ -492,7 +492,11 @@ func TestCallBrWithoutLabels(t *testing.T) {
 	for _, v := range Versions {
 		_, err := Write(m, Options{Version: v})
 		var ue *UnsupportedError
-		if !errors.As(err, &ue) || !strings.Contains(ue.What, "no label constraint") {
+		want := "no label constraint"
+		if v <= 14 {
+			want = "callbr (asm goto)" // refused for those readers
+		}
+		if !errors.As(err, &ue) || !strings.Contains(ue.What, want) {
 			t.Errorf("Write for LLVM %d: %v, want the callbr refused", v, err)
 		}
 	}

@@ -1,0 +1,144 @@
+package bcwrite
+
+import (
+	"strings"
+
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/ir/typedptr"
+)
+
+// typedModule prepares the module for a reader of typed pointers (LLVM
+// 14 and older), for good: the older forms of intrinsics and debug
+// records are given to every body (olderDecls, olderBody), which are all
+// loaded and checked first, then the pointers are typed
+// (typedptr.Lower), and the use-list orders dropped (the bitcasts
+// inserted change the uses).
+func (w *writer) typedModule(seen *mdSeen) error {
+	m := w.m
+	w.olderDecls()
+	if err := check(m, w.opts, seen); err != nil {
+		return err
+	}
+	for _, f := range m.Functions {
+		if !f.HasBody {
+			continue
+		}
+		if f.Blocks == nil {
+			if w.opts.Loader == nil {
+				return &UnsupportedError{What: "a function body not in memory without a Loader (@" + f.Name + ")"}
+			}
+			if err := w.opts.Loader.LoadBody(f); err != nil {
+				return err
+			}
+		}
+		if err := checkBody(m, f, seen); err != nil {
+			return err
+		}
+		w.checkCallBr(f)
+		w.checkTypedBody(f)
+		w.olderBody(f)
+		f.UseListOrders = nil
+	}
+	m.UseListOrders = nil
+	if !w.knows(14) {
+		// LLVM 13 takes alignments up to 2^29 only.
+		for _, g := range m.Globals {
+			if g.Align > 1<<29 {
+				w.cannot("an alignment above 2^29")
+			}
+		}
+		for _, f := range m.Functions {
+			if f.Align > 1<<29 {
+				w.cannot("an alignment above 2^29")
+			}
+		}
+	}
+	w.olderModuleFlags()
+	st, err := typedptr.Lower(m)
+	if err != nil {
+		if u, ok := err.(*typedptr.UnsupportedError); ok {
+			return &UnsupportedError{What: u.What + " (typed pointers)"}
+		}
+		return err
+	}
+	w.note("bitcast instructions inserted between typed pointers (LLVM 22 reads them back as bitcast of ptr to ptr)", st.Casts)
+	w.note("bitcast constant expressions made between typed pointers", st.ConstCasts)
+	w.opts.Loader = nil
+	return nil
+}
+
+// olderModuleFlags gives the module flags of behaviour Min (8, LLVM 15)
+// the behaviour Max, the nearest an older reader knows: the same for the
+// module, not when it is linked with another that has the flag.
+func (w *writer) olderModuleFlags() {
+	for _, n := range w.m.NamedMetadata {
+		if n.Name != "llvm.module.flags" {
+			continue
+		}
+		for _, op := range n.Ops {
+			t, ok := op.(*ir.MDTuple)
+			if !ok || t == nil || len(t.Ops) != 3 {
+				continue
+			}
+			v, ok := t.Ops[0].(*ir.ValueAsMetadata)
+			if !ok || v == nil {
+				continue
+			}
+			c, ok := v.Value.(*ir.ConstInt)
+			if !ok || c.Big != nil || c.V != 8 {
+				continue
+			}
+			// LLVM 14's own writers gave the branch-protection flags
+			// (which LLVM 15 upgrades from Error to Min) Error, PIC
+			// Level and PIE Level Max.
+			v2, what := int64(7), "max"
+			if s, ok := t.Ops[1].(*ir.MDString); ok && s != nil &&
+				(s.Value == "branch-target-enforcement" || strings.HasPrefix(s.Value, "sign-return-address")) {
+				v2, what = 1, "error"
+			}
+			w.lose("module flag behaviour min (written as " + what + ")")
+			t.Ops[0] = &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: c.Typ, V: v2}}
+		}
+	}
+}
+
+// checkTypedBody refuses what a body holds that a reader of LLVM 14 or
+// older cannot be given yet: callbr, whose indirect destinations were
+// arguments of its inline assembly before LLVM 15 (its "!i" constraints
+// would have to be made blockaddress arguments again).
+func (w *writer) checkTypedBody(f *ir.Function) {
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			switch in.Op {
+			case ir.CallBr:
+				w.cannot("callbr (asm goto)")
+			case ir.Alloca:
+				// The address-space field is LLVM 15's: an older
+				// reader takes the data layout's.
+				if in.AddrSpace != w.allocaAddrSpace() {
+					w.cannot("an alloca in an address space other than the data layout's")
+				}
+			case ir.AtomicRMW:
+				// LLVM 15's operations; an older verifier wants an
+				// integer or floating-point xchg.
+				if in.RMW == ir.RMWFMax || in.RMW == ir.RMWFMin {
+					w.cannot("atomicrmw " + in.RMW.String())
+				}
+				if in.RMW == ir.RMWXchg && len(in.Operands) == 2 && in.Operands[1].Type().Kind == ir.PointerType {
+					w.cannot("atomicrmw xchg of a pointer")
+				}
+			}
+			for _, bd := range in.Bundles() {
+				switch {
+				case bd.Tag == "ptrauth":
+					// LLVM 15's tag: an older reader takes it for a
+					// bundle of no meaning.
+					w.cannot(`the "ptrauth" operand bundle`)
+				case bd.Tag == "clang.arc.attachedcall" && !w.knows(14):
+					// LLVM 13 takes an i64 there, not a function.
+					w.cannot(`the "clang.arc.attachedcall" operand bundle`)
+				}
+			}
+		}
+	}
+}

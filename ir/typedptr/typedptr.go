@@ -1,0 +1,267 @@
+// Package typedptr gives a module of opaque pointers (ptr) the typed
+// pointers (i32*, %struct.S*, void (i8*)*) that LLVM 14 and older hold,
+// whose bitcode readers refuse opaque pointers (14) or every load, store
+// and call through one (13).
+//
+// LLVM's reader of typed-pointer bitcode computes the type of some values
+// itself, and checks others against the pointee of a pointer operand:
+//
+//   - a global's type is a pointer to its value type, a function's a
+//     pointer to its function type, an alloca's a pointer to its allocated
+//     type, a getelementptr's a pointer to the element it indexes;
+//   - a load's or store's pointer must point to the type loaded or stored,
+//     a getelementptr's base to its source element type, an atomic's
+//     pointer to its value's type, a callee to the call's function type;
+//   - a parameter with a byval, sret, byref, inalloca, preallocated or
+//     elementtype attribute must point to the attribute's type;
+//   - every other operand must have exactly the type its instruction,
+//     constant or parameter wants.
+//
+// Lower gives every other pointer the type i8* (in its address space),
+// which is what an opaque pointer was in the typed world, and inserts a
+// bitcast (an instruction, or a constant expression for a constant)
+// wherever a value's type is not the one its use wants. LLVM 22 reads
+// such bitcode back with its casts as bitcasts of ptr to ptr; LLVM 14's
+// and 13's readers read it with the meaning of the opaque module.
+package typedptr
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// Stats count what Lower added to a module.
+type Stats struct {
+	// Casts is the number of bitcast instructions inserted.
+	Casts int
+	// ConstCasts is the number of bitcast constant expressions made.
+	ConstCasts int
+}
+
+// An UnsupportedError says what in a module Lower cannot give typed
+// pointers to yet.
+type UnsupportedError struct {
+	What string
+}
+
+// Error returns "typedptr: WHAT is not supported yet".
+func (e *UnsupportedError) Error() string {
+	return "typedptr: " + e.What + " is not supported yet"
+}
+
+// Lower changes m into its typed-pointer form: every type, value and
+// constant of m, and the names of overloaded intrinsics (llvm.memcpy.p0.p0.i64
+// becomes llvm.memcpy.p0i8.p0i8.i64). The bodies of m's functions must
+// all be in memory. m is not a module of LLVM 22 any more afterwards: it
+// is meant to be written for an older reader and dropped.
+func Lower(m *ir.Module) (Stats, error) {
+	l := &lowerer{
+		m:        m,
+		interned: map[string]*ir.Type{},
+		types:    map[*ir.Type]*ir.Type{},
+		consts:   map[ir.Constant]bool{},
+		casts:    map[ir.Constant]bool{},
+		mdSeen:   map[ir.Metadata]bool{},
+	}
+	l.i8 = l.intern(&ir.Type{Kind: ir.IntegerType, BitWidth: 8})
+	l.module()
+	if l.err != nil {
+		return Stats{}, l.err
+	}
+	return l.stats, nil
+}
+
+// A lowerer lowers one module.
+type lowerer struct {
+	m  *ir.Module
+	i8 *ir.Type
+	// interned holds every type the lowerer made or returned but
+	// identified structs, by a key of its kind and parts, so that types
+	// are compared by identity.
+	interned map[string]*ir.Type
+	// types maps each type met to its lowered form (itself when it has
+	// no pointer in it).
+	types map[*ir.Type]*ir.Type
+	// consts are the constants lowered (in place), casts the bitcasts
+	// made by coerce.
+	consts map[ir.Constant]bool
+	casts  map[ir.Constant]bool
+	mdSeen map[ir.Metadata]bool
+	stats  Stats
+	err    error
+}
+
+// fail records the first error.
+func (l *lowerer) fail(format string, args ...any) {
+	if l.err == nil {
+		l.err = &UnsupportedError{What: fmt.Sprintf(format, args...)}
+	}
+}
+
+// intern returns the one type of t's kind and parts (which must be
+// interned already).
+func (l *lowerer) intern(t *ir.Type) *ir.Type {
+	if t.Kind == ir.StructType && t.Identified {
+		return t
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d/%d/%d/%d/%t/%t/%s/%v/%p/%p/%p", t.Kind, t.BitWidth, t.AddrSpace, t.Len, t.VarArg, t.Packed,
+		t.Name, t.IntParams, t.Pointee, t.Elem, t.Ret)
+	for _, ts := range [][]*ir.Type{t.Params, t.Fields, t.TypeParams} {
+		b.WriteByte('|')
+		for _, p := range ts {
+			fmt.Fprintf(&b, "%p,", p)
+		}
+	}
+	k := b.String()
+	if r, ok := l.interned[k]; ok {
+		return r
+	}
+	l.interned[k] = t
+	return t
+}
+
+// ptrTo returns the type pointer to t in address space as.
+func (l *lowerer) ptrTo(t *ir.Type, as uint32) *ir.Type {
+	return l.intern(&ir.Type{Kind: ir.PointerType, AddrSpace: as, Pointee: t})
+}
+
+// vecOf returns a vector type like v (fixed or scalable, of its length)
+// of elements e.
+func (l *lowerer) vecOf(v, e *ir.Type) *ir.Type {
+	return l.intern(&ir.Type{Kind: v.Kind, Len: v.Len, Elem: e})
+}
+
+// ty returns the lowered form of type t: an opaque pointer is i8* in its
+// address space, and the types made of types that change are made anew
+// (identified structs are changed in place).
+func (l *lowerer) ty(t *ir.Type) *ir.Type {
+	if t == nil {
+		return nil
+	}
+	if r, ok := l.types[t]; ok {
+		return r
+	}
+	var r *ir.Type
+	switch t.Kind {
+	case ir.PointerType:
+		if t.Pointee != nil {
+			r = l.intern(t)
+		} else {
+			r = l.ptrTo(l.i8, t.AddrSpace)
+		}
+	case ir.StructType:
+		if t.Identified {
+			l.types[t] = t
+			for i, f := range t.Fields {
+				t.Fields[i] = l.ty(f)
+			}
+			return t
+		}
+		c := *t
+		c.Fields = l.tys(t.Fields)
+		r = l.intern(&c)
+	case ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType:
+		c := *t
+		c.Elem = l.ty(t.Elem)
+		r = l.intern(&c)
+	case ir.FunctionType:
+		c := *t
+		c.Ret, c.Params = l.ty(t.Ret), l.tys(t.Params)
+		r = l.intern(&c)
+	case ir.TargetExtType:
+		c := *t
+		c.TypeParams = l.tys(t.TypeParams)
+		r = l.intern(&c)
+	default:
+		r = l.intern(&ir.Type{Kind: t.Kind, BitWidth: t.BitWidth})
+	}
+	l.types[t], l.types[r] = r, r
+	return r
+}
+
+// tys returns the lowered forms of ts, in a new slice.
+func (l *lowerer) tys(ts []*ir.Type) []*ir.Type {
+	if ts == nil {
+		return nil
+	}
+	out := make([]*ir.Type, len(ts))
+	for i, t := range ts {
+		out[i] = l.ty(t)
+	}
+	return out
+}
+
+// canonical returns the type a value of lowered type t has where its use
+// wants no particular pointee: a pointer (or vector of pointers) as i8*
+// in its address space, other types as they are.
+func (l *lowerer) canonical(t *ir.Type) *ir.Type {
+	switch {
+	case t.Kind == ir.PointerType:
+		return l.ptrTo(l.i8, t.AddrSpace)
+	case t.IsVector() && t.Elem.Kind == ir.PointerType:
+		return l.vecOf(t, l.ptrTo(l.i8, t.Elem.AddrSpace))
+	}
+	return t
+}
+
+// pointee returns the type a pointer parameter of attributes s must
+// point to in a typed-pointer module, nil for any: that of its byval,
+// sret, byref, inalloca, preallocated or elementtype attribute, or a
+// pointer (i8*) for swifterror.
+func (l *lowerer) pointee(s ir.AttrSet) *ir.Type {
+	for _, a := range s {
+		switch a.Kind {
+		case ir.AttrByVal, ir.AttrStructRet, ir.AttrByRef, ir.AttrInAlloca, ir.AttrPreallocated, ir.AttrElementType:
+			if a.Type != nil {
+				return l.ty(a.Type)
+			}
+		case ir.AttrSwiftError:
+			return l.ptrTo(l.i8, 0)
+		}
+	}
+	return nil
+}
+
+// lowerAttrs lowers the types of the type attributes of l in place.
+func (l *lowerer) lowerAttrs(al *ir.AttrList) {
+	set := func(s ir.AttrSet) {
+		for i := range s {
+			if s[i].Type != nil {
+				s[i].Type = l.ty(s[i].Type)
+			}
+		}
+	}
+	set(al.Fn)
+	set(al.Ret)
+	for _, p := range al.Params {
+		set(p)
+	}
+}
+
+// signature returns function type sig (lowered) with the pointer
+// parameters that attrs give a type attribute pointing to that type.
+func (l *lowerer) signature(sig *ir.Type, attrs *ir.AttrList) *ir.Type {
+	var params []*ir.Type
+	for i, p := range sig.Params {
+		if p.Kind != ir.PointerType {
+			continue
+		}
+		t := l.pointee(attrs.Param(i))
+		if t == nil {
+			continue
+		}
+		if params == nil {
+			params = append([]*ir.Type(nil), sig.Params...)
+		}
+		params[i] = l.ptrTo(t, p.AddrSpace)
+	}
+	if params == nil {
+		return sig
+	}
+	c := *sig
+	c.Params = params
+	return l.intern(&c)
+}

@@ -1,0 +1,277 @@
+package typedptr
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/bcextract/bcextract/internal/irfixtures"
+	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/ir/bitcode"
+)
+
+// lowered reads the module of bitcode file path with every body loaded
+// and lowers it; ok is false when it does not read cleanly.
+func lowered(t *testing.T, path string) (*ir.Module, Stats, error, bool) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := bitcode.Options{}.Open(data)
+	if err != nil || len(f.Modules) != 1 {
+		return nil, Stats{}, nil, false
+	}
+	r := f.Modules[0]
+	m, err := r.Module()
+	if err != nil {
+		return nil, Stats{}, nil, false
+	}
+	for _, fn := range m.Functions {
+		if fn.HasBody {
+			if err := r.LoadBody(fn); err != nil {
+				return nil, Stats{}, nil, false
+			}
+		}
+	}
+	if len(r.Skipped()) > 0 {
+		return nil, Stats{}, nil, false
+	}
+	st, err := Lower(m)
+	return m, st, err, true
+}
+
+// TestLowerInvariants lowers every IR fixture and checks what LLVM 14's
+// reader and verifier check of typed pointers: no opaque pointer is
+// left, and every pointer operand points to what its instruction loads,
+// stores, indexes or calls, every other operand has the type its place
+// wants.
+func TestLowerInvariants(t *testing.T) {
+	n := 0
+	for _, path := range irfixtures.IR("../../testdata/ir") {
+		m, _, err, ok := lowered(t, path)
+		if !ok {
+			continue
+		}
+		var ue *UnsupportedError
+		if errors.As(err, &ue) {
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		n++
+		if err := checkTyped(m); err != nil {
+			t.Errorf("%s: %v", filepath.Base(path), err)
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d fixtures lowered", n)
+	}
+}
+
+// checkTyped returns the first place in m whose types LLVM 14 would
+// refuse.
+func checkTyped(m *ir.Module) error {
+	for _, g := range m.Globals {
+		if g.Typ.Pointee != g.ValueType {
+			return fmt.Errorf("@%s: type does not point to its value type", g.Name)
+		}
+		if g.Init != nil && g.Init.Type() != g.ValueType {
+			return fmt.Errorf("@%s: initializer of another type", g.Name)
+		}
+		if g.Init != nil {
+			if err := checkConst(g.Init); err != nil {
+				return fmt.Errorf("@%s: %v", g.Name, err)
+			}
+		}
+	}
+	for _, a := range m.Aliases {
+		if a.Aliasee.Type() != a.Typ {
+			return fmt.Errorf("alias @%s: aliasee of another type", a.Name)
+		}
+	}
+	for _, f := range m.Functions {
+		if f.Typ.Pointee != f.Sig {
+			return fmt.Errorf("@%s: type does not point to its function type", f.Name)
+		}
+		for i, a := range f.Params {
+			if a.Typ != f.Sig.Params[i] {
+				return fmt.Errorf("@%s: argument %d of another type than its parameter", f.Name, i)
+			}
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if err := checkInstr(f, in); err != nil {
+					return fmt.Errorf("@%s: %s: %v", f.Name, in.Op, err)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// opaque reports whether t holds an opaque pointer.
+func opaque(t *ir.Type, depth int) bool {
+	if t == nil || depth > 8 {
+		return false
+	}
+	if t.Kind == ir.PointerType {
+		return t.Pointee == nil
+	}
+	if t.Kind == ir.StructType && t.Identified {
+		depth = 7 // its fields once
+	}
+	for _, s := range t.Contained() {
+		if opaque(s, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkConst checks the parts of constant c.
+func checkConst(c ir.Constant) error {
+	if opaque(c.Type(), 0) {
+		return fmt.Errorf("constant %T of an opaque pointer type", c)
+	}
+	switch c := c.(type) {
+	case *ir.ConstAggregate:
+		for i, e := range c.Elems {
+			want := c.Typ.Elem
+			if c.Typ.Kind == ir.StructType {
+				want = c.Typ.Fields[i]
+			}
+			if e.Type() != want {
+				return fmt.Errorf("aggregate element %d of another type", i)
+			}
+			if err := checkConst(e); err != nil {
+				return err
+			}
+		}
+	case *ir.ConstExpr:
+		if c.Op == ir.GetElementPtr && c.Operands[0].Type().Scalar().Pointee != c.SrcElem {
+			return fmt.Errorf("constant getelementptr whose base does not point to its source element type")
+		}
+		for _, o := range c.Operands {
+			if err := checkConst(o); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkInstr checks the types of instruction in of f.
+func checkInstr(f *ir.Function, in *ir.Instruction) error {
+	if opaque(in.Typ, 0) {
+		return fmt.Errorf("of an opaque pointer type")
+	}
+	ops := in.Operands
+	for _, o := range ops {
+		if _, ok := o.(*ir.MetadataValue); !ok && opaque(o.Type(), 0) {
+			return fmt.Errorf("operand of an opaque pointer type")
+		}
+	}
+	pointsTo := func(p ir.Value, t *ir.Type) bool { return p.Type().Scalar().Pointee == t }
+	switch in.Op {
+	case ir.Load:
+		if !pointsTo(ops[0], in.Typ) {
+			return fmt.Errorf("pointer does not point to the type loaded")
+		}
+	case ir.Store:
+		if !pointsTo(ops[1], ops[0].Type()) {
+			return fmt.Errorf("pointer does not point to the type stored")
+		}
+	case ir.GetElementPtr:
+		if !pointsTo(ops[0], in.ElemType) {
+			return fmt.Errorf("base does not point to the source element type")
+		}
+	case ir.AtomicCmpXchg, ir.AtomicRMW:
+		if !pointsTo(ops[0], ops[1].Type()) {
+			return fmt.Errorf("pointer does not point to the value's type")
+		}
+	case ir.Call, ir.Invoke, ir.CallBr:
+		if _, asm := in.Callee.(*ir.InlineAsm); !asm && !pointsTo(in.Callee, in.FuncType) {
+			return fmt.Errorf("callee does not point to the call's function type")
+		}
+		for i, a := range ops {
+			if i < len(in.FuncType.Params) && a.Type() != in.FuncType.Params[i] {
+				return fmt.Errorf("argument %d of another type than its parameter", i)
+			}
+		}
+	case ir.PHI:
+		for i, o := range ops {
+			if o.Type() != in.Typ {
+				return fmt.Errorf("incoming value %d of another type", i)
+			}
+		}
+	case ir.Select:
+		if ops[1].Type() != in.Typ || ops[2].Type() != in.Typ {
+			return fmt.Errorf("value of another type")
+		}
+	case ir.Ret:
+		if len(ops) == 1 && ops[0].Type() != f.Sig.Ret {
+			return fmt.Errorf("value of another type than the function returns")
+		}
+	case ir.ICmp:
+		if ops[0].Type() != ops[1].Type() {
+			return fmt.Errorf("operands of two types")
+		}
+	}
+	return nil
+}
+
+// TestLowerWorked checks a module lowered by hand (testdata/typed.bc,
+// from typed.c): what points to what, and where bitcasts go.
+func TestLowerWorked(t *testing.T) {
+	m, st, err, ok := lowered(t, "testdata/typed.bc")
+	if !ok || err != nil {
+		t.Fatalf("lowering: %v", err)
+	}
+	// @f: one bitcast to load the i32 through the i8* loaded from @gp;
+	// @sum: its three field accesses each cast the i8* loaded from its
+	// alloca to %struct.S*; @call: the i8* loaded from @fp cast to
+	// void ()* to be called. The initializer of @gp is @g cast to i8*.
+	if st.Casts != 5 || st.ConstCasts != 1 {
+		t.Errorf("stats %+v, want 5 casts and 1 constant cast", st)
+	}
+	names := map[string]*ir.Function{}
+	for _, f := range m.Functions {
+		names[f.Name] = f
+	}
+	if names["llvm.memcpy.p0i8.p0i8.i64"] == nil {
+		t.Errorf("no llvm.memcpy.p0i8.p0i8.i64 declaration")
+	}
+	for _, g := range m.Globals {
+		switch g.Name {
+		case "g":
+			if g.Typ.Pointee.Kind != ir.IntegerType || g.Typ.Pointee.BitWidth != 32 {
+				t.Errorf("@g is not an i32*")
+			}
+		case "gp":
+			ce, ok := g.Init.(*ir.ConstExpr)
+			if !ok || ce.Op != ir.BitCast || ce.Operands[0] != ir.Value(m.Globals[0]) || ce.Typ.Pointee.BitWidth != 8 {
+				t.Errorf("@gp's initializer is not a bitcast of @g to i8*")
+			}
+		}
+	}
+	casts := 0
+	for _, b := range names["sum"].Blocks {
+		for _, in := range b.Instrs {
+			if in.Op != ir.BitCast {
+				continue
+			}
+			casts++
+			if p := in.Typ.Pointee; p == nil || p.Name != "struct.S" {
+				t.Errorf("@sum casts to %v, want %%struct.S*", in.Typ)
+			}
+		}
+	}
+	if casts != 3 {
+		t.Errorf("@sum has %d bitcasts, want 3", casts)
+	}
+}
