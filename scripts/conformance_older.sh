@@ -36,6 +36,7 @@ BCX=""
 SRC=""
 KEEP=0
 VERSIONS="13 14 15 16 19"
+JOBS=$(nproc 2>/dev/null || echo 2)
 while [[ $# -gt 0 ]]; do
 	case "$1" in
 	--bcextract) BCX=$(realpath "${2:?}"); shift 2 ;;
@@ -128,6 +129,51 @@ expected() {
 	return 1
 }
 
+# LLVM 22's own round trip of each input, once: opt-22 F, and its text.
+export -f norm
+mkdir -p "$WORK/ref"
+ls "$WORK"/in/*.bc | xargs -P "$JOBS" -I{} bash -c '
+	b=$(basename "$1" .bc)
+	if opt-22 "$1" -o "$2/ref/$b.bc" 2>/dev/null; then
+		norm "$2/ref/$b.bc" >"$2/ref/$b.txt"
+	else
+		rm -f "$2/ref/$b.bc" # not an input LLVM 22 reads (a fixture of what it refuses)
+	fi' _ {} "$WORK"
+
+# check_one N F: convert --llvm N of input F against LLVM N, one line of
+# result: refused REASON, unread ERR, unverified ERR, same, reported, or
+# different DIFF-LINES (then the diff's first lines).
+check_one() {
+	local N="$1" f="$2" b out
+	b=$(basename "$f" .bc)
+	out="$WORK/$N/$b.bc"
+	[[ -f $WORK/ref/$b.bc ]] || return 0
+	if ! "$BCX" convert --llvm "$N" -o "$out" "$f" >/dev/null 2>"$WORK/$N/$b.err"; then
+		echo "refused $b $(grep -v ': for LLVM ' "$WORK/$N/$b.err" | head -n 1 | sed 's/.*not converted: //; s/.*: //')"
+		return 0
+	fi
+	# A reader that drops debug info it finds invalid (with a warning)
+	# misreads the module.
+	if ! "llvm-dis-$N" "$out" -o /dev/null >"$WORK/$N/$b.rd" 2>&1 || grep -q 'ignoring invalid debug info' "$WORK/$N/$b.rd"; then
+		echo "unread $b $(head -n 1 "$WORK/$N/$b.rd" | cut -c1-160)"
+		return 0
+	fi
+	if ! "opt-$N" -disable-output "$out" 2>"$WORK/$N/$b.rd"; then
+		echo "unverified $b $(head -n 1 "$WORK/$N/$b.rd" | cut -c1-160)"
+		return 0
+	fi
+	"opt-$N" "$out" -o "$WORK/$N/$b.back.bc"
+	if diff "$WORK/ref/$b.txt" <(norm "$WORK/$N/$b.back.bc") >"$WORK/$N/$b.diff"; then
+		echo "same $b"
+	elif grep -q ': for LLVM ' "$WORK/$N/$b.err"; then
+		echo "reported $b"
+	else
+		echo "different $b $(wc -l <"$WORK/$N/$b.diff")"
+	fi
+}
+export -f check_one
+export WORK BCX
+
 status=0
 for N in $VERSIONS; do
 	if ! command -v "opt-$N" >/dev/null 2>&1 || ! command -v "llvm-dis-$N" >/dev/null 2>&1; then
@@ -137,42 +183,33 @@ for N in $VERSIONS; do
 	refused=0 unread=0 unverified=0 same=0 reported=0 unreported=0 known=0
 	mkdir -p "$WORK/$N"
 	: >"$WORK/$N/refused"
-	for f in "$WORK"/in/*.bc; do
-		b=$(basename "$f" .bc)
-		out="$WORK/$N/$b.bc"
-		if ! opt-22 "$f" -o "$WORK/$N/$b.ref.bc" 2>/dev/null; then
-			continue # not an input LLVM 22 reads (a fixture of what it refuses)
-		fi
-		if ! "$BCX" convert --llvm "$N" -o "$out" "$f" >/dev/null 2>"$WORK/$N/$b.err"; then
+	ls "$WORK"/in/*.bc | xargs -P "$JOBS" -I{} bash -c 'check_one "$1" "$2"' _ "$N" {} >"$WORK/$N/results"
+	while read -r what b rest; do
+		case $what in
+		refused)
 			refused=$((refused + 1))
-			grep -v ': for LLVM ' "$WORK/$N/$b.err" | head -n 1 | sed 's/.*not converted: //; s/.*: //' >>"$WORK/$N/refused"
-			continue
-		fi
-		# A reader that drops debug info it finds invalid (with a
-		# warning) misreads the module.
-		if ! "llvm-dis-$N" "$out" -o /dev/null >"$WORK/err" 2>&1 || grep -q 'ignoring invalid debug info' "$WORK/err"; then
+			echo "$rest" >>"$WORK/$N/refused"
+			;;
+		unread)
 			expected "$N" "$b" "not read" && continue
 			unread=$((unread + 1))
-			echo "  NOT READ by llvm-dis-$N: $b: $(head -n 1 "$WORK/err" | cut -c1-160)"
-			continue
-		fi
-		if ! "opt-$N" -disable-output "$out" 2>"$WORK/err"; then
+			echo "  NOT READ by llvm-dis-$N: $b: $rest"
+			;;
+		unverified)
 			expected "$N" "$b" "not verified" && continue
 			unverified=$((unverified + 1))
-			echo "  NOT VERIFIED by opt-$N: $b: $(head -n 1 "$WORK/err" | cut -c1-160)"
-			continue
-		fi
-		"opt-$N" "$out" -o "$WORK/$N/$b.back.bc"
-		if diff <(norm "$WORK/$N/$b.ref.bc") <(norm "$WORK/$N/$b.back.bc") >"$WORK/diff"; then
-			same=$((same + 1))
-		elif grep -q ': for LLVM ' "$WORK/$N/$b.err"; then
-			reported=$((reported + 1))
-		elif ! expected "$N" "$b" "different"; then
+			echo "  NOT VERIFIED by opt-$N: $b: $rest"
+			;;
+		same) same=$((same + 1)) ;;
+		reported) reported=$((reported + 1)) ;;
+		different)
+			expected "$N" "$b" "different" && continue
 			unreported=$((unreported + 1))
-			echo "  DIFFERENT, not reported: $b ($(wc -l <"$WORK/diff") diff lines; first:)"
-			head -n 6 "$WORK/diff" | cut -c1-160 | sed 's/^/    /'
-		fi
-	done
+			echo "  DIFFERENT, not reported: $b ($rest diff lines; first:)"
+			head -n 6 "$WORK/$N/$b.diff" | cut -c1-160 | sed 's/^/    /'
+			;;
+		esac
+	done < <(sort -k2 "$WORK/$N/results")
 	# link --llvm N of a program's units: the bytes convert --llvm N
 	# wrote of the program bcextract link made (or refused both).
 	linked=0 linksame=0
