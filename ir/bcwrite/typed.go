@@ -3,6 +3,7 @@ package bcwrite
 import (
 	"strings"
 
+	"github.com/bcextract/bcextract/internal/bodyfeed"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/typedptr"
 )
@@ -19,19 +20,24 @@ func (w *writer) typedModule(seen *mdSeen) error {
 	if err := check(m, w.opts, seen); err != nil {
 		return err
 	}
+	// The bodies are loaded (and checked) ahead on the feed's goroutine,
+	// and kept.
+	var loader ir.BodyLoader = noLoader{}
+	if w.opts.Loader != nil {
+		loader = w.opts.Loader
+	}
+	checkF := func(f *ir.Function) error { return checkBody(m, f, seen) }
+	feed := bodyfeed.Start(loader, m.Functions, bodyfeed.Options{Ahead: feedAhead, Check: checkF})
+	defer feed.Stop()
 	for _, f := range m.Functions {
 		if !f.HasBody {
 			continue
 		}
-		if f.Blocks == nil {
-			if w.opts.Loader == nil {
-				return &UnsupportedError{What: "a function body not in memory without a Loader (@" + f.Name + ")"}
-			}
-			if err := w.opts.Loader.LoadBody(f); err != nil {
-				return err
-			}
+		loaded, err := feed.Next(f)
+		if err == nil && !loaded {
+			err = checkBody(m, f, seen) // in memory already
 		}
-		if err := checkBody(m, f, seen); err != nil {
+		if err != nil {
 			return err
 		}
 		w.checkCallBr(f)

@@ -60,6 +60,7 @@ func Lower(m *ir.Module) (Stats, error) {
 	l := &lowerer{
 		m:        m,
 		interned: map[string]*ir.Type{},
+		ptrs:     map[ptrKey]*ir.Type{},
 		types:    map[*ir.Type]*ir.Type{},
 		consts:   map[ir.Constant]bool{},
 		casts:    map[ir.Constant]bool{},
@@ -81,6 +82,7 @@ type lowerer struct {
 	// identified structs, by a key of its kind and parts, so that types
 	// are compared by identity.
 	interned map[string]*ir.Type
+	ptrs     map[ptrKey]*ir.Type
 	// types maps each type met to its lowered form (itself when it has
 	// no pointer in it).
 	types map[*ir.Type]*ir.Type
@@ -123,9 +125,22 @@ func (l *lowerer) intern(t *ir.Type) *ir.Type {
 	return t
 }
 
-// ptrTo returns the type pointer to t in address space as.
+// A ptrKey identifies a typed pointer type: its pointee (interned) and
+// address space.
+type ptrKey struct {
+	pointee *ir.Type
+	as      uint32
+}
+
+// ptrTo returns the type pointer to t (interned) in address space as.
 func (l *lowerer) ptrTo(t *ir.Type, as uint32) *ir.Type {
-	return l.intern(&ir.Type{Kind: ir.PointerType, AddrSpace: as, Pointee: t})
+	k := ptrKey{t, as}
+	if p, ok := l.ptrs[k]; ok {
+		return p
+	}
+	p := l.intern(&ir.Type{Kind: ir.PointerType, AddrSpace: as, Pointee: t})
+	l.ptrs[k] = p
+	return p
 }
 
 // vecOf returns a vector type like v (fixed or scalable, of its length)
