@@ -38,7 +38,7 @@ func convertCommand() *command {
 	fs.BoolVar(&o.dropSummary, "drop-summary", false, "write a module without the summary (and module hash) it carries, as opt-22 does")
 	fs.BoolVar(&o.stripDebug, "strip-debug", false, "leave the debug info out, as 'opt-22 --strip-debug' does")
 	fs.BoolVar(&o.rehash, "rehash", false, "with a summary, write the module hash LLVM's writer computes for the module written, as 'opt-22 --module-summary --module-hash' does")
-	fs.IntVar(&o.llvm, "llvm", bcwrite.LatestVersion, "write for the reader of LLVM `N` (15, 16, 19 or 22): what it does not know is dropped or rewritten, and said on stderr")
+	fs.IntVar(&o.llvm, "llvm", bcwrite.LatestVersion, "write for the reader of LLVM `N` (13, 14, 15, 16, 19 or 22): what it does not know is dropped or rewritten, and said on stderr")
 	fs.BoolVar(&o.strict, "strict", false, "with --llvm, fail (writing nothing) rather than drop or rewrite anything")
 	fs.BoolVar(&o.json, "json", false, "say what was written as one JSON document, {\"files\": [{\"path\", \"file\", \"size\", \"losses\"}], \"errors\"}")
 	return &command{
@@ -68,8 +68,8 @@ A module of an older LLVM is written as LLVM 22's reader upgrades it: the
 module opt-22 writes, in bytes that can differ from its (LLVM 22 predicts
 use-list orders anew; convert keeps those the producer recorded).
 
-With --llvm N the output is for the reader of LLVM N (15, 16, 19, or 22,
-the default): each record in the layout of N's own writer, and what N does
+With --llvm N the output is for the reader of LLVM N (13, 14, 15, 16, 19,
+or 22, the default): each record in the layout of N's own writer, and what N does
 not know dropped or rewritten into what it knows, each kind said on stderr
 with its count ("PATH: for LLVM 19: 3 x icmp samesign flag (dropped)"):
 attributes newer than N (captures(none) becomes nocapture), flags
@@ -85,8 +85,14 @@ in any form (an intrinsic N lacks; atomicrmw usub_cond, usub_sat,
 fmaximum, fminimum; DISubrangeType, DIFixedPointType; for 15 and 16
 ptrauth constants, vector atomicrmw and a callbr result used in one of
 its indirect destinations; for 15 target extension types
-and atomicrmw uinc_wrap, udec_wrap) fails the module. With --strict any
-loss fails the module: nothing is written for it.
+and atomicrmw uinc_wrap, udec_wrap) fails the module. For 13 and 14, whose
+readers want typed pointers, every ptr becomes i8* but where LLVM's typed
+reader computes the type (globals, functions, allocas, getelementptrs) or
+a use wants a pointee (loads, stores, callees, byval, intrinsics such as
+llvm.masked.load), with a bitcast wherever a value's type is not the one
+its use wants (counted on stderr: LLVM 22 reads them back as bitcasts of
+ptr to ptr); callbr is refused. With --strict any loss fails the module
+(the bitcasts do not count): nothing is written for it.
 
 A module is written only when it reads cleanly and everything in it is
 written: what the writer does not write yet (module-level inline assembly
@@ -119,6 +125,7 @@ Examples:
 	bcextract convert --strip-debug -o small.bc prog.o
 	bcextract convert --llvm 19 -o for19.bc testdata/ir/attrs.bc
 	bcextract convert --llvm 16 --strict -o for16.bc testdata/ir/llvm14-di-switch-O0.bc
+	bcextract convert --llvm 14 -o for14.bc testdata/ir/switch-O0.bc
 `,
 		Flags: fs,
 		Run: func(e *env, args []string) error {

@@ -36,7 +36,7 @@ func linkCommand() *command {
 	fs.BoolVar(&o.onlyNeeded, "only-needed", false, "link from the second input on only the definitions the module linked so far uses and lacks (llvm-link --only-needed)")
 	fs.BoolVar(&o.internalize, "internalize", false, "make what is linked from the second input on internal (llvm-link --internalize)")
 	fs.StringArrayVar(&o.override, "override", nil, "link `FILE` last, its definitions replacing those of the same name (llvm-link --override); repeatable")
-	fs.IntVar(&o.llvm, "llvm", bcwrite.LatestVersion, "write the linked module for the reader of LLVM `N` (15, 16, 19 or 22), as convert --llvm does")
+	fs.IntVar(&o.llvm, "llvm", bcwrite.LatestVersion, "write the linked module for the reader of LLVM `N` (13, 14, 15, 16, 19 or 22), as convert --llvm does")
 	fs.BoolVar(&o.strict, "strict", false, "with --llvm, fail (writing nothing) rather than drop or rewrite anything")
 	return &command{
 		Name:  "link",
