@@ -128,7 +128,9 @@ func insertParam(l ir.AttrList, at int, decl bool) ir.AttrList {
 // the form of the older reader written for (and adds the debug
 // intrinsics for one before LLVM 19); restore undoes it.
 func (w *writer) olderDecls() (restore func()) {
-	undoDbg := w.olderDbgDecls()
+	undoCmp := w.olderCmpDecls()
+	undoDbg0 := w.olderDbgDecls()
+	undoDbg := func() { undoDbg0(); undoCmp() }
 	type saved struct {
 		f       *ir.Function
 		sig, vt *ir.Type
@@ -200,7 +202,9 @@ func (w *writer) olderName(f *ir.Function) (string, bool) {
 // olderDecls (and its debug records to calls, before LLVM 19); undo undoes
 // it.
 func (w *writer) olderBody(f *ir.Function) (undo func()) {
-	undoTLS := w.olderTLS(f)
+	undoCmp := w.olderCmpCalls(f)
+	undoTLS0 := w.olderTLS(f)
+	undoTLS := func() { undoTLS0(); undoCmp() }
 	undoDbg0 := w.olderDbgCalls(f)
 	undoConv0 := w.olderConvergent(f)
 	undoSplice := w.olderSpliceCalls(f)

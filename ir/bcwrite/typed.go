@@ -1,6 +1,7 @@
 package bcwrite
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/bcextract/bcextract/internal/bodyfeed"
@@ -43,6 +44,7 @@ func (w *writer) typedModule(seen *mdSeen) error {
 		w.checkCallBr(f)
 		w.checkTypedBody(f)
 		w.olderBody(f)
+		w.olderPointerXchg(f)
 		f.UseListOrders = nil
 	}
 	m.UseListOrders = nil
@@ -130,9 +132,7 @@ func (w *writer) checkTypedBody(f *ir.Function) {
 				if in.RMW == ir.RMWFMax || in.RMW == ir.RMWFMin {
 					w.cannot("atomicrmw " + in.RMW.String())
 				}
-				if in.RMW == ir.RMWXchg && len(in.Operands) == 2 && in.Operands[1].Type().Kind == ir.PointerType {
-					w.cannot("atomicrmw xchg of a pointer")
-				}
+
 			}
 			for _, bd := range in.Bundles() {
 				switch {
@@ -145,6 +145,52 @@ func (w *writer) checkTypedBody(f *ir.Function) {
 					w.cannot(`the "clang.arc.attachedcall" operand bundle`)
 				}
 			}
+		}
+	}
+}
+
+// olderPointerXchg gives the atomicrmw xchg of a pointer (LLVM 15; an
+// older verifier wants an integer or floating-point value) as the xchg of
+// the pointer's bits, as clang before LLVM 15 made it: the value
+// ptrtoint, the result inttoptr (the instruction itself, so that its uses
+// stay).
+func (w *writer) olderPointerXchg(f *ir.Function) {
+	var dl *ir.DataLayout
+	for _, b := range f.Blocks {
+		var out []*ir.Instruction
+		for i, in := range b.Instrs {
+			if in.Op != ir.AtomicRMW || in.RMW != ir.RMWXchg || len(in.Operands) != 2 || in.Typ.Kind != ir.PointerType {
+				if out != nil {
+					out = append(out, in)
+				}
+				continue
+			}
+			if dl == nil {
+				var err error
+				if dl, err = ir.ParseDataLayout(w.m.DataLayout); err != nil {
+					w.cannot("atomicrmw xchg of a pointer (the data layout does not parse)")
+					return
+				}
+			}
+			size, ok := dl.StoreSize(in.Typ)
+			if !ok {
+				w.cannot("atomicrmw xchg of a pointer of no known size")
+				return
+			}
+			if out == nil {
+				out = slices.Clone(b.Instrs[:i])
+			}
+			w.lose("atomicrmw xchg of a pointer (as one of its bits, ptrtoint and inttoptr)")
+			it := &ir.Type{Kind: ir.IntegerType, BitWidth: uint32(size * 8)}
+			bits := &ir.Instruction{Op: ir.PtrToInt, Typ: it, Operands: []ir.Value{in.Operands[1]}, DebugLoc: in.DebugLoc,
+				DebugRecords: in.DebugRecords}
+			rmw := *in
+			rmw.Name, rmw.Typ, rmw.Operands, rmw.DebugRecords = "", it, []ir.Value{in.Operands[0], bits}, nil
+			*in = ir.Instruction{Op: ir.IntToPtr, Typ: in.Typ, Name: in.Name, Operands: []ir.Value{&rmw}, DebugLoc: in.DebugLoc}
+			out = append(out, bits, &rmw, in)
+		}
+		if out != nil {
+			b.Instrs = out
 		}
 	}
 }

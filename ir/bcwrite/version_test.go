@@ -461,3 +461,89 @@ func TestOlderCodeModel(t *testing.T) {
 		t.Errorf("code_model written for LLVM 16:\n%s", got)
 	}
 }
+
+// TestOlderCmp checks llvm.scmp and llvm.ucmp given to readers before
+// LLVM 19 as the comparisons they stand for (worked by hand: a > b gives
+// 1 - 0, a < b gives 0 - 1), their declarations not written, and the
+// module left as it was for the newer readers.
+func TestOlderCmp(t *testing.T) {
+	const want = `define i8 @s(i32 %lhs, i32 %rhs) {
+  %1 = icmp sgt i32 %lhs, %rhs
+  %2 = icmp slt i32 %lhs, %rhs
+  %3 = zext i1 %1 to i8
+  %4 = zext i1 %2 to i8
+  %cmp = sub i8 %3, %4
+  ret i8 %cmp
+}
+
+define <4 x i32> @u(<4 x i64> %lhs, <4 x i64> %rhs) {
+  %1 = icmp ugt <4 x i64> %lhs, %rhs
+  %2 = icmp ult <4 x i64> %lhs, %rhs
+  %3 = zext <4 x i1> %1 to <4 x i32>
+  %4 = zext <4 x i1> %2 to <4 x i32>
+  %cmp = sub <4 x i32> %3, %4
+  ret <4 x i32> %cmp
+}
+`
+	for _, v := range []int{16, 14} {
+		m, r := openModule(t, readFile(t, "testdata/decl/cmp.bc"))
+		var losses Losses
+		out, err := Write(m, Options{Loader: r, Version: v, Losses: &losses})
+		if err != nil {
+			t.Fatalf("LLVM %d: %v", v, err)
+		}
+		got, _, _, ok := text(t, out)
+		if !ok {
+			t.Fatalf("LLVM %d: what was written does not read back cleanly", v)
+		}
+		if i := strings.Index(got, "define"); i < 0 || !strings.HasPrefix(got[i:], want) || strings.Contains(got, "declare") {
+			t.Errorf("LLVM %d: read back\n%s\nwant the functions\n%s", v, got, want)
+		}
+		if l := losses.List(); len(l) != 2 || l[0].What != "llvm.scmp call (as the comparisons it stands for)" || l[0].Count != 1 {
+			t.Errorf("LLVM %d: losses %v", v, l)
+		}
+		if v == 16 {
+			// Left as it was: written for LLVM 19, the calls are there.
+			again, err := Write(m, Options{Loader: r, Version: 19})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _, _, _ := text(t, again); strings.Count(got, "call ") != 2 {
+				t.Errorf("written for LLVM 19 after 16:\n%s", got)
+			}
+		}
+	}
+}
+
+// TestOlderPointerXchg checks an atomicrmw xchg of a pointer given to
+// LLVM 14 as the xchg of its 64 bits (the pointer's slot cast to an i64*
+// for the typed pointers), and to LLVM 15 as it is.
+func TestOlderPointerXchg(t *testing.T) {
+	const want14 = `define ptr @swap(ptr %slot, ptr %new) {
+  %1 = ptrtoint ptr %new to i64
+  %2 = bitcast ptr %slot to ptr
+  %3 = atomicrmw xchg ptr %2, i64 %1 seq_cst, align 8
+  %old = inttoptr i64 %3 to ptr
+  ret ptr %old
+}
+`
+	const want15 = `define ptr @swap(ptr %slot, ptr %new) {
+  %old = atomicrmw xchg ptr %slot, ptr %new seq_cst, align 8
+  ret ptr %old
+}
+`
+	for v, want := range map[int]string{14: want14, 15: want15} {
+		m, r := openModule(t, readFile(t, "testdata/decl/xchg.bc"))
+		out, err := Write(m, Options{Loader: r, Version: v})
+		if err != nil {
+			t.Fatalf("LLVM %d: %v", v, err)
+		}
+		got, _, _, ok := text(t, out)
+		if !ok {
+			t.Fatalf("LLVM %d: what was written does not read back cleanly", v)
+		}
+		if i := strings.Index(got, "define"); i < 0 || got[i:] != want {
+			t.Errorf("LLVM %d: read back\n%s\nwant\n%s", v, got, want)
+		}
+	}
+}

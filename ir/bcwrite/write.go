@@ -326,6 +326,9 @@ type writer struct {
 	// convergence is set when the module declares a convergence control
 	// intrinsic, written for a reader before LLVM 21 (olderDecls).
 	convergence bool
+	// cmps are the declarations of llvm.scmp (true) and llvm.ucmp
+	// (false) taken out for a reader before LLVM 19 (olderCmpDecls).
+	cmps map[*ir.Function]bool
 	// numbering is set while the bodies are numbered, before they are
 	// written: a body changed for an older reader is changed both times,
 	// its losses counted the second (loseInBody).

@@ -1,0 +1,123 @@
+package bcwrite
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/bcextract/bcextract/ir"
+)
+
+// llvm.scmp and llvm.ucmp (LLVM 19) compare two integers (or vectors of
+// them), giving -1, 0 or 1: a reader before LLVM 19 is given each call as
+// the comparisons it stands for,
+//
+//	%gt = icmp sgt %a, %b          (ugt for ucmp)
+//	%lt = icmp slt %a, %b          (ult)
+//	%g = zext %gt to RESULT-TYPE
+//	%l = zext %lt to RESULT-TYPE
+//	%r = sub RESULT-TYPE %g, %l
+//
+// (what LLVM's own expansion of them computes), and their declarations
+// are not written.
+
+// olderCmpDecls takes the declarations of llvm.scmp and llvm.ucmp out of
+// the module written for a reader before LLVM 19, recording them in
+// w.cmps (true for scmp); restore puts them back.
+func (w *writer) olderCmpDecls() (restore func()) {
+	if w.knows(19) {
+		return func() {}
+	}
+	funcs, orders := w.m.Functions, w.m.UseListOrders
+	var kept []*ir.Function
+	for i, f := range funcs {
+		signed := strings.HasPrefix(f.Name, "llvm.scmp.")
+		if !signed && !strings.HasPrefix(f.Name, "llvm.ucmp.") || f.HasBody {
+			if kept != nil {
+				kept = append(kept, f)
+			}
+			continue
+		}
+		if kept == nil {
+			kept = slices.Clone(funcs[:i])
+		}
+		if w.cmps == nil {
+			w.cmps = map[*ir.Function]bool{}
+		}
+		w.cmps[f] = signed
+	}
+	if kept == nil {
+		return func() {}
+	}
+	w.m.Functions = kept
+	w.m.UseListOrders = slices.DeleteFunc(slices.Clone(orders), func(o ir.UseListOrder) bool {
+		f, ok := o.Value.(*ir.Function)
+		_, gone := w.cmps[f]
+		return ok && gone
+	})
+	return func() { w.m.Functions, w.m.UseListOrders = funcs, orders }
+}
+
+// olderCmpCalls gives the calls of llvm.scmp and llvm.ucmp in f's body as
+// the comparisons they stand for (the call itself becomes the sub, so
+// that its uses stay); undo undoes it.
+func (w *writer) olderCmpCalls(f *ir.Function) (undo func()) {
+	if len(w.cmps) == 0 {
+		return func() {}
+	}
+	type savedBlock struct {
+		b      *ir.Block
+		instrs []*ir.Instruction
+	}
+	type savedInstr struct {
+		in  *ir.Instruction
+		was ir.Instruction
+	}
+	var blocks []savedBlock
+	var instrs []savedInstr
+	for _, b := range f.Blocks {
+		var out []*ir.Instruction
+		for i, in := range b.Instrs {
+			callee, _ := in.Callee.(*ir.Function)
+			signed, ok := w.cmps[callee]
+			if !ok || in.Op != ir.Call || len(in.Operands) != 2 {
+				if out != nil {
+					out = append(out, in)
+				}
+				continue
+			}
+			if out == nil {
+				out = slices.Clone(b.Instrs[:i])
+			}
+			instrs = append(instrs, savedInstr{in, *in})
+			w.loseInBody(callee.Name[:len("llvm.scmp")] + " call (as the comparisons it stands for)")
+			gtPred, ltPred := ir.ICmpUGT, ir.ICmpULT
+			if signed {
+				gtPred, ltPred = ir.ICmpSGT, ir.ICmpSLT
+			}
+			a, c := in.Operands[0], in.Operands[1]
+			boolTy := i1Type
+			if t := a.Type(); t.IsVector() {
+				boolTy = &ir.Type{Kind: t.Kind, Len: t.Len, Elem: i1Type}
+			}
+			gt := &ir.Instruction{Op: ir.ICmp, Pred: gtPred, Typ: boolTy, Operands: []ir.Value{a, c}, DebugLoc: in.DebugLoc}
+			lt := &ir.Instruction{Op: ir.ICmp, Pred: ltPred, Typ: boolTy, Operands: []ir.Value{a, c}, DebugLoc: in.DebugLoc}
+			g := &ir.Instruction{Op: ir.ZExt, Typ: in.Typ, Operands: []ir.Value{gt}, DebugLoc: in.DebugLoc}
+			l := &ir.Instruction{Op: ir.ZExt, Typ: in.Typ, Operands: []ir.Value{lt}, DebugLoc: in.DebugLoc}
+			*in = ir.Instruction{Op: ir.Sub, Typ: in.Typ, Name: in.Name, Operands: []ir.Value{g, l},
+				DebugLoc: in.DebugLoc, Metadata: in.Metadata, DebugRecords: in.DebugRecords}
+			out = append(out, gt, lt, g, l, in)
+		}
+		if out != nil {
+			blocks = append(blocks, savedBlock{b, b.Instrs})
+			b.Instrs = out
+		}
+	}
+	return func() {
+		for _, s := range instrs {
+			*s.in = s.was
+		}
+		for _, s := range blocks {
+			s.b.Instrs = s.instrs
+		}
+	}
+}
