@@ -541,12 +541,14 @@ func holdsDropped(n ir.MDNode) bool {
 	return false
 }
 
-// checkCompileUnits reports a DICompileUnit missing from !llvm.dbg.cu
-// that LLVM's verifier visits, which fails it: llvm-dis-22 then strips all
-// debug info ("ignoring invalid debug info"). The verifier visits what the
-// named metadata and the attachments of globals and functions reach here,
-// and what a body reaches (checkBodyUnits): a unit only a plain call's
-// metadata argument reaches is not its concern.
+// checkCompileUnits strips the debug info of a module with a
+// DICompileUnit missing from !llvm.dbg.cu that LLVM's verifier visits,
+// which fails it, as llvm-dis-22 strips it ("ignoring invalid debug
+// info"), when the verifier meets it at the module level: what the named
+// metadata and the attachments of functions reach (not those of global
+// variables, whose variables it visits alone). One only a body reaches
+// (checkBodyUnits) is reported: the module is printed by then. A unit only
+// a plain call's metadata argument reaches is not its concern.
 func (r *Reader) checkCompileUnits() {
 	if r.md.dropNamed || r.noDebug || r.stripDebug {
 		return
@@ -572,14 +574,16 @@ func (r *Reader) checkCompileUnits() {
 			w.visit(op)
 		}
 	}
-	for _, g := range r.m.Globals {
-		w.attachments(g.Metadata)
-	}
+	// Not the attachments of global variables: the verifier visits
+	// their DIGlobalVariableExpressions and variables only, not what
+	// those refer to (visitGlobalVariable).
 	for _, f := range r.m.Functions {
 		w.attachments(f.Metadata)
 	}
 	if w.found {
-		r.skip(unlistedUnit)
+		// LLVM's verifier meets it at the module level: llvm-dis-22
+		// ignores the invalid debug info, as for a node failing a check.
+		r.stripDebugInfo()
 		return
 	}
 	r.unlistedUnits = unlisted
