@@ -103,6 +103,8 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 		if u := r.planAMDGCN(f, name[len("llvm.amdgcn."):]); u != nil {
 			return u
 		}
+	case strings.HasPrefix(name, "llvm.riscv."):
+		return r.planRISCV(f, name[len("llvm.riscv."):])
 	case strings.HasPrefix(name, "llvm.x86."):
 		return r.planX86(f, name[len("llvm.x86."):])
 	case strings.HasPrefix(name, "llvm.arm."), strings.HasPrefix(name, "llvm.aarch64."):
@@ -634,7 +636,7 @@ func (r *Reader) checkIntrinsicDecls() {
 		old, kind := oldIntrinsicOf(f.Name)
 		if old == "" {
 			switch {
-			case unknownTargetIntrinsic(f.Name) && !knownLeftOld(f.Name):
+			case unknownTargetIntrinsic(f.Name) && !knownLeftOld(f.Name) && !riscvLeft(f):
 				r.skipAt(r.up.declBits[f], "not known to be left as it is by LLVM 22: %s", f.Name)
 			case upgradedWhenMistyped(f.Name) && !exactIntrinsic(f):
 				r.skipAt(r.up.declBits[f], "not upgraded as LLVM 22 does: %s, of an older type", f.Name)

@@ -1,6 +1,5 @@
-; An intrinsic of LLVM 14 whose calls LLVM 22 rewrites and bcextract does
-; not: RISC-V's sm4ks took an i8 immediate (an i32 since LLVM 17), and
-; LLVM 22 rebuilds the call. bcextract must say so.
+; RISC-V's sm4ks of LLVM 14 took an i8 immediate (an i32 since LLVM 17),
+; and LLVM 22 rebuilds the call (planRISCV).
 target triple = "riscv32-unknown-linux-gnu"
 
 declare i32 @llvm.riscv.sm4ks.i32(i32, i32, i8)
