@@ -30,6 +30,14 @@ func (r *Reader) planX86(f *ir.Function, name string) *oldIntrinsic {
 	}
 	var newSig *ir.Type
 	switch {
+	case (name == "xop.vfrcz.ss" || name == "xop.vfrcz.sd") && len(sig.Params) == 2 && sig.Params[1] == sig.Ret:
+		// LLVM 3.4 and older took a pass-through first operand; the
+		// call is rebuilt with the second alone.
+		newSig = r.fnType(sig.Ret, sig.Params[1])
+		if _, ok := ir.IntrinsicAttrs(f.Name, newSig); !ok {
+			return nil
+		}
+		return &oldIntrinsic{f: f, oldSig: sig, newName: f.Name, newSig: newSig, rewrite: rewriteVfrcz}
 	case name == "seh.recoverfp":
 		// Renamed llvm.eh.recoverfp in LLVM 6; the calls are kept.
 		if _, ok := ir.IntrinsicAttrs("llvm.eh.recoverfp", sig); !ok {
@@ -260,4 +268,9 @@ func isNullConst(v ir.Value) bool {
 		return c.Big == nil && c.V == 0 || c.Big != nil && c.Big.Sign() == 0
 	}
 	return false
+}
+
+func rewriteVfrcz(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	rebuildCall(in, r.target(u), []ir.Value{in.Operands[1]})
+	return out, true
 }

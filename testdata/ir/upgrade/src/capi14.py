@@ -324,8 +324,9 @@ def x86_old(C, M):
 
 
 def x86_mistyped(C, M):
-    """x86 intrinsics under the older types LLVM 22 upgrades, which dis
-    does not: it must say so."""
+    """Intrinsics under the older types LLVM 22 upgrades: xop.vfrcz.ss with
+    its pass-through first operand (the call rebuilt with the second), and
+    llvm.stackprotectorcheck (its calls and declaration go)."""
     declare_and_call(C, M, [(b"llvm.x86.xop.vfrcz.ss", "v4f32", ["v4f32", "v4f32"]),
                             (b"llvm.stackprotectorcheck", "void", ["ptr"])])
 
