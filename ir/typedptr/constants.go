@@ -1,6 +1,8 @@
 package typedptr
 
 import (
+	"strconv"
+
 	"github.com/bcextract/bcextract/ir"
 )
 
@@ -177,18 +179,8 @@ func typeString(t *ir.Type) string {
 	return "type"
 }
 
-func itoa(n uint64) string {
-	var b [20]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-		if n == 0 {
-			return string(b[i:])
-		}
-	}
-}
+// itoa returns n in decimal.
+func itoa(n uint64) string { return strconv.FormatUint(n, 10) }
 
 // gepBase returns the type a getelementptr of source element type src
 // wants its base of lowered type base to have: a pointer (or vector of
