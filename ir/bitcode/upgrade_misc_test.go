@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/ir/assembly"
 )
 
 // UpgradeAttributes on one attribute group: the results are llvm-dis-22's
@@ -128,5 +129,34 @@ func TestUnlistedUnit(t *testing.T) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("calling %s: reported %q, want %q", c.callee, got, c.want)
 		}
+	}
+}
+
+// TestUnlistedUnitNamed checks a compile unit missing from !llvm.dbg.cu
+// that named metadata reaches: LLVM's verifier fails the debug info, and
+// the module prints as llvm-dis-22 prints it (its golden), stripped,
+// nothing reported.
+func TestUnlistedUnitNamed(t *testing.T) {
+	data, err := os.ReadFile("testdata/unlisted/di-unlisted-unit-named.bc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/unlisted/di-unlisted-unit-named.dis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, rs, err := loadAll(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := rs[0].Skipped(); len(s) > 0 {
+		t.Errorf("reported %v", s)
+	}
+	var b bytes.Buffer
+	if err := assembly.Write(&b, ms[0], assembly.Options{ModuleID: "di-unlisted-unit-named.bc", Loader: rs[0]}); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("prints\n%s\nwant\n%s", b.String(), want)
 	}
 }

@@ -20,8 +20,6 @@
 #                           "llvm." function reaches: valid, printed in full
 #   di-unlisted-unit-global llvm-as-22 of src/di-unlisted-unit-global.ll: one a
 #                           global's !dbg reaches (not visited): printed in full
-#   di-unlisted-unit-named  llvm-as-22 -disable-verify of its .ll: one named
-#                           metadata reaches: the debug info stripped
 #   typed-ptr-md            llvm-as-14 of src/typed-ptr-md.ll: nodes that typed
 #                           pointers made different are one node once all pointers
 #                           are ptr (MDNode uniquing), at module level and in a body
@@ -68,7 +66,6 @@ rm -f ./*.bc ./*.dis
 (cd src && "$LLVM_AS" di-distinct-subrange.ll -o ../di-distinct-subrange.bc)
 (cd src && "$LLVM_AS" di-unlisted-unit.ll -o ../di-unlisted-unit.bc)
 (cd src && "$LLVM_AS" di-unlisted-unit-global.ll -o ../di-unlisted-unit-global.bc)
-(cd src && "$LLVM_AS" -disable-verify di-unlisted-unit-named.ll -o ../di-unlisted-unit-named.bc)
 (cd src && "$LLVM_AS" di-old-records.ll -o "$TMP/di-old-records.bc")
 (cd ../../.. && "$GO" run ./testdata/ir/debuginfo/mkold "$TMP/di-old-records.bc" "$DIR/di-old-records.bc")
 (cd src && "$LLVM_AS14" typed-ptr-md.ll -o ../typed-ptr-md.bc)
