@@ -76,7 +76,8 @@ func (w *writer) typedModule(seen *mdSeen) error {
 }
 
 // olderModuleFlags gives the module flags of behaviour Min (8, LLVM 15)
-// the behaviour Max, the nearest an older reader knows: the same for the
+// the behaviour LLVM 14's own writers gave them: Max for PIC Level and
+// PIE Level, Error for the branch-protection flags. The same for the
 // module, not when it is linked with another that has the flag.
 func (w *writer) olderModuleFlags() {
 	for _, n := range w.m.NamedMetadata {
@@ -111,9 +112,12 @@ func (w *writer) olderModuleFlags() {
 }
 
 // checkTypedBody refuses what a body holds that a reader of LLVM 14 or
-// older cannot be given yet: callbr, whose indirect destinations were
+// older cannot be given (yet): callbr, whose indirect destinations were
 // arguments of its inline assembly before LLVM 15 (its "!i" constraints
-// would have to be made blockaddress arguments again).
+// would have to be made blockaddress arguments again); an alloca in
+// another address space than the data layout's; atomicrmw fmax and
+// fmin; the "ptrauth" operand bundle; for LLVM 13 the
+// "clang.arc.attachedcall" one.
 func (w *writer) checkTypedBody(f *ir.Function) {
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
@@ -127,12 +131,11 @@ func (w *writer) checkTypedBody(f *ir.Function) {
 					w.cannot("an alloca in an address space other than the data layout's")
 				}
 			case ir.AtomicRMW:
-				// LLVM 15's operations; an older verifier wants an
-				// integer or floating-point xchg.
+				// LLVM 15's operations (a pointer's xchg is given as
+				// its bits', olderPointerXchg).
 				if in.RMW == ir.RMWFMax || in.RMW == ir.RMWFMin {
 					w.cannot("atomicrmw " + in.RMW.String())
 				}
-
 			}
 			for _, bd := range in.Bundles() {
 				switch {
