@@ -136,7 +136,7 @@ func (r *Reader) upgradeModule() error {
 	i64 := r.findType(&ir.Type{Kind: ir.IntegerType, BitWidth: 64})
 	fns := r.m.Functions
 	kept := make([]*ir.Function, 0, len(fns))
-	var added []*ir.Function
+	var added, chained []*ir.Function
 	names := map[string]*ir.Function{}
 	for _, f := range fns {
 		names[f.Name] = f
@@ -171,7 +171,13 @@ func (r *Reader) upgradeModule() error {
 			added = append(added, f)
 			continue
 		}
-		if u := r.planCall(f); u != nil {
+		u := r.planCall(f)
+		remangled := false
+		if u == nil {
+			u = r.planRemangled(f, names)
+			remangled = u != nil
+		}
+		if u != nil {
 			up.calls[f] = u
 			delete(names, f.Name)
 			if u.decl == nil && u.newName != "" && !u.lazy() {
@@ -186,7 +192,13 @@ func (r *Reader) upgradeModule() error {
 						}
 					}
 					names[u.newName] = u.decl
-					added = append(added, u.decl)
+					if remangled {
+						// Declared when the walk reaches the
+						// remangled declaration, at the end.
+						chained = append(chained, u.decl)
+					} else {
+						added = append(added, u.decl)
+					}
 				}
 			}
 			if u.lazy() {
@@ -229,6 +241,7 @@ func (r *Reader) upgradeModule() error {
 		}
 		added = append(added, f)
 	}
+	added = append(added, chained...)
 	if len(added) == 0 && len(up.lifetime) == 0 && len(up.dbg) == 0 && up.coroEnd == nil && len(up.calls) == 0 {
 		r.checkIntrinsicDecls()
 		return nil
@@ -255,6 +268,25 @@ func (r *Reader) upgradeModule() error {
 		f.Params, f.Blocks = nil, nil
 	}
 	return nil
+}
+
+// planRemangled returns how LLVM 22 rewrites the calls of f, an
+// intrinsic declaration whose name is not mangled as its type says, when
+// the declaration remangled is itself one LLVM 22 upgrades: walking the
+// function list, UpgradeIntrinsicFunction reaches the remangled one it
+// appended and upgrades it in turn, and the calls end as that upgrade
+// makes them (llvm.arm.neon.bfdot.v4f32.<garbled> becomes .v16i8, then
+// .v8bf16 with its operands bitcast). Nil when there is no such chain.
+func (r *Reader) planRemangled(f *ir.Function, names map[string]*ir.Function) *oldIntrinsic {
+	want, ok := ir.IntrinsicMangledName(f.Name, f.Sig)
+	if !ok || want == f.Name || names[want] != nil {
+		return nil
+	}
+	name := f.Name
+	f.Name = want
+	u := r.planCall(f)
+	f.Name = name
+	return u
 }
 
 // addDecl appends a declaration of void name(params) to the function list,

@@ -3,7 +3,9 @@ package bitcode
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/bcextract/bcextract/ir"
@@ -132,31 +134,38 @@ func TestUnlistedUnit(t *testing.T) {
 	}
 }
 
-// TestUnlistedUnitNamed checks a compile unit missing from !llvm.dbg.cu
-// that named metadata reaches: LLVM's verifier fails the debug info, and
-// the module prints as llvm-dis-22 prints it (its golden), stripped,
-// nothing reported.
-func TestUnlistedUnitNamed(t *testing.T) {
-	data, err := os.ReadFile("testdata/unlisted/di-unlisted-unit-named.bc")
-	if err != nil {
-		t.Fatal(err)
+// TestGoldens reads the modules kept under testdata/*/ (a unit missing
+// from !llvm.dbg.cu that named metadata reaches; fuzzers' mutations) and
+// prints them as llvm-dis-22 does, nothing reported.
+func TestGoldens(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/*/*.bc")
+	if len(paths) < 2 {
+		t.Fatalf("%d fixtures", len(paths))
 	}
-	want, err := os.ReadFile("testdata/unlisted/di-unlisted-unit-named.dis")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms, rs, err := loadAll(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s := rs[0].Skipped(); len(s) > 0 {
-		t.Errorf("reported %v", s)
-	}
-	var b bytes.Buffer
-	if err := assembly.Write(&b, ms[0], assembly.Options{ModuleID: "di-unlisted-unit-named.bc", Loader: rs[0]}); err != nil {
-		t.Fatal(err)
-	}
-	if b.String() != string(want) {
-		t.Errorf("prints\n%s\nwant\n%s", b.String(), want)
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(strings.TrimSuffix(path, ".bc") + ".dis")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms, rs, err := loadAll(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := rs[0].Skipped(); len(s) > 0 {
+				t.Errorf("reported %v", s)
+			}
+			var b bytes.Buffer
+			if err := assembly.Write(&b, ms[0], assembly.Options{ModuleID: filepath.Base(path), Loader: rs[0]}); err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != string(want) {
+				t.Errorf("prints\n%s\nwant\n%s", b.String(), want)
+			}
+		})
 	}
 }

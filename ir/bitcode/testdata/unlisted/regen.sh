@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# regen.sh - the fixture of TestUnlistedUnitNamed: a compile unit missing
+# regen.sh - the fixture of TestGoldens: a compile unit missing
 # from !llvm.dbg.cu that named metadata reaches (llvm-as-22 -disable-verify),
 # and its golden from llvm-dis-22, which strips the debug info as invalid.
 # Not under testdata/: LLVM's own strip leaves the unit (the named

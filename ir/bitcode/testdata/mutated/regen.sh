@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# regen.sh - goldens of modules no producer writes, kept from fuzzing
+# (their .bc files are the fuzzer's, committed as they are; only the
+# .dis files are made here, by llvm-dis-22):
+#   bf16-remangled.bc  FuzzWrite's mutation of testdata/ir/llvmtest/
+#                      arm-bf16-upgrade.bc: one declaration is named
+#                      llvm.arm.neon.bfdot.v4f32.v16 and two bytes 0x80 0xff.
+#                      LLVM 22 remangles it (.v16i8), then upgrades that
+#                      name as LLVM 11's (.v8bf16).
+set -euo pipefail
+cd "$(dirname "$0")"
+for f in *.bc; do
+	llvm-dis-22 "$f" -o - >"${f%.bc}.dis"
+done
