@@ -35,15 +35,17 @@ func supportedOp(op ir.Opcode) bool {
 	return false
 }
 
-// checkBody returns what in f's body this writer cannot write yet.
-func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen) error {
+// checkBody returns what in f's body this writer cannot write yet;
+// useLists says the use-list orders are written (not for the typed
+// pointers of LLVM 13 and 14).
+func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen, useLists bool) error {
 	var opBuf []ir.Value
 	unsupported := func(format string, args ...any) error {
 		return &UnsupportedError{What: fmt.Sprintf(format, args...) + " (in @" + f.Name + ")"}
 	}
 	seen.fn = f
 	defer func() { seen.fn = nil }()
-	if v := interleavedUse(f); v != nil {
+	if useLists && interleavedUse(f) != nil {
 		return unsupported("the use-list order of a global value a landingpad or phi uses both directly and in a constant of a later operand")
 	}
 	for _, a := range f.Metadata {

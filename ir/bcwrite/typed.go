@@ -27,7 +27,7 @@ func (w *writer) typedModule(seen *mdSeen) error {
 	if w.opts.Loader != nil {
 		loader = w.opts.Loader
 	}
-	checkF := func(f *ir.Function) error { return checkBody(m, f, seen) }
+	checkF := func(f *ir.Function) error { return checkBody(m, f, seen, false) }
 	feed := bodyfeed.Start(loader, m.Functions, bodyfeed.Options{Ahead: feedAhead, Check: checkF})
 	defer feed.Stop()
 	for _, f := range m.Functions {
@@ -36,7 +36,7 @@ func (w *writer) typedModule(seen *mdSeen) error {
 		}
 		loaded, err := feed.Next(f)
 		if err == nil && !loaded {
-			err = checkBody(m, f, seen) // in memory already
+			err = checkBody(m, f, seen, false) // in memory already
 		}
 		if err != nil {
 			return err

@@ -120,7 +120,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	instrMD := false
 	// Each body is checked on the goroutine that loads it, as the one
 	// before is numbered: check and checkBody alone use seen.
-	checkF := func(f *ir.Function) error { return checkBody(m, f, seen) }
+	checkF := func(f *ir.Function) error { return checkBody(m, f, seen, true) }
 	w.numbering = true
 	err = w.eachFunction(m.Functions, checkF, func(f *ir.Function) error {
 		if !f.HasBody {
