@@ -483,6 +483,16 @@ func (r *Reader) buildConst(p *pconst) (ir.Constant, error) {
 		}
 		return pa, nil
 	}
+	if p.opcode.IsBinary() {
+		// LLVM's reader builds the expression and its verifier then
+		// fails the module ("Both operands to a binary operator are
+		// not of the same type!"): nothing to print.
+		for _, c := range ops {
+			if !equalTypes(c.Type(), p.typ, 0) {
+				return nil, r.errorf("invalid record: a %v constant expression with an operand of another type", p.opcode)
+			}
+		}
+	}
 	if c := r.foldNoOpConst(p, ops); c != nil {
 		return c, nil
 	}

@@ -166,6 +166,20 @@ func TestHostile(t *testing.T) {
 			w.Unabbrev(7, 0) // AGGREGATE [@g]
 			w.EndBlock()
 		}, "incorrect type in struct initializer", ""},
+		// @g = global i32 mul (i32 2, i64 3): LLVM's verifier fails
+		// the module ("Both operands to a binary operator are not of
+		// the same type!").
+		{"mistyped binop", [][]uint64{{7, 32}, {25, 0}, {7, 64}}, func(w *bw.Writer) {
+			globalVar(w, 4)
+			w.EnterBlock(11, 4)
+			w.Unabbrev(1, 0)        // SETTYPE i32
+			w.Unabbrev(4, 4)        // INTEGER 2 (value 1)
+			w.Unabbrev(1, 2)        // SETTYPE i64
+			w.Unabbrev(4, 6)        // INTEGER 3 (value 2)
+			w.Unabbrev(1, 0)        // SETTYPE i32
+			w.Unabbrev(10, 2, 1, 2) // CE_BINOP [mul, 1, 2] (value 3)
+			w.EndBlock()
+		}, "a mul constant expression with an operand of another type", ""},
 		// An array constant of 2^40 elements named by one record.
 		{"lying aggregate", [][]uint64{{7, 32}, {25, 0}, {11, 1 << 40, 0}}, func(w *bw.Writer) {
 			w.EnterBlock(11, 4)
