@@ -560,6 +560,7 @@ func (r *Reader) finishBody(fs *funcState) error {
 	}
 	r.keepPreds(fs)
 	r.checkBodyUnits(fs.f)
+	r.checkBodyDebugInfo(fs.f)
 	return nil
 }
 

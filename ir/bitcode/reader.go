@@ -290,6 +290,12 @@ type Reader struct {
 	// unlistedUnits are the module's DICompileUnits missing from
 	// !llvm.dbg.cu that only a body may reach (checkBodyUnits).
 	unlistedUnits map[ir.Metadata]bool
+	// diChecked are the nodes whose debug-info checks passed (module
+	// level, then bodies: checkBodyDebugInfo); diReported says a body's
+	// failed one and was reported.
+	diChecked  nodeSet
+	diReported bool
+	diStack    []ir.Metadata
 	// oldLoopTags says an old metadata string began with
 	// "llvm.vectorizer." (MetadataLoader's HasSeenOldLoopTags).
 	oldLoopTags bool

@@ -354,29 +354,7 @@ func (r *Reader) checkDebugInfoVersion() {
 // functions reach, as LLVM's verifier visits them; "" when all pass. The
 // nodes only bodies reach are not checked here.
 func (r *Reader) invalidDebugInfo() string {
-	seen := map[ir.Metadata]bool{}
-	var stack []ir.Metadata
-	walk := func(root ir.Metadata) string {
-		stack = append(stack[:0], root)
-		for len(stack) > 0 {
-			m := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if ir.IsNilMetadata(m) || seen[m] {
-				continue
-			}
-			switch m.(type) {
-			case *ir.MDTuple, *ir.SpecializedNode, *ir.DILocation:
-			default:
-				continue // strings and values: no operands to follow
-			}
-			seen[m] = true
-			if msg := verifyDINode(m); msg != "" {
-				return msg
-			}
-			ir.EachOperand(m, func(op ir.Metadata) { stack = append(stack, op) })
-		}
-		return ""
-	}
+	walk := r.verifyDIFrom
 	for _, nmd := range r.m.NamedMetadata {
 		if nmd == nil {
 			continue
@@ -402,6 +380,115 @@ func (r *Reader) invalidDebugInfo() string {
 		}
 	}
 	return ""
+}
+
+// verifyDIFrom returns the message of the first of LLVM's per-node
+// debug-info checks (verifyDINode) that a node root reaches fails, as
+// LLVM's verifier walks them (visitMDNode), "" when all pass. Nodes that
+// passed are not checked again (r.diChecked).
+func (r *Reader) verifyDIFrom(root ir.Metadata) string {
+	stack := append(r.diStack[:0], root)
+	defer func() { r.diStack = stack[:0] }()
+	for len(stack) > 0 {
+		m := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if ir.IsNilMetadata(m) {
+			continue
+		}
+		switch m.(type) {
+		case *ir.MDTuple, *ir.SpecializedNode, *ir.DILocation:
+		default:
+			continue // strings and values: no operands to follow
+		}
+		id, _ := mdID(m)
+		if !r.diChecked.add(id) {
+			continue
+		}
+		if msg := verifyDINode(m); msg != "" {
+			return msg
+		}
+		ir.EachOperand(m, func(op ir.Metadata) { stack = append(stack, op) })
+	}
+	return ""
+}
+
+// A nodeSet is a set of metadata nodes by their reader numbers
+// (Reader.nodeID: a number is never given twice, a recycled node gets a
+// new one).
+type nodeSet []uint64
+
+// add adds node id to s, reporting whether it was not there. Number 0
+// (no number) is never in s.
+func (s *nodeSet) add(id uint32) bool {
+	if id == 0 {
+		return true
+	}
+	w := int(id / 64)
+	if w >= len(*s) {
+		*s = append(*s, make([]uint64, w+1-len(*s)+len(*s)/2)...)
+	}
+	bit := uint64(1) << (id % 64)
+	if (*s)[w]&bit != 0 {
+		return false
+	}
+	(*s)[w] |= bit
+	return true
+}
+
+// checkBodyDebugInfo reports, once, debug info f's body reaches that
+// fails one of LLVM's per-node checks (verifyDINode) and that the module
+// level (invalidDebugInfo) did not reach: the function's attachments,
+// the instructions' locations, attachments and debug records, the
+// metadata arguments of calls to intrinsics. llvm-dis-22 strips the
+// module's debug info then; the module is printed by the time a body
+// shows it, so it is reported.
+func (r *Reader) checkBodyDebugInfo(f *ir.Function) {
+	if r.diReported || !r.debugDecided || r.md.dropNamed || r.noDebug || r.stripDebug {
+		// A body read before the module-level decision is read again
+		// once it is made.
+		return
+	}
+	msg := ""
+	visit := func(m ir.Metadata) {
+		if msg == "" && !ir.IsNilMetadata(m) {
+			msg = r.verifyDIFrom(m)
+		}
+	}
+	for _, a := range f.Metadata {
+		visit(a.Node)
+	}
+	var last ir.Metadata
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.DebugLoc != last {
+				last = in.DebugLoc
+				visit(last)
+			}
+			for _, a := range in.Metadata {
+				visit(a.Node)
+			}
+			for _, d := range in.DebugRecords {
+				for _, op := range d.Ops {
+					visit(op)
+				}
+			}
+			if in.Op != ir.Call && in.Op != ir.Invoke && in.Op != ir.CallBr {
+				continue
+			}
+			if callee, ok := in.Callee.(*ir.Function); !ok || !isIntrinsic(callee.Name) {
+				continue
+			}
+			for _, op := range in.Operands {
+				if mv, ok := op.(*ir.MetadataValue); ok {
+					visit(mv.MD)
+				}
+			}
+		}
+	}
+	if msg != "" {
+		r.skip("llvm-dis-22 ignores invalid debug info (%s, reached from the body of @%s) and strips it; not done", msg, f.Name)
+		r.diReported = true
+	}
 }
 
 // unitlessDefinition reports whether a module-level DISubprogram that is
