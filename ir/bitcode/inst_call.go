@@ -85,6 +85,17 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 	if c.left() < len(ft.Params) {
 		return r.errorf("insufficient operands to call")
 	}
+	if f, ok := callee.(*ir.Function); !ok || !strings.HasPrefix(f.Name, "llvm.") {
+		for _, pt := range ft.Params {
+			// LLVM's verifier fails the module.
+			switch pt.Kind {
+			case ir.MetadataType:
+				return r.errorf("a call with a metadata parameter of what is not an intrinsic")
+			case ir.TokenType:
+				return r.errorf("a call with a token parameter of what is not an intrinsic")
+			}
+		}
+	}
 	for _, pt := range ft.Params {
 		if pt.Kind == ir.LabelType {
 			in.Operands = append(in.Operands, c.block("label argument"))

@@ -14,8 +14,9 @@ import (
 // kept (a value operand's own error is not replaced by "invalid record"),
 // and its bit offset is that of the record.
 func TestInstErrors(t *testing.T) {
-	// Type records: i32 (0), ptr (1), void (2), void() (3), float (4).
-	types := [][]uint64{{7, 32}, {25, 0}, {2}, {21, 0, 2}, {3}}
+	// Type records: i32 (0), ptr (1), void (2), void() (3), float (4),
+	// metadata (5), void(metadata) (6).
+	types := [][]uint64{{7, 32}, {25, 0}, {2}, {21, 0, 2}, {3}, {16}, {21, 0, 2, 5}}
 	tests := []struct {
 		name string
 		code uint64
@@ -43,6 +44,9 @@ func TestInstErrors(t *testing.T) {
 		{"store short", 44, []uint64{0, 1, 0, 1}, "invalid record (code 44): 0 operands after the value, not 2"},
 		{"br block", 11, []uint64{3}, "invalid basic block ID 3"},
 		{"call short", 34, []uint64{0, 1 << 15, 3}, "invalid call record (code 34): too short: no callee (operand 3)"},
+		// call void (metadata) @f(metadata ...): only intrinsics take
+		// metadata (LLVM's verifier fails the module).
+		{"call metadata", 34, []uint64{0, 1 << 15, 6, 1, 0}, "a call with a metadata parameter of what is not an intrinsic"},
 		{"landingpad clause", 47, []uint64{0, 0, 2, 0}, "invalid record (code 47): too short: no clause (operand 4)"},
 		{"catchpad args", 50, []uint64{0, 1 << 40}, "invalid record (code 50): too short: no argument (operand 2)"},
 	}

@@ -180,6 +180,11 @@ func TestHostile(t *testing.T) {
 			w.Unabbrev(10, 2, 1, 2) // CE_BINOP [mul, 1, 2] (value 3)
 			w.EndBlock()
 		}, "a mul constant expression with an operand of another type", ""},
+		// declare void @g(metadata): only intrinsics take metadata
+		// (LLVM's verifier fails the module).
+		{"metadata parameter", [][]uint64{{7, 32}, {25, 0}, {16}, {2}, {21, 0, 3, 2}}, func(w *bw.Writer) {
+			w.Unabbrev(8, 0, 1, 4, 0, 1, 0, 0, 0, 0, 0) // FUNCTION, a declaration
+		}, "@g: function takes metadata but isn't an intrinsic", ""},
 		// An array constant of 2^40 elements named by one record.
 		{"lying aggregate", [][]uint64{{7, 32}, {25, 0}, {11, 1 << 40, 0}}, func(w *bw.Writer) {
 			w.EnterBlock(11, 4)

@@ -296,6 +296,12 @@ type Reader struct {
 	diChecked  nodeSet
 	diReported bool
 	diStack    []ir.Metadata
+	// spAttached are the functions read so far by the reader number of
+	// their !dbg DISubprogram (a recycled node gets a new one).
+	spAttached map[uint32]*ir.Function
+	// onlyIntrinsicSigs are the functions read with a type only
+	// intrinsics may have (checkIntrinsicSigs).
+	onlyIntrinsicSigs []fnAt
 	// oldLoopTags says an old metadata string began with
 	// "llvm.vectorizer." (MetadataLoader's HasSeenOldLoopTags).
 	oldLoopTags bool
@@ -567,6 +573,9 @@ func (r *Reader) Module() (*ir.Module, error) {
 				r.skips = addSkip(r.skips, sk)
 			}
 		}
+	}
+	if err == nil {
+		err = r.checkIntrinsicSigs()
 	}
 	if err == nil {
 		err = r.forwardRefBodies()
@@ -1266,6 +1275,49 @@ func supportsComdat(triple string) bool {
 	return true
 }
 
+// A fnAt is a function and the bit of its record.
+type fnAt struct {
+	f   *ir.Function
+	bit uint64
+}
+
+// checkIntrinsicSigs refuses the module when a function that is not an
+// intrinsic (its name does not begin with "llvm.") has a type only
+// intrinsics have: LLVM's verifier fails the module.
+func (r *Reader) checkIntrinsicSigs() error {
+	for _, fa := range r.onlyIntrinsicSigs {
+		if !strings.HasPrefix(fa.f.Name, "llvm.") {
+			return &Error{Bit: r.base + fa.bit, Msg: fmt.Sprintf("@%s: %s (LLVM's verifier fails the module)", fa.f.Name, nonIntrinsicSig(fa.f.Sig))}
+		}
+	}
+	r.onlyIntrinsicSigs = nil
+	return nil
+}
+
+// nonIntrinsicSig returns what LLVM's verifier says of function type ft
+// for a function that is not an intrinsic: only intrinsics take metadata
+// or tokens, or return tokens (and x86_amx). "" when there is nothing to
+// say.
+func nonIntrinsicSig(ft *ir.Type) string {
+	for _, p := range ft.Params {
+		switch p.Kind {
+		case ir.MetadataType:
+			return "function takes metadata but isn't an intrinsic"
+		case ir.TokenType:
+			return "function takes token but isn't an intrinsic"
+		case ir.X86AMXType:
+			return "function takes x86_amx but isn't an intrinsic"
+		}
+	}
+	switch ft.Ret.Kind {
+	case ir.TokenType:
+		return "function returns a token but isn't an intrinsic"
+	case ir.X86AMXType:
+		return "function returns a x86_amx but isn't an intrinsic"
+	}
+	return ""
+}
+
 func (r *Reader) functionRecord(ops []uint64) error {
 	name, ops, err := r.strtabName(ops)
 	if err != nil {
@@ -1290,6 +1342,10 @@ func (r *Reader) functionRecord(ops []uint64) error {
 	}
 	f := &ir.Function{}
 	f.Name = r.globalName("", name)
+	if nonIntrinsicSig(ft) != "" {
+		// Checked once the names are known (checkIntrinsicSigs).
+		r.onlyIntrinsicSigs = append(r.onlyIntrinsicSigs, fnAt{f, r.recBit})
+	}
 	f.Sig = ft
 	f.ValueType = ft
 	if fr.callingConv > 1023 {

@@ -448,7 +448,7 @@ func (r *Reader) checkBodyDebugInfo(f *ir.Function) {
 		// once it is made.
 		return
 	}
-	msg := ""
+	msg := r.checkFunctionDebugLocs(f)
 	visit := func(m ir.Metadata) {
 		if msg == "" && !ir.IsNilMetadata(m) {
 			msg = r.verifyDIFrom(m)
@@ -460,6 +460,9 @@ func (r *Reader) checkBodyDebugInfo(f *ir.Function) {
 	var last ir.Metadata
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
+			if msg != "" {
+				break
+			}
 			if in.DebugLoc != last {
 				last = in.DebugLoc
 				visit(last)
@@ -489,6 +492,100 @@ func (r *Reader) checkBodyDebugInfo(f *ir.Function) {
 		r.skip("llvm-dis-22 ignores invalid debug info (%s, reached from the body of @%s) and strips it; not done", msg, f.Name)
 		r.diReported = true
 	}
+}
+
+// checkFunctionDebugLocs makes the debug-info checks of LLVM's
+// visitFunction on f's body, before those of its instructions: f's !dbg
+// attachment is one distinct DISubprogram, attached to no other function,
+// and each location of the body (and those of its llvm.loop attachments)
+// leads back to it: the scope of the last location of its inlined-at
+// chain is in f's subprogram. It returns the first message, "" when all
+// pass.
+func (r *Reader) checkFunctionDebugLocs(f *ir.Function) string {
+	var sp *ir.SpecializedNode
+	n := 0
+	for _, a := range f.Metadata {
+		if a.Kind != "dbg" {
+			continue
+		}
+		if n++; n > 1 {
+			return "function must have a single !dbg attachment"
+		}
+		s, ok := a.Node.(*ir.SpecializedNode)
+		if !ok || s.Kind != "DISubprogram" {
+			return "function !dbg attachment must be a subprogram"
+		}
+		if !s.Distinct {
+			return "function definition may only have a distinct !dbg attachment"
+		}
+		if r.spAttached == nil {
+			r.spAttached = map[uint32]*ir.Function{}
+		}
+		if g := r.spAttached[s.ID]; g != nil && g != f && s.ID != 0 {
+			return "DISubprogram attached to more than one function"
+		}
+		r.spAttached[s.ID] = f
+		sp = s
+	}
+	if sp == nil {
+		return ""
+	}
+	var last *ir.DILocation
+	check := func(m ir.Metadata) string {
+		l, ok := m.(*ir.DILocation)
+		if !ok || l == nil || l == last {
+			return ""
+		}
+		last = l
+		if s, ok := l.Scope.(*ir.SpecializedNode); !ok || !isLocalScope(s) {
+			return "DILocation's scope must be a DILocalScope"
+		}
+		// DILocation::getInlinedAtScope, DILocalScope::getSubprogram;
+		// chains LLVM would follow through nodes of other kinds (which
+		// its casts do not check) are not judged.
+		for steps := 0; l.InlinedAt != nil && steps < 1<<16; steps++ {
+			ia, ok := l.InlinedAt.(*ir.DILocation)
+			if !ok || ia == nil {
+				return ""
+			}
+			l = ia
+		}
+		s, _ := l.Scope.(*ir.SpecializedNode)
+		for steps := 0; s != nil && steps < 1<<16; steps++ {
+			switch s.Kind {
+			case "DISubprogram":
+				if s != sp {
+					return "!dbg attachment points at wrong subprogram for function"
+				}
+				return ""
+			case "DILexicalBlock", "DILexicalBlockFile":
+				s, _ = dvMD(s, dvScope).(*ir.SpecializedNode)
+			default:
+				return ""
+			}
+		}
+		return ""
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if msg := check(in.DebugLoc); msg != "" {
+				return msg
+			}
+			for _, a := range in.Metadata {
+				if a.Kind != "loop" {
+					continue
+				}
+				if t, ok := a.Node.(*ir.MDTuple); ok {
+					for i := 1; i < len(t.Ops); i++ {
+						if msg := check(t.Ops[i]); msg != "" {
+							return msg
+						}
+					}
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // unitlessDefinition reports whether a module-level DISubprogram that is
