@@ -650,7 +650,7 @@ func (r *Reader) checkIntrinsicDecls() {
 		old, kind := oldIntrinsicOf(f.Name)
 		if old == "" {
 			switch {
-			case unknownTargetIntrinsic(f.Name) && !knownLeftOld(f.Name) && !riscvLeft(f):
+			case unknownTargetIntrinsic(f.Name) && !knownLeftOld(f.Name) && !riscvLeft(f) && !nvvmLeft(f):
 				r.skipAt(r.up.declBits[f], "not known to be left as it is by LLVM 22: %s", f.Name)
 			case upgradedWhenMistyped(f.Name) && !exactIntrinsic(f):
 				r.skipAt(r.up.declBits[f], "not upgraded as LLVM 22 does: %s, of an older type", f.Name)
@@ -677,6 +677,14 @@ func (r *Reader) checkIntrinsicDecls() {
 		}
 		r.skipAt(r.up.declBits[f], "not upgraded as LLVM 22 does: %s (calls of %s)", f.Name, old)
 	}
+}
+
+// nvvmLeft reports whether f is an NVVM declaration LLVM 22 leaves as it
+// is: one no rule of its upgrade takes by name (nvvmUpgradedByName), the
+// name being that of no intrinsic of LLVM 22.
+func nvvmLeft(f *ir.Function) bool {
+	rest, ok := strings.CutPrefix(f.Name, "llvm.nvvm.")
+	return ok && !nvvmUpgradedByName(rest, f.Sig)
 }
 
 // upgradedWhenMistyped reports whether LLVM 22 upgrades a declaration of

@@ -169,3 +169,58 @@ func TestGoldens(t *testing.T) {
 		})
 	}
 }
+
+// TestNVVMUpgradedByName: which llvm.nvvm.* names LLVM 22.1.8's upgrade
+// takes by name (AutoUpgrade.cpp, upgradeIntrinsicFunction1's NVVM
+// rules), for declarations of the types given.
+func TestNVVMUpgradedByName(t *testing.T) {
+	i1 := &ir.Type{Kind: ir.IntegerType, BitWidth: 1}
+	i16 := &ir.Type{Kind: ir.IntegerType, BitWidth: 16}
+	i32 := &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
+	bf16 := &ir.Type{Kind: ir.BFloatType}
+	p0 := &ir.Type{Kind: ir.PointerType}
+	p3 := &ir.Type{Kind: ir.PointerType, AddrSpace: 3}
+	fn := func(ret *ir.Type, params ...*ir.Type) *ir.Type {
+		return &ir.Type{Kind: ir.FunctionType, Ret: ret, Params: params}
+	}
+	for _, c := range []struct {
+		rest string
+		sig  *ir.Type
+		want bool
+	}{
+		{"brev32", fn(i32, i32), true},
+		{"brev32", fn(i32, i32, i32), false}, // one argument only
+		{"max.ui", fn(i32, i32, i32), true},
+		{"max.ui", fn(i32, i32, i32, i32), false}, // two only (LLVM 21 took any)
+		{"fmax.ftz.nan.xorsign.abs.bf16x2", fn(i32, i32, i32), true},
+		{"fmax.ftz.nan.xorsign.abs.bf16x2", fn(bf16, bf16, bf16), false}, // returns bfloat
+		{"fma.rn.ftz.relu.bf16", fn(i16, i16, i16, i16), true},
+		{"fma.rn.nan.bf16", fn(i16, i16, i16, i16), false},
+		{"neg.bf16x2", fn(i32, i32), true},
+		{"mapa.shared.cluster", fn(p3, p3, i32), true},
+		{"mapa.shared.cluster", fn(p0, p0, i32), false},
+		{"cp.async.bulk.global.to.shared.cluster", fn(i1, p3, p3), true},
+		{"cp.async.bulk.global.to.shared.cluster", fn(i1, p0, p3), false},
+		// The old form ends in i64 ch, i1, i1; LLVM 22's adds i32 cta_group.
+		{"cp.async.bulk.tensor.g2s.tile.1d", fn(i1, p0, p0, i32, i1, i1), true},
+		{"cp.async.bulk.tensor.g2s.tile.1d", fn(i1, p0, p0, i1, i1, i32), false},
+		{"cp.async.bulk.tensor.g2s.tile.1d", fn(i1, p3, p0, i1, i1, i32), true}, // shared, not shared::cluster
+		{"abs.ll", fn(i32, i32), true},
+		{"abs.x", fn(i32, i32), false},
+		{"ex2.approx.f16x2", fn(i32, i32), true},
+		{"ex2.approx.f16", fn(i16, i16), false},
+		{"atomic.load.add.f32.p3", fn(i32, p3, i32), true},
+		{"ptr.gen.to.shared.p3.p0", fn(p3, p0), true},
+		{"ptr.gen.to.nowhere", fn(p0, p0), false},
+		{"ptr.global.to.gen.p0.p1", fn(p0, p0), true},
+		{"ptr.global.to.shared", fn(p0, p0), false},
+		{"ldg.global.f.f32", fn(i32, p0, i32), true},
+		{"barrier0.popc", fn(i32, i32), true},
+		{"tanh.approx.f32", fn(i32, i32), true},
+		{"made.up.intrinsic", fn(i32, i32), false},
+	} {
+		if got := nvvmUpgradedByName(c.rest, c.sig); got != c.want {
+			t.Errorf("llvm.nvvm.%s (%d parameters): %v, want %v", c.rest, len(c.sig.Params), got, c.want)
+		}
+	}
+}

@@ -509,3 +509,150 @@ func rewriteNVVMPtrCast(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*i
 	becomeInst(in, ir.AddrSpaceCast, u.oldSig.Ret, in.Operands[0])
 	return out, true
 }
+
+// nvvmUpgradedByName reports whether LLVM 22 upgrades a declaration of
+// llvm.nvvm.<rest> of type sig by its name: the NVVM rules of
+// AutoUpgrade's upgradeIntrinsicFunction1, in LLVM 22.1.8 (one argument:
+// brev32/64, clz.i, popc.i; two: max/min.*; the bf16 names of a function
+// not returning bfloat; mapa.shared.cluster and cp.async.bulk into shared
+// memory; the old TMA g2s copies; the names expanded at each call). A
+// name that no rule takes and that is no intrinsic of LLVM 22 is left as
+// it is. Where LLVM's rule would read a type that is not there (an
+// address space of what is no pointer), it says true: not known to be
+// left.
+func nvvmUpgradedByName(rest string, sig *ir.Type) bool {
+	n := len(sig.Params)
+	switch {
+	case n == 1 && (rest == "brev32" || rest == "brev64" || rest == "clz.i" || rest == "popc.i"):
+		return true
+	case n == 2:
+		switch rest {
+		case "max.s", "max.i", "max.ll", "max.us", "max.ui", "max.ull",
+			"min.s", "min.i", "min.ll", "min.us", "min.ui", "min.ull":
+			return true
+		}
+	}
+	if sig.Ret.Scalar().Kind != ir.BFloatType && nvvmBF16Name(rest) {
+		return true
+	}
+	addrSpace := func(t *ir.Type) (uint32, bool) {
+		if t.Kind != ir.PointerType {
+			return 0, false
+		}
+		return t.AddrSpace, true
+	}
+	// The shared-cluster rule, on a copy of the name (a mapa prefix
+	// whose pointer is elsewhere leaves the rest to the next check).
+	if name, ok := strings.CutPrefix(rest, "mapa.shared.cluster"); ok {
+		as, isPtr := addrSpace(sig.Ret)
+		if !isPtr || as == 3 {
+			return true
+		}
+		rest2 := name
+		if r, ok := strings.CutPrefix(rest2, "cp.async.bulk."); ok && (r == "global.to.shared.cluster" || r == "shared.cta.to.cluster") {
+			return true
+		}
+	} else if r, ok := strings.CutPrefix(rest, "cp.async.bulk."); ok && (r == "global.to.shared.cluster" || r == "shared.cta.to.cluster") {
+		if n == 0 {
+			return true
+		}
+		if as, isPtr := addrSpace(sig.Params[0]); !isPtr || as == 3 {
+			return true
+		}
+	}
+	if r, ok := strings.CutPrefix(rest, "cp.async.bulk.tensor.g2s."); ok {
+		switch r {
+		case "im2col.3d", "im2col.4d", "im2col.5d", "tile.1d", "tile.2d", "tile.3d", "tile.4d", "tile.5d":
+			if n < 3 {
+				return true
+			}
+			if as, isPtr := addrSpace(sig.Params[0]); !isPtr || as == 3 {
+				return true
+			}
+			if !isInt(sig.Params[n-3], 1) {
+				return true
+			}
+		}
+	}
+	oneOf := func(s string, names ...string) bool {
+		for _, x := range names {
+			if s == x {
+				return true
+			}
+		}
+		return false
+	}
+	prefixOf := func(s string, prefixes ...string) (string, bool) {
+		for _, p := range prefixes {
+			if r, ok := strings.CutPrefix(s, p); ok {
+				return r, true
+			}
+		}
+		return s, false
+	}
+	addrSpaces := []string{"local", "shared", "global", "constant", "param"}
+	if r, ok := strings.CutPrefix(rest, "abs."); ok {
+		return oneOf(r, "i", "ll", "bf16", "bf16x2")
+	} else if r, ok := strings.CutPrefix(rest, "fabs."); ok {
+		return oneOf(r, "f", "ftz.f", "d")
+	} else if r, ok := strings.CutPrefix(rest, "ex2.approx."); ok {
+		return oneOf(r, "f", "ftz.f", "d", "f16x2")
+	} else if r, ok := strings.CutPrefix(rest, "atomic.load."); ok {
+		_, ok := prefixOf(r, "add.f32.p", "add.f64.p", "inc.32.p", "dec.32.p")
+		return ok
+	} else if r, ok := strings.CutPrefix(rest, "bitcast."); ok {
+		return oneOf(r, "f2i", "i2f", "ll2d", "d2ll")
+	} else if r, ok := strings.CutPrefix(rest, "rotate."); ok {
+		return oneOf(r, "b32", "b64", "right.b64")
+	} else if r, ok := strings.CutPrefix(rest, "ptr.gen.to."); ok {
+		_, ok := prefixOf(r, addrSpaces...)
+		return ok
+	} else if r, ok := strings.CutPrefix(rest, "ptr."); ok {
+		r, ok := prefixOf(r, addrSpaces...)
+		return ok && strings.HasPrefix(r, ".to.gen")
+	} else if r, ok := strings.CutPrefix(rest, "ldg.global."); ok {
+		_, ok := prefixOf(r, "i.", "f.", "p.")
+		return ok
+	}
+	return oneOf(rest, "barrier0", "barrier.n", "barrier.sync.cnt", "barrier.sync", "barrier", "bar.sync",
+		"barrier0.popc", "barrier0.and", "barrier0.or", "clz.ll", "popc.ll", "h2f", "swap.lo.hi.b64", "tanh.approx.f32")
+}
+
+// nvvmBF16Name reports whether rest (after "llvm.nvvm.") is one of the
+// 50 bf16 intrinsics whose integer forms LLVM 22 upgrades
+// (shouldUpgradeNVPTXBF16Intrinsic): fma.rn.*, fmax.*, fmin.*, neg.*.
+func nvvmBF16Name(rest string) bool {
+	minmax := func(s string) bool {
+		s, ok := strings.CutSuffix(s, "bf16x2")
+		if !ok {
+			if s, ok = strings.CutSuffix(s, "bf16"); !ok {
+				return false
+			}
+		}
+		switch s {
+		case "", "ftz.", "ftz.nan.", "ftz.nan.xorsign.abs.", "ftz.xorsign.abs.", "nan.", "nan.xorsign.abs.", "xorsign.abs.":
+			return true
+		}
+		return false
+	}
+	if r, ok := strings.CutPrefix(rest, "fma.rn."); ok {
+		s, ok := strings.CutSuffix(r, "bf16x2")
+		if !ok {
+			if s, ok = strings.CutSuffix(r, "bf16"); !ok {
+				return false
+			}
+		}
+		switch s {
+		case "", "ftz.", "ftz.relu.", "ftz.sat.", "relu.", "sat.":
+			return true
+		}
+		return false
+	} else if r, ok := strings.CutPrefix(rest, "fmax."); ok {
+		return minmax(r)
+	} else if r, ok := strings.CutPrefix(rest, "fmin."); ok {
+		return minmax(r)
+	} else if r, ok := strings.CutPrefix(rest, "neg."); ok {
+		return r == "bf16" || r == "bf16x2"
+	}
+	return false
+}
