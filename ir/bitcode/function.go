@@ -413,6 +413,7 @@ func (r *Reader) loadBody(f *ir.Function) (err error) {
 	if sp := r.fnSubprograms[f]; sp != nil {
 		r.attachSubprogram(f, sp)
 	}
+	r.checkBodyDebugInfo(f)
 	if r.stripDebug {
 		r.stripBody(f)
 	}
@@ -560,7 +561,6 @@ func (r *Reader) finishBody(fs *funcState) error {
 	}
 	r.keepPreds(fs)
 	r.checkBodyUnits(fs.f)
-	r.checkBodyDebugInfo(fs.f)
 	return nil
 }
 
