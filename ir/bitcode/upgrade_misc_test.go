@@ -136,7 +136,8 @@ func TestUnlistedUnit(t *testing.T) {
 
 // TestGoldens reads the modules kept under testdata/*/ (a unit missing
 // from !llvm.dbg.cu that named metadata reaches; fuzzers' mutations) and
-// prints them as llvm-dis-22 does, nothing reported.
+// prints them as llvm-dis-22 does, nothing reported; or, for NAME.bc with
+// a NAME.want, reports what NAME.want says.
 func TestGoldens(t *testing.T) {
 	paths, _ := filepath.Glob("testdata/*/*.bc")
 	if len(paths) < 2 {
@@ -148,11 +149,21 @@ func TestGoldens(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := os.ReadFile(strings.TrimSuffix(path, ".bc") + ".dis")
+			ms, rs, err := loadAll(data)
 			if err != nil {
 				t.Fatal(err)
 			}
-			ms, rs, err := loadAll(data)
+			if report, err := os.ReadFile(strings.TrimSuffix(path, ".bc") + ".want"); err == nil {
+				var b bytes.Buffer
+				err := assembly.Write(&b, ms[0], assembly.Options{ModuleID: filepath.Base(path), Loader: rs[0]})
+				s := rs[0].Skipped()
+				w := strings.TrimSpace(string(report))
+				if err != nil || len(s) == 0 || !strings.Contains(s[0].Msg, w) {
+					t.Errorf("reported %v (%v), want %q", s, err, w)
+				}
+				return
+			}
+			want, err := os.ReadFile(strings.TrimSuffix(path, ".bc") + ".dis")
 			if err != nil {
 				t.Fatal(err)
 			}
