@@ -83,6 +83,9 @@ type upgradeState struct {
 	tbaaSeen map[ir.MDNode]bool
 	tbaaUp   map[*ir.MDTuple]*ir.MDTuple
 	lastTBAA ir.MDNode
+	// replaced are the calls of the body being upgraded that a constant
+	// replaces (their uses then use it: replaceUses).
+	replaced map[*ir.Instruction]ir.Constant
 }
 
 // dbgIntrinsics are the debug intrinsics that LLVM 22 turns into debug
@@ -353,9 +356,79 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 				continue
 			}
 			out = r.rewriteCall(nin, out)
+			if r.up.replaced[nin] != nil {
+				// Gone: its records go before the next
+				// instruction, as LLVM moves them on erasing it.
+				carry, nin.DebugRecords = nin.DebugRecords, nil
+			}
 		}
 		b.Instrs = out
 	}
+	if len(r.up.replaced) > 0 {
+		replaceUses(f, r.up.replaced)
+		clear(r.up.replaced)
+	}
+}
+
+// replaceUses makes every use of a value of with, in f's body, a use of
+// what with maps it to (LLVM's replaceAllUsesWith): operands, callees,
+// bundle inputs, and the values of metadata arguments and debug records;
+// the use-list orders and names of those values go.
+func replaceUses(f *ir.Function, with map[*ir.Instruction]ir.Constant) {
+	val := func(v ir.Value) ir.Value {
+		if in, ok := v.(*ir.Instruction); ok {
+			if c := with[in]; c != nil {
+				return c
+			}
+		}
+		return v
+	}
+	md := func(m ir.Metadata) {
+		switch m := m.(type) {
+		case *ir.ValueAsMetadata:
+			if m != nil {
+				m.Value = val(m.Value)
+			}
+		case *ir.DIArgList:
+			if m != nil {
+				for _, a := range m.Args {
+					if a != nil {
+						a.Value = val(a.Value)
+					}
+				}
+			}
+		}
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for i, v := range in.Operands {
+				if mv, ok := v.(*ir.MetadataValue); ok {
+					md(mv.MD)
+					continue
+				}
+				in.Operands[i] = val(v)
+			}
+			if in.Callee != nil {
+				in.Callee = val(in.Callee)
+			}
+			for _, bu := range in.Bundles() {
+				for i, v := range bu.Inputs {
+					bu.Inputs[i] = val(v)
+				}
+			}
+			for _, d := range in.DebugRecords {
+				for _, op := range d.Ops {
+					md(op)
+				}
+			}
+		}
+	}
+	gone := func(v ir.Value) bool {
+		in, ok := v.(*ir.Instruction)
+		return ok && with[in] != nil
+	}
+	f.NameOrder = slices.DeleteFunc(f.NameOrder, gone)
+	f.UseListOrders = slices.DeleteFunc(f.UseListOrders, func(o ir.UseListOrder) bool { return gone(o.Value) })
 }
 
 // upgradeLifetime returns the instruction that replaces in, and false when

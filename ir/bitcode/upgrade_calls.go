@@ -528,6 +528,11 @@ func (r *Reader) rewriteCall(in *ir.Instruction, out []*ir.Instruction) []*ir.In
 		r.skip("cannot rewrite a call of %s as LLVM 22 does", u.f.Name)
 		return append(out[:start], in)
 	}
+	if r.up.replaced[in] != nil {
+		// A constant replaces the call (upgradeBody's replaceUses; the
+		// debug records before it go to the next instruction).
+		return res
+	}
 	if len(res) > start && len(in.DebugRecords) > 0 {
 		// The records stay before the first instruction of the call's
 		// place.

@@ -501,10 +501,18 @@ func rewriteNVVMLdg(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.In
 // rewriteNVVMPtrCast: the NVVM address-space conversions became
 // addrspacecast instructions.
 func rewriteNVVMPtrCast(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
-	if _, ok := in.Operands[0].(ir.Constant); ok {
-		// LLVM folds it into a constant expression that replaces the
-		// call's uses.
-		return out, false
+	if c, ok := in.Operands[0].(ir.Constant); ok {
+		// IRBuilder folds it into a constant (expression) that
+		// replaces the call's uses.
+		folded := foldAddrSpaceCast(c, u.oldSig.Ret)
+		if folded == nil {
+			return out, false
+		}
+		if r.up.replaced == nil {
+			r.up.replaced = map[*ir.Instruction]ir.Constant{}
+		}
+		r.up.replaced[in] = folded
+		return out, true
 	}
 	becomeInst(in, ir.AddrSpaceCast, u.oldSig.Ret, in.Operands[0])
 	return out, true
@@ -655,4 +663,38 @@ func nvvmBF16Name(rest string) bool {
 		return r == "bf16" || r == "bf16x2"
 	}
 	return false
+}
+
+// foldAddrSpaceCast returns what LLVM's constant folder makes of an
+// addrspacecast of pointer c to pointer type t (ConstantExpr::
+// getAddrSpaceCast, ConstantFoldCastInstruction): poison and undef of t
+// for poison and undef; for an addrspacecast of x, x itself when x is of
+// type t (the pair is a no-op bitcast), else the addrspacecast of x
+// (isEliminableCastPair); else the constant expression. Nil for a
+// bitcast expression (none in LLVM 22's pointers), not judged.
+func foldAddrSpaceCast(c ir.Constant, t *ir.Type) ir.Constant {
+	for steps := 0; steps < 1<<10; steps++ {
+		switch x := c.(type) {
+		case *ir.Poison:
+			return &ir.Poison{Typ: t}
+		case *ir.Undef:
+			return &ir.Undef{Typ: t}
+		case *ir.ConstExpr:
+			switch x.Op {
+			case ir.AddrSpaceCast:
+				if len(x.Operands) != 1 {
+					return nil
+				}
+				c = x.Operands[0]
+				if xt := c.Type(); xt.Kind == ir.PointerType && xt.AddrSpace == t.AddrSpace {
+					return c
+				}
+				continue
+			case ir.BitCast:
+				return nil
+			}
+		}
+		return &ir.ConstExpr{Typ: t, Op: ir.AddrSpaceCast, Operands: []ir.Constant{c}}
+	}
+	return nil
 }
