@@ -1,6 +1,7 @@
 package bitcode
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -448,6 +449,22 @@ func (r *Reader) checkBodyDebugInfo(f *ir.Function) {
 		// once it is made.
 		return
 	}
+	if r.diInvalid == "" {
+		r.diInvalid = r.bodyDebugInfoFailure(f)
+	}
+	// Stripped, a module that has no debug info left for LLVM to strip
+	// prints as it is (a location under an unknown attachment kind).
+	r.diStrippable = r.diStrippable || r.moduleStrippable() || bodyStrippable(f)
+	if r.diInvalid != "" && r.diStrippable {
+		r.skip("llvm-dis-22 ignores invalid debug info (%s) and strips it; not done", r.diInvalid)
+		r.diReported = true
+	}
+}
+
+// bodyDebugInfoFailure returns the first of the verifier's debug-info
+// checks that f's body fails (checkFunctionDebugLocs, then verifyDIFrom
+// on what the body reaches) with the function's name, "" when none.
+func (r *Reader) bodyDebugInfoFailure(f *ir.Function) string {
 	msg := r.checkFunctionDebugLocs(f)
 	visit := func(m ir.Metadata) {
 		if msg == "" && !ir.IsNilMetadata(m) {
@@ -488,10 +505,79 @@ func (r *Reader) checkBodyDebugInfo(f *ir.Function) {
 			}
 		}
 	}
-	if msg != "" {
-		r.skip("llvm-dis-22 ignores invalid debug info (%s, reached from the body of @%s) and strips it; not done", msg, f.Name)
-		r.diReported = true
+	if msg == "" {
+		return ""
 	}
+	return fmt.Sprintf("%s, reached from the body of @%s", msg, f.Name)
+}
+
+// moduleStrippable reports whether the module holds debug info outside
+// the bodies that LLVM's StripDebugInfo removes: llvm.dbg.* or llvm.gcov
+// named metadata, a !dbg attachment of a global or a declaration.
+func (r *Reader) moduleStrippable() bool {
+	for _, nmd := range r.m.NamedMetadata {
+		if nmd != nil && (strings.HasPrefix(nmd.Name, "llvm.dbg.") || nmd.Name == "llvm.gcov") {
+			return true
+		}
+	}
+	for _, g := range r.m.Globals {
+		if hasAttachment(g.Metadata, "dbg") {
+			return true
+		}
+	}
+	for _, f := range r.m.Functions {
+		if !f.HasBody && hasAttachment(f.Metadata, "dbg") {
+			return true
+		}
+	}
+	return false
+}
+
+// bodyStrippable reports whether f's body holds debug info LLVM's
+// StripDebugInfo removes: the function's !dbg, locations, debug records,
+// heapallocsite and DIAssignID attachments, locations in a loop ID.
+func bodyStrippable(f *ir.Function) bool {
+	if hasAttachment(f.Metadata, "dbg") {
+		return true
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.DebugLoc != nil || len(in.DebugRecords) > 0 {
+				return true
+			}
+			for _, a := range in.Metadata {
+				switch a.Kind {
+				case "heapallocsite", "DIAssignID":
+					return true
+				case "llvm.loop":
+					if t, ok := a.Node.(*ir.MDTuple); ok {
+						for _, op := range t.Ops {
+							if _, ok := op.(*ir.DILocation); ok {
+								return true
+							}
+							if u, ok := op.(*ir.MDTuple); ok && slices.ContainsFunc(u.Ops, func(m ir.Metadata) bool {
+								_, ok := m.(*ir.DILocation)
+								return ok
+							}) {
+								return true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// hasAttachment reports whether atts has one of kind.
+func hasAttachment(atts []ir.Attachment, kind string) bool {
+	for _, a := range atts {
+		if a.Kind == kind {
+			return true
+		}
+	}
+	return false
 }
 
 // checkFunctionDebugLocs makes the debug-info checks of LLVM's
