@@ -533,7 +533,11 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		// [attributes, cc, default, #indirect, indirect..., function
 		// type, callee, arguments...].
 		w.bundles(in, id)
-		w.checkCallBrLabels(in)
+		if w.knows(15) {
+			// Before, the form with blockaddress arguments is
+			// written (olderCallBr).
+			w.checkCallBrLabels(in)
+		}
 		code = llvmir.FUNC_CODE_INST_CALLBR
 		ops = append(ops, e.listID(in.Attrs), uint64(in.CallConv)<<llvmir.CALL_CCONV|1<<llvmir.CALL_EXPLICIT_TYPE,
 			s.blocks[in.Succs[0]], uint64(len(in.Succs)-1))

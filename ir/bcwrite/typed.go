@@ -42,6 +42,7 @@ func (w *writer) typedModule(seen *mdSeen) error {
 			return err
 		}
 		w.checkCallBr(f)
+		w.olderCallBr(f)
 		w.checkTypedBody(f)
 		w.olderBody(f)
 		w.olderPointerXchg(f)
@@ -111,19 +112,94 @@ func (w *writer) olderModuleFlags() {
 	}
 }
 
+// olderCallBr gives a reader of LLVM 14 or older each callbr of inline
+// assembly (asm goto) of f in the form it knows: the indirect
+// destinations are also arguments of the assembly, blockaddresses of
+// them, in order, after the other arguments, their constraints without
+// LLVM 15's "!" (LLVM 15's reader makes the new form of the old one so:
+// UpgradeCallBr). A callbr whose label constraints are not the last to
+// take arguments, or not as many as its indirect destinations, is
+// refused.
+func (w *writer) olderCallBr(f *ir.Function) {
+	for _, b := range f.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		in := b.Instrs[len(b.Instrs)-1]
+		if in.Op != ir.CallBr {
+			continue
+		}
+		asm, ok := in.Callee.(*ir.InlineAsm)
+		if !ok || in.FuncType == nil || len(in.Succs) == 0 {
+			w.cannot("callbr of other than inline assembly")
+			return
+		}
+		indirect := in.Succs[1:]
+		cons := strings.Split(asm.Constraints, ",")
+		if asm.Constraints == "" {
+			cons = nil
+		}
+		labels, tail := 0, false
+		for i, k := range cons {
+			if strings.HasPrefix(k, "!") {
+				cons[i], tail = k[1:], true
+				labels++
+				continue
+			}
+			if tail && takesArg(k) {
+				labels = -1 // an argument after a label
+				break
+			}
+		}
+		if labels != len(indirect) {
+			w.cannot("callbr whose label constraints are not its indirect destinations, last")
+			return
+		}
+		if labels == 0 {
+			continue
+		}
+		ptr := &ir.Type{Kind: ir.PointerType, AddrSpace: f.Typ.AddrSpace}
+		params := slices.Clone(in.FuncType.Params)
+		ops := slices.Clone(in.Operands)
+		for _, d := range indirect {
+			at := slices.Index(f.Blocks, d)
+			if at < 0 {
+				w.cannot("callbr to a block not in its function")
+				return
+			}
+			ops = append(ops, &ir.BlockAddress{Typ: ptr, Func: f, Block: at})
+			params = append(params, ptr)
+		}
+		ft := &ir.Type{Kind: ir.FunctionType, Ret: in.FuncType.Ret, Params: params, VarArg: in.FuncType.VarArg}
+		na := *asm
+		na.FuncType, na.Constraints = ft, strings.Join(cons, ",")
+		in.Callee, in.FuncType, in.Operands = &na, ft, ops
+		// Argument attributes stay where they were: the new arguments
+		// come last.
+	}
+}
+
+// takesArg reports whether inline assembly constraint k takes an
+// argument of the call (InlineAsm::ConstraintInfo::hasArg): an input, or
+// an indirect output.
+func takesArg(k string) bool {
+	switch {
+	case k == "" || k[0] == '~' || k[0] == '!':
+		return false
+	case k[0] == '=':
+		return strings.HasPrefix(k[1:], "*")
+	}
+	return true
+}
+
 // checkTypedBody refuses what a body holds that a reader of LLVM 14 or
-// older cannot be given (yet): callbr, whose indirect destinations were
-// arguments of its inline assembly before LLVM 15 (its "!i" constraints
-// would have to be made blockaddress arguments again); an alloca in
-// another address space than the data layout's; atomicrmw fmax and
-// fmin; the "ptrauth" operand bundle; for LLVM 13 the
-// "clang.arc.attachedcall" one.
+// older cannot be given (yet): an alloca in another address space than
+// the data layout's; atomicrmw fmax and fmin; the "ptrauth" operand
+// bundle; for LLVM 13 the "clang.arc.attachedcall" one.
 func (w *writer) checkTypedBody(f *ir.Function) {
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			switch in.Op {
-			case ir.CallBr:
-				w.cannot("callbr (asm goto)")
 			case ir.Alloca:
 				// The address-space field is LLVM 15's: an older
 				// reader takes the data layout's.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/assembly"
 	"github.com/bcextract/bcextract/ir/bitcode"
@@ -546,4 +547,54 @@ func TestOlderPointerXchg(t *testing.T) {
 			t.Errorf("LLVM %d: read back\n%s\nwant\n%s", v, got, want)
 		}
 	}
+}
+
+// TestOlderCallBr: asm goto written for LLVM 13 and 14 has its indirect
+// destinations as blockaddress arguments with "i" constraints, which a
+// reader (this one, as LLVM 15 and later) makes label constraints again:
+// read back, the module prints as read.
+func TestOlderCallBr(t *testing.T) {
+	want, _, _, ok := text(t, readFile(t, "testdata/decl/asmgoto.bc"))
+	if !ok {
+		t.Fatal("the fixture does not read cleanly")
+	}
+	for _, v := range []int{13, 14} {
+		m, r := openModule(t, readFile(t, "testdata/decl/asmgoto.bc"))
+		out, err := Write(m, Options{Loader: r, Version: v})
+		if err != nil {
+			t.Fatalf("LLVM %d: %v", v, err)
+		}
+		got, _, _, ok := text(t, out)
+		if !ok {
+			t.Fatalf("LLVM %d: what was written does not read back cleanly", v)
+		}
+		if got != want {
+			t.Errorf("LLVM %d: read back\n%s\nwant\n%s", v, got, want)
+		}
+		// The old form, not the new one: two BLOCKADDRESS constants.
+		var n blockAddrs
+		r2 := bitstream.NewReader(out)
+		if _, err := bitstream.ReadMagic(r2.Cursor()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := bitstream.Walk(r2, &n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 2 {
+			t.Errorf("LLVM %d: %d blockaddress constants written, want 2", v, n)
+		}
+	}
+}
+
+// blockAddrs counts the CST_CODE_BLOCKADDRESS records of a stream.
+type blockAddrs int
+
+func (*blockAddrs) BlockInfoStart(int) error               { return nil }
+func (*blockAddrs) EnterBlock(*bitstream.BlockEvent) error { return nil }
+func (*blockAddrs) ExitBlock(*bitstream.BlockEvent) error  { return nil }
+func (n *blockAddrs) Record(b *bitstream.BlockEvent, r *bitstream.RecordEvent) error {
+	if b.ID == uint32(llvmir.CONSTANTS_BLOCK_ID) && r.Code == uint32(llvmir.CST_CODE_BLOCKADDRESS) {
+		*n++
+	}
+	return nil
 }
