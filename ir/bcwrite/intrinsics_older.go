@@ -194,6 +194,17 @@ func (w *writer) olderName(f *ir.Function) (string, bool) {
 	if !ok {
 		return "", false
 	}
+	_, valid := ir.IntrinsicAttrs(f.Name, f.Sig)
+	if want, ok := ir.IntrinsicMangledName(f.Name, f.Sig); ok && want != f.Name {
+		valid = false
+	}
+	if !valid {
+		// Of a type the intrinsic does not take (LLVM's verifier
+		// refuses it): under the older name, LLVM 22 would read it
+		// back remangled.
+		w.cannot(fmt.Sprintf("the intrinsic %s declared with a type it does not take", base))
+		return "", false
+	}
 	w.lose(fmt.Sprintf("%s (written as %s)", base, old))
 	return old + f.Name[len(base):], true
 }
