@@ -471,8 +471,12 @@ func (r *Reader) bodyDebugInfoFailure(f *ir.Function) string {
 			msg = r.verifyDIFrom(m)
 		}
 	}
+	rc := recordChecker{}
 	for _, a := range f.Metadata {
 		visit(a.Node)
+		if n := dvNode(a.Node); a.Kind == "dbg" && n != nil && n.Kind == "DISubprogram" {
+			rc.hasSP = true
+		}
 	}
 	var last ir.Metadata
 	for _, b := range f.Blocks {
@@ -480,17 +484,20 @@ func (r *Reader) bodyDebugInfoFailure(f *ir.Function) string {
 			if msg != "" {
 				break
 			}
+			for _, d := range in.DebugRecords {
+				if msg == "" {
+					msg = rc.check(f, d)
+				}
+				for _, op := range d.Ops {
+					visit(op)
+				}
+			}
 			if in.DebugLoc != last {
 				last = in.DebugLoc
 				visit(last)
 			}
 			for _, a := range in.Metadata {
 				visit(a.Node)
-			}
-			for _, d := range in.DebugRecords {
-				for _, op := range d.Ops {
-					visit(op)
-				}
 			}
 			if in.Op != ir.Call && in.Op != ir.Invoke && in.Op != ir.CallBr {
 				continue
