@@ -1,6 +1,9 @@
 package ir
 
-import "math/big"
+import (
+	"math/big"
+	"strings"
+)
 
 // A Value is anything an instruction or constant can use: a [Constant]
 // (global values included), an [Argument], a [Block], an [Instruction], an
@@ -143,6 +146,21 @@ type InlineAsm struct {
 	AlignStack   bool
 	IntelDialect bool
 	CanThrow     bool
+}
+
+// ConstraintTakesArg reports whether inline assembly constraint k (one
+// of the comma-separated constraints of [InlineAsm.Constraints]) takes an
+// argument of the call (LLVM's InlineAsm::ConstraintInfo::hasArg): an
+// input, or an indirect output; not a clobber, a label ("!i") or a
+// direct output.
+func ConstraintTakesArg(k string) bool {
+	switch {
+	case k == "" || k[0] == '~' || k[0] == '!':
+		return false
+	case k[0] == '=':
+		return strings.HasPrefix(k[1:], "*")
+	}
+	return true
 }
 
 // A MetadataValue is metadata used as an instruction operand (type

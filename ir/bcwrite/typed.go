@@ -146,7 +146,7 @@ func (w *writer) olderCallBr(f *ir.Function) {
 				labels++
 				continue
 			}
-			if tail && takesArg(k) {
+			if tail && ir.ConstraintTakesArg(k) {
 				labels = -1 // an argument after a label
 				break
 			}
@@ -177,19 +177,6 @@ func (w *writer) olderCallBr(f *ir.Function) {
 		// Argument attributes stay where they were: the new arguments
 		// come last.
 	}
-}
-
-// takesArg reports whether inline assembly constraint k takes an
-// argument of the call (InlineAsm::ConstraintInfo::hasArg): an input, or
-// an indirect output.
-func takesArg(k string) bool {
-	switch {
-	case k == "" || k[0] == '~' || k[0] == '!':
-		return false
-	case k[0] == '=':
-		return strings.HasPrefix(k[1:], "*")
-	}
-	return true
 }
 
 // checkTypedBody refuses what a body holds that a reader of LLVM 14 or

@@ -248,7 +248,7 @@ func indirectAsmArgs(cons string) []int {
 	var out []int
 	arg := 0
 	for _, k := range ks {
-		if !constraintTakesArg(k) {
+		if !ir.ConstraintTakesArg(k) {
 			continue
 		}
 		if strings.HasPrefix(strings.TrimPrefix(k, "="), "*") {

@@ -226,7 +226,7 @@ func (r *Reader) upgradeOldCallBr(fs *funcState, in *ir.Instruction, indirect []
 	nft := r.findType(&ir.Type{Kind: ir.FunctionType, Ret: ft.Ret, Params: params, VarArg: ft.VarArg})
 	arg := 0
 	for i, k := range cons {
-		if constraintTakesArg(k) {
+		if ir.ConstraintTakesArg(k) {
 			if arg >= first {
 				cons[i] = "!" + k
 			}
@@ -245,17 +245,4 @@ func splitConstraints(s string) []string {
 		return nil
 	}
 	return strings.Split(s, ",")
-}
-
-// constraintTakesArg reports whether constraint k takes an argument of
-// the call (InlineAsm::ConstraintInfo::hasArg): an input, or an indirect
-// output.
-func constraintTakesArg(k string) bool {
-	switch {
-	case k == "" || k[0] == '~' || k[0] == '!':
-		return false
-	case k[0] == '=':
-		return strings.HasPrefix(k[1:], "*")
-	}
-	return true
 }

@@ -499,17 +499,7 @@ func (r *Reader) bodyDebugInfoFailure(f *ir.Function) string {
 			for _, a := range in.Metadata {
 				visit(a.Node)
 			}
-			if in.Op != ir.Call && in.Op != ir.Invoke && in.Op != ir.CallBr {
-				continue
-			}
-			if callee, ok := in.Callee.(*ir.Function); !ok || !isIntrinsic(callee.Name) {
-				continue
-			}
-			for _, op := range in.Operands {
-				if mv, ok := op.(*ir.MetadataValue); ok {
-					visit(mv.MD)
-				}
-			}
+			eachIntrinsicMDArg(in, visit)
 		}
 	}
 	if msg == "" {
@@ -886,22 +876,29 @@ func (r *Reader) checkBodyUnits(f *ir.Function) {
 					w.visit(op)
 				}
 			}
-			if in.Op != ir.Call && in.Op != ir.Invoke && in.Op != ir.CallBr {
-				continue
-			}
-			if callee, ok := in.Callee.(*ir.Function); !ok || !isIntrinsic(callee.Name) {
-				continue
-			}
-			for _, op := range in.Operands {
-				if mv, ok := op.(*ir.MetadataValue); ok {
-					w.visit(mv.MD)
-				}
-			}
+			eachIntrinsicMDArg(in, w.visit)
 		}
 	}
 	if w.found {
 		r.skip(unlistedUnit)
 		r.unlistedUnits = nil
+	}
+}
+
+// eachIntrinsicMDArg calls fn with the metadata of each metadata
+// argument of in when in calls an intrinsic of LLVM 22 (whose calls
+// LLVM's verifier visits, metadata arguments included).
+func eachIntrinsicMDArg(in *ir.Instruction, fn func(ir.Metadata)) {
+	if in.Op != ir.Call && in.Op != ir.Invoke && in.Op != ir.CallBr {
+		return
+	}
+	if callee, ok := in.Callee.(*ir.Function); !ok || !isIntrinsic(callee.Name) {
+		return
+	}
+	for _, op := range in.Operands {
+		if mv, ok := op.(*ir.MetadataValue); ok {
+			fn(mv.MD)
+		}
 	}
 }
 
