@@ -91,7 +91,8 @@ reader computes the type (globals, functions, allocas, getelementptrs) or
 a use wants a pointee (loads, stores, callees, byval, intrinsics such as
 llvm.masked.load), with a bitcast wherever a value's type is not the one
 its use wants (counted on stderr: LLVM 22 reads them back as bitcasts of
-ptr to ptr); callbr is refused. With --strict any loss fails the module
+ptr to ptr); asm goto (callbr) takes its older form, each indirect
+destination also a blockaddress argument. With --strict any loss fails the module
 (the bitcasts do not count): nothing is written for it.
 
 A module is written only when it reads cleanly and everything in it is
