@@ -295,12 +295,13 @@ type Reader struct {
 	// failed one and was reported.
 	diChecked  nodeSet
 	diReported bool
-	// diInvalid is the first failure a body showed, diStrippable says
-	// the module showed debug info LLVM would strip (both are needed for
-	// a report).
-	diInvalid    string
-	diStrippable bool
-	diStack      []ir.Metadata
+	// diInvalid is the first failure a body showed; diModuleStrip is 2
+	// when the module outside its bodies holds debug info LLVM's strip
+	// removes, 1 when not, 0 before it is known (both are needed for a
+	// report).
+	diInvalid     string
+	diModuleStrip int8
+	diStack       []ir.Metadata
 	// spAttached are the functions read so far by the reader number of
 	// their !dbg DISubprogram (a recycled node gets a new one).
 	spAttached map[uint32]*ir.Function

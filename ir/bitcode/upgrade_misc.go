@@ -454,8 +454,16 @@ func (r *Reader) checkBodyDebugInfo(f *ir.Function) {
 	}
 	// Stripped, a module that has no debug info left for LLVM to strip
 	// prints as it is (a location under an unknown attachment kind).
-	r.diStrippable = r.diStrippable || r.moduleStrippable() || bodyStrippable(f)
-	if r.diInvalid != "" && r.diStrippable {
+	// Debug info is told by the module's (llvm.dbg.cu, ...) as the
+	// caller has it: one that strips it (ir.StripDebugInfo, then
+	// ir.DebugStripper on each body) wants none, as opt --strip-debug.
+	if r.diModuleStrip == 0 {
+		r.diModuleStrip = 1
+		if r.moduleStrippable() {
+			r.diModuleStrip = 2
+		}
+	}
+	if r.diInvalid != "" && r.diModuleStrip == 2 {
 		r.skip("llvm-dis-22 ignores invalid debug info (%s) and strips it; not done", r.diInvalid)
 		r.diReported = true
 	}
@@ -525,43 +533,6 @@ func (r *Reader) moduleStrippable() bool {
 	for _, f := range r.m.Functions {
 		if !f.HasBody && hasAttachment(f.Metadata, "dbg") {
 			return true
-		}
-	}
-	return false
-}
-
-// bodyStrippable reports whether f's body holds debug info LLVM's
-// StripDebugInfo removes: the function's !dbg, locations, debug records,
-// heapallocsite and DIAssignID attachments, locations in a loop ID.
-func bodyStrippable(f *ir.Function) bool {
-	if hasAttachment(f.Metadata, "dbg") {
-		return true
-	}
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			if in.DebugLoc != nil || len(in.DebugRecords) > 0 {
-				return true
-			}
-			for _, a := range in.Metadata {
-				switch a.Kind {
-				case "heapallocsite", "DIAssignID":
-					return true
-				case "llvm.loop":
-					if t, ok := a.Node.(*ir.MDTuple); ok {
-						for _, op := range t.Ops {
-							if _, ok := op.(*ir.DILocation); ok {
-								return true
-							}
-							if u, ok := op.(*ir.MDTuple); ok && slices.ContainsFunc(u.Ops, func(m ir.Metadata) bool {
-								_, ok := m.(*ir.DILocation)
-								return ok
-							}) {
-								return true
-							}
-						}
-					}
-				}
-			}
 		}
 	}
 	return false

@@ -235,3 +235,35 @@ func TestNVVMUpgradedByName(t *testing.T) {
 		}
 	}
 }
+
+// TestBodyDebugInfoStripped: invalid debug info only a body reaches is
+// not reported to a caller that strips the module's debug info
+// (ir.StripDebugInfo, ir.DebugStripper), as `convert --strip-debug` does:
+// it wants none, as opt-22 --strip-debug writes none.
+func TestBodyDebugInfoStripped(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/ir/upgrade/reported/di-body-scope-llvm22.bc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := f.Modules[0]
+	m, err := r.Module()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ir.StripDebugInfo(m)
+	loader := ir.DebugStripper{Module: m, Loader: r}
+	for _, f := range m.Functions {
+		if f.HasBody {
+			if err := loader.LoadBody(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if s := r.Skipped(); len(s) > 0 {
+		t.Errorf("reported %v", s)
+	}
+}
