@@ -295,6 +295,9 @@ type Reader struct {
 	// failed one and was reported.
 	diChecked  nodeSet
 	diReported bool
+	// diBodies are the functions whose bodies were checked: a body read
+	// again is the same.
+	diBodies map[*ir.Function]bool
 	// diInvalid is the first failure a body showed; diModuleStrip is 2
 	// when the module outside its bodies holds debug info LLVM's strip
 	// removes, 1 when not, 0 before it is known (both are needed for a

@@ -449,7 +449,11 @@ func (r *Reader) checkBodyDebugInfo(f *ir.Function) {
 		// once it is made.
 		return
 	}
-	if r.diInvalid == "" {
+	if r.diInvalid == "" && !r.diBodies[f] {
+		if r.diBodies == nil {
+			r.diBodies = map[*ir.Function]bool{}
+		}
+		r.diBodies[f] = true
 		r.diInvalid = r.bodyDebugInfoFailure(f)
 	}
 	// Stripped, a module that has no debug info left for LLVM to strip
