@@ -26,20 +26,26 @@ func (noLoader) LoadBody(f *ir.Function) error {
 
 // eachFunction calls do for each function of fns, in order, the body of
 // one that has a body in memory: loaded ahead by a bodyfeed.Feed through
-// Options.Loader (and checked there by check, when not nil), and released
-// after do when the feed loaded it.
+// Options.Loader, checked by check (when not nil) before do, and released
+// after do when the feed loaded it. The check is made here rather than on
+// the feed's goroutine: loading a body takes longer than numbering one,
+// and the check evens them out.
 func (w *writer) eachFunction(fns []*ir.Function, check, do func(f *ir.Function) error) error {
 	var loader ir.BodyLoader = noLoader{}
 	if w.opts.Loader != nil {
 		loader = w.opts.Loader
 	}
-	feed := bodyfeed.Start(loader, fns, bodyfeed.Options{Ahead: feedAhead, Budget: feedBudget, Check: check})
+	feed := bodyfeed.Start(loader, fns, bodyfeed.Options{Ahead: feedAhead, Budget: feedBudget})
 	defer feed.Stop()
 	for _, f := range fns {
 		loaded := false
 		if f.HasBody {
 			var err error
-			if loaded, err = feed.Next(f); err != nil {
+			loaded, err = feed.Next(f)
+			if err == nil && check != nil {
+				err = check(f)
+			}
+			if err != nil {
 				if loaded {
 					feed.Release(f)
 				}

@@ -118,8 +118,8 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	// The module level numbers the types, attribute lists and metadata
 	// the bodies use.
 	instrMD := false
-	// Each body is checked on the goroutine that loads it, as the one
-	// before is numbered: check and checkBody alone use seen.
+	// Each body is checked before it is numbered: check and checkBody
+	// alone use seen.
 	checkF := func(f *ir.Function) error { return checkBody(m, f, seen, true) }
 	w.numbering = true
 	err = w.eachFunction(m.Functions, checkF, func(f *ir.Function) error {
