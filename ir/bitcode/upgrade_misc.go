@@ -388,35 +388,79 @@ func (r *Reader) invalidDebugInfo() string {
 // LLVM's verifier walks them (visitMDNode), "" when all pass. Nodes that
 // passed are not checked again (r.diChecked).
 func (r *Reader) verifyDIFrom(root ir.Metadata) string {
-	stack := append(r.diStack[:0], root)
-	defer func() { r.diStack = stack[:0] }()
+	stack := r.diPush(r.diStack[:0], root)
 	for len(stack) > 0 {
 		m := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if ir.IsNilMetadata(m) {
-			continue
-		}
-		switch m.(type) {
-		case *ir.MDTuple, *ir.SpecializedNode, *ir.DILocation:
-		default:
-			continue // strings and values: no operands to follow
-		}
 		id, _ := mdID(m)
 		if !r.diChecked.add(id) {
 			continue
 		}
 		if msg := verifyDINode(m); msg != "" {
+			clear(stack)
+			r.diStack = stack[:0]
 			return msg
 		}
-		ir.EachOperand(m, func(op ir.Metadata) { stack = append(stack, op) })
+		switch n := m.(type) {
+		case *ir.MDTuple:
+			for _, o := range n.Ops {
+				stack = r.diPush(stack, o)
+			}
+		case *ir.SpecializedNode:
+			for i := range n.Fields {
+				stack = r.diPush(stack, n.Fields[i].MD)
+			}
+			for _, o := range n.Refs {
+				stack = r.diPush(stack, o)
+			}
+		case *ir.DILocation:
+			stack = r.diPush(stack, n.Scope)
+			stack = r.diPush(stack, n.InlinedAt)
+		}
 	}
+	r.diStack = stack
 	return ""
+}
+
+// diPush pushes m on verifyDIFrom's stack when it is a node not checked
+// yet: strings and values have no operands to follow.
+func (r *Reader) diPush(stack []ir.Metadata, m ir.Metadata) []ir.Metadata {
+	var id uint32
+	switch n := m.(type) {
+	case *ir.MDTuple:
+		if n == nil {
+			return stack
+		}
+		id = n.ID
+	case *ir.SpecializedNode:
+		if n == nil {
+			return stack
+		}
+		id = n.ID
+	case *ir.DILocation:
+		if n == nil {
+			return stack
+		}
+		id = n.ID
+	default:
+		return stack
+	}
+	if r.diChecked.has(id) {
+		return stack
+	}
+	return append(stack, m)
 }
 
 // A nodeSet is a set of metadata nodes by their reader numbers
 // (Reader.nodeID: a number is never given twice, a recycled node gets a
 // new one).
 type nodeSet []uint64
+
+// has reports whether node id is in s.
+func (s nodeSet) has(id uint32) bool {
+	w := int(id / 64)
+	return id != 0 && w < len(s) && s[w]&(1<<(id%64)) != 0
+}
 
 // add adds node id to s, reporting whether it was not there. Number 0
 // (no number) is never in s.
@@ -867,10 +911,17 @@ func eachIntrinsicMDArg(in *ir.Instruction, fn func(ir.Metadata)) {
 	if in.Op != ir.Call && in.Op != ir.Invoke && in.Op != ir.CallBr {
 		return
 	}
+	i := slices.IndexFunc(in.Operands, func(op ir.Value) bool {
+		_, ok := op.(*ir.MetadataValue)
+		return ok
+	})
+	if i < 0 {
+		return
+	}
 	if callee, ok := in.Callee.(*ir.Function); !ok || !isIntrinsic(callee.Name) {
 		return
 	}
-	for _, op := range in.Operands {
+	for _, op := range in.Operands[i:] {
 		if mv, ok := op.(*ir.MetadataValue); ok {
 			fn(mv.MD)
 		}
