@@ -146,21 +146,24 @@ func hasField(n *ir.SpecializedNode, name fn) bool { return field(n, name) != ni
 
 // diOperands returns n's operands in LLVM's order.
 func diOperands(n *ir.SpecializedNode) []ir.Metadata {
+	return appendDIOperands(nil, n)
+}
+
+// appendDIOperands appends diOperands(n) to dst.
+func appendDIOperands(dst []ir.Metadata, n *ir.SpecializedNode) []ir.Metadata {
 	if n.Kind == "GenericDINode" {
-		ops := []ir.Metadata{mdField(n, fHeader)}
+		dst = append(dst, mdField(n, fHeader))
 		if f := field(n, fOperands); f != nil {
 			if t, ok := f.MD.(*ir.MDTuple); ok {
-				ops = append(ops, t.Ops...)
+				dst = append(dst, t.Ops...)
 			}
 		}
-		return ops
+		return dst
 	}
-	names := diOps[n.Kind]
-	ops := make([]ir.Metadata, len(names))
-	for i, name := range names {
-		ops[i] = mdField(n, name)
+	for _, name := range diOps[n.Kind] {
+		dst = append(dst, mdField(n, name))
 	}
-	return ops
+	return dst
 }
 
 // checkDI returns what in node n this writer cannot write yet.

@@ -68,9 +68,11 @@ type mdState struct {
 	lastLoc locCache
 	// slab is the chunk newEntry takes entries from.
 	slab []mdEntry
-	// work and delayed are enumMD's stacks, kept from call to call.
+	// work, delayed and ops are enumMD's stacks, kept from call to
+	// call.
 	work    []mdFrame
 	delayed []ir.Metadata
+	ops     []ir.Metadata
 }
 
 // entry returns md's entry, nil when md is not numbered.
@@ -170,11 +172,24 @@ func mdOperands(md ir.Metadata) []ir.Metadata {
 	case *ir.MDTuple:
 		return m.Ops
 	case *ir.SpecializedNode:
-		return diOperands(m)
+		return appendDIOperands(nil, m)
 	case *ir.DILocation:
 		return []ir.Metadata{m.Scope, m.InlinedAt}
 	}
 	return nil
+}
+
+// appendMDOperands appends a node's operands in LLVM's order to dst.
+func appendMDOperands(dst []ir.Metadata, md ir.Metadata) []ir.Metadata {
+	switch m := md.(type) {
+	case *ir.MDTuple:
+		return append(dst, m.Ops...)
+	case *ir.SpecializedNode:
+		return appendDIOperands(dst, m)
+	case *ir.DILocation:
+		return append(dst, m.Scope, m.InlinedAt)
+	}
+	return dst
 }
 
 func isNode(md ir.Metadata) bool {
@@ -297,14 +312,15 @@ func (e *enumerator) enumMD(f uint32, md ir.Metadata) {
 	if n == nil {
 		return
 	}
-	// The stacks are kept for the next call.
-	work, delayed := e.md.work[:0], e.md.delayed[:0]
-	work = append(work, mdFrame{n, mdOperands(n), 0})
+	// The stacks are kept for the next call; the operands of the nodes
+	// on work are on ops, each frame's after those of the one below.
+	work, delayed, ops := e.md.work[:0], e.md.delayed[:0], e.md.ops[:0]
+	ops = appendMDOperands(ops, n)
+	work = append(work, mdFrame{n, 0, 0, len(ops)})
 	for len(work) > 0 {
 		top := &work[len(work)-1]
-		ops := top.ops
 		var next ir.Metadata
-		for top.op < len(ops) {
+		for top.op < top.end {
 			o := ops[top.op]
 			top.op++
 			if n := e.enumMDImpl(f, o); n != nil {
@@ -316,31 +332,37 @@ func (e *enumerator) enumMD(f uint32, md ir.Metadata) {
 			if isDistinct(next) && !isDistinct(top.n) {
 				delayed = append(delayed, next)
 			} else {
-				work = append(work, mdFrame{next, mdOperands(next), 0})
+				lo := len(ops)
+				ops = appendMDOperands(ops, next)
+				work = append(work, mdFrame{next, lo, lo, len(ops)})
 			}
 			continue
 		}
 		n := top.n
+		clear(ops[top.start:])
+		ops = ops[:top.start]
 		work = work[:len(work)-1]
 		ent := e.entry(n)
 		e.md.entries = append(e.md.entries, ent)
 		ent.id = uint32(len(e.md.entries))
 		if len(work) == 0 || isDistinct(work[len(work)-1].n) {
 			for _, d := range delayed {
-				work = append(work, mdFrame{d, mdOperands(d), 0})
+				lo := len(ops)
+				ops = appendMDOperands(ops, d)
+				work = append(work, mdFrame{d, lo, lo, len(ops)})
 			}
+			clear(delayed)
 			delayed = delayed[:0]
 		}
 	}
-	e.md.work, e.md.delayed = work, delayed
+	e.md.work, e.md.delayed, e.md.ops = work, delayed, ops
 }
 
-// An mdFrame is a node enumMD numbers the operands of: ops are its
-// operands, op the next one.
+// An mdFrame is a node enumMD numbers the operands of: they are
+// ops[start:end] of enumMD's operand stack, op the next one.
 type mdFrame struct {
-	n   ir.Metadata
-	ops []ir.Metadata
-	op  int
+	n              ir.Metadata
+	start, op, end int
 }
 
 // enumMDImpl notes md for function f and returns it when it is a node
