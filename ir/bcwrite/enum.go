@@ -37,6 +37,15 @@ type enumerator struct {
 
 	firstConst int // index of the first constant in values
 
+	// fn is the numbering of the function being written (incorporate);
+	// args and insts are the numbers of its arguments and instructions;
+	// trail, when not nil, is where enumValue appends the key of each
+	// value it numbers.
+	fn    funcState
+	args  map[*ir.Argument]uint32
+	insts map[*ir.Instruction]uint32
+	trail *[]any
+
 	comdats  []*ir.Comdat
 	comdatID map[*ir.Comdat]uint32 // from 1
 
@@ -344,6 +353,12 @@ func isNull(c ir.Constant) bool {
 // enumValue numbers v after its type and, for a constant, its operands
 // (EnumerateValue). Global values' initializers are not operands.
 func (e *enumerator) enumValue(v ir.Value) {
+	switch v.(type) {
+	case *ir.Instruction, *ir.Argument:
+		if _, ok := e.lookup(v); ok {
+			return // numbered by incorporate
+		}
+	}
 	k := e.valueKey(v)
 	if _, ok := e.valIDs[k]; ok {
 		return
@@ -380,6 +395,9 @@ func (e *enumerator) enumValue(v ir.Value) {
 	}
 	e.valIDs[k] = uint32(len(e.values))
 	e.values = append(e.values, v)
+	if e.trail != nil {
+		*e.trail = append(*e.trail, k)
+	}
 }
 
 func (e *enumerator) addComdat(c *ir.Comdat) {
@@ -400,11 +418,25 @@ func (e *enumerator) valueID(v ir.Value) uint32 {
 		// A metadata operand is numbered as its metadata (getValueID).
 		return uint32(e.localID(mv.MD))
 	}
-	id, ok := e.valIDs[e.valueKey(v)]
+	id, ok := e.lookup(v)
 	if !ok && e.missing == nil {
 		e.missing = v
 	}
 	return id
+}
+
+// lookup returns the number of v, false when it has none.
+func (e *enumerator) lookup(v ir.Value) (uint32, bool) {
+	switch v := v.(type) {
+	case *ir.Instruction:
+		id, ok := e.insts[v]
+		return id, ok
+	case *ir.Argument:
+		id, ok := e.args[v]
+		return id, ok
+	}
+	id, ok := e.valIDs[e.valueKey(v)]
+	return id, ok
 }
 
 // appendSetKey appends to b what identifies an attribute set.

@@ -172,52 +172,58 @@ func (e *enumerator) enumBodyTypes(f *ir.Function) {
 type funcState struct {
 	firstConst, firstInst int
 	blocks                map[*ir.Block]uint64
-	added                 []any // keys numbered for the function
+	added                 []any // keys of the constants numbered for the function
+	locals                int   // how many arguments and instructions were numbered
 }
 
 // incorporate numbers f's arguments, constants, blocks and instructions
-// after the module's values (incorporateFunction).
+// after the module's values (incorporateFunction). Arguments and
+// instructions are numbered by pointer (enumerator.args, insts), constants
+// by key as the module's are.
 func (e *enumerator) incorporate(f *ir.Function) *funcState {
 	var opBuf []ir.Value
-	s := &funcState{blocks: map[*ir.Block]uint64{}}
-	add := func(v ir.Value) {
-		k := e.valueKey(v)
-		if _, ok := e.valIDs[k]; ok {
-			return
-		}
-		n := len(e.values)
-		e.enumValue(v)
-		for _, v := range e.values[n:] {
-			s.added = append(s.added, e.valueKey(v))
-		}
+	s := &e.fn
+	*s = funcState{blocks: s.blocks, added: s.added[:0]}
+	if s.blocks == nil {
+		s.blocks = map[*ir.Block]uint64{}
+	}
+	if e.insts == nil {
+		e.args, e.insts = map[*ir.Argument]uint32{}, map[*ir.Instruction]uint32{}
 	}
 	for _, p := range f.Params {
-		add(p)
+		e.args[p] = uint32(len(e.values))
+		e.values = append(e.values, p)
 	}
 	s.firstConst = len(e.values)
+	e.trail = &s.added
 	for i, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			for _, v := range operands(&opBuf, in) {
 				switch v.(type) {
 				case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
 				case ir.Constant, *ir.InlineAsm:
-					add(v)
+					e.enumValue(v)
 				}
 			}
 			if in.Op == ir.ShuffleVector {
-				add(shuffleMask(in))
+				e.enumValue(shuffleMask(in))
 			}
 		}
 		s.blocks[b] = uint64(i)
 	}
+	e.trail = nil
+	// The constants block lists the function's constants after its
+	// arguments: they are moved before the instructions.
 	s.firstInst = len(e.values)
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			if in.Typ != nil && in.Typ.Kind != ir.VoidType {
-				add(in)
+				e.insts[in] = uint32(len(e.values))
+				e.values = append(e.values, in)
 			}
 		}
 	}
+	s.locals = len(f.Params) + len(e.values) - s.firstInst
 	return s
 }
 
@@ -226,7 +232,11 @@ func (e *enumerator) forget(s *funcState) {
 	for _, k := range s.added {
 		delete(e.valIDs, k)
 	}
-	e.values = e.values[:len(e.values)-len(s.added)]
+	clear(s.added)
+	clear(s.blocks)
+	clear(e.args)
+	clear(e.insts)
+	e.values = e.values[:len(e.values)-len(s.added)-s.locals]
 }
 
 // The abbreviation IDs writeBlockInfo gives the function block.
@@ -309,7 +319,7 @@ func (w *writer) functionUseLists(f *ir.Function, s *funcState) {
 			}
 			code, id = llvmir.USELIST_CODE_BB, bid
 		} else {
-			vid, ok := w.e.valIDs[w.e.valueKey(o.Value)]
+			vid, ok := w.e.lookup(o.Value)
 			if !ok {
 				continue
 			}

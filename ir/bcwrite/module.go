@@ -344,8 +344,7 @@ func comdatCode(s ir.ComdatSelection) uint64 {
 func (w *writer) useLists(orders []ir.UseListOrder) {
 	first := true
 	for _, o := range orders {
-		k := w.e.valueKey(o.Value)
-		id, ok := w.e.valIDs[k]
+		id, ok := w.e.lookup(o.Value)
 		if !ok {
 			continue
 		}
