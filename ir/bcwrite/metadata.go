@@ -66,8 +66,10 @@ type mdState struct {
 	err error
 	// lastLoc is what enumLocMD numbered last.
 	lastLoc locCache
-	// slab is the chunk newEntry takes entries from.
+	// slab is the chunk newEntry takes entries from, after those of
+	// free, the entries of nodes dropped (dropEntry).
 	slab []mdEntry
+	free []*mdEntry
 	// work, delayed and ops are enumMD's stacks, kept from call to
 	// call.
 	work    []mdFrame
@@ -107,12 +109,20 @@ func (e *enumerator) entry(md ir.Metadata) *mdEntry {
 // newEntry makes and keeps md's entry for function f.
 func (e *enumerator) newEntry(f uint32, md ir.Metadata) *mdEntry {
 	s := &e.md
-	if len(s.slab) == cap(s.slab) {
-		// Entries are made by the hundred thousand: a chunk at a time.
-		s.slab = make([]mdEntry, 0, 1024)
+	var ent *mdEntry
+	if n := len(s.free); n > 0 {
+		ent = s.free[n-1]
+		s.free = s.free[:n-1]
+		*ent = mdEntry{f: f, md: md, order: mdTypeOrder(md)}
+	} else {
+		if len(s.slab) == cap(s.slab) {
+			// Entries are made by the hundred thousand: a chunk at a
+			// time.
+			s.slab = make([]mdEntry, 0, 1024)
+		}
+		s.slab = append(s.slab, mdEntry{f: f, md: md, order: mdTypeOrder(md)})
+		ent = &s.slab[len(s.slab)-1]
 	}
-	s.slab = append(s.slab, mdEntry{f: f, md: md, order: mdTypeOrder(md)})
-	ent := &s.slab[len(s.slab)-1]
 	if id := nodeID(md); id != 0 {
 		if int(id) >= len(s.nodes) {
 			s.nodes = append(s.nodes, make([]*mdEntry, int(id)+1-len(s.nodes))...)
@@ -137,7 +147,10 @@ func (e *enumerator) newEntry(f uint32, md ir.Metadata) *mdEntry {
 // dropEntry forgets ent.
 func (e *enumerator) dropEntry(ent *mdEntry) {
 	if ent.nid != 0 && int(ent.nid) < len(e.md.nodes) {
+		// Nothing else holds a node's entry: the next one made may be it.
 		e.md.nodes[ent.nid] = nil
+		*ent = mdEntry{}
+		e.md.free = append(e.md.free, ent)
 		return
 	}
 	if ent.order == 0 {
@@ -229,6 +242,7 @@ type mdSeen struct {
 	last  nodeKey
 	// The operands of the instruction location checked last.
 	lastScope, lastInlinedAt nodeKey
+	ops                      []ir.Metadata // checkMD's stack of operands
 }
 
 // nodeID returns the number a reader gave node md, 0 for other metadata.
@@ -296,12 +310,17 @@ func checkMD(md ir.Metadata, seen *mdSeen) error {
 	default:
 		return &UnsupportedError{What: fmt.Sprintf("metadata of kind %T", md)}
 	}
-	for _, o := range mdOperands(md) {
-		if err := checkMD(o, seen); err != nil {
-			return err
-		}
+	// The operands go on seen.ops, a stack the nested calls share.
+	start := len(seen.ops)
+	seen.ops = appendMDOperands(seen.ops, md)
+	end := len(seen.ops)
+	var err error
+	for i := start; i < end && err == nil; i++ {
+		err = checkMD(seen.ops[i], seen)
 	}
-	return nil
+	clear(seen.ops[start:end])
+	seen.ops = seen.ops[:start]
+	return err
 }
 
 // enumMD numbers md and what it refers to for function f (0 for the
@@ -532,16 +551,21 @@ func (w *writer) metadataStrings(strs []ir.Metadata) {
 	if len(strs) == 0 {
 		return
 	}
-	lens := bitstream.NewWriter(nil)
+	lens := bitstream.NewWriter(w.strBlob[:0])
+	size := 0
 	for _, s := range strs {
-		lens.EmitVBR(uint64(len(s.(*ir.MDString).Value)), 6)
+		n := len(s.(*ir.MDString).Value)
+		lens.EmitVBR(uint64(n), 6)
+		size += n
 	}
 	lens.Align32()
-	blob := append([]byte(nil), lens.Bytes()...)
+	blob := lens.Bytes()
 	off := len(blob)
+	blob = slices.Grow(blob, size)
 	for _, s := range strs {
 		blob = append(blob, s.(*ir.MDString).Value...)
 	}
+	w.strBlob = blob[:0] // kept for the next block's
 	a := w.bs.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.METADATA_STRINGS)), vbr(6), vbr(6), blobOp))
 	w.bs.WriteAbbrevRecord(a, uint32(llvmir.METADATA_STRINGS), []uint64{uint64(len(strs)), uint64(off)}, blob)
 }

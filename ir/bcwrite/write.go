@@ -339,6 +339,7 @@ type writer struct {
 	opts      Options
 
 	vstOffsetBit uint64 // where the VSTOFFSET placeholder is
+	strBlob      []byte // metadataStrings' blob, kept from block to block
 	// baUses are the uses of blockaddresses across functions.
 	baUses blockAddrUses
 	// hasher, when the module hash is computed (Options.Rehash), has
