@@ -269,8 +269,9 @@ func seenKey(md ir.Metadata) any {
 
 // checkMD returns what in md this writer cannot write yet.
 func checkMD(md ir.Metadata, seen *mdSeen) error {
-	if md == nil {
-		return nil
+	switch md.(type) {
+	case nil, *ir.MDString:
+		return nil // a string is always written
 	}
 	id := nodeID(md)
 	if seen.last.p == md && seen.last.id == id {
@@ -295,8 +296,6 @@ func checkMD(md ir.Metadata, seen *mdSeen) error {
 		seen.last = nodeKey{md, id}
 	}
 	switch m := md.(type) {
-	case *ir.MDString:
-		return nil
 	case *ir.ValueAsMetadata:
 		if c, ok := m.Value.(ir.Constant); ok {
 			return checkConstIn(c, seen.fn)
