@@ -55,7 +55,8 @@ type mdState struct {
 	moduleStrs int
 	fn         map[uint32][]*mdEntry
 	fnStrs     map[uint32]int
-	localFinal map[any]uint32 // the locals' numbers, by localKey
+	fnNodes    map[uint32]bool // the functions with nodes of their own
+	localFinal map[any]uint32  // the locals' numbers, by localKey
 	// locals are the function-local metadata of the body being written,
 	// numbered after its other metadata: values (*ir.ValueAsMetadata),
 	// then argument lists (*ir.DIArgList).
@@ -492,6 +493,7 @@ func (e *enumerator) organizeMD() {
 	}
 	s.fn = map[uint32][]*mdEntry{}
 	s.fnStrs = map[uint32]int{}
+	order = s.compact(order)
 	for _, ent := range order {
 		if ent.f == 0 {
 			ent.final = uint32(len(s.module))
@@ -510,6 +512,59 @@ func (e *enumerator) organizeMD() {
 	}
 	// The bodies' numbering starts anew (refreshFunctionMD).
 	s.entries = nil
+}
+
+// compact moves the entries order lists that the bodies' numbering keeps
+// to one new array, in order, and returns their list: those of the
+// module, and the strings and constants of each function. A function's
+// nodes are dropped: refreshFunctionMD numbers them anew from the body
+// loaded then, so that the entries of the first pass, most of them a
+// function's nodes, are left to the collector.
+func (s *mdState) compact(order []*mdEntry) []*mdEntry {
+	keep := 0
+	for _, ent := range order {
+		if ent.f == 0 || ent.order < 2 {
+			keep++
+		}
+	}
+	slab := make([]mdEntry, keep)
+	kept := order[:0]
+	s.fnNodes = map[uint32]bool{}
+	for _, ent := range order {
+		node := ent.f != 0 && ent.order >= 2
+		switch {
+		case ent.nid != 0:
+			s.nodes[ent.nid] = nil
+		case ent.order == 0:
+			delete(s.strs, ent.key.(string))
+		default:
+			delete(s.byKey, ent.key)
+		}
+		if node {
+			s.fnNodes[ent.f] = true
+			continue
+		}
+		n := &slab[len(kept)]
+		*n = *ent
+		switch {
+		case n.nid != 0:
+			s.nodes[n.nid] = n
+		case n.order == 0:
+			s.strs[n.key.(string)] = n
+		default:
+			s.byKey[n.key] = n
+		}
+		kept = append(kept, n)
+	}
+	for str := range s.strPtrs {
+		if n := s.strs[str.Value]; n != nil {
+			s.strPtrs[str] = n
+		} else {
+			delete(s.strPtrs, str)
+		}
+	}
+	s.slab, s.free = nil, nil
+	return kept
 }
 
 // mdID returns md's final number (from 0).
@@ -768,18 +823,18 @@ func (w *writer) attachments(f *ir.Function) {
 	b.ExitBlock()
 }
 
-// refreshFunctionMD renumbers the nodes of function f's own metadata
-// (tag is f's number plus one) in the body loaded now. The first pass
+// refreshFunctionMD numbers the nodes of function f's own metadata (tag
+// is f's number plus one) in the body loaded now. The first pass
 // numbered the nodes of an earlier load of the body, which a reader may
 // have made anew since (a function's METADATA block is read with its
-// body); strings and constants are known by their contents and keep
-// their numbers, and the nodes, met again in the same order, take the
-// places the earlier ones had.
+// body), and their entries were dropped (compact); strings and constants
+// are known by their contents and keep their numbers, and the nodes, met
+// again in the same order, take the places the earlier ones had.
 func (e *enumerator) refreshFunctionMD(f *ir.Function, tag uint32) {
 	var opBuf []ir.Value
 	s := &e.md
 	old := s.fn[tag]
-	if len(old) == 0 {
+	if len(old) == 0 && !s.fnNodes[tag] {
 		return
 	}
 	var list []*mdEntry
@@ -853,4 +908,5 @@ func (e *enumerator) releaseFunctionMD(tag uint32) {
 	}
 	delete(s.fn, tag)
 	delete(s.fnStrs, tag)
+	delete(s.fnNodes, tag)
 }
