@@ -1,6 +1,7 @@
 package bcwrite_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/bcextract/bcextract/internal/irtest"
@@ -9,30 +10,36 @@ import (
 )
 
 // BenchmarkConvert reads a module and writes it, its summary dropped, as
-// `bcextract convert --drop-summary` does: bodies are read one at a time
-// while they are written. The module is a committed fixture with debug
-// info, or the file named by $BCX_BENCH_BC (e.g. Rust's libstd module,
-// scripts/bench_convert.sh's).
+// `bcextract convert --drop-summary [--llvm N]` does: for LLVM 22, bodies
+// are read one at a time while they are written; for LLVM 14 (typed
+// pointers) all are read first. The module is a committed fixture with
+// debug info, or the file named by $BCX_BENCH_BC (e.g. Rust's libstd
+// module, scripts/bench_convert.sh's).
 func BenchmarkConvert(b *testing.B) {
 	data := irtest.BenchData(b, "../../testdata/ir/di-coro-O0.bc")
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		f, err := bitcode.Options{DropSummary: true}.Open(data)
-		if err != nil {
-			b.Fatal(err)
-		}
-		r := f.Modules[0]
-		m, err := r.Module()
-		if err != nil {
-			b.Fatal(err)
-		}
-		out, err := bcwrite.Write(m, bcwrite.Options{ModuleID: "m", Loader: r, DropSummary: true, SizeHint: len(data)})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if len(out) < len(data)/4 {
-			b.Fatalf("%d bytes written of %d read", len(out), len(data))
-		}
+	for _, v := range []int{22, 14} {
+		b.Run(fmt.Sprintf("llvm%d", v), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				f, err := bitcode.Options{DropSummary: true}.Open(data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				r := f.Modules[0]
+				m, err := r.Module()
+				if err != nil {
+					b.Fatal(err)
+				}
+				out, err := bcwrite.Write(m, bcwrite.Options{ModuleID: "m", Loader: r, DropSummary: true,
+					SizeHint: len(data), Version: v})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(out) < len(data)/4 {
+					b.Fatalf("%d bytes written of %d read", len(out), len(data))
+				}
+			}
+		})
 	}
 }

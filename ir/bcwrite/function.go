@@ -268,7 +268,9 @@ func (w *writer) function(f *ir.Function) uint64 {
 	b.EnterBlock(uint32(llvmir.FUNCTION_BLOCK_ID), 5)
 	b.WriteRecord(uint32(llvmir.FUNC_CODE_DECLAREBLOCKS), []uint64{uint64(len(f.Blocks))})
 	w.constantsBlock(s.firstConst, s.firstInst, false)
-	e.refreshFunctionMD(f, e.valueID(f)+1)
+	if e.md.reloaded {
+		e.refreshFunctionMD(f, e.valueID(f)+1)
+	}
 	e.localMD(f)
 	w.functionMetadata(e.valueID(f) + 1)
 	id := uint64(s.firstInst)

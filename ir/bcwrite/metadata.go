@@ -56,7 +56,11 @@ type mdState struct {
 	fn         map[uint32][]*mdEntry
 	fnStrs     map[uint32]int
 	fnNodes    map[uint32]bool // the functions with nodes of their own
-	localFinal map[any]uint32  // the locals' numbers, by localKey
+	// reloaded says the bodies are loaded again to be written, their
+	// nodes maybe made anew (refreshFunctionMD); else they stay in
+	// memory as numbered.
+	reloaded   bool
+	localFinal map[any]uint32 // the locals' numbers, by localKey
 	// locals are the function-local metadata of the body being written,
 	// numbered after its other metadata: values (*ir.ValueAsMetadata),
 	// then argument lists (*ir.DIArgList).
@@ -516,14 +520,15 @@ func (e *enumerator) organizeMD() {
 
 // compact moves the entries order lists that the bodies' numbering keeps
 // to one new array, in order, and returns their list: those of the
-// module, and the strings and constants of each function. A function's
-// nodes are dropped: refreshFunctionMD numbers them anew from the body
-// loaded then, so that the entries of the first pass, most of them a
-// function's nodes, are left to the collector.
+// module, and the strings and constants of each function. When bodies
+// are loaded again to be written (reloaded), a function's nodes are
+// dropped: refreshFunctionMD numbers them anew from the body loaded
+// then, so that the entries of the first pass, most of them a function's
+// nodes, are left to the collector.
 func (s *mdState) compact(order []*mdEntry) []*mdEntry {
 	keep := 0
 	for _, ent := range order {
-		if ent.f == 0 || ent.order < 2 {
+		if !s.reloaded || ent.f == 0 || ent.order < 2 {
 			keep++
 		}
 	}
@@ -531,7 +536,7 @@ func (s *mdState) compact(order []*mdEntry) []*mdEntry {
 	kept := order[:0]
 	s.fnNodes = map[uint32]bool{}
 	for _, ent := range order {
-		node := ent.f != 0 && ent.order >= 2
+		node := s.reloaded && ent.f != 0 && ent.order >= 2
 		switch {
 		case ent.nid != 0:
 			s.nodes[ent.nid] = nil

@@ -174,6 +174,9 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	if w.e.md.err != nil {
 		return nil, w.e.md.err
 	}
+	// Bodies all in memory are written as numbered; bodies loaded again
+	// have their nodes numbered again (refreshFunctionMD).
+	w.e.md.reloaded = w.opts.Loader != nil
 	w.e.organizeMD()
 	w.bs.WriteMagic(bitstream.LLVMIRStream)
 	w.identification(producer)
