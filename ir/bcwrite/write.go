@@ -107,7 +107,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	if producer == "" {
 		producer = DefaultProducer
 	}
-	w.e, w.bs = newEnumerator(), bitstream.NewWriter(make([]byte, 0, max(opts.SizeHint, 0)+1024))
+	w.e = newEnumerator()
 	if opts.Rehash && m.Summary != nil && !opts.DropSummary {
 		w.hasher = sha1.New()
 	}
@@ -178,6 +178,10 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	// have their nodes numbered again (refreshFunctionMD).
 	w.e.md.reloaded = w.opts.Loader != nil
 	w.e.organizeMD()
+	// The output's buffer is made once the first pass is done, and the
+	// most of what it numbered dropped (organizeMD): not to add to the
+	// first pass's peak.
+	w.bs = bitstream.NewWriter(make([]byte, 0, max(opts.SizeHint, 0)+1024))
 	w.bs.WriteMagic(bitstream.LLVMIRStream)
 	w.identification(producer)
 	if err := w.module(); err != nil {
