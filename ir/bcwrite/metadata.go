@@ -714,6 +714,7 @@ func (w *writer) moduleMetadata() {
 	strs := e.md.module[:e.md.moduleStrs]
 	rest := e.md.module[e.md.moduleStrs:]
 	w.metadataStrings(strs)
+	w.strBlob = nil // the module's strings: the functions' are few
 	indexed := len(rest) > mdIndexThreshold
 	if indexed {
 		b.WriteAbbrevRecord(offsetAbbrev, uint32(llvmir.METADATA_INDEX_OFFSET), []uint64{0, 0}, nil)
