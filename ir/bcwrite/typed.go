@@ -21,22 +21,21 @@ func (w *writer) typedModule(seen *mdSeen) error {
 	if err := check(m, w.opts, seen); err != nil {
 		return err
 	}
-	// The bodies are loaded (and checked) ahead on the feed's goroutine,
-	// and kept.
+	// The bodies are loaded ahead on the feed's goroutine, and kept; each
+	// is checked here, as the feed loads the next.
 	var loader ir.BodyLoader = noLoader{}
 	if w.opts.Loader != nil {
 		loader = w.opts.Loader
 	}
-	checkF := func(f *ir.Function) error { return checkBody(m, f, seen, false) }
-	feed := bodyfeed.Start(loader, m.Functions, bodyfeed.Options{Ahead: feedAhead, Check: checkF})
+	feed := bodyfeed.Start(loader, m.Functions, bodyfeed.Options{Ahead: feedAhead})
 	defer feed.Stop()
 	for _, f := range m.Functions {
 		if !f.HasBody {
 			continue
 		}
-		loaded, err := feed.Next(f)
-		if err == nil && !loaded {
-			err = checkBody(m, f, seen, false) // in memory already
+		_, err := feed.Next(f)
+		if err == nil {
+			err = checkBody(m, f, seen, false)
 		}
 		if err != nil {
 			return err

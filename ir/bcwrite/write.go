@@ -121,6 +121,9 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	// Each body is checked before it is numbered: check and checkBody
 	// alone use seen.
 	checkF := func(f *ir.Function) error { return checkBody(m, f, seen, true) }
+	if w.typed() {
+		checkF = nil // typedModule checked every body
+	}
 	w.numbering = true
 	err = w.eachFunction(m.Functions, checkF, func(f *ir.Function) error {
 		if !f.HasBody {
