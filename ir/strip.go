@@ -205,8 +205,20 @@ type DebugStripper struct {
 	Loader BodyLoader
 }
 
-// LoadBody loads f's body and strips its debug info.
+// A DebugInfoStripSetter is a BodyLoader that can be told that its
+// caller strips the debug info of every body it loads from then on, as
+// LLVM's StripDebugInfo tells its reader (setStripDebugInfo): what it
+// would check or report of that debug info no longer matters.
+type DebugInfoStripSetter interface {
+	SetStripDebugInfo()
+}
+
+// LoadBody loads f's body and strips its debug info. It first tells
+// Loader so, when it is a DebugInfoStripSetter.
 func (s DebugStripper) LoadBody(f *Function) error {
+	if d, ok := s.Loader.(DebugInfoStripSetter); ok {
+		d.SetStripDebugInfo()
+	}
 	if err := s.Loader.LoadBody(f); err != nil {
 		return err
 	}

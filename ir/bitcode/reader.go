@@ -298,13 +298,15 @@ type Reader struct {
 	// diBodies are the functions whose bodies were checked: a body read
 	// again is the same.
 	diBodies map[*ir.Function]bool
-	// diInvalid is the first failure a body showed; diModuleStrip is 2
-	// when the module outside its bodies holds debug info LLVM's strip
-	// removes, 1 when not, 0 before it is known (both are needed for a
-	// report).
-	diInvalid     string
-	diModuleStrip int8
-	diStack       []ir.Metadata
+	// diInvalid is the first failure a body showed; diStrippable is 2
+	// when the module (outside its bodies, or in a body read) holds
+	// debug info LLVM's strip removes, 1 when not so far, 0 before it is
+	// known (both are needed for a report); callerStrips says the caller
+	// strips every body's (SetStripDebugInfo).
+	diInvalid    string
+	diStrippable int8
+	callerStrips bool
+	diStack      []ir.Metadata
 	// spAttached are the functions read so far by the reader number of
 	// their !dbg DISubprogram (a recycled node gets a new one).
 	spAttached map[uint32]*ir.Function

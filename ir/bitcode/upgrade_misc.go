@@ -486,9 +486,14 @@ func (s *nodeSet) add(id uint32) bool {
 // the instructions' locations, attachments and debug records, the
 // metadata arguments of calls to intrinsics. llvm-dis-22 strips the
 // module's debug info then; the module is printed by the time a body
-// shows it, so it is reported.
+// shows it, so it is reported, once the module is known to hold debug
+// info that LLVM's StripDebugInfo removes (at the module level, or in
+// this body or one read before): a module with none left to strip (a
+// location under an unknown attachment kind) prints as it is. A caller
+// that strips the debug info of every body (SetStripDebugInfo) wants
+// none, as opt --strip-debug, and is told nothing.
 func (r *Reader) checkBodyDebugInfo(f *ir.Function) {
-	if r.diReported || !r.debugDecided || r.md.dropNamed || r.noDebug || r.stripDebug {
+	if r.diReported || !r.debugDecided || r.md.dropNamed || r.noDebug || r.stripDebug || r.callerStrips {
 		// A body read before the module-level decision is read again
 		// once it is made.
 		return
@@ -500,21 +505,59 @@ func (r *Reader) checkBodyDebugInfo(f *ir.Function) {
 		r.diBodies[f] = true
 		r.diInvalid = r.bodyDebugInfoFailure(f)
 	}
-	// Stripped, a module that has no debug info left for LLVM to strip
-	// prints as it is (a location under an unknown attachment kind).
-	// Debug info is told by the module's (llvm.dbg.cu, ...) as the
-	// caller has it: one that strips it (ir.StripDebugInfo, then
-	// ir.DebugStripper on each body) wants none, as opt --strip-debug.
-	if r.diModuleStrip == 0 {
-		r.diModuleStrip = 1
+	if r.diStrippable == 0 {
+		r.diStrippable = 1
 		if r.moduleStrippable() {
-			r.diModuleStrip = 2
+			r.diStrippable = 2
 		}
 	}
-	if r.diInvalid != "" && r.diModuleStrip == 2 {
+	if r.diStrippable == 1 && r.bodyStrippable(f) {
+		r.diStrippable = 2
+	}
+	if r.diInvalid != "" && r.diStrippable == 2 {
 		r.skip("llvm-dis-22 ignores invalid debug info (%s) and strips it; not done", r.diInvalid)
 		r.diReported = true
 	}
+}
+
+// SetStripDebugInfo tells r that its caller strips the debug info of
+// every body it loads from now on (as ir.DebugStripper does), as LLVM's
+// StripDebugInfo tells its reader (setStripDebugInfo): invalid debug info
+// a body reaches is not reported then, as it is not kept.
+func (r *Reader) SetStripDebugInfo() { r.callerStrips = true }
+
+var _ ir.DebugInfoStripSetter = (*Reader)(nil)
+
+// bodyStrippable reports whether f's body holds debug info LLVM's
+// stripDebugInfo(Function&) removes (ir.StripBodyDebugInfo): its !dbg
+// attachment, instructions' locations and debug records, !heapallocsite
+// and !DIAssignID attachments, the locations of loop IDs.
+func (r *Reader) bodyStrippable(f *ir.Function) bool {
+	if hasAttachment(f.Metadata, "dbg") {
+		return true
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.DebugLoc != nil || len(in.DebugRecords) > 0 {
+				return true
+			}
+			for _, a := range in.Metadata {
+				switch a.Kind {
+				case "heapallocsite", "DIAssignID":
+					return true
+				case "llvm.loop":
+					if t, ok := a.Node.(*ir.MDTuple); ok && t != nil {
+						for _, op := range t.Ops[min(1, len(t.Ops)):] {
+							if _, ok := op.(*ir.DILocation); ok {
+								return true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // bodyDebugInfoFailure returns the first of the verifier's debug-info
