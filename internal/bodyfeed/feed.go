@@ -32,9 +32,6 @@ type Options struct {
 	// are as much work as many small ones, and the memory they hold
 	// would set the peak.
 	Budget int
-	// Check, when not nil, is called on the feed's goroutine with each
-	// body once loaded: what it returns is the body's error.
-	Check func(*ir.Function) error
 	// Scrub says Release clears a body (bodypool.Scrub) on the caller's
 	// goroutine when the loader takes bodies so cleared, so that the
 	// feed's goroutine, which releases it, has less to do: for a user
@@ -110,9 +107,6 @@ func Start(loader ir.BodyLoader, fns []*ir.Function, opts Options) *Feed {
 				if f.Blocks == nil {
 					b.loaded = true
 					b.err = loader.LoadBody(f)
-				}
-				if b.err == nil && opts.Check != nil {
-					b.err = opts.Check(f)
 				}
 			})
 			s.mu.Unlock()

@@ -121,51 +121,31 @@ func TestFeedBudget(t *testing.T) {
 	}
 }
 
-// TestFeedError checks that the feed stops at a body it fails to load or
-// check, that Next returns that error, and that what it loaded ahead is
-// released by Stop.
+// TestFeedError checks that the feed stops at a body it fails to load,
+// that Next returns that error, and that what it loaded ahead is released
+// by Stop.
 func TestFeedError(t *testing.T) {
-	checkErr := errors.New("check failed")
-	for _, tc := range []struct {
-		name  string
-		fail  string // the body the loader fails on
-		check string // the body the check fails on
-		want  error
-	}{
-		{"load", "2", "", nil},
-		{"check", "", "2", checkErr},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			l := &sizedLoader{sizes: []int{1, 1, 1, 1, 1}, fail: tc.fail}
-			fns := functions(5)
-			check := func(f *ir.Function) error {
-				if f.Name == tc.check {
-					return checkErr
-				}
-				return nil
-			}
-			feed := Start(l, fns, Options{Ahead: 4, Check: check})
-			for _, f := range fns[:2] {
-				if _, err := feed.Next(f); err != nil {
-					t.Fatalf("Next(%s): %v", f.Name, err)
-				}
-				feed.Release(f)
-			}
-			_, err := feed.Next(fns[2])
-			if err == nil || tc.want != nil && err != tc.want {
-				t.Fatalf("Next(2) = %v, want an error (%v)", err, tc.want)
-			}
-			feed.Release(fns[2])
-			feed.Stop()
-			if l.held != 0 {
-				t.Errorf("%d instructions still held after Stop", l.held)
-			}
-			for _, c := range l.calls {
-				if c == "load 3" || c == "load 4" {
-					t.Errorf("the feed went on after the error: %s", c)
-				}
-			}
-		})
+	l := &sizedLoader{sizes: []int{1, 1, 1, 1, 1}, fail: "2"}
+	fns := functions(5)
+	feed := Start(l, fns, Options{Ahead: 4})
+	for _, f := range fns[:2] {
+		if _, err := feed.Next(f); err != nil {
+			t.Fatalf("Next(%s): %v", f.Name, err)
+		}
+		feed.Release(f)
+	}
+	if _, err := feed.Next(fns[2]); err == nil {
+		t.Fatal("Next(2) = nil, want the load's error")
+	}
+	feed.Release(fns[2])
+	feed.Stop()
+	if l.held != 0 {
+		t.Errorf("%d instructions still held after Stop", l.held)
+	}
+	for _, c := range l.calls {
+		if c == "load 3" || c == "load 4" {
+			t.Errorf("the feed went on after the error: %s", c)
+		}
 	}
 }
 
