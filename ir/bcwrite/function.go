@@ -212,8 +212,6 @@ func (e *enumerator) incorporate(f *ir.Function) *funcState {
 		s.blocks[b] = uint64(i)
 	}
 	e.trail = nil
-	// The constants block lists the function's constants after its
-	// arguments: they are moved before the instructions.
 	s.firstInst = len(e.values)
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {

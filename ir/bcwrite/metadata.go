@@ -518,17 +518,20 @@ func (e *enumerator) organizeMD() {
 	s.entries = nil
 }
 
-// compact moves the entries order lists that the bodies' numbering keeps
-// to one new array, in order, and returns their list: those of the
-// module, and the strings and constants of each function. When bodies
-// are loaded again to be written (reloaded), a function's nodes are
-// dropped: refreshFunctionMD numbers them anew from the body loaded
-// then, so that the entries of the first pass, most of them a function's
-// nodes, are left to the collector.
+// compact returns the entries of order that the bodies' numbering keeps,
+// in order. When bodies are loaded again to be written (reloaded), those
+// are the module's and each function's strings and constants, moved to
+// one new array: a function's nodes are dropped, as refreshFunctionMD
+// numbers them anew from the body loaded then, so that the entries of the
+// first pass, most of them a function's nodes, are left to the
+// collector. Bodies in memory keep all.
 func (s *mdState) compact(order []*mdEntry) []*mdEntry {
+	if !s.reloaded {
+		return order // all are kept as they are
+	}
 	keep := 0
 	for _, ent := range order {
-		if !s.reloaded || ent.f == 0 || ent.order < 2 {
+		if ent.f == 0 || ent.order < 2 {
 			keep++
 		}
 	}
@@ -536,7 +539,7 @@ func (s *mdState) compact(order []*mdEntry) []*mdEntry {
 	kept := order[:0]
 	s.fnNodes = map[uint32]bool{}
 	for _, ent := range order {
-		node := s.reloaded && ent.f != 0 && ent.order >= 2
+		node := ent.f != 0 && ent.order >= 2
 		switch {
 		case ent.nid != 0:
 			s.nodes[ent.nid] = nil
