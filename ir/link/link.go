@@ -60,6 +60,12 @@ type Linker struct {
 	// forward is the global values a later definition replaced, by what
 	// replaced them: references to them are redirected at the end.
 	forward map[ir.Constant]ir.Constant
+	// dead is the global values replaced that are still in the
+	// destination's lists (sweep).
+	dead map[ir.Constant]bool
+	// uniqued are the functions whose bodies' metadata was made unique
+	// as they were linked (mover.mapUnique).
+	uniqued map[*ir.Function]bool
 
 	// order is odrTypes' list of a module's metadata, kept for the next.
 	order []ir.Metadata
@@ -143,7 +149,34 @@ func newLinker(ctx *context, name string, root *Linker) *Linker {
 		dstTypes: map[*ir.Type]bool{},
 		bodies:   map[string]*ir.Type{},
 		forward:  map[ir.Constant]ir.Constant{},
+		dead:     map[ir.Constant]bool{},
+		uniqued:  map[*ir.Function]bool{},
 	}
+}
+
+// sweep takes the replaced global values (dead) out of the destination's
+// lists, and the global variables of move too, to be put back at the end:
+// it returns those of move it found (and not dead).
+func (l *Linker) sweep(move map[*ir.GlobalVar]int) map[*ir.GlobalVar]bool {
+	m := l.m
+	found := map[*ir.GlobalVar]bool{}
+	m.Globals = slices.DeleteFunc(m.Globals, func(g *ir.GlobalVar) bool {
+		if l.dead[g] {
+			return true
+		}
+		if _, moved := move[g]; moved {
+			found[g] = true
+			return true
+		}
+		return false
+	})
+	if len(l.dead) > 0 {
+		m.Functions = slices.DeleteFunc(m.Functions, func(f *ir.Function) bool { return l.dead[f] })
+		m.Aliases = slices.DeleteFunc(m.Aliases, func(a *ir.Alias) bool { return l.dead[a] })
+		m.IFuncs = slices.DeleteFunc(m.IFuncs, func(i *ir.IFunc) bool { return l.dead[i] })
+		clear(l.dead)
+	}
+	return found
 }
 
 // warn records one of llvm-link's warnings.
@@ -192,6 +225,7 @@ func (l *Linker) Link(src *ir.Module, name string, flags Flags) error {
 	if err := mv.run(); err != nil {
 		return err
 	}
+
 	if flags.Internalize {
 		l.internalize(ml.names)
 	}
@@ -222,12 +256,18 @@ func (l *Linker) Module() *ir.Module {
 	}
 	sortTypes(types)
 	m.Types = types
+	// The bodies' metadata was made unique as they were linked.
+	done := func(f *ir.Function) bool { return l.uniqued[f] }
+	for _, c := range l.md.filled {
+		l.md.unique(c)
+	}
+	l.md.filled = l.md.filled[:0]
 	if l.root == nil {
-		l.md.renumber(m)
+		l.md.renumber(m, done)
 	} else {
 		// A module Nested made keeps the context's node numbers: it is
 		// to be linked into l's root, which numbers the nodes at the end.
-		l.md.uniqueModule(m)
+		l.md.uniqueModule(m, done)
 	}
 	return m
 }
@@ -386,7 +426,9 @@ func (l *Linker) namedValue(name string) ir.Constant {
 }
 
 // redirect replaces every reference to a global value a later definition
-// replaced (LLVM's replaceAllUsesWith) by its replacement.
+// replaced (LLVM's replaceAllUsesWith) by its replacement. (The metadata
+// that refers to such a value was changed when it was replaced:
+// mdUniquer.replaceValue.)
 func (l *Linker) redirect() {
 	if len(l.forward) == 0 {
 		return
@@ -401,16 +443,10 @@ func (l *Linker) redirect() {
 		}
 	}
 	cdone := map[ir.Constant]bool{}
-	t := l.md.nt
-	t.startWalk()
 	var konst func(c ir.Constant) ir.Constant
-	var meta func(md ir.Metadata)
 	value := func(v ir.Value) ir.Value {
-		switch x := v.(type) {
-		case ir.Constant:
-			return konst(x)
-		case *ir.MetadataValue:
-			meta(x.MD)
+		if c, ok := v.(ir.Constant); ok {
+			return konst(c)
 		}
 		return v
 	}
@@ -448,27 +484,9 @@ func (l *Linker) redirect() {
 		}
 		return c
 	}
-	meta = func(md ir.Metadata) {
-		if md == nil || !t.visit(md) {
-			return
-		}
-		if n, ok := md.(*ir.ValueAsMetadata); ok {
-			n.Value = value(n.Value)
-			return
-		}
-		ir.EachOperand(md, meta)
-	}
 	m := l.m
-	for _, nmd := range m.NamedMetadata {
-		for _, op := range nmd.Ops {
-			meta(op)
-		}
-	}
 	for _, g := range m.Globals {
 		g.Init = konst(g.Init)
-		for _, a := range g.Metadata {
-			meta(a.Node)
-		}
 	}
 	for _, a := range m.Aliases {
 		a.Aliasee = konst(a.Aliasee)
@@ -478,9 +496,6 @@ func (l *Linker) redirect() {
 	}
 	for _, f := range m.Functions {
 		f.Personality, f.Prefix, f.Prologue = konst(f.Personality), konst(f.Prefix), konst(f.Prologue)
-		for _, a := range f.Metadata {
-			meta(a.Node)
-		}
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				for i, o := range in.Operands {
@@ -498,15 +513,6 @@ func (l *Linker) redirect() {
 					}
 					for i, c := range in.Extra.Cases {
 						in.Extra.Cases[i] = konst(c)
-					}
-				}
-				meta(in.DebugLoc)
-				for _, a := range in.Metadata {
-					meta(a.Node)
-				}
-				for _, r := range in.DebugRecords {
-					for _, o := range r.Ops {
-						meta(o)
 					}
 				}
 			}

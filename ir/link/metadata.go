@@ -2,6 +2,7 @@ package link
 
 import (
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"strconv"
 
@@ -35,9 +36,17 @@ func (m *mover) mapMD(md ir.Metadata) ir.Metadata {
 	return md
 }
 
+// mapUnique maps md (mapMD) and returns the node that stands for it: the
+// metadata a mover maps is made unique as it is mapped, as LLVM's
+// ValueMapper makes its nodes in the context.
+func (m *mover) mapUnique(md ir.Metadata) ir.Metadata {
+	return m.l.md.unique(m.mapMD(md))
+}
+
 func (m *mover) mapAttachments(as []ir.Attachment) {
-	for _, a := range as {
-		m.mapMD(a.Node)
+	for i := range as {
+		m.mapMD(as[i].Node)
+		as[i].Node = m.l.md.uniqueNode(as[i].Node)
 	}
 }
 
@@ -79,20 +88,36 @@ func (m *mover) linkNamedMetadata() error {
 // LLVM's context does: a node not distinct whose operands are the same is
 // the same node. What it keeps per node is in the node table.
 type mdUniquer struct {
-	nt    *nodeTable
-	canon map[string]ir.Metadata
+	nt *nodeTable
+	// canon are the canonical values as metadata, argument lists and
+	// members of ODR types by key; nodes are the other canonical nodes
+	// by the hash of their contents, and collided those of a hash a
+	// node of other contents has.
+	canon    map[string]ir.Metadata
+	nodes    map[uint64]ir.Metadata
+	collided map[uint64][]ir.Metadata
 	// other is what memo is for nodes, for the metadata that is not one
 	// (values as metadata, argument lists), busyOther what busy is, and
 	// otherIDs their numbers in keys.
 	other     map[ir.Metadata]ir.Metadata
 	busyOther map[ir.Metadata]bool
 	otherIDs  map[ir.Metadata]uint64
-	// buf is where keys are made.
-	buf []byte
+	// buf is where keys are made, vals where instruction operands are
+	// listed.
+	buf  []byte
+	vals []ir.Value
+	// vamUsers are the canonical nodes that have each canonical global
+	// value as metadata among their operands (replaceValue).
+	vamUsers map[*ir.ValueAsMetadata][]ir.Metadata
+	// filled are the composite types with an ODR identifier whose
+	// contents a later definition replaced (odrType), to be made unique
+	// again.
+	filled []ir.Metadata
 }
 
 func newMDUniquer() mdUniquer {
-	return mdUniquer{nt: newNodeTable(), canon: map[string]ir.Metadata{}, other: map[ir.Metadata]ir.Metadata{},
+	return mdUniquer{nt: newNodeTable(), canon: map[string]ir.Metadata{}, nodes: map[uint64]ir.Metadata{},
+		collided: map[uint64][]ir.Metadata{}, vamUsers: map[*ir.ValueAsMetadata][]ir.Metadata{}, other: map[ir.Metadata]ir.Metadata{},
 		busyOther: map[ir.Metadata]bool{}, otherIDs: map[ir.Metadata]uint64{}}
 }
 
@@ -172,84 +197,255 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 		return u.keep(md, string(b))
 	case *ir.MDTuple:
 		u.setBusy(md, true)
+		globals := false
 		for i, o := range n.Ops {
 			n.Ops[i] = u.unique(o)
+			globals = globals || isGlobalVAM(n.Ops[i])
 		}
 		u.setBusy(md, false)
-		if n.Distinct {
-			u.setMemo(md, md)
-			return md
-		}
-		b := append(u.buf[:0], 't')
-		for _, o := range n.Ops {
-			b = u.appendKey(b, o)
-		}
-		u.buf = b
-		return u.keep(md, string(b))
+		return u.keepNode(md, n.Distinct, globals)
 	case *ir.SpecializedNode:
 		u.setBusy(md, true)
+		globals := false
 		for i := range n.Fields {
 			if n.Fields[i].MD != nil {
 				n.Fields[i].MD = u.unique(n.Fields[i].MD)
+				globals = globals || isGlobalVAM(n.Fields[i].MD)
 			}
 		}
 		for i, o := range n.Refs {
 			n.Refs[i] = u.unique(o)
+			globals = globals || isGlobalVAM(n.Refs[i])
 		}
 		u.setBusy(md, false)
-		if n.Distinct {
-			u.setMemo(md, md)
-			return md
+		if !n.Distinct {
+			if k := u.odrMemberKey(n, nil); k != "" {
+				return u.keep(md, k)
+			}
 		}
-		if k := u.odrMemberKey(n); k != "" {
-			return u.keep(md, k)
-		}
-		b := append(u.buf[:0], 's')
-		b = append(b, n.Kind...)
-		b = append(b, '/')
-		b = strconv.AppendUint(b, uint64(n.ValueWidth), 10)
-		for _, f := range n.Fields {
-			b = append(b, '|')
-			b = strconv.AppendUint(b, uint64(f.Name), 10)
-			b = append(b, ':')
-			b = strconv.AppendUint(b, uint64(f.Kind), 10)
-			b = append(b, ':')
-			b = strconv.AppendUint(b, uint64(f.Enum), 10)
-			b = append(b, ':')
-			b = strconv.AppendInt(b, f.Int, 10)
-			b = append(b, ':')
-			b = u.appendKey(b, f.MD)
-		}
-		b = append(b, "|r"...)
-		for _, o := range n.Refs {
-			b = u.appendKey(b, o)
-		}
-		u.buf = b
-		return u.keep(md, string(b))
+		return u.keepNode(md, n.Distinct, globals)
 	case *ir.DILocation:
 		u.setBusy(md, true)
 		n.Scope, n.InlinedAt = u.unique(n.Scope), u.unique(n.InlinedAt)
 		u.setBusy(md, false)
-		if n.Distinct {
-			u.setMemo(md, md)
-			return md
-		}
-		b := append(u.buf[:0], 'l')
-		b = strconv.AppendUint(b, uint64(n.Line), 10)
-		b = append(b, ':')
-		b = strconv.AppendUint(b, uint64(n.Column), 10)
-		b = append(b, ':')
-		b = strconv.AppendUint(b, n.AtomGroup, 10)
-		b = append(b, ':')
-		b = strconv.AppendUint(b, uint64(n.AtomRank), 10)
-		b = strconv.AppendBool(b, n.ImplicitCode)
-		b = u.appendKey(b, n.Scope)
-		b = u.appendKey(b, n.InlinedAt)
-		u.buf = b
-		return u.keep(md, string(b))
+		return u.keepNode(md, n.Distinct, false)
 	}
 	u.setMemo(md, md)
 	return md
+}
+
+// contentHash returns the hash of the contents of node md (a tuple, a
+// specialized node or a location), its operands made unique.
+func (u *mdUniquer) contentHash(md ir.Metadata) uint64 {
+	switch n := md.(type) {
+	case *ir.MDTuple:
+		h := mixHash(hashStart, 't')
+		for _, o := range n.Ops {
+			h = mixHash(h, u.opHash(o))
+		}
+		return h
+	case *ir.SpecializedNode:
+		h := mixHash(maphash.String(hashSeed, n.Kind), uint64(n.ValueWidth))
+		for _, f := range n.Fields {
+			h = mixHash(h, uint64(f.Name)|uint64(f.Kind)<<16|uint64(f.Enum)<<32)
+			h = mixHash(h, uint64(f.Int))
+			h = mixHash(h, u.opHash(f.MD))
+		}
+		h = mixHash(h, 'r')
+		for _, o := range n.Refs {
+			h = mixHash(h, u.opHash(o))
+		}
+		return h
+	case *ir.DILocation:
+		h := mixHash(hashStart, 'l')
+		h = mixHash(h, uint64(n.Line)|uint64(n.Column)<<32|uint64(n.AtomRank)<<48)
+		h = mixHash(h, n.AtomGroup)
+		if n.ImplicitCode {
+			h = mixHash(h, 1)
+		}
+		h = mixHash(h, u.opHash(n.Scope))
+		return mixHash(h, u.opHash(n.InlinedAt))
+	}
+	return 0
+}
+
+// isGlobalVAM reports whether md is a global value as metadata.
+func isGlobalVAM(md ir.Metadata) bool {
+	v, ok := md.(*ir.ValueAsMetadata)
+	return ok && isGlobalValue(v.Value)
+}
+
+// keepNode returns the canonical node of md (a tuple, a specialized node
+// or a location, its operands made unique): md itself when distinct, else
+// the first node met with its contents. globals says md has global
+// values as metadata among its operands: a canonical node that has is
+// kept among their users (replaceValue).
+func (u *mdUniquer) keepNode(md ir.Metadata, distinct, globals bool) ir.Metadata {
+	c := md
+	if !distinct {
+		c = u.lookupNode(md, u.contentHash(md))
+	}
+	u.setMemo(md, c)
+	if c == md && globals {
+		ir.EachOperand(md, func(o ir.Metadata) {
+			if isGlobalVAM(o) {
+				v := o.(*ir.ValueAsMetadata)
+				u.vamUsers[v] = append(u.vamUsers[v], md)
+			}
+		})
+	}
+	return c
+}
+
+// lookupNode returns the canonical node of the contents of md, whose
+// hash is h, keeping md as the canonical one when there is none.
+func (u *mdUniquer) lookupNode(md ir.Metadata, h uint64) ir.Metadata {
+	c, ok := u.nodes[h]
+	if !ok {
+		u.nodes[h] = md
+		return md
+	}
+	if c == md || sameContents(c, md) {
+		return c
+	}
+	for _, x := range u.collided[h] {
+		if x == md || sameContents(x, md) {
+			return x
+		}
+	}
+	u.collided[h] = append(u.collided[h], md)
+	return md
+}
+
+// replaceValue does what LLVM's replaceAllUsesWith of global value old
+// by nw does to the metadata that refers to old (ValueAsMetadata's
+// handleRAUW): when the context has no nw as metadata yet, old's becomes
+// it; else the nodes that refer to old's refer to nw's instead, and a
+// uniqued one of them whose new contents another node has becomes
+// distinct (MDNode::handleChangedOperand, storeDistinctInContext).
+func (u *mdUniquer) replaceValue(old, nw ir.Constant) {
+	kOld := "v" + valueKey(old)
+	c, ok := u.canon[kOld]
+	if !ok {
+		return
+	}
+	vold := c.(*ir.ValueAsMetadata)
+	delete(u.canon, kOld)
+	vold.Value = nw // metadata operands of instructions hold it too
+	kNew := "v" + valueKey(nw)
+	c, ok = u.canon[kNew]
+	if !ok {
+		u.canon[kNew] = vold
+		return
+	}
+	vnew := c.(*ir.ValueAsMetadata)
+	u.setMemo(vold, vnew)
+	users := u.vamUsers[vold]
+	delete(u.vamUsers, vold)
+	for _, n := range users {
+		r := func(o ir.Metadata) ir.Metadata {
+			if o == ir.Metadata(vold) {
+				return vnew
+			}
+			return o
+		}
+		var distinct *bool
+		switch n := n.(type) {
+		case *ir.MDTuple:
+			for i, o := range n.Ops {
+				n.Ops[i] = r(o)
+			}
+			distinct = &n.Distinct
+		case *ir.SpecializedNode:
+			for i := range n.Fields {
+				n.Fields[i].MD = r(n.Fields[i].MD)
+			}
+			for i, o := range n.Refs {
+				n.Refs[i] = r(o)
+			}
+			distinct = &n.Distinct
+		default:
+			continue
+		}
+		u.vamUsers[vnew] = append(u.vamUsers[vnew], n)
+		if *distinct {
+			continue
+		}
+		if sn, ok := n.(*ir.SpecializedNode); ok && u.odrMemberKey(sn, nil) != "" {
+			continue // uniqued by what the operand does not change
+		}
+		if u.lookupNode(n, u.contentHash(n)) != n {
+			*distinct = true
+		}
+	}
+}
+
+// sameContents reports whether nodes a and b, their operands made
+// unique, have the same contents: LLVM's context makes them one.
+func sameContents(a, b ir.Metadata) bool {
+	switch a := a.(type) {
+	case *ir.MDTuple:
+		b, ok := b.(*ir.MDTuple)
+		return ok && slices.EqualFunc(a.Ops, b.Ops, sameOperand)
+	case *ir.SpecializedNode:
+		b, ok := b.(*ir.SpecializedNode)
+		if !ok || a.Kind != b.Kind || a.ValueWidth != b.ValueWidth || !slices.EqualFunc(a.Refs, b.Refs, sameOperand) {
+			return false
+		}
+		return slices.EqualFunc(a.Fields, b.Fields, func(x, y ir.Field) bool {
+			return x.Name == y.Name && x.Kind == y.Kind && x.Enum == y.Enum && x.Int == y.Int && sameOperand(x.MD, y.MD)
+		})
+	case *ir.DILocation:
+		b, ok := b.(*ir.DILocation)
+		return ok && a.Line == b.Line && a.Column == b.Column && a.AtomGroup == b.AtomGroup &&
+			a.AtomRank == b.AtomRank && a.ImplicitCode == b.ImplicitCode &&
+			sameOperand(a.Scope, b.Scope) && sameOperand(a.InlinedAt, b.InlinedAt)
+	}
+	return false
+}
+
+// sameOperand reports whether operands a and b, made unique, are the
+// same: strings by their text, other metadata by identity.
+func sameOperand(a, b ir.Metadata) bool {
+	if a == b {
+		return true
+	}
+	x, ok := a.(*ir.MDString)
+	y, ok2 := b.(*ir.MDString)
+	return ok && ok2 && x.Value == y.Value
+}
+
+// hashSeed seeds the hashes of strings in node contents (keepNode), and
+// hashStart starts those of tuples and locations.
+var hashSeed = maphash.MakeSeed()
+
+const hashStart = 0x243f6a8885a308d3
+
+// mixHash returns hash h with x mixed in.
+func mixHash(h, x uint64) uint64 {
+	h ^= x
+	h *= 0x9e3779b97f4a7c15
+	return h ^ h>>29
+}
+
+// opHash returns the hash of operand md, made unique, in its user's
+// contents: a string by its text, other metadata by its identity.
+func (u *mdUniquer) opHash(md ir.Metadata) uint64 {
+	switch n := md.(type) {
+	case nil:
+		return 1
+	case *ir.MDString:
+		return maphash.String(hashSeed, n.Value)
+	}
+	if id := u.nt.num(md); id != 0 {
+		return uint64(id) << 1
+	}
+	id, ok := u.otherIDs[md]
+	if !ok {
+		id = uint64(len(u.otherIDs) + 1)
+		u.otherIDs[md] = id
+	}
+	return id<<1 | 1<<63
 }
 
 // keep returns the canonical node of key k, md when it is the first.
@@ -280,8 +476,9 @@ const (
 // type with an ODR identifier by, whatever else it holds
 // (MDNodeSubsetEqualImpl): a DISubprogram declaration by its scope,
 // linkage name and template parameters; a DW_TAG_member DIDerivedType by
-// its scope and name. "" for other nodes.
-func (u *mdUniquer) odrMemberKey(n *ir.SpecializedNode) string {
+// its scope and name. "" for other nodes. The scope is taken as what
+// repl says stands for it.
+func (u *mdUniquer) odrMemberKey(n *ir.SpecializedNode, repl map[*ir.SpecializedNode]*ir.SpecializedNode) string {
 	scope := fieldOf(n, fieldScope)
 	if scope == nil {
 		return ""
@@ -289,6 +486,9 @@ func (u *mdUniquer) odrMemberKey(n *ir.SpecializedNode) string {
 	ct, ok := scope.MD.(*ir.SpecializedNode)
 	if !ok || ct.Kind != "DICompositeType" {
 		return ""
+	}
+	if r, ok := repl[ct]; ok {
+		ct = r
 	}
 	if id := fieldOf(ct, fieldIdentifier); id == nil || id.MD == nil {
 		return ""
@@ -371,56 +571,66 @@ func valueKey(v ir.Value) string {
 	return fmt.Sprintf("%p", v)
 }
 
-// uniqueModule makes the metadata m refers to unique, everywhere.
-func (u *mdUniquer) uniqueModule(m *ir.Module) {
-	node := func(n ir.MDNode) ir.MDNode {
-		if x, ok := u.unique(n).(ir.MDNode); ok {
-			return x
-		}
-		return n
-	}
-	atts := func(as []ir.Attachment) {
-		for i := range as {
-			as[i].Node = node(as[i].Node)
-		}
-	}
+// uniqueModule makes the metadata m refers to unique, everywhere but in
+// the bodies of the functions done says were (uniqueBody).
+func (u *mdUniquer) uniqueModule(m *ir.Module, done func(*ir.Function) bool) {
 	for _, nmd := range m.NamedMetadata {
 		for i, op := range nmd.Ops {
-			nmd.Ops[i] = node(op)
+			nmd.Ops[i] = u.uniqueNode(op)
 		}
 	}
 	for _, g := range m.Globals {
-		atts(g.Metadata)
+		u.uniqueAttachments(g.Metadata)
 	}
-	var buf []ir.Value
 	for _, f := range m.Functions {
-		atts(f.Metadata)
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				if in.DebugLoc != nil {
-					in.DebugLoc = u.unique(in.DebugLoc)
+		u.uniqueAttachments(f.Metadata)
+		if !done(f) {
+			u.uniqueBody(f)
+		}
+	}
+}
+
+// uniqueNode returns the node that stands for n.
+func (u *mdUniquer) uniqueNode(n ir.MDNode) ir.MDNode {
+	if x, ok := u.unique(n).(ir.MDNode); ok {
+		return x
+	}
+	return n
+}
+
+func (u *mdUniquer) uniqueAttachments(as []ir.Attachment) {
+	for i := range as {
+		as[i].Node = u.uniqueNode(as[i].Node)
+	}
+}
+
+// uniqueBody makes the metadata the instructions of f refer to unique.
+func (u *mdUniquer) uniqueBody(f *ir.Function) {
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.DebugLoc != nil {
+				in.DebugLoc = u.unique(in.DebugLoc)
+			}
+			u.uniqueAttachments(in.Metadata)
+			for _, r := range in.DebugRecords {
+				for i, o := range r.Ops {
+					r.Ops[i] = u.unique(o)
 				}
-				atts(in.Metadata)
-				for _, r := range in.DebugRecords {
-					for i, o := range r.Ops {
-						r.Ops[i] = u.unique(o)
-					}
-				}
-				for _, o := range in.LLVMOperands(&buf) {
-					if mv, ok := o.(*ir.MetadataValue); ok {
-						mv.MD = u.unique(mv.MD)
-					}
+			}
+			for _, o := range in.LLVMOperands(&u.vals) {
+				if mv, ok := o.(*ir.MetadataValue); ok {
+					mv.MD = u.unique(mv.MD)
 				}
 			}
 		}
 	}
 }
 
-// renumber makes m's metadata unique across the modules linked and gives
-// every node a number of its own (the readers of the source modules
-// numbered theirs each from 1).
-func (u *mdUniquer) renumber(m *ir.Module) {
-	u.uniqueModule(m)
+// renumber makes m's metadata unique across the modules linked (but in
+// the bodies done says were) and gives every node a number of its own
+// (the readers of the source modules numbered theirs each from 1).
+func (u *mdUniquer) renumber(m *ir.Module, done func(*ir.Function) bool) {
+	u.uniqueModule(m, done)
 	// The nodes in the order met, numbered after the walk: a node's
 	// number is what the table knows it by until then.
 	var order []*uint32
@@ -476,7 +686,6 @@ func (l *Linker) odrTypes(src *ir.Module) {
 		}
 	}
 	forEachMetadataRoot(src, walk)
-	l.replaceODR(src, order)
 	for _, md := range order {
 		n, ok := md.(*ir.SpecializedNode)
 		if !ok || n.Distinct {
@@ -485,7 +694,7 @@ func (l *Linker) odrTypes(src *ir.Module) {
 		if _, replaced := l.odrRepl[n]; replaced {
 			continue
 		}
-		k := l.md.odrMemberKey(n)
+		k := l.md.odrMemberKey(n, l.odrRepl)
 		if k == "" {
 			continue
 		}
@@ -591,6 +800,7 @@ func (l *Linker) odrType(n *ir.SpecializedNode) {
 		}
 		// Its new operands are to be made unique.
 		l.md.setMemo(c, nil)
+		l.md.filled = append(l.md.filled, c)
 	}
 	l.md.setMemo(n, c)
 	l.odrRepl[n] = c

@@ -119,7 +119,10 @@ func (m *mover) run() error {
 		dst.AsmSymbols = nil
 	}
 	// The global variables of src, as mapped, go to the end in src's
-	// order.
+	// order (each moved in turn: one moved twice ends where its last
+	// move puts it).
+	var moved []*ir.GlobalVar
+	last := map[*ir.GlobalVar]int{}
 	for _, g := range src.Globals {
 		if g.Linkage == ir.AppendingLinkage {
 			continue
@@ -128,8 +131,13 @@ func (m *mover) run() error {
 		if nv == nil {
 			continue
 		}
-		if i := slices.Index(dst.Globals, nv); i >= 0 {
-			dst.Globals = append(slices.Delete(dst.Globals, i, i+1), nv)
+		last[nv] = len(moved)
+		moved = append(moved, nv)
+	}
+	found := l.sweep(last)
+	for i, nv := range moved {
+		if last[nv] == i && found[nv] {
+			dst.Globals = append(dst.Globals, nv)
 		}
 	}
 	if m.err != nil {
@@ -163,7 +171,7 @@ func (m *mover) mapValue(v ir.Value) ir.Value {
 		return v
 	case *ir.MetadataValue:
 		x.Typ = m.tm.get(x.Typ)
-		x.MD = m.mapMD(x.MD)
+		x.MD = m.mapUnique(x.MD)
 		return v
 	case *ir.InlineAsm:
 		x.FuncType = m.tm.get(x.FuncType)
@@ -518,7 +526,8 @@ func (m *mover) flush() {
 
 // flushRAUW replaces the destination's values that new ones replaced:
 // references to them are redirected (at the end, Linker.redirect) and
-// they leave the module.
+// they leave the module (Linker.sweep, once the module is linked: one at
+// a time, a link of many modules would be quadratic).
 func (m *mover) flushRAUW() {
 	l := m.l
 	for _, p := range m.rauw {
@@ -526,16 +535,8 @@ func (m *mover) flushRAUW() {
 		l.forward[old] = nw
 		l.replacedBy[old] = nw
 		l.dropName(old)
-		switch o := old.(type) {
-		case *ir.GlobalVar:
-			l.m.Globals = slices.DeleteFunc(l.m.Globals, func(g *ir.GlobalVar) bool { return g == o })
-		case *ir.Function:
-			l.m.Functions = slices.DeleteFunc(l.m.Functions, func(f *ir.Function) bool { return f == o })
-		case *ir.Alias:
-			l.m.Aliases = slices.DeleteFunc(l.m.Aliases, func(a *ir.Alias) bool { return a == o })
-		case *ir.IFunc:
-			l.m.IFuncs = slices.DeleteFunc(l.m.IFuncs, func(i *ir.IFunc) bool { return i == o })
-		}
+		l.dead[old] = true
+		l.md.replaceValue(old, nw)
 	}
 	m.rauw = m.rauw[:0]
 }
@@ -544,6 +545,7 @@ func (m *mover) flushRAUW() {
 // (personality, prefix, prologue), attachments, argument types, then each
 // instruction's operands, attachments and types, and debug records.
 func (m *mover) remapFunction(f *ir.Function) {
+	m.l.uniqued[f] = true
 	c := func(v ir.Constant) ir.Constant {
 		if v == nil {
 			return nil
@@ -618,7 +620,7 @@ func (m *mover) remapInstruction(in *ir.Instruction) {
 		}
 	}
 	if in.DebugLoc != nil {
-		in.DebugLoc = m.mapMD(in.DebugLoc)
+		in.DebugLoc = m.mapUnique(in.DebugLoc)
 	}
 	m.mapAttachments(in.Metadata)
 	// The types, in the order LLVM's remapInstruction maps them: which
@@ -650,7 +652,7 @@ func (m *mover) remapInstruction(in *ir.Instruction) {
 	}
 	for _, r := range in.DebugRecords {
 		for i, o := range r.Ops {
-			r.Ops[i] = m.mapMD(o)
+			r.Ops[i] = m.mapUnique(o)
 		}
 	}
 }
