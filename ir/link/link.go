@@ -60,14 +60,17 @@ type Linker struct {
 	// forward is the global values a later definition replaced, by what
 	// replaced them: references to them are redirected at the end.
 	forward map[ir.Constant]ir.Constant
-	// dead is the global values replaced that are still in the
-	// destination's lists (sweep).
-	dead map[ir.Constant]bool
+	// gpos is where each global variable of the destination is in its
+	// list, staleGlobals how many entries of the list are not; dead the
+	// functions, aliases and ifuncs removed still in theirs (compact).
+	gpos         map[*ir.GlobalVar]int
+	staleGlobals int
+	dead         map[ir.Constant]bool
 	// uniqued are the functions whose bodies' metadata was made unique
 	// as they were linked (mover.mapUnique).
 	uniqued map[*ir.Function]bool
 
-	// order is odrTypes' list of a module's metadata, kept for the next.
+	// order is odrTypes' list of a module's nodes (release).
 	order []ir.Metadata
 
 	// Warnings are llvm-link's warnings, in order, without "warning: "
@@ -149,34 +152,83 @@ func newLinker(ctx *context, name string, root *Linker) *Linker {
 		dstTypes: map[*ir.Type]bool{},
 		bodies:   map[string]*ir.Type{},
 		forward:  map[ir.Constant]ir.Constant{},
+		gpos:     map[*ir.GlobalVar]int{},
 		dead:     map[ir.Constant]bool{},
 		uniqued:  map[*ir.Function]bool{},
 	}
 }
 
-// sweep takes the replaced global values (dead) out of the destination's
-// lists, and the global variables of move too, to be put back at the end:
-// it returns those of move it found (and not dead).
-func (l *Linker) sweep(move map[*ir.GlobalVar]int) map[*ir.GlobalVar]bool {
+// The destination's lists of global values change as LLVM's do: values
+// are added at the end, replaced ones removed, global variables moved to
+// the end; a removal or a move one at a time would make a link of many
+// modules quadratic. A removed or moved global variable leaves a stale
+// entry behind (gpos says where each is), a removed function, alias or
+// ifunc stays in its list until compact takes it out (dead); compact
+// runs once there are many, and before the lists are read.
+
+// addGlobal adds global variable g at the end of the destination's.
+func (l *Linker) addGlobal(g *ir.GlobalVar) {
+	l.gpos[g] = len(l.m.Globals)
+	l.m.Globals = append(l.m.Globals, g)
+}
+
+// moveGlobalToEnd moves global variable g, if in the destination, to the
+// end of its list.
+func (l *Linker) moveGlobalToEnd(g *ir.GlobalVar) {
+	if _, ok := l.gpos[g]; ok {
+		l.staleGlobals++
+		l.addGlobal(g)
+	}
+}
+
+// replaceGlobal puts global variable g where old is, old taken out; g is
+// added at the end when old is not in the destination.
+func (l *Linker) replaceGlobal(old, g *ir.GlobalVar) {
+	i, ok := l.gpos[old]
+	if !ok {
+		l.addGlobal(g)
+		return
+	}
+	delete(l.gpos, old)
+	l.m.Globals[i] = g
+	l.gpos[g] = i
+}
+
+// remove takes global value c out of the destination's lists.
+func (l *Linker) remove(c ir.Constant) {
+	if g, ok := c.(*ir.GlobalVar); ok {
+		if _, ok := l.gpos[g]; ok {
+			delete(l.gpos, g)
+			l.staleGlobals++
+		}
+		return
+	}
+	l.dead[c] = true
+}
+
+// compact takes the stale entries out of the destination's lists; unless
+// all, only once they are many.
+func (l *Linker) compact(all bool) {
 	m := l.m
-	found := map[*ir.GlobalVar]bool{}
-	m.Globals = slices.DeleteFunc(m.Globals, func(g *ir.GlobalVar) bool {
-		if l.dead[g] {
-			return true
+	if l.staleGlobals > 0 && (all || l.staleGlobals > len(m.Globals)/2) {
+		n := 0
+		for i, g := range m.Globals {
+			if p, ok := l.gpos[g]; ok && p == i {
+				l.gpos[g] = n
+				m.Globals[n] = g
+				n++
+			}
 		}
-		if _, moved := move[g]; moved {
-			found[g] = true
-			return true
-		}
-		return false
-	})
-	if len(l.dead) > 0 {
+		clear(m.Globals[n:])
+		m.Globals = m.Globals[:n]
+		l.staleGlobals = 0
+	}
+	if len(l.dead) > 0 && (all || len(l.dead) > len(m.Functions)/2) {
 		m.Functions = slices.DeleteFunc(m.Functions, func(f *ir.Function) bool { return l.dead[f] })
 		m.Aliases = slices.DeleteFunc(m.Aliases, func(a *ir.Alias) bool { return l.dead[a] })
 		m.IFuncs = slices.DeleteFunc(m.IFuncs, func(i *ir.IFunc) bool { return l.dead[i] })
 		clear(l.dead)
 	}
-	return found
 }
 
 // warn records one of llvm-link's warnings.
@@ -227,17 +279,39 @@ func (l *Linker) Link(src *ir.Module, name string, flags Flags) error {
 	}
 
 	if flags.Internalize {
+		l.compact(true)
 		l.internalize(ml.names)
 	}
+	l.compact(false)
+	l.release(src)
 	return nil
 }
 
-// Module finishes the link and returns the linked module: references to
+// release lets go of what src held that the destination does not: the
+// bodies of its definitions not linked, and the node table's entries of
+// its nodes that others stand for (or that nothing linked refers to).
+// Else the context would keep every module's metadata to the end.
+func (l *Linker) release(src *ir.Module) {
+	for _, f := range src.Functions {
+		if f.Blocks != nil && !l.uniqued[f] {
+			f.Blocks, f.UseListOrders = nil, nil
+		}
+	}
+	for _, md := range l.order {
+		l.md.nt.release(md)
+	}
+	clear(l.order)
+	l.order = l.order[:0]
+}
+
+// Module finishes the link and returns the linked module (the Linker New
+// made is then done with, but for Resolutions and Warnings): references to
 // replaced global values are redirected, the use-list orders of global
 // values and constants (whose uses the link changed) dropped, and
 // metadata numbered anew. Those of a body's own values and blocks stay:
 // the linker does not touch their uses, as LLVM's does not.
 func (l *Linker) Module() *ir.Module {
+	l.compact(true)
 	l.redirect()
 	m := l.m
 	m.UseListOrders = nil
@@ -264,6 +338,11 @@ func (l *Linker) Module() *ir.Module {
 	l.md.filled = l.md.filled[:0]
 	if l.root == nil {
 		l.md.renumber(m, done)
+		// The context is done with: what it kept of every module's
+		// metadata is let go before the module is written.
+		l.context.md = mdUniquer{}
+		l.odr, l.odrRepl, l.odrMembers, l.ctxTypes = nil, nil, nil, nil
+		l.uniqued, l.forward, l.order = nil, nil, nil
 	} else {
 		// A module Nested made keeps the context's node numbers: it is
 		// to be linked into l's root, which numbers the nodes at the end.

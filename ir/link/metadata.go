@@ -671,7 +671,7 @@ const flagFwdDecl = 1 << 2
 // the first of its type and name, whatever else they hold.
 func (l *Linker) odrTypes(src *ir.Module) {
 	order := l.order[:0]
-	defer func() { l.order = order[:0] }()
+	defer func() { l.order = order }()
 	t := l.md.nt
 	t.startWalk()
 	var walk func(md ir.Metadata)

@@ -119,25 +119,13 @@ func (m *mover) run() error {
 		dst.AsmSymbols = nil
 	}
 	// The global variables of src, as mapped, go to the end in src's
-	// order (each moved in turn: one moved twice ends where its last
-	// move puts it).
-	var moved []*ir.GlobalVar
-	last := map[*ir.GlobalVar]int{}
+	// order, each moved in turn.
 	for _, g := range src.Globals {
 		if g.Linkage == ir.AppendingLinkage {
 			continue
 		}
-		nv, _ := m.mapValue(g).(*ir.GlobalVar)
-		if nv == nil {
-			continue
-		}
-		last[nv] = len(moved)
-		moved = append(moved, nv)
-	}
-	found := l.sweep(last)
-	for i, nv := range moved {
-		if last[nv] == i && found[nv] {
-			dst.Globals = append(dst.Globals, nv)
+		if nv, _ := m.mapValue(g).(*ir.GlobalVar); nv != nil {
+			l.moveGlobalToEnd(nv)
 		}
 	}
 	if m.err != nil {
@@ -356,7 +344,7 @@ func (m *mover) linkProto(src ir.Constant) (ir.Constant, bool) {
 	l.addName(src, name)
 	switch c := src.(type) {
 	case *ir.GlobalVar:
-		l.m.Globals = append(l.m.Globals, c)
+		l.addGlobal(c)
 	case *ir.Function:
 		l.m.Functions = append(l.m.Functions, c)
 	case *ir.Alias:
@@ -526,8 +514,7 @@ func (m *mover) flush() {
 
 // flushRAUW replaces the destination's values that new ones replaced:
 // references to them are redirected (at the end, Linker.redirect) and
-// they leave the module (Linker.sweep, once the module is linked: one at
-// a time, a link of many modules would be quadratic).
+// they leave the module (Linker.remove).
 func (m *mover) flushRAUW() {
 	l := m.l
 	for _, p := range m.rauw {
@@ -535,7 +522,10 @@ func (m *mover) flushRAUW() {
 		l.forward[old] = nw
 		l.replacedBy[old] = nw
 		l.dropName(old)
-		l.dead[old] = true
+		l.remove(old)
+		if f, ok := old.(*ir.Function); ok {
+			f.Blocks, f.UseListOrders = nil, nil // its body is not linked
+		}
 		l.md.replaceValue(old, nw)
 	}
 	m.rauw = m.rauw[:0]
@@ -758,10 +748,11 @@ func (m *mover) linkAppending(dst, src *ir.GlobalVar) ir.Constant {
 	ng.Typ = m.tm.get(src.Typ)
 	ng.ValueType = &ir.Type{Kind: ir.ArrayType, Elem: elt, Len: uint64(len(prefix) + len(members))}
 	ng.Name = ""
-	if i := slices.Index(l.m.Globals, dst); dst != nil && i >= 0 {
-		l.m.Globals = slices.Insert(l.m.Globals, i, ng)
+	if dst != nil {
+		// Put before dst, which it replaces (flushRAUW): in its place.
+		l.replaceGlobal(dst, ng)
 	} else {
-		l.m.Globals = append(l.m.Globals, ng)
+		l.addGlobal(ng)
 	}
 	m.forceRenaming(ng, src.Name)
 	m.tasks = append(m.tasks, task{kind: taskAppending, c: ng, prefix: prefix, members: members})

@@ -13,7 +13,10 @@ import "github.com/bcextract/bcextract/ir"
 // copies.
 type nodeTable struct {
 	chunks [][]nodeEntry
-	n      uint32 // entries in use, the first (0) none
+	n      uint32 // entries made, the first (0) none
+	// free are the numbers of the entries released (release), to be
+	// given again.
+	free []uint32
 	// walk numbers the walks (nodeEntry.seen), mover the movers
 	// (nodeEntry.done).
 	walk, mover uint32
@@ -68,6 +71,13 @@ func (t *nodeTable) num(md ir.Metadata) uint32 {
 	if id := *p; id != 0 && id < t.n && t.entry(id).node == md {
 		return id
 	}
+	if k := len(t.free); k > 0 {
+		id := t.free[k-1]
+		t.free = t.free[:k-1]
+		t.entry(id).node = md
+		*p = id
+		return id
+	}
 	id := t.n
 	if int(id/nodeChunk) == len(t.chunks) {
 		t.chunks = append(t.chunks, make([]nodeEntry, nodeChunk))
@@ -94,4 +104,25 @@ func (t *nodeTable) visit(md ir.Metadata) bool {
 	}
 	e.seen = t.walk
 	return true
+}
+
+// release forgets node md's entry, unless others stand for md (its
+// canonical node is itself): the number is given to the next node met.
+// A node released that is met again is given a new entry, its memo
+// forgotten.
+func (t *nodeTable) release(md ir.Metadata) {
+	p := idField(md)
+	if p == nil {
+		return
+	}
+	id := *p
+	if id == 0 || id >= t.n {
+		return
+	}
+	e := t.entry(id)
+	if e.node != md || e.memo == md || e.busy {
+		return
+	}
+	*e = nodeEntry{}
+	t.free = append(t.free, id)
 }
