@@ -43,7 +43,7 @@ func FuzzLink(f *testing.F) {
 	pairs := [][2]string{{"order-a", "order-b"}, {"types-a", "types-b"}, {"flags-a", "flags-b"},
 		{"weak-a", "weak-b"}, {"lazy", "lifo"}, {"multi-a", "conflict-b"}, {"needed-main", "needed-lib"},
 		{"nest-main", "nest-c"}, {"iso-b", "iso-c"}, {"comdat-a", "comdat-b"}, {"ifunc-a", "ifunc-b"},
-		{"redirect-a", "redirect-b"}, {"redirect-a", "redirect-c"}}
+		{"redirect-a", "redirect-b"}, {"redirect-a", "redirect-c"}, {"cycle-a", "cycle-b"}}
 	for i, p := range pairs {
 		a, err := os.ReadFile(filepath.Join("testdata", p[0]+".bc"))
 		if err != nil {

@@ -102,6 +102,12 @@ type mdUniquer struct {
 	other     map[ir.Metadata]ir.Metadata
 	busyOther map[ir.Metadata]bool
 	otherIDs  map[ir.Metadata]uint64
+	// depth counts the calls of unique under way; slots, captured and
+	// merged are what fixCycles needs.
+	depth    int
+	slots    []opSlot
+	captured map[ir.Metadata]bool
+	merged   map[ir.Metadata]ir.Metadata
 	// buf is where keys are made, vals where instruction operands are
 	// listed.
 	buf  []byte
@@ -117,7 +123,7 @@ type mdUniquer struct {
 
 func newMDUniquer() mdUniquer {
 	return mdUniquer{nt: newNodeTable(), canon: map[string]ir.Metadata{}, nodes: map[uint64]ir.Metadata{},
-		collided: map[uint64][]ir.Metadata{}, vamUsers: map[*ir.ValueAsMetadata][]ir.Metadata{}, other: map[ir.Metadata]ir.Metadata{},
+		collided: map[uint64][]ir.Metadata{}, captured: map[ir.Metadata]bool{}, vamUsers: map[*ir.ValueAsMetadata][]ir.Metadata{}, other: map[ir.Metadata]ir.Metadata{},
 		busyOther: map[ir.Metadata]bool{}, otherIDs: map[ir.Metadata]uint64{}}
 }
 
@@ -166,6 +172,97 @@ func (u *mdUniquer) setBusy(md ir.Metadata, b bool) {
 // unique returns the node that stands for md: the first one met with its
 // contents, md itself when distinct (its operands made unique in place).
 func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
+	if u.depth > 0 {
+		return u.uniqueIn(md)
+	}
+	u.depth++
+	c := u.uniqueIn(md)
+	u.depth--
+	if len(u.merged) > 0 {
+		c = u.fixCycles(c)
+	}
+	clear(u.slots)
+	u.slots = u.slots[:0]
+	clear(u.captured)
+	return c
+}
+
+// A cycle of nodes goes through a distinct node: a node met again while
+// it is being made unique (busy) is taken as itself by the node that
+// refers to it, before it is known which node stands for it. When that
+// turns out to be another (a node of an earlier module with the same
+// contents), those references are made to refer to the other, and the
+// nodes that hold them made unique again, and so on up the cycle: what
+// LLVM's reader does as it resolves the temporary nodes of a cycle,
+// merging uniqued nodes whose contents become the same. slots are the
+// operands set by the current call of unique (the node and the operand),
+// captured the nodes taken as themselves while busy, merged those of them
+// another stands for.
+
+// opSlot is an operand of node user.
+type opSlot struct {
+	user ir.Metadata
+	slot *ir.Metadata
+}
+
+// setOp sets operand slot of node user to the node that stands for o.
+func (u *mdUniquer) setOp(user ir.Metadata, slot *ir.Metadata, o ir.Metadata) {
+	c := u.uniqueIn(o)
+	*slot = c
+	if idField(c) != nil {
+		u.slots = append(u.slots, opSlot{user, slot})
+	}
+}
+
+// fixCycles redirects the references to the nodes merged, makes the
+// nodes that hold them unique again, and returns what stands for c.
+func (u *mdUniquer) fixCycles(c ir.Metadata) ir.Metadata {
+	repl := u.merged
+	u.merged = nil
+	var dirty []ir.Metadata
+	seen := map[ir.Metadata]bool{}
+	for len(repl) > 0 {
+		for _, s := range u.slots {
+			if r, ok := repl[*s.slot]; ok {
+				*s.slot = r
+				if !seen[s.user] {
+					seen[s.user] = true
+					dirty = append(dirty, s.user)
+				}
+			}
+		}
+		for k, r := range repl {
+			if k == c {
+				c = r
+			}
+		}
+		next := map[ir.Metadata]ir.Metadata{}
+		for _, n := range dirty {
+			if m, _ := u.memo(n); m != n || isDistinct(n) {
+				continue
+			}
+			if sn, ok := n.(*ir.SpecializedNode); ok && u.odrMemberKey(sn, nil) != "" {
+				continue // uniqued by what its operands do not change
+			}
+			if x := u.lookupNode(n, u.contentHash(n)); x != n {
+				u.setMemo(n, x)
+				next[n] = x
+			}
+		}
+		clear(seen)
+		dirty = dirty[:0]
+		repl = next
+	}
+	return c
+}
+
+// isDistinct reports whether node md is distinct.
+func isDistinct(md ir.Metadata) bool {
+	n, ok := md.(ir.MDNode)
+	return ok && n.IsDistinct()
+}
+
+func (u *mdUniquer) uniqueIn(md ir.Metadata) ir.Metadata {
 	if md == nil {
 		return nil
 	}
@@ -173,6 +270,7 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 		return c
 	}
 	if u.isBusy(md) {
+		u.captured[md] = true
 		return md // a cycle through a distinct node
 	}
 	switch n := md.(type) {
@@ -184,7 +282,7 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 	case *ir.DIArgList:
 		u.setBusy(md, true)
 		for i, a := range n.Args {
-			if x, ok := u.unique(a).(*ir.ValueAsMetadata); ok {
+			if x, ok := u.uniqueIn(a).(*ir.ValueAsMetadata); ok {
 				n.Args[i] = x
 			}
 		}
@@ -199,7 +297,7 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 		u.setBusy(md, true)
 		globals := false
 		for i, o := range n.Ops {
-			n.Ops[i] = u.unique(o)
+			u.setOp(md, &n.Ops[i], o)
 			globals = globals || isGlobalVAM(n.Ops[i])
 		}
 		u.setBusy(md, false)
@@ -209,12 +307,12 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 		globals := false
 		for i := range n.Fields {
 			if n.Fields[i].MD != nil {
-				n.Fields[i].MD = u.unique(n.Fields[i].MD)
+				u.setOp(md, &n.Fields[i].MD, n.Fields[i].MD)
 				globals = globals || isGlobalVAM(n.Fields[i].MD)
 			}
 		}
 		for i, o := range n.Refs {
-			n.Refs[i] = u.unique(o)
+			u.setOp(md, &n.Refs[i], o)
 			globals = globals || isGlobalVAM(n.Refs[i])
 		}
 		u.setBusy(md, false)
@@ -226,7 +324,8 @@ func (u *mdUniquer) unique(md ir.Metadata) ir.Metadata {
 		return u.keepNode(md, n.Distinct, globals)
 	case *ir.DILocation:
 		u.setBusy(md, true)
-		n.Scope, n.InlinedAt = u.unique(n.Scope), u.unique(n.InlinedAt)
+		u.setOp(md, &n.Scope, n.Scope)
+		u.setOp(md, &n.InlinedAt, n.InlinedAt)
 		u.setBusy(md, false)
 		return u.keepNode(md, n.Distinct, false)
 	}
@@ -286,6 +385,7 @@ func (u *mdUniquer) keepNode(md ir.Metadata, distinct, globals bool) ir.Metadata
 		c = u.lookupNode(md, u.contentHash(md))
 	}
 	u.setMemo(md, c)
+	u.noteMerged(md, c)
 	if c == md && globals {
 		ir.EachOperand(md, func(o ir.Metadata) {
 			if isGlobalVAM(o) {
@@ -456,7 +556,19 @@ func (u *mdUniquer) keep(md ir.Metadata, k string) ir.Metadata {
 		c = md
 	}
 	u.setMemo(md, c)
+	u.noteMerged(md, c)
 	return c
+}
+
+// noteMerged notes that c stands for md, for fixCycles when md was taken
+// as itself while busy.
+func (u *mdUniquer) noteMerged(md, c ir.Metadata) {
+	if c != md && u.captured[md] {
+		if u.merged == nil {
+			u.merged = map[ir.Metadata]ir.Metadata{}
+		}
+		u.merged[md] = c
+	}
 }
 
 var (
