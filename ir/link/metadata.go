@@ -113,8 +113,10 @@ type mdUniquer struct {
 	buf  []byte
 	vals []ir.Value
 	// vamUsers are the canonical nodes that have each canonical global
-	// value as metadata among their operands (replaceValue).
+	// value as metadata among their operands, and replaced the global
+	// values replaced, by what replaced them (replaceValue).
 	vamUsers map[*ir.ValueAsMetadata][]ir.Metadata
+	replaced map[ir.Constant]ir.Constant
 	// filled are the composite types with an ODR identifier whose
 	// contents a later definition replaced (odrType), to be made unique
 	// again.
@@ -123,7 +125,8 @@ type mdUniquer struct {
 
 func newMDUniquer() mdUniquer {
 	return mdUniquer{nt: newNodeTable(), canon: map[string]ir.Metadata{}, nodes: map[uint64]ir.Metadata{},
-		collided: map[uint64][]ir.Metadata{}, captured: map[ir.Metadata]bool{}, vamUsers: map[*ir.ValueAsMetadata][]ir.Metadata{}, other: map[ir.Metadata]ir.Metadata{},
+		collided: map[uint64][]ir.Metadata{}, captured: map[ir.Metadata]bool{}, vamUsers: map[*ir.ValueAsMetadata][]ir.Metadata{},
+		replaced: map[ir.Constant]ir.Constant{}, other: map[ir.Metadata]ir.Metadata{},
 		busyOther: map[ir.Metadata]bool{}, otherIDs: map[ir.Metadata]uint64{}}
 }
 
@@ -277,6 +280,13 @@ func (u *mdUniquer) uniqueIn(md ir.Metadata) ir.Metadata {
 	case *ir.MDString:
 		return md
 	case *ir.ValueAsMetadata:
+		if c, ok := n.Value.(ir.Constant); ok {
+			// A value replaced before md was met (an attachment of a
+			// declaration, made unique at the end).
+			for r, ok := u.replaced[c]; ok; r, ok = u.replaced[r] {
+				n.Value = r
+			}
+		}
 		k := "v" + valueKey(n.Value)
 		return u.keep(md, k)
 	case *ir.DIArgList:
@@ -424,6 +434,7 @@ func (u *mdUniquer) lookupNode(md ir.Metadata, h uint64) ir.Metadata {
 // uniqued one of them whose new contents another node has becomes
 // distinct (MDNode::handleChangedOperand, storeDistinctInContext).
 func (u *mdUniquer) replaceValue(old, nw ir.Constant) {
+	u.replaced[old] = nw
 	kOld := "v" + valueKey(old)
 	c, ok := u.canon[kOld]
 	if !ok {
@@ -449,33 +460,42 @@ func (u *mdUniquer) replaceValue(old, nw ir.Constant) {
 			}
 			return o
 		}
-		var distinct *bool
-		switch n := n.(type) {
-		case *ir.MDTuple:
-			for i, o := range n.Ops {
-				n.Ops[i] = r(o)
-			}
-			distinct = &n.Distinct
-		case *ir.SpecializedNode:
-			for i := range n.Fields {
-				n.Fields[i].MD = r(n.Fields[i].MD)
-			}
-			for i, o := range n.Refs {
-				n.Refs[i] = r(o)
-			}
-			distinct = &n.Distinct
-		default:
-			continue
-		}
+		replaceOperands(n, r)
 		u.vamUsers[vnew] = append(u.vamUsers[vnew], n)
-		if *distinct {
+		if isDistinct(n) {
 			continue
 		}
 		if sn, ok := n.(*ir.SpecializedNode); ok && u.odrMemberKey(sn, nil) != "" {
 			continue // uniqued by what the operand does not change
 		}
 		if u.lookupNode(n, u.contentHash(n)) != n {
-			*distinct = true
+			switch n := n.(type) {
+			case *ir.MDTuple:
+				n.Distinct = true
+			case *ir.SpecializedNode:
+				n.Distinct = true
+			}
+		}
+	}
+}
+
+// replaceOperands sets each metadata operand o of node md to r(o).
+func replaceOperands(md ir.Metadata, r func(ir.Metadata) ir.Metadata) {
+	switch n := md.(type) {
+	case *ir.MDTuple:
+		for i, o := range n.Ops {
+			n.Ops[i] = r(o)
+		}
+	case *ir.DILocation:
+		n.Scope, n.InlinedAt = r(n.Scope), r(n.InlinedAt)
+	case *ir.SpecializedNode:
+		for i := range n.Fields {
+			if n.Fields[i].MD != nil {
+				n.Fields[i].MD = r(n.Fields[i].MD)
+			}
+		}
+		for i, o := range n.Refs {
+			n.Refs[i] = r(o)
 		}
 	}
 }
@@ -515,7 +535,7 @@ func sameOperand(a, b ir.Metadata) bool {
 	return ok && ok2 && x.Value == y.Value
 }
 
-// hashSeed seeds the hashes of strings in node contents (keepNode), and
+// hashSeed seeds the hashes of strings in node contents (contentHash), and
 // hashStart starts those of tuples and locations.
 var hashSeed = maphash.MakeSeed()
 
@@ -842,23 +862,7 @@ func (l *Linker) replaceODR(src *ir.Module, nodes []ir.Metadata) {
 		return n
 	}
 	for _, md := range nodes {
-		switch n := md.(type) {
-		case *ir.MDTuple:
-			for i, o := range n.Ops {
-				n.Ops[i] = r(o)
-			}
-		case *ir.DILocation:
-			n.Scope, n.InlinedAt = r(n.Scope), r(n.InlinedAt)
-		case *ir.SpecializedNode:
-			for i := range n.Fields {
-				if n.Fields[i].MD != nil {
-					n.Fields[i].MD = r(n.Fields[i].MD)
-				}
-			}
-			for i, o := range n.Refs {
-				n.Refs[i] = r(o)
-			}
-		}
+		replaceOperands(md, r)
 	}
 	for _, g := range src.Globals {
 		for i := range g.Metadata {
