@@ -263,27 +263,21 @@ func runConvert(e *env, args []string, o convertOptions) error {
 // id being its ModuleID. A module that does not read cleanly, or holds
 // what the writer does not write, is an error: nothing of p is returned.
 func convertPayload(p *container.Payload, id string, o convertOptions) ([]convertedModule, error) {
-	f, err := bitcode.Options{DropSummary: o.dropSummary}.Open(p.Data)
+	// Read as opt-22 reads (its context uniques debug types by ODR
+	// identifier); a body that shows what LLVM strips from the whole
+	// module makes it read again (convertModule).
+	f, err := bitcode.Options{DropSummary: o.dropSummary, DebugTypeODRUniquing: true, Reread: true}.Open(p.Data)
 	if err != nil {
 		return nil, disError(p, err)
 	}
 	var out []convertedModule
 	for _, r := range f.Modules {
-		m, err := r.Module()
-		if err != nil {
-			return nil, disError(p, err)
-		}
-		var loader ir.BodyLoader = r
-		if o.stripDebug {
-			ir.StripDebugInfo(m)
-			loader = ir.DebugStripper{Module: m, Loader: r}
-		}
 		// The output is about the input's size (give or take an upgrade).
 		hint := len(p.Data) / len(f.Modules)
 		var losses bcwrite.Losses
-		data, err := bcwrite.Write(m, bcwrite.Options{Producer: o.producer, ModuleID: id, Loader: loader,
+		r, data, err := convertModule(r, bcwrite.Options{Producer: o.producer, ModuleID: id,
 			DropSummary: o.dropSummary, Rehash: o.rehash, SizeHint: hint + hint/8,
-			Version: o.llvm, Strict: o.strict, Losses: &losses})
+			Version: o.llvm, Strict: o.strict, Losses: &losses}, o.stripDebug)
 		if s := r.Skipped(); len(s) > 0 {
 			// What the reader read past would be missing from the output.
 			return nil, container.DataError(p, int64(s[0].Bit/8), true,
@@ -299,6 +293,34 @@ func convertPayload(p *container.Payload, id string, o convertOptions) ([]conver
 		out = append(out, convertedModule{data: data, losses: losses.List()})
 	}
 	return out, nil
+}
+
+// convertModule writes the module r reads, its debug info stripped when
+// strip is set, and returns the Reader it wrote it from: r, or the one
+// r.Reread gave when a body showed part of the module invalid that LLVM
+// drops from the whole module (bitcode.Strip), as opt-22 drops it.
+func convertModule(r *bitcode.Reader, opt bcwrite.Options, strip bool) (*bitcode.Reader, []byte, error) {
+	for tries := 0; ; tries++ {
+		m, err := r.Module()
+		var data []byte
+		if err == nil {
+			opt.Loader = r
+			if strip {
+				ir.StripDebugInfo(m)
+				opt.Loader = ir.DebugStripper{Module: m, Loader: r}
+			}
+			if opt.Losses != nil {
+				*opt.Losses = bcwrite.Losses{}
+			}
+			data, err = bcwrite.Write(m, opt)
+		}
+		var re *bitcode.RereadError
+		if !errors.As(err, &re) || tries == 2 {
+			// Each read adds to what is stripped: two rereads strip all.
+			return r, data, err
+		}
+		r = r.Reread(re.Strip)
+	}
 }
 
 // checkVersion checks the --llvm N and --strict of command name.

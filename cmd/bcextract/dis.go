@@ -49,7 +49,11 @@ and named on stderr with its bit offset, the rest is printed, and the exit
 status is 1. A malformed module is one error line naming the file, the
 container path and the offset; what was printed before it stays printed.
 Bitcode of LLVM 14 to 21 is upgraded as llvm-dis-22 upgrades it (see the
-README for what is not yet).
+README for what is not yet). A function body whose debug info or !tbaa tag
+LLVM's verifier rejects makes llvm-dis-22 strip the debug info, or every
+!tbaa, of the whole module, and dis too: it prints the module again,
+stripped, over what it printed of it in a regular file; to a pipe or a
+terminal it reads every body once before it prints the module.
 
 With --function NAME (repeatable, NAME a glob as in the shell: *, ?,
 [...]) only the definitions of the functions whose IR name matches are
@@ -92,8 +96,7 @@ func runDis(e *env, args []string, output string, funcs []string, force bool) er
 	}
 	failed := false
 	print := func(dst io.Writer) error {
-		// The printer hands it 64 KB at a time.
-		w := bufio.NewWriterSize(dst, 64<<10)
+		w := newDisOutput(dst)
 		for _, name := range args {
 			if disFile(e, w, name, sel) {
 				failed = true
@@ -160,7 +163,7 @@ func (s *funcSelector) selects(f *ir.Function) bool {
 
 // disFile prints the modules of the named file and reports whether
 // anything failed, every problem having been written to stderr.
-func disFile(e *env, w *bufio.Writer, name string, sel *funcSelector) (failed bool) {
+func disFile(e *env, w *disOutput, name string, sel *funcSelector) (failed bool) {
 	in, err := openInput(e, name)
 	if err != nil {
 		reportf(e.stderr, "%v", err)
@@ -221,11 +224,13 @@ var errSkipped = errors.New("parts of the module were skipped")
 
 // disPayload prints every module of payload p, each with the ModuleID id.
 // Records the reader skipped are reported on stderr as they are met.
-func disPayload(e *env, w io.Writer, p *container.Payload, id string, sel *funcSelector) error {
+func disPayload(e *env, w *disOutput, p *container.Payload, id string, sel *funcSelector) error {
 	if holdsNoModule(p.Data) {
 		return nil
 	}
-	f, err := bitcode.Options{ShareStrings: true}.Open(p.Data) // p.Data outlives the module
+	// p.Data outlives the module; a body that shows what LLVM strips from
+	// the whole module makes it read again (disModule).
+	f, err := bitcode.Options{ShareStrings: true, Reread: true}.Open(p.Data)
 	if err != nil {
 		return disError(p, err)
 	}
@@ -234,14 +239,11 @@ func disPayload(e *env, w io.Writer, p *container.Payload, id string, sel *funcS
 		if len(f.Modules) > 1 {
 			fmt.Fprintf(w, "==> %s (module %d of %d) <==\n", p.Path, i+1, len(f.Modules))
 		}
-		m, err := r.Module()
-		if err == nil {
-			opt := assembly.Options{ModuleID: id, Loader: r, Prefetch: disPrefetch}
-			if sel != nil {
-				opt.Functions = sel.selects
-			}
-			err = assembly.Write(w, m, opt)
+		opt := assembly.Options{ModuleID: id, Prefetch: disPrefetch}
+		if sel != nil {
+			opt.Functions = sel.selects
 		}
+		r, err := disModule(w, r, opt)
 		for _, s := range r.Skipped() {
 			skipped = true
 			reportf(e.stderr, "%s: %s at bit %d (byte 0x%x)", p.Path, s.Msg, s.Bit, p.Off+int64(s.Bit/8))
@@ -254,6 +256,115 @@ func disPayload(e *env, w io.Writer, p *container.Payload, id string, sel *funcS
 		return errSkipped
 	}
 	return nil
+}
+
+// disModule prints the module r reads, as llvm-dis-22 does, and returns
+// the Reader it printed it with: r, or the one r.Reread gave when a body
+// showed part of the module invalid that LLVM drops from the whole module
+// (bitcode.Strip). llvm-dis-22 reads every body before it prints; dis
+// prints a module as it reads it. When the output can be taken back (a
+// regular file, /dev/null), what was printed of the module goes and it is
+// printed again; else (a pipe, a terminal) every body is read once before
+// the module is printed.
+func disModule(w *disOutput, r *bitcode.Reader, opt assembly.Options) (*bitcode.Reader, error) {
+	mark, err := w.mark()
+	if err != nil {
+		return r, err
+	}
+	for tries := 0; ; tries++ {
+		m, err := r.Module()
+		if err == nil && !w.rewinds() {
+			err = loadBodies(r, m)
+		}
+		if err == nil {
+			opt.Loader = r
+			err = assembly.Write(w, m, opt)
+		}
+		var re *bitcode.RereadError
+		if !errors.As(err, &re) || tries == 2 {
+			// Each read adds to what is stripped: two rereads strip all.
+			return r, err
+		}
+		if err := w.rewind(mark); err != nil {
+			return r, err
+		}
+		r = r.Reread(re.Strip)
+	}
+}
+
+// loadBodies loads and releases every body of m, so that the reader checks
+// each before the module is printed.
+func loadBodies(r *bitcode.Reader, m *ir.Module) error {
+	for _, f := range m.Functions {
+		if f == nil || !f.HasBody {
+			continue
+		}
+		if err := r.LoadBody(f); err != nil {
+			return err
+		}
+		r.ReleaseBody(f)
+	}
+	return nil
+}
+
+// A disOutput is dis's buffered output, which it can take back to a mark
+// when it is a regular file (truncated there) or /dev/null (which keeps
+// nothing).
+type disOutput struct {
+	*bufio.Writer
+	dst  io.Writer
+	file *os.File // a regular file, or nil
+	null bool     // dst is /dev/null
+}
+
+// newDisOutput returns the output writing to dst; the printer hands it
+// 64 KB at a time.
+func newDisOutput(dst io.Writer) *disOutput {
+	o := &disOutput{Writer: bufio.NewWriterSize(dst, 64<<10), dst: dst}
+	f, ok := dst.(*os.File)
+	if !ok {
+		return o
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return o
+	}
+	if fi.Mode().IsRegular() {
+		if _, err := f.Seek(0, io.SeekCurrent); err == nil {
+			o.file = f
+		}
+	} else if null, err := os.Stat(os.DevNull); err == nil && os.SameFile(fi, null) {
+		o.null = true
+	}
+	return o
+}
+
+// rewinds reports whether what o was given can be taken back.
+func (o *disOutput) rewinds() bool { return o.file != nil || o.null }
+
+// mark flushes o and returns where the output is (0 for one that does not
+// rewind).
+func (o *disOutput) mark() (int64, error) {
+	if err := o.Flush(); err != nil {
+		return 0, err
+	}
+	if o.file == nil {
+		return 0, nil
+	}
+	return o.file.Seek(0, io.SeekCurrent)
+}
+
+// rewind drops what o was given after mark.
+func (o *disOutput) rewind(mark int64) error {
+	o.Reset(o.dst)
+	if o.file == nil {
+		return nil
+	}
+	if err := o.file.Truncate(mark); err != nil {
+		return err
+	}
+	_, err := o.file.Seek(mark, io.SeekStart)
+	return err
 }
 
 // holdsNoModule reports whether data is a bitcode file that LLVM's readers

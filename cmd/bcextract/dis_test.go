@@ -240,3 +240,72 @@ func TestDisErrors(t *testing.T) {
 		t.Errorf("no module: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestDisStrip: a body whose debug info or !tbaa LLVM's verifiers reject
+// makes llvm-dis-22 strip it from the whole module; dis prints the same
+// text, exit 0, whether its output can be taken back (a file: the module
+// is printed again, after the text of fp.bc before it stays) or not
+// (standard output here: every body is read before printing).
+func TestDisStrip(t *testing.T) {
+	bcs, _ := filepath.Glob(irdata + "upgrade/strip/*.bc")
+	if len(bcs) == 0 {
+		t.Fatal("no fixtures in testdata/ir/upgrade/strip")
+	}
+	fp := readGolden(t, "fp.dis", "fp.bc")
+	dst := filepath.Join(t.TempDir(), "out.ll")
+	for _, bc := range bcs {
+		name := "upgrade/strip/" + filepath.Base(bc)
+		want := readGolden(t, strings.TrimSuffix(name, ".bc")+".dis", name)
+		out, stderr, code := runIn(t, irdata, "dis", name)
+		if code != exitOK || stderr != "" || out != want {
+			t.Errorf("%s to standard output: exit %d, stderr %q; output differs from llvm-dis-22 at line %d", name, code, stderr, firstDiffLine(out, want))
+		}
+		out, stderr, code = runIn(t, irdata, "dis", "--force", "-o", dst, "fp.bc", name)
+		got, err := os.ReadFile(dst)
+		if code != exitOK || stderr != "" || out != "" || err != nil || string(got) != fp+want {
+			t.Errorf("%s to a file after fp.bc: exit %d, stderr %q, %v; output differs from llvm-dis-22's at line %d", name, code, stderr, err, firstDiffLine(string(got), fp+want))
+		}
+	}
+}
+
+// TestDisOutputRewind: what dis printed of a module goes back to the mark,
+// whether or not its buffer was written out in between; what came before
+// the mark stays.
+func TestDisOutputRewind(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	o := newDisOutput(f)
+	if !o.rewinds() {
+		t.Fatal("a regular file does not rewind")
+	}
+	o.WriteString(strings.Repeat("a", 100))
+	mark, err := o.mark()
+	if err != nil || mark != 100 {
+		t.Fatalf("mark = %d, %v; want 100", mark, err)
+	}
+	for _, n := range []int{10, 200 << 10} { // buffered only; written out
+		o.WriteString(strings.Repeat("b", n))
+		if err := o.rewind(mark); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o.WriteString("c")
+	if err := o.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(f.Name())
+	if want := strings.Repeat("a", 100) + "c"; err != nil || string(got) != want {
+		t.Errorf("file holds %d bytes %.20q..., %v; want %q", len(got), got, err, want)
+	}
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer null.Close()
+	if !newDisOutput(null).rewinds() {
+		t.Errorf("%s does not rewind", os.DevNull)
+	}
+}

@@ -374,7 +374,9 @@ func linkUnits(l *link.Linker, units []linkUnit, added func(id string)) error {
 // dropped.
 func readUnit(u *linkUnit) ([]*ir.Module, error) {
 	p := &u.p
-	f, err := bitcode.Options{DropSummary: true}.Open(p.Data)
+	// Read as llvm-link-22 reads (its context uniques debug types by ODR
+	// identifier).
+	f, err := bitcode.Options{DropSummary: true, DebugTypeODRUniquing: true}.Open(p.Data)
 	if err != nil {
 		return nil, disError(p, err)
 	}

@@ -2,6 +2,7 @@ package assembly_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -150,4 +151,64 @@ func printAll(data []byte) error {
 		}
 	}
 	return nil
+}
+
+// TestGoldenStrip prints the modules of testdata/ir/upgrade/strip, each
+// with a body whose debug info or !tbaa LLVM's verifiers reject, as dis
+// does: read with bitcode.Options.Reread, the text so far dropped and the
+// module read again (Reader.Reread) when a body shows it; the text must be
+// llvm-dis-22's (NAME.dis), which strips it from the whole module.
+func TestGoldenStrip(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/ir/upgrade/strip/*.bc")
+	if len(files) == 0 {
+		t.Fatal("no fixtures")
+	}
+	for _, prefetch := range []int{0, 2} {
+		for _, file := range files {
+			base := strings.TrimSuffix(filepath.Base(file), ".bc")
+			t.Run(fmt.Sprintf("%s/prefetch=%d", base, prefetch), func(t *testing.T) {
+				data, err := os.ReadFile(file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := os.ReadFile(strings.TrimSuffix(file, ".bc") + ".dis")
+				if err != nil {
+					t.Fatal(err)
+				}
+				f, err := bitcode.Options{Reread: true}.Open(data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, rereads := f.Modules[0], 0
+				var buf bytes.Buffer
+				for {
+					buf.Reset()
+					m, err := r.Module()
+					if err == nil {
+						err = assembly.Write(&buf, m, assembly.Options{ModuleID: base + ".bc", Loader: r, Prefetch: prefetch})
+					}
+					var re *bitcode.RereadError
+					if errors.As(err, &re) && rereads < 2 {
+						r = r.Reread(re.Strip)
+						rereads++
+						continue
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					break
+				}
+				if rereads != 1 {
+					t.Errorf("read again %d times, want 1", rereads)
+				}
+				if s := r.Skipped(); len(s) > 0 {
+					t.Errorf("reported at bit %d: %s", s[0].Bit, s[0].Msg)
+				}
+				if got := buf.String(); got != string(want) {
+					line, g, w := firstDifference(got, string(want))
+					t.Errorf("differs at line %d:\n got: %s\nwant: %s", line, g, w)
+				}
+			})
+		}
+	}
 }

@@ -289,6 +289,10 @@ func (r *Reader) keepPreds(fs *funcState) {
 // it loads those bodies first, if they were never loaded, and leaves them
 // unloaded (Params and Blocks nil): the predecessor lists of f depend on
 // them (see noteBlockAddress).
+//
+// With Options.Reread, once a body shows part of the module invalid that
+// LLVM drops from the whole module (see Strip), this load and every one
+// after it return a *RereadError (the body loaded as read).
 func (r *Reader) LoadBody(f *ir.Function) error {
 	r.missingUsers = nil
 	if err := r.loadBody(f); err != nil {
@@ -296,6 +300,9 @@ func (r *Reader) LoadBody(f *ir.Function) error {
 	}
 	missing := r.missingUsers
 	if len(missing) == 0 {
+		if r.reread != nil {
+			return r.reread
+		}
 		return nil
 	}
 	r.missingUsers = nil
@@ -308,7 +315,13 @@ func (r *Reader) LoadBody(f *ir.Function) error {
 		}
 		h.Params, h.Blocks = nil, nil
 	}
-	return r.loadBody(f)
+	if err := r.loadBody(f); err != nil {
+		return err
+	}
+	if r.reread != nil {
+		return r.reread
+	}
+	return nil
 }
 
 func (r *Reader) loadBody(f *ir.Function) (err error) {
@@ -643,6 +656,9 @@ func (r *Reader) readAttachments(fs *funcState) error {
 				continue
 			}
 			if name == "tbaa" {
+				if r.strip&StripTBAA != 0 {
+					continue // a tag failed before (Reread)
+				}
 				n = r.checkTBAA(in, n)
 			}
 			if name == "llvm.loop" && r.oldLoopTags {

@@ -104,6 +104,18 @@ type Options struct {
 	// hashing, call graphs): it saves allocating and collecting every
 	// instruction of every body.
 	ReuseBodies bool
+	// DebugTypeODRUniquing reads as a tool whose LLVM context uniques
+	// debug types by their ODR identifier (opt-22's and llvm-link-22's
+	// do, llvm-dis-22's does not): LLVM's verifier then leaves out its
+	// check that every DICompileUnit it meets is listed in
+	// !llvm.dbg.cu, so a module failing it keeps its debug info.
+	DebugTypeODRUniquing bool
+	// Reread says the caller reads the module again when a body shows
+	// part of it invalid that LLVM 22 drops from the whole module (see
+	// Strip): LoadBody then returns a *RereadError, and Reader.Reread
+	// gives the Reader to read it with. Without it such a body is
+	// reported in Skipped.
+	Reread bool
 }
 
 // Open reads the top level of a bitcode file, raw or with the wrapper
@@ -183,7 +195,8 @@ func (o Options) Open(data []byte) (*File, error) {
 			continue
 		case llvmir.MODULE_BLOCK_ID:
 			r := &Reader{stream: stream, base: base, modBit: br.BitPos(), bi: bi, producer: producer,
-				noDebug: o.DropDebugInfo, noSummary: o.DropSummary, shareStrings: o.ShareStrings, reuse: o.ReuseBodies}
+				noDebug: o.DropDebugInfo, noSummary: o.DropSummary, shareStrings: o.ShareStrings, reuse: o.ReuseBodies,
+				rereads: o.Reread, odrTypes: o.DebugTypeODRUniquing}
 			r.md.dropNamed = o.DropNamedMetadata
 			f.Modules = append(f.Modules, r)
 			f.Producers = append(f.Producers, producer)
@@ -363,6 +376,14 @@ type Reader struct {
 	// stripDebug says the module's debug info is stripped, its "Debug
 	// Info Version" not 3 (stripDebugInfo).
 	stripDebug bool
+	// strip is what the caller said to drop from the start (Reread);
+	// rereads is Options.Reread; reread, once a body showed what LLVM
+	// drops from the whole module, what LoadBody returns (stripOrSkip).
+	strip   Strip
+	rereads bool
+	reread  *RereadError
+	// odrTypes is Options.DebugTypeODRUniquing.
+	odrTypes bool
 	// implicitComdats are the global objects that get a comdat of their
 	// name when the value symbol table names them (noteImplicitComdat).
 	implicitComdats map[ir.Value]bool
@@ -534,9 +555,15 @@ func (r *Reader) wrapErr(err error) error {
 // Module reads the module-level part of the module: everything except
 // function bodies, which are loaded one at a time by LoadBody (so memory is
 // the module level plus the largest function). It may be called more than
-// once and returns the same module.
+// once and returns the same module. With Options.Reread, the error may be
+// a *RereadError: a body read with the module (one whose blocks another
+// takes the address of) showed part of the module invalid that LLVM drops
+// from the whole module (see Strip).
 func (r *Reader) Module() (*ir.Module, error) {
 	if r.m != nil || r.modErr != nil {
+		if r.modErr == nil && r.reread != nil {
+			return r.m, r.reread
+		}
 		return r.m, r.modErr
 	}
 	r.m = &ir.Module{NoSourceFilename: true, Producer: r.producer}
@@ -600,6 +627,9 @@ func (r *Reader) Module() (*ir.Module, error) {
 	if err != nil {
 		r.modErr = r.wrapErr(err)
 		return r.m, r.modErr
+	}
+	if r.reread != nil {
+		return r.m, r.reread
 	}
 	// The module's metadata may have left long lists of forward
 	// references behind, which bodies seldom need (and a module-level

@@ -705,14 +705,14 @@ func (r *Reader) dbgRecord(in *ir.Instruction) (rec *ir.DebugRecord, drop bool) 
 		if r.stripDebug || r.noDebug {
 			return nil, true
 		}
-		msg := "a call of " + callee.Name + " whose operands are not the intrinsic's: llvm-dis-22 makes it a record its verifier refuses and strips the debug info; not done"
+		msg := "a call of " + callee.Name + " whose operands are not the intrinsic's: llvm-dis-22 makes it a record its verifier refuses and strips the debug info"
 		if !r.debugDecided {
 			// A body read with the module (forwardRefBodies), before
 			// the module's debug info is known to stay.
 			r.malformedDbg = append(r.malformedDbg, Skip{Bit: r.base + r.recBit, Msg: msg})
 			return nil, true
 		}
-		r.skip("%s", msg)
+		r.stripOrSkip(StripDebugInfo, msg)
 		return nil, false
 	}
 	if len(args) != want {

@@ -53,18 +53,23 @@ import (
 //     objc_retainAutoreleaseReturnValue", gets ";" for its "#"
 //     (UpgradeInlineAsmString).
 //
-// And what is only reported (r.skip) because llvm-dis-22 changes the
-// module in a way not done here:
+// And what llvm-dis-22 drops from the whole module once part of it is
+// found invalid:
 //
-//   - a !tbaa attachment that LLVM's TBAA verifier rejects (after the
-//     upgrade of old scalar tags, UpgradeTBAANode, which is done):
-//     llvm-dis-22 then drops every !tbaa of the module (upgrade_tbaa.go);
 //   - debug info in a module whose "Debug Info Version" flag is missing or
 //     not 3: llvm-dis-22 strips all of it (UpgradeDebugInfo, with the
-//     warning "ignoring debug info with an invalid version"); and the one
-//     case of debug info that fails LLVM's verifier checked here, a
-//     DICompileUnit missing from !llvm.dbg.cu (stripped too, "ignoring
-//     invalid debug info").
+//     warning "ignoring debug info with an invalid version"); and debug
+//     info that fails LLVM's verifier (stripped too, "ignoring invalid
+//     debug info": a node failing a per-node check, a DICompileUnit
+//     missing from !llvm.dbg.cu, a malformed debug intrinsic call);
+//   - every !tbaa of the module once one tag fails LLVM's TBAA verifier
+//     (after the upgrade of old scalar tags, UpgradeTBAANode, which is
+//     done; upgrade_tbaa.go).
+//
+// What the module level shows is stripped as the module is read; what a
+// body shows, once the module is handed out, makes the caller read the
+// module again (reread.go), or is reported (r.skip) to a caller that
+// does not.
 
 // debugMetadataVersion is LLVM's DEBUG_METADATA_VERSION.
 const debugMetadataVersion = 3
@@ -142,6 +147,11 @@ func (r *Reader) upgradeMisc() {
 	r.debugDecided = true
 	if !r.stripDebug {
 		for _, sk := range r.malformedDbg {
+			if r.rereads {
+				r.reread = &RereadError{Strip: StripDebugInfo | r.strip, Bit: sk.Bit, Msg: sk.Msg}
+				break
+			}
+			sk.Msg += "; not done"
 			r.skips = addSkip(r.skips, sk)
 		}
 	}
@@ -332,6 +342,11 @@ func (r *Reader) checkDebugInfoVersion() {
 	if r.md.dropNamed || r.noDebug {
 		return
 	}
+	if r.strip&StripDebugInfo != 0 {
+		// A body read before showed it invalid (Reread).
+		r.stripDebugInfo()
+		return
+	}
 	if version, _ := r.m.ModuleFlagInt("Debug Info Version"); version == debugMetadataVersion {
 		if r.unitlessDefinition() || r.invalidDebugInfo() != "" {
 			// LLVM's verifier fails a debug-info check ("subprogram
@@ -485,9 +500,10 @@ func (s *nodeSet) add(id uint32) bool {
 // level (invalidDebugInfo) did not reach: the function's attachments,
 // the instructions' locations, attachments and debug records, the
 // metadata arguments of calls to intrinsics. llvm-dis-22 strips the
-// module's debug info then; the module is printed by the time a body
-// shows it, so it is reported, once the module is known to hold debug
-// info that LLVM's StripDebugInfo removes (at the module level, or in
+// module's debug info then; the module is handed out by the time a body
+// shows it, so the caller is told to read it again (stripOrSkip), once
+// the module is known to hold debug info that LLVM's StripDebugInfo
+// removes (at the module level, or in
 // this body or one read before): a module with none left to strip (a
 // location under an unknown attachment kind) prints as it is. A caller
 // that strips the debug info of every body (SetStripDebugInfo) wants
@@ -515,7 +531,7 @@ func (r *Reader) checkBodyDebugInfo(f *ir.Function) {
 		r.diStrippable = 2
 	}
 	if r.diInvalid != "" && r.diStrippable == 2 {
-		r.skip("llvm-dis-22 ignores invalid debug info (%s) and strips it; not done", r.diInvalid)
+		r.stripOrSkip(StripDebugInfo, "llvm-dis-22 ignores invalid debug info ("+r.diInvalid+") and strips it")
 		r.diReported = true
 	}
 }
@@ -871,15 +887,17 @@ func holdsDropped(n ir.MDNode) bool {
 }
 
 // checkCompileUnits strips the debug info of a module with a
-// DICompileUnit missing from !llvm.dbg.cu that LLVM's verifier visits,
+// DICompileUnit missing from !llvm.dbg.cu that LLVM's verifier visits
+// (unless it reads as opt-22 and llvm-link-22 do, with
+// Options.DebugTypeODRUniquing, whose verifier does not check that),
 // which fails it, as llvm-dis-22 strips it ("ignoring invalid debug
 // info"), when the verifier meets it at the module level: what the named
 // metadata and the attachments of functions reach (not those of global
 // variables, whose variables it visits alone). One only a body reaches
-// (checkBodyUnits) is reported: the module is printed by then. A unit only
+// (checkBodyUnits) makes the caller read the module again. A unit only
 // a plain call's metadata argument reaches is not its concern.
 func (r *Reader) checkCompileUnits() {
-	if r.md.dropNamed || r.noDebug || r.stripDebug {
+	if r.md.dropNamed || r.noDebug || r.stripDebug || r.odrTypes {
 		return
 	}
 	var unlisted map[ir.Metadata]bool
@@ -918,8 +936,9 @@ func (r *Reader) checkCompileUnits() {
 	r.unlistedUnits = unlisted
 }
 
-// checkBodyUnits reports, once, a DICompileUnit missing from !llvm.dbg.cu
-// that the module-level metadata holds (checkCompileUnits) and that f's
+// checkBodyUnits tells the caller, once, to read the module again without
+// its debug info (stripOrSkip) for a DICompileUnit missing from
+// !llvm.dbg.cu that the module-level metadata holds (checkCompileUnits) and that f's
 // body reaches as LLVM's verifier visits a body: the function's and
 // instructions' attachments, locations, debug records, and the metadata
 // arguments of calls to intrinsics.
@@ -942,7 +961,7 @@ func (r *Reader) checkBodyUnits(f *ir.Function) {
 		}
 	}
 	if w.found {
-		r.skip(unlistedUnit)
+		r.stripOrSkip(StripDebugInfo, unlistedUnit)
 		r.unlistedUnits = nil
 	}
 }
@@ -1014,14 +1033,14 @@ func (w *unitWalk) visit(md ir.Metadata) {
 
 // unlistedUnit is the report of a DICompileUnit missing from
 // !llvm.dbg.cu.
-const unlistedUnit = "llvm-dis-22 ignores invalid debug info (a DICompileUnit not listed in !llvm.dbg.cu) and strips it; not done"
+const unlistedUnit = "llvm-dis-22 ignores invalid debug info (a DICompileUnit not listed in !llvm.dbg.cu) and strips it"
 
 // checkListedUnit reports cu when !llvm.dbg.cu does not list it.
 func (r *Reader) checkListedUnit(cu *ir.SpecializedNode) {
-	if r.md.dropNamed || r.noDebug || r.stripDebug || r.listedUnit(cu) {
+	if r.md.dropNamed || r.noDebug || r.stripDebug || r.odrTypes || r.listedUnit(cu) {
 		return
 	}
-	r.skip(unlistedUnit)
+	r.stripOrSkip(StripDebugInfo, unlistedUnit)
 }
 
 // listedUnit reports whether !llvm.dbg.cu lists cu.

@@ -117,7 +117,7 @@ func TestUnlistedUnit(t *testing.T) {
 		want   []string
 	}{
 		{"llvm.codeview.annotatioo", nil},
-		{"llvm.codeview.annotation", []string{unlistedUnit}},
+		{"llvm.codeview.annotation", []string{unlistedUnit + "; not done"}},
 	} {
 		in := bytes.ReplaceAll(data, []byte("llvm.codeview.annotatioo"), []byte(c.callee))
 		_, rs, err := loadAll(in)
@@ -241,7 +241,7 @@ func TestNVVMUpgradedByName(t *testing.T) {
 // (ir.StripDebugInfo, ir.DebugStripper), as `convert --strip-debug` does:
 // it wants none, as opt-22 --strip-debug writes none.
 func TestBodyDebugInfoStripped(t *testing.T) {
-	data, err := os.ReadFile("../../testdata/ir/upgrade/reported/di-body-scope-llvm22.bc")
+	data, err := os.ReadFile("../../testdata/ir/upgrade/strip/di-body-scope-llvm22.bc")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,5 +265,47 @@ func TestBodyDebugInfoStripped(t *testing.T) {
 	}
 	if s := r.Skipped(); len(s) > 0 {
 		t.Errorf("reported %v", s)
+	}
+}
+
+// TestUnlistedUnitODRUniquing: read as opt-22 and llvm-link-22 read
+// (Options.DebugTypeODRUniquing), a module whose DICompileUnit is missing
+// from !llvm.dbg.cu keeps its debug info, whether the named metadata or a
+// body reaches the unit: their verifier does not check it (both write the
+// module with its debug info).
+func TestUnlistedUnitODRUniquing(t *testing.T) {
+	for _, c := range []struct {
+		file, global string
+	}{
+		{"testdata/unlisted/di-unlisted-unit-named.bc", "g"},
+		{"../../testdata/ir/upgrade/strip/di-unlisted-cu-llvm19.bc", ""},
+	} {
+		data, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Options{DebugTypeODRUniquing: true, Reread: true}.Open(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := f.Modules[0]
+		if err := loadBodies(r); err != nil {
+			t.Errorf("%s: %v", c.file, err)
+			continue
+		}
+		if s := r.Skipped(); len(s) > 0 {
+			t.Errorf("%s: reported %v", c.file, s)
+		}
+		m, _ := r.Module()
+		for _, g := range m.Globals {
+			if g.Name == c.global && !hasAttachment(g.Metadata, "dbg") {
+				t.Errorf("%s: @%s lost its !dbg", c.file, g.Name)
+			}
+		}
+		for _, fn := range m.Functions {
+			if fn.HasBody && (!hasAttachment(fn.Metadata, "dbg") || fn.Blocks[0].Instrs[0].DebugLoc == nil) {
+				t.Errorf("%s: @%s lost its debug info", c.file, fn.Name)
+			}
+		}
 	}
 }

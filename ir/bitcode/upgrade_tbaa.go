@@ -8,16 +8,16 @@ import (
 // upgrades an old scalar tag (!{!"name", !parent} or with a third
 // operand) to a struct-path one (UpgradeTBAANode), as checkTBAA does, and
 // it checks each tag with LLVM's TBAA verifier: when one fails, it drops
-// every !tbaa of the module, which is not done here: checkTBAA reports it
-// (r.skip). tbaaValid follows the verifier's rules
+// every !tbaa of the module: checkTBAA tells the caller to read the
+// module again without them (stripOrSkip, StripTBAA). tbaaValid follows the verifier's rules
 // (TBAAVerifier::visitTBAAMetadata).
 
 // maxTBAADepth bounds the struct-path and parent chains followed.
 const maxTBAADepth = 256
 
 // checkTBAA returns the !tbaa attachment that n, read for in, is in
-// LLVM 22 (an old scalar tag upgraded), and reports one that LLVM's TBAA
-// verifier rejects.
+// LLVM 22 (an old scalar tag upgraded), and notes one that LLVM's TBAA
+// verifier rejects (stripOrSkip).
 func (r *Reader) checkTBAA(in *ir.Instruction, n ir.MDNode) ir.MDNode {
 	up := r.up
 	if up == nil {
@@ -36,19 +36,19 @@ func (r *Reader) checkTBAA(in *ir.Instruction, n ir.MDNode) ir.MDNode {
 			up.tbaaSeen[n] = ok
 		}
 		if !ok {
-			r.skip(tbaaDropped)
+			r.stripOrSkip(StripTBAA, tbaaDropped)
 			return n
 		}
 		up.lastTBAA = n
 	}
 	if !tbaaInstr(in.Op) {
-		r.skip(tbaaDropped)
+		r.stripOrSkip(StripTBAA, tbaaDropped)
 	}
 	return n
 }
 
 // tbaaDropped is the report of a tag LLVM's TBAA verifier rejects.
-const tbaaDropped = "llvm-dis-22 drops every !tbaa of the module (a !tbaa tag fails its TBAA verifier); not done"
+const tbaaDropped = "llvm-dis-22 drops every !tbaa of the module (a !tbaa tag fails its TBAA verifier)"
 
 // upgradeTBAATag returns the struct-path tag that old scalar tag t
 // becomes (UpgradeTBAANode): !{!T, !T, i64 0, C} with T = !{N, P} for

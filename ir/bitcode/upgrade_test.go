@@ -1,6 +1,7 @@
 package bitcode
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -90,13 +91,18 @@ func TestIntrinsicRemangle(t *testing.T) {
 	}
 }
 
-// What llvm-dis-22 upgrades and this reader does not is reported, never
-// printed as written: each testdata/ir/upgrade/reported/NAME.bc must
-// leave a Skip whose message holds every line of NAME.want.
-func TestReportedUpgrades(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/ir/upgrade/reported/*.bc")
+// TestStripFixtures: a body whose debug info or !tbaa LLVM's verifiers
+// reject (testdata/ir/upgrade/strip/NAME.bc) makes LLVM drop the debug
+// info, or every !tbaa, of the whole module. A reader without
+// Options.Reread reports it (a Skip whose message holds every line of
+// NAME.want, and "not done"); with it, a *RereadError says what to strip
+// (tbaa-* the !tbaa, the others the debug info), and the Reader Reread
+// gives reads every body with nothing to report. (ir/assembly's
+// TestGoldenStrip compares the text with llvm-dis-22's.)
+func TestStripFixtures(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/ir/upgrade/strip/*.bc")
 	if len(files) == 0 {
-		t.Fatal("no fixtures in testdata/ir/upgrade/reported")
+		t.Fatal("no fixtures in testdata/ir/upgrade/strip")
 	}
 	for _, p := range files {
 		data, err := os.ReadFile(p)
@@ -119,12 +125,54 @@ func TestReportedUpgrades(t *testing.T) {
 			}
 		}
 		all := strings.Join(msgs, "\n")
-		for _, w := range strings.Split(strings.TrimSpace(string(want)), "\n") {
+		for _, w := range append(strings.Split(strings.TrimSpace(string(want)), "\n"), "; not done") {
 			if !strings.Contains(all, w) {
 				t.Errorf("%s: reported %q; want a message with %q", p, all, w)
 			}
 		}
+
+		wantStrip := StripDebugInfo
+		if strings.HasPrefix(filepath.Base(p), "tbaa-") {
+			wantStrip = StripTBAA
+		}
+		f, err := Options{Reread: true}.Open(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := f.Modules[0]
+		err = loadBodies(r)
+		var re *RereadError
+		if !errors.As(err, &re) || re.Strip != wantStrip {
+			t.Errorf("%s: with Reread: %v; want a RereadError stripping %v", p, err, wantStrip)
+			continue
+		}
+		if s := r.Skipped(); len(s) > 0 {
+			t.Errorf("%s: with Reread, reported %v", p, s)
+		}
+		again := r.Reread(re.Strip)
+		if err := loadBodies(again); err != nil {
+			t.Errorf("%s: read again without its %v: %v", p, re.Strip, err)
+		}
+		if s := again.Skipped(); len(s) > 0 {
+			t.Errorf("%s: read again without its %v: reported %v", p, re.Strip, s)
+		}
 	}
+}
+
+// loadBodies reads r's module and loads every body.
+func loadBodies(r *Reader) error {
+	m, err := r.Module()
+	if err != nil {
+		return err
+	}
+	for _, fn := range m.Functions {
+		if fn.HasBody {
+			if err := r.LoadBody(fn); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // The old intrinsics the tables name, found as LLVM finds an intrinsic

@@ -19,11 +19,14 @@
 #   NAME.bc    the fixture
 #   NAME.dis   its golden: `llvm-dis-22 NAME.bc -o -` run from this folder
 #              with the bare file name. di-NAME: with debug info.
-#   reported/NAME.bc    what llvm-dis-22 upgrades and bcextract does not:
-#              `bcextract dis` must exit 1 saying so; reported/NAME.want
-#              holds words its message must contain (checked by
-#              ir/bitcode's TestReportedUpgrades). Not fixtures of
-#              internal/irfixtures (one level deeper).
+#   strip/NAME.bc    a body whose debug info or !tbaa LLVM's verifiers
+#              reject, for which llvm-dis-22 strips the debug info or every
+#              !tbaa of the whole module: strip/NAME.dis is its text
+#              (`bcextract dis` reads the module again, ir/bitcode's
+#              Options.Reread), strip/NAME.want words of the report a
+#              reader without Reread gives (ir/bitcode's
+#              TestStripFixtures). Not fixtures of internal/irfixtures (one
+#              level deeper).
 #
 # Tools: LLVM_DIS=llvm-dis-22, CLANG14=clang-14, CLANG16=clang-16,
 # CLANG19=clang-19, llvm-as-13, llvm-as-14, llvm-as-15, llvm-as-19, and
@@ -40,14 +43,14 @@ for t in "$LLVM_DIS" "$CLANG14" "$CLANG16" "$CLANG19" llvm-as-13 llvm-as-14 llvm
 done
 
 cd "$DIR"
-rm -f ./*.bc ./*.dis reported/*.bc
+rm -f ./*.bc ./*.dis strip/*.bc strip/*.dis
 
 # --- hand-written assembly: src/NAME-llvmNN.ll -> NAME-llvmNN.bc -------------
-for ll in src/*.ll src/reported/*.ll; do
+for ll in src/*.ll src/strip/*.ll; do
 	name=$(basename "$ll" .ll)
 	ver=${name##*-llvm}
 	out="$name.bc"
-	[[ $ll == src/reported/* ]] && out="reported/$name.bc"
+	[[ $ll == src/strip/* ]] && out="strip/$name.bc"
 	# A first line "; llvm-as flags: ..." gives flags (-disable-verify for
 	# what older producers wrote but their verifier no longer accepts).
 	read -r -a flags <<<"$(sed -n '1s/^; llvm-as flags: //p' "$ll")"
@@ -91,6 +94,6 @@ for bc in *.bc; do
 	*) ! grep -q '!DI' "$name.dis" || { echo "regen.sh: $bc holds debug info; name it di-*" >&2; exit 1; } ;;
 	esac
 done
-for bc in reported/*.bc; do
-	"$LLVM_DIS" "$bc" -o /dev/null
+for bc in strip/*.bc; do
+	(cd strip && "$LLVM_DIS" "$(basename "$bc")" -o - 2>/dev/null >"$(basename "$bc" .bc).dis")
 done
