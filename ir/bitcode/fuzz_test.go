@@ -1,7 +1,9 @@
 package bitcode
 
 import (
+	"errors"
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -57,6 +59,72 @@ func FuzzModule(f *testing.F) {
 			_ = r.Skipped()
 		}
 	})
+}
+
+// FuzzReread reads a module as dis and convert do (Options.Reread): when a
+// body shows part of the module invalid that LLVM drops from the whole
+// module, the module is read again with that part stripped, which must
+// load every body the first read loaded, and ask for more only for a part
+// not stripped yet (so rereads end).
+func FuzzReread(f *testing.F) {
+	bcs, _ := filepath.Glob("../../testdata/ir/upgrade/strip/*.bc")
+	bcs = append(bcs, irfixtures.IR("../../testdata/ir")...)
+	for _, bc := range bcs {
+		data, err := os.ReadFile(bc)
+		if err == nil && len(data) < 64<<10 {
+			f.Add(data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := Options{Reread: true, DebugTypeODRUniquing: len(data)%2 == 1}.Open(data)
+		if err != nil {
+			return
+		}
+		for _, r := range file.Modules {
+			loaded := -1
+			var stripped Strip
+			for range 3 {
+				n, err := loadCount(r)
+				var re *RereadError
+				if !errors.As(err, &re) {
+					if err == nil && n < loaded {
+						t.Fatalf("read again without its %v: %d bodies loaded, %d before", stripped, n, loaded)
+					}
+					break
+				}
+				if re.Strip&^stripped == 0 {
+					t.Fatalf("read without its %v: asked to strip %v again", stripped, re.Strip)
+				}
+				loaded, stripped = n, re.Strip
+				r = r.Reread(re.Strip)
+			}
+			_ = r.Skipped()
+		}
+	})
+}
+
+// loadCount reads r's module and loads its bodies, returning how many
+// loaded (a *RereadError counts the body it came with).
+func loadCount(r *Reader) (int, error) {
+	m, err := r.Module()
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, fn := range m.Functions {
+		if !fn.HasBody {
+			continue
+		}
+		err := r.LoadBody(fn)
+		var re *RereadError
+		if err == nil || errors.As(err, &re) {
+			n++
+		}
+		if re != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // shape returns the number of instructions of each block of f.
