@@ -107,7 +107,9 @@ type Field struct {
 	// the text of a FieldString or FieldRaw (nil is ""): see Text.
 	MD Metadata
 	// Int is the value of a FieldInt, FieldUint, FieldBool, FieldDIFlags
-	// or FieldSPFlags.
+	// or FieldSPFlags, and the width in bits of a FieldRaw that is an
+	// APInt of LLVM's (a DIFixedPointType's numerator and denominator;
+	// 0 for other raw fields).
 	Int  int64
 	Name FieldName
 	// Kind says which of MD, Int and Text holds the value.

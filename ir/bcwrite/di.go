@@ -53,6 +53,7 @@ var (
 	fThrownTypes, fType, fTypes, fUnit              = ir.FieldNameOf("thrownTypes"), ir.FieldNameOf("type"), ir.FieldNameOf("types"), ir.FieldNameOf("unit")
 	fUpperBound, fValue, fVar, fVirtualIndex        = ir.FieldNameOf("upperBound"), ir.FieldNameOf("value"), ir.FieldNameOf("var"), ir.FieldNameOf("virtualIndex")
 	fVTableHolder, fPtrAuthKey                      = ir.FieldNameOf("vtableHolder"), ir.FieldNameOf("ptrAuthKey")
+	fKind, fFactor, fNumerator, fDenominator        = ir.FieldNameOf("kind"), ir.FieldNameOf("factor"), ir.FieldNameOf("numerator"), ir.FieldNameOf("denominator")
 	fPtrAuthAddrDisc, fPtrAuthExtraDisc             = ir.FieldNameOf("ptrAuthIsAddressDiscriminated"), ir.FieldNameOf("ptrAuthExtraDiscriminator")
 	fPtrAuthIsaPointer, fPtrAuthNullValues          = ir.FieldNameOf("ptrAuthIsaPointer"), ir.FieldNameOf("ptrAuthAuthenticatesNullValues")
 )
@@ -67,6 +68,7 @@ var diOps = map[string][]fn{
 	"DIGenericSubrange":          {fCount, fLowerBound, fUpperBound, fStride},
 	"DIEnumerator":               {fName},
 	"DIBasicType":                {noOp, noOp, fName, fSize},
+	"DIFixedPointType":           {noOp, noOp, fName, fSize},
 	"DIStringType":               {noOp, noOp, fName, fSize, noOp, fStringLength, fStringLengthExpression, fStringLocationExpression},
 	"DIDerivedType":              {fFile, fScope, fName, fSize, fOffset, fBaseType, fExtraData, fAnnotations},
 	"DISubrangeType":             {fFile, fScope, fName, fSize, noOp, fBaseType, fLowerBound, fUpperBound, fStride, fBias},
@@ -179,6 +181,12 @@ func checkDI(n *ir.SpecializedNode) error {
 		if n.ValueWidth == 0 {
 			return unsupported("a DIEnumerator without its value's width")
 		}
+	case "DIFixedPointType":
+		for _, name := range []fn{fNumerator, fDenominator} {
+			if _, width, ok := wideField(n, name); !ok || width == 0 {
+				return unsupported("a DIFixedPointType without its %s's width", name)
+			}
+		}
 	}
 	return nil
 }
@@ -208,6 +216,16 @@ func (w *writer) diRecord(n *ir.SpecializedNode) (llvmir.MetadataCode, []uint64)
 	case "DIBasicType":
 		return llvmir.METADATA_BASIC_TYPE, []uint64{distinct | 2, num(fTag), md(fName), md(fSize), num(fAlign),
 			num(fEncoding), num(fFlags), num(fNumExtraInhabitants), num(fDataSize)}
+	case "DIFixedPointType":
+		// The factor, an int, goes in as LLVM pushes it: sign-extended.
+		ops := []uint64{distinct | 2, num(fTag), md(fName), md(fSize), num(fAlign), num(fEncoding),
+			num(fFlags), num(fKind), uint64(int64(int32(num(fFactor))))}
+		for _, name := range []fn{fNumerator, fDenominator} {
+			v, width, _ := wideField(n, name)
+			ops = append(ops, uint64(activeWords(v, width))<<32|uint64(width))
+			ops = appendWideInt(ops, v, width)
+		}
+		return llvmir.METADATA_FIXED_POINT_TYPE, ops
 	case "DIStringType":
 		return llvmir.METADATA_STRING_TYPE, []uint64{distinct | 2, num(fTag), md(fName), md(fStringLength),
 			md(fStringLengthExpression), md(fStringLocationExpression), md(fSize), num(fAlign), num(fEncoding)}
@@ -319,6 +337,25 @@ func (w *writer) diRecord(n *ir.SpecializedNode) (llvmir.MetadataCode, []uint64)
 		return llvmir.METADATA_ASSIGN_ID, []uint64{distinct}
 	}
 	panic("bcwrite: debug info of kind " + n.Kind) // checkDI refuses it
+}
+
+// wideField returns the value and width of n's APInt field name (a
+// DIFixedPointType's numerator or denominator), ok false when n lacks it
+// or its text is not a number.
+func wideField(n *ir.SpecializedNode, name fn) (*big.Int, uint32, bool) {
+	f := field(n, name)
+	if f == nil || f.Kind != ir.FieldRaw {
+		return nil, 0, false
+	}
+	v, ok := new(big.Int).SetString(f.Text(), 10)
+	return v, uint32(f.Int), ok
+}
+
+// activeWords returns APInt::getActiveWords of v as an APInt of width
+// bits: the 64-bit words up to its highest set bit, at least one.
+func activeWords(v *big.Int, width uint32) int {
+	u := new(big.Int).Mod(v, new(big.Int).Lsh(big.NewInt(1), uint(width)))
+	return max(1, (u.BitLen()+63)/64)
 }
 
 // enumeratorValue returns a DIEnumerator's value.

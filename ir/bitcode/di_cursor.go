@@ -193,6 +193,13 @@ func (b *diBuilder) bigInt(name string, v *big.Int) {
 	}
 }
 
+// wideField adds an APInt of the given width, even zero, as its decimal
+// text (ir.FieldRaw) with the width in Int: a writer needs the width.
+func (b *diBuilder) wideField(name string, v *big.Int, width uint32) {
+	b.n.Fields = append(b.n.Fields, ir.Field{Name: ir.FieldNameOf(name), MD: &ir.MDString{Value: v.String()},
+		Int: int64(width), Kind: ir.FieldRaw})
+}
+
 // bool adds a boolean field, unless false.
 func (b *diBuilder) bool(name string, v bool) {
 	if v {

@@ -200,11 +200,11 @@ func TestDIFixedPointSign(t *testing.T) {
 	}{
 		{rat(0x0e, w11, w13), `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 1234, denominator: 5678`},
 		{rat(0x0d, w11, w13), `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: -814, denominator: -2514`},
-		{rat(0x0e, []uint64{1<<32 | 4, 9 << 1}, []uint64{1<<32 | 1, 0}), `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 9`},
-		{rat(0x0d, []uint64{1<<32 | 4, 9 << 1}, []uint64{1<<32 | 1, 0}), `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: -7`},
+		{rat(0x0e, []uint64{1<<32 | 4, 9 << 1}, []uint64{1<<32 | 1, 0}), `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 9, denominator: 0`},
+		{rat(0x0d, []uint64{1<<32 | 4, 9 << 1}, []uint64{1<<32 | 1, 0}), `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: -7, denominator: 0`},
 		{rat(0x0e, wide, three), `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 12345678901234567890123, denominator: 3`},
 		{rat(0x0d, wide, three), `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: -6543787030244012964661, denominator: 3`},
-		{[]uint64{0, 0x24, 1, 32, 32, 0x0d, 0, 0, uint64(1<<32 - 4), 1<<32 | 1, 0, 1<<32 | 1, 0}, `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, factor: -4`},
+		{[]uint64{0, 0x24, 1, 32, 32, 0x0d, 0, 0, uint64(1<<32 - 4), 1<<32 | 1, 0, 1<<32 | 1, 0}, `tag: 36, name: "t", size: 32, align: 32, encoding: DW_ATE_signed_fixed, factor: -4, numerator: 0, denominator: 0`},
 	} {
 		r := &Reader{}
 		r.md.items = []ir.Metadata{&ir.MDString{Value: "t"}}
@@ -213,8 +213,26 @@ func TestDIFixedPointSign(t *testing.T) {
 			t.Errorf("%v: %v", c.ops, err)
 			continue
 		}
-		if got := fieldText(m.(*ir.SpecializedNode)); got != c.want {
+		n := m.(*ir.SpecializedNode)
+		if got := fieldText(n); got != c.want {
 			t.Errorf("%v:\n got %s\nwant %s", c.ops, got, c.want)
+		}
+		// The APInts' widths are kept (in Int), for a writer.
+		var widths []int64
+		for _, f := range n.Fields {
+			if f.Kind == ir.FieldRaw {
+				widths = append(widths, f.Int)
+			}
+		}
+		i := 9
+		for range 2 {
+			if len(widths) > 0 && widths[0] != int64(c.ops[i]&0xffffffff) {
+				t.Errorf("%v: width %d, want %d", c.ops, widths[0], c.ops[i]&0xffffffff)
+			}
+			if len(widths) > 0 {
+				widths = widths[1:]
+			}
+			i += 1 + int(c.ops[i]>>32)
 		}
 	}
 }

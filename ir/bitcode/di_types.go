@@ -82,22 +82,22 @@ func (b *diBuilder) basicType() {
 }
 
 // wideInt reads a readWideAPInt operand at *off (its word count and width,
-// then the words) and moves *off past it.
-func (b *diBuilder) wideInt(off *int, signed bool) *big.Int {
+// then the words), moves *off past it, and returns its value and width.
+func (b *diBuilder) wideInt(off *int, signed bool) (*big.Int, uint32) {
 	if !b.has(*off) {
 		b.fail(b.r.errorf("invalid DIFixedPointType record"))
-		return new(big.Int)
+		return new(big.Int), 0
 	}
 	enc := b.at(*off)
 	*off++
 	words, width := enc>>32, enc&0xffffffff
 	if words > uint64(b.count()-*off) {
 		b.fail(b.r.errorf("invalid DIFixedPointType record"))
-		return new(big.Int)
+		return new(big.Int), 0
 	}
 	v := diWideInt(b.ops[*off:*off+int(words)], width, signed)
 	*off += int(words)
-	return v
+	return v, uint32(width)
 }
 
 func (b *diBuilder) fixedPointType() {
@@ -111,8 +111,8 @@ func (b *diBuilder) fixedPointType() {
 	// DW_ATE_unsigned_fixed.
 	signed := b.at(5) == uint64(dwarf.ATESignedFixed)
 	off := 9
-	num := b.wideInt(&off, signed)
-	den := b.wideInt(&off, signed)
+	num, numWidth := b.wideInt(&off, signed)
+	den, denWidth := b.wideInt(&off, signed)
 	b.tag(b.at(1))
 	b.str("name", 2)
 	b.sizeField("size", 3, sizeMD)
@@ -121,8 +121,8 @@ func (b *diBuilder) fixedPointType() {
 	b.flags("flags", b.at(6))
 	b.enum("kind", b.at(7), ir.EnumFixedPointKind)
 	b.int("factor", int64(int32(b.at(8))))
-	b.bigInt("numerator", num)
-	b.bigInt("denominator", den)
+	b.wideField("numerator", num, numWidth)
+	b.wideField("denominator", den, denWidth)
 }
 
 func (b *diBuilder) stringType() {
