@@ -295,11 +295,12 @@ type Reader struct {
 	// checkListedUnit).
 	unitList *ir.NamedMetadata
 	// debugDecided says whether the module's debug info is known to
-	// stay or go (checkDebugInfoVersion); malformedDbg are the reports
-	// of malformed debug intrinsic calls in the bodies read before,
-	// made once it is known to stay (see dbgRecord).
+	// stay or go (checkDebugInfoVersion); earlyDbg are the reports of
+	// what makes LLVM strip the debug info (a malformed debug intrinsic
+	// call, a unit missing from !llvm.dbg.cu) in the bodies read before,
+	// made once it is known to stay (see dbgRecord, checkListedUnit).
 	debugDecided bool
-	malformedDbg []Skip
+	earlyDbg     []Skip
 	// unlistedUnits are the module's DICompileUnits missing from
 	// !llvm.dbg.cu that only a body may reach (checkBodyUnits).
 	unlistedUnits map[ir.Metadata]bool

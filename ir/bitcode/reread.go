@@ -77,15 +77,23 @@ func (r *Reader) Reread(s Strip) *Reader {
 }
 
 // stripOrSkip notes that LLVM drops s from the whole module, msg saying
-// why: for a caller that reads again (Options.Reread) LoadBody returns a
-// *RereadError from now on; others get msg and "; not done" in Skipped.
-func (r *Reader) stripOrSkip(s Strip, msg string) {
+// why, at the record being read (stripOrSkipAt).
+func (r *Reader) stripOrSkip(s Strip, msg string) { r.stripOrSkipAt(r.base+r.recBit, s, msg) }
+
+// stripOrSkipAt notes that LLVM drops s from the whole module, msg saying
+// why, bit where it shows: for a caller that reads again (Options.Reread)
+// LoadBody returns a *RereadError from now on; others get msg and
+// "; not done" in Skipped.
+func (r *Reader) stripOrSkipAt(bit uint64, s Strip, msg string) {
+	if s&^r.strip == 0 {
+		return // stripped already, or about to be
+	}
 	if !r.rereads {
-		r.skip("%s; not done", msg)
+		r.skips = addSkip(r.skips, Skip{Bit: bit, Msg: msg + "; not done"})
 		return
 	}
 	if r.reread == nil {
-		r.reread = &RereadError{Bit: r.base + r.recBit, Msg: msg}
+		r.reread = &RereadError{Bit: bit, Msg: msg}
 	}
 	r.reread.Strip |= s | r.strip
 }

@@ -709,7 +709,7 @@ func (r *Reader) dbgRecord(in *ir.Instruction) (rec *ir.DebugRecord, drop bool) 
 		if !r.debugDecided {
 			// A body read with the module (forwardRefBodies), before
 			// the module's debug info is known to stay.
-			r.malformedDbg = append(r.malformedDbg, Skip{Bit: r.base + r.recBit, Msg: msg})
+			r.earlyDbg = append(r.earlyDbg, Skip{Bit: r.base + r.recBit, Msg: msg})
 			return nil, true
 		}
 		r.stripOrSkip(StripDebugInfo, msg)

@@ -146,16 +146,11 @@ func (r *Reader) upgradeMisc() {
 	r.checkDebugInfoVersion()
 	r.debugDecided = true
 	if !r.stripDebug {
-		for _, sk := range r.malformedDbg {
-			if r.rereads {
-				r.reread = &RereadError{Strip: StripDebugInfo | r.strip, Bit: sk.Bit, Msg: sk.Msg}
-				break
-			}
-			sk.Msg += "; not done"
-			r.skips = addSkip(r.skips, sk)
+		for _, sk := range r.earlyDbg {
+			r.stripOrSkipAt(sk.Bit, StripDebugInfo, sk.Msg)
 		}
 	}
-	r.malformedDbg = nil
+	r.earlyDbg = nil
 	r.upgradeARC()
 }
 
@@ -1038,6 +1033,12 @@ const unlistedUnit = "llvm-dis-22 ignores invalid debug info (a DICompileUnit no
 // checkListedUnit reports cu when !llvm.dbg.cu does not list it.
 func (r *Reader) checkListedUnit(cu *ir.SpecializedNode) {
 	if r.md.dropNamed || r.noDebug || r.stripDebug || r.odrTypes || r.listedUnit(cu) {
+		return
+	}
+	if !r.debugDecided {
+		// A body read with the module, before its debug info is known
+		// to stay.
+		r.earlyDbg = append(r.earlyDbg, Skip{Bit: r.base + r.recBit, Msg: unlistedUnit})
 		return
 	}
 	r.stripOrSkip(StripDebugInfo, unlistedUnit)
