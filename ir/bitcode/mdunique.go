@@ -431,7 +431,9 @@ func nodeKey(b []byte, m ir.Metadata) []byte {
 }
 
 // opKey appends an operand: strings and values by content, nodes by
-// identity.
+// identity: their address and reader number, as a node recycled from a
+// released body is another (checkBodies keeps the keys of bodies
+// released since).
 func opKey(b []byte, m ir.Metadata) []byte {
 	switch x := m.(type) {
 	case nil:
@@ -447,7 +449,8 @@ func opKey(b []byte, m ir.Metadata) []byte {
 		}
 		return constKey(append(b, 'v'), x.Value)
 	}
-	return appendPtr(append(b, 'p'), m)
+	id, _ := mdID(m)
+	return binary.AppendUvarint(appendPtr(append(b, 'p'), m), uint64(id))
 }
 
 func appendStr(b []byte, s string) []byte {
@@ -632,11 +635,18 @@ func (r *Reader) checkBodies(from int) {
 	}
 }
 
-// hasConstOp reports whether m is a uniqued node with a constant operand.
+// hasConstOp reports whether m is a uniqued node with a constant operand
+// that the typed-pointer upgrade may make equal to another: not an
+// integer or a floating-point number (a size or an offset of debug info,
+// which older producers wrote as numbers).
 func hasConstOp(m ir.Metadata) bool {
 	isConst := func(op ir.Metadata) bool {
 		v, ok := op.(*ir.ValueAsMetadata)
 		if !ok || v == nil {
+			return false
+		}
+		switch v.Value.(type) {
+		case *ir.ConstInt, *ir.ConstFP:
 			return false
 		}
 		_, ok = v.Value.(ir.Constant)
