@@ -28,9 +28,11 @@
 #              TestStripFixtures). Not fixtures of internal/irfixtures (one
 #              level deeper).
 #
-# Tools: LLVM_DIS=llvm-dis-22, CLANG14=clang-14, CLANG16=clang-16,
-# CLANG19=clang-19, llvm-as-13, llvm-as-14, llvm-as-15, llvm-as-19, and
-# python3 with libLLVM-14.so.1.
+# Tools: LLVM_DIS=llvm-dis-22, CLANG9 and CLANG11 (Debian bullseye's, which
+# scripts/bullseye_clang.sh fetches and unpacks: by default this script
+# asks it), CLANG14=clang-14, CLANG16=clang-16, CLANG19=clang-19,
+# llvm-as-13, llvm-as-14, llvm-as-15, llvm-as-19, and python3 with
+# libLLVM-14.so.1.
 set -euo pipefail
 
 DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -38,7 +40,10 @@ LLVM_DIS="${LLVM_DIS:-llvm-dis-22}"
 CLANG14="${CLANG14:-clang-14}"
 CLANG16="${CLANG16:-clang-16}"
 CLANG19="${CLANG19:-clang-19}"
-for t in "$LLVM_DIS" "$CLANG14" "$CLANG16" "$CLANG19" llvm-as-13 llvm-as-14 llvm-as-15 llvm-as-19 python3; do
+if [[ -z ${CLANG9:-} || -z ${CLANG11:-} ]]; then
+	eval "$("$DIR/../../../scripts/bullseye_clang.sh")"
+fi
+for t in "$LLVM_DIS" "$CLANG9" "$CLANG11" "$CLANG14" "$CLANG16" "$CLANG19" llvm-as-13 llvm-as-14 llvm-as-15 llvm-as-19 python3; do
 	command -v "$t" >/dev/null 2>&1 || { echo "regen.sh: $t not found" >&2; exit 1; }
 done
 
@@ -78,6 +83,11 @@ CFIXTURES=(
 	"kernels-cl-llvm14|$CLANG14|nvptx64-nvidia-cuda|-x cl -cl-std=CL2.0 -O2|src/kernels.cl"
 	"kernels-cuda-llvm19|$CLANG19|x86_64-unknown-linux-gnu|-x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O1|src/kernels.cu"
 	"avx512bf16-llvm14-O2|$CLANG14|x86_64-unknown-linux-gnu|-O2 -mavx512bf16|src/avx512bf16.c"
+	"di-switch-llvm9-O2|$CLANG9|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|../src/switch.c"
+	"summary-vec-llvm9|$CLANG9|x86_64-unknown-linux-gnu|-O2 -flto=thin|../src/vec.c"
+	"di-vec-llvm11-O2|$CLANG11|x86_64-unknown-linux-gnu|-O2 -g -fdebug-compilation-dir=.|../src/vec.c"
+	"di-switch-llvm11-O0|$CLANG11|x86_64-unknown-linux-gnu|-O0 -g -fdebug-compilation-dir=.|../src/switch.c"
+	"summary-switch-llvm11|$CLANG11|x86_64-unknown-linux-gnu|-O2 -flto=thin|../src/switch.c"
 )
 for entry in "${CFIXTURES[@]}"; do
 	IFS='|' read -r name cc target flags src <<<"$entry"
