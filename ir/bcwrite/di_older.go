@@ -13,9 +13,10 @@ import (
 // and offsets of types are numbers there, not metadata; later fields are
 // not written (and recorded as lost when set).
 
-// olderDIRecord returns ops, the LLVM 22 record of node n (diRecord), in
-// the layout of the older reader written for.
-func (w *writer) olderDIRecord(n *ir.SpecializedNode, code llvmir.MetadataCode, ops []uint64) []uint64 {
+// olderDIRecord returns code and ops, the LLVM 22 record of node n
+// (diRecord), as the record the older reader written for knows, in its
+// layout.
+func (w *writer) olderDIRecord(n *ir.SpecializedNode, code llvmir.MetadataCode, ops []uint64) (llvmir.MetadataCode, []uint64) {
 	distinct := ops[0] & 1
 	set := func(name fn, what string) {
 		if intField(n, name) != 0 || mdField(n, name) != nil {
@@ -76,13 +77,21 @@ func (w *writer) olderDIRecord(n *ir.SpecializedNode, code llvmir.MetadataCode, 
 		}
 		ops[0] = distinct
 		ops = ops[:5]
-	case llvmir.METADATA_SUBRANGE_TYPE, llvmir.METADATA_FIXED_POINT_TYPE:
+	case llvmir.METADATA_FIXED_POINT_TYPE:
+		// LLVM 21 added fixed-point types: an older reader is given
+		// the basic type they refine ([distinct, tag, name, size,
+		// align, encoding, flags]: DW_ATE_signed_fixed or
+		// unsigned_fixed), without their kind and scale.
+		w.lose("DIFixedPointType kind, factor and rational scale (written as a DIBasicType)")
+		code = llvmir.METADATA_BASIC_TYPE
+		ops = []uint64{distinct, ops[1], ops[2], w.olderBits(n, fSize), ops[4], ops[5], ops[6]}
+	case llvmir.METADATA_SUBRANGE_TYPE:
 		w.cannot(n.Kind)
 	}
 	if !w.knows(15) {
 		ops = w.before15DIRecord(n, code, ops)
 	}
-	return ops
+	return code, ops
 }
 
 // before15DIRecord trims record ops of node n (in LLVM 15's layout) to

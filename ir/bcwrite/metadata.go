@@ -684,7 +684,7 @@ func (w *writer) metadataRecords(mds []ir.Metadata, index *[]uint64, abbrevs *md
 		case *ir.SpecializedNode:
 			code, ops := w.diRecord(m)
 			if w.older() {
-				ops = w.olderDIRecord(m, code, ops)
+				code, ops = w.olderDIRecord(m, code, ops)
 			}
 			if code == llvmir.METADATA_GENERIC_DEBUG {
 				if abbrevs.generic == 0 {

@@ -71,6 +71,14 @@ func TestOlderLosses(t *testing.T) {
 			{"DILabel isArtificial (dropped)", 8},
 		}},
 		{"switch-O0.bc", 19, []Loss{}},
+		// LLVM 21 added DIFixedPointType: 15 of them, written as the
+		// DIBasicType they refine (llvm-dis-19 and -13 print them so).
+		{"debuginfo/di-fixed-point.bc", 19, []Loss{
+			{"DIFixedPointType kind, factor and rational scale (written as a DIBasicType)", 15},
+		}},
+		{"debuginfo/di-fixed-point.bc", 13, []Loss{
+			{"DIFixedPointType kind, factor and rational scale (written as a DIBasicType)", 15},
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%d", tt.file, tt.version), func(t *testing.T) {
