@@ -213,7 +213,9 @@ func (w *writer) olderName(f *ir.Function) (string, bool) {
 // olderDecls (and its debug records to calls, before LLVM 19); undo undoes
 // it.
 func (w *writer) olderBody(f *ir.Function) (undo func()) {
-	undoCmp := w.olderCmpCalls(f)
+	undoMemProf := w.olderMemProf(f)
+	undoCmp0 := w.olderCmpCalls(f)
+	undoCmp := func() { undoCmp0(); undoMemProf() }
 	undoTLS0 := w.olderTLS(f)
 	undoTLS := func() { undoTLS0(); undoCmp() }
 	undoDbg0 := w.olderDbgCalls(f)
@@ -614,6 +616,39 @@ func (w *writer) checkCallBr(f *ir.Function) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// olderMemProf drops the !memprof attachments of f's calls for an older
+// reader: their MemInfoBlocks hold the sizes of the contexts as LLVM 22
+// lays them out (a tuple per context), which the verifiers of LLVM 15 to
+// 21 refuse (llvm-dis-15, 16 and 19 abort). They are profile hints: the
+// calls mean the same without them; their !callsite stays. undo undoes
+// it.
+func (w *writer) olderMemProf(f *ir.Function) (undo func()) {
+	if !w.older() {
+		return func() {}
+	}
+	type saved struct {
+		in   *ir.Instruction
+		atts []ir.Attachment
+	}
+	var old []saved
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			i := slices.IndexFunc(in.Metadata, func(a ir.Attachment) bool { return a.Kind == "memprof" })
+			if i < 0 {
+				continue
+			}
+			old = append(old, saved{in, in.Metadata})
+			in.Metadata = slices.Delete(slices.Clone(in.Metadata), i, i+1)
+			w.loseInBody("!memprof metadata (dropped)")
+		}
+	}
+	return func() {
+		for _, s := range old {
+			s.in.Metadata = s.atts
 		}
 	}
 }

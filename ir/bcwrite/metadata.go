@@ -819,11 +819,6 @@ func (w *writer) attachments(f *ir.Function) {
 	for _, blk := range f.Blocks {
 		for _, in := range blk.Instrs {
 			if len(in.Metadata) > 0 {
-				if w.older() && slices.ContainsFunc(in.Metadata, func(a ir.Attachment) bool { return a.Kind == "memprof" }) {
-					// Its MemInfoBlock layout is LLVM 22's: older
-					// readers abort on it (llvm-dis-15, 16, 19).
-					w.cannot("!memprof metadata")
-				}
 				b.WriteRecord(uint32(llvmir.METADATA_ATTACHMENT), w.appendAttachments([]uint64{i}, in.Metadata))
 			}
 			i++
