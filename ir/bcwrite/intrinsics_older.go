@@ -213,7 +213,9 @@ func (w *writer) olderName(f *ir.Function) (string, bool) {
 // olderDecls (and its debug records to calls, before LLVM 19); undo undoes
 // it.
 func (w *writer) olderBody(f *ir.Function) (undo func()) {
-	undoMemProf := w.olderMemProf(f)
+	undoMemProf0 := w.olderMemProf(f)
+	undoFakeUse := w.olderFakeUse(f)
+	undoMemProf := func() { undoFakeUse(); undoMemProf0() }
 	undoCmp0 := w.olderCmpCalls(f)
 	undoCmp := func() { undoCmp0(); undoMemProf() }
 	undoTLS0 := w.olderTLS(f)
@@ -428,8 +430,8 @@ func (w *writer) checkIntrinsic(f *ir.Function) {
 		return
 	}
 	base, ok := ir.IntrinsicName(f.Name)
-	if !ok || base == "llvm.threadlocal.address" {
-		return // its calls are given as the variable (olderTLS)
+	if !ok || base == "llvm.threadlocal.address" || base == "llvm.fake.use" {
+		return // its calls are given as the variable (olderTLS), or dropped (olderFakeUse)
 	}
 	for _, v := range Versions {
 		if v <= w.t.version {
@@ -651,6 +653,67 @@ func (w *writer) olderMemProf(f *ir.Function) (undo func()) {
 			s.in.Metadata = s.atts
 		}
 	}
+}
+
+// olderFakeUse drops the calls of llvm.fake.use (LLVM 20) from f's body
+// for an older reader: it keeps a value alive for a debugger
+// (-fextend-variable-liveness) and means nothing else. Debug records
+// before a call go to the instruction after it. Its declaration stays,
+// without calls (checkIntrinsic). undo undoes it.
+func (w *writer) olderFakeUse(f *ir.Function) (undo func()) {
+	if !w.older() {
+		return func() {}
+	}
+	type savedBlock struct {
+		b      *ir.Block
+		instrs []*ir.Instruction
+	}
+	type savedRecs struct {
+		in   *ir.Instruction
+		recs []*ir.DebugRecord
+	}
+	var blocks []savedBlock
+	var recs []savedRecs
+	for _, b := range f.Blocks {
+		var kept []*ir.Instruction
+		var moved []*ir.DebugRecord
+		for i, in := range b.Instrs {
+			if !isFakeUse(in) || i == len(b.Instrs)-1 {
+				if kept != nil {
+					if len(moved) > 0 {
+						recs = append(recs, savedRecs{in, in.DebugRecords})
+						in.DebugRecords = append(moved, in.DebugRecords...)
+						moved = nil
+					}
+					kept = append(kept, in)
+				}
+				continue
+			}
+			if kept == nil {
+				kept = slices.Clone(b.Instrs[:i])
+			}
+			moved = append(moved, in.DebugRecords...)
+			w.loseInBody("llvm.fake.use call (dropped)")
+		}
+		if kept != nil {
+			blocks = append(blocks, savedBlock{b, b.Instrs})
+			b.Instrs = kept
+		}
+	}
+	return func() {
+		for _, s := range blocks {
+			s.b.Instrs = s.instrs
+		}
+		for _, s := range recs {
+			s.in.DebugRecords = s.recs
+		}
+	}
+}
+
+// isFakeUse reports whether in calls llvm.fake.use.
+func isFakeUse(in *ir.Instruction) bool {
+	callee, _ := in.Callee.(*ir.Function)
+	return in.Op == ir.Call && callee != nil && callee.Name == "llvm.fake.use"
 }
 
 // olderTLS gives a reader before LLVM 16 f's body without the calls of
