@@ -633,3 +633,36 @@ func (n *blockAddrs) Record(b *bitstream.BlockEvent, r *bitstream.RecordEvent) e
 	}
 	return nil
 }
+
+// TestOlderFakeUse: for an older reader the calls of llvm.fake.use go,
+// the debug records before one moved to the instruction after it; undo
+// gives the body back as it was.
+func TestOlderFakeUse(t *testing.T) {
+	i32 := &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
+	void := &ir.Type{Kind: ir.VoidType}
+	fake := &ir.Function{GlobalHeader: ir.GlobalHeader{Name: "llvm.fake.use"}, Sig: &ir.Type{Kind: ir.FunctionType, Ret: void, VarArg: true}}
+	a := &ir.Argument{Typ: i32}
+	r1, r2 := &ir.DebugRecord{Kind: ir.DbgValue}, &ir.DebugRecord{Kind: ir.DbgValue}
+	use := &ir.Instruction{Op: ir.Call, Typ: void, Callee: fake, Operands: []ir.Value{a}, DebugRecords: []*ir.DebugRecord{r1}}
+	ret := &ir.Instruction{Op: ir.Ret, Typ: void, DebugRecords: []*ir.DebugRecord{r2}}
+	b := &ir.Block{Instrs: []*ir.Instruction{use, ret}}
+	f := &ir.Function{GlobalHeader: ir.GlobalHeader{Name: "f"}, Params: []*ir.Argument{a}, Blocks: []*ir.Block{b}}
+	for _, v := range []int{19, 22} {
+		var losses Losses
+		w := &writer{opts: Options{Losses: &losses}, t: targets[v]}
+		undo := w.olderFakeUse(f)
+		if v == 22 {
+			if len(b.Instrs) != 2 || losses.Len() != 0 {
+				t.Errorf("for LLVM 22: %d instructions, %d losses", len(b.Instrs), losses.Len())
+			}
+			continue
+		}
+		if len(b.Instrs) != 1 || b.Instrs[0] != ret || !slices.Equal(ret.DebugRecords, []*ir.DebugRecord{r1, r2}) {
+			t.Errorf("for LLVM %d: %d instructions, the ret's records %v", v, len(b.Instrs), ret.DebugRecords)
+		}
+		undo()
+		if len(b.Instrs) != 2 || b.Instrs[0] != use || !slices.Equal(ret.DebugRecords, []*ir.DebugRecord{r2}) || !slices.Equal(use.DebugRecords, []*ir.DebugRecord{r1}) {
+			t.Errorf("for LLVM %d, undone: %d instructions, the ret's records %v", v, len(b.Instrs), ret.DebugRecords)
+		}
+	}
+}
