@@ -118,6 +118,9 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 		if u := r.planBF16(f); u != nil {
 			return u
 		}
+		if u := r.planAArch64BF16(f); u != nil {
+			return u
+		}
 		if u := r.planOldARM(f); u != nil {
 			return u
 		}

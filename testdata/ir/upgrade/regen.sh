@@ -83,6 +83,8 @@ CFIXTURES=(
 	"kernels-cl-llvm14|$CLANG14|nvptx64-nvidia-cuda|-x cl -cl-std=CL2.0 -O2|src/kernels.cl"
 	"kernels-cuda-llvm19|$CLANG19|x86_64-unknown-linux-gnu|-x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O1|src/kernels.cu"
 	"avx512bf16-llvm14-O2|$CLANG14|x86_64-unknown-linux-gnu|-O2 -mavx512bf16|src/avx512bf16.c"
+	"aarch64-bf16cvt-llvm19|$CLANG19|aarch64-unknown-linux-gnu|-march=armv8.6-a+bf16 -ffreestanding -O1|src/bf16cvt.c"
+	"aarch64-sve-bf16cvt-llvm19|$CLANG19|aarch64-unknown-linux-gnu|-march=armv8.6-a+sve+bf16 -ffreestanding -O1|src/sve-bf16cvt.c"
 	"di-switch-llvm9-O2|$CLANG9|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|../src/switch.c"
 	"summary-vec-llvm9|$CLANG9|x86_64-unknown-linux-gnu|-O2 -flto=thin|../src/vec.c"
 	"di-vec-llvm11-O2|$CLANG11|x86_64-unknown-linux-gnu|-O2 -g -fdebug-compilation-dir=.|../src/vec.c"
