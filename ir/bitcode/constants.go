@@ -422,6 +422,22 @@ func (r *Reader) materialize(id uint64) error {
 	return nil
 }
 
+// gepType returns the type of a getelementptr of base with indices
+// (GetElementPtrInst::getGEPReturnType): base's type when it is a vector
+// of pointers, else a vector of base's pointer type as long as the first
+// vector index, else base's type.
+func (r *Reader) gepType(base *ir.Type, indices []ir.Constant) *ir.Type {
+	if base == nil || base.IsVector() {
+		return base
+	}
+	for _, idx := range indices {
+		if t := idx.Type(); t != nil && t.IsVector() {
+			return r.findType(&ir.Type{Kind: t.Kind, Len: t.Len, Elem: base})
+		}
+	}
+	return base
+}
+
 func (r *Reader) buildConst(p *pconst) (ir.Constant, error) {
 	ops := make([]ir.Constant, len(p.ids))
 	for i, id := range p.ids {
@@ -496,7 +512,23 @@ func (r *Reader) buildConst(p *pconst) (ir.Constant, error) {
 	if c := r.foldNoOpConst(p, ops); c != nil {
 		return c, nil
 	}
-	ce := &ir.ConstExpr{Typ: p.typ, Op: p.opcode, Operands: ops, Flags: p.flags, SrcElem: p.srcElem, Pred: p.pred}
+	// The types of a getelementptr, a compare and a select follow from
+	// their operands, whatever type the CONSTANTS block set before them:
+	// LLVM's reader makes them so (getGEPReturnType, CmpInst::makeCmpResultType,
+	// SelectInst's).
+	typ := p.typ
+	switch {
+	case p.opcode == ir.GetElementPtr && len(ops) > 0:
+		typ = r.gepType(ops[0].Type(), ops[1:])
+	case (p.opcode == ir.ICmp || p.opcode == ir.FCmp) && len(ops) > 0 && ops[0].Type() != nil:
+		typ = r.i1()
+		if t := ops[0].Type(); t.IsVector() {
+			typ = r.findType(&ir.Type{Kind: t.Kind, Len: t.Len, Elem: typ})
+		}
+	case p.opcode == ir.Select && len(ops) == 3 && ops[1].Type() != nil:
+		typ = ops[1].Type()
+	}
+	ce := &ir.ConstExpr{Typ: typ, Op: p.opcode, Operands: ops, Flags: p.flags, SrcElem: p.srcElem, Pred: p.pred}
 	if p.inRange != nil {
 		ce.HasInRange, ce.InRangeLo, ce.InRangeHi = true, p.inRange.Lo, p.inRange.Hi
 		ce.InRangeBits = p.inRange.BitWidth

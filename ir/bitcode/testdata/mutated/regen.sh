@@ -7,6 +7,10 @@
 #                      llvm.arm.neon.bfdot.v4f32.v16 and two bytes 0x80 0xff.
 #                      LLVM 22 remangles it (.v16i8), then upgrades that
 #                      name as LLVM 11's (.v8bf16).
+#   gep-type.bc        FuzzWrite's: a getelementptr constant expression over
+#                      a scalable type (made an instruction on reading)
+#                      after a SETTYPE of i64: its type is ptr, from its
+#                      operands, as LLVM's reader makes it.
 #   di-body-expr.bc    FuzzWrite's: an llvm.dbg.value call whose expression
 #                      is invalid; llvm-dis-22 strips the debug info of the
 #                      whole module, and so does bcextract, reading it again
