@@ -300,27 +300,24 @@ func convertPayload(p *container.Payload, id string, o convertOptions) ([]conver
 // r.Reread gave when a body showed part of the module invalid that LLVM
 // drops from the whole module (bitcode.Strip), as opt-22 drops it.
 func convertModule(r *bitcode.Reader, opt bcwrite.Options, strip bool) (*bitcode.Reader, []byte, error) {
-	for tries := 0; ; tries++ {
+	var data []byte
+	r, err := bitcode.ReadAgain(r, func(r *bitcode.Reader) error {
 		m, err := r.Module()
-		var data []byte
-		if err == nil {
-			opt.Loader = r
-			if strip {
-				ir.StripDebugInfo(m)
-				opt.Loader = ir.DebugStripper{Module: m, Loader: r}
-			}
-			if opt.Losses != nil {
-				*opt.Losses = bcwrite.Losses{}
-			}
-			data, err = bcwrite.Write(m, opt)
+		if err != nil {
+			return err
 		}
-		var re *bitcode.RereadError
-		if !errors.As(err, &re) || tries == 2 {
-			// Each read adds to what is stripped: two rereads strip all.
-			return r, data, err
+		opt.Loader = r
+		if strip {
+			ir.StripDebugInfo(m)
+			opt.Loader = ir.DebugStripper{Module: m, Loader: r}
 		}
-		r = r.Reread(re.Strip)
-	}
+		if opt.Losses != nil {
+			*opt.Losses = bcwrite.Losses{}
+		}
+		data, err = bcwrite.Write(m, opt)
+		return err
+	})
+	return r, data, err
 }
 
 // checkVersion checks the --llvm N and --strict of command name.

@@ -271,25 +271,24 @@ func disModule(w *disOutput, r *bitcode.Reader, opt assembly.Options) (*bitcode.
 	if err != nil {
 		return r, err
 	}
-	for tries := 0; ; tries++ {
+	again := false
+	return bitcode.ReadAgain(r, func(r *bitcode.Reader) error {
+		if again {
+			if err := w.rewind(mark); err != nil {
+				return err
+			}
+		}
+		again = true
 		m, err := r.Module()
 		if err == nil && !w.rewinds() {
 			err = loadBodies(r, m)
 		}
-		if err == nil {
-			opt.Loader = r
-			err = assembly.Write(w, m, opt)
+		if err != nil {
+			return err
 		}
-		var re *bitcode.RereadError
-		if !errors.As(err, &re) || tries == 2 {
-			// Each read adds to what is stripped: two rereads strip all.
-			return r, err
-		}
-		if err := w.rewind(mark); err != nil {
-			return r, err
-		}
-		r = r.Reread(re.Strip)
-	}
+		opt.Loader = r
+		return assembly.Write(w, m, opt)
+	})
 }
 
 // loadBodies loads and releases every body of m, so that the reader checks

@@ -2,7 +2,6 @@ package assembly_test
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -179,24 +178,19 @@ func TestGoldenStrip(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				r, rereads := f.Modules[0], 0
+				rereads := -1
 				var buf bytes.Buffer
-				for {
+				r, err := bitcode.ReadAgain(f.Modules[0], func(r *bitcode.Reader) error {
+					rereads++
 					buf.Reset()
 					m, err := r.Module()
-					if err == nil {
-						err = assembly.Write(&buf, m, assembly.Options{ModuleID: base + ".bc", Loader: r, Prefetch: prefetch})
-					}
-					var re *bitcode.RereadError
-					if errors.As(err, &re) && rereads < 2 {
-						r = r.Reread(re.Strip)
-						rereads++
-						continue
-					}
 					if err != nil {
-						t.Fatal(err)
+						return err
 					}
-					break
+					return assembly.Write(&buf, m, assembly.Options{ModuleID: base + ".bc", Loader: r, Prefetch: prefetch})
+				})
+				if err != nil {
+					t.Fatal(err)
 				}
 				if rereads != 1 {
 					t.Errorf("read again %d times, want 1", rereads)

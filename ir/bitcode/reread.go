@@ -1,6 +1,7 @@
 package bitcode
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -74,6 +75,22 @@ func (r *Reader) Reread(s Strip) *Reader {
 		rereads: r.rereads, odrTypes: r.odrTypes, strip: r.strip | s}
 	n.md.dropNamed = r.md.dropNamed
 	return n
+}
+
+// ReadAgain calls read with r and, each time it returns a *RereadError,
+// once more with the Reader r.Reread gives for it (which strips what the
+// reads so far found): at most twice, as there are two parts to strip. It
+// returns the Reader read was given last and read's error. A Reader of
+// Options.Reread is read through it.
+func ReadAgain(r *Reader, read func(*Reader) error) (*Reader, error) {
+	for tries := 0; ; tries++ {
+		err := read(r)
+		var re *RereadError
+		if !errors.As(err, &re) || tries == 2 {
+			return r, err
+		}
+		r = r.Reread(re.Strip)
+	}
 }
 
 // stripOrSkip notes that LLVM drops s from the whole module, msg saying

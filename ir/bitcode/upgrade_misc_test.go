@@ -2,7 +2,6 @@ package bitcode
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -173,23 +172,17 @@ func TestGoldens(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := f.Modules[0]
 			var b bytes.Buffer
-			for tries := 0; ; tries++ {
+			r, err := ReadAgain(f.Modules[0], func(r *Reader) error {
 				b.Reset()
 				m, err := r.Module()
-				if err == nil {
-					err = assembly.Write(&b, m, assembly.Options{ModuleID: filepath.Base(path), Loader: r})
-				}
-				var re *RereadError
-				if errors.As(err, &re) && tries < 2 {
-					r = r.Reread(re.Strip)
-					continue
-				}
 				if err != nil {
-					t.Fatal(err)
+					return err
 				}
-				break
+				return assembly.Write(&b, m, assembly.Options{ModuleID: filepath.Base(path), Loader: r})
+			})
+			if err != nil {
+				t.Fatal(err)
 			}
 			if s := r.Skipped(); len(s) > 0 {
 				t.Errorf("reported %v", s)
