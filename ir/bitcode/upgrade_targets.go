@@ -93,7 +93,7 @@ func (r *Reader) planNVVM(f *ir.Function, name string) *oldIntrinsic {
 		return u
 	}
 	if to, ok := nvvmRenamedMath[name]; ok {
-		if len(sig.Params) != 1 || sig.Params[0] != sig.Ret || !sig.Ret.IsFloatingPoint() {
+		if len(sig.Params) != 1 || sig.Params[0] != sig.Ret || !sig.Ret.Scalar().IsFloatingPoint() {
 			return nil
 		}
 		want, ok := ir.IntrinsicMangledName(to, sig)
@@ -104,6 +104,19 @@ func (r *Reader) planNVVM(f *ir.Function, name string) *oldIntrinsic {
 		return u
 	}
 	switch name {
+	case "mapa.shared.cluster":
+		// It returns a pointer to the cluster's shared memory, address
+		// space 7 since LLVM 21 (3 before): the call, renamed to the new
+		// declaration, is cast back to 3.
+		if !sigIs(sig, isPtr, isPtr, isI32) || sig.Ret.AddrSpace != nvvmShared || sig.Params[0].AddrSpace != nvvmShared {
+			return nil
+		}
+		u.newName, u.newSig = "llvm.nvvm.mapa.shared.cluster", r.fnType(r.ptrType(nvvmSharedCluster), sig.Params...)
+		if _, ok := ir.IntrinsicAttrs(u.newName, u.newSig); !ok {
+			return nil
+		}
+		u.lazyDecl, u.rewrite = false, rewriteNVVMMapa
+		return u
 	case "bitcast.f2i", "bitcast.i2f", "bitcast.d2ll", "bitcast.ll2d":
 		if len(sig.Params) != 1 || storeBits(sig.Params[0]) != storeBits(sig.Ret) || storeBits(sig.Ret) == 0 {
 			return nil
@@ -275,6 +288,13 @@ func (r *Reader) planAMDGCN(f *ir.Function, name string) *oldIntrinsic {
 		return nil
 	}
 	sig := f.Sig
+	if strings.HasPrefix(name, "global.atomic.fadd.v2bf16") || strings.HasPrefix(name, "flat.atomic.fadd.v2bf16") {
+		v2i16 := func(t *ir.Type) bool { return t.Kind == ir.FixedVectorType && t.Len == 2 && isInt(t.Elem, 16) }
+		if !sigIs(sig, v2i16, isPtr, func(t *ir.Type) bool { return t == sig.Ret }) {
+			return nil
+		}
+		return &oldIntrinsic{f: f, oldSig: sig, rewrite: rewriteAMDGCNAtomicBF16}
+	}
 	for _, a := range amdgcnAtomics {
 		if !strings.HasPrefix(name, a.prefix) || strings.HasPrefix(name[len(a.prefix):], "v2bf16") {
 			continue
@@ -354,10 +374,17 @@ func rewriteAMDGCNAtomic(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*
 		return out, false
 	}
 	ptr, val := in.Operands[0], in.Operands[1]
-	as := ptr.Type().AddrSpace
 	ordered := len(in.Operands) == 5
 	becomeInst(in, ir.AtomicRMW, t, ptr, val)
-	in.RMW, in.Ordering, in.Align = ir.RMWOp(u.op), ir.SequentiallyConsistent, align
+	r.amdgcnRMW(in, ir.RMWOp(u.op), align, ordered)
+	return out, true
+}
+
+// amdgcnRMW makes in, an atomicrmw of its operands, the one of op that
+// rewriteAMDGCNAtomic describes.
+func (r *Reader) amdgcnRMW(in *ir.Instruction, op ir.RMWOp, align uint64, ordered bool) {
+	t, as := in.Typ, in.Operands[0].Type().AddrSpace
+	in.RMW, in.Ordering, in.Align = op, ir.SequentiallyConsistent, align
 	extraOf(in).SyncScope = "agent"
 	if !slices.Contains(r.m.SyncScopes, "agent") {
 		// LLVM registers the scope as it makes the instruction
@@ -378,6 +405,23 @@ func rewriteAMDGCNAtomic(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*
 		in.Metadata = append(in.Metadata, ir.Attachment{Kind: denormal, Node: r.emptyNode()})
 	}
 	r.sortAttachments(in.Metadata)
+}
+
+// rewriteAMDGCNAtomicBF16: llvm.amdgcn.global/flat.atomic.fadd.v2bf16,
+// declared of <2 x i16>, became an atomicrmw fadd of <2 x bfloat> (as
+// rewriteAMDGCNAtomic), the value bitcast to it and the result back,
+// unnamed.
+func rewriteAMDGCNAtomicBF16(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	ptr, val := in.Operands[0], in.Operands[1]
+	if _, ok := val.(ir.Constant); ok {
+		return out, false // IRBuilder folds a constant's bitcast
+	}
+	bf := r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: 2, Elem: r.shape(ir.Type{Kind: ir.BFloatType})})
+	cast := r.newInst(in, ir.BitCast, bf, val)
+	rmw := r.newInst(in, ir.AtomicRMW, bf, ptr, cast)
+	r.amdgcnRMW(rmw, ir.RMWFAdd, 4, false)
+	out = append(out, cast, rmw)
+	becomeInst(in, ir.BitCast, u.oldSig.Ret, rmw)
 	return out, true
 }
 
@@ -387,6 +431,9 @@ var nvvmRenamedMath = map[string]string{
 	"fabs.f": "llvm.nvvm.fabs", "fabs.ftz.f": "llvm.nvvm.fabs.ftz", "fabs.d": "llvm.nvvm.fabs",
 	"ex2.approx.f": "llvm.nvvm.ex2.approx", "ex2.approx.ftz.f": "llvm.nvvm.ex2.approx.ftz",
 	"ex2.approx.d": "llvm.nvvm.ex2.approx",
+	// LLVM 19's, of bfloat and half vectors (LLVM 14-16 declared the
+	// bfloat ones of i16: those are left to be reported).
+	"abs.bf16": "llvm.nvvm.fabs", "abs.bf16x2": "llvm.nvvm.fabs", "ex2.approx.f16x2": "llvm.nvvm.ex2.approx",
 }
 
 // nvvmPtrCast reports whether name (without "llvm.nvvm.") is one of the
@@ -422,6 +469,26 @@ func storeBits(t *ir.Type) uint32 {
 		return 64
 	}
 	return 0
+}
+
+// The NVPTX address spaces of shared memory: the CTA's, and the
+// cluster's (LLVM 21).
+const (
+	nvvmShared        = 3
+	nvvmSharedCluster = 7
+)
+
+// rewriteNVVMMapa: a plain call of the new declaration, which takes the
+// old one's name, cast back to the old address space.
+func rewriteNVVMMapa(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	if len(in.Operands) != 2 {
+		return out, false
+	}
+	call := r.newCall(in, r.target(u), in.Operands...)
+	call.Name = in.Name
+	out = append(out, call)
+	becomeInst(in, ir.AddrSpaceCast, u.oldSig.Ret, call)
+	return out, true
 }
 
 // rewriteRebuildUnnamed rebuilds the call for the new declaration with
