@@ -829,7 +829,7 @@ var upgradedFamilies = map[string]bool{
 	"llvm.nvvm.ptr.gen.to.global": true, "llvm.nvvm.ptr.gen.to.shared": true, "llvm.nvvm.ptr.gen.to.constant": true,
 	"llvm.nvvm.ptr.gen.to.local": true, "llvm.nvvm.ptr.gen.to.param": true, "llvm.nvvm.ptr.global.to.gen": true,
 	"llvm.nvvm.ptr.shared.to.gen": true, "llvm.nvvm.ptr.constant.to.gen": true, "llvm.nvvm.ptr.local.to.gen": true,
-	"llvm.nvvm.ptr.param.to.gen": true,
+	"llvm.nvvm.ptr.param.to.gen": true, "llvm.nvvm.mapa.shared.cluster": true,
 }
 
 func upgradedFamily(name string) bool {
