@@ -199,9 +199,25 @@ func (r *Reader) constData(code llvmir.ConstantsCode, ops []uint64, cur *ir.Type
 				elems[i] &= 1<<w - 1
 			}
 		}
-		v = dataConst(cur, elems)
+		// As many elements as the record holds, whatever the current
+		// type's length (LLVM's ConstantDataVector/Array::get of them):
+		// a fixed vector for a vector type, an array for an array.
+		t := cur
+		if kind := dataKind(cur.Kind); t.Len != uint64(len(elems)) || t.Kind != kind {
+			t = r.shape(ir.Type{Kind: kind, Len: uint64(len(elems)), Elem: cur.Elem})
+		}
+		v = dataConst(t, elems)
 	}
 	return v, p, nil
+}
+
+// dataKind is the kind of a data constant of current type kind k: an
+// array, or a fixed vector.
+func dataKind(k ir.TypeKind) ir.TypeKind {
+	if k == ir.ArrayType {
+		return ir.ArrayType
+	}
+	return ir.FixedVectorType
 }
 
 // constExpr reads the constant expressions but getelementptr.

@@ -7,6 +7,12 @@
 #                      llvm.arm.neon.bfdot.v4f32.v16 and two bytes 0x80 0xff.
 #                      LLVM 22 remangles it (.v16i8), then upgrades that
 #                      name as LLVM 11's (.v8bf16).
+#   data-len.bc        FuzzWrite's mutation of testdata/ir/llvmtest/
+#                      arm-bf16-upgrade.bc: a shufflevector mask, a DATA
+#                      constant of 8 elements after a SETTYPE of
+#                      <12 x i32>: LLVM's reader makes it <8 x i32> (one
+#                      element per operand), and the shufflevector
+#                      <8 x bfloat>.
 #   gep-type.bc        FuzzWrite's: a getelementptr constant expression over
 #                      a scalable type (made an instruction on reading)
 #                      after a SETTYPE of i64: its type is ptr, from its
