@@ -512,10 +512,11 @@ func (r *Reader) buildConst(p *pconst) (ir.Constant, error) {
 	if c := r.foldNoOpConst(p, ops); c != nil {
 		return c, nil
 	}
-	// The types of a getelementptr, a compare and a select follow from
-	// their operands, whatever type the CONSTANTS block set before them:
-	// LLVM's reader makes them so (getGEPReturnType, CmpInst::makeCmpResultType,
-	// SelectInst's).
+	// The types of a getelementptr, a compare, a select, fneg and the
+	// vector operations follow from their operands, whatever type the
+	// CONSTANTS block set before them: LLVM's reader makes them so
+	// (getGEPReturnType, CmpInst::makeCmpResultType, the ConstantExpr and
+	// instruction constructors).
 	typ := p.typ
 	switch {
 	case p.opcode == ir.GetElementPtr && len(ops) > 0:
@@ -527,6 +528,14 @@ func (r *Reader) buildConst(p *pconst) (ir.Constant, error) {
 		}
 	case p.opcode == ir.Select && len(ops) == 3 && ops[1].Type() != nil:
 		typ = ops[1].Type()
+	case (p.opcode == ir.InsertElement || p.opcode == ir.FNeg) && len(ops) > 0 && ops[0].Type() != nil:
+		typ = ops[0].Type()
+	case p.opcode == ir.ExtractElement && len(ops) > 0 && ops[0].Type() != nil && ops[0].Type().IsVector():
+		typ = ops[0].Type().Elem
+	case p.opcode == ir.ShuffleVector && len(ops) == 3 && ops[0].Type() != nil && ops[0].Type().IsVector() &&
+		ops[2].Type() != nil && ops[2].Type().IsVector():
+		v, m := ops[0].Type(), ops[2].Type()
+		typ = r.findType(&ir.Type{Kind: v.Kind, Len: m.Len, Elem: v.Elem})
 	}
 	ce := &ir.ConstExpr{Typ: typ, Op: p.opcode, Operands: ops, Flags: p.flags, SrcElem: p.srcElem, Pred: p.pred}
 	if p.inRange != nil {
