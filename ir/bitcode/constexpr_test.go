@@ -85,3 +85,43 @@ func TestClaim(t *testing.T) {
 		t.Errorf("renaming x4 to itself gave %q", got)
 	}
 }
+
+// TestConstExprTypes: a constant expression's type is what LLVM's
+// constructors give it from its operands, not the type the CONSTANTS
+// block set before it (here i64, which a mutated file may hold).
+func TestConstExprTypes(t *testing.T) {
+	r := &Reader{}
+	i32 := r.intType(32)
+	i64 := r.intType(64)
+	f32 := r.shape(ir.Type{Kind: ir.FloatType})
+	v4 := r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: 4, Elem: i32})
+	m2 := r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: 2, Elem: i32})
+	vec := &ir.ConstNull{Typ: v4}
+	mask := &ir.ConstNull{Typ: m2}
+	idx := &ir.ConstInt{Typ: i32, V: 1}
+	ptr := r.ptrType(0)
+	g := &ir.GlobalVar{GlobalHeader: ir.GlobalHeader{Name: "g", Typ: ptr}}
+	r.values = []ir.Value{vec, idx, mask, &ir.ConstFP{Typ: f32}, g, &ir.ConstInt{Typ: i32}}
+	for _, c := range []struct {
+		op   ir.Opcode
+		ids  []uint64
+		want *ir.Type
+	}{
+		{ir.ExtractElement, []uint64{0, 1}, i32},
+		{ir.InsertElement, []uint64{0, 1, 1}, v4},
+		{ir.ShuffleVector, []uint64{0, 0, 2}, m2},
+		{ir.FNeg, []uint64{3}, f32},
+		{ir.ICmp, []uint64{0, 0}, r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: 4, Elem: r.i1()})},
+		{ir.GetElementPtr, []uint64{4, 5}, ptr},
+		{ir.GetElementPtr, []uint64{4, 0}, r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: 4, Elem: ptr})},
+	} {
+		got, err := r.buildConst(&pconst{typ: i64, kind: pcExpr, opcode: c.op, ids: c.ids, srcElem: i32})
+		if err != nil {
+			t.Errorf("%v: %v", c.op, err)
+			continue
+		}
+		if got.Type() != c.want {
+			t.Errorf("%v: type %v, want %v", c.op, got.Type(), c.want)
+		}
+	}
+}
