@@ -24,8 +24,9 @@ type loopStripper struct {
 	f    *ir.Function
 	done map[*ir.MDTuple]*ir.MDTuple // loop ID -> its rewrite, nil when dropped
 	// The sets of one loop ID's walks: nodes visited, nodes that reach a
-	// location, and nodes made of nothing but locations.
-	visited, reach, allLoc map[ir.MDNode]bool
+	// location, and nodes made of nothing but locations; onStack are the
+	// nodes strip is rebuilding.
+	visited, reach, allLoc, onStack map[ir.MDNode]bool
 }
 
 // loopID returns the rewrite of loop ID n, nil when the attachment goes.
@@ -37,6 +38,7 @@ func (s *loopStripper) loopID(n ir.MDNode) ir.MDNode {
 	if s.done == nil {
 		s.done = map[*ir.MDTuple]*ir.MDTuple{}
 		s.visited, s.reach, s.allLoc = map[ir.MDNode]bool{}, map[ir.MDNode]bool{}, map[ir.MDNode]bool{}
+		s.onStack = map[ir.MDNode]bool{}
 	}
 	if nt, ok := s.done[t]; ok {
 		if nt == nil {
@@ -156,6 +158,14 @@ func (s *loopStripper) strip(m ir.Metadata) ir.Metadata {
 		s.r.skip("llvm-dis-22 rebuilds as a tuple a debug-info node of a loop ID of @%s that reaches a location; not done", s.f.Name)
 		return m
 	}
+	if s.onStack[n] || len(s.onStack) >= maxUniqueDepth {
+		// A cycle of tuples (not through a tuple's first operand),
+		// which LLVM's stripLoopMDLoc never ends on, or one too deep.
+		s.r.skip("a loop ID of @%s holds a cycle of tuples that reach a location, which LLVM's strip of its locations does not end on; not done", s.f.Name)
+		return m
+	}
+	s.onStack[n] = true
+	defer delete(s.onStack, n)
 	ops := make([]ir.Metadata, 0, len(t.Ops))
 	self := false
 	for i, op := range t.Ops {
