@@ -18,24 +18,33 @@ import (
 // text returns the module read from data as llvm-dis prints it, and the
 // module; ok is false when it does not read cleanly.
 func text(t *testing.T, data []byte) (string, *ir.Module, *bitcode.Reader, bool) {
-	f, err := bitcode.Options{}.Open(data)
+	f, err := bitcode.Options{Reread: true}.Open(data)
 	if err != nil || len(f.Modules) != 1 {
 		return "", nil, nil, false
 	}
-	r := f.Modules[0]
-	m, err := r.Module()
-	if err != nil || len(r.Skipped()) > 0 {
-		return "", nil, nil, false
-	}
+	// Read as dis reads, again without what a body shows LLVM strips
+	// from the whole module.
 	var b bytes.Buffer
-	if err := assembly.Write(&b, m, assembly.Options{ModuleID: "m", Loader: r}); err != nil {
-		return "", nil, nil, false
-	}
-	if len(r.Skipped()) > 0 {
+	var m *ir.Module
+	r, err := bitcode.ReadAgain(f.Modules[0], func(r *bitcode.Reader) error {
+		b.Reset()
+		var err error
+		if m, err = r.Module(); err != nil {
+			return err
+		}
+		if len(r.Skipped()) > 0 {
+			return errSkipped
+		}
+		return assembly.Write(&b, m, assembly.Options{ModuleID: "m", Loader: r})
+	})
+	if err != nil || len(r.Skipped()) > 0 {
 		return "", nil, nil, false
 	}
 	return b.String(), m, r, true
 }
+
+// errSkipped stops a read that skipped part of the module.
+var errSkipped = errors.New("read past part of the module")
 
 // FuzzWrite writes whatever module the reader reads cleanly from the
 // input and this writer writes: never a panic; the bytes must read back
