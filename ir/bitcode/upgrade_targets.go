@@ -92,6 +92,9 @@ func (r *Reader) planNVVM(f *ir.Function, name string) *oldIntrinsic {
 		u.rewrite = rewriteNVVMBarrierRed
 		return u
 	}
+	if u := r.planNVVMIntBF16(f, name); u != nil {
+		return u
+	}
 	if to, ok := nvvmRenamedMath[name]; ok {
 		if len(sig.Params) != 1 || sig.Params[0] != sig.Ret || !sig.Ret.Scalar().IsFloatingPoint() {
 			return nil
@@ -469,6 +472,80 @@ func storeBits(t *ir.Type) uint32 {
 		return 64
 	}
 	return 0
+}
+
+// planNVVMIntBF16: the bfloat intrinsics LLVM 14 to 16 declared of
+// integers (i16 for bf16, i32 for bf16x2; nvvmBF16Name, abs) take bfloat
+// and <2 x bfloat> in LLVM 22, abs being nvvm.fabs. Each call becomes the
+// bitcasts of its operands, an unnamed call of the new declaration
+// (declared at its first call, at the end) and the bitcast of its result
+// back, all unnamed.
+func (r *Reader) planNVVMIntBF16(f *ir.Function, name string) *oldIntrinsic {
+	abs := name == "abs.bf16" || name == "abs.bf16x2"
+	if !abs && !nvvmBF16Name(name) {
+		return nil
+	}
+	sig := f.Sig
+	bits := uint32(16)
+	bf := r.shape(ir.Type{Kind: ir.BFloatType})
+	if strings.HasSuffix(name, "x2") {
+		bits, bf = 32, r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: 2, Elem: bf})
+	}
+	if !isInt(sig.Ret, bits) || len(sig.Params) == 0 {
+		return nil
+	}
+	params := make([]*ir.Type, len(sig.Params))
+	for i, p := range sig.Params {
+		if !isInt(p, bits) {
+			return nil
+		}
+		params[i] = bf
+	}
+	newSig := r.fnType(bf, params...)
+	newName := f.Name
+	if abs {
+		var ok bool
+		if newName, ok = ir.IntrinsicMangledName("llvm.nvvm.fabs", newSig); !ok {
+			return nil
+		}
+	}
+	if _, ok := ir.IntrinsicAttrs(newName, newSig); !ok {
+		return nil
+	}
+	return &oldIntrinsic{f: f, oldSig: sig, newName: newName, newSig: newSig, lazyDecl: true, rewrite: rewriteNVVMIntBF16}
+}
+
+// rewriteNVVMIntBF16 is planNVVMIntBF16's rewrite. IRBuilder folds the
+// bitcast of a constant: an integer becomes the bfloat of its bits,
+// undef and poison stay; another constant is left to be reported.
+func rewriteNVVMIntBF16(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	bf := u.newSig.Ret
+	ops := make([]ir.Value, len(in.Operands))
+	var casts []*ir.Instruction
+	for i, op := range in.Operands {
+		switch c := op.(type) {
+		case *ir.ConstInt:
+			if bf.Kind != ir.BFloatType || c.Big != nil {
+				return out, false
+			}
+			ops[i] = &ir.ConstFP{Typ: bf, Bits: [2]uint64{uint64(c.V) & 0xffff}}
+		case *ir.Undef:
+			ops[i] = &ir.Undef{Typ: bf}
+		case *ir.Poison:
+			ops[i] = &ir.Poison{Typ: bf}
+		case ir.Constant:
+			return out, false
+		default:
+			cast := r.newInst(in, ir.BitCast, bf, op)
+			casts = append(casts, cast)
+			ops[i] = cast
+		}
+	}
+	call := r.newCall(in, r.target(u), ops...)
+	out = append(out, casts...)
+	out = append(out, call)
+	becomeInst(in, ir.BitCast, u.oldSig.Ret, call)
+	return out, true
 }
 
 // The NVPTX address spaces of shared memory: the CTA's, and the
