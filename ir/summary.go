@@ -33,6 +33,11 @@ type Summary struct {
 	// of FS_BLOCK_COUNT records.
 	Flags      uint64
 	BlockCount uint64
+	// NamedAnew is set when global values of the module had one name
+	// and were made unique on reading ("f", "f.1", ...): the GUIDs the
+	// summary lists are those of the names as they were, which a module
+	// written back would not have.
+	NamedAnew bool
 }
 
 // A SummaryModule is a module path entry: its path and hash.

@@ -23,6 +23,11 @@ func checkSummary(s *ir.Summary) error {
 	if s.Combined {
 		return unsupported("a combined summary index")
 	}
+	if s.NamedAnew {
+		// Written back, those values' GUIDs would not be the
+		// summary's.
+		return unsupported("a summary of a module whose global values of one name were named anew on reading")
+	}
 	for _, v := range s.Values {
 		for _, gs := range v.Summaries {
 			if len(gs.Allocs) > 0 || len(gs.Callsites) > 0 {

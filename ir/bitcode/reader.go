@@ -450,6 +450,9 @@ type Reader struct {
 	// and globalUnique the number globalName appended last.
 	globalNames  map[string]struct{}
 	globalUnique int
+	// namedAnew says a global value's name was made unique (see
+	// ir.Summary.NamedAnew).
+	namedAnew bool
 
 	// layout is the module's data layout, read when an instruction
 	// without an alignment needs it (see typeAlign); layoutOf is the
@@ -608,6 +611,9 @@ func (r *Reader) Module() (*ir.Module, error) {
 		}
 		if err == nil {
 			r.m.Summary = s.sum
+			if s.sum != nil {
+				s.sum.NamedAnew = r.namedAnew
+			}
 			for _, sk := range s.skips {
 				r.skips = addSkip(r.skips, sk)
 			}
@@ -885,6 +891,7 @@ func (r *Reader) globalName(old, name string) string {
 		r.globalNames[name] = struct{}{}
 		return name
 	}
+	r.namedAnew = true
 	sep := "."
 	if arch, _, _ := strings.Cut(r.m.Triple, "-"); arch == "nvptx" || arch == "nvptx64" {
 		sep = ""
