@@ -117,7 +117,7 @@ func mdField(n *ir.SpecializedNode, name fn) ir.Metadata {
 	case f == nil:
 		return nil
 	case f.MD != nil:
-		if s, ok := f.MD.(*ir.MDString); ok && s.Value == "" {
+		if s, ok := f.MD.(*ir.MDString); ok && s.Value == "" && !keepsEmpty(n, name) {
 			return nil // LLVM keeps no empty strings in nodes
 		}
 		return f.MD
@@ -130,6 +130,14 @@ func mdField(n *ir.SpecializedNode, name fn) ir.Metadata {
 		return &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: i64Type, V: f.Int}}
 	}
 	return nil
+}
+
+// keepsEmpty reports whether field name of n keeps an empty string as a
+// string: a DIFile's checksum and source, which LLVM takes as they are
+// read (DIFile::get of MDStrings), where an empty one is not none (a
+// checksum kind with an empty checksum prints `checksum: ""`).
+func keepsEmpty(n *ir.SpecializedNode, name fn) bool {
+	return n.Kind == "DIFile" && (name == fChecksum || name == fSource)
 }
 
 // i64Type is the type of the constants mdField makes.
