@@ -1068,6 +1068,10 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 	}
 	if in.Typ.Kind != ir.VoidType {
 		if ph := fs.fwd[fs.next]; ph != nil {
+			if !equalTypes(ph.Typ, in.Typ, 0) {
+				// LLVM's ValueList::assignValue.
+				return r.errorf("invalid record: assigned value does not match type of forward declaration")
+			}
 			*ph = *in
 			*in = ir.Instruction{} // its arrays are ph's now
 			r.freeInstruction(in)
