@@ -198,10 +198,15 @@ func (r *Reader) addKind(ops []uint64) error {
 	if len(ops) < 1 {
 		return r.errorf("invalid metadata kind record")
 	}
-	if _, dup := r.kinds[ops[0]]; dup {
+	name := opsString(ops[1:])
+	if old, dup := r.kinds[ops[0]]; dup {
+		if old == name && r.fn != nil && r.loaded[r.fn.f] {
+			// A kind a body's own metadata block names, met again as
+			// the body is loaded again.
+			return nil
+		}
 		return r.errorf("conflicting METADATA_KIND records (kind %d twice)", ops[0])
 	}
-	name := opsString(ops[1:])
 	r.kinds[ops[0]] = name
 	r.rankOf(name)
 	return nil
