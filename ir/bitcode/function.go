@@ -1020,7 +1020,7 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		if last == nil || len(ops) < 4 {
 			return r.errorf("invalid debug loc record")
 		}
-		if r.noDebug || r.stripDebug {
+		if r.noDebug {
 			return nil
 		}
 		lops := [8]uint64{0, ops[0], ops[1], ops[2], ops[3], 0, 0, 0}
@@ -1030,8 +1030,14 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		if len(ops) == 7 {
 			lops[6], lops[7] = ops[5], ops[6]
 		}
-		fs.lastLoc = r.location(lops[:])
-		last.DebugLoc = fs.lastLoc
+		// Read even when the debug info is stripped: LLVM strips it
+		// once the bodies are read, and a location naming no node
+		// fails the body all the same.
+		loc := r.location(lops[:])
+		if !r.stripDebug {
+			fs.lastLoc = loc
+			last.DebugLoc = loc
+		}
 		return nil
 	case llvmir.FUNC_CODE_OPERAND_BUNDLE:
 		return r.operandBundle(fs, rec)

@@ -22,8 +22,15 @@
 #                      whole module, and so does bcextract, reading it again
 #                      (a reader that does not read again reports it:
 #                      di-body-expr.want).
+#   stripped-loc.bc    FuzzWrite's mutation of testdata/ir/nvvm-llvm14: no
+#                      valid "Debug Info Version" (the debug info is
+#                      stripped) and a body's DEBUG_LOC names metadata ID 8,
+#                      which does not exist. LLVM 22's llvm-dis crashes on
+#                      it: no .dis; bcextract fails the body every time it
+#                      is loaded (stripped-loc.err).
 set -euo pipefail
 cd "$(dirname "$0")"
 for f in *.bc; do
+	[ -e "${f%.bc}.err" ] && continue
 	llvm-dis-22 "$f" -o - 2>/dev/null >"${f%.bc}.dis"
 done
