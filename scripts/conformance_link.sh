@@ -54,52 +54,13 @@ if [[ -z $BCX ]]; then
 fi
 # shellcheck source=scripts/debsrc.sh
 source "$REPO/scripts/debsrc.sh"
-# fetch DIR: Debian's sources of zlib, Lua 5.4 and yaml-cpp, unpacked as
-# DIR/zlib, DIR/lua and DIR/yaml-cpp.
-fetch() {
-	local dir=$1 apt="$WORK/apt"
-	mkdir -p "$apt/dl"
-	debsrc_download "$apt/dl" "" zlib lua5.4 yaml-cpp || return 1
-	rm -rf "$dir/zlib" "$dir/lua" "$dir/yaml-cpp" "$apt/x"
-	mkdir -p "$apt/x" "$dir"
-	for t in "$apt"/dl/zlib_*.orig.tar.* "$apt"/dl/lua5.4_*.orig.tar.* "$apt"/dl/yaml-cpp_*.orig.tar.*; do
-		tar -xf "$t" -C "$apt/x" || return 1
-	done
-	mv "$apt"/x/zlib-* "$dir/zlib" && mv "$apt"/x/lua-*/src "$dir/lua" && mv "$apt"/x/yaml-cpp-* "$dir/yaml-cpp"
-}
 if [[ -z $SRC ]]; then
-	SRC=${BCX_CORPUS:-$HOME/.cache/bcextract-corpus}/link-src
-	if [[ ! -f $SRC/zlib/zlib.h || ! -f $SRC/lua/lua.h || ! -f $SRC/yaml-cpp/include/yaml-cpp/yaml.h ]]; then
-		ok=""
-		for attempt in 1 2 3; do
-			if fetch "$SRC"; then
-				ok=1
-				break
-			fi
-			sleep $((attempt * 5))
-		done
-		[[ -n $ok ]] || skip "the sources of zlib, Lua and yaml-cpp (Debian's source packages) could not be fetched"
-	fi
+	SRC=$(debsrc_programs "$WORK") || skip "the sources of zlib, Lua and yaml-cpp (Debian's source packages) could not be fetched"
 fi
 
 pass=0
 fail=0
 start=$SECONDS
-# units PROGRAM -> the C files of a program.
-units() {
-	case $1 in
-	zlib) ls "$SRC"/zlib/*.c ;;
-	lua) ls "$SRC"/lua/l*.c | grep -v -e '/ltests\.c$' -e '/lua\.c$' -e '/luac\.c$'; echo "$SRC/lua/lua.c" ;;
-	yaml-cpp) ls "$SRC"/yaml-cpp/src/*.cpp "$SRC"/yaml-cpp/src/contrib/*.cpp ;;
-	esac
-}
-cflags() {
-	case $1 in
-	zlib) echo "-I$SRC/zlib -DHAVE_UNISTD_H -D_LARGEFILE64_SOURCE=1" ;;
-	lua) echo "-I$SRC/lua -DLUA_USE_LINUX" ;;
-	yaml-cpp) echo "-std=c++17 -I$SRC/yaml-cpp/include -I$SRC/yaml-cpp/src" ;;
-	esac
-}
 configs() {
 	case $1 in
 	yaml-cpp) printf '%s\n' "-O0" "-O1" "-O2" "-Os" "-O0 -g" "-O2 -g" ;;
@@ -145,12 +106,12 @@ for prog in zlib lua yaml-cpp; do
 		bcs=()
 		objs=()
 		# shellcheck disable=SC2046
-		for c in $(units $prog); do
+		for c in $(debsrc_units "$SRC" $prog); do
 			b=$(basename "$c" .c)
 			# shellcheck disable=SC2046,SC2086
-			$cc -w -c -emit-llvm $cfg $(cflags $prog) "$c" -o "$d/$b.bc"
+			$cc -w -c -emit-llvm $cfg $(debsrc_cflags "$SRC" $prog) "$c" -o "$d/$b.bc"
 			# shellcheck disable=SC2046,SC2086
-			$cc -w -c -fPIC -fembed-bitcode $cfg $(cflags $prog) "$c" -o "$d/$b.o"
+			$cc -w -c -fPIC -fembed-bitcode $cfg $(debsrc_cflags "$SRC" $prog) "$c" -o "$d/$b.o"
 			bcs+=("$d/$b.bc")
 			objs+=("$d/$b.o")
 		done
@@ -200,10 +161,10 @@ for prog in zlib lua yaml-cpp; do
 		mkdir -p "$d"
 		thin=()
 		# shellcheck disable=SC2046
-		for c in $(units $prog); do
+		for c in $(debsrc_units "$SRC" $prog); do
 			b=$(basename "$c" .c)
 			# shellcheck disable=SC2046
-			$cc -w -c -flto=thin -O2 $(cflags $prog) "$c" -o "$d/$b.o"
+			$cc -w -c -flto=thin -O2 $(debsrc_cflags "$SRC" $prog) "$c" -o "$d/$b.o"
 			thin+=("$d/$b.o")
 		done
 		llvm-ar-22 rcs "$d/lib.a" "${thin[@]}"
