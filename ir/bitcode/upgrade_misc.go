@@ -728,7 +728,7 @@ func (r *Reader) checkFunctionDebugLocs(f *ir.Function) string {
 				return msg
 			}
 			for _, a := range in.Metadata {
-				if a.Kind != "loop" {
+				if a.Kind != "llvm.loop" {
 					continue
 				}
 				if t, ok := a.Node.(*ir.MDTuple); ok {

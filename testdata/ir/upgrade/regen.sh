@@ -25,12 +25,12 @@
 #              (`bcextract dis` reads the module again, ir/bitcode's
 #              Options.Reread), strip/NAME.want words of the report a
 #              reader without Reread gives (ir/bitcode's
-#              TestStripFixtures). Not fixtures of internal/irfixtures (one
+#              TestStripFixtures; handwritten). Not fixtures of internal/irfixtures (one
 #              level deeper).
 #
-# Tools: LLVM_DIS=llvm-dis-22, CLANG9 and CLANG11 (Debian bullseye's, which
-# scripts/bullseye_clang.sh fetches and unpacks: by default this script
-# asks it), CLANG14=clang-14, CLANG16=clang-16, CLANG19=clang-19,
+# Tools: LLVM_DIS=llvm-dis-22, CLANG7 to CLANG12 (Ubuntu focal's and Debian
+# bullseye's, which scripts/archive_clang.sh fetches and unpacks: by default
+# this script asks it), CLANG14=clang-14, CLANG16=clang-16, CLANG19=clang-19,
 # llvm-as-13, llvm-as-14, llvm-as-15, llvm-as-19, and python3 with
 # libLLVM-14.so.1.
 set -euo pipefail
@@ -40,10 +40,10 @@ LLVM_DIS="${LLVM_DIS:-llvm-dis-22}"
 CLANG14="${CLANG14:-clang-14}"
 CLANG16="${CLANG16:-clang-16}"
 CLANG19="${CLANG19:-clang-19}"
-if [[ -z ${CLANG9:-} || -z ${CLANG11:-} ]]; then
-	eval "$("$DIR/../../../scripts/bullseye_clang.sh")"
+if [[ -z ${CLANG7:-} || -z ${CLANG8:-} || -z ${CLANG9:-} || -z ${CLANG10:-} || -z ${CLANG11:-} || -z ${CLANG12:-} ]]; then
+	eval "$("$DIR/../../../scripts/archive_clang.sh")"
 fi
-for t in "$LLVM_DIS" "$CLANG9" "$CLANG11" "$CLANG14" "$CLANG16" "$CLANG19" llvm-as-13 llvm-as-14 llvm-as-15 llvm-as-19 python3; do
+for t in "$LLVM_DIS" "$CLANG7" "$CLANG8" "$CLANG9" "$CLANG10" "$CLANG11" "$CLANG12" "$CLANG14" "$CLANG16" "$CLANG19" llvm-as-13 llvm-as-14 llvm-as-15 llvm-as-19 python3; do
 	command -v "$t" >/dev/null 2>&1 || { echo "regen.sh: $t not found" >&2; exit 1; }
 done
 
@@ -85,11 +85,18 @@ CFIXTURES=(
 	"avx512bf16-llvm14-O2|$CLANG14|x86_64-unknown-linux-gnu|-O2 -mavx512bf16|src/avx512bf16.c"
 	"aarch64-bf16cvt-llvm19|$CLANG19|aarch64-unknown-linux-gnu|-march=armv8.6-a+bf16 -ffreestanding -O1|src/bf16cvt.c"
 	"aarch64-sve-bf16cvt-llvm19|$CLANG19|aarch64-unknown-linux-gnu|-march=armv8.6-a+sve+bf16 -ffreestanding -O1|src/sve-bf16cvt.c"
+	"strip/inlined-loop-llvm7-O2|$CLANG7|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|src/inlined-loop.c"
+	"strip/inlined-loop-llvm8-O2|$CLANG8|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|src/inlined-loop.c"
+	"summary-switch-llvm8|$CLANG8|x86_64-unknown-linux-gnu|-O2 -flto=thin|../src/switch.c"
 	"di-switch-llvm9-O2|$CLANG9|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|../src/switch.c"
 	"summary-vec-llvm9|$CLANG9|x86_64-unknown-linux-gnu|-O2 -flto=thin|../src/vec.c"
 	"di-vec-llvm11-O2|$CLANG11|x86_64-unknown-linux-gnu|-O2 -g -fdebug-compilation-dir=.|../src/vec.c"
 	"di-switch-llvm11-O0|$CLANG11|x86_64-unknown-linux-gnu|-O0 -g -fdebug-compilation-dir=.|../src/switch.c"
 	"summary-switch-llvm11|$CLANG11|x86_64-unknown-linux-gnu|-O2 -flto=thin|../src/switch.c"
+	"di-vec-llvm10-O2|$CLANG10|x86_64-unknown-linux-gnu|-O2 -g -fdebug-compilation-dir=.|../src/vec.c"
+	"summary-vec-llvm10|$CLANG10|x86_64-unknown-linux-gnu|-O2 -flto=thin|../src/vec.c"
+	"di-switch-llvm12-O0|$CLANG12|x86_64-unknown-linux-gnu|-O0 -g -fdebug-compilation-dir=.|../src/switch.c"
+	"summary-vec-llvm12|$CLANG12|x86_64-unknown-linux-gnu|-O2 -flto=thin|../src/vec.c"
 )
 for entry in "${CFIXTURES[@]}"; do
 	IFS='|' read -r name cc target flags src <<<"$entry"
