@@ -396,6 +396,9 @@ func (r *Reader) loadBody(f *ir.Function) (err error) {
 	if r.fnMD == nil {
 		r.fnMD = map[*ir.Function]int{}
 	}
+	if r.bodyPers[f] {
+		f.Personality = nil
+	}
 	if n, ok := r.fnMD[f]; ok && n <= len(f.Metadata) {
 		f.Metadata = f.Metadata[:n]
 	} else {

@@ -188,6 +188,10 @@ func (r *Reader) instLandingPad(c *opCursor, in *ir.Instruction) error {
 			return r.errorf("invalid landingpad personality")
 		case f.Personality == nil:
 			f.Personality = pers
+			if r.bodyPers == nil {
+				r.bodyPers = map[*ir.Function]bool{}
+			}
+			r.bodyPers[f] = true
 		case f.Personality != pers:
 			return r.errorf("personality function mismatch")
 		}

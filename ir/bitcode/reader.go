@@ -351,6 +351,9 @@ type Reader struct {
 	// fnMD is how many attachments each loaded function had before its
 	// body was first loaded: a reload drops the body's ones first.
 	fnMD map[*ir.Function]int
+	// bodyPers holds the functions whose personality an old landingpad
+	// of their body gave (LLVM 3.6 and older): a reload gives it again.
+	bodyPers map[*ir.Function]bool
 
 	br     *bitstream.Reader
 	ops    []uint64
