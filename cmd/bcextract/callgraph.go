@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/callgraph"
 	"github.com/spf13/pflag"
 )
@@ -64,14 +65,25 @@ func runCallgraph(e *env, args []string, format string, noIntrinsics bool) error
 	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
 	var b callgraph.Builder
 	bodyFailed := false
+	type collected struct {
+		f *ir.Function
+		c callgraph.Calls
+	}
+	var calls []collected
 	failed, err := eachModuleWith(e, args, moduleWalk{opts: analysisOptions}, func(md *module) error {
+		// Added once every body is read: one may make the module read
+		// again (isReread).
+		calls = calls[:0]
+		var errs []error
 		for _, f := range md.m.Functions {
 			if f == nil || !f.HasBody {
 				continue
 			}
 			if err := md.r.LoadBody(f); err != nil {
-				reportf(e.stderr, "%v", disError(md.p, err))
-				bodyFailed = true
+				if isReread(err) {
+					return err
+				}
+				errs = append(errs, err)
 				continue
 			}
 			c := callgraph.Collect(f)
@@ -79,7 +91,14 @@ func runCallgraph(e *env, args []string, format string, noIntrinsics bool) error
 			if noIntrinsics {
 				c.Direct = dropIntrinsics(c.Direct)
 			}
-			b.Add(md.path, f, &c)
+			calls = append(calls, collected{f, c})
+		}
+		for _, err := range errs {
+			reportf(e.stderr, "%v", disError(md.p, err))
+			bodyFailed = true
+		}
+		for i := range calls {
+			b.Add(md.path, calls[i].f, &calls[i].c)
 		}
 		for _, a := range md.m.Aliases {
 			b.AddAlias(md.path, a)

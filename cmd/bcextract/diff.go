@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/bcextract/bcextract/container"
+	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/bcextract/bcextract/ir/irdiff"
 	"github.com/bcextract/bcextract/ir/structhash"
 	"github.com/spf13/pflag"
@@ -133,17 +134,24 @@ func runDiff(e *env, oldArg, newArg string, jsonOut bool, context int) error {
 		skip := func(p *container.Payload) bool { return identical(s, other, p) }
 		failed, err := eachModuleWith(e, []string{s.arg}, moduleWalk{skip: skip, opts: analysisOptions}, func(md *module) error {
 			m := &irdiff.Module{Path: md.path, Source: md.m.SourceFilename}
+			var errs []error
 			for _, f := range md.m.Functions {
 				if f == nil || !f.HasBody {
 					continue
 				}
 				if err := md.r.LoadBody(f); err != nil {
-					reportf(e.stderr, "%v", disError(md.p, err))
-					trouble = true
+					if isReread(err) {
+						return err // read again (eachModuleWith)
+					}
+					errs = append(errs, err)
 					continue
 				}
 				m.Funcs = append(m.Funcs, irdiff.Func{Name: f.Name, Hash: h.Function(f)})
 				f.Params, f.Blocks = nil, nil
+			}
+			for _, err := range errs {
+				reportf(e.stderr, "%v", disError(md.p, err))
+				trouble = true
 			}
 			s.modules = append(s.modules, m)
 			return nil
@@ -206,7 +214,7 @@ func canonicalTexts(e *env, old, new *diffSide, changed []irdiff.Change) (map[st
 		tag  string
 		side *diffSide
 	}{{"o", old}, {"n", new}} {
-		_, err := eachModule(quiet, []string{s.side.arg}, func(md *module) error {
+		_, err := eachModuleWith(quiet, []string{s.side.arg}, moduleWalk{opts: bitcode.Options{Reread: true}}, func(md *module) error {
 			names := want[s.tag+"\x00"+md.path]
 			if names == nil {
 				return nil
@@ -216,6 +224,9 @@ func canonicalTexts(e *env, old, new *diffSide, changed []irdiff.Change) (map[st
 					continue
 				}
 				if err := md.r.LoadBody(f); err != nil {
+					if isReread(err) {
+						return err // read again, as in pass 2
+					}
 					continue // reported by pass 2
 				}
 				var b strings.Builder

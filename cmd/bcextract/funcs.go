@@ -101,6 +101,11 @@ func runFuncs(e *env, args []string, o funcsOptions) error {
 			dm = demangle.NewCache(demangle.BudgetFor(len(md.p.Data)))
 		}
 		fns, errs := describeModule(md, o.all)
+		for _, err := range errs {
+			if isReread(err) {
+				return err // read again (eachModuleWith)
+			}
+		}
 		for i := range fns {
 			if errs[i] != nil {
 				reportf(e.stderr, "%v", disError(md.p, errs[i]))

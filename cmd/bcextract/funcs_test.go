@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -226,5 +227,35 @@ func TestFuncsParallel(t *testing.T) {
 	many, stderr2, code2 := runIn(t, ".", args...)
 	if code1 != 0 || code2 != 0 || stderr1 != "" || stderr2 != "" || one != many || strings.Count(one, "\n") < 400 {
 		t.Errorf("exit %d/%d, stderr %q/%q, outputs equal: %v (%d lines)", code1, code2, stderr1, stderr2, one == many, strings.Count(one, "\n"))
+	}
+}
+
+// TestAnalysisInvalidTBAA: a module whose second body has a !tbaa tag
+// LLVM's TBAA verifier rejects, for which LLVM drops every !tbaa of the
+// module. funcs, callgraph and diff read it again without them (no report,
+// exit 0): the hashes are those of the module llvm-dis-22 prints, made
+// bitcode again by llvm-as-22 (worked by hand in November 2026).
+func TestAnalysisInvalidTBAA(t *testing.T) {
+	const dir = "../../testdata/ir/upgrade/strip/"
+	const file = "tbaa-invalid-second-llvm22.bc"
+	out, stderr, code := runIn(t, dir, "funcs", file)
+	if code != 0 || stderr != "" {
+		t.Fatalf("funcs: exit %d, stderr %q", code, stderr)
+	}
+	hashes := map[string]string{}
+	for _, line := range strings.Split(out, "\n")[1:] {
+		if f := strings.Fields(line); len(f) == 10 {
+			hashes[f[1]] = f[7]
+		}
+	}
+	if want := map[string]string{"f": "940e9191ba2f8460", "g": "8fc49d03713f1889", "h": "6b298858aa070cba"}; !maps.Equal(hashes, want) {
+		t.Errorf("funcs prints\n%s\nwant the hashes %v", out, want)
+	}
+	out, stderr, code = runIn(t, dir, "callgraph", "--format", "json", file)
+	if code != 0 || stderr != "" || !strings.Contains(out, `"h"`) {
+		t.Errorf("callgraph: exit %d, stderr %q, output %q", code, stderr, out)
+	}
+	if out, stderr, code := runIn(t, dir, "diff", file, file); code != 0 || stderr != "" || out != "" {
+		t.Errorf("diff: exit %d, stderr %q, output %q", code, stderr, out)
 	}
 }

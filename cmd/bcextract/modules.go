@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -134,14 +135,35 @@ func eachModuleWith(e *env, args []string, w moduleWalk, fn func(md *module) err
 					if nspares > 0 {
 						spares = openSpares(p, k, nspares, w.opts)
 					}
-					m, err := r.Module()
-					if err != nil {
-						reportf(e.stderr, "%v", disError(p, err))
-						failed = true
-						continue
+					// With Options.Reread, a body that shows part of the
+					// module invalid that LLVM drops from the whole of it
+					// (a !tbaa tag its verifier rejects) makes fn return
+					// a *RereadError before it gives anything of the
+					// module: it is read again without that part.
+					ok := true
+					for tries := 0; ; tries++ {
+						m, err := r.Module()
+						if err == nil {
+							err = fn(&module{path: modulePath(p, k, len(f.Modules)), p: p, k: k, r: r, m: m, spares: spares})
+							if ferr = err; !isReread(err) {
+								break
+							}
+						}
+						if re := (*bitcode.RereadError)(nil); errors.As(err, &re) && tries < 2 {
+							r, spares, ferr = r.Reread(re.Strip), nil, nil
+							continue
+						}
+						if ferr == nil || isReread(ferr) {
+							reportf(e.stderr, "%v", disError(p, err))
+							failed, ok, ferr = true, false, nil
+						}
+						break
 					}
-					if ferr = fn(&module{path: modulePath(p, k, len(f.Modules)), p: p, k: k, r: r, m: m, spares: spares}); ferr != nil {
+					if ferr != nil {
 						return nil
+					}
+					if !ok {
+						continue
 					}
 					for _, s := range r.Skipped() {
 						failed = true
@@ -230,5 +252,14 @@ func knownFormat(p string) bool {
 
 // analysisOptions are the reader options of funcs, callgraph and diff,
 // which look at one body at a time, never at debug info, named metadata or
-// the summary.
-var analysisOptions = bitcode.Options{DropDebugInfo: true, DropNamedMetadata: true, DropSummary: true, ReuseBodies: true}
+// the summary, and read a module again when a body shows part of it
+// invalid that LLVM drops (see eachModuleWith).
+var analysisOptions = bitcode.Options{DropDebugInfo: true, DropNamedMetadata: true, DropSummary: true, ReuseBodies: true, Reread: true}
+
+// isReread reports whether err is a *bitcode.RereadError: a body of a
+// module read with Options.Reread showed part of the module invalid that
+// LLVM drops from the whole of it, and the module is to be read again.
+func isReread(err error) bool {
+	var re *bitcode.RereadError
+	return errors.As(err, &re)
+}
