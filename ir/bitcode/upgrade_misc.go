@@ -183,7 +183,7 @@ func (r *Reader) upgradeObjCFlags() {
 		case "Objective-C Class Properties":
 			hasClassProps = true
 		case "PIE Level":
-			if b, _, ok := tbaaInt(t.Ops[0]); ok && b == 1 {
+			if b, _, ok := ir.IntMetadata(t.Ops[0]); ok && b == 1 {
 				nmd.Ops[i] = &ir.MDTuple{Ops: []ir.Metadata{c(i32, 7), t.Ops[1], t.Ops[2]}, ID: r.nodeID()}
 			}
 		case "Objective-C Image Info Section":
@@ -199,7 +199,7 @@ func (r *Reader) upgradeObjCFlags() {
 			if vt := vm.Value.Type(); vt != nil && vt.Kind == ir.IntegerType && vt.BitWidth == 8 {
 				continue
 			}
-			v, _, ok := tbaaInt(vm)
+			v, _, ok := ir.IntMetadata(vm)
 			if !ok {
 				r.skip("llvm-dis-22 upgrades this \"Objective-C Garbage Collection\" module flag; not done")
 				continue

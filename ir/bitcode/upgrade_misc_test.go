@@ -50,60 +50,6 @@ func TestUpgradeAttrGroup(t *testing.T) {
 	}
 }
 
-// TBAA access tags through LLVM's TBAA verifier: each case's verdict is
-// llvm-dis-22's (a store with the tag assembled by llvm-as-22
-// -disable-verify keeps its !tbaa or loses it).
-func TestTBAAValid(t *testing.T) {
-	i64 := &ir.Type{Kind: ir.IntegerType, BitWidth: 64}
-	i32 := &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
-	n := func(ops ...ir.Metadata) *ir.MDTuple { return &ir.MDTuple{Ops: ops} }
-	str := func(v string) ir.Metadata { return &ir.MDString{Value: v} }
-	c64 := func(v int64) ir.Metadata { return &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: i64, V: v}} }
-	c32 := func(v int64) ir.Metadata { return &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: i32, V: v}} }
-	root := n(str("root"))
-	scalar := n(str("int"), root, c64(0))             // !1
-	st := n(str("s"), scalar, c64(0), scalar, c64(4)) // !2
-	scalar2 := n(str("int2"), root)                   // !3
-	newInt := n(root, c64(4), str("int"))             // !10
-	newS := n(newInt, c64(8), str("s"), newInt, c64(0), c64(4), newInt, c64(4), c64(4))
-	badOrder := n(str("s2"), scalar, c64(4), scalar, c64(0)) // !12
-	for i, c := range []struct {
-		tag  *ir.MDTuple
-		want bool
-	}{
-		{n(st, scalar, c64(0)), true},
-		{n(st, scalar, c64(4)), true},
-		{n(st, scalar, c64(8)), false},
-		{n(scalar, scalar, c64(0), c64(2)), false},
-		{n(scalar, scalar, c64(0), c64(1)), true},
-		{n(scalar, str("x"), c64(0)), false},
-		{n(newInt, newInt, c64(0), c64(4)), true},
-		{n(newInt, newInt, c64(0)), false},
-		{n(scalar, scalar, c32(0)), false},
-		{n(scalar2, scalar2, c32(0)), true},
-		{n(newS, newInt, c64(4), c64(4)), true},
-		{n(newS, newInt, c64(12), c64(4)), false},
-		{n(badOrder, scalar, c64(0)), false},
-		{n(st, scalar2, c64(0)), false},
-		{n(scalar, scalar, c64(0), c64(0), c64(0)), false},
-	} {
-		if got := tbaaValid(c.tag); got != c.want {
-			t.Errorf("case %d: tbaaValid = %v, want %v", i+1, got, c.want)
-		}
-	}
-	// An old scalar tag (two operands) is not a struct-path tag: it is
-	// reported as one LLVM upgrades.
-	if isStructPathTag(n(scalar, scalar)) {
-		t.Error("isStructPathTag(!{!int, !int}) = true")
-	}
-	// A cycle in the struct path is invalid, and ends.
-	cyc := n(str("c"), nil, c64(0))
-	cyc.Ops[1] = cyc
-	if tbaaValid(n(cyc, scalar, c64(0))) {
-		t.Error("a cyclic base node verified")
-	}
-}
-
 // A compile unit missing from !llvm.dbg.cu fails LLVM's verifier (and
 // llvm-dis-22 strips the debug info) only when the verifier visits it: a
 // call to an intrinsic reaches it through its metadata argument, a call to
