@@ -375,8 +375,8 @@ func linkUnits(l *link.Linker, units []linkUnit, added func(id string)) error {
 func readUnit(u *linkUnit) ([]*ir.Module, error) {
 	p := &u.p
 	// Read as llvm-link-22 reads (its context uniques debug types by ODR
-	// identifier).
-	f, err := bitcode.Options{DropSummary: true, DebugTypeODRUniquing: true}.Open(p.Data)
+	// identifier; the linker checks the !tbaa tags as it takes the bodies).
+	f, err := bitcode.Options{DropSummary: true, DebugTypeODRUniquing: true, LinkerTBAA: true}.Open(p.Data)
 	if err != nil {
 		return nil, disError(p, err)
 	}

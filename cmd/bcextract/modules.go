@@ -90,18 +90,14 @@ func modulePath(p *container.Payload, k, n int) string {
 	return fmt.Sprintf("%s (module %d of %d)", p.Path, k+1, n)
 }
 
-// eachModule calls fn for every bitcode module of the inputs named by args,
+// eachModuleWith calls fn for every bitcode module of the inputs named by args,
 // a directory standing for every file under it that bcextract reads (in
 // lexical order; symbolic links are not followed, and files of no format
 // bcextract knows are passed over). Problems of the inputs are written to
 // stderr, one line each, naming the file, the container path and the
 // offset, and make the result report failure; the other modules are still
-// read. fn's own error stops the walk and is returned.
-func eachModule(e *env, args []string, fn func(md *module) error) (failed bool, err error) {
-	return eachModuleWith(e, args, moduleWalk{}, fn)
-}
-
-// eachModuleWith is eachModule walking as w says.
+// read. fn's own error stops the walk and is returned. w says how to
+// walk.
 func eachModuleWith(e *env, args []string, w moduleWalk, fn func(md *module) error) (failed bool, err error) {
 	files, failed := expandInputs(e, args)
 	for _, f := range files {
@@ -204,7 +200,7 @@ type inputFile struct {
 }
 
 // expandInputs returns the files named by args, each directory replaced by
-// the files under it that bcextract reads (see eachModule). A directory
+// the files under it that bcextract reads (see eachModuleWith). A directory
 // that cannot be read is reported and makes the result report failure.
 func expandInputs(e *env, args []string) (files []inputFile, failed bool) {
 	for _, a := range args {

@@ -116,6 +116,12 @@ type Options struct {
 	// gives the Reader to read it with. Without it such a body is
 	// reported in Skipped.
 	Reread bool
+	// LinkerTBAA reads !tbaa tags as llvm-link-22 takes them: a tag
+	// LLVM's TBAA verifier rejects is read as it is, not reported, for
+	// the caller to check as it takes the bodies (ir.ValidTBAATag):
+	// llvm-link-22 drops the !tbaa of the body that shows one and of the
+	// bodies of its module it links after (ir/link does).
+	LinkerTBAA bool
 }
 
 // Open reads the top level of a bitcode file, raw or with the wrapper
@@ -196,7 +202,7 @@ func (o Options) Open(data []byte) (*File, error) {
 		case llvmir.MODULE_BLOCK_ID:
 			r := &Reader{stream: stream, base: base, modBit: br.BitPos(), bi: bi, producer: producer,
 				noDebug: o.DropDebugInfo, noSummary: o.DropSummary, shareStrings: o.ShareStrings, reuse: o.ReuseBodies,
-				rereads: o.Reread, odrTypes: o.DebugTypeODRUniquing}
+				rereads: o.Reread, odrTypes: o.DebugTypeODRUniquing, linkerTBAA: o.LinkerTBAA}
 			r.md.dropNamed = o.DropNamedMetadata
 			f.Modules = append(f.Modules, r)
 			f.Producers = append(f.Producers, producer)
@@ -388,6 +394,8 @@ type Reader struct {
 	reread  *RereadError
 	// odrTypes is Options.DebugTypeODRUniquing.
 	odrTypes bool
+	// linkerTBAA is Options.LinkerTBAA.
+	linkerTBAA bool
 	// implicitComdats are the global objects that get a comdat of their
 	// name when the value symbol table names them (noteImplicitComdat).
 	implicitComdats map[ir.Value]bool

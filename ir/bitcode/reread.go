@@ -72,7 +72,7 @@ func (r *Reader) Reread(s Strip) *Reader {
 	n := &Reader{stream: r.stream, base: r.base, modBit: r.modBit, bi: r.bi, producer: r.producer,
 		strtab: r.strtab, symtab: r.symtab, symtabIndex: r.symtabIndex,
 		noDebug: r.noDebug, noSummary: r.noSummary, shareStrings: r.shareStrings, reuse: r.reuse,
-		rereads: r.rereads, odrTypes: r.odrTypes, strip: r.strip | s}
+		rereads: r.rereads, odrTypes: r.odrTypes, linkerTBAA: r.linkerTBAA, strip: r.strip | s}
 	n.md.dropNamed = r.md.dropNamed
 	return n
 }

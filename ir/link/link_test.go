@@ -22,6 +22,13 @@ func readModule(t testing.TB, data []byte) *ir.Module {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return loadBodies(t, r, m)
+}
+
+// loadBodies loads every body of m, read by r, and fails t on what r
+// reports.
+func loadBodies(t testing.TB, r *bitcode.Reader, m *ir.Module) *ir.Module {
+	t.Helper()
 	for _, fn := range m.Functions {
 		if fn.HasBody {
 			if err := r.LoadBody(fn); err != nil {
@@ -29,17 +36,30 @@ func readModule(t testing.TB, data []byte) *ir.Module {
 			}
 		}
 	}
+	if s := r.Skipped(); len(s) > 0 {
+		t.Fatalf("reported %v", s)
+	}
 	return m
 }
 
-// readFixture reads testdata/NAME.bc.
+// readFixture reads testdata/NAME.bc as the link command reads its
+// inputs.
 func readFixture(t testing.TB, name string) *ir.Module {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", name+".bc"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return readModule(t, data)
+	f, err := bitcode.Options{DropSummary: true, DebugTypeODRUniquing: true, LinkerTBAA: true}.Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := f.Modules[0]
+	m, err := r.Module()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loadBodies(t, r, m)
 }
 
 // linkCase links what llvm-link-22 is given in a case of

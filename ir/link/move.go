@@ -29,6 +29,10 @@ type mover struct {
 	done  bool // DoneLinkingBodies
 
 	cdone map[ir.Constant]bool
+	// tbaa caches the TBAA verifier's verdict on the source's tags;
+	// stripTBAA is set once a body linked showed one it rejects.
+	tbaa      map[ir.MDNode]bool
+	stripTBAA bool
 	// stamp marks the nodes this mover mapped (nodeTable.done).
 	stamp uint32
 	err   error
@@ -297,6 +301,7 @@ func (m *mover) materialize(src ir.Constant) ir.Constant {
 	if m.shouldLink(nil, src) {
 		switch c := src.(type) {
 		case *ir.Function:
+			m.checkTBAA(c)
 			m.tasks = append(m.tasks, task{kind: taskBody, c: c})
 		case *ir.GlobalVar:
 			if c.Init != nil {
@@ -508,6 +513,47 @@ func (m *mover) flush() {
 				elems = append(elems, v)
 			}
 			g.Init = &ir.ConstAggregate{Typ: g.ValueType, Elems: elems}
+		}
+	}
+}
+
+// checkTBAA drops the !tbaa attachments of f's body as llvm-link-22 does
+// when it materializes the body (BitcodeReader::materialize): once one
+// body of the source module has a tag LLVM's TBAA verifier rejects, that
+// body and every one linked after it lose theirs; the bodies linked
+// before, already moved, keep them (bitcode.Options.LinkerTBAA leaves the
+// tags to this check).
+func (m *mover) checkTBAA(f *ir.Function) {
+	if !m.stripTBAA {
+		if m.tbaa == nil {
+			m.tbaa = map[ir.MDNode]bool{}
+		}
+	check:
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for _, a := range in.Metadata {
+					if a.Kind != "tbaa" {
+						continue
+					}
+					ok, seen := m.tbaa[a.Node]
+					if !seen {
+						ok = ir.ValidTBAATag(a.Node)
+						m.tbaa[a.Node] = ok
+					}
+					if !ok || !ir.TBAAInstruction(in.Op) {
+						m.stripTBAA = true
+						break check
+					}
+				}
+			}
+		}
+		if !m.stripTBAA {
+			return
+		}
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			in.Metadata = slices.DeleteFunc(in.Metadata, func(a ir.Attachment) bool { return a.Kind == "tbaa" })
 		}
 	}
 }

@@ -10,7 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 for ll in src/*.ll; do
-	llvm-as-22 "$ll" -o "$(basename "${ll%.ll}").bc"
+	# A first line "; llvm-as flags: ..." gives flags (-disable-verify for
+	# what the verifier refuses and llvm-link-22 drops).
+	read -r -a flags <<<"$(sed -n '1s/^; llvm-as flags: //p' "$ll")"
+	llvm-as-22 ${flags[@]+"${flags[@]}"} "$ll" -o "$(basename "${ll%.ll}").bc"
 done
 for cc in src/*.cpp; do
 	clang++-22 -g -O0 -c -emit-llvm -fno-ident -ffile-prefix-map="$PWD"=. "$cc" -o "$(basename "${cc%.cpp}").bc"
