@@ -1080,6 +1080,12 @@ const (
 	storeAlign        // its store size (cmpxchg, atomicrmw)
 )
 
+// llvmAlign returns the alignment LLVM's Align makes of n bytes (n > 0):
+// it keeps the log2 of what it is given (a release build does not assert
+// a power of two), so n that is no power of two goes down to the power of
+// two below it, as a store size of 7 bytes (i50) to 4.
+func llvmAlign(n uint64) uint64 { return 1 << (bits.Len64(n) - 1) }
+
 // typeAlign returns the alignment of type t of the kind given, for an
 // instruction (what) whose record has none. A type without a size is an
 // error, as in LLVM; one whose alignment the reader cannot work out (a
@@ -1101,10 +1107,8 @@ func (r *Reader) typeAlign(t *ir.Type, kind int, what string) (uint64, error) {
 	case prefAlign:
 		a, ok = r.layout.PrefAlign(t)
 	default:
-		// LLVM's Align keeps the log2 of what it is given: a store size
-		// that is no power of two goes down to one.
 		if a, ok = r.layout.StoreSize(t); ok && a > 0 {
-			a = 1 << (bits.Len64(a) - 1)
+			a = llvmAlign(a)
 		}
 	}
 	if ok && a > 0 {

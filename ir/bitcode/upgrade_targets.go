@@ -231,14 +231,15 @@ func rewriteNVVMBarrierRed(r *Reader, u *oldIntrinsic, in *ir.Instruction, out [
 }
 
 // rewriteNVVMAtomic: the NVVM atomics became atomicrmw, sequentially
-// consistent, aligned to the value's size.
+// consistent, aligned to the value's size (IRBuilder's Align of the store
+// size: llvmAlign).
 func rewriteNVVMAtomic(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
 	align, ok := storeSize(u.oldSig.Ret)
 	if !ok {
 		return out, false
 	}
 	becomeInst(in, ir.AtomicRMW, u.oldSig.Ret, in.Operands[0], in.Operands[1])
-	in.RMW, in.Ordering, in.Align = ir.RMWOp(u.op), ir.SequentiallyConsistent, align
+	in.RMW, in.Ordering, in.Align = ir.RMWOp(u.op), ir.SequentiallyConsistent, llvmAlign(align)
 	return out, true
 }
 
@@ -379,7 +380,7 @@ func rewriteAMDGCNAtomic(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*
 	ptr, val := in.Operands[0], in.Operands[1]
 	ordered := len(in.Operands) == 5
 	becomeInst(in, ir.AtomicRMW, t, ptr, val)
-	r.amdgcnRMW(in, ir.RMWOp(u.op), align, ordered)
+	r.amdgcnRMW(in, ir.RMWOp(u.op), llvmAlign(align), ordered)
 	return out, true
 }
 

@@ -22,6 +22,10 @@
 #                      whole module, and so does bcextract, reading it again
 #                      (a reader that does not read again reports it:
 #                      di-body-expr.want).
+#   rmw-align.bc       FuzzWrite's mutation of testdata/ir/upgrade/amdgpu-llvm19:
+#                      an AMDGPU atomic intrinsic of i50, which LLVM 22 makes an
+#                      atomicrmw aligned to Align(7 bytes): 4 (a release
+#                      build's Align keeps the log2).
 #   stripped-loc.bc    FuzzWrite's mutation of testdata/ir/nvvm-llvm14: no
 #                      valid "Debug Info Version" (the debug info is
 #                      stripped) and a body's DEBUG_LOC names metadata ID 8,
