@@ -551,6 +551,13 @@ func (r *Reader) foldNoOpConst(p *pconst, ops []ir.Constant) ir.Constant {
 		if len(ops) == 1 && sameType(ops[0].Type(), p.typ) {
 			return ops[0]
 		}
+		if len(ops) == 1 {
+			return foldCast(p.opcode, ops[0], p.typ)
+		}
+	case ir.Trunc, ir.PtrToInt, ir.IntToPtr:
+		if len(ops) == 1 {
+			return foldCast(p.opcode, ops[0], p.typ)
+		}
 	case ir.GetElementPtr:
 		if p.inRange != nil || !sameType(ops[0].Type(), p.typ) {
 			return nil
@@ -563,6 +570,120 @@ func (r *Reader) foldNoOpConst(p *pconst, ops []ir.Constant) ir.Constant {
 		return ops[0]
 	}
 	return nil
+}
+
+// foldCast returns what LLVM's constant folder (ConstantFoldCastInstruction,
+// FoldBitCast) makes of a cast c to t that LLVM 22 keeps as a constant
+// expression (trunc, ptrtoint, inttoptr, bitcast), or nil when it keeps
+// the expression: poison and undef of t for poison and undef, the null
+// value of t for a null value (but of x86_amx), and the bits of an
+// integer or floating-point scalar bitcast to the other kind or to a
+// vector of one element: what older LLVMs left unfolded when t was
+// x86_mmx, which LLVM 22 reads as <1 x i64>.
+func foldCast(op ir.Opcode, c ir.Constant, t *ir.Type) ir.Constant {
+	if t == nil {
+		return nil
+	}
+	switch c.(type) {
+	case *ir.Poison:
+		return &ir.Poison{Typ: t}
+	case *ir.Undef:
+		return &ir.Undef{Typ: t}
+	}
+	if isNullValue(c, 0) {
+		if t.Kind == ir.X86AMXType {
+			return nil
+		}
+		return nullValue(t)
+	}
+	if op != ir.BitCast {
+		return nil
+	}
+	var bits uint64
+	switch x := c.(type) {
+	case *ir.ConstInt:
+		if x.Big != nil || x.Typ.BitWidth > 64 {
+			return nil
+		}
+		bits = uint64(x.V)
+		if w := x.Typ.BitWidth; w < 64 {
+			bits &= 1<<w - 1
+		}
+	case *ir.ConstFP:
+		bits = x.Bits[0]
+	default:
+		return nil
+	}
+	from, ok := scalarBits(c.Type())
+	elem := t
+	if t.Kind == ir.FixedVectorType && t.Len == 1 {
+		elem = t.Elem
+	}
+	to, ok2 := scalarBits(elem)
+	fromInt, toInt := c.Type().Kind == ir.IntegerType, elem.Kind == ir.IntegerType
+	if !ok || !ok2 || from != to || !fromInt && !toInt || fromInt && toInt && elem == t {
+		// Two floating-point types FoldBitCast leaves alone; an
+		// integer to an integer of its width is the same type.
+		return nil
+	}
+	if elem != t {
+		return &ir.ConstData{Typ: t, Elems: []uint64{bits}}
+	}
+	if t.Kind == ir.IntegerType {
+		return intConst(t, bits)
+	}
+	return &ir.ConstFP{Typ: t, Bits: [2]uint64{bits}}
+}
+
+// scalarBits returns the width of an integer of 64 bits or fewer, or of
+// half, bfloat, float or double.
+func scalarBits(t *ir.Type) (uint32, bool) {
+	switch t.Kind {
+	case ir.IntegerType:
+		return t.BitWidth, t.BitWidth <= 64
+	case ir.HalfType, ir.BFloatType:
+		return 16, true
+	case ir.FloatType:
+		return 32, true
+	case ir.DoubleType:
+		return 64, true
+	}
+	return 0, false
+}
+
+// isNullValue reports whether c is the null value of its type (LLVM's
+// isNullValue): an integer zero, a floating-point +0, null or
+// zeroinitializer, an aggregate of those.
+func isNullValue(c ir.Constant, depth int) bool {
+	switch x := c.(type) {
+	case *ir.ConstNull:
+		return true
+	case *ir.ConstInt:
+		if x.Big != nil {
+			return x.Big.Sign() == 0
+		}
+		return x.V == 0
+	case *ir.ConstFP:
+		return x.Bits == [2]uint64{}
+	case *ir.ConstData:
+		for _, e := range x.Elems {
+			if e != 0 {
+				return false
+			}
+		}
+		return true
+	case *ir.ConstAggregate:
+		if depth > 64 {
+			return false
+		}
+		for _, e := range x.Elems {
+			if e == nil || !isNullValue(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // sameType reports whether a and b are the same type, pointers of one
