@@ -2,6 +2,7 @@ package bitcode
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -662,6 +663,8 @@ func (r *Reader) checkIntrinsicDecls() {
 				r.skipAt(r.up.declBits[f], "not known to be left as it is by LLVM 22: %s", f.Name)
 			case upgradedWhenMistyped(f.Name) && !exactIntrinsic(f):
 				r.skipAt(r.up.declBits[f], "not upgraded as LLVM 22 does: %s, of an older type", f.Name)
+			case misnamedTargetIntrinsic(f):
+				r.skipAt(r.up.declBits[f], "not known to be left as it is by LLVM 22: %s, named otherwise than LLVM 22 names it", f.Name)
 			case f.Name == "llvm.stackprotectorcheck":
 				r.skipAt(r.up.declBits[f], "not upgraded as LLVM 22 does: the calls of %s go", f.Name)
 			}
@@ -703,6 +706,22 @@ func upgradedWhenMistyped(name string) bool {
 		return x86Retyped(rest)
 	}
 	return strings.HasPrefix(name, "llvm.aarch64.neon.addp.")
+}
+
+// misnamedTargetIntrinsic reports whether f is a target intrinsic that
+// LLVM 22 knows by a shorter name, overloaded, and that f's name is not
+// that name mangled by f's type: an older intrinsic whose name begins
+// like one of LLVM 22 (llvm.x86.avx512.mask.compress.pd.512 of LLVM 6,
+// which LLVM 22 makes llvm.x86.avx512.mask.compress.v8f64 of a mask of
+// i1), which the probed LLVMs (13-19) no longer had.
+func misnamedTargetIntrinsic(f *ir.Function) bool {
+	base, ok := ir.IntrinsicName(f.Name)
+	if !ok || base == f.Name || exactIntrinsic(f) {
+		return false
+	}
+	rest, _ := strings.CutPrefix(f.Name, "llvm.")
+	ns, _, _ := strings.Cut(rest, ".")
+	return slices.Contains(upgradingTargets[:], ns)
 }
 
 // upgradingTargets are the name spaces of the target intrinsics that

@@ -12,10 +12,12 @@ import (
 // non-temporal stores, packed compares, square roots, integer min/max,
 // absolute values, saturating arithmetic, conversions, sign and zero
 // extensions, crc32 of 64 bits, scalar arithmetic, multiplications of
-// the even lanes, broadcasts and shuffles by an immediate. The old declaration goes; each call is replaced
-// by new, unnamed instructions (the call's name is lost), which keep its
-// !dbg location; a generic intrinsic is declared at its first call. The
-// masked AVX-512 forms are not done: they are reported.
+// the even lanes, broadcasts and shuffles by an immediate, and the AVX-512
+// intrinsics clang 7 to 10's headers still emitted (upgrade_x86mask.go).
+// The old declaration goes; each call is replaced by new, unnamed
+// instructions (the call's name is lost), which keep its !dbg location; a
+// generic intrinsic is declared at its first call. The other masked
+// AVX-512 forms are not done: they are reported.
 
 // foldsConstants wraps a rewrite that makes instructions IRBuilder would
 // fold on constant operands (LLVM prints the folded constants): a call
@@ -47,21 +49,29 @@ type x86Shape uint8
 
 // The shapes.
 const (
-	x86Store      x86Shape = iota // void (ptr, vector)
-	x86LoadSplat                  // vector (ptr)
-	x86Splat                      // vector (vector of the same element)
-	x86Compare                    // ivec (ivec, ivec)
-	x86Convert                    // vector (vector at least as long, two if shorter)
-	x86Extend                     // vector (vector at least as long)
-	x86Imm2                       // vector (vector, int)
-	x86Imm3                       // vector (vector, vector, int)
-	x86Crc32                      // i64 (i64, i8)
-	x86Scalar                     // vector (vector, vector), no intrinsic
-	x86Pmul                       // <n x i64> (<2n x i32>, <2n x i32>)
-	x86SqrtScalar                 // vector (vector), llvm.sqrt of the element
-	x86Unary                      // vector (vector), the intrinsic of that type
-	x86Abs                        // vector (vector), llvm.abs with an i1
-	x86Binary                     // vector (vector, vector), the intrinsic of that type
+	x86Store       x86Shape = iota // void (ptr, vector)
+	x86LoadSplat                   // vector (ptr)
+	x86Splat                       // vector (vector of the same element)
+	x86Compare                     // ivec (ivec, ivec)
+	x86Convert                     // vector (vector at least as long, two if shorter)
+	x86Extend                      // vector (vector at least as long)
+	x86Imm2                        // vector (vector, int)
+	x86Imm3                        // vector (vector, vector, int)
+	x86Crc32                       // i64 (i64, i8)
+	x86Scalar                      // vector (vector, vector), no intrinsic
+	x86Pmul                        // <n x i64> (<2n x i32>, <2n x i32>)
+	x86SqrtScalar                  // vector (vector), llvm.sqrt of the element
+	x86Unary                       // vector (vector), the intrinsic of that type
+	x86Abs                         // vector (vector), llvm.abs with an i1
+	x86Binary                      // vector (vector, vector), the intrinsic of that type
+	x86Rotate                      // vector (vector, vector[, vector, mask]), llvm.fshl or fshr
+	x86MaskBinary                  // vector (vector, vector, vector, mask), the intrinsic of (vector, vector)
+	x86MaskUnary                   // vector (vector, vector, mask), the intrinsic of (vector)
+	x86MaskCvt                     // vector (vector, vector, mask[, i32]), no intrinsic
+	x86MaskCvtPH                   // <4 or 8 x float> (<8 x i16>, vector, i8), no intrinsic
+	x86MaskVec                     // vector (vector, vector, mask), the overloaded intrinsic of (vector, vector, <n x i1>)
+	x86ConcatShift                 // vector (vector, vector, vector, mask), llvm.fshl or fshr
+	x86BitMask                     // iN (<N x i8>, <N x i8>, iN), the intrinsic of <N x i1> (vector, vector)
 )
 
 // x86IRFamily returns the rewrite of x86 intrinsic name (without
@@ -144,7 +154,7 @@ func x86IRFamily(name string) (x86IR, bool) {
 	case strings.HasPrefix(name, "sse2.psubus."), strings.HasPrefix(name, "avx2.psubus."):
 		return x86IR{rewrite: rewriteX86Binary, base: "llvm.usub.sat", shape: x86Binary}, true
 	}
-	return x86IR{}, false
+	return x86MaskFamily(name)
 }
 
 // planX86IR plans the rewrite of f, an x86 intrinsic of x86IRFamily,
@@ -211,6 +221,50 @@ func (r *Reader) planX86IR(f *ir.Function, name string) *oldIntrinsic {
 		}
 	case x86Binary:
 		ok, newSig = sameVec(2), sig
+	case x86Rotate:
+		if ok = sameVec(2) || len(ps) == 4 && isVec(sig.Ret) && ps[0] == sig.Ret && ps[1] == sig.Ret &&
+			ps[2] == sig.Ret && x86MaskFits(ps[3], sig.Ret); ok {
+			newSig = r.fnType(sig.Ret, sig.Ret, sig.Ret, sig.Ret)
+		}
+	case x86MaskBinary:
+		if ok = len(ps) == 4 && isVec(sig.Ret) && ps[0] == sig.Ret && ps[1] == sig.Ret && ps[2] == sig.Ret &&
+			x86MaskFits(ps[3], sig.Ret); ok {
+			newSig = r.fnType(sig.Ret, sig.Ret, sig.Ret)
+		}
+	case x86MaskUnary:
+		if ok = len(ps) == 3 && isVec(sig.Ret) && ps[0] == sig.Ret && ps[1] == sig.Ret && x86MaskFits(ps[2], sig.Ret); ok {
+			newSig = r.fnType(sig.Ret, sig.Ret)
+		}
+	case x86MaskCvt:
+		ok = (len(ps) == 3 || len(ps) == 4 && isInt(ps[3], 32)) && isVec(sig.Ret) && isVec(ps[0]) &&
+			ps[0].Len == sig.Ret.Len && ps[1] == sig.Ret && x86MaskFits(ps[2], sig.Ret)
+	case x86MaskVec:
+		if ok = len(ps) == 3 && isVec(sig.Ret) && ps[0] == sig.Ret && ps[1] == sig.Ret && x86MaskFits(ps[2], sig.Ret); ok {
+			cond := r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: sig.Ret.Len, Elem: r.i1()})
+			newSig = r.fnType(sig.Ret, sig.Ret, sig.Ret, cond)
+			want, ok := ir.IntrinsicMangledName(fam.base, newSig)
+			if !ok {
+				return nil
+			}
+			if _, ok := ir.IntrinsicAttrs(want, newSig); !ok {
+				return nil
+			}
+			u.newName, u.newSig = want, newSig
+			return u
+		}
+	case x86ConcatShift:
+		if ok = len(ps) == 4 && isVec(sig.Ret) && ps[0] == sig.Ret && ps[1] == sig.Ret && ps[2] == sig.Ret &&
+			x86MaskFits(ps[3], sig.Ret); ok {
+			newSig = r.fnType(sig.Ret, sig.Ret, sig.Ret, sig.Ret)
+		}
+	case x86BitMask:
+		if ok = len(ps) == 3 && sig.Ret.Kind == ir.IntegerType && isVec(ps[0]) && isInt(ps[0].Elem, 8) &&
+			ps[0].Len == uint64(sig.Ret.BitWidth) && ps[1] == ps[0] && ps[2] == sig.Ret; ok {
+			newSig = r.fnType(r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: ps[0].Len, Elem: r.i1()}), ps[0], ps[0])
+		}
+	case x86MaskCvtPH:
+		ok = len(ps) == 3 && isVec(sig.Ret) && sig.Ret.Elem.Kind == ir.FloatType && (sig.Ret.Len == 4 || sig.Ret.Len == 8) &&
+			isVec(ps[0]) && ps[0].Len == 8 && isInt(ps[0].Elem, 16) && ps[1] == sig.Ret && isInt(ps[2], 8)
 	}
 	if !ok {
 		return nil

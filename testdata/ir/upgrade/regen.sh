@@ -74,6 +74,7 @@ done
 
 # --- compiled sources ----------------------------------------------------------
 # NAME|COMPILER|TARGET|FLAGS|SOURCE
+AVX512="-mavx512f -mavx512bw -mavx512vl -mavx512cd -mavx512dq -mavx512vbmi -mavx512vbmi2 -mavx512bitalg"
 CFIXTURES=(
 	"summary-objectsize-llvm14-O2|$CLANG14|x86_64-unknown-linux-gnu|-O2 -flto=thin|src/objectsize.c"
 	"di-objectsize-llvm14-O2|$CLANG14|x86_64-unknown-linux-gnu|-O2 -flto=thin -g -fdebug-compilation-dir=.|src/objectsize.c"
@@ -88,6 +89,9 @@ CFIXTURES=(
 	"strip/inlined-loop-llvm7-O2|$CLANG7|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|src/inlined-loop.c"
 	"strip/inlined-loop-llvm8-O2|$CLANG8|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|src/inlined-loop.c"
 	"summary-switch-llvm8|$CLANG8|x86_64-unknown-linux-gnu|-O2 -flto=thin|../src/switch.c"
+	"x86-avx512-llvm7-O0|$CLANG7|x86_64-unknown-linux-gnu|-O0 $AVX512|src/avx512-old.c"
+	"x86-avx512-llvm8-O1|$CLANG8|x86_64-unknown-linux-gnu|-O1 $AVX512|src/avx512-old.c"
+	"x86-mmx-llvm7-O2|$CLANG7|x86_64-unknown-linux-gnu|-O2|src/mmx-old.c"
 	"di-switch-llvm9-O2|$CLANG9|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|../src/switch.c"
 	"summary-vec-llvm9|$CLANG9|x86_64-unknown-linux-gnu|-O2 -flto=thin|../src/vec.c"
 	"di-vec-llvm11-O2|$CLANG11|x86_64-unknown-linux-gnu|-O2 -g -fdebug-compilation-dir=.|../src/vec.c"
