@@ -746,7 +746,10 @@ func (m *mover) linkAppending(dst, src *ir.GlobalVar) ir.Constant {
 		}
 	}
 	if src.Init == nil {
-		if dst == nil {
+		if dst == nil || src.Linkage == ir.AppendingLinkage {
+			// An appending declaration: LLVM's verifier refuses it
+			// (llvm-link-22 crashes on it).
+			m.fail(&Error{Msg: "appending variable @" + src.Name + " has no initializer"})
 			return nil
 		}
 		return dst
