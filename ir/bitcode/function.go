@@ -1046,8 +1046,25 @@ func (r *Reader) instRecord(fs *funcState, rec *bitstream.Record) error {
 		return r.operandBundle(fs, rec)
 	}
 	if code >= llvmir.FUNC_CODE_DEBUG_RECORD_VALUE && code <= llvmir.FUNC_CODE_DEBUG_RECORD_DECLARE_VALUE {
-		if r.noDebug || r.stripDebug {
+		if r.noDebug {
 			return nil
+		}
+		if r.stripDebug {
+			// Read, then dropped: LLVM strips the debug info once the
+			// bodies are read, and a record naming no node fails the
+			// body all the same.
+			in := fs.lastInst()
+			if in == nil {
+				return r.debugRecord(fs, code, ops)
+			}
+			n := len(in.DebugRecords)
+			err := r.debugRecord(fs, code, ops)
+			clear(in.DebugRecords[n:])
+			in.DebugRecords = in.DebugRecords[:n]
+			if n == 0 {
+				in.DebugRecords = nil
+			}
+			return err
 		}
 		return r.debugRecord(fs, code, ops)
 	}

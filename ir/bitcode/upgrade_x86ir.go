@@ -72,6 +72,7 @@ const (
 	x86MaskVec                     // vector (vector, vector, mask), the overloaded intrinsic of (vector, vector, <n x i1>)
 	x86ConcatShift                 // vector (vector, vector, vector, mask), llvm.fshl or fshr
 	x86BitMask                     // iN (<N x i8>, <N x i8>, iN), the intrinsic of <N x i1> (vector, vector)
+	x86Vpcom                       // ivec (ivec, ivec, i8), no intrinsic
 )
 
 // x86IRFamily returns the rewrite of x86 intrinsic name (without
@@ -262,6 +263,9 @@ func (r *Reader) planX86IR(f *ir.Function, name string) *oldIntrinsic {
 			ps[0].Len == uint64(sig.Ret.BitWidth) && ps[1] == ps[0] && ps[2] == sig.Ret; ok {
 			newSig = r.fnType(r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: ps[0].Len, Elem: r.i1()}), ps[0], ps[0])
 		}
+	case x86Vpcom:
+		ok = len(ps) == 3 && isVec(sig.Ret) && sig.Ret.Elem.Kind == ir.IntegerType && ps[0] == sig.Ret && ps[1] == sig.Ret &&
+			isInt(ps[2], 8)
 	case x86MaskCvtPH:
 		ok = len(ps) == 3 && isVec(sig.Ret) && sig.Ret.Elem.Kind == ir.FloatType && (sig.Ret.Len == 4 || sig.Ret.Len == 8) &&
 			isVec(ps[0]) && ps[0].Len == 8 && isInt(ps[0].Elem, 16) && ps[1] == sig.Ret && isInt(ps[2], 8)

@@ -14,7 +14,8 @@ import (
 // by the mask (emitX86Select); compress and expand into the overloaded
 // intrinsics of a vector of i1 for the mask; the VBMI2 concatenated
 // shifts into llvm.fshl and llvm.fshr; the BITALG bit shuffle into its
-// intrinsic of a vector of i1, and'ed with the mask.
+// intrinsic of a vector of i1, and'ed with the mask; and XOP's variable
+// rotates (llvm.fshl) and compares (icmp and sext, or a constant).
 
 // x86MaskFamily returns the rewrite of x86 intrinsic name (without
 // "llvm.x86.") among the AVX-512 families, false when it is none of them.
@@ -27,6 +28,14 @@ func x86MaskFamily(name string) (x86IR, bool) {
 		return x86IR{rewrite: rewriteX86Rotate, base: "llvm.fshl", shape: x86Rotate}, true
 	case strings.HasPrefix(name, "avx512.prorv."), strings.HasPrefix(name, "avx512.mask.prorv."):
 		return x86IR{rewrite: rewriteX86Rotate, base: "llvm.fshr", shape: x86Rotate}, true
+	case name == "xop.vprotb", name == "xop.vprotw", name == "xop.vprotd", name == "xop.vprotq":
+		return x86IR{rewrite: rewriteX86Rotate, base: "llvm.fshl", shape: x86Rotate}, true
+	case strings.HasPrefix(name, "xop.vpcom") && len(name) <= len("xop.vpcomuq"):
+		signed := 1
+		if strings.HasPrefix(name, "xop.vpcomu") {
+			signed = 0
+		}
+		return x86IR{rewrite: rewriteX86Vpcom, op: signed, shape: x86Vpcom}, true
 	case strings.HasPrefix(name, "avx512.mask.padds."):
 		return sat("llvm.sadd.sat")
 	case strings.HasPrefix(name, "avx512.mask.psubs."):
@@ -349,4 +358,68 @@ func rewriteX86BitMask(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir
 	}
 	becomeInst(in, ir.BitCast, u.oldSig.Ret, v)
 	return out, true
+}
+
+// rewriteX86Vpcom: the XOP compares by an immediate predicate
+// (upgradeX86vpcom): lt, le, gt, ge (signed or not, u.op), eq, ne an
+// icmp sign-extended to the result; false and true (6, 7) the constant
+// that replaces the call's uses. A predicate not constant, or above 7,
+// is left to be reported.
+func rewriteX86Vpcom(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
+	ops := in.Operands
+	imm, ok := ops[2].(*ir.ConstInt)
+	if !ok || imm.Big != nil {
+		return out, false
+	}
+	t := u.oldSig.Ret
+	signed := u.op == 1
+	var pred ir.Predicate
+	switch uint8(imm.V) {
+	case 0:
+		pred = pick(signed, ir.ICmpSLT, ir.ICmpULT)
+	case 1:
+		pred = pick(signed, ir.ICmpSLE, ir.ICmpULE)
+	case 2:
+		pred = pick(signed, ir.ICmpSGT, ir.ICmpUGT)
+	case 3:
+		pred = pick(signed, ir.ICmpSGE, ir.ICmpUGE)
+	case 4:
+		pred = ir.ICmpEQ
+	case 5:
+		pred = ir.ICmpNE
+	case 6, 7:
+		c := nullValue(t)
+		if uint8(imm.V) == 7 {
+			elems := make([]uint64, t.Len)
+			for i := range elems {
+				elems[i] = ^uint64(0) >> (64 - t.Elem.BitWidth)
+			}
+			c = &ir.ConstData{Typ: t, Elems: elems}
+		}
+		if r.up.replaced == nil {
+			r.up.replaced = map[*ir.Instruction]ir.Constant{}
+		}
+		r.up.replaced[in] = c
+		return out, true
+	default:
+		return out, false
+	}
+	for _, v := range ops[:2] {
+		if _, ok := v.(ir.Constant); ok {
+			return out, false // IRBuilder folds the compare
+		}
+	}
+	cmp := r.newInst(in, ir.ICmp, r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: t.Len, Elem: r.i1()}), ops[0], ops[1])
+	cmp.Pred = pred
+	out = append(out, cmp)
+	becomeInst(in, ir.SExt, t, cmp)
+	return out, true
+}
+
+// pick returns a when cond is set, else b.
+func pick[T any](cond bool, a, b T) T {
+	if cond {
+		return a
+	}
+	return b
 }
