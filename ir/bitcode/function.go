@@ -294,6 +294,9 @@ func (r *Reader) keepPreds(fs *funcState) {
 // LLVM drops from the whole module (see Strip), this load and every one
 // after it return a *RereadError (the body loaded as read).
 func (r *Reader) LoadBody(f *ir.Function) error {
+	if err := r.bodyErr[f]; err != nil {
+		return err
+	}
 	r.missingUsers = nil
 	if err := r.loadBody(f); err != nil {
 		return err

@@ -357,6 +357,9 @@ type Reader struct {
 	// fnMD is how many attachments each loaded function had before its
 	// body was first loaded: a reload drops the body's ones first.
 	fnMD map[*ir.Function]int
+	// bodyErr holds the error of each body that failed when the module's
+	// upgrade read it first: every later load fails the same.
+	bodyErr map[*ir.Function]error
 	// bodyPers holds the functions whose personality an old landingpad
 	// of their body gave (LLVM 3.6 and older): a reload gives it again.
 	bodyPers map[*ir.Function]bool

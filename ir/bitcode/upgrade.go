@@ -1,6 +1,7 @@
 package bitcode
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -265,7 +266,16 @@ func (r *Reader) upgradeModule() error {
 	}
 	for _, f := range bodies {
 		if err := r.LoadBody(f); err != nil {
-			// Printing reports it when it loads the body again.
+			// Printing reports it when it loads the body again: the
+			// same error, whatever the reader decides about the module
+			// after this read (its debug info stripped, say).
+			var re *RereadError
+			if !errors.As(err, &re) {
+				if r.bodyErr == nil {
+					r.bodyErr = map[*ir.Function]error{}
+				}
+				r.bodyErr[f] = err
+			}
 			continue
 		}
 		f.Params, f.Blocks = nil, nil
