@@ -92,6 +92,7 @@ CFIXTURES=(
 	"x86-avx512-llvm7-O0|$CLANG7|x86_64-unknown-linux-gnu|-O0 $AVX512|src/avx512-old.c"
 	"x86-avx512-llvm8-O1|$CLANG8|x86_64-unknown-linux-gnu|-O1 $AVX512|src/avx512-old.c"
 	"x86-mmx-llvm7-O2|$CLANG7|x86_64-unknown-linux-gnu|-O2|src/mmx-old.c"
+	"x86-xop-llvm7-O0|$CLANG7|x86_64-unknown-linux-gnu|-O0 -mxop|src/xop-old.c"
 	"di-switch-llvm9-O2|$CLANG9|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|../src/switch.c"
 	"summary-vec-llvm9|$CLANG9|x86_64-unknown-linux-gnu|-O2 -flto=thin|../src/vec.c"
 	"di-vec-llvm11-O2|$CLANG11|x86_64-unknown-linux-gnu|-O2 -g -fdebug-compilation-dir=.|../src/vec.c"
