@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""intrinsic_wrappers.py - a C file that calls every inline intrinsic
+function of a compiler's headers once, each from a wrapper of its own:
+w_NAME(args) { return NAME(args); }.
+
+Usage: scripts/intrinsic_wrappers.py x86|neon HEADER_DIR > wrappers.c
+
+x86: the static inline functions of every *intrin.h of HEADER_DIR
+(clang's resource include folder) but the umbrella ones; neon: the __ai
+functions of arm_neon.h. Macros (the intrinsics that take an immediate)
+are left out. Used by scripts/conformance_intrinsics.sh.
+"""
+import os
+import re
+import sys
+
+X86 = re.compile(r'static\s+__inline__?\s+([\w\s\*]+?)\s+__DEFAULT_FN_ATTRS\w*\s*\n?\s*(_mm\w+)\s*\(([^)]*)\)\s*\{')
+NEON = re.compile(r'^__ai\s+([\w\s\*]+?)\s+(v\w+)\s*\(([^)]*)\)\s*\{', re.M)
+UMBRELLA = {'immintrin.h', 'x86intrin.h', 'intrin.h', 'x86gprintrin.h'}
+
+
+def wrappers(text, pattern, seen):
+    out = []
+    for m in pattern.finditer(text):
+        ret = m.group(1).replace('__inline__', '').replace('__inline', '').strip()
+        name, params = m.group(2), m.group(3).strip()
+        if name in seen:
+            continue
+        seen.add(name)
+        if params in ('', 'void'):
+            plist, args = 'void', ''
+        else:
+            decl, call = [], []
+            for i, p in enumerate(x.strip() for x in params.split(',')):
+                mm = re.match(r'(.*?)(\w+)$', p)
+                if not mm:
+                    break
+                decl.append(f'{mm.group(1)} a{i}')
+                call.append(f'a{i}')
+            else:
+                plist, args = ', '.join(decl), ', '.join(call)
+                body = f'{name}({args});' if ret == 'void' else f'return {name}({args});'
+                out.append(f'{ret} w_{name}({plist}) {{ {body} }}')
+    return out
+
+
+def main():
+    if len(sys.argv) != 3 or sys.argv[1] not in ('x86', 'neon'):
+        sys.exit(__doc__)
+    kind, hdir = sys.argv[1], sys.argv[2]
+    seen, out = set(), []
+    if kind == 'x86':
+        print('#include <x86intrin.h>')
+        for f in sorted(os.listdir(hdir)):
+            if f.endswith('intrin.h') and f not in UMBRELLA and 'arm' not in f:
+                with open(os.path.join(hdir, f), errors='replace') as h:
+                    out += wrappers(h.read(), X86, seen)
+    else:
+        print('#include <arm_neon.h>')
+        with open(os.path.join(hdir, 'arm_neon.h'), errors='replace') as h:
+            out += wrappers(h.read(), NEON, seen)
+    print('\n'.join(out))
+
+
+if __name__ == '__main__':
+    main()
