@@ -200,8 +200,17 @@ func rewriteBF16(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instr
 		if _, ok := op.(ir.Constant); ok {
 			return out, false // IRBuilder folds a constant's bitcast
 		}
+		// LLVM's bitcast is to the operand's own width in bfloat
+		// (getPrimitiveSizeInBits / 16): a double is <4 x bfloat>.
 		bits := vectorBits(op.Type())
+		if bits == 0 {
+			b, _ := scalarBits(op.Type())
+			bits = uint64(b)
+		}
 		bf := r.shape(ir.Type{Kind: ir.FixedVectorType, Elem: r.shape(ir.Type{Kind: ir.BFloatType}), Len: bits / 16})
+		if bits%16 != 0 || bf != u.newSig.Params[i] {
+			return out, false // a call LLVM's verifier would refuse
+		}
 		c := r.newInst(in, ir.BitCast, bf, op)
 		out = append(out, c)
 		ops[i] = c
