@@ -13,8 +13,8 @@
 # Usage: scripts/conformance_intrinsics.sh [--bcextract PATH] [--keep DIR]
 #            [VERSION...]
 #
-# Not in .ci/run (six toolchains, 36 modules of 2,000 to 5,500 functions):
-# run by hand. Prints one line per module, and exits 1 on any difference.
+# VERSION is 3.9, 4, 5, 6, 7 to 12 (default: 7 to 12). Not in .ci/run
+# (six toolchains, 36 modules of 1,400 to 3,500 functions): run by hand. Prints one line per module, and exits 1 on any difference.
 # Prints a loud SKIPPED line (exit 0) when the toolchains or LLVM 22
 # cannot be had.
 set -euo pipefail
@@ -27,7 +27,7 @@ while [[ $# -gt 0 ]]; do
 	--bcextract) BCX=${2:?}; shift 2 ;;
 	--keep) KEEP=${2:?}; shift 2 ;;
 	-h | --help) sed -n '2,/^set -e/{/^set -e/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
-	7 | 8 | 9 | 10 | 11 | 12) VERSIONS+=("$1"); shift ;;
+	3.9 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12) VERSIONS+=("$1"); shift ;;
 	*) echo "conformance_intrinsics.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -71,6 +71,13 @@ build() {
 			return 0
 		fi
 		lines=$(grep -o "^$src:[0-9]*" "$WORK/err" | cut -d: -f2 | sort -un) || true
+		# An error inside a header names no wrapper: the function of
+		# the header around the line it names does.
+		while IFS=: read -r hdr hl; do
+			fn=$(head -n "$hl" "$hdr" | grep -oE '^(__ai|static).* (_mm[a-z0-9_]*|v[a-z0-9_]*) *\(' | tail -n 1 | grep -oE '(_mm[a-z0-9_]*|v[a-z0-9_]*) *\($' | tr -d ' (') || true
+			[[ -n $fn ]] && lines="$lines $(grep -n " w_$fn(" "$src" | cut -d: -f1)"
+		done < <(grep -oE '^/[^:]+\.h:[0-9]+' "$WORK/err" | sort -u)
+		lines=$(echo "$lines" | tr ' ' '\n' | grep . | sort -un) || true
 		[[ -n $lines ]] || return 1
 		sedexpr=$(for l in $lines; do printf '%sd;' "$l"; done)
 		sed -i "$sedexpr" "$src"
@@ -81,8 +88,10 @@ build() {
 fail=0
 start=$SECONDS
 for v in "${VERSIONS[@]}"; do
-	cc=CLANG$v
-	inc=$("${!cc}" -print-resource-dir)/include
+	cc=CLANG${v/./}
+	# clang 4 and older lack -print-resource-dir.
+	inc=$("${!cc}" -print-resource-dir 2>/dev/null || true)/include
+	[[ -f $inc/arm_neon.h ]] || inc=$(ls -d "$(dirname "${!cc}")"/../lib/clang/*/include | head -n 1)
 	for kind in x86 a64 a32; do
 		case $kind in
 		x86)
@@ -94,7 +103,13 @@ for v in "${VERSIONS[@]}"; do
 			python3 "$REPO/scripts/intrinsic_wrappers.py" x86 "$inc" >"$WORK/w.c"
 			;;
 		a64)
-			flags="--target=aarch64-linux-gnu -march=armv8.2-a+fp16+dotprod+crypto+rdm -ffreestanding"
+			flags="--target=aarch64-linux-gnu -ffreestanding"
+			for m in armv8.2-a+fp16+dotprod+crypto+rdm armv8.2-a+fp16+crypto armv8.1-a+crypto armv8-a+crypto; do
+				if "${!cc}" --target=aarch64-linux-gnu -march=$m -E -x c /dev/null -o /dev/null 2>/dev/null; then
+					flags="$flags -march=$m"
+					break
+				fi
+			done
 			python3 "$REPO/scripts/intrinsic_wrappers.py" neon "$inc" >"$WORK/w.c"
 			;;
 		a32)

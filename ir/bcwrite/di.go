@@ -117,8 +117,11 @@ func mdField(n *ir.SpecializedNode, name fn) ir.Metadata {
 	case f == nil:
 		return nil
 	case f.MD != nil:
-		if s, ok := f.MD.(*ir.MDString); ok && s.Value == "" && !keepsEmpty(n, name) {
-			return nil // LLVM keeps no empty strings in nodes
+		if s, ok := f.MD.(*ir.MDString); ok && s.Value == "" && f.Kind == ir.FieldString && !keepsEmpty(n, name) {
+			// LLVM keeps no empty strings in the string fields of
+			// nodes; one in a field of nodes (a unit's globals: !"")
+			// is written as it is.
+			return nil
 		}
 		return f.MD
 	case (f.Kind == ir.FieldInt || f.Kind == ir.FieldUint) && slices.Contains(diOps[n.Kind], name):
