@@ -81,7 +81,12 @@ func (r *Reader) moveLocalImports(cu *ir.SpecializedNode) {
 	}
 	for _, sp := range sps {
 		var ops []ir.Metadata
-		old, _ := fieldMD(sp, fieldRetained).(*ir.MDTuple)
+		old, ok := fieldMD(sp, fieldRetained).(*ir.MDTuple)
+		if !ok && !ir.IsNilMetadata(fieldMD(sp, fieldRetained)) {
+			// LLVM's upgrade casts it to a tuple (llvm-dis-22 crashes).
+			r.skip("the retainedNodes of a subprogram is no tuple, where LLVM 22 moves local imported entities; not done")
+			continue
+		}
 		if old != nil {
 			ops = append(ops, old.Ops...)
 		}
