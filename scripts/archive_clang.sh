@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# archive_clang.sh - clang 7 to 12, producers older than the package
-# archive's (bookworm has 13 on): Ubuntu focal's llvm-toolchain-7, -8, -10
-# and -12 and Debian bullseye's llvm-toolchain-9 and -11 packages, fetched
-# from archive.ubuntu.com and deb.debian.org and unpacked (never installed)
-# under a cache folder, with the libffi7 they need.
+# archive_clang.sh - clang 3.9 to 12, producers older than the package
+# archive's (bookworm has 13 on): Ubuntu bionic's llvm-toolchain-3.9, -4.0
+# and -5.0, focal's -6.0, -7, -8, -10 and -12 and Debian bullseye's -9 and
+# -11 packages, fetched from archive.ubuntu.com and deb.debian.org and
+# unpacked (never installed) under a cache folder, with the libffi6,
+# libffi7, libtinfo5 and libjsoncpp1 they need.
 #
 # Usage: scripts/archive_clang.sh [--dir DIR] [VERSION...]
 #
-# VERSION is 7, 8, 9, 10, 11 or 12 (all of them when none is given). DIR
+# VERSION is 3.9, 4, 5, 6, 7, 8, 9, 10, 11 or 12 (7 to 12 when none is
+# given; CLANG39 names clang 3.9). DIR
 # defaults to ~/.cache/bcextract-corpus/archive-clang ($BCX_CORPUS for
 # ~/.cache/bcextract-corpus). Prints the lines to give to a shell:
 #   export LD_LIBRARY_PATH=...
@@ -23,7 +25,7 @@ while [[ $# -gt 0 ]]; do
 	case "$1" in
 	--dir) DIR=${2:?}; shift 2 ;;
 	-h | --help) sed -n '2,/^set -e/{/^set -e/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
-	7 | 8 | 9 | 10 | 11 | 12) VERSIONS+=("$1"); shift ;;
+	3.9 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12) VERSIONS+=("$1"); shift ;;
 	*) echo "archive_clang.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -32,9 +34,18 @@ done
 DEBIAN=http://deb.debian.org/debian/pool/main
 UBUNTU=http://archive.ubuntu.com/ubuntu/pool
 FOCAL12=12.0.0-3ubuntu1~20.04.5
+# What clang 3.9 to 6 need besides: bionic's libffi6 and libtinfo5, focal's
+# libjsoncpp1.
+OLDLIBS=("$UBUNTU/main/libf/libffi/libffi6_3.2.1-8_amd64.deb" "$UBUNTU/main/n/ncurses/libtinfo5_6.1-1ubuntu1_amd64.deb"
+	"$UBUNTU/main/libj/libjsoncpp/libjsoncpp1_1.7.4-3.1ubuntu2_amd64.deb")
 # The packages of each version: clang, its headers, its libraries.
 pkgs() {
 	case "$1" in
+	3.9) echo "$UBUNTU/universe/l/llvm-toolchain-3.9/"{clang-3.9,libclang-common-3.9-dev}_3.9.1-19ubuntu1_amd64.deb \
+		"$UBUNTU/main/l/llvm-toolchain-3.9/libllvm3.9_3.9.1-19ubuntu1_amd64.deb" "${OLDLIBS[@]}" ;;
+	4) echo "$UBUNTU/universe/l/llvm-toolchain-4.0/"{clang-4.0,libclang-common-4.0-dev,libllvm4.0}_4.0.1-10_amd64.deb "${OLDLIBS[@]}" ;;
+	5) echo "$UBUNTU/universe/l/llvm-toolchain-5.0/"{clang-5.0,libclang-common-5.0-dev,libllvm5.0}_5.0.1-4_amd64.deb "${OLDLIBS[@]}" ;;
+	6) echo "$UBUNTU/universe/l/llvm-toolchain-6.0/"{clang-6.0,libclang-common-6.0-dev,libllvm6.0}_6.0.1-14_amd64.deb "${OLDLIBS[@]}" ;;
 	7) echo "$UBUNTU/universe/l/llvm-toolchain-7/"{clang-7,libclang-common-7-dev,libllvm7}_7.0.1-12_amd64.deb ;;
 	8) echo "$UBUNTU/universe/l/llvm-toolchain-8/"{clang-8,libclang-common-8-dev,libllvm8}_8.0.1-9_amd64.deb ;;
 	9) echo "$DEBIAN/l/llvm-toolchain-9/"{clang-9,libclang-common-9-dev,libclang-cpp9,libllvm9}_9.0.1-16.1_amd64.deb ;;
@@ -69,18 +80,21 @@ fetch() { # URL: the .deb in DIR/debs, unpacked in DIR/root
 mkdir -p "$DIR/debs" "$DIR/root"
 fetch "$DEBIAN/libf/libffi/libffi7_3.3-6_amd64.deb"
 R="$DIR/root/usr/lib"
-LIBS=$R/x86_64-linux-gnu
+LIBS=$R/x86_64-linux-gnu:$DIR/root/lib/x86_64-linux-gnu
 VARS=
 for v in "${VERSIONS[@]}"; do
 	for p in $(pkgs "$v"); do
 		fetch "$p"
 	done
-	LD_LIBRARY_PATH="$R/x86_64-linux-gnu:$R/llvm-$v/lib" "$R/llvm-$v/bin/clang" --version >/dev/null 2>&1 || {
+	d=llvm-$v
+	case $v in 4 | 5 | 6) d=llvm-$v.0 ;; esac
+	L="$DIR/root/lib/x86_64-linux-gnu"
+	LD_LIBRARY_PATH="$R/x86_64-linux-gnu:$L:$R/$d/lib" "$R/$d/bin/clang" --version >/dev/null 2>&1 || {
 		echo "archive_clang.sh: clang-$v does not run here" >&2
 		exit 1
 	}
-	LIBS=$LIBS:$R/llvm-$v/lib
-	VARS="$VARS${VARS:+ }CLANG$v=$R/llvm-$v/bin/clang"
+	LIBS=$LIBS:$R/$d/lib
+	VARS="$VARS${VARS:+ }CLANG${v/./}=$R/$d/bin/clang"
 done
 echo "export LD_LIBRARY_PATH=$LIBS\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
 echo "$VARS"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # conformance_oldclang.sh - `bcextract dis` and `convert` on the bitcode of
-# clang 7 to 12, producers older than the package archive's: the C units of
+# clang 3.9 to 12, producers older than the package archive's: the C units of
 # zlib (15) and Lua (33), from Debian's source packages, built by each
 # clang (scripts/archive_clang.sh fetches them: Ubuntu focal's and Debian
 # bullseye's packages, unpacked, never installed) at -O0 -g, -O2 and
@@ -12,7 +12,7 @@
 # Usage: scripts/conformance_oldclang.sh [--bcextract PATH] [--write]
 #            [--keep DIR] [VERSION...]
 #
-#   VERSION       7 to 12 (default: all of them).
+#   VERSION       3.9, 4, 5, 6, 7 to 12 (default: 7 to 12).
 #   --write       also compare convert with opt-22 (a few minutes more).
 #   --keep DIR    build the modules in DIR and keep them.
 #
@@ -33,7 +33,7 @@ while [[ $# -gt 0 ]]; do
 	--write) WRITE=1; shift ;;
 	--keep) KEEP=${2:?}; shift 2 ;;
 	-h | --help) sed -n '2,/^set -e/{/^set -e/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
-	7 | 8 | 9 | 10 | 11 | 12) VERSIONS+=("$1"); shift ;;
+	3.9 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12) VERSIONS+=("$1"); shift ;;
 	*) echo "conformance_oldclang.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -67,7 +67,7 @@ mkdir -p "$OUT"
 start=$SECONDS
 fail=0
 for v in "${VERSIONS[@]}"; do
-	cc=CLANG$v
+	cc=CLANG${v/./}
 	same=0 reported=0 different=0 built=0
 	for cfg in "-O0 -g" "-O2" "-O2 -g"; do
 		d="$OUT/llvm$v$(echo "$cfg" | tr -d ' -')"
