@@ -488,10 +488,18 @@ func (r *Reader) buildConst(p *pconst) (ir.Constant, error) {
 		}
 		r.noteBlockAddress(f, int(p.bb))
 		return &ir.BlockAddress{Typ: p.typ, Func: f, Block: int(p.bb)}, nil
-	case pcDSOLocal:
-		return &ir.DSOLocalEquivalent{Typ: p.typ, Global: ops[0]}, nil
-	case pcNoCFI:
-		return &ir.NoCFI{Typ: p.typ, Global: ops[0]}, nil
+	case pcDSOLocal, pcNoCFI:
+		// DSOLocalEquivalent::get and NoCFIValue::get of a global
+		// value: its type, whatever the CONSTANTS block set before.
+		switch ops[0].(type) {
+		case *ir.Function, *ir.GlobalVar, *ir.Alias, *ir.IFunc:
+		default:
+			return nil, r.errorf("invalid dso_local_equivalent or no_cfi record: the operand is no global value")
+		}
+		if p.kind == pcNoCFI {
+			return &ir.NoCFI{Typ: ops[0].Type(), Global: ops[0]}, nil
+		}
+		return &ir.DSOLocalEquivalent{Typ: ops[0].Type(), Global: ops[0]}, nil
 	case pcPtrAuth:
 		pa := &ir.PtrAuth{Typ: p.typ, Ptr: ops[0], Key: ops[1], Disc: ops[2], AddrDisc: ops[3]}
 		if len(ops) > 4 {
