@@ -29,9 +29,11 @@ type mover struct {
 	done  bool // DoneLinkingBodies
 
 	cdone map[ir.Constant]bool
-	// tbaa caches the TBAA verifier's verdict on the source's tags;
-	// stripTBAA is set once a body linked showed one it rejects.
-	tbaa      map[ir.MDNode]bool
+	// badTBAA holds the source's bodies with a tag LLVM's TBAA verifier
+	// rejects, found before any of its metadata is mapped (mapping
+	// makes nodes unique in place, and the verifier compares nodes by
+	// identity); stripTBAA is set once a body linked is one of them.
+	badTBAA   map[*ir.Function]bool
 	stripTBAA bool
 	// stamp marks the nodes this mover mapped (nodeTable.done).
 	stamp uint32
@@ -64,8 +66,15 @@ func newMover(l *Linker, src *ir.Module, name string, ml *moduleLinker) *mover {
 	for _, g := range src.Globals {
 		m.srcSet[g] = true
 	}
+	verdicts := map[ir.MDNode]bool{}
 	for _, f := range src.Functions {
 		m.srcSet[f] = true
+		if invalidTBAA(f, verdicts) {
+			if m.badTBAA == nil {
+				m.badTBAA = map[*ir.Function]bool{}
+			}
+			m.badTBAA[f] = true
+		}
 	}
 	for _, a := range src.Aliases {
 		m.srcSet[a] = true
@@ -524,38 +533,39 @@ func (m *mover) flush() {
 // before, already moved, keep them (bitcode.Options.LinkerTBAA leaves the
 // tags to this check).
 func (m *mover) checkTBAA(f *ir.Function) {
-	if !m.stripTBAA {
-		if m.tbaa == nil {
-			m.tbaa = map[ir.MDNode]bool{}
-		}
-	check:
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				for _, a := range in.Metadata {
-					if a.Kind != "tbaa" {
-						continue
-					}
-					ok, seen := m.tbaa[a.Node]
-					if !seen {
-						ok = ir.ValidTBAATag(a.Node)
-						m.tbaa[a.Node] = ok
-					}
-					if !ok || !ir.TBAAInstruction(in.Op) {
-						m.stripTBAA = true
-						break check
-					}
-				}
-			}
-		}
-		if !m.stripTBAA {
-			return
-		}
+	if !m.stripTBAA && !m.badTBAA[f] {
+		return
 	}
+	m.stripTBAA = true
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			in.Metadata = slices.DeleteFunc(in.Metadata, func(a ir.Attachment) bool { return a.Kind == "tbaa" })
 		}
 	}
+}
+
+// invalidTBAA reports whether f's body has a !tbaa tag LLVM's TBAA
+// verifier rejects, or one on an instruction that may have none; verdicts
+// caches the verifier's verdict on each tag.
+func invalidTBAA(f *ir.Function, verdicts map[ir.MDNode]bool) bool {
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, a := range in.Metadata {
+				if a.Kind != "tbaa" {
+					continue
+				}
+				ok, seen := verdicts[a.Node]
+				if !seen {
+					ok = ir.ValidTBAATag(a.Node)
+					verdicts[a.Node] = ok
+				}
+				if !ok || !ir.TBAAInstruction(in.Op) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // flushRAUW replaces the destination's values that new ones replaced:
