@@ -95,6 +95,9 @@ func (r *Reader) instLoad(c *opCursor, in *ir.Instruction) error {
 	if c.err != nil {
 		return c.err
 	}
+	if err := r.typeCheckLoadStore(t, p); err != nil {
+		return err
+	}
 	if in.Align == 0 {
 		if atomic {
 			return r.errorf("invalid atomic load record: no alignment")
@@ -114,6 +117,27 @@ func (r *Reader) instLoad(c *opCursor, in *ir.Instruction) error {
 	}
 	return c.err
 }
+
+// typeCheckLoadStore is LLVM's typeCheckLoadStoreInst: the address a
+// pointer, the value's type one a pointer can load or store (not void,
+// label, metadata, token, x86_amx or a function type).
+func (r *Reader) typeCheckLoadStore(t *ir.Type, ptr ir.Value) error {
+	if pt := ptr.Type(); pt == nil || pt.Kind != ir.PointerType {
+		return r.errorf("invalid record: load/store operand is not a pointer type")
+	}
+	if t == nil {
+		return r.errorf("invalid record: cannot load/store from pointer")
+	}
+	switch t.Kind {
+	case ir.VoidType, ir.LabelType, ir.MetadataType, ir.TokenType, ir.X86AMXType, ir.FunctionType:
+		return r.errorf("invalid record: cannot load/store from pointer (a value of %s)", unloadable[t.Kind])
+	}
+	return nil
+}
+
+// unloadable names the kinds of type typeCheckLoadStore refuses.
+var unloadable = map[ir.TypeKind]string{ir.VoidType: "void", ir.LabelType: "label", ir.MetadataType: "metadata",
+	ir.TokenType: "token", ir.X86AMXType: "x86_amx", ir.FunctionType: "a function type"}
 
 // instStore reads INST_STORE and INST_STOREATOMIC: [ptr, val, align,
 // vol] and, when atomic, [ordering, ssid].
@@ -144,6 +168,9 @@ func (r *Reader) instStore(c *opCursor, in *ir.Instruction) error {
 	}
 	if in.Align = c.align("alignment"); c.err != nil {
 		return c.err
+	}
+	if err := r.typeCheckLoadStore(v.Type(), p); err != nil {
+		return err
 	}
 	if in.Align == 0 {
 		if atomic {
