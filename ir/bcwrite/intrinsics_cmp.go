@@ -2,6 +2,7 @@ package bcwrite
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bcextract/bcextract/ir"
@@ -36,6 +37,14 @@ func (w *writer) olderCmpDecls() (restore func()) {
 				kept = append(kept, f)
 			}
 			continue
+		}
+		if !cmpSig(f.Sig) {
+			// Operands not of one integer type, or a result of
+			// another length (a module no producer writes): there
+			// are no comparisons to give it as.
+			if w.unsupported == nil {
+				w.unsupported = &UnsupportedError{What: "for LLVM " + strconv.Itoa(w.t.version) + ", a call of @" + f.Name + " of type other than the comparison's"}
+			}
 		}
 		if kept == nil {
 			kept = slices.Clone(funcs[:i])
@@ -120,4 +129,18 @@ func (w *writer) olderCmpCalls(f *ir.Function) (undo func()) {
 			s.b.Instrs = s.instrs
 		}
 	}
+}
+
+// cmpSig reports whether sig is one of llvm.scmp and llvm.ucmp: two
+// operands of one integer (or vector of integers) type, the result an
+// integer (a vector as long).
+func cmpSig(sig *ir.Type) bool {
+	if sig == nil || len(sig.Params) != 2 || sig.Params[0] != sig.Params[1] || sig.Ret == nil {
+		return false
+	}
+	a, r := sig.Params[0], sig.Ret
+	if a.IsVector() != r.IsVector() || a.IsVector() && (a.Kind != r.Kind || a.Len != r.Len) {
+		return false
+	}
+	return a.Scalar().Kind == ir.IntegerType && r.Scalar().Kind == ir.IntegerType
 }
