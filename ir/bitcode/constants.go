@@ -517,6 +517,14 @@ func (r *Reader) buildConst(p *pconst) (ir.Constant, error) {
 			}
 		}
 	}
+	if p.opcode == ir.GetElementPtr && len(ops) > 0 {
+		// LLVM 22's reader folds a getelementptr of an integer base into
+		// the base and prints a pointer global initialized by an integer
+		// ("ptr 0"): IR its own parser refuses. Refused here.
+		if t := ops[0].Type(); t == nil || t.Scalar().Kind != ir.PointerType {
+			return nil, r.errorf("invalid record: a getelementptr constant expression whose base is not a pointer")
+		}
+	}
 	if c := r.foldNoOpConst(p, ops); c != nil {
 		return c, nil
 	}
