@@ -47,8 +47,10 @@ type oldIntrinsic struct {
 	decl    *ir.Function
 	// op is a parameter of the rewrite (an atomicrmw operation ...).
 	op int
-	// alt is the name of a second declaration some calls call.
-	alt string
+	// alt is the name of a second declaration some calls call, altSig
+	// its type when not newSig.
+	alt    string
+	altSig *ir.Type
 	// elem is a type the rewrite needs (an elementtype attribute's).
 	elem *ir.Type
 	// erase says each call goes, with no value in its place

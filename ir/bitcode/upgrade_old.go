@@ -80,7 +80,9 @@ func (r *Reader) planReduce(f *ir.Function) *oldIntrinsic {
 // LLVM 22 leaves as it is (prints as an unknown intrinsic).
 func knownLeftOld(name string) bool {
 	return strings.HasPrefix(name, "llvm.experimental.vector.reduce.fadd.") ||
-		strings.HasPrefix(name, "llvm.experimental.vector.reduce.fmul.")
+		strings.HasPrefix(name, "llvm.experimental.vector.reduce.fmul.") ||
+		strings.HasPrefix(name, "llvm.x86.avx512.mask.broadcastf32x2.") ||
+		strings.HasPrefix(name, "llvm.x86.avx512.mask.broadcasti32x2.")
 }
 
 // planAnnotation: llvm.var.annotation and llvm.ptr.annotation got a fifth

@@ -42,6 +42,7 @@ type x86IR struct {
 	shape   x86Shape
 	base    string // a generic intrinsic to call ("llvm.smax"), or ""
 	op      int
+	plan    x86Plan // the plan of shape x86Planned
 }
 
 // An x86Shape is the type a family of x86IR is declared with.
@@ -73,6 +74,8 @@ const (
 	x86ConcatShift                 // vector (vector, vector, vector, mask), llvm.fshl or fshr
 	x86BitMask                     // iN (<N x i8>, <N x i8>, iN), the intrinsic of <N x i1> (vector, vector)
 	x86Vpcom                       // ivec (ivec, ivec, i8), no intrinsic
+	x86MaskPmul                    // <n x i64> (<2n x i32>, <2n x i32>, <n x i64>, mask), no intrinsic
+	x86Planned                     // checked by x86IR.plan (upgrade_x86avx512.go)
 )
 
 // x86IRFamily returns the rewrite of x86 intrinsic name (without
@@ -102,7 +105,8 @@ func x86IRFamily(name string) (x86IR, bool) {
 		return x86IR{rewrite: rewriteX86Binary, base: "llvm.smin", shape: x86Binary}, true
 	case name == "sse2.pminu.b", name == "sse41.pminuw", name == "sse41.pminud", strings.HasPrefix(name, "avx2.pminu"):
 		return x86IR{rewrite: rewriteX86Binary, base: "llvm.umin", shape: x86Binary}, true
-	case name == "sse2.cvtdq2pd", name == "avx.cvtdq2.pd.256", name == "sse2.cvtps2pd", name == "avx.cvt.ps2.pd.256":
+	case name == "sse2.cvtdq2pd", name == "avx.cvtdq2.pd.256", name == "sse2.cvtps2pd", name == "avx.cvt.ps2.pd.256",
+		name == "sse2.cvtdq2ps", name == "avx.cvtdq2.ps.256":
 		return x86IR{rewrite: foldsConstants(rewriteX86Cvt), shape: x86Convert}, true
 	case strings.HasPrefix(name, "sse41.pmovsx"), strings.HasPrefix(name, "avx2.pmovsx"):
 		return x86IR{rewrite: foldsConstants(rewriteX86Pmov), op: 1, shape: x86Extend}, true
@@ -113,9 +117,9 @@ func x86IRFamily(name string) (x86IR, bool) {
 	case name == "sse.add.ss", name == "sse2.add.sd", name == "sse.sub.ss", name == "sse2.sub.sd",
 		name == "sse.mul.ss", name == "sse2.mul.sd", name == "sse.div.ss", name == "sse2.div.sd":
 		return x86IR{rewrite: foldsConstants(rewriteX86ScalarArith), shape: x86Scalar}, true
-	case name == "sse2.pmulu.dq", name == "avx2.pmulu.dq":
+	case name == "sse2.pmulu.dq", name == "avx2.pmulu.dq", name == "avx512.pmulu.dq.512":
 		return x86IR{rewrite: foldsConstants(rewriteX86Pmuldq), shape: x86Pmul}, true
-	case name == "sse41.pmuldq", name == "avx2.pmul.dq":
+	case name == "sse41.pmuldq", name == "avx2.pmul.dq", name == "avx512.pmul.dq.512":
 		return x86IR{rewrite: foldsConstants(rewriteX86Pmuldq), op: 1, shape: x86Pmul}, true
 	case name == "sse2.psrl.dq", name == "avx2.psrl.dq":
 		return x86IR{rewrite: rewriteX86ByteShift, op: shiftRightBits, shape: x86Imm2}, true
@@ -210,6 +214,11 @@ func (r *Reader) planX86IR(f *ir.Function, name string) *oldIntrinsic {
 	case x86Pmul:
 		ok = len(ps) == 2 && isVec(sig.Ret) && isVec(ps[0]) && ps[1] == ps[0] && isInt(sig.Ret.Elem, 64) &&
 			isInt(ps[0].Elem, 32) && ps[0].Len == 2*sig.Ret.Len
+	case x86MaskPmul:
+		ok = len(ps) == 4 && isVec(sig.Ret) && isVec(ps[0]) && ps[1] == ps[0] && isInt(sig.Ret.Elem, 64) &&
+			isInt(ps[0].Elem, 32) && ps[0].Len == 2*sig.Ret.Len && ps[2] == sig.Ret && x86MaskFits(ps[3], sig.Ret)
+	case x86Planned:
+		ok = fam.plan(r, u, name)
 	case x86SqrtScalar:
 		if ok = sameVec(1); ok {
 			newSig = r.fnType(sig.Ret.Elem, sig.Ret.Elem)
@@ -238,7 +247,8 @@ func (r *Reader) planX86IR(f *ir.Function, name string) *oldIntrinsic {
 		}
 	case x86MaskCvt:
 		ok = (len(ps) == 3 || len(ps) == 4 && isInt(ps[3], 32)) && isVec(sig.Ret) && isVec(ps[0]) &&
-			ps[0].Len == sig.Ret.Len && ps[1] == sig.Ret && x86MaskFits(ps[2], sig.Ret)
+			(ps[0].Len == sig.Ret.Len || sig.Ret.Len == 2 && ps[0].Len == 4) && ps[1] == sig.Ret && x86MaskFits(ps[2], sig.Ret) &&
+			sig.Ret.Elem.Kind != ir.IntegerType
 	case x86MaskVec:
 		if ok = len(ps) == 3 && isVec(sig.Ret) && ps[0] == sig.Ret && ps[1] == sig.Ret && x86MaskFits(ps[2], sig.Ret); ok {
 			cond := r.findType(&ir.Type{Kind: ir.FixedVectorType, Len: sig.Ret.Len, Elem: r.i1()})
@@ -449,8 +459,15 @@ func rewriteX86Pmuldq(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.
 			ops[i] = and
 		}
 	}
-	becomeInst(in, ir.Mul, t, ops[0], ops[1])
-	return out, true
+	if len(in.Operands) == 2 {
+		becomeInst(in, ir.Mul, t, ops[0], ops[1])
+		return out, true
+	}
+	// The masked form of AVX-512: selected by the mask (operand 3) from
+	// the pass-through (operand 2).
+	e := &x86Emit{r: r, in: in, out: out}
+	v := e.inst(ir.Mul, t, ops[0], ops[1])
+	return e.finish(e.selectBy(in.Operands[3], v, in.Operands[2]))
 }
 
 // newShuffle returns a new unnamed shufflevector of a and b by mask, with

@@ -20,6 +20,9 @@ import (
 // x86MaskFamily returns the rewrite of x86 intrinsic name (without
 // "llvm.x86.") among the AVX-512 families, false when it is none of them.
 func x86MaskFamily(name string) (x86IR, bool) {
+	if fam, ok := x86AVX512Family(name); ok {
+		return fam, true
+	}
 	sat := func(base string) (x86IR, bool) {
 		return x86IR{rewrite: rewriteX86MaskBinary, base: base, shape: x86MaskBinary}, true
 	}
@@ -214,54 +217,55 @@ func rewriteX86MaskUnary(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*
 	return r.x86Select(in, mask, call, passthru, append(out, call)), true
 }
 
-// rewriteX86MaskCvt: sitofp or uitofp (u.op) named "cvt", or, for a
-// rounding operand other than 4 (the current direction), a call of
-// llvm.x86.avx512.sitofp.round or uitofp.round with it; selected by the
-// mask (operand 2) from the pass-through (operand 1).
+// rewriteX86MaskCvt: the low two elements taken when the result is
+// shorter (a shufflevector), then fpext named "cvtps2pd" from float, else
+// sitofp or uitofp (u.op) named "cvt", or, for a rounding operand other
+// than 4 (the current direction), a call of llvm.x86.avx512.sitofp.round
+// or uitofp.round with it; selected by the mask (operand 2) from the
+// pass-through (operand 1).
 func rewriteX86MaskCvt(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
 	ops := in.Operands
 	src, passthru, mask := ops[0], ops[1], ops[2]
 	t := u.oldSig.Ret
-	all, ok := x86Mask(mask, t.Len)
-	if !ok {
+	if _, ok := masked(mask, t.Len); !ok {
 		return out, false
 	}
+	fpext := src.Type().Elem.Kind == ir.FloatType
 	var round *ir.Function
-	if len(ops) == 4 {
-		if c, ok := ops[3].(*ir.ConstInt); !ok || c.Big != nil || c.V != 4 {
-			base := "llvm.x86.avx512.sitofp.round"
-			if ir.Opcode(u.op) == ir.UIToFP {
-				base = "llvm.x86.avx512.uitofp.round"
-			}
-			sig := r.fnType(t, src.Type(), ops[3].Type())
-			name, ok := ir.IntrinsicMangledName(base, sig)
-			if !ok {
-				return out, false
-			}
-			round = r.declare(name, sig)
+	if len(ops) == 4 && !fpext && !isConstInt(ops[3], 4) {
+		base := "llvm.x86.avx512.sitofp.round"
+		if ir.Opcode(u.op) == ir.UIToFP {
+			base = "llvm.x86.avx512.uitofp.round"
 		}
-	}
-	if round == nil {
-		if _, ok := src.(ir.Constant); ok {
-			return out, false // IRBuilder folds the conversion
+		sig := r.fnType(t, src.Type(), ops[3].Type())
+		name, ok := ir.IntrinsicMangledName(base, sig)
+		if !ok {
+			return out, false
 		}
-	}
-	op := func(in *ir.Instruction) {
-		if round != nil {
-			becomeCall(in, round, src, ops[3])
-			return
+		if _, ok := ir.IntrinsicAttrs(name, sig); !ok {
+			return out, false
 		}
-		becomeInst(in, ir.Opcode(u.op), t, src)
-		in.Name = r.fs.claim("cvt")
+		round = r.declare(name, sig)
 	}
-	if all {
-		op(in)
-		return out, true
+	if isConst(src) && (round == nil || t.Len < src.Type().Len) {
+		return out, false // IRBuilder folds the conversion or the shuffle
 	}
-	cvt := r.newInstruction()
-	cvt.DebugLoc = in.DebugLoc
-	op(cvt)
-	return r.x86Select(in, mask, cvt, passthru, append(out, cvt)), true
+	e := &x86Emit{r: r, in: in, out: out}
+	if t.Len < src.Type().Len {
+		src = e.shuffle(src, src, []int32{0, 1})
+	}
+	var v *ir.Instruction
+	switch {
+	case round != nil:
+		v = e.call(round, src, ops[3])
+	case fpext:
+		v = e.inst(ir.FPExt, t, src)
+		v.Name = r.fs.claim("cvtps2pd")
+	default:
+		v = e.inst(ir.Opcode(u.op), t, src)
+		v.Name = r.fs.claim("cvt")
+	}
+	return e.finish(e.selectBy(mask, v, passthru))
 }
 
 // rewriteX86MaskCvtPH: the halves (the first four of eight for a result

@@ -28,9 +28,9 @@
 #              TestStripFixtures; handwritten). Not fixtures of internal/irfixtures (one
 #              level deeper).
 #
-# Tools: LLVM_DIS=llvm-dis-22, CLANG7 to CLANG12 (Ubuntu focal's and Debian
-# bullseye's, which scripts/archive_clang.sh fetches and unpacks: by default
-# this script asks it), CLANG14=clang-14, CLANG16=clang-16, CLANG19=clang-19,
+# Tools: LLVM_DIS=llvm-dis-22, CLANG4, CLANG6 and CLANG7 to CLANG12 (Ubuntu
+# bionic's and focal's and Debian bullseye's, which scripts/archive_clang.sh
+# fetches and unpacks: by default this script asks it), CLANG14=clang-14, CLANG16=clang-16, CLANG19=clang-19,
 # llvm-as-13, llvm-as-14, llvm-as-15, llvm-as-19, and python3 with
 # libLLVM-14.so.1.
 set -euo pipefail
@@ -40,10 +40,11 @@ LLVM_DIS="${LLVM_DIS:-llvm-dis-22}"
 CLANG14="${CLANG14:-clang-14}"
 CLANG16="${CLANG16:-clang-16}"
 CLANG19="${CLANG19:-clang-19}"
-if [[ -z ${CLANG7:-} || -z ${CLANG8:-} || -z ${CLANG9:-} || -z ${CLANG10:-} || -z ${CLANG11:-} || -z ${CLANG12:-} ]]; then
-	eval "$("$DIR/../../../scripts/archive_clang.sh")"
+if [[ -z ${CLANG4:-} || -z ${CLANG6:-} || -z ${CLANG7:-} || -z ${CLANG8:-} || -z ${CLANG9:-} || -z ${CLANG10:-} ||
+	-z ${CLANG11:-} || -z ${CLANG12:-} ]]; then
+	eval "$("$DIR/../../../scripts/archive_clang.sh" 4 6 7 8 9 10 11 12)"
 fi
-for t in "$LLVM_DIS" "$CLANG7" "$CLANG8" "$CLANG9" "$CLANG10" "$CLANG11" "$CLANG12" "$CLANG14" "$CLANG16" "$CLANG19" llvm-as-13 llvm-as-14 llvm-as-15 llvm-as-19 python3; do
+for t in "$LLVM_DIS" "$CLANG4" "$CLANG6" "$CLANG7" "$CLANG8" "$CLANG9" "$CLANG10" "$CLANG11" "$CLANG12" "$CLANG14" "$CLANG16" "$CLANG19" llvm-as-13 llvm-as-14 llvm-as-15 llvm-as-19 python3; do
 	command -v "$t" >/dev/null 2>&1 || { echo "regen.sh: $t not found" >&2; exit 1; }
 done
 
@@ -75,6 +76,7 @@ done
 # --- compiled sources ----------------------------------------------------------
 # NAME|COMPILER|TARGET|FLAGS|SOURCE
 AVX512="-mavx512f -mavx512bw -mavx512vl -mavx512cd -mavx512dq -mavx512vbmi -mavx512vbmi2 -mavx512bitalg"
+AVX512OLD="-mavx512f -mavx512bw -mavx512vl -mavx512cd -mavx512dq -mavx512ifma -mavx512vbmi -mfma -mfma4 -mxop"
 CFIXTURES=(
 	"summary-objectsize-llvm14-O2|$CLANG14|x86_64-unknown-linux-gnu|-O2 -flto=thin|src/objectsize.c"
 	"di-objectsize-llvm14-O2|$CLANG14|x86_64-unknown-linux-gnu|-O2 -flto=thin -g -fdebug-compilation-dir=.|src/objectsize.c"
@@ -89,6 +91,8 @@ CFIXTURES=(
 	"strip/inlined-loop-llvm7-O2|$CLANG7|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|src/inlined-loop.c"
 	"strip/inlined-loop-llvm8-O2|$CLANG8|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|src/inlined-loop.c"
 	"summary-switch-llvm8|$CLANG8|x86_64-unknown-linux-gnu|-O2 -flto=thin|../src/switch.c"
+	"x86-avx512-llvm4-O1|$CLANG4|x86_64-unknown-linux-gnu|-O1 $AVX512OLD|src/avx512-llvm4.c"
+	"x86-avx512-llvm6-O0|$CLANG6|x86_64-unknown-linux-gnu|-O0 $AVX512OLD|src/avx512-llvm4.c"
 	"x86-avx512-llvm7-O0|$CLANG7|x86_64-unknown-linux-gnu|-O0 $AVX512|src/avx512-old.c"
 	"x86-avx512-llvm8-O1|$CLANG8|x86_64-unknown-linux-gnu|-O1 $AVX512|src/avx512-old.c"
 	"x86-mmx-llvm7-O2|$CLANG7|x86_64-unknown-linux-gnu|-O2|src/mmx-old.c"
