@@ -536,8 +536,11 @@ func planX86MaskSqrt(r *Reader, u *oldIntrinsic, name string) bool {
 	if !isFPVector(sig.Ret) || !sameVec(sig, 2, maskOf(sig.Ret)) && !sameVec(sig, 2, maskOf(sig.Ret), intOf(32)) {
 		return false
 	}
-	if len(sig.Params) == 4 && !setAlt(u, "llvm.x86.avx512.sqrt.p"+name[len("avx512.mask.sqrt.p"):len("avx512.mask.sqrt.p")+1]+".512",
-		r.fnType(sig.Ret, sig.Ret, sig.Params[3])) {
+	s := "ps"
+	if sig.Ret.Elem.Kind == ir.DoubleType {
+		s = "pd"
+	}
+	if len(sig.Params) == 4 && !setAlt(u, "llvm.x86.avx512.sqrt."+s+".512", r.fnType(sig.Ret, sig.Ret, sig.Params[3])) {
 		return false
 	}
 	return setTarget(u, "llvm.sqrt", r.fnType(sig.Ret, sig.Ret))
