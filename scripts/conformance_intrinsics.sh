@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # conformance_intrinsics.sh - `bcextract dis` on the intrinsics older
-# clangs emitted, against llvm-dis-22: for each clang (7 to 12, fetched by
+# clangs emitted, against llvm-dis-22: for each clang (3.9 to 12, fetched by
 # scripts/archive_clang.sh), a C file that calls every inline function of
 # its x86 intrinsic headers, and one of its arm_neon.h
 # (scripts/intrinsic_wrappers.py), built at -O0 and -O2 for x86-64 (every
@@ -13,8 +13,9 @@
 # Usage: scripts/conformance_intrinsics.sh [--bcextract PATH] [--keep DIR]
 #            [VERSION...]
 #
-# VERSION is 3.9, 4, 5, 6, 7 to 12 (default: 7 to 12). Not in .ci/run
-# (six toolchains, 36 modules of 1,400 to 3,500 functions): run by hand. Prints one line per module, and exits 1 on any difference.
+# VERSION is 3.9, 4, 5, 6, 7 to 12 (default: all ten). Not in .ci/run
+# (ten toolchains to fetch, 60 modules of 1,400 to 3,500 functions): run
+# by hand. Prints one line per module, and exits 1 on any difference.
 # Prints a loud SKIPPED line (exit 0) when the toolchains or LLVM 22
 # cannot be had.
 set -euo pipefail
@@ -31,7 +32,7 @@ while [[ $# -gt 0 ]]; do
 	*) echo "conformance_intrinsics.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
-[[ ${#VERSIONS[@]} -gt 0 ]] || VERSIONS=(7 8 9 10 11 12)
+[[ ${#VERSIONS[@]} -gt 0 ]] || VERSIONS=(3.9 4 5 6 7 8 9 10 11 12)
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$PATH:/usr/local/go/bin"
