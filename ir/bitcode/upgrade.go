@@ -141,6 +141,7 @@ func (r *Reader) upgradeModule() error {
 	fns := r.m.Functions
 	kept := make([]*ir.Function, 0, len(fns))
 	var added, chained []*ir.Function
+	var pending []*oldIntrinsic // chained, declared after the loop
 	names := map[string]*ir.Function{}
 	for _, f := range fns {
 		names[f.Name] = f
@@ -184,7 +185,9 @@ func (r *Reader) upgradeModule() error {
 		if u != nil {
 			up.calls[f] = u
 			delete(names, f.Name)
-			if u.decl == nil && u.newName != "" && !u.lazy() {
+			if u.chained && u.decl == nil {
+				pending = append(pending, u)
+			} else if u.decl == nil && u.newName != "" && !u.lazy() {
 				// Declared now, as UpgradeIntrinsicFunction does.
 				if d := names[u.newName]; d != nil {
 					u.decl = d
@@ -205,7 +208,7 @@ func (r *Reader) upgradeModule() error {
 					}
 				}
 			}
-			if u.lazy() {
+			if u.lazy() || u.lazyAlt {
 				up.preload = true
 			}
 			continue
@@ -244,6 +247,22 @@ func (r *Reader) upgradeModule() error {
 			}
 		}
 		added = append(added, f)
+	}
+	for _, u := range pending {
+		// Declared when the walk reaches the declaration LLVM 22 made
+		// under a name it remangles, at the end.
+		if d := names[u.newName]; d != nil {
+			u.decl = d
+			continue
+		}
+		u.decl = &ir.Function{GlobalHeader: ir.GlobalHeader{Name: u.newName, Typ: r.ptrType(0), ValueType: u.newSig}, Sig: u.newSig}
+		if intrinsicAttrs != nil {
+			if l, ok := intrinsicAttrs(u.newName, u.newSig); ok {
+				u.decl.Attrs = l
+			}
+		}
+		names[u.newName] = u.decl
+		chained = append(chained, u.decl)
 	}
 	added = append(added, chained...)
 	if len(added) == 0 && len(up.lifetime) == 0 && len(up.dbg) == 0 && up.coroEnd == nil && len(up.calls) == 0 {

@@ -56,6 +56,12 @@ type oldIntrinsic struct {
 	// erase says each call goes, with no value in its place
 	// (llvm.stackprotectorcheck: a void call).
 	erase bool
+	// chained says the new declaration is made after the others made
+	// when the module is read, as a remangled one (not lazy).
+	chained bool
+	// lazyAlt says the second declaration (alt) is made when the first
+	// call that calls it is rewritten.
+	lazyAlt bool
 	// lazyDecl says the new declaration is made when the first call is
 	// rewritten (UpgradeIntrinsicCall makes it) rather than when the
 	// module is read (UpgradeIntrinsicFunction).
@@ -122,6 +128,9 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 			return u
 		}
 		if u := r.planAArch64BF16(f); u != nil {
+			return u
+		}
+		if u := r.planSVE(f); u != nil {
 			return u
 		}
 		if u := r.planOldARM(f); u != nil {

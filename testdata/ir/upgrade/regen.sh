@@ -87,6 +87,7 @@ CFIXTURES=(
 	"kernels-cuda-llvm19|$CLANG19|x86_64-unknown-linux-gnu|-x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O1|src/kernels.cu"
 	"avx512bf16-llvm14-O2|$CLANG14|x86_64-unknown-linux-gnu|-O2 -mavx512bf16|src/avx512bf16.c"
 	"aarch64-bf16cvt-llvm19|$CLANG19|aarch64-unknown-linux-gnu|-march=armv8.6-a+bf16 -ffreestanding -O1|src/bf16cvt.c"
+	"aarch64-sve-llvm14-O1|$CLANG14|aarch64-unknown-linux-gnu|-march=armv8.6-a+sve+bf16 -ffreestanding -O1|src/sve-old.c"
 	"aarch64-sve-bf16cvt-llvm19|$CLANG19|aarch64-unknown-linux-gnu|-march=armv8.6-a+sve+bf16 -ffreestanding -O1|src/sve-bf16cvt.c"
 	"strip/inlined-loop-llvm7-O2|$CLANG7|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|src/inlined-loop.c"
 	"strip/inlined-loop-llvm8-O2|$CLANG8|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|src/inlined-loop.c"
