@@ -127,7 +127,6 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 		}
 		ft = in.FuncType
 	}
-	in.Attrs = dropIncompatibleList(in.Attrs, ft, in.Operands)
 	if r.tids != nil {
 		// propagateAttributeTypes: an argument's type is its
 		// parameter's, but for the variadic ones: their own.
@@ -139,6 +138,10 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 			return err
 		}
 	}
+	// LLVM 22 drops the attributes incompatible with their argument's
+	// type after it gave byval, sret and inalloca their type (an error
+	// for one on an argument that is no pointer): materialize.
+	in.Attrs = dropIncompatibleList(in.Attrs, ft, in.Operands)
 	if bs := upgradeBundles(fs.bundles); len(bs) > 0 {
 		extraOf(in).Bundles = bs
 	}
