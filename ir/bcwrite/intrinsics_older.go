@@ -433,6 +433,13 @@ func (w *writer) checkIntrinsic(f *ir.Function) {
 	if !ok || base == "llvm.threadlocal.address" || base == "llvm.fake.use" {
 		return // its calls are given as the variable (olderTLS), or dropped (olderFakeUse)
 	}
+	if !w.knows(14) && (strings.HasPrefix(base, "llvm.arm.mve.") || strings.HasPrefix(base, "llvm.arm.cde.")) && hasV2I1(f.Sig) {
+		// LLVM 13's MVE intrinsics of 64-bit lanes take a <4 x i1>
+		// predicate; its verifier refuses a <2 x i1> ("Intrinsic has
+		// incorrect return type!").
+		w.cannot(fmt.Sprintf("the intrinsic %s with a <2 x i1> predicate (LLVM 14 on)", f.Name))
+		return
+	}
 	for _, v := range Versions {
 		if v <= w.t.version {
 			continue
@@ -442,6 +449,14 @@ func (w *writer) checkIntrinsic(f *ir.Function) {
 			return
 		}
 	}
+}
+
+// hasV2I1 reports whether function type sig returns or takes a <2 x i1>.
+func hasV2I1(sig *ir.Type) bool {
+	v2 := func(t *ir.Type) bool {
+		return t != nil && t.Kind == ir.FixedVectorType && t.Len == 2 && t.Elem.Kind == ir.IntegerType && t.Elem.BitWidth == 1
+	}
+	return v2(sig.Ret) || slices.ContainsFunc(sig.Params, v2)
 }
 
 // olderSplice returns the name an older reader knows a declaration of

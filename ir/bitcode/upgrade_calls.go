@@ -133,6 +133,9 @@ func (r *Reader) planCall(f *ir.Function) *oldIntrinsic {
 		if u := r.planSVE(f); u != nil {
 			return u
 		}
+		if u := r.planMVE(f); u != nil {
+			return u
+		}
 		if u := r.planOldARM(f); u != nil {
 			return u
 		}

@@ -192,16 +192,14 @@ func isFPVector(t *ir.Type) bool { return isVector(t) && t.Elem.Kind != ir.Integ
 func vecBits(t *ir.Type) uint64 { return t.Len * uint64(elemBits(t.Elem)) }
 
 // intrinsicFor returns the name LLVM 22 gives intrinsic base declared as
-// sig (mangled unless base is an x86 one, which are not overloaded),
-// false when LLVM 22 has no such intrinsic.
+// sig (mangled when it is overloaded, as no x86 one used here is), false
+// when LLVM 22 has no such intrinsic.
 func intrinsicFor(base string, sig *ir.Type) (string, bool) {
 	name := base
 	if !strings.HasPrefix(base, "llvm.x86.") {
-		n, ok := ir.IntrinsicMangledName(base, sig)
-		if !ok {
-			return "", false
+		if n, ok := ir.IntrinsicMangledName(base, sig); ok {
+			name = n
 		}
-		name = n
 	}
 	_, ok := ir.IntrinsicAttrs(name, sig)
 	return name, ok

@@ -30,13 +30,15 @@
 #
 # Tools: LLVM_DIS=llvm-dis-22, CLANG4, CLANG6 and CLANG7 to CLANG12 (Ubuntu
 # bionic's and focal's and Debian bullseye's, which scripts/archive_clang.sh
-# fetches and unpacks: by default this script asks it), CLANG14=clang-14, CLANG16=clang-16, CLANG19=clang-19,
+# fetches and unpacks: by default this script asks it), CLANG13=clang-13,
+# CLANG14=clang-14, CLANG16=clang-16, CLANG19=clang-19,
 # llvm-as-13, llvm-as-14, llvm-as-15, llvm-as-19, and python3 with
 # libLLVM-14.so.1.
 set -euo pipefail
 
 DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 LLVM_DIS="${LLVM_DIS:-llvm-dis-22}"
+CLANG13="${CLANG13:-clang-13}"
 CLANG14="${CLANG14:-clang-14}"
 CLANG16="${CLANG16:-clang-16}"
 CLANG19="${CLANG19:-clang-19}"
@@ -44,7 +46,7 @@ if [[ -z ${CLANG4:-} || -z ${CLANG6:-} || -z ${CLANG7:-} || -z ${CLANG8:-} || -z
 	-z ${CLANG11:-} || -z ${CLANG12:-} ]]; then
 	eval "$("$DIR/../../../scripts/archive_clang.sh" 4 6 7 8 9 10 11 12)"
 fi
-for t in "$LLVM_DIS" "$CLANG4" "$CLANG6" "$CLANG7" "$CLANG8" "$CLANG9" "$CLANG10" "$CLANG11" "$CLANG12" "$CLANG14" "$CLANG16" "$CLANG19" llvm-as-13 llvm-as-14 llvm-as-15 llvm-as-19 python3; do
+for t in "$LLVM_DIS" "$CLANG4" "$CLANG6" "$CLANG7" "$CLANG8" "$CLANG9" "$CLANG10" "$CLANG11" "$CLANG12" "$CLANG13" "$CLANG14" "$CLANG16" "$CLANG19" llvm-as-13 llvm-as-14 llvm-as-15 llvm-as-19 python3; do
 	command -v "$t" >/dev/null 2>&1 || { echo "regen.sh: $t not found" >&2; exit 1; }
 done
 
@@ -87,7 +89,9 @@ CFIXTURES=(
 	"kernels-cuda-llvm19|$CLANG19|x86_64-unknown-linux-gnu|-x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O1|src/kernels.cu"
 	"avx512bf16-llvm14-O2|$CLANG14|x86_64-unknown-linux-gnu|-O2 -mavx512bf16|src/avx512bf16.c"
 	"aarch64-bf16cvt-llvm19|$CLANG19|aarch64-unknown-linux-gnu|-march=armv8.6-a+bf16 -ffreestanding -O1|src/bf16cvt.c"
+	"arm-mve-llvm13-O1|$CLANG13|arm-none-eabi|-march=armv8.1-m.main+mve+cdecp0 -mfloat-abi=hard -ffreestanding -O1|src/mve-old.c"
 	"aarch64-sve-llvm14-O1|$CLANG14|aarch64-unknown-linux-gnu|-march=armv8.6-a+sve+bf16 -ffreestanding -O1|src/sve-old.c"
+	"aarch64-sve-set-llvm14-O1|$CLANG14|aarch64-unknown-linux-gnu|-march=armv8.6-a+sve+bf16 -ffreestanding -O1|src/sve-set-old.c"
 	"aarch64-sve-bf16cvt-llvm19|$CLANG19|aarch64-unknown-linux-gnu|-march=armv8.6-a+sve+bf16 -ffreestanding -O1|src/sve-bf16cvt.c"
 	"strip/inlined-loop-llvm7-O2|$CLANG7|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|src/inlined-loop.c"
 	"strip/inlined-loop-llvm8-O2|$CLANG8|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|src/inlined-loop.c"
