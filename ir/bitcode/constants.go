@@ -517,6 +517,14 @@ func (r *Reader) buildConst(p *pconst) (ir.Constant, error) {
 			}
 		}
 	}
+	if (p.opcode == ir.ExtractElement || p.opcode == ir.InsertElement || p.opcode == ir.ShuffleVector) && len(ops) > 0 {
+		// LLVM's reader takes the operand as one of the record's vector
+		// type (getValue with that type): another one is an invalid
+		// record.
+		if t := ops[0].Type(); t == nil || !t.IsVector() {
+			return nil, r.errorf("invalid record: %v constant expression of an operand that is not a vector", p.opcode)
+		}
+	}
 	if p.opcode == ir.GetElementPtr && len(ops) > 0 {
 		// LLVM 22's reader folds a getelementptr of an integer base into
 		// the base and prints a pointer global initialized by an integer
