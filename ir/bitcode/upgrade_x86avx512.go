@@ -534,10 +534,7 @@ func planX86MaskSqrt(r *Reader, u *oldIntrinsic, name string) bool {
 	if !isFPVector(sig.Ret) || !sameVec(sig, 2, maskOf(sig.Ret)) && !sameVec(sig, 2, maskOf(sig.Ret), intOf(32)) {
 		return false
 	}
-	s := "ps"
-	if sig.Ret.Elem.Kind == ir.DoubleType {
-		s = "pd"
-	}
+	s := psPd(sig.Ret)
 	if len(sig.Params) == 4 && !setAlt(u, "llvm.x86.avx512.sqrt."+s+".512", r.fnType(sig.Ret, sig.Ret, sig.Params[3])) {
 		return false
 	}
@@ -1378,6 +1375,44 @@ func x86MaskForm(name string) (mask3, maskz bool, rest string) {
 	return false, false, name[12:]
 }
 
+// psPd returns "pd" for a vector of doubles, else "ps".
+func psPd(t *ir.Type) string { return pick(t.Elem.Kind == ir.DoubleType, "pd", "ps") }
+
+// An x86FMAForm is the masking and negations of an AVX-512 FMA name.
+type x86FMAForm struct{ mask3, maskz, negAcc bool }
+
+// passthru returns what a masked FMA of type t selects where the mask has
+// no bit: operand 0, the accumulator (mask3) or zeros (maskz).
+func (f x86FMAForm) passthru(t *ir.Type, ops []ir.Value) ir.Value {
+	switch {
+	case f.maskz:
+		return &ir.ConstNull{Typ: t}
+	case f.mask3:
+		return ops[2]
+	}
+	return ops[0]
+}
+
+// fmaNegations appends the negations of u's name (of operand 0 for mask3
+// and maskz, of operand 1 for mask, of the accumulator for a "sub") of
+// vectors of type t, and returns the three operands after them.
+func (e *x86Emit) fmaNegations(u *oldIntrinsic, t *ir.Type, ops []ir.Value) (a, b, c ir.Value, f x86FMAForm) {
+	mask3, maskz, rest := x86MaskForm(u.f.Name[len("llvm.x86."):])
+	negMul := rest[2] == 'n'
+	f = x86FMAForm{mask3: mask3, maskz: maskz, negAcc: negMul && rest[4] == 's' || !negMul && rest[3] == 's'}
+	a, b, c = ops[0], ops[1], ops[2]
+	if negMul && (mask3 || maskz) {
+		a = e.inst(ir.FNeg, t, a)
+	}
+	if negMul && !(mask3 || maskz) {
+		b = e.inst(ir.FNeg, t, b)
+	}
+	if f.negAcc {
+		c = e.inst(ir.FNeg, t, c)
+	}
+	return a, b, c, f
+}
+
 // planX86MaskFMA: (v, v, v, mask[, i32]): llvm.fma, or
 // llvm.x86.avx512.vfmadd.p?.512 with a rounding operand other than 4.
 func planX86MaskFMA(r *Reader, u *oldIntrinsic, name string) bool {
@@ -1386,10 +1421,7 @@ func planX86MaskFMA(r *Reader, u *oldIntrinsic, name string) bool {
 		return false
 	}
 	if len(sig.Params) == 5 {
-		s := "ps"
-		if sig.Ret.Elem.Kind == ir.DoubleType {
-			s = "pd"
-		}
+		s := psPd(sig.Ret)
 		if !setAlt(u, "llvm.x86.avx512.vfmadd."+s+".512", r.fnType(sig.Ret, sig.Ret, sig.Ret, sig.Ret, sig.Params[4])) {
 			return false
 		}
@@ -1407,34 +1439,15 @@ func rewriteX86MaskFMA(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir
 	if _, ok := masked(ops[3], t.Len); !ok || anyConst(ops[:3]...) {
 		return out, false
 	}
-	mask3, maskz, rest := x86MaskForm(u.f.Name[len("llvm.x86."):])
-	negMul := rest[2] == 'n'
-	negAcc := negMul && rest[4] == 's' || !negMul && rest[3] == 's'
 	e := &x86Emit{r: r, in: in, out: out}
-	a, b, c := ops[0], ops[1], ops[2]
-	if negMul && (mask3 || maskz) {
-		a = e.inst(ir.FNeg, t, a)
-	}
-	if negMul && !(mask3 || maskz) {
-		b = e.inst(ir.FNeg, t, b)
-	}
-	if negAcc {
-		c = e.inst(ir.FNeg, t, c)
-	}
+	a, b, c, f := e.fmaNegations(u, t, ops)
 	var v ir.Value
 	if len(ops) == 5 && !isConstInt(ops[4], 4) {
 		v = e.call(r.altTarget(u), a, b, c, ops[4])
 	} else {
 		v = e.call(r.target(u), a, b, c)
 	}
-	var pass ir.Value = ops[0]
-	switch {
-	case maskz:
-		pass = &ir.ConstNull{Typ: t}
-	case mask3:
-		pass = ops[2]
-	}
-	return e.finish(e.selectBy(ops[3], v, pass))
+	return e.finish(e.selectBy(ops[3], v, f.passthru(t, ops)))
 }
 
 // planX86MaskFMAScalar: (v, v, v, i8, i32): llvm.fma of the elements,
@@ -1468,20 +1481,8 @@ func rewriteX86MaskFMAScalar(r *Reader, u *oldIntrinsic, in *ir.Instruction, out
 	if anyConst(ops[:3]...) || isConst(ops[3]) && !allOnes {
 		return out, false
 	}
-	mask3, maskz, rest := x86MaskForm(u.f.Name[len("llvm.x86."):])
-	negMul := rest[2] == 'n'
-	negAcc := negMul && rest[4] == 's' || !negMul && rest[3] == 's'
 	e := &x86Emit{r: r, in: in, out: out}
-	a, b, c := ops[0], ops[1], ops[2]
-	if negMul && (mask3 || maskz) {
-		a = e.inst(ir.FNeg, t, a)
-	}
-	if negMul && !(mask3 || maskz) {
-		b = e.inst(ir.FNeg, t, b)
-	}
-	if negAcc {
-		c = e.inst(ir.FNeg, t, c)
-	}
+	a, b, c, f := e.fmaNegations(u, t, ops)
 	a, b, c = e.element0(a), e.element0(b), e.element0(c)
 	var v ir.Value
 	if !isConstInt(ops[4], 4) {
@@ -1491,11 +1492,11 @@ func rewriteX86MaskFMAScalar(r *Reader, u *oldIntrinsic, in *ir.Instruction, out
 	}
 	var pass ir.Value = a
 	switch {
-	case maskz:
+	case f.maskz:
 		pass = nullValue(t.Elem)
-	case mask3:
+	case f.mask3:
 		pass = c
-		if negAcc {
+		if f.negAcc {
 			pass = e.element0(ops[2])
 		}
 	}
@@ -1506,7 +1507,7 @@ func rewriteX86MaskFMAScalar(r *Reader, u *oldIntrinsic, in *ir.Instruction, out
 		v = e.inst(ir.Select, t.Elem, bit, v, pass)
 	}
 	into := ops[0]
-	if mask3 {
+	if f.mask3 {
 		into = ops[2]
 	}
 	return e.finish(e.insert0(into, v))
@@ -1520,10 +1521,7 @@ func planX86MaskFMAddSub(r *Reader, u *oldIntrinsic, name string) bool {
 		return false
 	}
 	if len(sig.Params) == 5 {
-		s := "ps"
-		if sig.Ret.Elem.Kind == ir.DoubleType {
-			s = "pd"
-		}
+		s := psPd(sig.Ret)
 		return setTarget(u, "llvm.x86.avx512.vfmaddsub."+s+".512", r.fnType(sig.Ret, sig.Ret, sig.Ret, sig.Ret, sig.Params[4]))
 	}
 	return setTarget(u, "llvm.fma", r.fnType(sig.Ret, sig.Ret, sig.Ret, sig.Ret))
@@ -1563,14 +1561,7 @@ func rewriteX86MaskFMAddSub(r *Reader, u *oldIntrinsic, in *ir.Instruction, out 
 		}
 		v = e.shuffle(even, odd, idx)
 	}
-	var pass ir.Value = ops[0]
-	switch {
-	case maskz:
-		pass = &ir.ConstNull{Typ: t}
-	case mask3:
-		pass = ops[2]
-	}
-	return e.finish(e.selectBy(ops[3], v, pass))
+	return e.finish(e.selectBy(ops[3], v, x86FMAForm{mask3: mask3, maskz: maskz}.passthru(t, ops)))
 }
 
 // rewriteX86MaskPmuldq: rewriteX86Pmuldq, selected by the mask (operand
