@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -94,6 +95,13 @@ func FuzzWrite(f *testing.F) {
 		if !ok {
 			return
 		}
+		if arcOldKept.MatchString(want) && strings.Contains(want, "@llvm.objc.") {
+			// The ARC upgrade kept an old runtime function a body used,
+			// the body of one it then erased: written without that body,
+			// the old function has no use left and goes when read back,
+			// as in LLVM's own round trip (opt-22).
+			return
+		}
 		if strings.Contains(want, "\nphi.constexpr") {
 			// An older producer's constant expressions in phis become
 			// blocks named phi.constexpr on reading, and reading them
@@ -155,6 +163,9 @@ func FuzzWrite(f *testing.F) {
 		stripped(t, data)
 	})
 }
+
+// arcOldKept matches the declaration of an old ARC runtime function.
+var arcOldKept = regexp.MustCompile(`(?m)^declare [^@\n]*@"?(clang\.arc\.use|objc_[A-Za-z]+)"?\(`)
 
 // stripped reads the module of data again, strips its debug info
 // (ir.StripDebugInfo, ir.DebugStripper) and writes it: what was written
