@@ -4,8 +4,10 @@
 # scripts/archive_clang.sh), a C file that calls every inline function of
 # its x86 intrinsic headers, and one of its arm_neon.h
 # (scripts/intrinsic_wrappers.py), built at -O0 and -O2 for x86-64 (every
-# feature the clang knows), AArch64 and ARM; the wrappers a clang refuses
-# are dropped. Each module must print as llvm-dis-22 prints it, with
+# feature the clang knows), AArch64 and ARM; for clang 11 on (13, 14, 15,
+# 16 and 19 as installed, clang-N: those alone), one of every function
+# arm_sve.h declares, for AArch64 with every SVE feature it knows; the
+# wrappers a clang refuses are dropped. Each module must print as llvm-dis-22 prints it, with
 # nothing reported: the intrinsic upgrades of ir/bitcode
 # (upgrade_x86*.go, upgrade_aarch64*.go, ...) against LLVM 22's AutoUpgrade
 # on what the headers really emitted.
@@ -13,7 +15,8 @@
 # Usage: scripts/conformance_intrinsics.sh [--bcextract PATH] [--keep DIR]
 #            [VERSION...]
 #
-# VERSION is 3.9, 4, 5, 6, 7 to 12 (default: all ten). Not in .ci/run
+# VERSION is 3.9, 4, 5, 6, 7 to 12, 13, 14, 15, 16, 19 (default: 3.9 to
+# 12). Not in .ci/run
 # (ten toolchains to fetch, 60 modules of 1,400 to 3,500 functions): run
 # by hand. Prints one line per module, and exits 1 on any difference.
 # Prints a loud SKIPPED line (exit 0) when the toolchains or LLVM 22
@@ -28,7 +31,7 @@ while [[ $# -gt 0 ]]; do
 	--bcextract) BCX=${2:?}; shift 2 ;;
 	--keep) KEEP=${2:?}; shift 2 ;;
 	-h | --help) sed -n '2,/^set -e/{/^set -e/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
-	3.9 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12) VERSIONS+=("$1"); shift ;;
+	3.9 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 19) VERSIONS+=("$1"); shift ;;
 	*) echo "conformance_intrinsics.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -51,8 +54,21 @@ if [[ -z $BCX ]]; then
 	(cd "$REPO" && go build -o "$WORK/bcextract" ./cmd/bcextract)
 	BCX="$WORK/bcextract"
 fi
-clangs=$("$REPO/scripts/archive_clang.sh" "${VERSIONS[@]}") || skip "clang ${VERSIONS[*]} could not be had"
-eval "$clangs"
+# clang 3.9 to 12 from the archives, 13 on as installed (clang-N).
+ARCHIVED=()
+for v in "${VERSIONS[@]}"; do
+	case $v in
+	13 | 14 | 15 | 16 | 19)
+		command -v "clang-$v" >/dev/null 2>&1 || skip "clang-$v not installed"
+		declare "CLANG$v=clang-$v"
+		;;
+	*) ARCHIVED+=("$v") ;;
+	esac
+done
+if [[ ${#ARCHIVED[@]} -gt 0 ]]; then
+	clangs=$("$REPO/scripts/archive_clang.sh" "${ARCHIVED[@]}") || skip "clang ${ARCHIVED[*]} could not be had"
+	eval "$clangs"
+fi
 OUT=${KEEP:-$WORK/out}
 mkdir -p "$OUT"
 
@@ -75,7 +91,7 @@ build() {
 		# An error inside a header names no wrapper: the function of
 		# the header around the line it names does.
 		while IFS=: read -r hdr hl; do
-			fn=$(head -n "$hl" "$hdr" | grep -oE '^(__ai|static).* (_mm[a-z0-9_]*|v[a-z0-9_]*) *\(' | tail -n 1 | grep -oE '(_mm[a-z0-9_]*|v[a-z0-9_]*) *\($' | tr -d ' (') || true
+			fn=$(head -n "$hl" "$hdr" | grep -oE '^(__ai|static|sv).* (_mm[a-z0-9_]*|v[a-z0-9_]*|sv[a-z0-9_]*) *\(' | tail -n 1 | grep -oE '(_mm[a-z0-9_]*|v[a-z0-9_]*|sv[a-z0-9_]*) *\($' | tr -d ' (') || true
 			[[ -n $fn ]] && lines="$lines $(grep -n " w_$fn(" "$src" | cut -d: -f1)"
 		done < <(grep -oE '^/[^:]+\.h:[0-9]+' "$WORK/err" | sort -u)
 		lines=$(echo "$lines" | tr ' ' '\n' | grep . | sort -un) || true
@@ -93,7 +109,14 @@ for v in "${VERSIONS[@]}"; do
 	# clang 4 and older lack -print-resource-dir.
 	inc=$("${!cc}" -print-resource-dir 2>/dev/null || true)/include
 	[[ -f $inc/arm_neon.h ]] || inc=$(ls -d "$(dirname "${!cc}")"/../lib/clang/*/include | head -n 1)
-	for kind in x86 a64 a32; do
+	kinds="x86 a64 a32"
+	# From 13 on, the SVE header alone (the others are LLVM 13 on's
+	# own intrinsics); from 11 on, it too.
+	case $v in
+	13 | 14 | 15 | 16 | 19) kinds="sve" ;;
+	11 | 12) kinds="$kinds sve" ;;
+	esac
+	for kind in $kinds; do
 		case $kind in
 		x86)
 			# Only the features this clang knows.
@@ -116,6 +139,17 @@ for v in "${VERSIONS[@]}"; do
 		a32)
 			flags="--target=armv8a-linux-gnueabihf -mfpu=crypto-neon-fp-armv8 -mfloat-abi=hard -ffreestanding"
 			python3 "$REPO/scripts/intrinsic_wrappers.py" neon "$inc" >"$WORK/w.c"
+			;;
+		sve)
+			flags="--target=aarch64-linux-gnu -ffreestanding"
+			for m in armv9.4-a+sve2p1+b16b16+sve2-bitperm+sve2-sha3+sve2-aes+sve2-sm4+f64mm+i8mm+bf16+sme2+sme2p1+sme-f64f64+sme-i16i64+fp8+fp8dot2+fp8dot4+fp8fma+sve-b16b16 \
+				armv8.6-a+sve2-bitperm+sve2-sha3+sve2-aes+sve2-sm4+f64mm+i8mm+bf16 armv8.6-a+sve2+f64mm+i8mm+bf16 armv8.2-a+sve+bf16 armv8.2-a+sve; do
+				if "${!cc}" --target=aarch64-linux-gnu -march=$m -E -x c /dev/null -o /dev/null 2>/dev/null; then
+					flags="$flags -march=$m"
+					break
+				fi
+			done
+			python3 "$REPO/scripts/intrinsic_wrappers.py" sve "$inc" >"$WORK/w.c"
 			;;
 		esac
 		for o in O0 O2; do

@@ -3,18 +3,22 @@
 function of a compiler's headers once, each from a wrapper of its own:
 w_NAME(args) { return NAME(args); }.
 
-Usage: scripts/intrinsic_wrappers.py x86|neon HEADER_DIR > wrappers.c
+Usage: scripts/intrinsic_wrappers.py x86|neon|sve HEADER_DIR > wrappers.c
 
 x86: the static inline functions of every *intrin.h of HEADER_DIR
 (clang's resource include folder) but the umbrella ones; neon: the __ai
-functions of arm_neon.h. Macros (the intrinsics that take an immediate)
-are left out. Used by scripts/conformance_intrinsics.sh.
+functions of arm_neon.h; sve: the functions arm_sve.h declares as
+aliases of builtins (clang 11 on; their parameters have no names), each
+once by name. Macros (the intrinsics that take an immediate) are left
+out; the SVE ones that take an immediate the compiler refuses. Used by
+scripts/conformance_intrinsics.sh.
 """
 import os
 import re
 import sys
 
 X86 = re.compile(r'static\s+__inline__?\s+([\w\s\*]+?)\s+__DEFAULT_FN_ATTRS\w*\s*\n?\s*(_mm\w+)\s*\(([^)]*)\)\s*\{')
+SVE = re.compile(r'__clang_arm_builtin_alias\(__builtin_sve_\w+\)\)\)\s*([\w\s\*]+?)\s+(sv\w+)\s*\(([^)]*)\);')
 NEON = re.compile(r'^__ai\s+([\w\s\*]+?)\s+(v\w+)\s*\(([^)]*)\)\s*\{', re.M)
 UMBRELLA = {'immintrin.h', 'x86intrin.h', 'intrin.h', 'x86gprintrin.h'}
 
@@ -32,6 +36,10 @@ def wrappers(text, pattern, seen):
         else:
             decl, call = [], []
             for i, p in enumerate(x.strip() for x in params.split(',')):
+                if pattern is SVE:
+                    decl.append(f'{p} a{i}')
+                    call.append(f'a{i}')
+                    continue
                 mm = re.match(r'(.*?)(\w+)$', p)
                 if not mm:
                     break
@@ -45,7 +53,7 @@ def wrappers(text, pattern, seen):
 
 
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ('x86', 'neon'):
+    if len(sys.argv) != 3 or sys.argv[1] not in ('x86', 'neon', 'sve'):
         sys.exit(__doc__)
     kind, hdir = sys.argv[1], sys.argv[2]
     seen, out = set(), []
@@ -55,6 +63,10 @@ def main():
             if f.endswith('intrin.h') and f not in UMBRELLA and 'arm' not in f:
                 with open(os.path.join(hdir, f), errors='replace') as h:
                     out += wrappers(h.read(), X86, seen)
+    elif kind == 'sve':
+        print('#include <arm_sve.h>')
+        with open(os.path.join(hdir, 'arm_sve.h'), errors='replace') as h:
+            out += wrappers(h.read(), SVE, seen)
     else:
         print('#include <arm_neon.h>')
         with open(os.path.join(hdir, 'arm_neon.h'), errors='replace') as h:

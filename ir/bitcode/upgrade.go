@@ -234,6 +234,16 @@ func (r *Reader) upgradeModule() error {
 			continue
 		}
 		want, ok := ir.IntrinsicMangledName(f.Name, f.Sig)
+		if d := names[want]; ok && want != f.Name && d != nil && sameFnType(d.Sig, f.Sig) && !d.HasBody {
+			// Remangled to the name of a declaration of the same type
+			// (two typed-pointer manglings of one opaque one:
+			// whilerw.d.nxv2i1.p0f64 and .p0i64): LLVM's
+			// remangleIntrinsicFunction takes that one; the calls are
+			// kept.
+			up.calls[f] = &oldIntrinsic{f: f, oldSig: f.Sig, newName: want, newSig: f.Sig, decl: d, rewrite: rewriteRedirect}
+			delete(names, f.Name)
+			continue
+		}
 		if !ok || want == f.Name || names[want] != nil {
 			kept = append(kept, f)
 			continue

@@ -11,6 +11,7 @@ import (
 // rewrites (upgradeArmOrAarch64IntrinsicFunction and the call-site cases
 // of UpgradeIntrinsicCall):
 //
+//   - rev (of a scalable vector) is llvm.vector.reverse, its calls kept;
 //   - bfdot.lane, bfmlalb.lane, bfmlalt.lane took the lane as an i64: the
 //     ".v2" intrinsics take an i32, the call rebuilt with it;
 //   - tuple.get and tuple.set became llvm.vector.extract and
@@ -45,6 +46,14 @@ func (r *Reader) planSVE(f *ir.Function) *oldIntrinsic {
 	i64 := r.intType(64)
 	u := &oldIntrinsic{f: f, oldSig: sig}
 	switch {
+	case strings.HasPrefix(name, "rev.") && scalable(sig.Ret) && !isIntrinsic22(f.Name):
+		// LLVM 22 renames it llvm.vector.reverse, its calls kept (one of
+		// a fixed vector it leaves, as the probe saw).
+		if len(ps) != 1 || ps[0] != sig.Ret {
+			return nil
+		}
+		u.newSig, u.rewrite = sig, rewriteRedirect
+		u.newName, ok = intrinsicFor("llvm.vector.reverse", sig)
 	case name == "bfdot.lane", name == "bfmlalb.lane", name == "bfmlalt.lane":
 		if len(ps) != 4 || !isInt(ps[3], 64) {
 			return nil
@@ -201,4 +210,11 @@ func rewriteSVELoad(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.In
 		v = c
 	}
 	return out, true
+}
+
+// isIntrinsic22 reports whether name is an intrinsic of LLVM 22 (rev.b16
+// is one, rev.nxv16i8 is not).
+func isIntrinsic22(name string) bool {
+	_, ok := ir.IntrinsicName(name)
+	return ok
 }

@@ -91,6 +91,7 @@ CFIXTURES=(
 	"aarch64-bf16cvt-llvm19|$CLANG19|aarch64-unknown-linux-gnu|-march=armv8.6-a+bf16 -ffreestanding -O1|src/bf16cvt.c"
 	"arm-mve-llvm13-O1|$CLANG13|arm-none-eabi|-march=armv8.1-m.main+mve+cdecp0 -mfloat-abi=hard -ffreestanding -O1|src/mve-old.c"
 	"aarch64-sve-llvm14-O1|$CLANG14|aarch64-unknown-linux-gnu|-march=armv8.6-a+sve+bf16 -ffreestanding -O1|src/sve-old.c"
+	"aarch64-sve-rev-llvm14-O1|$CLANG14|aarch64-unknown-linux-gnu|-march=armv8.6-a+sve2 -ffreestanding -O1|src/sve-rev-old.c"
 	"aarch64-sve-set-llvm14-O1|$CLANG14|aarch64-unknown-linux-gnu|-march=armv8.6-a+sve+bf16 -ffreestanding -O1|src/sve-set-old.c"
 	"aarch64-sve-bf16cvt-llvm19|$CLANG19|aarch64-unknown-linux-gnu|-march=armv8.6-a+sve+bf16 -ffreestanding -O1|src/sve-bf16cvt.c"
 	"strip/inlined-loop-llvm7-O2|$CLANG7|x86_64-unknown-linux-gnu|-O2 -g -Xclang -fdebug-compilation-dir -Xclang .|src/inlined-loop.c"
