@@ -141,7 +141,7 @@ func FuzzWrite(f *testing.F) {
 		if !ok {
 			t.Fatalf("what was written does not read back cleanly")
 		}
-		if !strings.HasPrefix(m.Producer, "LLVM22.") || summaryNamesGone(m) {
+		if !strings.HasPrefix(m.Producer, "LLVM22.") || summaryNamesGone(m) || twoSummariesOfOne(want) {
 			// The value infos of an older producer's summary are those
 			// of the module's values before the upgrade renamed or
 			// dropped some (old intrinsics, or one of LLVM 22 whose
@@ -276,6 +276,18 @@ func comparable(text string) string {
 		lines[i] = l[:start] + strings.Join(refs, ", ") + l[start+end:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// twoSummariesOfOne reports whether a value of a module's own summary
+// has two summaries (a crafted record read twice): LLVM's writer, as
+// this one, writes one per value.
+func twoSummariesOfOne(text string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, "^") && strings.Count(l, "(module: ^0,") > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // withoutSummary returns text without its summary lines ("^N = ...").
