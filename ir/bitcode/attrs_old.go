@@ -170,6 +170,10 @@ func (r *Reader) typedParamAttrs(l ir.AttrList, ftID uint64, cc ir.CallingConv, 
 		case i-len(ids) < len(va):
 			id = va[i-len(ids)]
 		}
+		if id == noTypeID && r.tids == nil {
+			// Opaque pointers: no pointee to give it.
+			return l, r.errorf("missing param element type for attribute upgrade")
+		}
 		if id == noTypeID {
 			// LLVM 22 would take the argument's type: not read.
 			r.skip("skipped the type of a byval, sret or inalloca of argument %d, not read", i)

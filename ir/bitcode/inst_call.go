@@ -127,16 +127,15 @@ func (r *Reader) decodeCall(c *opCursor, fs *funcState, in *ir.Instruction) erro
 		}
 		ft = in.FuncType
 	}
-	if r.tids != nil {
-		// propagateAttributeTypes: an argument's type is its
-		// parameter's, but for the variadic ones: their own.
-		var err error
-		if in.Attrs, err = r.typedParamAttrs(in.Attrs, ftID, 0, va); err != nil {
-			return err
-		}
-		if in.Attrs, err = r.elementTypeAttrs(in.Attrs, in.Callee, ftID, va); err != nil {
-			return err
-		}
+	// propagateAttributeTypes: an argument's type is its parameter's, but
+	// for the variadic ones: their own. In a module of opaque pointers
+	// too, where an attribute without its type is an error.
+	var err error
+	if in.Attrs, err = r.typedParamAttrs(in.Attrs, ftID, 0, va); err != nil {
+		return err
+	}
+	if in.Attrs, err = r.elementTypeAttrs(in.Attrs, in.Callee, ftID, va); err != nil {
+		return err
 	}
 	// LLVM 22 drops the attributes incompatible with their argument's
 	// type after it gave byval, sret and inalloca their type (an error

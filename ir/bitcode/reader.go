@@ -1429,10 +1429,14 @@ func (r *Reader) functionRecord(ops []uint64) error {
 	f.Typ = r.ptrType(uint32(as))
 	f.Linkage = fr.linkage
 	f.Attrs = r.attrList(fr.attrs)
-	if r.tids != nil {
-		if f.Attrs, err = r.typedParamAttrs(f.Attrs, ftID, f.CallConv, nil); err != nil {
-			return err
-		}
+	if f.Attrs, err = r.typedParamAttrs(f.Attrs, ftID, f.CallConv, nil); err != nil {
+		return err
+	}
+	if r.tids == nil && f.CallConv == ir.CallX86Intr && len(ft.Params) > 0 &&
+		(len(f.Attrs.Params) == 0 || !f.Attrs.Params[0].Has(ir.AttrByVal)) {
+		// An x86_intrcc function takes its first parameter byval; of an
+		// opaque pointer there is no pointee to give it.
+		return r.errorf("missing param element type for x86_intrcc upgrade")
 	}
 	if f.Align, err = r.decodeAlign(fr.align); err != nil {
 		return err
