@@ -401,8 +401,12 @@ func (r *Reader) readMetadata(inFunc bool) error {
 			if uint64(s.Count) > uint64(len(rec.Blob))*8 {
 				return r.errorf("METADATA_STRINGS count %d exceeds its blob", s.Count)
 			}
-			// The strings are made a slab at a time.
+			// The strings are made a slab at a time. LLVM's writer writes
+			// each once; two equal ones (crafted) are one MDString in
+			// LLVM, and the nodes over them one node: merged
+			// (needUnique), which compares strings by text.
 			var slab []ir.MDString
+			seen := make(map[string]struct{}, min(int(s.Count), 1<<16))
 			for left := int(s.Count); s.More(); left-- {
 				b, err := s.Next()
 				if err != nil {
@@ -418,6 +422,10 @@ func (r *Reader) readMetadata(inFunc bool) error {
 				} else {
 					m.Value = string(b)
 				}
+				if _, dup := seen[m.Value]; dup {
+					r.md.needUnique = true
+				}
+				seen[m.Value] = struct{}{}
 				r.pushMD(m)
 			}
 		case llvmir.METADATA_STRING_OLD:
