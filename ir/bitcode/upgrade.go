@@ -598,7 +598,9 @@ func (r *Reader) foldNoOpConst(p *pconst, ops []ir.Constant) ir.Constant {
 			return foldCast(p.opcode, ops[0], p.typ)
 		}
 	case ir.GetElementPtr:
-		if p.inRange != nil || !sameType(ops[0].Type(), p.typ) {
+		// Its type is the base's (getGEPReturnType), whatever type the
+		// CONSTANTS block set before it; a vector index makes it another.
+		if p.inRange != nil || !sameType(ops[0].Type(), r.gepType(ops[0].Type(), ops[1:])) {
 			return nil
 		}
 		for _, c := range ops[1:] {
