@@ -58,6 +58,17 @@ func IntrinsicMangledName(name string, fnType *Type) (string, bool) {
 	return b.String(), true
 }
 
+// IntrinsicTypeSuffix returns the overload suffix an intrinsic's name
+// gives type t ("v4i64", "p0", "p0i8" for a typed pointer), false for a
+// type that has none (an identified struct without a name).
+func IntrinsicTypeSuffix(t *Type) (string, bool) {
+	var b strings.Builder
+	if !mangleType(&b, t, 0) {
+		return "", false
+	}
+	return b.String(), true
+}
+
 // mangleType writes t as LLVM's getMangledTypeStr does.
 func mangleType(b *strings.Builder, t *Type, depth int) bool {
 	if t == nil || depth > 64 {

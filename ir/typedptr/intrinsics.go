@@ -18,15 +18,44 @@ func (l *lowerer) intrinsic(name string, sig *ir.Type) (string, *ir.Type) {
 	if n, ok := ir.IntrinsicMangledName(name, sig); ok {
 		return n, sig
 	}
-	// An intrinsic LLVM 22 renamed (the older name olderName gave it):
-	// its opaque pointer suffixes point to i8.
+	// An intrinsic LLVM 22 renamed or gave another signature (the older
+	// name and signature olderName gave it): each opaque pointer suffix
+	// is that of the first pointer (or vector of them) of the signature
+	// not taken yet whose opaque suffix it is, or points to i8.
 	parts := strings.Split(name, ".")
+	types := append([]*ir.Type{sig.Ret}, sig.Params...)
 	for i, p := range parts {
-		if i > 1 && opaqueSuffix.MatchString(p) {
-			parts[i] = p + "i8"
+		if i <= 1 || !opaqueSuffix.MatchString(p) {
+			continue
+		}
+		parts[i] = p + "i8"
+		for j, t := range types {
+			if t == nil || t.Scalar().Kind != ir.PointerType || t.Scalar().Pointee == nil {
+				continue
+			}
+			if o, ok := ir.IntrinsicTypeSuffix(opaqueOf(t)); ok && o == p {
+				if s, ok := ir.IntrinsicTypeSuffix(t); ok {
+					parts[i] = s
+				}
+				types[j] = nil
+				break
+			}
 		}
 	}
 	return strings.Join(parts, "."), sig
+}
+
+// opaqueOf returns typed pointer t, or vector of them, as the opaque
+// pointer type of its address space (or a vector of those): what its
+// suffix was before typedptr gave it a pointee.
+func opaqueOf(t *ir.Type) *ir.Type {
+	p := &ir.Type{Kind: ir.PointerType, AddrSpace: t.Scalar().AddrSpace}
+	if t.Kind == ir.PointerType {
+		return p
+	}
+	c := *t
+	c.Elem = p
+	return &c
 }
 
 // opaqueSuffix matches an overload suffix of an opaque pointer or vector

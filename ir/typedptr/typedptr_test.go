@@ -275,3 +275,40 @@ func TestLowerWorked(t *testing.T) {
 		t.Errorf("@sum has %d bitcasts, want 3", casts)
 	}
 }
+
+// TestIntrinsicOlderName checks the typed names of intrinsics whose
+// signature is not LLVM 22's (olderName gave them their older one): each
+// opaque pointer suffix takes the pointee of the pointer it stands for,
+// as LLVM 14's names have them (a name that does not match its types is
+// remangled by LLVM 13 and 14, the call made again without `tail`).
+func TestIntrinsicOlderName(t *testing.T) {
+	l := &lowerer{interned: map[string]*ir.Type{}, ptrs: map[ptrKey]*ir.Type{}}
+	i1 := l.intern(&ir.Type{Kind: ir.IntegerType, BitWidth: 1})
+	i32 := l.intern(&ir.Type{Kind: ir.IntegerType, BitWidth: 32})
+	i64 := l.intern(&ir.Type{Kind: ir.IntegerType, BitWidth: 64})
+	vec := func(n uint64, e *ir.Type) *ir.Type { return l.intern(&ir.Type{Kind: ir.FixedVectorType, Len: n, Elem: e}) }
+	fn := func(ret *ir.Type, params ...*ir.Type) *ir.Type {
+		return l.intern(&ir.Type{Kind: ir.FunctionType, Ret: ret, Params: params})
+	}
+	p64 := l.ptrTo(i64, 0)
+	tests := []struct {
+		name string
+		sig  *ir.Type
+		want string
+	}{
+		// LLVM 19's masked.gather: <4 x i64*>, its alignment, mask, pass-through.
+		{"llvm.masked.gather.v4i64.v4p0", fn(vec(4, i64), vec(4, p64), i32, vec(4, i1), vec(4, i64)),
+			"llvm.masked.gather.v4i64.v4p0i64"},
+		// masked.load of a <4 x i64> through a <4 x i64>*.
+		{"llvm.masked.load.v4i64.p0", fn(vec(4, i64), l.ptrTo(vec(4, i64), 0), i32, vec(4, i1), vec(4, i64)),
+			"llvm.masked.load.v4i64.p0v4i64"},
+		// No pointer of the suffix's address space: i8.
+		{"llvm.masked.load.v4i64.p1", fn(vec(4, i64), l.ptrTo(vec(4, i64), 0), i32, vec(4, i1), vec(4, i64)),
+			"llvm.masked.load.v4i64.p1i8"},
+	}
+	for _, tt := range tests {
+		if got, _ := l.intrinsic(tt.name, tt.sig); got != tt.want {
+			t.Errorf("%s: %s, want %s", tt.name, got, tt.want)
+		}
+	}
+}
