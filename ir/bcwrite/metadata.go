@@ -659,7 +659,10 @@ func (w *writer) metadataRecords(mds []ir.Metadata, index *[]uint64, abbrevs *md
 		switch m := md.(type) {
 		case *ir.MDTuple:
 			ops := make([]uint64, 0, len(m.Ops))
-			for _, o := range m.Ops {
+			for i, o := range m.Ops {
+				if i == 1 && w.weightsOrigin(m) {
+					continue
+				}
 				ops = append(ops, e.mdOrNullID(o))
 			}
 			code := llvmir.METADATA_NODE

@@ -377,3 +377,23 @@ func (w *writer) loseGEPFlags(f ir.Flags) {
 		w.lose("getelementptr nuw flag (dropped)")
 	}
 }
+
+// weightsOrigin reports whether tuple t is !prof branch weights with
+// their origin (a string after the name: "expected", weights of
+// llvm.expect) that the reader written for does not know, and records
+// the loss: the readers before LLVM 19 take the string for a weight,
+// find one too many for the instruction and drop the whole attachment
+// (BitcodeReader::materialize), so it is left out and the weights kept.
+func (w *writer) weightsOrigin(t *ir.MDTuple) bool {
+	if w.knows(19) || len(t.Ops) < 2 {
+		return false
+	}
+	if s, ok := t.Ops[0].(*ir.MDString); !ok || s.Value != "branch_weights" {
+		return false
+	}
+	if _, ok := t.Ops[1].(*ir.MDString); !ok {
+		return false
+	}
+	w.lose(`branch_weights origin ("expected") (dropped)`)
+	return true
+}
