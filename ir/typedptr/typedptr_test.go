@@ -286,7 +286,9 @@ func TestIntrinsicOlderName(t *testing.T) {
 	i1 := l.intern(&ir.Type{Kind: ir.IntegerType, BitWidth: 1})
 	i32 := l.intern(&ir.Type{Kind: ir.IntegerType, BitWidth: 32})
 	i64 := l.intern(&ir.Type{Kind: ir.IntegerType, BitWidth: 64})
-	vec := func(n uint64, e *ir.Type) *ir.Type { return l.intern(&ir.Type{Kind: ir.FixedVectorType, Len: n, Elem: e}) }
+	vec := func(n uint64, e *ir.Type) *ir.Type {
+		return l.intern(&ir.Type{Kind: ir.FixedVectorType, Len: n, Elem: e})
+	}
 	fn := func(ret *ir.Type, params ...*ir.Type) *ir.Type {
 		return l.intern(&ir.Type{Kind: ir.FunctionType, Ret: ret, Params: params})
 	}
