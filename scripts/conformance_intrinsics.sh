@@ -6,7 +6,10 @@
 # (scripts/intrinsic_wrappers.py), built at -O0 and -O2 for x86-64 (every
 # feature the clang knows), AArch64 and ARM; for clang 11 on (13, 14, 15,
 # 16 and 19 as installed, clang-N: those alone), one of every function
-# arm_sve.h declares, for AArch64 with every SVE feature it knows; the
+# arm_sve.h declares, for AArch64 with every SVE feature it knows; for
+# clang 13 and 14, one of every function riscv_vector.h declares (the RISC-V
+# vector intrinsics before their pass-through operands, which LLVM 22
+# leaves as they are and its verifier refuses), for RISC-V 64 with V; the
 # wrappers a clang refuses are dropped. Each module must print as llvm-dis-22 prints it, with
 # nothing reported: the intrinsic upgrades of ir/bitcode
 # (upgrade_x86*.go, upgrade_aarch64*.go, ...) against LLVM 22's AutoUpgrade
@@ -113,7 +116,8 @@ for v in "${VERSIONS[@]}"; do
 	# From 13 on, the SVE header alone (the others are LLVM 13 on's
 	# own intrinsics); from 11 on, it too.
 	case $v in
-	13 | 14 | 15 | 16 | 19) kinds="sve" ;;
+	13 | 14) kinds="sve rvv" ;;
+	15 | 16 | 19) kinds="sve" ;;
 	11 | 12) kinds="$kinds sve" ;;
 	esac
 	for kind in $kinds; do
@@ -150,6 +154,16 @@ for v in "${VERSIONS[@]}"; do
 				fi
 			done
 			python3 "$REPO/scripts/intrinsic_wrappers.py" sve "$inc" >"$WORK/w.c"
+			;;
+		rvv)
+			flags="--target=riscv64-linux-gnu -ffreestanding -menable-experimental-extensions"
+			for m in rv64gcv_zfh rv64gcv rv64gcv0p10_zfh0p1 rv64gcv0p10; do
+				if "${!cc}" $flags -march=$m -E -x c /dev/null -o /dev/null 2>/dev/null; then
+					flags="$flags -march=$m"
+					break
+				fi
+			done
+			python3 "$REPO/scripts/intrinsic_wrappers.py" rvv "$inc" >"$WORK/w.c"
 			;;
 		esac
 		for o in O0 O2; do

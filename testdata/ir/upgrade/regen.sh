@@ -90,6 +90,7 @@ CFIXTURES=(
 	"avx512bf16-llvm14-O2|$CLANG14|x86_64-unknown-linux-gnu|-O2 -mavx512bf16|src/avx512bf16.c"
 	"aarch64-bf16cvt-llvm19|$CLANG19|aarch64-unknown-linux-gnu|-march=armv8.6-a+bf16 -ffreestanding -O1|src/bf16cvt.c"
 	"arm-mve-llvm13-O1|$CLANG13|arm-none-eabi|-march=armv8.1-m.main+mve+cdecp0 -mfloat-abi=hard -ffreestanding -O1|src/mve-old.c"
+	"riscv-rvv-llvm13-O1|$CLANG13|riscv64-unknown-linux-gnu|-menable-experimental-extensions -march=rv64gcv0p10 -ffreestanding -O1|src/rvv-old.c"
 	"aarch64-sve-llvm14-O1|$CLANG14|aarch64-unknown-linux-gnu|-march=armv8.6-a+sve+bf16 -ffreestanding -O1|src/sve-old.c"
 	"aarch64-sve-rev-llvm14-O1|$CLANG14|aarch64-unknown-linux-gnu|-march=armv8.6-a+sve2 -ffreestanding -O1|src/sve-rev-old.c"
 	"aarch64-sve-set-llvm14-O1|$CLANG14|aarch64-unknown-linux-gnu|-march=armv8.6-a+sve+bf16 -ffreestanding -O1|src/sve-set-old.c"
