@@ -95,6 +95,23 @@ func TestConvertRefused(t *testing.T) {
 	}
 }
 
+// TestConvertRefusedInvalid: a module LLVM 22's verifier refuses, which
+// llvm-dis-22 prints (clang 13's RISC-V vector intrinsics, of types LLVM
+// 22's do not take), is not written, as opt-22 writes nothing of it
+// ("Intrinsic has incorrect argument type!").
+func TestConvertRefusedInvalid(t *testing.T) {
+	const in = "../../testdata/ir/upgrade/riscv-rvv-llvm13-O1.bc"
+	dir := t.TempDir()
+	code, stdout, stderr := runCmd(t, "convert", "-d", dir, in)
+	want := "riscv-rvv-llvm13-O1.bc#1: not converted: bcwrite: a module LLVM 22's verifier refuses (@llvm.riscv.vadd.nxv2i32.nxv2i32.i64, an intrinsic declared with a type it does not take)"
+	if code != exitFailure || stdout != "" || !strings.Contains(stderr, want) {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("%d files written", len(ents))
+	}
+}
+
 // TestConvertSummary: rustc's module keeps its summary and module hash as
 // read; --rehash writes the hash opt-22 --module-summary --module-hash
 // computes for it; --drop-summary writes neither.

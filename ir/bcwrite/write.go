@@ -90,6 +90,11 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 		opts.DropSummary = true
 		w.opts.DropSummary = true
 	}
+	for _, f := range m.Functions {
+		if err := checkIntrinsicType(f); err != nil {
+			return nil, err
+		}
+	}
 	seen := &mdSeen{m: map[any]bool{}}
 	if w.typed() {
 		if err := w.typedModule(seen); err != nil {
@@ -314,6 +319,25 @@ func check(m *ir.Module, opts Options, seen *mdSeen) error {
 		}
 	}
 	return nil
+}
+
+// checkIntrinsicType returns an error for a declaration of an intrinsic
+// of LLVM 22 of a type that intrinsic does not take: LLVM 22's verifier
+// refuses the module ("Intrinsic has incorrect argument type!"), as it
+// does the vector intrinsics of clang 13 and 14 for RISC-V, which
+// llvm-dis-22 prints as they are. A name LLVM 22 does not know is
+// another function to it.
+func checkIntrinsicType(f *ir.Function) error {
+	if f.HasBody || len(f.Name) < 5 || f.Name[:5] != "llvm." {
+		return nil
+	}
+	if _, ok := ir.IntrinsicName(f.Name); !ok {
+		return nil
+	}
+	if _, ok := ir.IntrinsicAttrs(f.Name, f.Sig); ok {
+		return nil
+	}
+	return &UnsupportedError{What: "a module LLVM 22's verifier refuses (@" + f.Name + ", an intrinsic declared with a type it does not take)"}
 }
 
 // A writer writes one module.
