@@ -125,6 +125,12 @@ func TestHostile(t *testing.T) {
 		{"deep type", deepTypes, nil, "types nested more than 512 deep", ""},
 		// An array type whose element is itself.
 		{"type cycle", [][]uint64{{7, 32}, {11, 1, 1}}, nil, "only named structs can be forward referenced", ""},
+		// A typed pointer to the next type, an integer: the pointee,
+		// looked up, is a placeholder struct the integer cannot be (a
+		// FuzzWrite finding: printed, where llvm-dis-22 fails).
+		{"typed pointer forward reference", [][]uint64{{8, 1}, {7, 32}}, nil, "only named structs can be forward referenced", ""},
+		// A typed pointer to void.
+		{"typed pointer to void", [][]uint64{{2}, {8, 0}}, nil, "invalid type: a pointer to void", ""},
 		// A type table that claims 2^32-1 entries.
 		{"type count", [][]uint64{{1, 1<<32 - 1}}, nil, "type table of 4294967295 entries, more than the stream holds", ""},
 		// !0 = !{!5}, and nothing defines !5: LLVM's reader keeps a

@@ -113,6 +113,16 @@ func (r *Reader) readTypes() error {
 			// LLVM 14 and older: read as opaque pointers; what
 			// llvm-dis-22 then upgrades is in upgrade.go. The pointee
 			// is kept for the records that name only the pointer.
+			// LLVM looks it up all the same: a forward reference makes
+			// the placeholder struct a later record of another kind
+			// cannot fill.
+			switch pt := r.typeByID(ops[0]); {
+			case pt == nil:
+				return r.errorf("invalid type: a pointer to type %d of %d", ops[0], len(r.types))
+			case pt.Kind == ir.VoidType, pt.Kind == ir.LabelType, pt.Kind == ir.MetadataType,
+				pt.Kind == ir.TokenType, pt.Kind == ir.X86AMXType:
+				return r.errorf("invalid type: a pointer to void, label, metadata, token or x86_amx (type %d)", ops[0])
+			}
 			cont, tids.typed = ops[:1], true
 			t = &ir.Type{Kind: ir.PointerType, AddrSpace: uint32(as)}
 		case llvmir.TYPE_CODE_OPAQUE_POINTER:
