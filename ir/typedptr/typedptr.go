@@ -134,6 +134,14 @@ type ptrKey struct {
 
 // ptrTo returns the type pointer to t (interned) in address space as.
 func (l *lowerer) ptrTo(t *ir.Type, as uint32) *ir.Type {
+	switch t.Kind {
+	case ir.VoidType, ir.LabelType, ir.MetadataType, ir.TokenType, ir.X86AMXType:
+		// No typed pointer points to one (PointerType::isValidElementType):
+		// a typed reader refuses it ("Invalid type"). An ifunc of value
+		// type void is one LLVM 22 reads.
+		l.fail("a pointer to a value of type void, label, metadata, token or x86_amx")
+		t = l.i8
+	}
 	k := ptrKey{t, as}
 	if p, ok := l.ptrs[k]; ok {
 		return p
