@@ -3,6 +3,7 @@
 
 Usage: scripts/probe_upgrades.py VERSION... [--out DIR]
        scripts/probe_upgrades.py --reclassify DIR VERSION...
+       scripts/probe_upgrades.py --variants VERSION... [--out DIR]
 
 For each VERSION (13, 14, 15, 16, 19: the installed libLLVM-VERSION), the
 script declares every intrinsic of that LLVM through its own C API (one valid
@@ -26,6 +27,12 @@ the old LLVM built them (printed by it) and what llvm-dis-22 printed.
 scripts/gen_upgrades.py turns those files into ir/bitcode/upgrade_table.go.
 A signature the old LLVM cannot verify with any candidate is listed with
 class "unprobed".
+
+--variants probes each overloaded intrinsic with every candidate signature
+that verifies (16 at most) and lists those LLVM 22 keeps with some
+signatures and changes with others (an upgrade that depends on the
+types, such as SVE's tuple intrinsics of scalable vectors), which the
+one-signature probe sorts by its first signature alone.
 """
 import ctypes
 import json
@@ -296,7 +303,20 @@ def first_valid(L, ctx, iid, tyl, mdkind, nounwind):
     return None
 
 
-def try_all(L, ctx, jobs):
+def all_valid(L, ctx, iid, tyl, mdkind, nounwind, limit, tries=120):
+    """Every candidate (index, ival, decl, call, declname) among the first
+    tries whose module verifies, at most limit of them."""
+    out = []
+    for ci in range(min(len(tyl), tries)):
+        got = first_valid(L, ctx, iid, tyl[ci:ci + 1], mdkind, nounwind)
+        if got is not None:
+            out.append((ci,) + tuple(got[1:]))
+            if len(out) >= limit:
+                break
+    return out
+
+
+def try_all(L, ctx, jobs, limit=0):
     """Runs first_valid on jobs [(iid, tyl)] in child processes, a child
     going on until it dies (a bad combination may crash libLLVM); returns
     {iid: result}."""
@@ -310,7 +330,10 @@ def try_all(L, ctx, jobs):
         if pid == 0:
             os.close(r)
             for iid, tyl in jobs[i:]:
-                got = first_valid(L, ctx, iid, tyl, mdkind, nounwind)
+                if limit:
+                    got = all_valid(L, ctx, iid, tyl, mdkind, nounwind, limit)
+                else:
+                    got = first_valid(L, ctx, iid, tyl, mdkind, nounwind)
                 os.write(w, (json.dumps([iid, got]) + "\n").encode())
             os._exit(0)
         os.close(w)
@@ -381,6 +404,73 @@ def probe(ver, outdir):
     print("probe %s: %s" % (ver, counts), file=sys.stderr)
 
 
+def probe_variants(ver, outdir, limit=16):
+    """Declares and calls each overloaded intrinsic of LLVM ver with every
+    candidate signature that verifies (at most limit), and sorts each call
+    as probe does: an intrinsic some of whose signatures LLVM 22 keeps and
+    others it changes is upgraded by type, which a probe of one signature
+    misses. Writes DIR/probe-variants-VERSION.json and prints those."""
+    L = load(ver)
+    d, byname = tblgen(ver)
+    ctx = L.LLVMContextCreate()
+    types = Types(L, ctx)
+    mdkind = L.LLVMGetMDKindIDInContext(ctx, b"probe", 5)
+    nounwind = L.LLVMGetEnumAttributeKindForName(b"nounwind", 8)
+    m = L.LLVMModuleCreateWithNameInContext(b"probe", ctx)
+    jobs, info = [], {}
+    for iid in range(1, num_intrinsics(ver)):
+        if not L.LLVMIntrinsicIsOverloaded(iid):
+            continue
+        ln = ctypes.c_size_t()
+        name = L.LLVMIntrinsicGetName(iid, ctypes.byref(ln)).decode()
+        rec = byname.get(name)
+        if not rec:
+            continue
+        jobs.append((iid, list(candidates(types, overload_kinds(d, rec)))))
+        info[iid] = name
+    found = try_all(L, ctx, jobs, limit)
+    # A module of its own for each intrinsic: llvm-dis-22 crashes on some
+    # (the upgrade of an x86 intrinsic given scalable vectors).
+    entries, crashed = [], []
+    bc = os.path.join(outdir, "probe-variants-%s.bc" % ver)
+    for iid, tyl in jobs:
+        m = L.LLVMModuleCreateWithNameInContext(b"probe", ctx)
+        mine = []
+        for k, got in enumerate(found.get(iid) or []):
+            e = dict(name=info[iid], id=iid * 100 + k)
+            ci, ival, e["decl"], e["call"], e["declname"] = got
+            if any(int(w) == 0 or int(w) >= 1 << 23 for w in re.findall(r"\bi(\d+)\b", e["decl"])):
+                continue  # i0, or wider than LLVM 22's integers (2^23 - 1 bits)
+            tys = tyl[ci]
+            arr = (P * max(len(tys), 1))(*tys)
+            decl = L.LLVMGetIntrinsicDeclaration(m, iid, arr, len(tys))
+            build_call(L, ctx, m, decl, e["id"], mdkind, nounwind, ival)
+            mine.append(e)
+        if mine:
+            L.LLVMWriteBitcodeToFile(m, bc.encode())
+            if classify(ver, mine, bc, fail=False):
+                entries += mine
+            else:
+                crashed.append(info[iid])
+        L.LLVMDisposeModule(m)
+    for name in crashed:
+        print("%s crashed llvm-dis-22" % name)
+    with open(os.path.join(outdir, "probe-variants-%s.json" % ver), "w") as f:
+        json.dump(entries, f, indent=0)
+    byint = {}
+    for e in entries:
+        byint.setdefault(e["name"], []).append(e)
+    mixed = 0
+    for name, es in sorted(byint.items()):
+        classes = {e["class"] for e in es}
+        if "kept" in classes and len(classes) > 1:
+            mixed += 1
+            for e in es:
+                print("%s %s: %s" % (name, e["class"], e["decl"]))
+    print("probe-variants %s: %d intrinsics, %d calls, %d kept for some signatures only" %
+          (ver, len(byint), len(entries), mixed), file=sys.stderr)
+
+
 CALL = re.compile(r'^  (?:(%r) = )?tail call (.*) @("?[^(" ]+"?)\((.*)\) #\d+, !probe !\d+$')
 
 
@@ -433,9 +523,11 @@ def same_args(old_call, new_args):
     return True
 
 
-def classify(ver, entries, bc):
+def classify(ver, entries, bc, fail=True):
     out = subprocess.run(["llvm-dis-22", bc, "-o", "-"], capture_output=True, text=True)
     if out.returncode != 0:
+        if not fail:
+            return False
         sys.exit("probe %s: llvm-dis-22 failed: %s" % (ver, out.stderr[:500]))
     bodies, decls = {}, {}
     cur = None
@@ -474,6 +566,7 @@ def classify(ver, entries, bc):
             e["class"] = "renamed"
         else:
             e["class"] = "changed"
+    return True
 
 
 def main():
@@ -495,6 +588,10 @@ def main():
         i = args.index("--out")
         outdir = args[i + 1]
         del args[i:i + 2]
+    if args[:1] == ["--variants"]:
+        for ver in args[1:]:
+            probe_variants(ver, outdir)
+        return
     for ver in args:
         probe(ver, outdir)
 
