@@ -32,7 +32,10 @@ class "unprobed".
 that verifies (16 at most) and lists those LLVM 22 keeps with some
 signatures and changes with others (an upgrade that depends on the
 types, such as SVE's tuple intrinsics of scalable vectors), which the
-one-signature probe sorts by its first signature alone.
+one-signature probe sorts by its first signature alone. With
+BCEXTRACT=PATH in the environment, it also checks `bcextract dis` of each
+intrinsic's module against llvm-dis-22: the same, or reported (exit 1),
+never printed otherwise.
 """
 import ctypes
 import json
@@ -357,13 +360,18 @@ def try_all(L, ctx, jobs, limit=0):
     return res
 
 
-def probe(ver, outdir):
+def setup(ver):
+    """LLVM ver's library, its intrinsic records, a context, candidate
+    types, and the metadata kind and attribute the probe calls carry."""
     L = load(ver)
     d, byname = tblgen(ver)
     ctx = L.LLVMContextCreate()
-    types = Types(L, ctx)
-    mdkind = L.LLVMGetMDKindIDInContext(ctx, b"probe", 5)
-    nounwind = L.LLVMGetEnumAttributeKindForName(b"nounwind", 8)
+    return (L, d, byname, ctx, Types(L, ctx), L.LLVMGetMDKindIDInContext(ctx, b"probe", 5),
+            L.LLVMGetEnumAttributeKindForName(b"nounwind", 8))
+
+
+def probe(ver, outdir):
+    L, d, byname, ctx, types, mdkind, nounwind = setup(ver)
     m = L.LLVMModuleCreateWithNameInContext(b"probe", ctx)
     entries = []
     n = num_intrinsics(ver)
@@ -410,13 +418,7 @@ def probe_variants(ver, outdir, limit=16):
     as probe does: an intrinsic some of whose signatures LLVM 22 keeps and
     others it changes is upgraded by type, which a probe of one signature
     misses. Writes DIR/probe-variants-VERSION.json and prints those."""
-    L = load(ver)
-    d, byname = tblgen(ver)
-    ctx = L.LLVMContextCreate()
-    types = Types(L, ctx)
-    mdkind = L.LLVMGetMDKindIDInContext(ctx, b"probe", 5)
-    nounwind = L.LLVMGetEnumAttributeKindForName(b"nounwind", 8)
-    m = L.LLVMModuleCreateWithNameInContext(b"probe", ctx)
+    L, d, byname, ctx, types, mdkind, nounwind = setup(ver)
     jobs, info = [], {}
     for iid in range(1, num_intrinsics(ver)):
         if not L.LLVMIntrinsicIsOverloaded(iid):
@@ -432,6 +434,8 @@ def probe_variants(ver, outdir, limit=16):
     # A module of its own for each intrinsic: llvm-dis-22 crashes on some
     # (the upgrade of an x86 intrinsic given scalable vectors).
     entries, crashed = [], []
+    bcx = os.environ.get("BCEXTRACT")
+    dis_counts = {"same": 0, "reported": 0, "DIFFERENT": 0}
     bc = os.path.join(outdir, "probe-variants-%s.bc" % ver)
     for iid, tyl in jobs:
         m = L.LLVMModuleCreateWithNameInContext(b"probe", ctx)
@@ -450,6 +454,18 @@ def probe_variants(ver, outdir, limit=16):
             L.LLVMWriteBitcodeToFile(m, bc.encode())
             if classify(ver, mine, bc, fail=False):
                 entries += mine
+                if bcx:
+                    # bcextract dis of the module: as llvm-dis-22 prints
+                    # it, or reported (exit 1).
+                    ref = subprocess.run(["llvm-dis-22", bc, "-o", "-"], capture_output=True, text=True).stdout
+                    ours = subprocess.run([bcx, "dis", bc, "-o", "-"], capture_output=True, text=True)
+                    if ours.returncode != 0:
+                        dis_counts["reported"] += 1
+                    elif ours.stdout == ref:
+                        dis_counts["same"] += 1
+                    else:
+                        dis_counts["DIFFERENT"] += 1
+                        print("%s: bcextract dis prints it otherwise than llvm-dis-22" % info[iid])
             else:
                 crashed.append(info[iid])
         L.LLVMDisposeModule(m)
@@ -469,6 +485,8 @@ def probe_variants(ver, outdir, limit=16):
                 print("%s %s: %s" % (name, e["class"], e["decl"]))
     print("probe-variants %s: %d intrinsics, %d calls, %d kept for some signatures only" %
           (ver, len(byint), len(entries), mixed), file=sys.stderr)
+    if bcx:
+        print("probe-variants %s: bcextract dis of each intrinsic's module: %s" % (ver, dis_counts), file=sys.stderr)
 
 
 CALL = re.compile(r'^  (?:(%r) = )?tail call (.*) @("?[^(" ]+"?)\((.*)\) #\d+, !probe !\d+$')
