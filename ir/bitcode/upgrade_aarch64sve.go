@@ -12,6 +12,7 @@ import (
 // of UpgradeIntrinsicCall):
 //
 //   - rev (of a scalable vector) is llvm.vector.reverse, its calls kept;
+//   - addqv of floating point (LLVM 18) is faddqv, its calls kept;
 //   - bfdot.lane, bfmlalb.lane, bfmlalt.lane took the lane as an i64: the
 //     ".v2" intrinsics take an i32, the call rebuilt with it;
 //   - tuple.get and tuple.set became llvm.vector.extract and
@@ -54,6 +55,15 @@ func (r *Reader) planSVE(f *ir.Function) *oldIntrinsic {
 		}
 		u.newSig, u.rewrite = sig, rewriteRedirect
 		u.newName, ok = intrinsicFor("llvm.vector.reverse", sig)
+	case strings.HasPrefix(name, "addqv") && isFPOrFPVector(sig.Ret):
+		// LLVM 18's addqv of floating point is LLVM 19's faddqv,
+		// overloaded on the result and the vector operand; the calls
+		// kept.
+		if len(ps) != 2 {
+			return nil
+		}
+		u.newSig, u.rewrite = sig, rewriteRedirect
+		u.newName, ok = intrinsicFor("llvm.aarch64.sve.faddqv", sig)
 	case name == "bfdot.lane", name == "bfmlalb.lane", name == "bfmlalt.lane":
 		if len(ps) != 4 || !isInt(ps[3], 64) {
 			return nil

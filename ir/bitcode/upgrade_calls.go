@@ -680,6 +680,12 @@ func (r *Reader) checkIntrinsicDecls() {
 			continue
 		}
 		old, kind := oldIntrinsicOf(f.Name)
+		if strings.HasPrefix(f.Name, "llvm.aarch64.sve.addqv") && isFPOrFPVector(f.Sig.Ret) {
+			// One planSVE did not make faddqv (of types faddqv does
+			// not take), which LLVM 22 renames all the same.
+			r.skipAt(r.up.declBits[f], "not upgraded as LLVM 22 does: %s (calls of llvm.aarch64.sve.faddqv)", f.Name)
+			continue
+		}
 		if old == "" {
 			switch {
 			case unknownTargetIntrinsic(f.Name) && !knownLeftOld(f.Name) && !riscvLeft(f) && !nvvmLeft(f):

@@ -67,6 +67,7 @@ for name, res, args in [
     ("LLVMSetOperand", None, [vp, ctypes.c_uint, vp]),
     ("LLVMDoubleTypeInContext", vp, [vp]),
     ("LLVMGetNamedFunction", vp, [vp, ctypes.c_char_p]),
+    ("LLVMScalableVectorType", vp, [vp, ctypes.c_uint]),
 ]:
     f = getattr(L, name)
     f.restype, f.argtypes = res, args
@@ -438,10 +439,34 @@ def x86_ir(C, M):
     L.LLVMBuildRetVoid(bld)
 
 
+def sve_addqv(C, M):
+    """LLVM 18's llvm.aarch64.sve.addqv of floating point, which LLVM 19
+    made faddqv (the calls kept), beside an integer one LLVM 22 keeps; and
+    one of a floating-point result and an integer operand, which LLVM 22
+    renames all the same (it looks at the result alone)."""
+    i1, i32 = L.LLVMIntTypeInContext(C, 1), L.LLVMIntTypeInContext(C, 32)
+    f32 = L.LLVMFloatTypeInContext(C)
+    pg, vf, vi = (L.LLVMScalableVectorType(t, 4) for t in (i1, f32, i32))
+    rf, ri = L.LLVMVectorType(f32, 4), L.LLVMVectorType(i32, 4)
+    void = L.LLVMVoidTypeInContext(C)
+    fn = L.LLVMAddFunction(M, b"f", L.LLVMFunctionType(void, (vp * 3)(pg, vf, vi), 3, 0))
+    args = {pg: L.LLVMGetParam(fn, 0), vf: L.LLVMGetParam(fn, 1), vi: L.LLVMGetParam(fn, 2)}
+    bld = L.LLVMCreateBuilderInContext(C)
+    L.LLVMPositionBuilderAtEnd(bld, L.LLVMAppendBasicBlockInContext(C, fn, b"entry"))
+    for name, ret, params in [(b"llvm.aarch64.sve.addqv.v4f32.nxv4f32", rf, [pg, vf]),
+                              (b"llvm.aarch64.sve.addqv.v4i32.nxv4i32", ri, [pg, vi]),
+                              (b"llvm.aarch64.sve.addqv.v4f32.nxv4i32", rf, [pg, vi])]:
+        ft = L.LLVMFunctionType(ret, (vp * len(params))(*params), len(params), 0)
+        d = L.LLVMAddFunction(M, name, ft)
+        c = L.LLVMBuildCall2(bld, ft, d, (vp * len(params))(*[args[t] for t in params]), len(params), b"r")
+        L.LLVMSetTailCall(c, 1)
+    L.LLVMBuildRetVoid(bld)
+
+
 FIXTURES = {"objc-flags-llvm14": objc_flags, "tbaa-old-llvm14": tbaa_old, "memalign-llvm14": mem_align,
             "oldgeneric-llvm14": old_generic, "di-dbgvalue-offset-llvm14": dbg_value_offset,
             "x86-old-llvm14": x86_old, "x86-mistyped-llvm14": x86_mistyped, "arm-old-llvm14": arm_old,
-            "x86-ir-llvm14": x86_ir}
+            "x86-ir-llvm14": x86_ir, "aarch64-sve-addqv-llvm14": sve_addqv}
 
 
 def main():
