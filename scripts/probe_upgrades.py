@@ -41,6 +41,7 @@ import ctypes
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -465,7 +466,9 @@ def probe_variants(ver, outdir, limit=16):
                         dis_counts["same"] += 1
                     else:
                         dis_counts["DIFFERENT"] += 1
-                        print("%s: bcextract dis prints it otherwise than llvm-dis-22" % info[iid])
+                        keep = os.path.join(outdir, "different-%s-%s.bc" % (ver, info[iid]))
+                        shutil.copyfile(bc, keep)
+                        print("%s: bcextract dis prints it otherwise than llvm-dis-22 (%s)" % (info[iid], keep))
             else:
                 crashed.append(info[iid])
         L.LLVMDisposeModule(m)
