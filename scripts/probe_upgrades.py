@@ -437,6 +437,7 @@ def probe_variants(ver, outdir, limit=16):
     entries, crashed = [], []
     bcx = os.environ.get("BCEXTRACT")
     dis_counts = {"same": 0, "reported": 0, "DIFFERENT": 0}
+    reported = []
     bc = os.path.join(outdir, "probe-variants-%s.bc" % ver)
     for iid, tyl in jobs:
         m = L.LLVMModuleCreateWithNameInContext(b"probe", ctx)
@@ -462,6 +463,7 @@ def probe_variants(ver, outdir, limit=16):
                     ours = subprocess.run([bcx, "dis", bc, "-o", "-"], capture_output=True, text=True)
                     if ours.returncode != 0:
                         dis_counts["reported"] += 1
+                        reported.append("%s: %s" % (info[iid], (ours.stderr.split("\n") or [""])[0]))
                     elif ours.stdout == ref:
                         dis_counts["same"] += 1
                     else:
@@ -490,6 +492,8 @@ def probe_variants(ver, outdir, limit=16):
           (ver, len(byint), len(entries), mixed), file=sys.stderr)
     if bcx:
         print("probe-variants %s: bcextract dis of each intrinsic's module: %s" % (ver, dis_counts), file=sys.stderr)
+        with open(os.path.join(outdir, "reported-%s.txt" % ver), "w") as f:
+            f.write("".join(line + "\n" for line in reported))
 
 
 CALL = re.compile(r'^  (?:(%r) = )?tail call (.*) @("?[^(" ]+"?)\((.*)\) #\d+, !probe !\d+$')
