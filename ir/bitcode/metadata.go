@@ -469,7 +469,7 @@ func (r *Reader) readMetadata(inFunc bool) error {
 				return r.errorf("named metadata without a name")
 			}
 			haveName = false
-			if r.md.dropNamed {
+			if r.md.dropNamed && !upgradedFromNamed[name] {
 				r.md.arcMarker = r.md.arcMarker || name == arcMarker // see upgradeARC
 				break
 			}
@@ -949,3 +949,10 @@ func (r *Reader) valueMD(id uint64, t *ir.Type) (ir.Metadata, error) {
 	}
 	return &ir.ValueAsMetadata{Value: v}, nil
 }
+
+// upgradedFromNamed are the named metadata from which LLVM 22's upgrades
+// change functions (the branch-protection module flags into function
+// attributes, NVVM annotations into kernels and their attributes): read
+// with Options.DropNamedMetadata too, and dropped once the upgrades are
+// done, so that funcs, callgraph and diff see the functions LLVM 22 reads.
+var upgradedFromNamed = map[string]bool{"llvm.module.flags": true, "nvvm.annotations": true}

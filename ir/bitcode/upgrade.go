@@ -123,6 +123,9 @@ func (r *Reader) upgradeModule() error {
 	r.m.DataLayout = upgradeDataLayout(r.m.DataLayout, r.m.Triple)
 	r.upgradeModuleFlags()
 	r.upgradeNVVMAnnotations()
+	if r.md.dropNamed {
+		r.m.NamedMetadata = nil // read for the upgrades only (upgradedFromNamed)
+	}
 	up := r.up
 	if up == nil {
 		up = &upgradeState{}
