@@ -943,6 +943,13 @@ func renamedAlready(f *ir.Function, old string) bool {
 // rewriteRedirect makes in call the new declaration, nothing else
 // changed.
 func rewriteRedirect(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.Instruction) ([]*ir.Instruction, bool) {
-	in.Callee = r.target(u)
+	t := r.target(u)
+	in.Callee = t
+	if in.FuncType != t.ValueType && sameFnType(in.FuncType, t.ValueType) {
+		// As CallBase::setCalledFunction: the call's type is its
+		// callee's (one of the same shape here, from another typed
+		// pointer declaration), so that it calls it directly.
+		in.FuncType = t.ValueType
+	}
 	return out, true
 }
