@@ -50,9 +50,11 @@ under it) and prints a row per function definition (declarations too with
 
 The structural hash is a digest of the function's body that two builds of
 the same code share: it does not change with local value names, slot or
-metadata numbering, or debug info (locations, #dbg records, DI nodes), but
-does with any instruction, operand, type, flag, constant, attribute or
-callee. See 'bcextract help diff'.
+metadata numbering, or debug info (locations, #dbg records, DI nodes, a
+loop's node that lists only its locations), but does with any instruction,
+operand, type, flag, constant, attribute or callee. A module of an older
+LLVM is hashed as LLVM 22 reads it (its upgrades applied), so that it
+hashes as the same module written by LLVM 22. See 'bcextract help diff'.
 
 With --json the output is JSON Lines, one object per function:
   {"path", "name", ["demangled",] "linkage", "defined", "blocks",

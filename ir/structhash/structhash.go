@@ -23,6 +23,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"slices"
 
 	"github.com/bcextract/bcextract/ir"
 )
@@ -374,13 +375,43 @@ func (h *Hasher) attachments(as []ir.Attachment) {
 // (!tbaa, !range, !prof, !memprof and !callsite stack ids, which count
 // lines from the function's start, ...) and are hashed. !srcloc is a kind
 // clang registers by name. A custom kind is hashed unless it is known to be
-// a location only: !heapallocsite, for one, names a type.
+// a location only: !heapallocsite, for one, names a type. An !llvm.loop
+// whose operands (after itself) are all debug info is left out too.
+// Hashed metadata leaves out its operands that are debug info or tuples
+// of nothing but debug info, and takes strings and values by content.
 func SkipsAttachment(a ir.Attachment) bool {
 	switch a.Kind {
 	case "dbg", "srcloc":
 		return true
+	case "llvm.loop":
+		// A loop ID of nothing but its source locations (the -g build's
+		// of a loop without hints), which LLVM drops with the debug info
+		// (stripDebugLocFromLoopID).
+		t, ok := a.Node.(*ir.MDTuple)
+		if ok && len(t.Ops) > 1 && !slices.ContainsFunc(t.Ops[1:], func(op ir.Metadata) bool { return !onlyDebugInfo(op, 0) }) {
+			return true
+		}
 	}
 	return ir.IsDebugInfo(a.Node)
+}
+
+// onlyDebugInfo reports whether md is debug info, or a tuple of nothing
+// but debug info (deeply): what stripping a module's debug info removes
+// whole.
+func onlyDebugInfo(md ir.Metadata, depth int) bool {
+	if ir.IsDebugInfo(md) {
+		return true
+	}
+	t, ok := md.(*ir.MDTuple)
+	if !ok || len(t.Ops) == 0 || depth >= 16 {
+		return false
+	}
+	for _, op := range t.Ops {
+		if !onlyDebugInfo(op, depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 func (h *Hasher) value(v ir.Value) {
@@ -761,8 +792,14 @@ func (h *Hasher) typeBody(t *ir.Type) {
 func (h *Hasher) attrList(l *ir.AttrList) {
 	h.attrSet(l.Fn)
 	h.attrSet(l.Ret)
-	h.uint(uint64(len(l.Params)))
-	for _, s := range l.Params {
+	// Trailing empty sets are none (LLVM's AttributeList has none: an
+	// upgrade that empties the last parameter's set leaves it here).
+	ps := l.Params
+	for len(ps) > 0 && len(ps[len(ps)-1]) == 0 {
+		ps = ps[:len(ps)-1]
+	}
+	h.uint(uint64(len(ps)))
+	for _, s := range ps {
 		h.attrSet(s)
 	}
 }
@@ -823,6 +860,20 @@ func (h *Hasher) metadata(md ir.Metadata) {
 		h.byte(tagDebugInfo)
 		return
 	}
+	switch md := md.(type) {
+	case *ir.MDString:
+		// By content: LLVM makes equal strings one (MDString::get), a
+		// model may hold several.
+		h.byte(tagMDString)
+		h.str(md.Value)
+		return
+	case *ir.ValueAsMetadata:
+		// By its value, which LLVM makes one per value
+		// (ValueAsMetadata::get): an upgrade's i64 0 is the module's.
+		h.byte(tagMDValueAs)
+		h.value(md.Value)
+		return
+	}
 	if i, ok := h.mds[md]; ok {
 		h.byte(tagMDRef)
 		h.uint(uint64(i))
@@ -836,29 +887,25 @@ func (h *Hasher) metadata(md ir.Metadata) {
 	h.depth++
 	defer func() { h.depth-- }()
 	switch md := md.(type) {
-	case *ir.MDString:
-		h.byte(tagMDString)
-		h.str(md.Value)
 	case *ir.MDTuple:
-		// A DI operand is left out, not written as a marker: a loop's
-		// node lists DILocations in a -g build only.
+		// A DI operand (or a tuple of nothing but debug info) is left
+		// out, not written as a marker: a loop's node lists DILocations
+		// in a -g build only, and LLVM's strip of the debug info drops
+		// both.
 		h.byte(tagMDTuple)
 		h.bool(md.Distinct)
 		n := 0
 		for _, op := range md.Ops {
-			if !ir.IsDebugInfo(op) {
+			if !onlyDebugInfo(op, 0) {
 				n++
 			}
 		}
 		h.uint(uint64(n))
 		for _, op := range md.Ops {
-			if !ir.IsDebugInfo(op) {
+			if !onlyDebugInfo(op, 0) {
 				h.metadata(op)
 			}
 		}
-	case *ir.ValueAsMetadata:
-		h.byte(tagMDValueAs)
-		h.value(md.Value)
 	default:
 		h.byte(tagUnknown)
 	}

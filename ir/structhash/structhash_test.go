@@ -112,6 +112,14 @@ func srcloc(offsets ...int64) []ir.Attachment {
 }
 
 func TestSkipsAttachment(t *testing.T) {
+	// Loop IDs: of locations only (a -g build's loop without hints,
+	// dropped with the debug info), with a hint, and with none.
+	locOnly := &ir.MDTuple{Distinct: true}
+	locOnly.Ops = []ir.Metadata{locOnly, &ir.DILocation{Line: 1}, &ir.MDTuple{Ops: []ir.Metadata{&ir.DILocation{Line: 2}}}}
+	hinted := &ir.MDTuple{Distinct: true}
+	hinted.Ops = []ir.Metadata{hinted, &ir.DILocation{Line: 1}, &ir.MDTuple{Ops: []ir.Metadata{&ir.MDString{Value: "llvm.loop.mustprogress"}}}}
+	bare := &ir.MDTuple{Distinct: true}
+	bare.Ops = []ir.Metadata{bare}
 	for _, tc := range []struct {
 		a    ir.Attachment
 		want bool
@@ -124,6 +132,9 @@ func TestSkipsAttachment(t *testing.T) {
 		{ir.Attachment{Kind: "tbaa", Node: &ir.MDTuple{}}, false},
 		{ir.Attachment{Kind: "callsite", Node: &ir.MDTuple{}}, false},
 		{ir.Attachment{Kind: "pcsections", Node: &ir.MDTuple{}}, false},
+		{ir.Attachment{Kind: "llvm.loop", Node: locOnly}, true},
+		{ir.Attachment{Kind: "llvm.loop", Node: hinted}, false},
+		{ir.Attachment{Kind: "llvm.loop", Node: bare}, false},
 	} {
 		if got := structhash.SkipsAttachment(tc.a); got != tc.want {
 			t.Errorf("!%s %T: %v, want %v", tc.a.Kind, tc.a.Node, got, tc.want)
@@ -177,12 +188,21 @@ func TestHandBuilt(t *testing.T) {
 	}
 	l1 := structhash.Function(fn("x", "r", ir.Add, 3, 0, []ir.Attachment{{Kind: "llvm.loop", Node: loop}}, nil))
 	l2 := structhash.Function(fn("x", "r", ir.Add, 3, 0, []ir.Attachment{{Kind: "llvm.loop", Node: loopOther}}, nil))
-	// Built without -g, the loop's node lists no location.
+	// Built without -g, a loop without hints has no loop ID: one of
+	// locations only is left out, as LLVM's strip of the debug info drops
+	// it. One that lists nothing but itself stays (and the strip keeps
+	// it), and so does one with a hint, its locations aside.
 	loopBare := &ir.MDTuple{Distinct: true}
 	loopBare.Ops = []ir.Metadata{loopBare}
 	l3 := structhash.Function(fn("x", "r", ir.Add, 3, 0, []ir.Attachment{{Kind: "llvm.loop", Node: loopBare}}, nil))
-	if l1 != l2 || l1 != l3 || l1 == base {
-		t.Errorf("!llvm.loop: %v %v %v (base %v)", l1, l2, l3, base)
+	hint := &ir.MDTuple{Ops: []ir.Metadata{&ir.MDString{Value: "llvm.loop.mustprogress"}}}
+	loopHint, loopHintG := &ir.MDTuple{Distinct: true}, &ir.MDTuple{Distinct: true}
+	loopHint.Ops = []ir.Metadata{loopHint, hint}
+	loopHintG.Ops = []ir.Metadata{loopHintG, loc1, hint, loc2}
+	l4 := structhash.Function(fn("x", "r", ir.Add, 3, 0, []ir.Attachment{{Kind: "llvm.loop", Node: loopHint}}, nil))
+	l5 := structhash.Function(fn("x", "r", ir.Add, 3, 0, []ir.Attachment{{Kind: "llvm.loop", Node: loopHintG}}, nil))
+	if l1 != base || l2 != base || l3 == base || l4 == base || l4 != l5 || l3 == l4 {
+		t.Errorf("!llvm.loop: %v %v %v %v %v (base %v)", l1, l2, l3, l4, l5, base)
 	}
 	// A declaration hashes to zero.
 	decl := fn("x", "r", ir.Add, 3, 0, nil, nil)
