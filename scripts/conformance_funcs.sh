@@ -28,6 +28,9 @@
 #
 #   fixtures    testdata/ir/*.bc (not testdata/ir/newer/; multi.bc, two
 #               modules written by llvm-cat, is left out with a note).
+#   old         testdata/ir/legacy/*.bc and testdata/ir/upgrade/*.bc: the
+#               modules of older producers (LLVM 3.x to 21), read with
+#               LLVM 22's upgrades; checked as the fixtures are.
 #   irdiff      testdata/irdiff/**/*.bc, when that directory exists.
 #   rust        every bitcode module of the installed Rust toolchain's
 #               rlibs ($(rustc --print sysroot)/lib/rustlib/*/lib/*.rlib),
@@ -266,6 +269,17 @@ if [[ $nfix -eq 0 ]]; then
 	exit 1
 fi
 echo "inputs: $nfix fixture module(s) under testdata/ir"
+# Modules of older producers (LLVM 3.x to 21: testdata/ir/legacy, and the
+# upgrade fixtures of testdata/ir/upgrade), read with LLVM 22's upgrades.
+nold=0
+for d in legacy upgrade; do
+	for f in "$IRDIR/$d"/*.bc; do
+		[[ -f $f ]] || continue
+		add_job "$IRDIR" "$d/$(basename "$f")" old
+		nold=$((nold + 1))
+	done
+done
+echo "inputs: $nold module(s) of older producers under testdata/ir/legacy and testdata/ir/upgrade"
 nirdiff=0
 if [[ -d $REPO/testdata/irdiff ]]; then
 	while IFS= read -r -d '' f; do
@@ -376,6 +390,7 @@ summary() { # group label
 }
 echo "elapsed: $((SECONDS - start))s"
 summary fixtures "fixtures (testdata/ir/*.bc)"
+summary old "older producers (testdata/ir/legacy, upgrade)"
 [[ $nirdiff -eq 0 ]] || summary irdiff "fixtures (testdata/irdiff)"
 [[ $RUST -eq 0 ]] || summary rust "rust rlib modules"
 
@@ -409,6 +424,10 @@ mkdir -p "$WORK/reenc/fx"
 find "$REPO/testdata/ir" "$REPO/testdata/irdiff" -maxdepth 1 -name '*.bc' ! -name multi.bc -exec cp {} "$WORK/reenc/fx/" \;
 reencode "$WORK/reenc/fx" "$WORK/reenc/fx-opt"
 diffcheck "diff, fixtures" "$WORK/reenc/fx" "$WORK/reenc/fx-opt" || reenc_fixture_fail=1
+mkdir -p "$WORK/reenc/old"
+find "$REPO/testdata/ir/legacy" "$REPO/testdata/ir/upgrade" -maxdepth 1 -name '*.bc' -exec cp {} "$WORK/reenc/old/" \;
+reencode "$WORK/reenc/old" "$WORK/reenc/old-opt"
+diffcheck "diff, older producers" "$WORK/reenc/old" "$WORK/reenc/old-opt" || reenc_fixture_fail=1
 if [[ $RUST -ne 0 ]]; then
 	cp -r "$RUSTDIR" "$WORK/reenc/rust"
 	reencode "$WORK/reenc/rust" "$WORK/reenc/rust-opt"
@@ -417,7 +436,7 @@ fi
 
 total_fail=$reenc_rust_fail
 for g in "${!fail[@]}"; do total_fail=$((total_fail + ${fail[$g]})); done
-fixture_fail=$((${fail[fixtures]:-0} + ${fail[irdiff]:-0} + reenc_fixture_fail))
+fixture_fail=$((${fail[fixtures]:-0} + ${fail[old]:-0} + ${fail[irdiff]:-0} + reenc_fixture_fail))
 if [[ $fixture_fail -gt 0 ]]; then
 	echo "conformance_funcs: FAILED ($fixture_fail fixture module(s) differ)"
 	exit 1
