@@ -428,7 +428,7 @@ func rewriteRebuild(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.In
 func (r *Reader) planObjectSize(f *ir.Function) *oldIntrinsic {
 	sig := f.Sig
 	n := len(sig.Params)
-	if n < 2 || n > 4 || sig.Ret.Kind != ir.IntegerType || sig.Params[0].Kind != ir.PointerType {
+	if n < 2 || n > 4 || sig.Ret.Scalar().Kind != ir.IntegerType || sig.Params[0].Kind != ir.PointerType {
 		return nil
 	}
 	for _, p := range sig.Params[1:] {

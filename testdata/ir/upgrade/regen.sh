@@ -71,7 +71,7 @@ done
 # other generic intrinsics of LLVM 13 and older, dbg.value with an offset),
 # written as other producers write it (python3 with libLLVM-14.so.1).
 for name in objc-flags-llvm14 tbaa-old-llvm14 memalign-llvm14 oldgeneric-llvm14 di-dbgvalue-offset-llvm14 \
-	x86-old-llvm14 arm-old-llvm14 x86-ir-llvm14 x86-mistyped-llvm14 aarch64-sve-addqv-llvm14; do
+	x86-old-llvm14 arm-old-llvm14 x86-ir-llvm14 x86-mistyped-llvm14 aarch64-sve-addqv-llvm14 objectsize-vector-llvm14; do
 	python3 src/capi14.py "$name" "$name.bc"
 done
 

@@ -463,10 +463,31 @@ def sve_addqv(C, M):
     L.LLVMBuildRetVoid(bld)
 
 
+def objectsize_vector(C, M):
+    """llvm.objectsize of a vector of integers (anyint: the verifiers
+    take it), under its typed-pointer name: LLVM 22 remangles it and makes
+    each call again, without its tail marker, as for a scalar."""
+    i1, i8, i32 = (L.LLVMIntTypeInContext(C, n) for n in (1, 8, 32))
+    v4i32, p8 = L.LLVMVectorType(i32, 4), L.LLVMPointerType(i8, 0)
+    void = L.LLVMVoidTypeInContext(C)
+    fn = L.LLVMAddFunction(M, b"f", L.LLVMFunctionType(void, (vp * 1)(p8), 1, 0))
+    bld = L.LLVMCreateBuilderInContext(C)
+    L.LLVMPositionBuilderAtEnd(bld, L.LLVMAppendBasicBlockInContext(C, fn, b"entry"))
+    for name, ret in [(b"llvm.objectsize.v4i32.p0i8", v4i32), (b"llvm.objectsize.i32.p0i8", i32)]:
+        params = [p8, i1, i1, i1]
+        ft = L.LLVMFunctionType(ret, (vp * 4)(*params), 4, 0)
+        d = L.LLVMAddFunction(M, name, ft)
+        ops = [L.LLVMGetParam(fn, 0)] + [L.LLVMConstInt(i1, 0, 0)] * 3
+        c = L.LLVMBuildCall2(bld, ft, d, (vp * 4)(*ops), 4, b"r")
+        L.LLVMSetTailCall(c, 1)
+    L.LLVMBuildRetVoid(bld)
+
+
 FIXTURES = {"objc-flags-llvm14": objc_flags, "tbaa-old-llvm14": tbaa_old, "memalign-llvm14": mem_align,
             "oldgeneric-llvm14": old_generic, "di-dbgvalue-offset-llvm14": dbg_value_offset,
             "x86-old-llvm14": x86_old, "x86-mistyped-llvm14": x86_mistyped, "arm-old-llvm14": arm_old,
-            "x86-ir-llvm14": x86_ir, "aarch64-sve-addqv-llvm14": sve_addqv}
+            "x86-ir-llvm14": x86_ir, "aarch64-sve-addqv-llvm14": sve_addqv,
+            "objectsize-vector-llvm14": objectsize_vector}
 
 
 def main():
