@@ -96,14 +96,16 @@ func TestConvertRefused(t *testing.T) {
 }
 
 // TestConvertRefusedInvalid: a module LLVM 22's verifier refuses, which
-// llvm-dis-22 prints (clang 13's RISC-V vector intrinsics, of types LLVM
-// 22's do not take), is not written, as opt-22 writes nothing of it
-// ("Intrinsic has incorrect argument type!").
+// llvm-dis-22 prints (calls of clang 13's RISC-V vector intrinsics, of
+// types LLVM 22's do not take), is not written, as opt-22 writes nothing
+// of it ("Intrinsic has incorrect argument type!"). A declaration of such
+// a type that nothing calls, which the verifier leaves, is written
+// (lifetime-leftover-llvm22).
 func TestConvertRefusedInvalid(t *testing.T) {
 	const in = "../../testdata/ir/upgrade/riscv-rvv-llvm13-O1.bc"
 	dir := t.TempDir()
 	code, stdout, stderr := runCmd(t, "convert", "-d", dir, in)
-	want := "riscv-rvv-llvm13-O1.bc#1: not converted: bcwrite: a module LLVM 22's verifier refuses (@llvm.riscv.vadd.nxv2i32.nxv2i32.i64, an intrinsic declared with a type it does not take)"
+	want := "riscv-rvv-llvm13-O1.bc#1: not converted: bcwrite: a module LLVM 22's verifier refuses: a call of @llvm.riscv.vadd.nxv2i32.nxv2i32.i64, an intrinsic declared with a type it does not take (in @add)"
 	if code != exitFailure || stdout != "" || !strings.Contains(stderr, want) {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
@@ -219,5 +221,20 @@ func TestConvertOlder(t *testing.T) {
 		if code, _, _ := runCmd(t, append(append([]string{"convert"}, args...), "-o", "-", in)...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
 		}
+	}
+}
+
+// TestConvertUncalledMistyped: the llvm.lifetime.start.i64(i64) that LLVM
+// 22's upgrade of an older lifetime intrinsic leaves, called by nothing,
+// does not keep a module from being written (opt-22 writes it); called,
+// it does (opt-22's verifier refuses the call).
+func TestConvertUncalledMistyped(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, stderr := runCmd(t, "convert", "-d", dir, "../../testdata/ir/llvm19-cattrs-O2.bc"); code != exitOK {
+		t.Errorf("uncalled: exit %d, stderr %q", code, stderr)
+	}
+	code, _, stderr := runCmd(t, "convert", "-d", t.TempDir(), "../../testdata/ir/upgrade/lifetime-leftover-llvm22.bc")
+	if code != exitFailure || !strings.Contains(stderr, "a call of @llvm.lifetime.start.i64, an intrinsic declared with a type it does not take (in @f)") {
+		t.Errorf("called: exit %d, stderr %q", code, stderr)
 	}
 }

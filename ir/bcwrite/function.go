@@ -98,6 +98,9 @@ func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen, useLists bool) error 
 			if in.FMF != 0 && in.Op == ir.Invoke {
 				return unsupported("fast-math flags on an invoke")
 			}
+			if callee, ok := in.Callee.(*ir.Function); ok && seen.badIntrinsics[callee] {
+				return unsupported("a module LLVM 22's verifier refuses: a call of @%s, an intrinsic declared with a type it does not take", callee.Name)
+			}
 			if (in.Op == ir.ICmp || in.Op == ir.FCmp) && len(in.Operands) == 2 && !sameCmpType(in.Operands[0].Type(), in.Operands[1].Type()) {
 				// An old icmp constant expression of two pointer
 				// types, which LLVM 22's reader makes an instruction

@@ -241,10 +241,13 @@ func odrType(n *ir.SpecializedNode) bool {
 // have locations in one scope.
 type mdSeen struct {
 	// fn is the function whose body is checked, nil at the module level.
-	fn    *ir.Function
-	nodes []bool // nodes with a reader number, by it
-	m     map[any]bool
-	last  nodeKey
+	fn *ir.Function
+	// badIntrinsics are the declarations of intrinsics of a type they do
+	// not take (mistypedIntrinsics), which no call may call.
+	badIntrinsics map[*ir.Function]bool
+	nodes         []bool // nodes with a reader number, by it
+	m             map[any]bool
+	last          nodeKey
 	// The operands of the instruction location checked last.
 	lastScope, lastInlinedAt nodeKey
 	ops                      []ir.Metadata // checkMD's stack of operands
