@@ -262,3 +262,27 @@ func TestCycles(t *testing.T) {
 		t.Error("zero hash")
 	}
 }
+
+// TestByContent: what LLVM makes one (equal metadata strings, the
+// metadata of one constant) hashes as one node whether the model holds one
+// object or two, and a trailing empty parameter attribute set is none
+// (an upgrade that drops the last parameter's attributes leaves one).
+func TestByContent(t *testing.T) {
+	i64 := &ir.Type{Kind: ir.IntegerType, BitWidth: 64}
+	s1, s2 := &ir.MDString{Value: "int"}, &ir.MDString{Value: "int"}
+	z1, z2 := &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: i64}}, &ir.ValueAsMetadata{Value: &ir.ConstInt{Typ: i64}}
+	node := func(ops ...ir.Metadata) []ir.Attachment {
+		return []ir.Attachment{{Kind: "range", Node: &ir.MDTuple{Ops: ops}}}
+	}
+	shared := structhash.Function(fn("x", "r", ir.Add, 3, 0, node(s1, s1, z1, z1), nil))
+	copies := structhash.Function(fn("x", "r", ir.Add, 3, 0, node(s1, s2, z1, z2), nil))
+	if shared != copies {
+		t.Errorf("equal strings and values: %v, shared %v", copies, shared)
+	}
+	f1 := fn("x", "r", ir.Add, 3, 0, nil, nil)
+	f2 := fn("x", "r", ir.Add, 3, 0, nil, nil)
+	f2.Attrs.Params = []ir.AttrSet{nil}
+	if a, b := structhash.Function(f1), structhash.Function(f2); a != b {
+		t.Errorf("trailing empty parameter set: %v, want %v", b, a)
+	}
+}
