@@ -290,3 +290,61 @@ func TestUnlistedUnitODRUniquing(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisReadUpgrades: read for funcs, callgraph and diff (named
+// metadata left out), a module still gets the upgrades LLVM 22 makes from
+// its module flags (branch protection into function attributes), its
+// named metadata then dropped; and a call redirected to the one
+// declaration of two typed-pointer manglings (whilerw of double* and
+// long*) has its callee's function type, so it is a direct call.
+func TestAnalysisReadUpgrades(t *testing.T) {
+	analysis := Options{DropDebugInfo: true, DropNamedMetadata: true, DropSummary: true, ReuseBodies: true}
+	data, err := os.ReadFile("../../testdata/ir/upgrade/branchprot-llvm14.bc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := analysis.Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := f.Modules[0].Module()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.NamedMetadata) != 0 {
+		t.Errorf("%d named metadata, want none", len(m.NamedMetadata))
+	}
+	for _, fn := range m.Functions {
+		if fn.HasBody && !slices.ContainsFunc(fn.Attrs.Fn, func(a ir.Attribute) bool {
+			return a.Key == "sign-return-address" && a.Value == "non-leaf"
+		}) {
+			t.Errorf("@%s: no \"sign-return-address\"=\"non-leaf\"", fn.Name)
+		}
+	}
+
+	data, err = os.ReadFile("../../testdata/ir/upgrade/aarch64-sve-rev-llvm14-O1.bc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err = analysis.Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := f.Modules[0]
+	if m, err = r.Module(); err != nil {
+		t.Fatal(err)
+	}
+	for _, fn := range m.Functions {
+		if fn.Name != "rwf" && fn.Name != "rwi" {
+			continue
+		}
+		if err := r.LoadBody(fn); err != nil {
+			t.Fatal(err)
+		}
+		in := fn.Blocks[0].Instrs[0]
+		callee, ok := in.Callee.(*ir.Function)
+		if !ok || callee.Name != "llvm.aarch64.sve.whilerw.d.nxv2i1.p0" || in.FuncType != callee.ValueType {
+			t.Errorf("@%s calls %v of type %p, callee's %p", fn.Name, in.Callee, in.FuncType, callee.ValueType)
+		}
+	}
+}
