@@ -105,6 +105,20 @@ build() {
 	return 1
 }
 
+# march CLANG FLAGS M...: " -march=M" for the first M CLANG takes with FLAGS
+# (nothing when it takes none).
+march() {
+	local cc=$1 flags=$2 m
+	shift 2
+	for m in "$@"; do
+		# shellcheck disable=SC2086
+		if "$cc" $flags -march="$m" -E -x c /dev/null -o /dev/null 2>/dev/null; then
+			echo " -march=$m"
+			return
+		fi
+	done
+}
+
 fail=0
 start=$SECONDS
 for v in "${VERSIONS[@]}"; do
@@ -132,12 +146,7 @@ for v in "${VERSIONS[@]}"; do
 			;;
 		a64)
 			flags="--target=aarch64-linux-gnu -ffreestanding"
-			for m in armv8.2-a+fp16+dotprod+crypto+rdm armv8.2-a+fp16+crypto armv8.1-a+crypto armv8-a+crypto; do
-				if "${!cc}" --target=aarch64-linux-gnu -march=$m -E -x c /dev/null -o /dev/null 2>/dev/null; then
-					flags="$flags -march=$m"
-					break
-				fi
-			done
+			flags+=$(march "${!cc}" "$flags" armv8.2-a+fp16+dotprod+crypto+rdm armv8.2-a+fp16+crypto armv8.1-a+crypto armv8-a+crypto)
 			python3 "$REPO/scripts/intrinsic_wrappers.py" neon "$inc" >"$WORK/w.c"
 			;;
 		a32)
@@ -146,23 +155,14 @@ for v in "${VERSIONS[@]}"; do
 			;;
 		sve)
 			flags="--target=aarch64-linux-gnu -ffreestanding"
-			for m in armv9.4-a+sve2p1+b16b16+sve2-bitperm+sve2-sha3+sve2-aes+sve2-sm4+f64mm+i8mm+bf16+sme2+sme2p1+sme-f64f64+sme-i16i64+fp8+fp8dot2+fp8dot4+fp8fma+sve-b16b16 \
-				armv8.6-a+sve2-bitperm+sve2-sha3+sve2-aes+sve2-sm4+f64mm+i8mm+bf16 armv8.6-a+sve2+f64mm+i8mm+bf16 armv8.2-a+sve+bf16 armv8.2-a+sve; do
-				if "${!cc}" --target=aarch64-linux-gnu -march=$m -E -x c /dev/null -o /dev/null 2>/dev/null; then
-					flags="$flags -march=$m"
-					break
-				fi
-			done
+			flags+=$(march "${!cc}" "$flags" \
+				armv9.4-a+sve2p1+b16b16+sve2-bitperm+sve2-sha3+sve2-aes+sve2-sm4+f64mm+i8mm+bf16+sme2+sme2p1+sme-f64f64+sme-i16i64+fp8+fp8dot2+fp8dot4+fp8fma+sve-b16b16 \
+				armv8.6-a+sve2-bitperm+sve2-sha3+sve2-aes+sve2-sm4+f64mm+i8mm+bf16 armv8.6-a+sve2+f64mm+i8mm+bf16 armv8.2-a+sve+bf16 armv8.2-a+sve)
 			python3 "$REPO/scripts/intrinsic_wrappers.py" sve "$inc" >"$WORK/w.c"
 			;;
 		rvv)
 			flags="--target=riscv64-linux-gnu -ffreestanding -menable-experimental-extensions"
-			for m in rv64gcv_zfh rv64gcv rv64gcv0p10_zfh0p1 rv64gcv0p10; do
-				if "${!cc}" $flags -march=$m -E -x c /dev/null -o /dev/null 2>/dev/null; then
-					flags="$flags -march=$m"
-					break
-				fi
-			done
+			flags+=$(march "${!cc}" "$flags" rv64gcv_zfh rv64gcv rv64gcv0p10_zfh0p1 rv64gcv0p10)
 			python3 "$REPO/scripts/intrinsic_wrappers.py" rvv "$inc" >"$WORK/w.c"
 			;;
 		esac
