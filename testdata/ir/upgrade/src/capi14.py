@@ -332,6 +332,14 @@ def x86_mistyped(C, M):
                             (b"llvm.stackprotectorcheck", "void", ["ptr"])])
 
 
+def tail_call(M, bld, name, ret, params, ops):
+    """Declares name as ret(params) and adds a tail call %r of it on ops."""
+    ft = L.LLVMFunctionType(ret, (vp * len(params))(*params), len(params), 0)
+    d = L.LLVMAddFunction(M, name, ft)
+    c = L.LLVMBuildCall2(bld, ft, d, (vp * len(ops))(*ops), len(ops), b"r")
+    L.LLVMSetTailCall(c, 1)
+
+
 def arm_old(C, M):
     """ARM and AArch64 intrinsics of older LLVMs that LLVM 22 replaces with
     generic ones: NEON saturating arithmetic (renamed, the calls kept),
@@ -355,11 +363,8 @@ def arm_old(C, M):
                               (b"llvm.aarch64.neon.rbit.v8i8", v8i8, [v8i8]),
                               (b"llvm.aarch64.rbit.i32", i32, [i32]),
                               (b"llvm.aarch64.thread.pointer", p8, [])]:
-        ft = L.LLVMFunctionType(ret, (vp * len(params))(*params), len(params), 0)
-        d = L.LLVMAddFunction(M, name, ft)
         # Tail calls: a call kept keeps its marker, a rebuilt one loses it.
-        c = L.LLVMBuildCall2(bld, ft, d, (vp * len(params))(*[args[t] for t in params]), len(params), b"r")
-        L.LLVMSetTailCall(c, 1)
+        tail_call(M, bld, name, ret, params, [args[t] for t in params])
     L.LLVMBuildRetVoid(bld)
 
 
@@ -456,10 +461,7 @@ def sve_addqv(C, M):
     for name, ret, params in [(b"llvm.aarch64.sve.addqv.v4f32.nxv4f32", rf, [pg, vf]),
                               (b"llvm.aarch64.sve.addqv.v4i32.nxv4i32", ri, [pg, vi]),
                               (b"llvm.aarch64.sve.addqv.v4f32.nxv4i32", rf, [pg, vi])]:
-        ft = L.LLVMFunctionType(ret, (vp * len(params))(*params), len(params), 0)
-        d = L.LLVMAddFunction(M, name, ft)
-        c = L.LLVMBuildCall2(bld, ft, d, (vp * len(params))(*[args[t] for t in params]), len(params), b"r")
-        L.LLVMSetTailCall(c, 1)
+        tail_call(M, bld, name, ret, params, [args[t] for t in params])
     L.LLVMBuildRetVoid(bld)
 
 
@@ -474,12 +476,7 @@ def objectsize_vector(C, M):
     bld = L.LLVMCreateBuilderInContext(C)
     L.LLVMPositionBuilderAtEnd(bld, L.LLVMAppendBasicBlockInContext(C, fn, b"entry"))
     for name, ret in [(b"llvm.objectsize.v4i32.p0i8", v4i32), (b"llvm.objectsize.i32.p0i8", i32)]:
-        params = [p8, i1, i1, i1]
-        ft = L.LLVMFunctionType(ret, (vp * 4)(*params), 4, 0)
-        d = L.LLVMAddFunction(M, name, ft)
-        ops = [L.LLVMGetParam(fn, 0)] + [L.LLVMConstInt(i1, 0, 0)] * 3
-        c = L.LLVMBuildCall2(bld, ft, d, (vp * 4)(*ops), 4, b"r")
-        L.LLVMSetTailCall(c, 1)
+        tail_call(M, bld, name, ret, [p8, i1, i1, i1], [L.LLVMGetParam(fn, 0)] + [L.LLVMConstInt(i1, 0, 0)] * 3)
     L.LLVMBuildRetVoid(bld)
 
 
