@@ -42,6 +42,29 @@ func TestLink(t *testing.T) {
 	}
 }
 
+// TestLinkModuleAsm links two modules with module-level inline assembly:
+// the bytes are llvm-link-22's, which writes no IR symbol table then (it
+// registers no assembler parser), and nothing is said of a loss.
+func TestLinkModuleAsm(t *testing.T) {
+	dir := "../../ir/link/testdata"
+	out := filepath.Join(t.TempDir(), "linked.bc")
+	code, stdout, stderr := runCmd(t, "link", "-o", out, filepath.Join(dir, "asm-a.bc"), filepath.Join(dir, "asm-b.bc"))
+	if code != exitOK || stderr != "" || stdout != "2 modules -> "+out+"\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join(dir, "asm-linked.bc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%d bytes written, want llvm-link-22's %d", len(got), len(want))
+	}
+}
+
 // TestLinkOlder links for LLVM 16: the losses said on stderr and in
 // --json are those of the two modules, the bytes those convert --llvm 16
 // writes of the module linked for 22; --strict writes nothing.

@@ -26,8 +26,13 @@
 // constants LLVM 22 holds them as; its use-list orders are those its
 // writer recorded, which LLVM 22 predicts anew (see functionUseLists).
 //
-// What it does not write yet (module-level inline assembly, combined
-// summary indexes, MemProf summaries, a few use-list orders LLVM's reader
-// leaves unlike its writer's prediction) is refused with an [UnsupportedError] naming it: nothing is
-// written that LLVM would not write.
+// What it does not write yet (combined summary indexes, MemProf
+// summaries, a few use-list orders LLVM's reader leaves unlike its
+// writer's prediction) is refused with an [UnsupportedError] naming it:
+// nothing is written that LLVM would not write. The IR symbol table of a
+// module with module-level inline assembly needs the assembly's symbols,
+// which LLVM's assembler parser finds: a module read with the table LLVM
+// 22 wrote beside it has them (Module.AsmSymbols); for one without, the
+// table, which linkers make again, is left out and that is counted in
+// Options.Losses.
 package bcwrite

@@ -51,16 +51,19 @@ const (
 // fallback name and its section; COFF's linker options last.
 //
 // ok is false when LLVM writes no SYMTAB block for m: the module has
-// module-level inline assembly and the target no assembler parser (then
-// no string is added), the module has no data layout, or the table cannot
+// module-level inline assembly and the target no assembler parser, or
+// asmParser is false (the tool registers none; then no string is added),
+// the module has no data layout, or the table cannot
 // be built (a common global that is not a variable, an alias whose object
 // is not found, a COFF comdat whose leader is missing, a weak alias to
 // something that is not a global); LLVM drops the table then but keeps
-// the strings it added so far, and so does buildSymtab. err, an *UnsupportedError, reports what this package
-// does not model: the symbols of module-level inline assembly (m.Asm with
-// a line that is not blank; LLVM runs the target's assembler parser over
-// it), a common global whose size is not known, a data layout it cannot
-// read.
+// the strings it added so far, and so does buildSymtab. err, an
+// *UnsupportedError, reports what this package does not model: a common
+// global whose size is not known, a data layout it cannot read; and
+// errAsmSymbols the symbols of module-level inline assembly when
+// m.AsmSymbols does not give them (m.Asm with a line that is not blank;
+// LLVM runs the target's assembler parser over it): no string is added
+// then.
 //
 // The source file name is m.SourceFilename, whatever m.NoSourceFilename
 // says: a caller whose module has none passes a copy holding the name
@@ -70,12 +73,20 @@ const (
 // (memcpy, __stack_chk_fail, __aeabi_memcpy, ...) are marked used, as
 // LLVM 22 does from the tables of its RuntimeLibcalls.inc
 // (symtab_libcalls.go, made by gen_libcalls.go).
-func buildSymtab(m *ir.Module, st *strtab, producer string) (blob []byte, ok bool, err error) {
+func buildSymtab(m *ir.Module, st *strtab, producer string, asmParser bool) (blob []byte, ok bool, err error) {
 	b := &symtabBuilder{m: m, st: st, tt: ir.ParseTriple(m.Triple)}
-	if len(m.Asm) > 0 && !asmParserTargets[b.tt.Arch] {
-		// BitcodeWriter::writeSymtab: no assembler parser for the module
-		// asm, no table, not even its header's strings.
-		return nil, false, nil
+	if len(m.Asm) > 0 {
+		if !asmParser || !asmParserTargets[b.tt.Arch] {
+			// BitcodeWriter::writeSymtab: no assembler parser for the
+			// module asm, no table, not even its header's strings.
+			return nil, false, nil
+		}
+		if m.AsmSymbols == nil && strings.TrimSpace(strings.Join(m.Asm, "")) != "" {
+			// LLVM parses the assembly for its symbols (ModuleSymbolTable::
+			// CollectAsmSymbols); a reader gives them from the table LLVM 22
+			// wrote beside the module.
+			return nil, false, errAsmSymbols
+		}
 	}
 	hdr := [3]symtabStr{b.str(producer), b.str(m.Triple), b.str(m.SourceFilename)}
 	if m.DataLayout == "" {
@@ -91,6 +102,14 @@ func buildSymtab(m *ir.Module, st *strtab, producer string) (blob []byte, ok boo
 	coff := b.str(b.coffOpts.String())
 	return b.encode(hdr, coff), true, nil
 }
+
+// errAsmSymbols is buildSymtab's error for a module whose module-level
+// inline assembly has symbols it does not know; Write leaves the table out
+// and counts lossAsmSymtab.
+var errAsmSymbols = &UnsupportedError{What: "the IR symbol table of a module with module-level inline assembly whose symbols are not known (no symbol table of LLVM 22 beside it)"}
+
+// lossAsmSymtab is the loss counted for a table errAsmSymbols leaves out.
+const lossAsmSymtab = "IR symbol table (SYMTAB block; the symbols of the module-level inline assembly are not known; linkers make it again)"
 
 // asmParserTargets are the architectures of the targets LLVM 22 (as
 // Debian builds it) registers with an assembler parser, which the bitcode
@@ -233,12 +252,6 @@ func isDeclaration(c ir.Constant) bool {
 // addModule adds m's symbols (Builder::addModule); false when LLVM gives
 // up on the table.
 func (b *symtabBuilder) addModule() (bool, error) {
-	if b.m.AsmSymbols == nil && strings.TrimSpace(strings.Join(b.m.Asm, "")) != "" {
-		// LLVM parses the assembly for its symbols (ModuleSymbolTable::
-		// CollectAsmSymbols); a reader gives them from the table LLVM 22
-		// wrote beside the module.
-		return false, &UnsupportedError{What: "the IR symbol table of a module with module-level inline assembly whose symbols are not known (no symbol table of LLVM 22 beside it)"}
-	}
 	if b.tt.ObjectFormat == "coff" {
 		if n := namedMetadata(b.m, "llvm.linker.options"); n != nil {
 			for _, op := range n.Ops {

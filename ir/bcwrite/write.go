@@ -3,6 +3,7 @@ package bcwrite
 import (
 	"crypto/sha1"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash"
 	"math/bits"
@@ -60,6 +61,14 @@ type Options struct {
 	// Strict makes the first such loss an error (a *LossError): nothing
 	// is written.
 	Strict bool
+	// NoAsmParser writes as an LLVM tool that registers no target's
+	// assembler parser (llvm-link-22, llvm-as-22): a module with
+	// module-level inline assembly gets no IR symbol table (SYMTAB
+	// block). Otherwise, as opt-22, such a module gets one when its
+	// Module.AsmSymbols are known; when they are not (the assembly is not
+	// parsed here), the table is left out and that is counted in Losses
+	// (a linker makes the table again from the module).
+	NoAsmParser bool
 }
 
 // DefaultProducer is what LLVM 22.1.8's writer writes as its producer.
@@ -206,8 +215,13 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 		c.SourceFilename, c.NoSourceFilename = opts.ModuleID, false
 		sm = &c
 	}
-	blob, ok, err := buildSymtab(sm, &w.st, producerVersion(producer))
-	if err != nil {
+	blob, ok, err := buildSymtab(sm, &w.st, producerVersion(producer), !opts.NoAsmParser)
+	if errors.Is(err, errAsmSymbols) {
+		w.lose(lossAsmSymtab)
+		if w.lossErr != nil {
+			return nil, w.lossErr
+		}
+	} else if err != nil {
 		return nil, err
 	}
 	if ok {

@@ -124,6 +124,7 @@ func TestWriteDirs(t *testing.T) {
 				}
 			}
 			var got []byte
+			var losses Losses
 			for tries := 0; ; tries++ {
 				// A body that shows what LLVM strips from the whole
 				// module makes it read again, as convert does.
@@ -132,7 +133,8 @@ func TestWriteDirs(t *testing.T) {
 					ir.StripDebugInfo(m)
 					loader = ir.DebugStripper{Module: m, Loader: r}
 				}
-				got, err = Write(m, Options{ModuleID: path, Loader: loader, Rehash: withSummary})
+				losses = Losses{}
+				got, err = Write(m, Options{ModuleID: path, Loader: loader, Rehash: withSummary, Losses: &losses})
 				if !errors.As(err, &re) || tries == 2 {
 					break
 				}
@@ -175,7 +177,7 @@ func TestWriteDirs(t *testing.T) {
 					differ++
 					t.Errorf("%s: llvm-dis-22 prints another summary for the module written:\n%s\nthan for the module read:\n%s", path, b, a)
 				}
-			} else if !strings.HasPrefix(m.Producer, "LLVM22.") || strip {
+			} else if !strings.HasPrefix(m.Producer, "LLVM22.") || strip || losses.Len() > 0 {
 				// An older producer's module: LLVM 22 predicts use-list
 				// orders anew where this writer writes those recorded
 				// (see functionUseLists), among other byte classes the
@@ -194,6 +196,10 @@ func TestWriteDirs(t *testing.T) {
 				} else if withSummary && summaryText(t, path) != summaryText(t, ours) {
 					differ++
 					t.Errorf("%s: llvm-dis-22 prints another summary for the module written than for the module read", path)
+				} else if losses.Len() > 0 {
+					// The IR symbol table left out (lossAsmSymtab), the
+					// only loss for LLVM 22.
+					reasons["(excepted) without its IR symbol table: the symbols of its module-level inline assembly are not known"]++
 				} else {
 					older++
 				}
