@@ -123,10 +123,17 @@ func (m *mover) run() error {
 		return err
 	}
 	if len(src.Asm) > 0 {
-		// IRLinker appends the source's inline assembly (ARM and Thumb
-		// modules with a mode directive: not done here).
+		// IRLinker appends the source's inline assembly, after the
+		// directives that put an ARM or Thumb module's back in its
+		// section and mode (adjustInlineAsm).
 		if len(dst.Asm) > 0 && dst.Asm[len(dst.Asm)-1] == "" {
 			dst.Asm = dst.Asm[:len(dst.Asm)-1]
+		}
+		switch ir.ParseTriple(src.Triple).Arch {
+		case "thumb", "thumbeb":
+			dst.Asm = append(dst.Asm, ".text", ".balign 2", ".thumb")
+		case "arm", "armeb":
+			dst.Asm = append(dst.Asm, ".text", ".balign 4", ".arm")
 		}
 		dst.Asm = append(dst.Asm, src.Asm...)
 		dst.AsmSymbols = nil

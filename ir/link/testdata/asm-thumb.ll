@@ -1,0 +1,23 @@
+; ModuleID = 'linked.bc'
+source_filename = "llvm-link"
+target datalayout = "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64"
+target triple = "thumbv7em-none-eabi"
+
+module asm ".text"
+module asm ".balign 2"
+module asm ".thumb"
+module asm ".globl x"
+module asm "x: bx lr"
+module asm ".text"
+module asm ".balign 2"
+module asm ".thumb"
+module asm ".globl y"
+module asm "y: bx lr"
+
+define void @f() {
+  ret void
+}
+
+define void @g() {
+  ret void
+}
