@@ -258,8 +258,11 @@ func runLink(e *env, args []string, o linkOptions) error {
 		}
 		var losses bcwrite.Losses
 		// llvm-link-22 registers no target's assembler parser: a module
-		// with module-level inline assembly gets no IR symbol table.
-		data, err := bcwrite.Write(linked, bcwrite.Options{Version: o.llvm, Strict: o.strict, Losses: &losses, NoAsmParser: true})
+		// with module-level inline assembly gets no IR symbol table. The
+		// link dropped the use-list orders of global values (see
+		// link.Linker.Module).
+		data, err := bcwrite.Write(linked, bcwrite.Options{Version: o.llvm, Strict: o.strict, Losses: &losses,
+			NoAsmParser: true, UseListsAsGiven: true})
 		if err != nil {
 			fail(fmt.Errorf("the linked module is not written: %w", err))
 		} else {

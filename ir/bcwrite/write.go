@@ -69,6 +69,15 @@ type Options struct {
 	// parsed here), the table is left out and that is counted in Losses
 	// (a linker makes the table again from the module).
 	NoAsmParser bool
+	// UseListsAsGiven writes the use-list orders the module holds
+	// (Module.UseListOrders, Function.UseListOrders) and no others, for
+	// a module whose global values' orders are not kept anyway, such as
+	// a linked one. Otherwise a body where LLVM's writer would add an
+	// order of its own is refused: one whose landingpad or phi uses a
+	// global value directly and inside a constant of a later operand
+	// (LLVM's reader builds those uses in another order than its writer
+	// predicts).
+	UseListsAsGiven bool
 }
 
 // DefaultProducer is what LLVM 22.1.8's writer writes as its producer.
@@ -129,7 +138,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	instrMD := false
 	// Each body is checked before it is numbered: check and checkBody
 	// alone use seen.
-	checkF := func(f *ir.Function) error { return checkBody(m, f, seen, true) }
+	checkF := func(f *ir.Function) error { return checkBody(m, f, seen, !opts.UseListsAsGiven) }
 	if w.typed() {
 		checkF = nil // typedModule checked every body
 	}

@@ -79,7 +79,7 @@ func FuzzLink(f *testing.F) {
 		if l.Link(mb, name, flags) != nil {
 			return
 		}
-		out, err := bcwrite.Write(l.Module(), bcwrite.Options{})
+		out, err := bcwrite.Write(l.Module(), bcwrite.Options{NoAsmParser: true, UseListsAsGiven: true})
 		if err != nil {
 			return
 		}

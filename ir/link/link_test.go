@@ -145,7 +145,8 @@ func TestLinkFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			data, err := bcwrite.Write(l.Module(), bcwrite.Options{})
+			// Written as `bcextract link` writes it.
+			data, err := bcwrite.Write(l.Module(), bcwrite.Options{NoAsmParser: true, UseListsAsGiven: true})
 			if err != nil {
 				t.Fatal(err)
 			}
