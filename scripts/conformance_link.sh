@@ -15,7 +15,9 @@
 # --internalize, both, and --override; and a ThinLTO build (-flto=thin
 # objects, bitcode with summaries) from its static library. The linked
 # module must print, by llvm-dis-22, as llvm-link-22's output of the same
-# inputs does (the ModuleID line aside): the same text.
+# inputs does (the ModuleID line aside): the same text. Then the bitcode
+# of Debian's packages that conformance_dis.sh --packages fetched, when it
+# is there: ROCm's device libraries and PostgreSQL's JIT modules.
 #
 # Usage: scripts/conformance_link.sh [--src DIR] [--bcextract PATH]
 #
@@ -172,5 +174,37 @@ for prog in zlib lua yaml-cpp; do
 		link_both "$prog -flto=thin -O2 (${#thin[@]} units) from its objects" "$d" "${thin[@]}"
 	fi
 done
+# Bitcode Debian ships, when conformance_dis.sh --packages fetched it (in
+# $BCX_CORPUS): ROCm's device libraries as a device-library build links
+# them (unnamed struct types, LLVM 15's producer), and PostgreSQL 15's
+# backend modules for its JIT (734 modules of LLVM 14, with summaries;
+# landing pads whose globals LLVM's writer orders anew).
+CORPUS=${BCX_CORPUS:-$HOME/.cache/bcextract-corpus}
+rocm=$CORPUS/rocm-device-libs/usr/lib/x86_64-linux-gnu/amdgcn/bitcode
+if [[ -f $rocm/ocml.bc ]]; then
+	d="$WORK/rocm"
+	mkdir -p "$d"
+	libs=()
+	for l in opencl ocml ockl oclc_isa_version_900 oclc_daz_opt_off oclc_finite_only_off oclc_unsafe_math_off \
+		oclc_correctly_rounded_sqrt_on oclc_wavefrontsize64_on oclc_abi_version_500; do
+		libs+=("$rocm/$l.bc")
+	done
+	link_both "ROCm device libraries (${#libs[@]} modules)" "$d" "${libs[@]}"
+	link_both "ROCm device libraries, hip + ocml + ockl + asanrtl" "$d" "$rocm/hip.bc" "$rocm/ocml.bc" "$rocm/ockl.bc" "$rocm/asanrtl.bc"
+	link_both "ROCm device libraries, opencl --only-needed ocml ockl" "$d" "$rocm/opencl.bc" --only-needed "$rocm/ocml.bc" "$rocm/ockl.bc"
+else
+	echo "  (no ROCm device libraries in $CORPUS: scripts/conformance_dis.sh --packages fetches them)"
+fi
+pg=$CORPUS/postgresql-15/usr/lib/postgresql/15/lib/bitcode
+if [[ -d $pg/postgres ]]; then
+	d="$WORK/pg"
+	mkdir -p "$d"
+	mapfile -t pgmods < <(find "$pg/postgres" -name '*.bc' | LC_ALL=C sort)
+	link_both "PostgreSQL 15 backend (${#pgmods[@]} modules of LLVM 14)" "$d" "${pgmods[@]}"
+	mapfile -t pgmods < <(find "$pg/pgcrypto" -name '*.bc' | LC_ALL=C sort)
+	link_both "PostgreSQL 15 pgcrypto (${#pgmods[@]} modules of LLVM 14)" "$d" "${pgmods[@]}"
+else
+	echo "  (no PostgreSQL bitcode in $CORPUS: scripts/conformance_dis.sh --packages fetches it)"
+fi
 echo "link vs llvm-link-22: same $pass, different or failed $fail ($((SECONDS - start))s)"
 [[ $fail == 0 ]]

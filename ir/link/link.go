@@ -264,9 +264,6 @@ func (l *Linker) Link(src *ir.Module, name string, flags Flags) error {
 			return fmt.Errorf("link: the body of @%s is not loaded", f.Name)
 		}
 	}
-	if err := checkSource(src); err != nil {
-		return err
-	}
 	l.record(src, name)
 	l.load(src)
 	ml := &moduleLinker{l: l, src: src, flags: flags}
@@ -349,16 +346,6 @@ func (l *Linker) Module() *ir.Module {
 		l.md.uniqueModule(m, done)
 	}
 	return m
-}
-
-// checkSource returns what in src this linker does not link yet.
-func checkSource(src *ir.Module) error {
-	for _, t := range src.Types {
-		if t.Identified && t.Name == "" {
-			return &UnsupportedError{What: "unnamed identified struct types"}
-		}
-	}
-	return nil
 }
 
 // load does what reading src into the linker's context does: an
