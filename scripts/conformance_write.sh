@@ -79,7 +79,7 @@ for pass in plain strip; do
 	prc=0
 	BCX_WRITE_DIRS="$list" BCX_WRITE_STRIP="$strip" go test ./ir/bcwrite -run '^TestWriteDirs$' -count=1 -v -timeout 60m >"$log" 2>&1 || prc=$?
 	grep -E 'differs|failed|Write:|panic|rejects|otherwise|another summary' "$log" | grep -v 'written byte for byte' | head -40 || true
-	grep -E 'not written:' "$log" | sed 's/^ *write_test.go:[0-9]*: /  /' || true
+	grep -E 'not written:|set apart:' "$log" | sed 's/^ *write_test.go:[0-9]*: /  /' || true
 	summary=$(grep -E 'written byte for byte' "$log" | sed 's/^ *write_test.go:[0-9]*: //' || true)
 	echo "writer vs opt-22 ($pass): ${summary:-no summary (see below)} ($((SECONDS - start))s)"
 	if [[ $prc -ne 0 ]]; then

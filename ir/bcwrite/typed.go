@@ -35,7 +35,7 @@ func (w *writer) typedModule(seen *mdSeen) error {
 		}
 		_, err := feed.Next(f)
 		if err == nil {
-			err = checkBody(m, f, seen, false)
+			err = checkBody(m, f, seen)
 		}
 		if err != nil {
 			return err

@@ -69,14 +69,16 @@ type Options struct {
 	// parsed here), the table is left out and that is counted in Losses
 	// (a linker makes the table again from the module).
 	NoAsmParser bool
-	// UseListsAsGiven writes the use-list orders the module holds
-	// (Module.UseListOrders, Function.UseListOrders) and no others, for
-	// a module whose global values' orders are not kept anyway, such as
-	// a linked one. Otherwise a body where LLVM's writer would add an
-	// order of its own is refused: one whose landingpad or phi uses a
-	// global value directly and inside a constant of a later operand
-	// (LLVM's reader builds those uses in another order than its writer
-	// predicts).
+	// UseListsAsGiven says the module's global values have no use-list
+	// orders to keep, such as a linked one's: the orders the module
+	// holds (Module.UseListOrders, Function.UseListOrders) are written,
+	// and nothing is counted in Losses for those LLVM's writer would add.
+	// Otherwise a body where LLVM's writer adds an order this writer does
+	// not predict yet, one whose landingpad or phi uses a global value
+	// directly and inside a constant of a later operand (LLVM's reader
+	// builds those uses in another order than its writer predicts), is
+	// written with the orders the module holds, and counted in Losses
+	// (never an error with Strict: the module is the same).
 	UseListsAsGiven bool
 }
 
@@ -138,7 +140,12 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	instrMD := false
 	// Each body is checked before it is numbered: check and checkBody
 	// alone use seen.
-	checkF := func(f *ir.Function) error { return checkBody(m, f, seen, !opts.UseListsAsGiven) }
+	checkF := func(f *ir.Function) error {
+		if !opts.UseListsAsGiven && interleavedUse(f) != nil {
+			w.note(lossUseList, 1)
+		}
+		return checkBody(m, f, seen)
+	}
 	if w.typed() {
 		checkF = nil // typedModule checked every body
 	}
