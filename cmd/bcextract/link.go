@@ -99,6 +99,7 @@ Examples:
 	bcextract link -o all.bc libfoo.a main.o
 	bcextract link -o prog.bc ./prog-built-by-gllvm
 	bcextract link -o prog.bc --only-needed --internalize main.bc libfoo.a
+	bcextract link -o prog.bc @units.rsp        # the inputs a response file lists
 	bcextract link -o weak.bc --json ir/link/testdata/weak-a.bc ir/link/testdata/weak-b.bc
 	bcextract link --llvm 16 -o for16.bc ir/link/testdata/order-a.bc ir/link/testdata/order-b.bc
 `,

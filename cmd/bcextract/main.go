@@ -98,7 +98,12 @@ func run(e *env, args []string) int {
 	}
 	c.Flags.SetOutput(io.Discard)
 	c.Flags.Usage = func() {}
-	if err := c.Flags.Parse(args[1:]); err != nil {
+	cargs, err := expandResponseFiles(args[1:], os.ReadFile)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "bcextract %s: %v\n", c.Name, err)
+		return exitUsage
+	}
+	if err := c.Flags.Parse(cargs); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			printCommandHelp(e.stdout, c)
 			return exitOK
@@ -106,7 +111,7 @@ func run(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "bcextract %s: %v\nusage: bcextract %s\nRun 'bcextract help %s' for details.\n", c.Name, err, c.Usage, c.Name)
 		return exitUsage
 	}
-	err := c.Run(e, c.Flags.Args())
+	err = c.Run(e, c.Flags.Args())
 	var ue *usageError
 	switch {
 	case err == nil:

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+)
+
+// expandResponseFiles returns args with each argument @FILE replaced by
+// the arguments the file FILE holds, as LLVM's tools expand a response
+// file (cl::ExpandResponseFiles with the GNU tokenizer), so that a list
+// of inputs longer than a command line can take is given as llvm-link's
+// is: arguments are separated by blanks (spaces, tabs, line ends), a
+// backslash takes the next character as it is, and single or double
+// quotes hold blanks (a backslash in them escapes the next character too).
+// A file's @FILE arguments are expanded in turn (FILE relative to the
+// working directory, as LLVM takes it); a file that includes itself is an
+// error. An @FILE that names no file is left as it is, as LLVM leaves it
+// (a command then says it cannot open it). A UTF-8 byte-order mark is
+// skipped.
+func expandResponseFiles(args []string, readFile func(string) ([]byte, error)) ([]string, error) {
+	if !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "@") }) {
+		return args, nil
+	}
+	var out []string
+	var expand func(args []string, stack []string) error
+	expand = func(args []string, stack []string) error {
+		for _, a := range args {
+			name, ok := strings.CutPrefix(a, "@")
+			if !ok || name == "" {
+				out = append(out, a)
+				continue
+			}
+			data, err := readFile(name)
+			if errors.Is(err, fs.ErrNotExist) {
+				out = append(out, a)
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("response file %s: %w", a, err)
+			}
+			if slices.Contains(stack, name) {
+				return fmt.Errorf("response file %s includes itself (%s)", a, strings.Join(append(stack, name), " -> "))
+			}
+			if len(stack) >= maxResponseDepth {
+				return fmt.Errorf("response file %s: response files nested more than %d deep", a, maxResponseDepth)
+			}
+			text, _ := strings.CutPrefix(string(data), "\xef\xbb\xbf")
+			if err := expand(tokenizeGNU(text), append(stack, name)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := expand(args, nil); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// maxResponseDepth bounds how deep response files may include others.
+const maxResponseDepth = 64
+
+// tokenizeGNU splits src into arguments as LLVM's
+// cl::TokenizeGNUCommandLine does.
+func tokenizeGNU(src string) []string {
+	var out []string
+	var tok strings.Builder
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '\\' && i+1 < len(src):
+			i++
+			tok.WriteByte(src[i])
+		case c == '\'' || c == '"':
+			for i++; i < len(src) && src[i] != c; i++ {
+				if src[i] == '\\' && i+1 < len(src) {
+					i++
+				}
+				tok.WriteByte(src[i])
+			}
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			if tok.Len() > 0 {
+				out = append(out, tok.String())
+			}
+			tok.Reset()
+		default:
+			tok.WriteByte(c)
+		}
+	}
+	if tok.Len() > 0 {
+		out = append(out, tok.String())
+	}
+	return out
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestTokenizeGNU splits response files as LLVM's
+// cl::TokenizeGNUCommandLine does (the cases worked from its rules).
+func TestTokenizeGNU(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{"", nil},
+		{"a.bc b.bc\n\tc.bc\r\n", []string{"a.bc", "b.bc", "c.bc"}},
+		{`"a b.bc" 'c d.bc'`, []string{"a b.bc", "c d.bc"}},
+		{`a\ b.bc`, []string{"a b.bc"}},
+		{`x"y z"w`, []string{"xy zw"}},            // quotes inside a token
+		{`"a\"b" 'c\'d'`, []string{`a"b`, `c'd`}}, // a backslash escapes in quotes
+		{`"" '' x`, []string{"x"}},                // empty tokens are dropped
+		{`--force -o "out dir/x.bc"`, []string{"--force", "-o", "out dir/x.bc"}},
+		{`trailing\`, []string{`trailing\`}}, // a last backslash is itself
+		{`"unterminated quote`, []string{"unterminated quote"}},
+	}
+	for _, tc := range tests {
+		if got := tokenizeGNU(tc.src); !slices.Equal(got, tc.want) {
+			t.Errorf("tokenizeGNU(%q) = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestExpandResponseFiles: @FILE arguments expanded in place, nested ones
+// too (relative to the working directory, as LLVM's tools take them); a
+// missing file left as it is; a file including itself an error.
+func TestExpandResponseFiles(t *testing.T) {
+	files := map[string]string{
+		"list":     "a.bc \"b c.bc\"\n@sub/more\n",
+		"sub/more": "\xef\xbb\xbfd.bc --force\n",
+		"loop1":    "x @loop2",
+		"loop2":    "@loop1",
+	}
+	read := func(name string) ([]byte, error) {
+		if s, ok := files[name]; ok {
+			return []byte(s), nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	got, err := expandResponseFiles([]string{"-o", "out.bc", "@list", "e.bc", "@missing", "@"}, read)
+	want := []string{"-o", "out.bc", "a.bc", "b c.bc", "d.bc", "--force", "e.bc", "@missing", "@"}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("got %q, %v, want %q", got, err, want)
+	}
+	_, err = expandResponseFiles([]string{"@loop1"}, read)
+	if err == nil || !strings.Contains(err.Error(), "response file @loop1 includes itself (loop1 -> loop2 -> loop1)") {
+		t.Errorf("loop: %v", err)
+	}
+}
+
+// TestLinkResponseFile links inputs a response file lists, as llvm-link
+// takes them: the same module as from the command line.
+func TestLinkResponseFile(t *testing.T) {
+	dir := "../../ir/link/testdata"
+	tmp := t.TempDir()
+	list := filepath.Join(tmp, "inputs.rsp")
+	if err := os.WriteFile(list, []byte(filepath.Join(dir, "order-a.bc")+"\n"+filepath.Join(dir, "order-b.bc")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(tmp, "linked.bc")
+	code, stdout, stderr := runCmd(t, "link", "-o", out, "@"+list)
+	if code != exitOK || stderr != "" || stdout != "2 modules -> "+out+"\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	want, err := os.ReadFile(filepath.Join(dir, "order.ll"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := linkedText(t, out); got != string(want) {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	// A response file that includes itself is a usage error.
+	loop := filepath.Join(tmp, "loop.rsp")
+	os.WriteFile(loop, []byte("@"+loop), 0o644)
+	if code, _, stderr := runCmd(t, "link", "-o", out, "@"+loop); code != exitUsage || !strings.Contains(stderr, "includes itself") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
