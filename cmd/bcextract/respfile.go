@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+
+	"github.com/spf13/pflag"
 )
 
 // expandResponseFiles returns args with each argument @FILE replaced by
@@ -20,14 +22,24 @@ import (
 // error. An @FILE that names no file is left as it is, as LLVM leaves it
 // (a command then says it cannot open it). A UTF-8 byte-order mark is
 // skipped.
-func expandResponseFiles(args []string, readFile func(string) ([]byte, error)) ([]string, error) {
+//
+// takesValue says whether an argument is a flag whose value is the next
+// argument (-o PATH): that value is never expanded (dis --function @main
+// names a function, whatever file main is).
+func expandResponseFiles(args []string, takesValue func(arg string) bool, readFile func(string) ([]byte, error)) ([]string, error) {
 	if !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "@") }) {
 		return args, nil
 	}
 	var out []string
 	var expand func(args []string, stack []string) error
 	expand = func(args []string, stack []string) error {
-		for _, a := range args {
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if takesValue(a) && i+1 < len(args) {
+				out = append(out, a, args[i+1])
+				i++
+				continue
+			}
 			name, ok := strings.CutPrefix(a, "@")
 			if !ok || name == "" {
 				out = append(out, a)
@@ -94,4 +106,26 @@ func tokenizeGNU(src string) []string {
 		out = append(out, tok.String())
 	}
 	return out
+}
+
+// flagTakesValue returns, for a command's flag set, whether an argument
+// is one of its flags given without its value, which the next argument
+// is: "--output" or "-o", not "--output=PATH", "-oPATH" or a bool flag.
+func flagTakesValue(fs *pflag.FlagSet) func(string) bool {
+	return func(a string) bool {
+		var f *pflag.Flag
+		switch {
+		case strings.HasPrefix(a, "--") && len(a) > 2 && !strings.Contains(a, "="):
+			f = fs.Lookup(a[2:])
+		case len(a) >= 2 && a[0] == '-' && a[1] != '-':
+			// Shorthands run together (-fo PATH): the last takes it.
+			f = fs.ShorthandLookup(a[len(a)-1:])
+			for _, c := range a[1 : len(a)-1] {
+				if g := fs.ShorthandLookup(string(c)); g == nil || g.NoOptDefVal == "" {
+					return false // -oPATH, or not flags of this set
+				}
+			}
+		}
+		return f != nil && f.NoOptDefVal == ""
+	}
 }

@@ -50,14 +50,32 @@ func TestExpandResponseFiles(t *testing.T) {
 		}
 		return nil, fs.ErrNotExist
 	}
-	got, err := expandResponseFiles([]string{"-o", "out.bc", "@list", "e.bc", "@missing", "@"}, read)
-	want := []string{"-o", "out.bc", "a.bc", "b c.bc", "d.bc", "--force", "e.bc", "@missing", "@"}
+	takes := func(a string) bool { return a == "-o" || a == "--function" }
+	got, err := expandResponseFiles([]string{"-o", "@list", "@list", "e.bc", "@missing", "@", "--function", "@list"}, takes, read)
+	want := []string{"-o", "@list", "a.bc", "b c.bc", "d.bc", "--force", "e.bc", "@missing", "@", "--function", "@list"}
 	if err != nil || !slices.Equal(got, want) {
 		t.Errorf("got %q, %v, want %q", got, err, want)
 	}
-	_, err = expandResponseFiles([]string{"@loop1"}, read)
+	_, err = expandResponseFiles([]string{"@loop1"}, takes, read)
 	if err == nil || !strings.Contains(err.Error(), "response file @loop1 includes itself (loop1 -> loop2 -> loop1)") {
 		t.Errorf("loop: %v", err)
+	}
+}
+
+// TestFlagTakesValue: which arguments are flags whose value is the next.
+func TestFlagTakesValue(t *testing.T) {
+	takes := flagTakesValue(linkCommand().Flags)
+	for a, want := range map[string]bool{
+		"-o": true, "--output": true, "--override": true, "--llvm": true,
+		"--output=x": false, "-ox": false, "--force": false, "--json": false,
+		"x.bc": false, "-": false, "--": false, "-q": false,
+	} {
+		if got := takes(a); got != want {
+			t.Errorf("%q: %v, want %v", a, got, want)
+		}
+	}
+	if !flagTakesValue(disCommand().Flags)("--function") {
+		t.Errorf("dis --function takes no value")
 	}
 }
 
