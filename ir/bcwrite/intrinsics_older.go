@@ -147,6 +147,9 @@ func (w *writer) olderDecls() (restore func()) {
 		if !ok {
 			name, ok = w.olderSplice(f)
 		}
+		if !ok {
+			name, ok = w.olderLdexp(f)
+		}
 		if ok {
 			names = append(names, savedName{f, f.Name})
 			f.Name = name
@@ -498,6 +501,35 @@ func (w *writer) olderSplice(f *ir.Function) (string, bool) {
 		w.lose(fmt.Sprintf("llvm.vector.splice.left (written as %s)", old))
 	}
 	return old + suffix, true
+}
+
+// olderLdexp returns the name a reader before LLVM 17 knows an AMDGPU
+// module's llvm.ldexp (LLVM 17) of a floating-point scalar and an i32
+// exponent by: llvm.amdgcn.ldexp of that type, the target's intrinsic of
+// the same operands and meaning, which LLVM 17 on upgrades to llvm.ldexp
+// (AutoUpgrade's "amdgcn.ldexp"), as LLVM 22's reader reads it back.
+// Other targets have no such intrinsic: refused there (checkIntrinsic).
+func (w *writer) olderLdexp(f *ir.Function) (string, bool) {
+	const base = "llvm.ldexp."
+	if w.knows(17) || !strings.HasPrefix(f.Name, base) || ir.ParseTriple(w.m.Triple).Arch != "amdgcn" {
+		return "", false
+	}
+	sig := f.Sig
+	if sig == nil || sig.Kind != ir.FunctionType || len(sig.Params) != 2 || sig.Ret == nil ||
+		sig.Params[0].Kind != sig.Ret.Kind || sig.Params[1].Kind != ir.IntegerType || sig.Params[1].BitWidth != 32 {
+		return "", false
+	}
+	switch sig.Ret.Kind {
+	case ir.HalfType, ir.FloatType, ir.DoubleType: // what the AMDGPU instructions take
+	default:
+		return "", false
+	}
+	float, ok := strings.CutSuffix(f.Name[len(base):], ".i32")
+	if !ok || strings.Contains(float, ".") {
+		return "", false
+	}
+	w.lose("llvm.ldexp (written as llvm.amdgcn.ldexp)")
+	return "llvm.amdgcn.ldexp." + float, true
 }
 
 // olderSpliceCalls negates the offset of f's calls of llvm.vector.splice

@@ -498,6 +498,51 @@ func TestOlderRenamedIntrinsics(t *testing.T) {
 	}
 }
 
+// TestOlderLdexpAMDGPU: llvm.ldexp (LLVM 17) of an AMDGPU module is
+// written for LLVM 13 to 16 as llvm.amdgcn.ldexp of its float type (what
+// opt-13 and opt-16 verified, and LLVM 22 reads back as llvm.ldexp); for
+// LLVM 19 it is kept; another target's is refused.
+func TestOlderLdexpAMDGPU(t *testing.T) {
+	data := readFile(t, "testdata/decl/renamed-ldexp-amdgcn.bc")
+	for _, v := range []int{13, 16, 19} {
+		m, r := openModule(t, data)
+		var want bytes.Buffer
+		if err := assembly.Write(&want, m, assembly.Options{ModuleID: "m", Loader: r}); err != nil {
+			t.Fatal(err)
+		}
+		var losses Losses
+		out, err := Write(m, Options{Loader: r, Version: v, Losses: &losses})
+		if err != nil {
+			t.Fatalf("LLVM %d: %v", v, err)
+		}
+		renamed := 0
+		for _, l := range losses.List() {
+			if l.What == "llvm.ldexp (written as llvm.amdgcn.ldexp)" {
+				renamed = l.Count
+			}
+		}
+		if wantN := map[int]int{13: 3, 16: 3, 19: 0}[v]; renamed != wantN {
+			t.Errorf("LLVM %d: %d renamed (%v), want %d", v, renamed, losses.List(), wantN)
+		}
+		for _, name := range []string{"llvm.amdgcn.ldexp.f32", "llvm.amdgcn.ldexp.f64", "llvm.amdgcn.ldexp.f16"} {
+			if bytes.Contains(out, []byte(name)) != (v < 17) {
+				t.Errorf("LLVM %d: %s written: %v", v, name, !(v < 17))
+			}
+		}
+		got, _, _, ok := text(t, out)
+		for _, call := range []string{"call float @llvm.ldexp.f32.i32(float %x, i32 %e)", "tail call double @llvm.ldexp.f64.i32(double %x, i32 %e)", "call half @llvm.ldexp.f16.i32(half %x, i32 %e)"} {
+			if !ok || !strings.Contains(got, call) || !strings.Contains(want.String(), call) {
+				t.Errorf("LLVM %d: %q not read back", v, call)
+			}
+		}
+	}
+	m, r := openModule(t, data)
+	m.Triple = "x86_64-unknown-linux-gnu"
+	if _, err := Write(m, Options{Loader: r, Version: 16}); err == nil || !strings.Contains(err.Error(), "llvm.ldexp (newer than LLVM 16)") {
+		t.Errorf("x86_64 for LLVM 16: %v, want llvm.ldexp refused", err)
+	}
+}
+
 // TestOlderCodeModel: a global's code_model (LLVM 18's field) is said
 // dropped for LLVM 16, and not written: LLVM 16 to 17 would skip it, and
 // what is read back has none.
