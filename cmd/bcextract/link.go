@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"time"
 
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/ir"
@@ -240,8 +241,18 @@ func runLink(e *env, args []string, o linkOptions) error {
 		return err
 	}
 	l := link.New()
+	// While stderr is a terminal, a line counts the modules linked.
+	prog := newProgress(e.stderr)
+	start := time.Now()
 	if !failed {
-		if err := linkUnits(l, units, func(id string) { doc.Modules = append(doc.Modules, id) }); err != nil {
+		err := linkUnits(l, units, func(id string) {
+			doc.Modules = append(doc.Modules, id)
+			prog.draw(func() string {
+				return fmt.Sprintf("link: %d modules linked (%d inputs), %.1fs", len(doc.Modules), len(units), time.Since(start).Seconds())
+			})
+		})
+		prog.clear()
+		if err != nil {
 			linkErr(err)
 		}
 	}
@@ -262,8 +273,10 @@ func runLink(e *env, args []string, o linkOptions) error {
 		// with module-level inline assembly gets no IR symbol table. The
 		// link dropped the use-list orders of global values (see
 		// link.Linker.Module).
+		prog.draw(func() string { return fmt.Sprintf("link: writing the module of %d modules", len(doc.Modules)) })
 		data, err := bcwrite.Write(linked, bcwrite.Options{Version: o.llvm, Strict: o.strict, Losses: &losses,
 			NoAsmParser: true, UseListsAsGiven: true})
+		prog.clear()
 		if err != nil {
 			fail(fmt.Errorf("the linked module is not written: %w", err))
 		} else {

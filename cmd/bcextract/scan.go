@@ -198,23 +198,23 @@ func runScan(e *env, args []string, o *scanOptions) error {
 			reportf(e.stderr, "%v", err)
 		}
 	})
-	prog := newProgress(e.stderr)
+	prog := scanProgress{line: newProgress(e.stderr)}
 	start := time.Now()
 	st, err := s.Scan(context.Background(), args, func(r *scan.Result) error {
 		if index != nil {
 			index.Add(r)
 		}
 		if len(r.Payloads) > 0 || len(r.Errors) > 0 {
-			prog.clear()
+			prog.line.clear()
 			p.Result(r)
-			if prog != nil {
+			if prog.line != nil {
 				out.Flush()
 			}
 		}
 		prog.update(r, start)
 		return p.Err()
 	})
-	prog.clear()
+	prog.line.clear()
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
@@ -276,54 +276,23 @@ func scanPaths(e *env, args []string) ([]string, error) {
 	return paths, nil
 }
 
-// The progress line is drawn at most this often.
-const progressEvery = 200 * time.Millisecond
-
-// progress draws a line of counts on a terminal, over and over. A nil
-// *progress draws nothing.
-type progress struct {
-	f     *os.File
-	st    scan.Stats
-	last  time.Time
-	shown bool
+// scanProgress counts what scan found for its progress line.
+type scanProgress struct {
+	line *progress
+	st   scan.Stats
 }
 
-// newProgress returns a progress line on w if w is a terminal, else nil.
-func newProgress(w any) *progress {
-	f, ok := w.(*os.File)
-	if !ok {
-		return nil
-	}
-	fi, err := f.Stat()
-	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	return &progress{f: f, last: time.Now()} // first drawn after progressEvery
-}
-
-func (p *progress) update(r *scan.Result, start time.Time) {
-	if p == nil {
+// update counts r and redraws the line.
+func (p *scanProgress) update(r *scan.Result, start time.Time) {
+	if p.line == nil {
 		return
 	}
 	p.st.Add(r)
-	now := time.Now()
-	if now.Sub(p.last) < progressEvery {
-		return
-	}
-	p.last = now
-	secs := now.Sub(start).Seconds()
-	fmt.Fprintf(p.f, "\r\033[Kscan: %d files, %d payloads, %.1f MB, %.0f files/s, %.1f MB/s",
-		p.st.Files, p.st.NumPayloads(), mb(p.st.Bytes), float64(p.st.Files)/secs, mb(p.st.Bytes)/secs)
-	p.shown = true
-}
-
-// clear erases the progress line, if it is shown.
-func (p *progress) clear() {
-	if p == nil || !p.shown {
-		return
-	}
-	fmt.Fprint(p.f, "\r\033[K")
-	p.shown = false
+	p.line.draw(func() string {
+		secs := time.Since(start).Seconds()
+		return fmt.Sprintf("scan: %d files, %d payloads, %.1f MB, %.0f files/s, %.1f MB/s",
+			p.st.Files, p.st.NumPayloads(), mb(p.st.Bytes), float64(p.st.Files)/secs, mb(p.st.Bytes)/secs)
+	})
 }
 
 func mb(n int64) float64 { return float64(n) / 1e6 }
