@@ -98,7 +98,7 @@ func run(e *env, args []string) int {
 	}
 	c.Flags.SetOutput(io.Discard)
 	c.Flags.Usage = func() {}
-	cargs, err := expandResponseFiles(args[1:], flagTakesValue(c.Flags), os.ReadFile)
+	cargs, err := expandResponseFiles(args[1:], flagTakesValue(c.Flags), readResponseFile)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "bcextract %s: %v\n", c.Name, err)
 		return exitUsage

@@ -3,7 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"slices"
 	"strings"
 
@@ -74,6 +76,25 @@ func expandResponseFiles(args []string, takesValue func(arg string) bool, readFi
 
 // maxResponseDepth bounds how deep response files may include others.
 const maxResponseDepth = 64
+
+// maxResponseSize bounds the size of a response file (@/dev/zero is an
+// error, not a hang).
+var maxResponseSize = 64 << 20
+
+// readResponseFile reads the response file name, at most
+// maxResponseSize bytes of it.
+func readResponseFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, int64(maxResponseSize)+1))
+	if err == nil && len(data) > maxResponseSize {
+		err = fmt.Errorf("more than %d bytes", maxResponseSize)
+	}
+	return data, err
+}
 
 // tokenizeGNU splits src into arguments as LLVM's
 // cl::TokenizeGNUCommandLine does.

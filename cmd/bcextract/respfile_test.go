@@ -100,10 +100,44 @@ func TestLinkResponseFile(t *testing.T) {
 	if got := linkedText(t, out); got != string(want) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
+	// Reading /dev/zero as a response file stops at its bound.
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		defer func(n int) { maxResponseSize = n }(maxResponseSize)
+		maxResponseSize = 1 << 20
+		if code, _, stderr := runCmd(t, "link", "-o", out, "@/dev/zero"); code != exitUsage || !strings.Contains(stderr, "response file @/dev/zero: more than 1048576 bytes") {
+			t.Errorf("@/dev/zero: exit %d, stderr %q", code, stderr)
+		}
+	}
 	// A response file that includes itself is a usage error.
 	loop := filepath.Join(tmp, "loop.rsp")
 	os.WriteFile(loop, []byte("@"+loop), 0o644)
 	if code, _, stderr := runCmd(t, "link", "-o", out, "@"+loop); code != exitUsage || !strings.Contains(stderr, "includes itself") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
+}
+
+// FuzzTokenizeGNU: any response file splits without a panic into
+// non-empty arguments, which, each written back with every byte escaped,
+// split again into themselves.
+func FuzzTokenizeGNU(f *testing.F) {
+	for _, s := range []string{"a b", `"a b" 'c' d\ e`, "x\"y", `\`, "'\\'"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		toks := tokenizeGNU(src)
+		var b strings.Builder
+		for _, tok := range toks {
+			if tok == "" {
+				t.Fatalf("an empty argument of %q", src)
+			}
+			for i := 0; i < len(tok); i++ {
+				b.WriteByte('\\')
+				b.WriteByte(tok[i])
+			}
+			b.WriteByte(' ')
+		}
+		if again := tokenizeGNU(b.String()); !slices.Equal(again, toks) {
+			t.Fatalf("%q: %q, written back %q", src, toks, again)
+		}
+	})
 }
