@@ -223,7 +223,9 @@ func (w *writer) diRecord(n *ir.SpecializedNode) (llvmir.MetadataCode, []uint64)
 	case "DIEnumerator":
 		unsigned := num(fIsUnsigned) != 0
 		ops := []uint64{1<<2 | b2u(unsigned)<<1 | distinct, uint64(n.ValueWidth), md(fName)}
-		return llvmir.METADATA_ENUMERATOR, appendWideInt(ops, enumeratorValue(n), n.ValueWidth)
+		v := enumeratorValue(n)
+		w.checkWide(v, n.ValueWidth)
+		return llvmir.METADATA_ENUMERATOR, appendWideInt(ops, v, n.ValueWidth)
 	case "DIBasicType":
 		return llvmir.METADATA_BASIC_TYPE, []uint64{distinct | 2, num(fTag), md(fName), md(fSize), num(fAlign),
 			num(fEncoding), num(fFlags), num(fNumExtraInhabitants), num(fDataSize)}
@@ -233,6 +235,7 @@ func (w *writer) diRecord(n *ir.SpecializedNode) (llvmir.MetadataCode, []uint64)
 			num(fFlags), num(fKind), uint64(int64(int32(num(fFactor))))}
 		for _, name := range []fn{fNumerator, fDenominator} {
 			v, width, _ := wideField(n, name)
+			w.checkWide(v, width)
 			ops = append(ops, uint64(activeWords(v, width))<<32|uint64(width))
 			ops = appendWideInt(ops, v, width)
 		}
@@ -365,8 +368,33 @@ func wideField(n *ir.SpecializedNode, name fn) (*big.Int, uint32, bool) {
 // activeWords returns APInt::getActiveWords of v as an APInt of width
 // bits: the 64-bit words up to its highest set bit, at least one.
 func activeWords(v *big.Int, width uint32) int {
-	u := new(big.Int).Mod(v, new(big.Int).Lsh(big.NewInt(1), uint(width)))
+	u, _ := wideBits(v, width)
 	return max(1, (u.BitLen()+63)/64)
+}
+
+// maxWideBits is the width above which the reader keeps a debug-info
+// integer's words as they are (diWideInt), and this writer makes no
+// two's complement: a negative value that wide would be all its words,
+// a megabyte for a few bytes read.
+const maxWideBits = 1 << 16
+
+// wideBits returns the bits a width-bit APInt holds of v (v modulo
+// 2^width); false, and zero, for a negative v wider than maxWideBits.
+func wideBits(v *big.Int, width uint32) (*big.Int, bool) {
+	if v.Sign() >= 0 && v.BitLen() <= int(width) {
+		return v, true
+	}
+	if v.Sign() < 0 && width > maxWideBits {
+		return new(big.Int), false
+	}
+	return new(big.Int).Mod(v, new(big.Int).Lsh(big.NewInt(1), uint(width))), true
+}
+
+// checkWide refuses the module when wideBits cannot give v's bits.
+func (w *writer) checkWide(v *big.Int, width uint32) {
+	if _, ok := wideBits(v, width); !ok && w.unsupported == nil {
+		w.unsupported = &UnsupportedError{What: fmt.Sprintf("a negative debug-info integer of %d bits (more than %d)", width, maxWideBits)}
+	}
 }
 
 // enumeratorValue returns a DIEnumerator's value.
@@ -391,8 +419,7 @@ func enumeratorValue(n *ir.SpecializedNode) *big.Int {
 // does: its words (two's complement, least significant first, as many as
 // its active bits need, at least one) each as a sign-rotated number.
 func appendWideInt(ops []uint64, v *big.Int, width uint32) []uint64 {
-	mod := new(big.Int).Lsh(big.NewInt(1), uint(width))
-	u := new(big.Int).Mod(v, mod) // the bits APInt holds
+	u, _ := wideBits(v, width) // the bits APInt holds
 	words := (u.BitLen() + 63) / 64
 	if words == 0 {
 		words = 1
