@@ -32,9 +32,18 @@
 #                                    sides), or but for constant
 #                                    getelementptrs N's constant folder
 #                                    rewrote to others of the same address
-#                                    (LLVM 13 to 16 do on reading); any
+#                                    (LLVM 13 to 16 do on reading), or the
+#                                    same declarations in another order
+#                                    (N remangled an intrinsic's name, and
+#                                    LLVM 22 remangled it back); any
 #                                    other difference is a misread, a
 #                                    failure.
+# The bitcode of Debian's packages (other producers: LLVM 14 to 19), when
+# conformance_dis.sh --packages fetched it, must be read, verified and
+# read as written (there is no opt-22 round trip of theirs to compare).
+# Every intrinsic the outputs' bodies use (as llvm-dis-N prints them) must
+# be one LLVM N knows if LLVM 22 does (scripts/intrinsics_known.py, through
+# their C APIs): a name N does not know is read as an external function's.
 # And `link --llvm N` of each library's units must write the bytes
 # `convert --llvm N` writes of their link, and `inspect` must say of every
 # output that LLVM N (or an older one) reads it (its min llvm).
@@ -112,6 +121,26 @@ else
 	echo "SKIPPED: conformance_older: no zlib/lua sources under $SRC (run scripts/conformance_link.sh first) - fixtures only"
 fi
 echo "conformance_older: $(find "$WORK/in" -name '*.bc' | wc -l) modules"
+# Bitcode Debian ships, of other producers (LLVM 14 to 19), when
+# conformance_dis.sh --packages fetched it: ROCm's device libraries,
+# every 20th of PostgreSQL 15's JIT modules, a few of libclc's. Only read,
+# verified and read as written are checked of these (their producers'
+# modules are not opt-22's round trip to compare with).
+CORPUS=${BCX_CORPUS:-$HOME/.cache/bcextract-corpus}
+mkdir -p "$WORK/deb"
+{
+	find "$CORPUS/rocm-device-libs" -name 'o[cp]*.bc' ! -name 'oclc_isa_version_*' 2>/dev/null | sort
+	find "$CORPUS/postgresql-15" -name '*.bc' ! -name '*.index.bc' 2>/dev/null | sort | awk 'NR % 20 == 1'
+	find "$CORPUS/libclc-19" -name '*.bc' 2>/dev/null | sort | awk 'NR % 24 == 1'
+} | while IFS= read -r f; do
+	cp "$f" "$WORK/deb/deb-$(echo "${f#"$CORPUS"/}" | tr '/' '_')"
+done
+ndeb=$(find "$WORK/deb" -name '*.bc' | wc -l)
+if [[ $ndeb -eq 0 ]]; then
+	echo "  (no Debian bitcode in $CORPUS: scripts/conformance_dis.sh --packages fetches it)"
+else
+	echo "conformance_older: $ndeb modules of Debian's packages"
+fi
 
 # norm FILE: llvm-dis-22 of FILE, ModuleID and attribute groups (and the
 # "; Function Attrs:" comments that print them) aside, blank lines too.
@@ -162,17 +191,21 @@ check_one() {
 	local N="$1" f="$2" b out
 	b=$(basename "$f" .bc)
 	out="$WORK/$N/$b.bc"
-	[[ -f $WORK/ref/$b.bc ]] || return 0
+	[[ -f $WORK/ref/$b.bc || $b == deb-* ]] || return 0
 	if ! "$BCX" convert --llvm "$N" -o "$out" "$f" >/dev/null 2>"$WORK/$N/$b.err"; then
 		echo "refused $b $(grep -v ': for LLVM ' "$WORK/$N/$b.err" | head -n 1 | sed 's/.*not converted: //; s/.*: //')"
 		return 0
 	fi
 	# A reader that drops debug info it finds invalid (with a warning)
 	# misreads the module.
-	if ! "llvm-dis-$N" "$out" -o /dev/null >"$WORK/$N/$b.rd" 2>&1 || grep -q 'ignoring invalid debug info' "$WORK/$N/$b.rd"; then
+	if ! "llvm-dis-$N" "$out" -o "$WORK/$N/$b.n.ll" >"$WORK/$N/$b.rd" 2>&1 || grep -q 'ignoring invalid debug info' "$WORK/$N/$b.rd"; then
 		echo "unread $b $(head -n 1 "$WORK/$N/$b.rd" | cut -c1-160)"
 		return 0
 	fi
+	# The intrinsics its bodies use, as LLVM N reads them.
+	grep -v '^declare ' "$WORK/$N/$b.n.ll" | grep -o '@llvm\.[A-Za-z0-9_.]*(' | sort -u |
+		sed "s/^@/$b /; s/($//" >"$WORK/$N/$b.decls" || true
+	rm -f "$WORK/$N/$b.n.ll"
 	if ! "opt-$N" -disable-output "$out" 2>"$WORK/$N/$b.rd"; then
 		echo "unverified $b $(head -n 1 "$WORK/$N/$b.rd" | cut -c1-160)"
 		return 0
@@ -184,10 +217,24 @@ check_one() {
 	# differ are constant getelementptrs N's constant folder made
 	# another of the same address on reading), or "misread".
 	local how=exact
-	if ! diff <(norm "$out") "$WORK/$N/$b.back.txt" >"$WORK/$N/$b.read.diff"; then
-		if gepOnly "$WORK/$N/$b.read.diff"; then how=folded; else how=misread; fi
+	norm "$out" >"$WORK/$N/$b.out.txt"
+	if ! diff "$WORK/$N/$b.out.txt" "$WORK/$N/$b.back.txt" >"$WORK/$N/$b.read.diff"; then
+		if gepOnly "$WORK/$N/$b.read.diff"; then
+			how=folded
+		elif diff <(grep -v '^declare ' "$WORK/$N/$b.out.txt") <(grep -v '^declare ' "$WORK/$N/$b.back.txt") >/dev/null &&
+			diff <(grep '^declare ' "$WORK/$N/$b.out.txt" | sort) <(grep '^declare ' "$WORK/$N/$b.back.txt" | sort) >/dev/null; then
+			# The same declarations in another order: N took an
+			# intrinsic's name for one it mangles otherwise and
+			# remangled it, which LLVM 22 remangles back, last.
+			how=reordered
+		else
+			how=misread
+		fi
 	fi
-	if diff "$WORK/ref/$b.txt" "$WORK/$N/$b.back.txt" >"$WORK/$N/$b.diff"; then
+	rm -f "$WORK/$N/$b.out.txt"
+	if [[ $b == deb-* ]]; then
+		echo "written $b $how"
+	elif diff "$WORK/ref/$b.txt" "$WORK/$N/$b.back.txt" >"$WORK/$N/$b.diff"; then
 		echo "same $b $how"
 	elif grep -q ': for LLVM ' "$WORK/$N/$b.err"; then
 		echo "reported $b $how"
@@ -251,7 +298,7 @@ for N in $VERSIONS; do
 		continue
 	fi
 	refused=0 unread=0 unverified=0 same=0 reported=0 unreported=0 known=0
-	asread=0 folded=0 misread=0
+	asread=0 folded=0 reordered=0 misread=0
 	mkdir -p "$WORK/$N"
 	: >"$WORK/$N/refused"
 	ls "$WORK"/in/*.bc | xargs -P "$JOBS" -I{} bash -c 'check_one "$1" "$2"' _ "$N" {} >"$WORK/$N/results"
@@ -283,6 +330,7 @@ for N in $VERSIONS; do
 			;;&
 		same | reported) [[ $how == misread ]] || asread=$((asread + 1)) ;;&
 		same | reported) [[ $how != folded ]] || folded=$((folded + 1)) ;;&
+		same | reported) [[ $how != reordered ]] || reordered=$((reordered + 1)) ;;&
 		same) same=$((same + 1)) ;;
 		reported) reported=$((reported + 1)) ;;
 		different)
@@ -348,9 +396,59 @@ print(len(bad))
 		else
 			echo "   same: $pct% (goal >= 90%: NOT MET - the rest differ where convert reported a loss)"
 		fi
-		echo "   read by LLVM $N as written (llvm-dis-22 of the output = of opt-$N's round trip): $asread ($((asread * 100 / written))%), of which $folded with constant getelementptrs LLVM $N's folder made others of the same address; misread: $misread"
+		echo "   read by LLVM $N as written (llvm-dis-22 of the output = of opt-$N's round trip): $asread ($((asread * 100 / written))%), of which $folded with constant getelementptrs LLVM $N's folder made others of the same address, $reordered with declarations reordered; misread: $misread"
 	fi
 	echo "   outputs inspect says need an LLVM newer than $N: $above"
+	# Debian's bitcode: read, verified, read as written.
+	if [[ $ndeb -gt 0 ]]; then
+		: >"$WORK/$N/deb-refused"
+		ls "$WORK"/deb/*.bc | xargs -P "$JOBS" -I{} bash -c 'check_one "$1" "$2"' _ "$N" {} >"$WORK/$N/deb-results"
+		dw=0 dr=0 dbad=0 dmis=0 dfold=0 dre=0
+		while read -r what b rest; do
+			case $what in
+			refused)
+				dr=$((dr + 1))
+				echo "$rest" >>"$WORK/$N/deb-refused"
+				;;
+			unread | unverified)
+				dbad=$((dbad + 1))
+				echo "  NOT $(echo "$what" | tr a-z A-Z) by LLVM $N: $b: $rest"
+				;;
+			written)
+				dw=$((dw + 1))
+				case $rest in
+				folded) dfold=$((dfold + 1)) ;;
+				reordered) dre=$((dre + 1)) ;;
+				misread)
+					dmis=$((dmis + 1))
+					echo "  MISREAD by LLVM $N: $b (first:)"
+					head -n 6 "$WORK/$N/$b.read.diff" | cut -c1-160 | sed 's/^/    /'
+					;;
+				esac
+				;;
+			esac
+		done < <(sort -k2 "$WORK/$N/deb-results")
+		echo "   Debian's bitcode: $((dw + dbad)) written, $dr refused; not read or not verified: $dbad; read as written: $((dw - dmis)) (of which $dfold with constant getelementptrs folded, $dre with declarations reordered); misread: $dmis"
+		if [[ $dr -gt 0 ]]; then
+			sort "$WORK/$N/deb-refused" | uniq -c | sort -rn | sed 's/^/     refused: /'
+		fi
+		if [[ $dbad -gt 0 || $dmis -gt 0 ]]; then
+			status=1
+		fi
+	fi
+	# Every intrinsic an output's bodies use (fixtures, programs,
+	# Debian's) is one LLVM N knows, if LLVM 22 does: N would read a call of one
+	# it does not know as a call of an external function of that name
+	# (the names LLVM 22 overloads and N does not: llvm.va_start.p0).
+	unknown=$(find "$WORK/$N" -name '*.decls' -exec cat {} + | python3 "$REPO/scripts/intrinsics_known.py" "$N") ||
+		unknown="(intrinsics_known.py failed: libLLVM of LLVM $N or 22 not found)"
+	if [[ -n $unknown ]]; then
+		echo "  INTRINSICS LLVM $N DOES NOT KNOW, called by outputs:"
+		echo "$unknown" | head -n 20 | sed 's/^/    /'
+		status=1
+	else
+		echo "   intrinsics the outputs call that LLVM $N does not know: 0"
+	fi
 	if [[ $unread -gt 0 || $unverified -gt 0 || $unreported -gt 0 || $misread -gt 0 || $above -gt 0 ]]; then
 		status=1
 	fi

@@ -150,6 +150,11 @@ func (w *writer) olderDecls() (restore func()) {
 		if !ok {
 			name, ok = w.olderLdexp(f)
 		}
+		if !ok && !w.typed() {
+			// Typed pointers: once typedptr remangled the names
+			// (fixedTypedNames).
+			name, ok = w.olderFixed(f)
+		}
 		if ok {
 			names = append(names, savedName{f, f.Name})
 			f.Name = name
@@ -530,6 +535,53 @@ func (w *writer) olderLdexp(f *ir.Function) (string, bool) {
 	}
 	w.lose("llvm.ldexp (written as llvm.amdgcn.ldexp)")
 	return "llvm.amdgcn.ldexp." + float, true
+}
+
+// olderFixed returns the name the older reader written for knows
+// declaration f by when LLVM 22 overloads the intrinsic and that version
+// does not (intrinsicsFixed: llvm.va_start.p0 is llvm.va_start before
+// LLVM 18): the name without its overload suffixes, when f has that
+// version's signature; an intrinsic of another signature, which that
+// version lacks, is refused. The same intrinsic under that version's
+// name, nothing is reported (LLVM 22 reads it back under its own).
+func (w *writer) olderFixed(f *ir.Function) (string, bool) {
+	base, ok := ir.IntrinsicName(f.Name)
+	if !ok || base == f.Name {
+		return "", false
+	}
+	sig, ok := intrinsicsFixed[base][w.t.version]
+	if !ok {
+		return "", false
+	}
+	if !fixedSignature(f.Sig, sig) {
+		w.cannot(fmt.Sprintf("the intrinsic %s of a type LLVM %d's does not take", f.Name, w.t.version))
+		return "", false
+	}
+	return base, true
+}
+
+// fixedSignature reports whether function type ft is the signature sig
+// gives (the overload suffixes of its result and parameters).
+func fixedSignature(ft *ir.Type, sig []string) bool {
+	if ft == nil || ft.Kind != ir.FunctionType || ft.VarArg || len(ft.Params)+1 != len(sig) {
+		return false
+	}
+	for i, t := range append([]*ir.Type{ft.Ret}, ft.Params...) {
+		if s, ok := ir.IntrinsicTypeSuffix(t); !ok || s != sig[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// fixedTypedNames gives the declarations of a module typedptr lowered
+// the names LLVM 13 or 14 knows them by (olderFixed), for good.
+func (w *writer) fixedTypedNames() {
+	for _, f := range w.m.Functions {
+		if name, ok := w.olderFixed(f); ok {
+			f.Name = name
+		}
+	}
 }
 
 // olderSpliceCalls negates the offset of f's calls of llvm.vector.splice

@@ -214,6 +214,10 @@ func (w *writer) moduleInfo() error {
 		b.WriteRecord(uint32(llvmir.MODULE_CODE_FUNCTION), ops)
 	}
 	for _, a := range m.Aliases {
+		if a.Linkage == ir.AvailableExternallyLinkage && !w.knows(16) {
+			// LLVM 16's verifier is the first to take one.
+			w.cannot("an available_externally alias")
+		}
 		ops := []uint64{uint64(w.addName(a.Name)), uint64(len(a.Name)), uint64(e.typeID(a.ValueType)),
 			uint64(a.Typ.AddrSpace), uint64(e.valueID(a.Aliasee)), linkageCode(a.Linkage), uint64(a.Visibility),
 			uint64(a.DLLStorage), uint64(a.ThreadLocal), unnamedAddrCode(a.UnnamedAddr), b2u(a.DSOLocal),

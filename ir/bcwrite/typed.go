@@ -69,6 +69,7 @@ func (w *writer) typedModule(seen *mdSeen) error {
 		}
 		return err
 	}
+	w.fixedTypedNames()
 	w.note("bitcast instructions inserted between typed pointers (LLVM 22 reads them back as bitcast of ptr to ptr)", st.Casts)
 	w.note("bitcast constant expressions made between typed pointers", st.ConstCasts)
 	w.opts.Loader = nil

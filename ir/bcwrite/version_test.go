@@ -434,6 +434,15 @@ func TestOlderVerifierRules(t *testing.T) {
 	if _, err := Write(m, Options{Loader: r, Version: 19}); err != nil {
 		t.Errorf("callbr for LLVM 19: %v", err)
 	}
+	// An available_externally alias: LLVM 16's verifier is the first to
+	// take one (opt-13 to opt-15 refused what was written).
+	for _, v := range []int{13, 15, 16} {
+		m, r := readFixture(t, "comdat-alias.bc")
+		_, err := Write(m, Options{Loader: r, Version: v})
+		if refused := err != nil && strings.Contains(err.Error(), "an available_externally alias"); refused != (v < 16) {
+			t.Errorf("available_externally alias for LLVM %d: %v", v, err)
+		}
+	}
 }
 
 // TestOlderRenamedIntrinsics: intrinsics LLVM renamed are written under
@@ -495,6 +504,63 @@ func TestOlderRenamedIntrinsics(t *testing.T) {
 	}
 	if _, err := Write(m, Options{Loader: r, Version: 16}); err == nil || !strings.Contains(err.Error(), "llvm.vector.partial.reduce.add (newer than LLVM 16)") {
 		t.Errorf("partial.reduce.add for LLVM 16: %v", err)
+	}
+}
+
+// TestOlderFixedIntrinsics: an intrinsic LLVM 22 overloads that an older
+// version does not (intrinsicsFixed) is written under that version's
+// name, without the overload suffix: LLVM 16 took llvm.va_start.p0 for an
+// external function ("callq llvm.va_start.p0@PLT" from llc-16). LLVM 19
+// overloads it too. One of another signature is refused.
+func TestOlderFixedIntrinsics(t *testing.T) {
+	data := readFile(t, "../../testdata/ir/cattrs-O1.bc")
+	for _, tc := range []struct {
+		version   int
+		old, kept string // in the string table, and not
+	}{
+		{13, "llvm.va_start", "llvm.va_start.p0"},
+		{14, "llvm.va_start", "llvm.va_start.p0"},
+		{16, "llvm.va_start", "llvm.va_start.p0"},
+		{19, "llvm.va_start.p0", "llvm.va_start.p0i8"},
+	} {
+		m, r := openModule(t, data)
+		var want bytes.Buffer
+		if err := assembly.Write(&want, m, assembly.Options{ModuleID: "m", Loader: r}); err != nil {
+			t.Fatal(err)
+		}
+		out, err := Write(m, Options{Loader: r, Version: tc.version})
+		if err != nil {
+			t.Fatalf("LLVM %d: %v", tc.version, err)
+		}
+		if !bytes.Contains(out, []byte(tc.old)) || bytes.Contains(out, []byte(tc.kept)) {
+			t.Errorf("LLVM %d: %q written %v, %q written %v", tc.version, tc.old, bytes.Contains(out, []byte(tc.old)), tc.kept, bytes.Contains(out, []byte(tc.kept)))
+		}
+		got, _, _, ok := text(t, out)
+		for _, call := range []string{"call void @llvm.va_start.p0(ptr", "call void @llvm.va_end.p0(ptr"} {
+			if !ok || !strings.Contains(got, call) || !strings.Contains(want.String(), call) {
+				t.Errorf("LLVM %d: %q not read back", tc.version, call)
+			}
+		}
+	}
+	ptr := func(as uint32) *ir.Type { return &ir.Type{Kind: ir.PointerType, AddrSpace: as} }
+	void := &ir.Type{Kind: ir.VoidType}
+	for _, tc := range []struct {
+		f    *ir.Function
+		name string
+		ok   bool
+	}{
+		{&ir.Function{GlobalHeader: ir.GlobalHeader{Name: "llvm.va_start.p0"}, Sig: &ir.Type{Kind: ir.FunctionType, Ret: void, Params: []*ir.Type{ptr(0)}}}, "llvm.va_start", true},
+		{&ir.Function{GlobalHeader: ir.GlobalHeader{Name: "llvm.va_start.p5"}, Sig: &ir.Type{Kind: ir.FunctionType, Ret: void, Params: []*ir.Type{ptr(5)}}}, "", false},
+		{&ir.Function{GlobalHeader: ir.GlobalHeader{Name: "llvm.memcpy.p0.p0.i64"}, Sig: &ir.Type{Kind: ir.FunctionType, Ret: void, Params: []*ir.Type{ptr(0), ptr(0), i64Type, i1Type}}}, "", false},
+	} {
+		w := &writer{t: target{version: 16}}
+		name, ok := w.olderFixed(tc.f)
+		if name != tc.name || ok != tc.ok {
+			t.Errorf("%s for LLVM 16: %q, %v, want %q, %v", tc.f.Name, name, ok, tc.name, tc.ok)
+		}
+		if refused := w.unsupported != nil; refused != (tc.f.Name == "llvm.va_start.p5") {
+			t.Errorf("%s for LLVM 16: refused %v", tc.f.Name, w.unsupported)
+		}
 	}
 }
 
