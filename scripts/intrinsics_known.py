@@ -18,7 +18,10 @@ import sys
 
 
 def lib(v):
-    paths = sorted(glob.glob(f"/usr/lib/llvm-{v}/lib/libLLVM-{v}*.so*")) + sorted(glob.glob(f"/usr/lib/llvm-{v}/lib/libLLVM.so*"))
+    # The llvm-N-dev links, else the libllvmN package's library itself
+    # (libLLVM-16.so.1; LLVM 22's libLLVM.so.22.1), which llvm-N needs.
+    paths = (sorted(glob.glob(f"/usr/lib/llvm-{v}/lib/libLLVM-{v}*.so*")) + sorted(glob.glob(f"/usr/lib/llvm-{v}/lib/libLLVM.so*")) +
+             sorted(glob.glob(f"/usr/lib/*/libLLVM-{v}.so*")) + sorted(glob.glob(f"/usr/lib/*/libLLVM.so.{v}*")))
     if not paths:
         sys.exit(2)
     l = ctypes.CDLL(paths[0])
