@@ -29,13 +29,7 @@ func TestLink(t *testing.T) {
 	if stdout != "2 modules -> "+out+"\n" {
 		t.Errorf("stdout %q", stdout)
 	}
-	want, err := os.ReadFile(filepath.Join(dir, "order.ll"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := linkedText(t, out); got != string(want) {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
+	wantLinked(t, out, filepath.Join(dir, "order.ll"))
 	// Again: the output exists.
 	if code, _, stderr := runCmd(t, "link", "-o", out, a, b); code != exitFailure || !strings.Contains(stderr, "exists (use --force to replace it)") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
@@ -140,6 +134,19 @@ func linkedText(t *testing.T, path string) string {
 	return got.String()
 }
 
+// wantLinked checks that the module linked into out prints as the
+// golden file says (llvm-dis-22 of llvm-link-22's output).
+func wantLinked(t *testing.T, out, golden string) {
+	t.Helper()
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := linkedText(t, out); got != string(want) {
+		t.Errorf("%s: got\n%s\nwant\n%s", golden, got, want)
+	}
+}
+
 // TestLinkArchiveFlags links an archive as llvm-link-22 does (its members
 // into a module first), and with llvm-link's flags: the goldens are
 // llvm-link-22's (ir/link/testdata/regen.sh).
@@ -180,13 +187,7 @@ func TestLinkArchiveFlags(t *testing.T) {
 		if code != exitOK || stderr != "" {
 			t.Fatalf("%s: exit %d: %s", tc.golden, code, stderr)
 		}
-		want, err := os.ReadFile(filepath.Join(dir, tc.golden+".ll"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := linkedText(t, out); got != string(want) {
-			t.Errorf("%s: got\n%s\nwant\n%s", tc.golden, got, want)
-		}
+		wantLinked(t, out, filepath.Join(dir, tc.golden+".ll"))
 	}
 }
 
@@ -239,13 +240,7 @@ func TestLinkGllvm(t *testing.T) {
 	if code, stdout, stderr := runCmd(t, "link", "-o", out, prog); code != exitOK || stderr != "" || stdout != "2 modules -> "+out+"\n" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	want, err := os.ReadFile(filepath.Join(dir, "order.ll"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := linkedText(t, out); got != string(want) {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
+	wantLinked(t, out, filepath.Join(dir, "order.ll"))
 
 	gone := filepath.Join(tmp, "gone.bc")
 	missing := filepath.Join(tmp, "prog-missing")

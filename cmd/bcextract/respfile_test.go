@@ -93,13 +93,7 @@ func TestLinkResponseFile(t *testing.T) {
 	if code != exitOK || stderr != "" || stdout != "2 modules -> "+out+"\n" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	want, err := os.ReadFile(filepath.Join(dir, "order.ll"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := linkedText(t, out); got != string(want) {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
+	wantLinked(t, out, filepath.Join(dir, "order.ll"))
 	// Reading /dev/zero as a response file stops at its bound.
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		defer func(n int) { maxResponseSize = n }(maxResponseSize)
