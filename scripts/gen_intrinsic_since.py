@@ -27,7 +27,9 @@ VERSIONS = [13, 14, 15, 16, 19, 22]
 # from 16); llvm.experimental.stepvector in 13-19;
 # llvm.experimental.vector.extract and .insert in 13 and 14 (llvm.vector.*
 # from 15); llvm.experimental.vector.reverse in 13-16;
-# llvm.experimental.vector.partial.reduce.add in 19 only.
+# llvm.experimental.vector.partial.reduce.add in 19 only; the NVPTX
+# barriers llvm.nvvm.barrier.n, .barrier, .barrier.sync and
+# .barrier.sync.cnt in 13-19 (llvm.nvvm.barrier.cta.* from 21).
 RENAMED = [
     ("llvm.get.rounding", ["llvm.flt.rounds"]),
     ("llvm.stepvector", ["llvm.experimental.stepvector"]),
@@ -35,6 +37,12 @@ RENAMED = [
     ("llvm.vector.insert", ["llvm.experimental.vector.insert"]),
     ("llvm.vector.reverse", ["llvm.experimental.vector.reverse"]),
     ("llvm.vector.partial.reduce.add", ["llvm.experimental.vector.partial.reduce.add"]),
+    # NVPTX's barriers, renamed in LLVM 21 (AutoUpgrade's "nvvm.barrier"
+    # rules, which turn barrier0 into .aligned.all(0) too).
+    ("llvm.nvvm.barrier.cta.sync.aligned.all", ["llvm.nvvm.barrier.n"]),
+    ("llvm.nvvm.barrier.cta.sync.aligned.count", ["llvm.nvvm.barrier"]),
+    ("llvm.nvvm.barrier.cta.sync.all", ["llvm.nvvm.barrier.sync"]),
+    ("llvm.nvvm.barrier.cta.sync.count", ["llvm.nvvm.barrier.sync.cnt"]),
 ]
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ir", "bcwrite", "intrinsics_since.go")
 FIXED_OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ir", "bcwrite", "intrinsics_fixed.go")

@@ -6041,10 +6041,14 @@ var intrinsicsSince = map[int][]string{
 // intrinsicOlderNames are, for intrinsics LLVM renamed, the name each
 // older version whose reader lacks LLVM 22's name has for it.
 var intrinsicOlderNames = map[string]map[int]string{
-	"llvm.get.rounding":              {13: "llvm.flt.rounds", 14: "llvm.flt.rounds", 15: "llvm.flt.rounds"},
-	"llvm.stepvector":                {13: "llvm.experimental.stepvector", 14: "llvm.experimental.stepvector", 15: "llvm.experimental.stepvector", 16: "llvm.experimental.stepvector", 19: "llvm.experimental.stepvector"},
-	"llvm.vector.extract":            {13: "llvm.experimental.vector.extract", 14: "llvm.experimental.vector.extract"},
-	"llvm.vector.insert":             {13: "llvm.experimental.vector.insert", 14: "llvm.experimental.vector.insert"},
-	"llvm.vector.reverse":            {13: "llvm.experimental.vector.reverse", 14: "llvm.experimental.vector.reverse", 15: "llvm.experimental.vector.reverse", 16: "llvm.experimental.vector.reverse"},
-	"llvm.vector.partial.reduce.add": {19: "llvm.experimental.vector.partial.reduce.add"},
+	"llvm.get.rounding":                        {13: "llvm.flt.rounds", 14: "llvm.flt.rounds", 15: "llvm.flt.rounds"},
+	"llvm.stepvector":                          {13: "llvm.experimental.stepvector", 14: "llvm.experimental.stepvector", 15: "llvm.experimental.stepvector", 16: "llvm.experimental.stepvector", 19: "llvm.experimental.stepvector"},
+	"llvm.vector.extract":                      {13: "llvm.experimental.vector.extract", 14: "llvm.experimental.vector.extract"},
+	"llvm.vector.insert":                       {13: "llvm.experimental.vector.insert", 14: "llvm.experimental.vector.insert"},
+	"llvm.vector.reverse":                      {13: "llvm.experimental.vector.reverse", 14: "llvm.experimental.vector.reverse", 15: "llvm.experimental.vector.reverse", 16: "llvm.experimental.vector.reverse"},
+	"llvm.vector.partial.reduce.add":           {19: "llvm.experimental.vector.partial.reduce.add"},
+	"llvm.nvvm.barrier.cta.sync.aligned.all":   {13: "llvm.nvvm.barrier.n", 14: "llvm.nvvm.barrier.n", 15: "llvm.nvvm.barrier.n", 16: "llvm.nvvm.barrier.n", 19: "llvm.nvvm.barrier.n"},
+	"llvm.nvvm.barrier.cta.sync.aligned.count": {13: "llvm.nvvm.barrier", 14: "llvm.nvvm.barrier", 15: "llvm.nvvm.barrier", 16: "llvm.nvvm.barrier", 19: "llvm.nvvm.barrier"},
+	"llvm.nvvm.barrier.cta.sync.all":           {13: "llvm.nvvm.barrier.sync", 14: "llvm.nvvm.barrier.sync", 15: "llvm.nvvm.barrier.sync", 16: "llvm.nvvm.barrier.sync", 19: "llvm.nvvm.barrier.sync"},
+	"llvm.nvvm.barrier.cta.sync.count":         {13: "llvm.nvvm.barrier.sync.cnt", 14: "llvm.nvvm.barrier.sync.cnt", 15: "llvm.nvvm.barrier.sync.cnt", 16: "llvm.nvvm.barrier.sync.cnt", 19: "llvm.nvvm.barrier.sync.cnt"},
 }

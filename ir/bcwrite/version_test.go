@@ -496,6 +496,29 @@ func TestOlderRenamedIntrinsics(t *testing.T) {
 			t.Errorf("LLVM %d: calls read back %q, want %q", tt.version, calls(got), w)
 		}
 	}
+	// NVPTX's barriers of LLVM 21 (what opt-13, 16 and 19 verified, and
+	// read back as written).
+	for _, v := range []int{13, 16, 19} {
+		m, r := openModule(t, readFile(t, "testdata/decl/renamed-nvvm-barrier.bc"))
+		var want bytes.Buffer
+		if err := assembly.Write(&want, m, assembly.Options{ModuleID: "m", Loader: r}); err != nil {
+			t.Fatal(err)
+		}
+		var losses Losses
+		out, err := Write(m, Options{Loader: r, Version: v, Losses: &losses})
+		if err != nil {
+			t.Fatalf("barriers for LLVM %d: %v", v, err)
+		}
+		if got := losses.List(); len(got) != 4 || got[0] != (Loss{"llvm.nvvm.barrier.cta.sync.aligned.all (written as llvm.nvvm.barrier.n)", 1}) {
+			t.Errorf("barriers for LLVM %d: losses %v", v, got)
+		}
+		if !bytes.Contains(out, []byte("llvm.nvvm.barrier.sync.cnt")) || bytes.Contains(out, []byte("cta.sync")) {
+			t.Errorf("barriers for LLVM %d: not written under their old names", v)
+		}
+		if got, _, _, ok := text(t, out); !ok || got != want.String() {
+			t.Errorf("barriers for LLVM %d: read back\n%s\nwant\n%s", v, got, want.String())
+		}
+	}
 	m, r := openModule(t, readFile(t, "testdata/decl/renamed-partial-reduce.bc"))
 	var losses Losses
 	if _, err := Write(m, Options{Loader: r, Version: 19, Losses: &losses}); err != nil ||
