@@ -22,6 +22,24 @@ func readFixture(t *testing.T, name string) (*ir.Module, *bitcode.Reader) {
 	return openModule(t, readFile(t, "../../testdata/ir/"+name))
 }
 
+// writeFor reads the one module of data, prints it as read, and writes
+// it for the reader of LLVM version: the text, the bytes written and the
+// losses said.
+func writeFor(t *testing.T, data []byte, version int) (string, []byte, []Loss) {
+	t.Helper()
+	m, r := openModule(t, data)
+	var want bytes.Buffer
+	if err := assembly.Write(&want, m, assembly.Options{ModuleID: "m", Loader: r}); err != nil {
+		t.Fatal(err)
+	}
+	var losses Losses
+	out, err := Write(m, Options{Loader: r, Version: version, Losses: &losses})
+	if err != nil {
+		t.Fatalf("LLVM %d: %v", version, err)
+	}
+	return want.String(), out, losses.List()
+}
+
 // TestOlderLosses writes fixtures for LLVM 19 and checks what is said lost,
 // against what llvm-dis-22 prints of them and LLVM 19's reader and
 // verifier took (scripts/conformance_older.sh): each count is the number
@@ -499,24 +517,15 @@ func TestOlderRenamedIntrinsics(t *testing.T) {
 	// NVPTX's barriers of LLVM 21 (what opt-13, 16 and 19 verified, and
 	// read back as written).
 	for _, v := range []int{13, 16, 19} {
-		m, r := openModule(t, readFile(t, "testdata/decl/renamed-nvvm-barrier.bc"))
-		var want bytes.Buffer
-		if err := assembly.Write(&want, m, assembly.Options{ModuleID: "m", Loader: r}); err != nil {
-			t.Fatal(err)
-		}
-		var losses Losses
-		out, err := Write(m, Options{Loader: r, Version: v, Losses: &losses})
-		if err != nil {
-			t.Fatalf("barriers for LLVM %d: %v", v, err)
-		}
-		if got := losses.List(); len(got) != 4 || got[0] != (Loss{"llvm.nvvm.barrier.cta.sync.aligned.all (written as llvm.nvvm.barrier.n)", 1}) {
-			t.Errorf("barriers for LLVM %d: losses %v", v, got)
+		want, out, losses := writeFor(t, readFile(t, "testdata/decl/renamed-nvvm-barrier.bc"), v)
+		if len(losses) != 4 || losses[0] != (Loss{"llvm.nvvm.barrier.cta.sync.aligned.all (written as llvm.nvvm.barrier.n)", 1}) {
+			t.Errorf("barriers for LLVM %d: losses %v", v, losses)
 		}
 		if !bytes.Contains(out, []byte("llvm.nvvm.barrier.sync.cnt")) || bytes.Contains(out, []byte("cta.sync")) {
 			t.Errorf("barriers for LLVM %d: not written under their old names", v)
 		}
-		if got, _, _, ok := text(t, out); !ok || got != want.String() {
-			t.Errorf("barriers for LLVM %d: read back\n%s\nwant\n%s", v, got, want.String())
+		if got, _, _, ok := text(t, out); !ok || got != want {
+			t.Errorf("barriers for LLVM %d: read back\n%s\nwant\n%s", v, got, want)
 		}
 	}
 	m, r := openModule(t, readFile(t, "testdata/decl/renamed-partial-reduce.bc"))
@@ -546,21 +555,13 @@ func TestOlderFixedIntrinsics(t *testing.T) {
 		{16, "llvm.va_start", "llvm.va_start.p0"},
 		{19, "llvm.va_start.p0", "llvm.va_start.p0i8"},
 	} {
-		m, r := openModule(t, data)
-		var want bytes.Buffer
-		if err := assembly.Write(&want, m, assembly.Options{ModuleID: "m", Loader: r}); err != nil {
-			t.Fatal(err)
-		}
-		out, err := Write(m, Options{Loader: r, Version: tc.version})
-		if err != nil {
-			t.Fatalf("LLVM %d: %v", tc.version, err)
-		}
+		want, out, _ := writeFor(t, data, tc.version)
 		if !bytes.Contains(out, []byte(tc.old)) || bytes.Contains(out, []byte(tc.kept)) {
 			t.Errorf("LLVM %d: %q written %v, %q written %v", tc.version, tc.old, bytes.Contains(out, []byte(tc.old)), tc.kept, bytes.Contains(out, []byte(tc.kept)))
 		}
 		got, _, _, ok := text(t, out)
 		for _, call := range []string{"call void @llvm.va_start.p0(ptr", "call void @llvm.va_end.p0(ptr"} {
-			if !ok || !strings.Contains(got, call) || !strings.Contains(want.String(), call) {
+			if !ok || !strings.Contains(got, call) || !strings.Contains(want, call) {
 				t.Errorf("LLVM %d: %q not read back", tc.version, call)
 			}
 		}
@@ -594,24 +595,15 @@ func TestOlderFixedIntrinsics(t *testing.T) {
 func TestOlderLdexpAMDGPU(t *testing.T) {
 	data := readFile(t, "testdata/decl/renamed-ldexp-amdgcn.bc")
 	for _, v := range []int{13, 16, 19} {
-		m, r := openModule(t, data)
-		var want bytes.Buffer
-		if err := assembly.Write(&want, m, assembly.Options{ModuleID: "m", Loader: r}); err != nil {
-			t.Fatal(err)
-		}
-		var losses Losses
-		out, err := Write(m, Options{Loader: r, Version: v, Losses: &losses})
-		if err != nil {
-			t.Fatalf("LLVM %d: %v", v, err)
-		}
+		want, out, losses := writeFor(t, data, v)
 		renamed := 0
-		for _, l := range losses.List() {
+		for _, l := range losses {
 			if l.What == "llvm.ldexp (written as llvm.amdgcn.ldexp)" {
 				renamed = l.Count
 			}
 		}
 		if wantN := map[int]int{13: 3, 16: 3, 19: 0}[v]; renamed != wantN {
-			t.Errorf("LLVM %d: %d renamed (%v), want %d", v, renamed, losses.List(), wantN)
+			t.Errorf("LLVM %d: %d renamed (%v), want %d", v, renamed, losses, wantN)
 		}
 		for _, name := range []string{"llvm.amdgcn.ldexp.f32", "llvm.amdgcn.ldexp.f64", "llvm.amdgcn.ldexp.f16"} {
 			if bytes.Contains(out, []byte(name)) != (v < 17) {
@@ -620,7 +612,7 @@ func TestOlderLdexpAMDGPU(t *testing.T) {
 		}
 		got, _, _, ok := text(t, out)
 		for _, call := range []string{"call float @llvm.ldexp.f32.i32(float %x, i32 %e)", "tail call double @llvm.ldexp.f64.i32(double %x, i32 %e)", "call half @llvm.ldexp.f16.i32(half %x, i32 %e)"} {
-			if !ok || !strings.Contains(got, call) || !strings.Contains(want.String(), call) {
+			if !ok || !strings.Contains(got, call) || !strings.Contains(want, call) {
 				t.Errorf("LLVM %d: %q not read back", v, call)
 			}
 		}
