@@ -128,7 +128,9 @@ func insertParam(l ir.AttrList, at int, decl bool) ir.AttrList {
 // the form of the older reader written for (and adds the debug
 // intrinsics for one before LLVM 19); restore undoes it.
 func (w *writer) olderDecls() (restore func()) {
-	undoCmp := w.olderCmpDecls()
+	undoCmp0 := w.olderCmpDecls()
+	undoFPClass := w.olderFPClassDecls()
+	undoCmp := func() { undoFPClass(); undoCmp0() }
 	undoDbg0 := w.olderDbgDecls()
 	undoDbg := func() { undoDbg0(); undoCmp() }
 	type saved struct {
@@ -225,7 +227,8 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoFakeUse := w.olderFakeUse(f)
 	undoMemProf := func() { undoFakeUse(); undoMemProf0() }
 	undoCmp0 := w.olderCmpCalls(f)
-	undoCmp := func() { undoCmp0(); undoMemProf() }
+	undoFPClass := w.olderFPClassCalls(f)
+	undoCmp := func() { undoFPClass(); undoCmp0(); undoMemProf() }
 	undoTLS0 := w.olderTLS(f)
 	undoTLS := func() { undoTLS0(); undoCmp() }
 	undoDbg0 := w.olderDbgCalls(f)

@@ -398,6 +398,9 @@ type writer struct {
 	// cmps are the declarations of llvm.scmp (true) and llvm.ucmp
 	// (false) taken out for a reader before LLVM 19 (olderCmpDecls).
 	cmps map[*ir.Function]bool
+	// fpclass are the declarations of llvm.is.fpclass taken out for a
+	// reader before LLVM 15 (olderFPClassDecls).
+	fpclass map[*ir.Function]bool
 	// numbering is set while the bodies are numbered, before they are
 	// written: a body changed for an older reader is changed both times,
 	// its losses counted the second (loseInBody).
