@@ -14,7 +14,11 @@
 // producer wrote them, by rules taken from the readers of LLVM 13 to 21
 // (BitcodeReader.cpp and MetadataLoader.cpp of each release): what each
 // record needs (records.go, metadata.go), which attribute kinds each
-// release knows (attrs.go), which summary versions it reads. Readers
+// release knows (attrs.go), which summary versions it reads, which
+// alignment it gives an i1 from the data layout (align.go). What depends
+// on the type of a value a record gives by number (a floating-point
+// atomicrmw of a vector) is found by reading the bodies that hold such
+// records with the IR reader (bodies.go). Readers
 // older than LLVM 13 are not considered: a module nothing in which needs
 // more is said to need LLVM 13 ([Oldest]). LLVM 20's reader is not among
 // the sources: what LLVM 21 reads and LLVM 19 does not is said to need

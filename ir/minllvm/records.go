@@ -303,7 +303,8 @@ const bundleAttachedCall = 6
 // Not seen here, as they depend on types: fast-math flags on a phi,
 // select or call of a literal struct of floating-point values (LLVM 21;
 // older readers refuse the phi and the call, drop the select's),
-// floating-point atomicrmw of a vector (LLVM 17), and a bundle tag's
+// floating-point atomicrmw of a vector (LLVM 19: see bodyNeed, which
+// reads the bodies for it), and a bundle tag's
 // meaning (OPERAND_BUNDLE's tag is an index into the tags block).
 func functionRecord(code llvmir.FunctionCode, ops []uint64) (int, string) {
 	switch code {
@@ -354,15 +355,8 @@ func functionRecord(code llvmir.FunctionCode, ops []uint64) (int, string) {
 			return alignNeed(ops[i+5])
 		}
 	case llvmir.FUNC_CODE_INST_ATOMICRMW, llvmir.FUNC_CODE_INST_ATOMICRMW_OLD:
-		// [ptr (+type), value (+type; ATOMICRMW_OLD: value alone), op,
-		// volatile, ordering, syncscope, align?]
-		i := valueTypeEnd(ops, 0)
-		if code == llvmir.FUNC_CODE_INST_ATOMICRMW {
-			i = valueTypeEnd(ops, i)
-		} else {
-			i++
-		}
-		if i >= len(ops) {
+		i, ok := rmwOpIndex(code, ops)
+		if !ok {
 			return 0, ""
 		}
 		if v, what := rmwNeed(ops[i]); v != 0 {
@@ -488,6 +482,38 @@ func allocaNeed(ops []uint64) (int, string) {
 		return needs(14, "alloca alignment above 2^29")
 	}
 	return 0, ""
+}
+
+// rmwOpIndex returns the index of the operation code in the operands of
+// an ATOMICRMW or ATOMICRMW_OLD record: [ptr (+type), value (+type;
+// ATOMICRMW_OLD: value alone), op, volatile, ordering, syncscope,
+// align?].
+func rmwOpIndex(code llvmir.FunctionCode, ops []uint64) (int, bool) {
+	i := valueTypeEnd(ops, 0)
+	if code == llvmir.FUNC_CODE_INST_ATOMICRMW {
+		i = valueTypeEnd(ops, i)
+	} else {
+		i++
+	}
+	return i, i < len(ops)
+}
+
+// fpRMW reports whether a FUNCTION_BLOCK record is an atomicrmw of a
+// floating-point operation (fadd, fsub, fmax, fmin, fmaximum, fminimum),
+// whose value may be a vector (see bodyNeed).
+func fpRMW(code llvmir.FunctionCode, ops []uint64) bool {
+	if code != llvmir.FUNC_CODE_INST_ATOMICRMW && code != llvmir.FUNC_CODE_INST_ATOMICRMW_OLD {
+		return false
+	}
+	i, ok := rmwOpIndex(code, ops)
+	if !ok {
+		return false
+	}
+	switch llvmir.RMWOperation(ops[i]) {
+	case llvmir.RMW_FADD, llvmir.RMW_FSUB, llvmir.RMW_FMAX, llvmir.RMW_FMIN, llvmir.RMW_FMAXIMUM, llvmir.RMW_FMINIMUM:
+		return true
+	}
+	return false
 }
 
 // rmwNeed returns what an atomicrmw operation code needs: 13 and 14 know

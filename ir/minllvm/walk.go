@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/bcextract/bcextract/bitstream"
+	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/bcextract/bcextract/llvmir"
 	"github.com/bcextract/bcextract/wrapper"
 )
@@ -15,7 +16,9 @@ import (
 // need less than Latest. An error (an *Error) says what could not be
 // read, and where; the needs of the modules before it are returned with it.
 func Modules(data []byte) ([]Need, error) {
-	var base int64 // where the stream starts in data
+	whole := data
+	var file *bitcode.File // opened when a module's bodies are to be read
+	var base int64         // where the stream starts in data
 	if wrapper.IsWrapper(data) {
 		h, inner, err := wrapper.Unwrap(data)
 		if err != nil {
@@ -65,11 +68,30 @@ func Modules(data []byte) ([]Need, error) {
 			r.SetBlockInfo(bi)
 		case llvmir.MODULE_BLOCK_ID:
 			w.need = Need{Version: Oldest}
+			w.fpRMW = w.fpRMW[:0]
+			w.types, w.i1, w.i1Align = 0, -1, i1Align{}
 			if _, err := r.EnterBlock(e.ID); err != nil {
 				return out, located(err)
 			}
 			if err := w.block(llvmir.MODULE_BLOCK_ID); err != nil {
 				return out, located(err)
+			}
+			if w.need.Version < vectorFPRMW && len(w.fpRMW) > 0 {
+				if file == nil {
+					if file, err = (bitcode.Options{}).Open(whole); err != nil {
+						return out, &Error{Off: readerOff(err), Err: err}
+					}
+				}
+				if len(out) >= len(file.Modules) {
+					return out, &Error{Off: base + int64(start/8), Err: errors.New("a module the IR reader does not find")}
+				}
+				need, err := bodyNeed(file.Modules[len(out)], w.fpRMW)
+				if err != nil {
+					return out, &Error{Off: readerOff(err), Err: err}
+				}
+				if need.Version > w.need.Version {
+					w.need = need
+				}
 			}
 			out = append(out, w.need)
 		default:
@@ -109,6 +131,14 @@ type walker struct {
 	r    *bitstream.Reader
 	vals []uint64
 	need Need
+	// fpRMW are the bits of the module's atomicrmw records of a
+	// floating-point operation, in order (see bodyNeed).
+	fpRMW []uint64
+	// i1 holds the type table's i1 (types numbered so far), and
+	// i1Align what the module's data layout says of it (see i1Need).
+	types   int
+	i1      int
+	i1Align i1Align
 }
 
 // block reads the block the reader has entered, of ID id, to its end.
@@ -156,6 +186,21 @@ func (w *walker) block(id llvmir.BlockID) error {
 			w.vals = rec.Ops
 			if v, what := record(id, rec.Code, rec.Ops); v > w.need.Version {
 				w.need = Need{Version: v, What: what, Bit: start}
+			}
+			switch id {
+			case llvmir.MODULE_BLOCK_ID:
+				if llvmir.ModuleCode(rec.Code) == llvmir.MODULE_CODE_DATALAYOUT {
+					w.i1Align = i1AlignOf(rec.Ops)
+				}
+			case llvmir.TYPE_BLOCK_ID_NEW:
+				w.typeEntry(llvmir.TypeCode(rec.Code), rec.Ops)
+			case llvmir.FUNCTION_BLOCK_ID:
+				if fpRMW(llvmir.FunctionCode(rec.Code), rec.Ops) {
+					w.fpRMW = append(w.fpRMW, start)
+				}
+				if v, what := w.i1Need(llvmir.FunctionCode(rec.Code), rec.Ops); v > w.need.Version {
+					w.need = Need{Version: v, What: what, Bit: start}
+				}
 			}
 		}
 	}
