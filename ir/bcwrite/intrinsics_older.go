@@ -234,7 +234,8 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoDbg0 := w.olderDbgCalls(f)
 	undoConv0 := w.olderConvergent(f)
 	undoSplice := w.olderSpliceCalls(f)
-	undoConv := func() { undoSplice(); undoConv0() }
+	undoAnnotations := w.olderAnnotations(f)
+	undoConv := func() { undoAnnotations(); undoSplice(); undoConv0() }
 	if !w.knows(17) && w.numbering {
 		w.checkCallBr(f)
 	}

@@ -811,3 +811,37 @@ func TestOlderFakeUse(t *testing.T) {
 		}
 	}
 }
+
+// TestOlderAnnotations checks !annotation tuples given to readers before
+// LLVM 17 with each annotation that has parameters as its string alone
+// (LLVM 16's verifier: "operands must be strings"), and to LLVM 19 as
+// they are.
+func TestOlderAnnotations(t *testing.T) {
+	for v, want := range map[int]string{
+		16: `!0 = !{!"alloca_name_altered"}
+!1 = !{!"auto-init", !"alloca_name_altered"}
+!2 = !{!"auto-init"}
+`,
+		19: `!0 = !{!1}
+!1 = !{!"alloca_name_altered", !"buff"}
+!2 = !{!"auto-init", !1}
+!3 = !{!"auto-init"}
+`,
+	} {
+		_, out, losses := writeFor(t, readFile(t, "testdata/decl/annotation.bc"), v)
+		got, _, _, ok := text(t, out)
+		if !ok {
+			t.Fatalf("LLVM %d: what was written does not read back cleanly", v)
+		}
+		if i := strings.Index(got, "\n!0 = "); i < 0 || got[i+1:] != want {
+			t.Errorf("LLVM %d: read back\n%s\nwant the nodes\n%s", v, got, want)
+		}
+		wantLoss := []Loss{{"!annotation parameters (dropped)", 2}}
+		if v == 19 {
+			wantLoss = nil
+		}
+		if !slices.Equal(losses, wantLoss) {
+			t.Errorf("LLVM %d: losses %v, want %v", v, losses, wantLoss)
+		}
+	}
+}
