@@ -152,6 +152,9 @@ func (w *writer) olderDecls() (restore func()) {
 		if !ok {
 			name, ok = w.olderLdexp(f)
 		}
+		if !ok {
+			name, ok = w.olderLibm(f)
+		}
 		if !ok && !w.typed() {
 			// Typed pointers: once typedptr remangled the names
 			// (fixedTypedNames).
@@ -452,14 +455,8 @@ func (w *writer) checkIntrinsic(f *ir.Function) {
 		w.cannot(fmt.Sprintf("the intrinsic %s with a <2 x i1> predicate (LLVM 14 on)", f.Name))
 		return
 	}
-	for _, v := range Versions {
-		if v <= w.t.version {
-			continue
-		}
-		if _, found := slices.BinarySearch(intrinsicsSince[v], base); found {
-			w.cannot(fmt.Sprintf("the intrinsic %s (newer than LLVM %d)", base, w.t.version))
-			return
-		}
+	if !w.knowsIntrinsic(base) {
+		w.cannot(fmt.Sprintf("the intrinsic %s (newer than LLVM %d)", base, w.t.version))
 	}
 }
 

@@ -845,3 +845,42 @@ func TestOlderAnnotations(t *testing.T) {
 		}
 	}
 }
+
+// TestOlderLibm checks the math intrinsics a reader lacks given as the C
+// library's functions (LLVM 19 has llvm.acos, llvm.tan, llvm.ldexp and
+// llvm.exp10, not llvm.atan2), their calls left as they were.
+func TestOlderLibm(t *testing.T) {
+	for v, want := range map[int][]string{
+		16: {"declare double @acos(double)", "declare float @tanf(float)", "declare double @atan2(double, double)",
+			"declare double @ldexp(double, i32)", "declare float @exp10f(float)"},
+		19: {"declare double @llvm.acos.f64(double)", "declare float @llvm.tan.f32(float)", "declare double @atan2(double, double)",
+			"declare double @llvm.ldexp.f64.i32(double, i32)", "declare float @llvm.exp10.f32(float)"},
+	} {
+		_, out, losses := writeFor(t, readFile(t, "testdata/decl/libm.bc"), v)
+		got, _, _, ok := text(t, out)
+		if !ok {
+			t.Fatalf("LLVM %d: what was written does not read back cleanly", v)
+		}
+		var decls []string
+		for _, line := range strings.Split(got, "\n") {
+			if strings.HasPrefix(line, "declare ") {
+				decls = append(decls, strings.TrimSpace(line[:strings.LastIndex(line, ")")+1]))
+			}
+		}
+		if !slices.Equal(decls, want) {
+			t.Errorf("LLVM %d: declarations\n%s\nwant\n%s", v, strings.Join(decls, "\n"), strings.Join(want, "\n"))
+		}
+		if !strings.Contains(got, "call fast double @") || strings.Count(got, "call ") != 5 {
+			t.Errorf("LLVM %d: the calls changed:\n%s", v, got)
+		}
+		n := 0
+		for _, l := range losses {
+			if strings.Contains(l.What, "(written as a call of @") {
+				n += l.Count
+			}
+		}
+		if want := map[int]int{16: 5, 19: 1}[v]; n != want {
+			t.Errorf("LLVM %d: %d intrinsics said written as the library's, want %d: %v", v, n, want, losses)
+		}
+	}
+}
