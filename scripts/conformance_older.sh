@@ -8,8 +8,8 @@
 #   --src DIR   the sources of zlib/ and lua/ (as conformance_link.sh
 #               fetches them; default $BCX_CORPUS/link-src, or
 #               ~/.cache/bcextract-corpus/link-src), built with clang-22
-#               at -O0 -g and -O2 (and Lua at -O1 with AddressSanitizer
-#               and UBSan); without them only the fixtures are
+#               at -O0 -g and -O2 (and Lua at -O1 -ffast-math with
+#               AddressSanitizer and UBSan); without them only the fixtures are
 #               used (said loudly).
 #
 # Inputs: every module under testdata/ an LLVM 22 producer wrote (that
@@ -110,9 +110,10 @@ if [[ -f $SRC/zlib/zlib.h && -f $SRC/lua/lua.h ]]; then
 		done
 	done
 	# Lua instrumented by AddressSanitizer and UBSan (their metadata,
-	# such as !annotation with parameters, and runtime calls).
+	# such as !annotation with parameters, and runtime calls), at
+	# -ffast-math (math intrinsics: llvm.tan, llvm.acos, ...).
 	for u in "$SRC"/lua/l*.c; do
-		clang-22 -O1 -fsanitize=address,undefined -I"$SRC/lua" -DLUA_USE_LINUX -c -emit-llvm "$u" -o "$WORK/in/lua-asan-$(basename "$u" .c).bc" 2>/dev/null || true
+		clang-22 -O1 -fsanitize=address,undefined -ffast-math -I"$SRC/lua" -DLUA_USE_LINUX -c -emit-llvm "$u" -o "$WORK/in/lua-asan-$(basename "$u" .c).bc" 2>/dev/null || true
 	done
 	# Whole programs: each library's units linked into one module by
 	# bcextract link (an input like the others; link --llvm N below).

@@ -233,7 +233,7 @@ func elementTypeArg(name string) (int, bool) {
 		return 0, false
 	}
 	for base, i := range elementTypeArgs {
-		if name == base || strings.HasPrefix(name, base+".") {
+		if strings.HasPrefix(name, base) && (len(name) == len(base) || name[len(base)] == '.') {
 			return i, true
 		}
 	}
