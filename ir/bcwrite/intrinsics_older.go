@@ -130,7 +130,8 @@ func insertParam(l ir.AttrList, at int, decl bool) ir.AttrList {
 func (w *writer) olderDecls() (restore func()) {
 	undoCmp0 := w.olderCmpDecls()
 	undoFPClass := w.olderFPClassDecls()
-	undoCmp := func() { undoFPClass(); undoCmp0() }
+	undoAsm := w.olderAsmDecls()
+	undoCmp := func() { undoAsm(); undoFPClass(); undoCmp0() }
 	undoDbg0 := w.olderDbgDecls()
 	undoDbg := func() { undoDbg0(); undoCmp() }
 	type saved struct {
@@ -231,7 +232,8 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoMemProf := func() { undoFakeUse(); undoMemProf0() }
 	undoCmp0 := w.olderCmpCalls(f)
 	undoFPClass := w.olderFPClassCalls(f)
-	undoCmp := func() { undoFPClass(); undoCmp0(); undoMemProf() }
+	undoAsm := w.olderAsmCalls(f)
+	undoCmp := func() { undoAsm(); undoFPClass(); undoCmp0(); undoMemProf() }
 	undoTLS0 := w.olderTLS(f)
 	undoTLS := func() { undoTLS0(); undoCmp() }
 	undoDbg0 := w.olderDbgCalls(f)

@@ -884,3 +884,25 @@ func TestOlderLibm(t *testing.T) {
 		}
 	}
 }
+
+// TestOlderAsmIntrinsics checks llvm.nvvm.activemask and
+// llvm.nvvm.read.ptx.sreg.globaltimer given to LLVM 16, which lacks them,
+// as the inline assembly clang 16's headers had (what libomptarget-16's
+// bitcode calls), the first call convergent; LLVM 19 has them.
+func TestOlderAsmIntrinsics(t *testing.T) {
+	const want16 = `  %mask = call i32 asm "activemask.b32 $0;", "=r"() #0
+  %time = call i64 asm sideeffect "mov.u64 $0, %globaltimer;", "=l"()
+`
+	_, out, losses := writeFor(t, readFile(t, "testdata/decl/nvptx-asm.bc"), 16)
+	got, _, _, ok := text(t, out)
+	if !ok || !strings.Contains(got, want16) || strings.Contains(got, "@llvm.nvvm") || !strings.Contains(got, "attributes #0 = { convergent }") {
+		t.Errorf("LLVM 16: read back\n%s\nwant the calls\n%s", got, want16)
+	}
+	if len(losses) != 2 || losses[0].What != "llvm.nvvm.activemask call (as the inline assembly clang 16 wrote for it)" {
+		t.Errorf("LLVM 16: losses %v", losses)
+	}
+	_, out, _ = writeFor(t, readFile(t, "testdata/decl/nvptx-asm.bc"), 19)
+	if got, _, _, _ := text(t, out); strings.Count(got, "call i") != 2 || strings.Contains(got, "call i32 asm") {
+		t.Errorf("LLVM 19: read back\n%s", got)
+	}
+}

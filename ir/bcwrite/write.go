@@ -401,6 +401,10 @@ type writer struct {
 	// fpclass are the declarations of llvm.is.fpclass taken out for a
 	// reader before LLVM 15 (olderFPClassDecls).
 	fpclass map[*ir.Function]bool
+	// asmCalls are the declarations of NVPTX intrinsics taken out for a
+	// reader that lacks them, and the inline assembly each call is
+	// given as (olderAsmDecls).
+	asmCalls map[*ir.Function]asmIntrinsic
 	// numbering is set while the bodies are numbered, before they are
 	// written: a body changed for an older reader is changed both times,
 	// its losses counted the second (loseInBody).
