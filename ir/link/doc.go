@@ -15,6 +15,14 @@
 // members, whose module is then linked as one, as llvm-link links an
 // archive; Resolutions says what became of every definition linked.
 //
+// The linked module written by ir/bcwrite with Options.NoAsmParser and
+// Options.UseListsAsGiven set is the module llvm-link-22 writes, as
+// llvm-dis-22 prints both (no IR symbol table for a module with
+// module-level assembly, as llvm-link registers no assembler parser;
+// the use-list orders as the linker left them, where llvm-link's writer
+// predicts its own, so that the bytes can differ): what `bcextract link`
+// does.
+//
 // Appending variables (llvm.global_ctors, llvm.used) are concatenated, and
 // debug-info composite types made one by their ODR identifier, members
 // included, as llvm-link-22's context makes them. What the linker does not
