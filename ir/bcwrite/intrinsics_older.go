@@ -240,7 +240,8 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoConv0 := w.olderConvergent(f)
 	undoSplice := w.olderSpliceCalls(f)
 	undoAnnotations := w.olderAnnotations(f)
-	undoConv := func() { undoAnnotations(); undoSplice(); undoConv0() }
+	undoRMW := w.olderAtomicRMW(f)
+	undoConv := func() { undoRMW(); undoAnnotations(); undoSplice(); undoConv0() }
 	if !w.knows(17) && w.numbering {
 		w.checkCallBr(f)
 	}

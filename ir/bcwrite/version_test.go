@@ -906,3 +906,87 @@ func TestOlderAsmIntrinsics(t *testing.T) {
 		t.Errorf("LLVM 19: read back\n%s", got)
 	}
 }
+
+// TestOlderAtomicRMW checks the atomicrmw operations a reader lacks given
+// as compare-exchange loops (the text is llvm-dis-22's of what LLVM 16's
+// reader took; lli-13 to lli-19 run such loops as lli-22 runs the
+// operations), the module left as it was for the next write.
+func TestOlderAtomicRMW(t *testing.T) {
+	const want16 = `define i64 @dec_and_sub(ptr %p, i64 %v, i1 %c) {
+start:
+  %dec = atomicrmw volatile udec_wrap ptr %p, i64 %v syncscope("agent") acq_rel, align 8
+  %0 = load i64, ptr %p, align 8
+  br label %1
+
+1:                                                ; preds = %1, %start
+  %2 = phi i64 [ %0, %start ], [ %s, %1 ]
+  %3 = sub i64 %2, %dec
+  %4 = icmp uge i64 %2, %dec
+  %5 = select i1 %4, i64 %3, i64 %2
+  %6 = cmpxchg ptr %p, i64 %2, i64 %5 release monotonic, align 8
+  %7 = extractvalue { i64, i1 } %6, 1
+  %s = extractvalue { i64, i1 } %6, 0
+  br i1 %7, label %8, label %1
+
+8:                                                ; preds = %1
+  br i1 %c, label %more, label %join
+
+more:                                             ; preds = %8
+  %9 = load i64, ptr %p, align 8
+  br label %10
+
+10:                                               ; preds = %10, %more
+  %11 = phi i64 [ %9, %more ], [ %t, %10 ]
+  %12 = sub i64 %11, 1
+  %13 = icmp uge i64 %11, 1
+  %14 = select i1 %13, i64 %12, i64 0
+  %15 = cmpxchg ptr %p, i64 %11, i64 %14 monotonic monotonic, align 8
+  %16 = extractvalue { i64, i1 } %15, 1
+  %t = extractvalue { i64, i1 } %15, 0
+  br i1 %16, label %17, label %10
+
+17:                                               ; preds = %10
+  br label %join
+
+join:                                             ; preds = %17, %8
+  %r = phi i64 [ %s, %8 ], [ %t, %17 ]
+  ret i64 %r
+}
+`
+	for v, n := range map[int]int{13: 4, 15: 4, 16: 2, 19: 2} {
+		m, r := openModule(t, readFile(t, "testdata/decl/rmw-expand.bc"))
+		var losses Losses
+		out, err := Write(m, Options{Loader: r, Version: v, Losses: &losses})
+		if err != nil {
+			t.Fatalf("LLVM %d: %v", v, err)
+		}
+		got, _, _, ok := text(t, out)
+		if !ok {
+			t.Fatalf("LLVM %d: what was written does not read back cleanly", v)
+		}
+		if v == 16 && !strings.Contains(got, want16) {
+			t.Errorf("LLVM 16: read back\n%s\nwant\n%s", got, want16)
+		}
+		if c := strings.Count(got, " = cmpxchg "); c != n {
+			t.Errorf("LLVM %d: %d loops, want %d:\n%s", v, c, n, got)
+		}
+		said := 0
+		for _, l := range losses.List() {
+			if strings.HasSuffix(l.What, "(as a cmpxchg loop)") {
+				said += l.Count
+			}
+		}
+		if said != n {
+			t.Errorf("LLVM %d: %d said, want %d: %v", v, said, n, losses.List())
+		}
+		if v >= 15 {
+			again, err := Write(m, Options{Loader: r})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _, _, _ := text(t, again); strings.Count(got, "atomicrmw") != 4 || strings.Contains(got, "cmpxchg") {
+				t.Errorf("written for LLVM 22 after %d:\n%s", v, got)
+			}
+		}
+	}
+}

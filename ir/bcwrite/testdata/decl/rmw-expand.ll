@@ -1,0 +1,23 @@
+; atomicrmw operations an older reader lacks (uinc_wrap, udec_wrap: LLVM
+; 16; usub_cond, usub_sat: LLVM 20), which it is given as the
+; compare-exchange loops LLVM's AtomicExpand makes of them; two in one
+; block, and one whose block's successor has a phi.
+define i32 @inc(ptr %p, i32 %v) {
+  %old = atomicrmw uinc_wrap ptr %p, i32 %v seq_cst, align 4
+  ret i32 %old
+}
+
+define i64 @dec_and_sub(ptr %p, i64 %v, i1 %c) {
+start:
+  %dec = atomicrmw volatile udec_wrap ptr %p, i64 %v syncscope("agent") acq_rel, align 8
+  %s = atomicrmw usub_cond ptr %p, i64 %dec release, align 8
+  br i1 %c, label %more, label %join
+
+more:
+  %t = atomicrmw usub_sat ptr %p, i64 1 monotonic, align 8
+  br label %join
+
+join:
+  %r = phi i64 [ %s, %start ], [ %t, %more ]
+  ret i64 %r
+}
