@@ -50,8 +50,8 @@ func (w *writer) expandsRMW(in *ir.Instruction) bool {
 		return false
 	}
 	v := rmwSince(in.RMW)
-	t := in.Operands[1].Type()
-	return v != 0 && !w.knows(v) && t != nil && t.Kind == ir.IntegerType
+	p, t := in.Operands[0].Type(), in.Operands[1].Type()
+	return v != 0 && !w.knows(v) && t != nil && t.Kind == ir.IntegerType && p != nil && p.Kind == ir.PointerType
 }
 
 // olderAtomicRMW expands the atomicrmw instructions of f's body the

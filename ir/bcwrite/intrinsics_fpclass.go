@@ -75,7 +75,7 @@ func fpClassSig(sig *ir.Type) bool {
 		return false
 	}
 	x, set, r := sig.Params[0], sig.Params[1], sig.Ret
-	if set.Kind != ir.IntegerType || set.BitWidth != 32 {
+	if x == nil || set == nil || set.Kind != ir.IntegerType || set.BitWidth != 32 {
 		return false
 	}
 	width, _, ok := ieeeFormat(x.Scalar())
@@ -155,8 +155,13 @@ func (w *writer) olderFPClassCalls(f *ir.Function) (undo func()) {
 				continue
 			}
 			set, ok := in.Operands[1].(*ir.ConstInt)
+			if sig := (&ir.Type{Kind: ir.FunctionType, Ret: in.Typ, Params: []*ir.Type{in.Operands[0].Type(), i32Type}}); !fpClassSig(sig) {
+				// A call of another type than the declaration's (not
+				// valid IR).
+				ok = false
+			}
 			if !ok || set.V&^fcAll != 0 {
-				w.cannot("a call of llvm.is.fpclass whose set of classes is not an immediate")
+				w.cannot("a call of llvm.is.fpclass of other operands than a floating-point value and an immediate set of classes")
 				if out != nil {
 					out = append(out, in)
 				}
