@@ -7,7 +7,8 @@ import (
 )
 
 // An atomicrmw of an integer operation the reader lacks (uinc_wrap and
-// udec_wrap: LLVM 16; usub_cond and usub_sat: LLVM 20) is given to it as
+// udec_wrap: LLVM 16; usub_cond and usub_sat: LLVM 20), or an fadd or
+// fsub of a vector (LLVM 19), is given to it as
 // the compare-exchange loop LLVM's AtomicExpand pass makes of it on a
 // target without the instruction: the block is split at the atomicrmw,
 //
@@ -30,6 +31,9 @@ import (
 //	udec_wrap  %new = select (or (icmp eq %old, 0), (icmp ugt %old, %v)), %v, (sub %old, 1)
 //	usub_cond  %new = select (icmp uge %old, %v), (sub %old, %v), %old
 //	usub_sat   %new = select (icmp uge %old, %v), (sub %old, %v), 0
+//	fadd       %new = bitcast (fadd (bitcast %old to <N x T>), %v) to iN
+//	           (fsub alike; the loop's integer is the vector's bits, and
+//	           the atomicrmw's value the bitcast of %seen to the vector)
 
 // rmwSince returns the first release whose reader knows an atomicrmw
 // operation olderAtomicRMW expands, 0 for the others.
@@ -49,9 +53,35 @@ func (w *writer) expandsRMW(in *ir.Instruction) bool {
 	if in.Op != ir.AtomicRMW || len(in.Operands) != 2 {
 		return false
 	}
-	v := rmwSince(in.RMW)
 	p, t := in.Operands[0].Type(), in.Operands[1].Type()
-	return v != 0 && !w.knows(v) && t != nil && t.Kind == ir.IntegerType && p != nil && p.Kind == ir.PointerType
+	if p == nil || p.Kind != ir.PointerType || t == nil {
+		return false
+	}
+	if (in.RMW == ir.RMWFAdd || in.RMW == ir.RMWFSub) && t.Kind == ir.FixedVectorType && t.Elem.IsFloatingPoint() {
+		// LLVM 19's (llvm/llvm-project#86796): the vector's bits are
+		// exchanged as an integer, of a width cmpxchg takes.
+		n := vectorBits(t)
+		return !w.knows(19) && n >= 8 && n <= 128 && n&(n-1) == 0
+	}
+	v := rmwSince(in.RMW)
+	return v != 0 && !w.knows(v) && t.Kind == ir.IntegerType
+}
+
+// vectorBits returns the bits of a fixed vector of floating-point
+// values, 0 for another.
+func vectorBits(t *ir.Type) uint64 {
+	var w uint64
+	switch t.Elem.Kind {
+	case ir.HalfType, ir.BFloatType:
+		w = 16
+	case ir.FloatType:
+		w = 32
+	case ir.DoubleType:
+		w = 64
+	default:
+		return 0
+	}
+	return w * t.Len
 }
 
 // olderAtomicRMW expands the atomicrmw instructions of f's body the
@@ -125,6 +155,10 @@ func (w *writer) olderAtomicRMW(f *ir.Function) (undo func()) {
 		}
 		ptr, v := in.Operands[0], in.Operands[1]
 		t := v.Type()
+		if vt := t; vt.IsVector() {
+			// Loaded and exchanged as the integer of its bits.
+			t = &ir.Type{Kind: ir.IntegerType, BitWidth: uint32(vectorBits(vt))}
+		}
 		loc := in.DebugLoc
 		mk := func(x *ir.Instruction) *ir.Instruction {
 			x.DebugLoc = loc
@@ -153,6 +187,15 @@ func (w *writer) olderAtomicRMW(f *ir.Function) (undo func()) {
 			gt := add(&ir.Instruction{Op: ir.ICmp, Pred: ir.ICmpUGT, Typ: bt, Operands: []ir.Value{old, v}})
 			c := add(&ir.Instruction{Op: ir.Or, Typ: bt, Operands: []ir.Value{z, gt}})
 			nv = add(&ir.Instruction{Op: ir.Select, Typ: t, Operands: []ir.Value{c, v, dec}})
+		case ir.RMWFAdd, ir.RMWFSub:
+			vt := v.Type()
+			ov := add(&ir.Instruction{Op: ir.BitCast, Typ: vt, Operands: []ir.Value{old}})
+			op := ir.FAdd
+			if in.RMW == ir.RMWFSub {
+				op = ir.FSub
+			}
+			r := add(&ir.Instruction{Op: op, Typ: vt, Operands: []ir.Value{ov, v}})
+			nv = add(&ir.Instruction{Op: ir.BitCast, Typ: t, Operands: []ir.Value{r}})
 		default: // usub_cond, usub_sat
 			sub := add(&ir.Instruction{Op: ir.Sub, Typ: t, Operands: []ir.Value{old, v}})
 			c := add(&ir.Instruction{Op: ir.ICmp, Pred: ir.ICmpUGE, Typ: bt, Operands: []ir.Value{old, v}})
@@ -167,8 +210,15 @@ func (w *writer) olderAtomicRMW(f *ir.Function) (undo func()) {
 			Align: in.Align, Flags: in.Flags & ir.Volatile, Ordering: in.Ordering, FailOrdering: failureOrdering(in.Ordering),
 			Extra: in.Extra, Metadata: in.Metadata})
 		ok := add(&ir.Instruction{Op: ir.ExtractValue, Typ: bt, Operands: []ir.Value{cx}, Extra: &ir.InstrExtra{Indices: []uint32{1}}})
-		*in = ir.Instruction{Op: ir.ExtractValue, Typ: t, Name: in.Name, Operands: []ir.Value{cx},
-			Extra: &ir.InstrExtra{Indices: []uint32{0}}, DebugLoc: loc, DebugRecords: in.DebugRecords}
+		if vt := v.Type(); vt != t {
+			seen := add(&ir.Instruction{Op: ir.ExtractValue, Typ: t, Operands: []ir.Value{cx}, Extra: &ir.InstrExtra{Indices: []uint32{0}}})
+			old.Operands[1] = seen
+			*in = ir.Instruction{Op: ir.BitCast, Typ: vt, Name: in.Name, Operands: []ir.Value{seen},
+				DebugLoc: loc, DebugRecords: in.DebugRecords}
+		} else {
+			*in = ir.Instruction{Op: ir.ExtractValue, Typ: t, Name: in.Name, Operands: []ir.Value{cx},
+				Extra: &ir.InstrExtra{Indices: []uint32{0}}, DebugLoc: loc, DebugRecords: in.DebugRecords}
+		}
 		body = append(body, in)
 		add(&ir.Instruction{Op: ir.Br, Typ: void, Operands: []ir.Value{ok}, Succs: []*ir.Block{after, loop}})
 		loop.Instrs = body

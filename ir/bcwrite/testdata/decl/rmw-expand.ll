@@ -21,3 +21,9 @@ join:
   %r = phi i64 [ %s, %start ], [ %t, %more ]
   ret i64 %r
 }
+
+; An fadd of a vector (LLVM 19), exchanged as the i32 of its bits.
+define <2 x half> @vec(ptr addrspace(1) %q, <2 x half> %h) {
+  %sum = atomicrmw fadd ptr addrspace(1) %q, <2 x half> %h syncscope("agent") monotonic, align 4
+  ret <2 x half> %sum
+}
