@@ -230,6 +230,20 @@ func (o AtomicOrdering) String() string {
 	return "<bad>"
 }
 
+// StrongestFailure returns the strongest ordering a failed cmpxchg may
+// have when o is its success ordering (LLVM's
+// AtomicCmpXchgInst::getStrongestFailureOrdering): acq_rel gives acquire,
+// release monotonic, the others themselves.
+func (o AtomicOrdering) StrongestFailure() AtomicOrdering {
+	switch o {
+	case AcquireRelease:
+		return Acquire
+	case Release:
+		return Monotonic
+	}
+	return o
+}
+
 // An RMWOp is the operation of an atomicrmw.
 type RMWOp uint8
 

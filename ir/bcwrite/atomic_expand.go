@@ -207,7 +207,7 @@ func (w *writer) olderAtomicRMW(f *ir.Function) (undo func()) {
 		}
 		pairType := &ir.Type{Kind: ir.StructType, Fields: []*ir.Type{t, i1Type}}
 		cx := add(&ir.Instruction{Op: ir.AtomicCmpXchg, Typ: pairType, Operands: []ir.Value{ptr, old, nv},
-			Align: in.Align, Flags: in.Flags & ir.Volatile, Ordering: in.Ordering, FailOrdering: failureOrdering(in.Ordering),
+			Align: in.Align, Flags: in.Flags & ir.Volatile, Ordering: in.Ordering, FailOrdering: in.Ordering.StrongestFailure(),
 			Extra: in.Extra, Metadata: in.Metadata})
 		ok := add(&ir.Instruction{Op: ir.ExtractValue, Typ: bt, Operands: []ir.Value{cx}, Extra: &ir.InstrExtra{Indices: []uint32{1}}})
 		if vt := v.Type(); vt != t {
@@ -242,18 +242,6 @@ func (w *writer) olderAtomicRMW(f *ir.Function) (undo func()) {
 		}
 		f.Blocks = oldBlocks
 	}
-}
-
-// failureOrdering returns the strongest ordering a failed cmpxchg may
-// have for success ordering o, as AtomicCmpXchgInst gives it.
-func failureOrdering(o ir.AtomicOrdering) ir.AtomicOrdering {
-	switch o {
-	case ir.AcquireRelease:
-		return ir.Acquire
-	case ir.Release:
-		return ir.Monotonic
-	}
-	return o
 }
 
 // successors returns the blocks terminator in goes to.

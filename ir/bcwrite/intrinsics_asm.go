@@ -32,35 +32,18 @@ type asmIntrinsic struct {
 // out of the module written for it, recording them in w.asmCalls;
 // restore puts them back.
 func (w *writer) olderAsmDecls() (restore func()) {
-	funcs, orders := w.m.Functions, w.m.UseListOrders
-	var kept []*ir.Function
-	for i, f := range funcs {
+	return w.takeDecls(func(f *ir.Function) bool {
 		a, ok := asmIntrinsics[f.Name]
 		if !ok || f.HasBody || w.knowsIntrinsic(f.Name) || f.Sig == nil || len(f.Sig.Params) != 0 || f.Sig.VarArg ||
 			!sameScalar(f.Sig.Ret, &ir.Type{Kind: ir.IntegerType, BitWidth: a.width}) {
-			if kept != nil {
-				kept = append(kept, f)
-			}
-			continue
-		}
-		if kept == nil {
-			kept = slices.Clone(funcs[:i])
+			return false
 		}
 		if w.asmCalls == nil {
 			w.asmCalls = map[*ir.Function]asmIntrinsic{}
 		}
 		w.asmCalls[f] = a
-	}
-	if kept == nil {
-		return func() {}
-	}
-	w.m.Functions = kept
-	w.m.UseListOrders = slices.DeleteFunc(slices.Clone(orders), func(o ir.UseListOrder) bool {
-		f, ok := o.Value.(*ir.Function)
-		_, gone := w.asmCalls[f]
-		return ok && gone
+		return true
 	})
-	return func() { w.m.Functions, w.m.UseListOrders = funcs, orders }
 }
 
 // olderAsmCalls gives the calls of f's body of the declarations

@@ -28,15 +28,10 @@ func (w *writer) olderCmpDecls() (restore func()) {
 	if w.knows(19) {
 		return func() {}
 	}
-	funcs, orders := w.m.Functions, w.m.UseListOrders
-	var kept []*ir.Function
-	for i, f := range funcs {
+	return w.takeDecls(func(f *ir.Function) bool {
 		signed := strings.HasPrefix(f.Name, "llvm.scmp.")
 		if !signed && !strings.HasPrefix(f.Name, "llvm.ucmp.") || f.HasBody {
-			if kept != nil {
-				kept = append(kept, f)
-			}
-			continue
+			return false
 		}
 		if !cmpSig(f.Sig) {
 			// Operands not of one integer type, or a result of
@@ -46,13 +41,32 @@ func (w *writer) olderCmpDecls() (restore func()) {
 				w.unsupported = &UnsupportedError{What: "for LLVM " + strconv.Itoa(w.t.version) + ", a call of @" + f.Name + " of type other than the comparison's"}
 			}
 		}
-		if kept == nil {
-			kept = slices.Clone(funcs[:i])
-		}
 		if w.cmps == nil {
 			w.cmps = map[*ir.Function]bool{}
 		}
 		w.cmps[f] = signed
+		return true
+	})
+}
+
+// takeDecls takes the functions take says out of the module written, and
+// their use-list orders: declarations whose calls the older reader is
+// given as something else. restore puts them back.
+func (w *writer) takeDecls(take func(f *ir.Function) bool) (restore func()) {
+	funcs, orders := w.m.Functions, w.m.UseListOrders
+	var kept []*ir.Function
+	taken := map[*ir.Function]bool{}
+	for i, f := range funcs {
+		if !take(f) {
+			if kept != nil {
+				kept = append(kept, f)
+			}
+			continue
+		}
+		if kept == nil {
+			kept = slices.Clone(funcs[:i])
+		}
+		taken[f] = true
 	}
 	if kept == nil {
 		return func() {}
@@ -60,8 +74,7 @@ func (w *writer) olderCmpDecls() (restore func()) {
 	w.m.Functions = kept
 	w.m.UseListOrders = slices.DeleteFunc(slices.Clone(orders), func(o ir.UseListOrder) bool {
 		f, ok := o.Value.(*ir.Function)
-		_, gone := w.cmps[f]
-		return ok && gone
+		return ok && taken[f]
 	})
 	return func() { w.m.Functions, w.m.UseListOrders = funcs, orders }
 }
@@ -73,6 +86,36 @@ func (w *writer) olderCmpCalls(f *ir.Function) (undo func()) {
 	if len(w.cmps) == 0 {
 		return func() {}
 	}
+	return expandCalls(f, func(in *ir.Instruction) []*ir.Instruction {
+		callee, _ := in.Callee.(*ir.Function)
+		signed, ok := w.cmps[callee]
+		if !ok || in.Op != ir.Call || len(in.Operands) != 2 {
+			return nil
+		}
+		w.loseInBody(callee.Name[:len("llvm.scmp")] + " call (as the comparisons it stands for)")
+		gtPred, ltPred := ir.ICmpUGT, ir.ICmpULT
+		if signed {
+			gtPred, ltPred = ir.ICmpSGT, ir.ICmpSLT
+		}
+		a, c := in.Operands[0], in.Operands[1]
+		boolTy := i1Type
+		if t := a.Type(); t.IsVector() {
+			boolTy = &ir.Type{Kind: t.Kind, Len: t.Len, Elem: i1Type}
+		}
+		gt := &ir.Instruction{Op: ir.ICmp, Pred: gtPred, Typ: boolTy, Operands: []ir.Value{a, c}, DebugLoc: in.DebugLoc}
+		lt := &ir.Instruction{Op: ir.ICmp, Pred: ltPred, Typ: boolTy, Operands: []ir.Value{a, c}, DebugLoc: in.DebugLoc}
+		g := &ir.Instruction{Op: ir.ZExt, Typ: in.Typ, Operands: []ir.Value{gt}, DebugLoc: in.DebugLoc}
+		l := &ir.Instruction{Op: ir.ZExt, Typ: in.Typ, Operands: []ir.Value{lt}, DebugLoc: in.DebugLoc}
+		return []*ir.Instruction{gt, lt, g, l, {Op: ir.Sub, Typ: in.Typ, Operands: []ir.Value{g, l}}}
+	})
+}
+
+// expandCalls gives each instruction of f's body for which expand
+// returns instructions as those, in place: the last of them is made the
+// instruction itself (its name, metadata, location and debug records
+// kept), so that its uses stay. expand returns nil for one it leaves.
+// undo undoes it.
+func expandCalls(f *ir.Function, expand func(in *ir.Instruction) []*ir.Instruction) (undo func()) {
 	type savedBlock struct {
 		b      *ir.Block
 		instrs []*ir.Instruction
@@ -86,9 +129,8 @@ func (w *writer) olderCmpCalls(f *ir.Function) (undo func()) {
 	for _, b := range f.Blocks {
 		var out []*ir.Instruction
 		for i, in := range b.Instrs {
-			callee, _ := in.Callee.(*ir.Function)
-			signed, ok := w.cmps[callee]
-			if !ok || in.Op != ir.Call || len(in.Operands) != 2 {
+			made := expand(in)
+			if made == nil {
 				if out != nil {
 					out = append(out, in)
 				}
@@ -98,23 +140,11 @@ func (w *writer) olderCmpCalls(f *ir.Function) (undo func()) {
 				out = slices.Clone(b.Instrs[:i])
 			}
 			instrs = append(instrs, savedInstr{in, *in})
-			w.loseInBody(callee.Name[:len("llvm.scmp")] + " call (as the comparisons it stands for)")
-			gtPred, ltPred := ir.ICmpUGT, ir.ICmpULT
-			if signed {
-				gtPred, ltPred = ir.ICmpSGT, ir.ICmpSLT
-			}
-			a, c := in.Operands[0], in.Operands[1]
-			boolTy := i1Type
-			if t := a.Type(); t.IsVector() {
-				boolTy = &ir.Type{Kind: t.Kind, Len: t.Len, Elem: i1Type}
-			}
-			gt := &ir.Instruction{Op: ir.ICmp, Pred: gtPred, Typ: boolTy, Operands: []ir.Value{a, c}, DebugLoc: in.DebugLoc}
-			lt := &ir.Instruction{Op: ir.ICmp, Pred: ltPred, Typ: boolTy, Operands: []ir.Value{a, c}, DebugLoc: in.DebugLoc}
-			g := &ir.Instruction{Op: ir.ZExt, Typ: in.Typ, Operands: []ir.Value{gt}, DebugLoc: in.DebugLoc}
-			l := &ir.Instruction{Op: ir.ZExt, Typ: in.Typ, Operands: []ir.Value{lt}, DebugLoc: in.DebugLoc}
-			*in = ir.Instruction{Op: ir.Sub, Typ: in.Typ, Name: in.Name, Operands: []ir.Value{g, l},
-				DebugLoc: in.DebugLoc, Metadata: in.Metadata, DebugRecords: in.DebugRecords}
-			out = append(out, gt, lt, g, l, in)
+			last := made[len(made)-1]
+			*in = ir.Instruction{Op: last.Op, Pred: last.Pred, Typ: last.Typ, Operands: last.Operands,
+				Name: in.Name, DebugLoc: in.DebugLoc, Metadata: in.Metadata, DebugRecords: in.DebugRecords}
+			made[len(made)-1] = in
+			out = append(out, made...)
 		}
 		if out != nil {
 			blocks = append(blocks, savedBlock{b, b.Instrs})

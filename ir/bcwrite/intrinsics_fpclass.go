@@ -2,7 +2,6 @@ package bcwrite
 
 import (
 	"math/big"
-	"slices"
 	"strings"
 
 	"github.com/bcextract/bcextract/ir"
@@ -99,32 +98,16 @@ func (w *writer) olderFPClassDecls() (restore func()) {
 	if w.knows(15) {
 		return func() {}
 	}
-	funcs, orders := w.m.Functions, w.m.UseListOrders
-	var kept []*ir.Function
-	for i, f := range funcs {
+	return w.takeDecls(func(f *ir.Function) bool {
 		if !strings.HasPrefix(f.Name, "llvm.is.fpclass.") || f.HasBody || !fpClassSig(f.Sig) {
-			if kept != nil {
-				kept = append(kept, f)
-			}
-			continue
-		}
-		if kept == nil {
-			kept = slices.Clone(funcs[:i])
+			return false
 		}
 		if w.fpclass == nil {
 			w.fpclass = map[*ir.Function]bool{}
 		}
 		w.fpclass[f] = true
-	}
-	if kept == nil {
-		return func() {}
-	}
-	w.m.Functions = kept
-	w.m.UseListOrders = slices.DeleteFunc(slices.Clone(orders), func(o ir.UseListOrder) bool {
-		f, ok := o.Value.(*ir.Function)
-		return ok && w.fpclass[f]
+		return true
 	})
-	return func() { w.m.Functions, w.m.UseListOrders = funcs, orders }
 }
 
 // olderFPClassCalls gives the calls of llvm.is.fpclass in f's body as the
@@ -134,64 +117,24 @@ func (w *writer) olderFPClassCalls(f *ir.Function) (undo func()) {
 	if len(w.fpclass) == 0 {
 		return func() {}
 	}
-	type savedBlock struct {
-		b      *ir.Block
-		instrs []*ir.Instruction
-	}
-	type savedInstr struct {
-		in  *ir.Instruction
-		was ir.Instruction
-	}
-	var blocks []savedBlock
-	var instrs []savedInstr
-	for _, b := range f.Blocks {
-		var out []*ir.Instruction
-		for i, in := range b.Instrs {
-			callee, _ := in.Callee.(*ir.Function)
-			if in.Op != ir.Call || !w.fpclass[callee] || len(in.Operands) != 2 {
-				if out != nil {
-					out = append(out, in)
-				}
-				continue
-			}
-			set, ok := in.Operands[1].(*ir.ConstInt)
-			if sig := (&ir.Type{Kind: ir.FunctionType, Ret: in.Typ, Params: []*ir.Type{in.Operands[0].Type(), i32Type}}); !fpClassSig(sig) {
-				// A call of another type than the declaration's (not
-				// valid IR).
-				ok = false
-			}
-			if !ok || set.V&^fcAll != 0 {
-				w.cannot("a call of llvm.is.fpclass of other operands than a floating-point value and an immediate set of classes")
-				if out != nil {
-					out = append(out, in)
-				}
-				continue
-			}
-			if out == nil {
-				out = slices.Clone(b.Instrs[:i])
-			}
-			instrs = append(instrs, savedInstr{in, *in})
-			w.loseInBody("llvm.is.fpclass call (as the tests of the value's bits it stands for)")
-			tests := fpClassTests(in.Operands[0], uint32(set.V), in.DebugLoc)
-			last := tests[len(tests)-1]
-			*in = ir.Instruction{Op: last.Op, Pred: last.Pred, Typ: last.Typ, Name: in.Name, Operands: last.Operands,
-				DebugLoc: in.DebugLoc, Metadata: in.Metadata, DebugRecords: in.DebugRecords}
-			tests[len(tests)-1] = in
-			out = append(out, tests...)
+	return expandCalls(f, func(in *ir.Instruction) []*ir.Instruction {
+		callee, _ := in.Callee.(*ir.Function)
+		if in.Op != ir.Call || !w.fpclass[callee] || len(in.Operands) != 2 {
+			return nil
 		}
-		if out != nil {
-			blocks = append(blocks, savedBlock{b, b.Instrs})
-			b.Instrs = out
+		set, ok := in.Operands[1].(*ir.ConstInt)
+		if sig := (&ir.Type{Kind: ir.FunctionType, Ret: in.Typ, Params: []*ir.Type{in.Operands[0].Type(), i32Type}}); !fpClassSig(sig) {
+			// A call of another type than the declaration's (not
+			// valid IR).
+			ok = false
 		}
-	}
-	return func() {
-		for _, s := range instrs {
-			*s.in = s.was
+		if !ok || set.V&^fcAll != 0 {
+			w.cannot("a call of llvm.is.fpclass of other operands than a floating-point value and an immediate set of classes")
+			return nil
 		}
-		for _, s := range blocks {
-			s.b.Instrs = s.instrs
-		}
-	}
+		w.loseInBody("llvm.is.fpclass call (as the tests of the value's bits it stands for)")
+		return fpClassTests(in.Operands[0], uint32(set.V), in.DebugLoc)
+	})
 }
 
 // fpClassTests returns the instructions that compute llvm.is.fpclass(x,

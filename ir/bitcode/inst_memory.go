@@ -274,7 +274,7 @@ func (r *Reader) instCmpXchg(c *opCursor, in *ir.Instruction) error {
 	in.Ordering = decodeOrdering(c.u64("success ordering"))
 	r.setSyncScope(in, c.u64("sync scope"))
 	if old && !c.more() {
-		in.FailOrdering = strongestFailureOrdering(in.Ordering)
+		in.FailOrdering = in.Ordering.StrongestFailure()
 	} else {
 		in.FailOrdering = decodeOrdering(c.u64("failure ordering"))
 	}
@@ -310,18 +310,6 @@ func (r *Reader) instCmpXchg(c *opCursor, in *ir.Instruction) error {
 		c.setResult(cmpID)
 	}
 	return nil
-}
-
-// strongestFailureOrdering is the failure ordering of a cmpxchg from before
-// it had one: its success ordering, less any release.
-func strongestFailureOrdering(o ir.AtomicOrdering) ir.AtomicOrdering {
-	switch o {
-	case ir.AcquireRelease:
-		return ir.Acquire
-	case ir.Release:
-		return ir.Monotonic
-	}
-	return o
 }
 
 // instAtomicRMW reads INST_ATOMICRMW: [ptr, val, op, vol, ordering,
