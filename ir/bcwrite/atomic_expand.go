@@ -1,6 +1,7 @@
 package bcwrite
 
 import (
+	"math/big"
 	"slices"
 
 	"github.com/bcextract/bcextract/ir"
@@ -41,8 +42,10 @@ func rmwSince(op ir.RMWOp) int {
 	switch op {
 	case ir.RMWUIncWrap, ir.RMWUDecWrap:
 		return 16
-	case ir.RMWUSubCond, ir.RMWUSubSat:
-		return 21 // LLVM 20's; the writer knows 21's
+	case ir.RMWUSubCond, ir.RMWUSubSat, ir.RMWFMaximum, ir.RMWFMinimum:
+		return 21 // LLVM 20's and 21's; the writer knows 21's
+	case ir.RMWFMax, ir.RMWFMin:
+		return 15
 	}
 	return 0
 }
@@ -57,31 +60,36 @@ func (w *writer) expandsRMW(in *ir.Instruction) bool {
 	if p == nil || p.Kind != ir.PointerType || t == nil {
 		return false
 	}
-	if (in.RMW == ir.RMWFAdd || in.RMW == ir.RMWFSub) && t.Kind == ir.FixedVectorType && t.Elem.IsFloatingPoint() {
-		// LLVM 19's (llvm/llvm-project#86796): the vector's bits are
-		// exchanged as an integer, of a width cmpxchg takes.
-		n := vectorBits(t)
-		return !w.knows(19) && n >= 8 && n <= 128 && n&(n-1) == 0
-	}
 	v := rmwSince(in.RMW)
+	if t.IsFloatingPoint() || t.Kind == ir.FixedVectorType && t.Elem.IsFloatingPoint() {
+		// Exchanged as the integer of the value's bits, of a width
+		// cmpxchg takes.
+		n := fpBits(t)
+		if n < 8 || n > 128 || n&(n-1) != 0 {
+			return false
+		}
+		if t.IsVector() {
+			// LLVM 19's (llvm/llvm-project#86796): fadd and fsub
+			// (fmax and fmin of a vector are left to be refused).
+			return (in.RMW == ir.RMWFAdd || in.RMW == ir.RMWFSub) && !w.knows(19)
+		}
+		return v != 0 && !w.knows(v)
+	}
 	return v != 0 && !w.knows(v) && t.Kind == ir.IntegerType
 }
 
-// vectorBits returns the bits of a fixed vector of floating-point
-// values, 0 for another.
-func vectorBits(t *ir.Type) uint64 {
-	var w uint64
-	switch t.Elem.Kind {
-	case ir.HalfType, ir.BFloatType:
-		w = 16
-	case ir.FloatType:
-		w = 32
-	case ir.DoubleType:
-		w = 64
-	default:
+// fpBits returns the bits of a value of an IEEE floating-point type or a
+// fixed vector of them, 0 for another.
+func fpBits(t *ir.Type) uint64 {
+	n := uint64(1)
+	if t.Kind == ir.FixedVectorType {
+		n, t = t.Len, t.Elem
+	}
+	width, _, ok := ieeeFormat(t)
+	if !ok {
 		return 0
 	}
-	return w * t.Len
+	return uint64(width) * n
 }
 
 // olderAtomicRMW expands the atomicrmw instructions of f's body the
@@ -155,9 +163,9 @@ func (w *writer) olderAtomicRMW(f *ir.Function) (undo func()) {
 		}
 		ptr, v := in.Operands[0], in.Operands[1]
 		t := v.Type()
-		if vt := t; vt.IsVector() {
+		if t.Kind != ir.IntegerType {
 			// Loaded and exchanged as the integer of its bits.
-			t = &ir.Type{Kind: ir.IntegerType, BitWidth: uint32(vectorBits(vt))}
+			t = &ir.Type{Kind: ir.IntegerType, BitWidth: uint32(fpBits(t))}
 		}
 		loc := in.DebugLoc
 		mk := func(x *ir.Instruction) *ir.Instruction {
@@ -174,7 +182,7 @@ func (w *writer) olderAtomicRMW(f *ir.Function) (undo func()) {
 			return x
 		}
 		bt := i1Type
-		zero, one := &ir.ConstInt{Typ: t}, &ir.ConstInt{Typ: t, V: 1}
+		zero, one := intConst(t, big.NewInt(0)), intConst(t, big.NewInt(1))
 		var nv *ir.Instruction
 		switch in.RMW {
 		case ir.RMWUIncWrap:
@@ -187,14 +195,10 @@ func (w *writer) olderAtomicRMW(f *ir.Function) (undo func()) {
 			gt := add(&ir.Instruction{Op: ir.ICmp, Pred: ir.ICmpUGT, Typ: bt, Operands: []ir.Value{old, v}})
 			c := add(&ir.Instruction{Op: ir.Or, Typ: bt, Operands: []ir.Value{z, gt}})
 			nv = add(&ir.Instruction{Op: ir.Select, Typ: t, Operands: []ir.Value{c, v, dec}})
-		case ir.RMWFAdd, ir.RMWFSub:
+		case ir.RMWFAdd, ir.RMWFSub, ir.RMWFMax, ir.RMWFMin, ir.RMWFMaximum, ir.RMWFMinimum:
 			vt := v.Type()
 			ov := add(&ir.Instruction{Op: ir.BitCast, Typ: vt, Operands: []ir.Value{old}})
-			op := ir.FAdd
-			if in.RMW == ir.RMWFSub {
-				op = ir.FSub
-			}
-			r := add(&ir.Instruction{Op: op, Typ: vt, Operands: []ir.Value{ov, v}})
+			r := fpRMWValue(in.RMW, ov, v, old, add)
 			nv = add(&ir.Instruction{Op: ir.BitCast, Typ: t, Operands: []ir.Value{r}})
 		default: // usub_cond, usub_sat
 			sub := add(&ir.Instruction{Op: ir.Sub, Typ: t, Operands: []ir.Value{old, v}})
@@ -251,4 +255,54 @@ func successors(in *ir.Instruction) []*ir.Block {
 		s = append(s, in.Unwind)
 	}
 	return s
+}
+
+// fpRMWValue adds, with add, the instructions that compute the value a
+// floating-point atomicrmw op stores, from a (the value loaded, whose
+// bits are the integer bits) and b (the atomicrmw's), and returns the
+// last:
+//
+//	fadd, fsub  fadd/fsub %a, %b
+//	fmax        select (fcmp uno %a, %a), %b, (select (fcmp olt %a, %b), %b, %a)
+//	            (llvm.maxnum: a NaN operand gives the other, equal ones %a
+//	            as LLVM 22's code runs it; fmin with ogt)
+//	fmaximum    select (fcmp uno %a, %b), (fadd %a, %b),
+//	              (select (fcmp oeq %a, %b), (select NEG(%a), %b, %a),
+//	                (select (fcmp ogt %a, %b), %a, %b))
+//	            (llvm.maximum: a NaN operand gives a NaN, -0 is less than
+//	            +0; NEG(%a) is icmp slt %bits, 0; fminimum with olt, and
+//	            the negative zero of two)
+func fpRMWValue(op ir.RMWOp, a, b ir.Value, bits *ir.Instruction, add func(*ir.Instruction) *ir.Instruction) *ir.Instruction {
+	t := a.Type()
+	cmp := func(p ir.Predicate, x, y ir.Value) *ir.Instruction {
+		return add(&ir.Instruction{Op: ir.FCmp, Pred: p, Typ: i1Type, Operands: []ir.Value{x, y}})
+	}
+	sel := func(c, x, y ir.Value) *ir.Instruction {
+		return add(&ir.Instruction{Op: ir.Select, Typ: t, Operands: []ir.Value{c, x, y}})
+	}
+	switch op {
+	case ir.RMWFAdd:
+		return add(&ir.Instruction{Op: ir.FAdd, Typ: t, Operands: []ir.Value{a, b}})
+	case ir.RMWFSub:
+		return add(&ir.Instruction{Op: ir.FSub, Typ: t, Operands: []ir.Value{a, b}})
+	}
+	switch op {
+	case ir.RMWFMax:
+		return sel(cmp(ir.FCmpUNO, a, a), b, sel(cmp(ir.FCmpOLT, a, b), b, a))
+	case ir.RMWFMin:
+		return sel(cmp(ir.FCmpUNO, a, a), b, sel(cmp(ir.FCmpOGT, a, b), b, a))
+	}
+	order := ir.FCmpOGT
+	if op == ir.RMWFMinimum {
+		order = ir.FCmpOLT
+	}
+	pick := sel(cmp(order, a, b), a, b)
+	neg := add(&ir.Instruction{Op: ir.ICmp, Pred: ir.ICmpSLT, Typ: i1Type, Operands: []ir.Value{bits, intConst(bits.Typ, big.NewInt(0))}})
+	zero := sel(neg, b, a) // fmaximum: the other when %a is -0
+	if op == ir.RMWFMinimum {
+		zero = sel(neg, a, b)
+	}
+	same := sel(cmp(ir.FCmpOEQ, a, b), zero, pick)
+	nan := add(&ir.Instruction{Op: ir.FAdd, Typ: t, Operands: []ir.Value{a, b}})
+	return sel(cmp(ir.FCmpUNO, a, b), nan, same)
 }

@@ -196,7 +196,7 @@ func (w *writer) checkTypedBody(f *ir.Function) {
 			case ir.AtomicRMW:
 				// LLVM 15's operations (a pointer's xchg is given as
 				// its bits', olderPointerXchg).
-				if in.RMW == ir.RMWFMax || in.RMW == ir.RMWFMin {
+				if (in.RMW == ir.RMWFMax || in.RMW == ir.RMWFMin) && !w.expandsRMW(in) {
 					w.cannot("atomicrmw " + in.RMW.String())
 				}
 			}

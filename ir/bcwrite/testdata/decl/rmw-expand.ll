@@ -27,3 +27,13 @@ define <2 x half> @vec(ptr addrspace(1) %q, <2 x half> %h) {
   %sum = atomicrmw fadd ptr addrspace(1) %q, <2 x half> %h syncscope("agent") monotonic, align 4
   ret <2 x half> %sum
 }
+
+; fmax (LLVM 15) and fminimum (LLVM 21) of scalars, exchanged as the
+; integer of their bits.
+define float @minmax(ptr %p, float %x, ptr %q, double %y) {
+  %hi = atomicrmw fmax ptr %p, float %x seq_cst, align 4
+  %lo = atomicrmw fminimum ptr %q, double %y acquire, align 8
+  %lof = fptrunc double %lo to float
+  %r = fadd float %hi, %lof
+  ret float %r
+}
