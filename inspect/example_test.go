@@ -9,7 +9,6 @@ import (
 	"github.com/bcextract/bcextract/container"
 	"github.com/bcextract/bcextract/inspect"
 	"github.com/bcextract/bcextract/ir/bitcode"
-	"github.com/bcextract/bcextract/ir/minllvm"
 )
 
 // Print what 'bcextract inspect' prints of an object compiled with
@@ -32,7 +31,7 @@ func ExampleWriteText() {
 		it := inspect.Inspected{Payload: *p}
 		it.Inventory, it.Err = bitcode.ReadInventory(p.Data)
 		if it.Err == nil {
-			it.MinLLVM, it.MinLLVMErr = minllvm.Modules(p.Data)
+			it.MinLLVM, it.MinLLVMErr = inspect.MinLLVM(p.Data)
 		}
 		inspect.WriteText(out, &it)
 		return it.Err

@@ -121,7 +121,7 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 			if !o.symbols && it.Err == nil && !p.Malformed {
 				// What the inventory skipped (function bodies) may be
 				// malformed: said where.
-				it.MinLLVM, it.MinLLVMErr = minllvm.Modules(p.Data)
+				it.MinLLVM, it.MinLLVMErr = inspect.MinLLVM(p.Data)
 				var me *minllvm.Error
 				if errors.As(it.MinLLVMErr, &me) {
 					err := container.DataError(p, me.Off, true, &unlocatedError{"the oldest LLVM that reads it not worked out: " + me.Err.Error(), me})

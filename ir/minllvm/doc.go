@@ -17,8 +17,8 @@
 // release knows (attrs.go), which summary versions it reads, which
 // alignment it gives an i1 from the data layout (align.go). What depends
 // on the type of a value a record gives by number (a floating-point
-// atomicrmw of a vector) is found by reading the bodies that hold such
-// records with the IR reader (bodies.go). Readers
+// atomicrmw of a vector) is left to a reader of the IR (Need.FPAtomics;
+// inspect.MinLLVM). Readers
 // older than LLVM 13 are not considered: a module nothing in which needs
 // more is said to need LLVM 13 ([Oldest]). LLVM 20's reader is not among
 // the sources: what LLVM 21 reads and LLVM 19 does not is said to need

@@ -16,7 +16,20 @@ type Need struct {
 	Version int
 	What    string
 	Bit     uint64
+	// FPAtomics are, when Version is below VectorFPAtomic, the bits of
+	// the module's atomicrmw records of a floating-point operation
+	// (fadd, fsub, fmax, ...): one of a vector needs VectorFPAtomic,
+	// which depends on the type of its value, which the records give by
+	// number only. The bodies must be read to know (inspect.MinLLVM
+	// does).
+	FPAtomics []uint64
 }
+
+// VectorFPAtomic is the first release whose verifier takes an atomicrmw
+// of a floating-point operation on a vector (fadd <2 x half>,
+// llvm/llvm-project#86796): LLVM 13 to 18 refuse it ("atomicrmw fadd
+// operand must have floating point type!").
+const VectorFPAtomic = 19
 
 // needs returns a need of version v for what, or none (0) when LLVM 13's
 // reader and every newer one read it.

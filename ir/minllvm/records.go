@@ -303,8 +303,8 @@ const bundleAttachedCall = 6
 // Not seen here, as they depend on types: fast-math flags on a phi,
 // select or call of a literal struct of floating-point values (LLVM 21;
 // older readers refuse the phi and the call, drop the select's),
-// floating-point atomicrmw of a vector (LLVM 19: see bodyNeed, which
-// reads the bodies for it), and a bundle tag's
+// floating-point atomicrmw of a vector (LLVM 19: Need.FPAtomics says
+// where to look), and a bundle tag's
 // meaning (OPERAND_BUNDLE's tag is an index into the tags block).
 func functionRecord(code llvmir.FunctionCode, ops []uint64) (int, string) {
 	switch code {
@@ -500,7 +500,7 @@ func rmwOpIndex(code llvmir.FunctionCode, ops []uint64) (int, bool) {
 
 // fpRMW reports whether a FUNCTION_BLOCK record is an atomicrmw of a
 // floating-point operation (fadd, fsub, fmax, fmin, fmaximum, fminimum),
-// whose value may be a vector (see bodyNeed).
+// whose value may be a vector (Need.FPAtomics).
 func fpRMW(code llvmir.FunctionCode, ops []uint64) bool {
 	if code != llvmir.FUNC_CODE_INST_ATOMICRMW && code != llvmir.FUNC_CODE_INST_ATOMICRMW_OLD {
 		return false

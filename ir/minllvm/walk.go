@@ -3,9 +3,9 @@ package minllvm
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/bcextract/bcextract/bitstream"
-	"github.com/bcextract/bcextract/ir/bitcode"
 	"github.com/bcextract/bcextract/llvmir"
 	"github.com/bcextract/bcextract/wrapper"
 )
@@ -16,9 +16,7 @@ import (
 // need less than Latest. An error (an *Error) says what could not be
 // read, and where; the needs of the modules before it are returned with it.
 func Modules(data []byte) ([]Need, error) {
-	whole := data
-	var file *bitcode.File // opened when a module's bodies are to be read
-	var base int64         // where the stream starts in data
+	var base int64 // where the stream starts in data
 	if wrapper.IsWrapper(data) {
 		h, inner, err := wrapper.Unwrap(data)
 		if err != nil {
@@ -76,22 +74,8 @@ func Modules(data []byte) ([]Need, error) {
 			if err := w.block(llvmir.MODULE_BLOCK_ID); err != nil {
 				return out, located(err)
 			}
-			if w.need.Version < vectorFPRMW && len(w.fpRMW) > 0 {
-				if file == nil {
-					if file, err = (bitcode.Options{}).Open(whole); err != nil {
-						return out, &Error{Off: readerOff(err), Err: err}
-					}
-				}
-				if len(out) >= len(file.Modules) {
-					return out, &Error{Off: base + int64(start/8), Err: errors.New("a module the IR reader does not find")}
-				}
-				need, err := bodyNeed(file.Modules[len(out)], w.fpRMW)
-				if err != nil {
-					return out, &Error{Off: readerOff(err), Err: err}
-				}
-				if need.Version > w.need.Version {
-					w.need = need
-				}
+			if w.need.Version < VectorFPAtomic && len(w.fpRMW) > 0 {
+				w.need.FPAtomics = slices.Clone(w.fpRMW)
 			}
 			out = append(out, w.need)
 		default:
@@ -132,7 +116,7 @@ type walker struct {
 	vals []uint64
 	need Need
 	// fpRMW are the bits of the module's atomicrmw records of a
-	// floating-point operation, in order (see bodyNeed).
+	// floating-point operation, in order (Need.FPAtomics).
 	fpRMW []uint64
 	// i1 holds the type table's i1 (types numbered so far), and
 	// i1Align what the module's data layout says of it (see i1Need).

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -16,29 +17,27 @@ func TestModules(t *testing.T) {
 		file string
 		want []Need
 	}{
-		{"ir/attrs.bc", []Need{{22, "nocreateundeforpoison attribute", 0}}},
-		{"ir/instr-arith.bc", []Need{{22, "ptrtoaddr instruction", 0}}},
-		{"ir/fp.bc", []Need{{15, "opaque pointer type (ptr)", 0}}},
-		{"ir/summary/summary-memprof-llvm19.bc", []Need{{19, "module summary version 10", 0}}},
-		{"ir/llvm14-di-switch-O0.bc", []Need{{14, "DIDerivedType annotations (METADATA_DERIVED_TYPE of 14 operands)", 0}}},
-		{"ir/legacy/legacy-attrs.bc", []Need{{16, "uwtable in an attribute list of LLVM 3.2's encoding", 0}}},
-		// An atomicrmw fadd of <2 x float>: found reading the bodies
-		// (LLVM 16's verifier: "atomicrmw fadd operand must have
-		// floating point type!").
-		{"ir/bodies/align0-x86_64.bc", []Need{{19, "atomicrmw fadd of a vector", 0}}},
+		{"ir/attrs.bc", []Need{{Version: 22, What: "nocreateundeforpoison attribute"}}},
+		{"ir/instr-arith.bc", []Need{{Version: 22, What: "ptrtoaddr instruction"}}},
+		{"ir/fp.bc", []Need{{Version: 15, What: "opaque pointer type (ptr)"}}},
+		{"ir/summary/summary-memprof-llvm19.bc", []Need{{Version: 19, What: "module summary version 10"}}},
+		{"ir/llvm14-di-switch-O0.bc", []Need{{Version: 14, What: "DIDerivedType annotations (METADATA_DERIVED_TYPE of 14 operands)"}}},
+		{"ir/legacy/legacy-attrs.bc", []Need{{Version: 16, What: "uwtable in an attribute list of LLVM 3.2's encoding"}}},
+		// An atomicrmw fadd of <2 x float>: the records say where
+		// (FPAtomics), inspect.MinLLVM reads the bodies for the type.
+		{"ir/bodies/align0-x86_64.bc", []Need{{Version: 15, What: "opaque pointer type (ptr)", FPAtomics: []uint64{1, 1, 1, 1}}}},
 		// The same module for AArch64, whose data layout says i8:8:32:
 		// an alloca of i1 with no alignment is aligned 1 by LLVM 21's
 		// reader (and 19's: opt-19 misreads it), 4 by 22's.
-		{"ir/bodies/align0-aarch64.bc", []Need{{22, "alloca of i1 without an alignment (LLVM 22 aligns it as i8)", 0}}},
-		// fadd and fsub of scalars only: the bodies read, nothing more
-		// needed than the opaque pointers.
-		{"../ir/bcwrite/testdata/decl/atomicrmw-fp.bc", []Need{{15, "opaque pointer type (ptr)", 0}}},
+		{"ir/bodies/align0-aarch64.bc", []Need{{Version: 22, What: "alloca of i1 without an alignment (LLVM 22 aligns it as i8)"}}},
+		// fadd and fsub of scalars: two records to look at.
+		{"../ir/bcwrite/testdata/decl/atomicrmw-fp.bc", []Need{{Version: 15, What: "opaque pointer type (ptr)", FPAtomics: []uint64{1, 1}}}},
 		// A wrapper around a module of an unknown producer nothing in
 		// which needs more than LLVM 13.
-		{"bc/wrapped-odd.bc", []Need{{13, "", 0}}},
+		{"bc/wrapped-odd.bc", []Need{{Version: 13, What: ""}}},
 		// Two modules, each its own.
-		{"bc/multi.bc", []Need{{19, "range attribute", 0},
-			{22, "DICompileUnit sourceLanguageVersion (METADATA_COMPILE_UNIT of 23 operands)", 0}}},
+		{"bc/multi.bc", []Need{{Version: 19, What: "range attribute"},
+			{Version: 22, What: "DICompileUnit sourceLanguageVersion (METADATA_COMPILE_UNIT of 23 operands)"}}},
 	}
 	for _, tt := range tests {
 		data, err := os.ReadFile(filepath.Join("../../testdata", tt.file))
@@ -55,7 +54,8 @@ func TestModules(t *testing.T) {
 			continue
 		}
 		for i := range got {
-			if got[i].Version != tt.want[i].Version || got[i].What != tt.want[i].What || got[i].Version > Oldest && got[i].Bit == 0 {
+			if got[i].Version != tt.want[i].Version || got[i].What != tt.want[i].What || got[i].Version > Oldest && got[i].Bit == 0 ||
+				len(got[i].FPAtomics) != len(tt.want[i].FPAtomics) || slices.Contains(got[i].FPAtomics, 0) {
 				t.Errorf("%s module %d: %+v, want %+v", tt.file, i+1, got[i], tt.want[i])
 			}
 		}
