@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/bitcode"
@@ -10,17 +11,22 @@ import (
 
 // MinLLVM returns what each module of a bitcode stream needs of the LLVM
 // that reads it, as minllvm.Modules works it out from the records, and
-// what depends on the types of values besides, which the records do not
-// give: a module whose floating-point atomicrmw records (Need.FPAtomics)
-// hold one of a vector needs minllvm.VectorFPAtomic. Its bodies are read
-// with ir/bitcode for that, only then. The error is minllvm.Modules',
-// or an *minllvm.Error at the offset where the IR reader failed.
+// what depends on the IR besides, which the records give by number only:
+// a module whose floating-point atomicrmw records (Need.FPAtomics) hold
+// one of a vector needs minllvm.VectorFPAtomic, and each rule of
+// Need.Checks is looked for in the module's IR (minllvm.Rule says what
+// each looks for). The module is read with ir/bitcode for that, only
+// then. The error is minllvm.Modules', or an *minllvm.Error at the
+// offset where the IR reader failed.
 func MinLLVM(data []byte) ([]minllvm.Need, error) {
 	needs, err := minllvm.Modules(data)
-	var file *bitcode.File // opened when a module's bodies are to be read
+	var file *bitcode.File // opened when a module's IR is to be read
 	for i := range needs {
 		n := &needs[i]
-		if len(n.FPAtomics) == 0 || n.Version >= minllvm.VectorFPAtomic {
+		if n.Version >= minllvm.VectorFPAtomic {
+			n.FPAtomics = nil
+		}
+		if len(n.FPAtomics) == 0 && len(n.Checks) == 0 {
 			continue
 		}
 		if file == nil {
@@ -33,28 +39,40 @@ func MinLLVM(data []byte) ([]minllvm.Need, error) {
 		if i >= len(file.Modules) {
 			return needs[:i], &minllvm.Error{Off: -1, Err: errors.New("a module the IR reader does not find")}
 		}
-		v, berr := vectorFPAtomic(file.Modules[i], n.FPAtomics)
+		v, berr := irNeed(file.Modules[i], n)
 		if berr != nil {
 			return needs[:i], &minllvm.Error{Off: readerOff(berr), Err: berr}
 		}
 		if v.Version > n.Version {
 			*n = v
 		}
-		n.FPAtomics = nil
+		n.FPAtomics, n.Checks = nil, nil
 	}
 	return needs, err
 }
 
-// vectorFPAtomic returns what a module needs for its floating-point
-// atomicrmw instructions of a vector (r reads the module, as LLVM 22
-// does): fpRMW are the bits of their records, in order; the need is
-// said at the bit of the one whose value is a vector (the records and
-// the instructions being in the same order; else at the first record's).
-func vectorFPAtomic(r *bitcode.Reader, fpRMW []uint64) (minllvm.Need, error) {
+// irNeed returns the newest of what a module's IR needs by the rules n
+// calls for (r reads the module, as LLVM 22 does; Version 0 when none
+// holds): an atomicrmw of a floating-point operation on a vector, said at
+// the bit of its record (n.FPAtomics being the bits of those records, in
+// the order of the instructions), and the rules of n.Checks, said at the
+// bit of the record that called for them.
+func irNeed(r *bitcode.Reader, n *minllvm.Need) (minllvm.Need, error) {
 	m, err := r.Module()
 	if err != nil {
 		return minllvm.Need{}, err
 	}
+	var best minllvm.Need
+	found := func(v int, what string, bit uint64) {
+		if v > best.Version {
+			best = minllvm.Need{Version: v, What: what, Bit: bit}
+		}
+	}
+	rules := map[minllvm.Rule]uint64{}
+	for _, c := range n.Checks {
+		rules[c.Rule] = c.Bit
+	}
+	fpRMW := n.FPAtomics
 	k := 0 // the floating-point atomicrmws met
 	for _, f := range m.Functions {
 		if !f.HasBody {
@@ -67,22 +85,150 @@ func vectorFPAtomic(r *bitcode.Reader, fpRMW []uint64) (minllvm.Need, error) {
 		}
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
-				if in.Op != ir.AtomicRMW || !fpRMWOp(in.RMW) || len(in.Operands) < 2 {
-					continue
-				}
-				if in.Operands[1].Type().IsVector() {
-					bit := fpRMW[0]
-					if k < len(fpRMW) {
-						bit = fpRMW[k]
+				switch {
+				case in.Op == ir.AtomicRMW && fpRMWOp(in.RMW) && len(in.Operands) >= 2 && len(fpRMW) > 0:
+					if in.Operands[1].Type().IsVector() {
+						bit := fpRMW[0]
+						if k < len(fpRMW) {
+							bit = fpRMW[k]
+						}
+						found(minllvm.VectorFPAtomic, "atomicrmw "+in.RMW.String()+" of a vector", bit)
 					}
-					return minllvm.Need{Version: minllvm.VectorFPAtomic, What: "atomicrmw " + in.RMW.String() + " of a vector", Bit: bit}, nil
+					k++
+				case in.Op == ir.CallBr:
+					if bit, ok := rules[minllvm.CallBrIndirectUse]; ok && callbrIndirectUse(f, b, in) {
+						found(minllvm.CallBrIndirectUse.Version(), "callbr result used in an indirect destination", bit)
+					}
 				}
-				k++
+				if bit, ok := rules[minllvm.AnnotationTuple]; ok && annotationTuple(in) {
+					found(minllvm.AnnotationTuple.Version(), "!annotation holding a tuple", bit)
+				}
+				if bit, ok := rules[minllvm.ConvergenceNotConvergent]; ok && convergenceNotConvergent(in) {
+					found(minllvm.ConvergenceNotConvergent.Version(), "convergencectrl bundle on a call that is not convergent", bit)
+				}
 			}
 		}
 		r.ReleaseBody(f)
 	}
-	return minllvm.Need{}, nil
+	return best, nil
+}
+
+// annotationTuple reports whether in has an !annotation attachment
+// holding something other than strings.
+func annotationTuple(in *ir.Instruction) bool {
+	for _, a := range in.Metadata {
+		if a.Kind != "annotation" {
+			continue
+		}
+		t, ok := a.Node.(*ir.MDTuple)
+		if !ok {
+			continue
+		}
+		for _, op := range t.Ops {
+			if _, ok := op.(*ir.MDString); !ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// convergenceNotConvergent reports whether in is a call with a
+// "convergencectrl" bundle that is not convergent: neither the call site
+// nor the function it calls has the convergent attribute.
+func convergenceNotConvergent(in *ir.Instruction) bool {
+	if in.Op != ir.Call && in.Op != ir.Invoke && in.Op != ir.CallBr {
+		return false
+	}
+	for _, b := range in.Bundles() {
+		if b.Tag != "convergencectrl" {
+			continue
+		}
+		if in.Attrs.Fn.Has(ir.AttrConvergent) {
+			return false
+		}
+		callee, ok := in.Callee.(*ir.Function)
+		return !ok || !callee.Attrs.Fn.Has(ir.AttrConvergent)
+	}
+	return false
+}
+
+// callbrIndirectUse reports whether the result of cb, the callbr ending
+// block a of f, is used where the edge to its default destination does
+// not dominate the use: where a path from the entry reaches without that
+// edge (an indirect destination, a block past one). A phi's use is at
+// the end of its incoming block, and one in the default destination
+// coming from a is dominated when a goes there by the default edge only.
+func callbrIndirectUse(f *ir.Function, a *ir.Block, cb *ir.Instruction) bool {
+	if len(cb.Succs) == 0 || cb.Typ == nil || cb.Typ.Kind == ir.VoidType || len(f.Blocks) == 0 {
+		return false
+	}
+	def := cb.Succs[0]
+	var reached map[*ir.Block]bool // from the entry without the default edge
+	reach := func(b *ir.Block) bool {
+		if reached == nil {
+			reached = reachWithout(f.Blocks[0], a, def)
+		}
+		return reached[b]
+	}
+	var buf []ir.Value
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == ir.PHI {
+				for k, v := range in.Operands {
+					if v != ir.Value(cb) || k >= len(in.Incoming) {
+						continue
+					}
+					p := in.Incoming[k]
+					if p == a {
+						if b != def || slices.Contains(cb.Succs[1:], def) {
+							return true
+						}
+					} else if reach(p) {
+						return true
+					}
+				}
+				continue
+			}
+			for _, v := range in.LLVMOperands(&buf) {
+				if v == ir.Value(cb) && reach(b) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// reachWithout returns the blocks reached from entry without going from
+// block a to block def (the edge of a's terminator to def, its first
+// successor: the other edges of a to def, if any, are taken).
+func reachWithout(entry, a, def *ir.Block) map[*ir.Block]bool {
+	seen := map[*ir.Block]bool{entry: true}
+	work := []*ir.Block{entry}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		t := b.Instrs[len(b.Instrs)-1]
+		succs := t.Succs
+		if b == a && len(succs) > 0 && succs[0] == def {
+			succs = succs[1:]
+		}
+		next := func(s *ir.Block) {
+			if s != nil && !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+		for _, s := range succs {
+			next(s)
+		}
+		next(t.Unwind)
+	}
+	return seen
 }
 
 // fpRMWOp reports whether op is an atomicrmw operation of floating-point

@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/minllvm"
 )
 
@@ -37,7 +38,8 @@ func TestMinLLVM(t *testing.T) {
 // FuzzMinLLVM: any bytes give needs or a *minllvm.Error, never a panic,
 // the bodies read or not.
 func FuzzMinLLVM(f *testing.F) {
-	for _, name := range []string{"../testdata/ir/bodies/align0-x86_64.bc", "../ir/bcwrite/testdata/decl/atomicrmw-fp.bc"} {
+	for _, name := range []string{"../testdata/ir/bodies/align0-x86_64.bc", "../ir/bcwrite/testdata/decl/atomicrmw-fp.bc",
+		"../testdata/ir/instr-control.bc", "../ir/bcwrite/testdata/decl/annotation.bc", "../ir/bcwrite/testdata/decl/bundles.bc"} {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)
@@ -56,4 +58,86 @@ func FuzzMinLLVM(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestMinLLVMRules: the rules the records call for, decided on the IR
+// (conformance_minllvm.sh: opt-16 refuses the callbr use and the
+// annotation, opt-19 the convergence token; opt-19 and opt-22 read them).
+func TestMinLLVMRules(t *testing.T) {
+	for _, tt := range []struct {
+		file string
+		want minllvm.Need
+	}{
+		{"../testdata/ir/instr-control.bc", minllvm.Need{Version: 17, What: "callbr result used in an indirect destination"}},
+		{"../ir/bcwrite/testdata/decl/annotation.bc", minllvm.Need{Version: 17, What: "!annotation holding a tuple"}},
+		{"../ir/bcwrite/testdata/decl/bundles.bc", minllvm.Need{Version: 21, What: "convergencectrl bundle on a call that is not convergent"}},
+	} {
+		data, err := os.ReadFile(tt.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := MinLLVM(data)
+		if err != nil || len(got) != 1 {
+			t.Fatalf("%s: %v, %v", tt.file, got, err)
+		}
+		if g := got[0]; g.Version != tt.want.Version || g.What != tt.want.What || g.Bit == 0 || g.Checks != nil {
+			t.Errorf("%s: %+v, want %+v", tt.file, g, tt.want)
+		}
+	}
+}
+
+// TestCallBrIndirectUse: where a callbr's result may be used for LLVM
+// 13 to 16 (dominated by the edge to its default destination) and where
+// not. The function:
+//
+//	entry: %r = callbr ... to label %def [label %ind]
+//	def:   br label %join
+//	ind:   br label %join
+//	join:  ...
+func TestCallBrIndirectUse(t *testing.T) {
+	i32 := &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
+	void := &ir.Type{Kind: ir.VoidType}
+	for _, tt := range []struct {
+		name string
+		use  func(cb *ir.Instruction, entry, def, ind, join *ir.Block)
+		want bool
+	}{
+		{"in the default destination", func(cb *ir.Instruction, _, def, _, _ *ir.Block) {
+			def.Instrs = append([]*ir.Instruction{{Op: ir.Add, Typ: i32, Operands: []ir.Value{cb, cb}}}, def.Instrs...)
+		}, false},
+		{"in the indirect destination", func(cb *ir.Instruction, _, _, ind, _ *ir.Block) {
+			ind.Instrs = append([]*ir.Instruction{{Op: ir.Add, Typ: i32, Operands: []ir.Value{cb, cb}}}, ind.Instrs...)
+		}, true},
+		{"past both", func(cb *ir.Instruction, _, _, _, join *ir.Block) {
+			join.Instrs = append([]*ir.Instruction{{Op: ir.Add, Typ: i32, Operands: []ir.Value{cb, cb}}}, join.Instrs...)
+		}, true},
+		{"a phi from the default destination", func(cb *ir.Instruction, _, def, ind, join *ir.Block) {
+			phi := &ir.Instruction{Op: ir.PHI, Typ: i32, Operands: []ir.Value{cb, &ir.ConstInt{Typ: i32}}, Incoming: []*ir.Block{def, ind}}
+			join.Instrs = append([]*ir.Instruction{phi}, join.Instrs...)
+		}, false},
+		{"a phi from the indirect destination", func(cb *ir.Instruction, _, def, ind, join *ir.Block) {
+			phi := &ir.Instruction{Op: ir.PHI, Typ: i32, Operands: []ir.Value{&ir.ConstInt{Typ: i32}, cb}, Incoming: []*ir.Block{def, ind}}
+			join.Instrs = append([]*ir.Instruction{phi}, join.Instrs...)
+		}, true},
+		{"a phi of the indirect destination from the callbr's block", func(cb *ir.Instruction, entry, _, ind, _ *ir.Block) {
+			phi := &ir.Instruction{Op: ir.PHI, Typ: i32, Operands: []ir.Value{cb}, Incoming: []*ir.Block{entry}}
+			ind.Instrs = append([]*ir.Instruction{phi}, ind.Instrs...)
+		}, true},
+		{"a phi of the default destination from the callbr's block", func(cb *ir.Instruction, entry, def, _, _ *ir.Block) {
+			phi := &ir.Instruction{Op: ir.PHI, Typ: i32, Operands: []ir.Value{cb}, Incoming: []*ir.Block{entry}}
+			def.Instrs = append([]*ir.Instruction{phi}, def.Instrs...)
+		}, false},
+	} {
+		entry, def, ind, join := &ir.Block{Name: "entry"}, &ir.Block{Name: "def"}, &ir.Block{Name: "ind"}, &ir.Block{Name: "join"}
+		cb := &ir.Instruction{Op: ir.CallBr, Typ: i32, Succs: []*ir.Block{def, ind}}
+		entry.Instrs = []*ir.Instruction{cb}
+		def.Instrs = []*ir.Instruction{{Op: ir.Br, Typ: void, Succs: []*ir.Block{join}}}
+		ind.Instrs = []*ir.Instruction{{Op: ir.Br, Typ: void, Succs: []*ir.Block{join}}}
+		join.Instrs = []*ir.Instruction{{Op: ir.Ret, Typ: void}}
+		tt.use(cb, entry, def, ind, join)
+		f := &ir.Function{HasBody: true, Blocks: []*ir.Block{entry, def, ind, join}}
+		if got := callbrIndirectUse(f, entry, cb); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
 }

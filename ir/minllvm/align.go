@@ -26,12 +26,8 @@ type i1Align struct {
 // i1AlignOf returns what the data layout of a DATALAYOUT record ([chars])
 // says of i1.
 func i1AlignOf(chars []uint64) i1Align {
-	b := make([]byte, len(chars))
-	for i, c := range chars {
-		b[i] = byte(c)
-	}
 	var a i1Align
-	for _, spec := range strings.Split(string(b), "-") {
+	for _, spec := range strings.Split(opsString(chars), "-") {
 		if strings.HasPrefix(spec, "i1:") {
 			return i1Align{} // i1 named: its own entry for every reader
 		}

@@ -23,6 +23,10 @@ type Need struct {
 	// number only. The bodies must be read to know (inspect.MinLLVM
 	// does).
 	FPAtomics []uint64
+	// Checks are the rules the records call for and cannot decide,
+	// each of which would need more than Version: the IR must be read
+	// to know (inspect.MinLLVM does).
+	Checks []Check
 }
 
 // VectorFPAtomic is the first release whose verifier takes an atomicrmw

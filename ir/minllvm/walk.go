@@ -68,6 +68,9 @@ func Modules(data []byte) ([]Need, error) {
 			w.need = Need{Version: Oldest}
 			w.fpRMW = w.fpRMW[:0]
 			w.types, w.i1, w.i1Align = 0, -1, i1Align{}
+			w.cues.reset()
+			w.flags.reset()
+			w.module, w.bf, w.strtabNames = len(out), w.bf[:0], false
 			if _, err := r.EnterBlock(e.ID); err != nil {
 				return out, located(err)
 			}
@@ -77,7 +80,20 @@ func Modules(data []byte) ([]Need, error) {
 			if w.need.Version < VectorFPAtomic && len(w.fpRMW) > 0 {
 				w.need.FPAtomics = slices.Clone(w.fpRMW)
 			}
+			for _, c := range w.cues.checks {
+				if c.Rule.Version() > w.need.Version {
+					w.need.Checks = append(w.need.Checks, c)
+				}
+			}
 			out = append(out, w.need)
+		case llvmir.STRTAB_BLOCK_ID:
+			if len(w.bfDecls) == 0 {
+				if err := r.SkipBlock(); err != nil {
+					return out, located(err)
+				}
+			} else if err := w.strtab(out); err != nil {
+				return out, located(err)
+			}
 		default:
 			if err := r.SkipBlock(); err != nil {
 				return out, located(err)
@@ -123,6 +139,21 @@ type walker struct {
 	types   int
 	i1      int
 	i1Align i1Align
+	// cues are the rules the records call for (Need.Checks), flags
+	// follows the module flags' behaviours, and inFunction says
+	// whether the block read is a function's (or in one).
+	cues       cues
+	flags      flagTracker
+	inFunction bool
+	// module is the index of the module read among those Modules
+	// returns; bf says of each type whether it holds bfloat, and
+	// bfDecls are the declarations of such types, whose names the
+	// string table gives (strtabNames: the module's records name
+	// functions by string table offsets).
+	module      int
+	bf          []bool
+	bfDecls     []strtabName
+	strtabNames bool
 }
 
 // block reads the block the reader has entered, of ID id, to its end.
@@ -154,7 +185,11 @@ func (w *walker) block(id llvmir.BlockID) error {
 				if _, err := r.EnterBlock(e.ID); err != nil {
 					return err
 				}
-				if err := w.block(sub); err != nil {
+				outer := w.inFunction
+				w.inFunction = outer || sub == llvmir.FUNCTION_BLOCK_ID
+				err := w.block(sub)
+				w.inFunction = outer
+				if err != nil {
 					return err
 				}
 			}
@@ -171,13 +206,23 @@ func (w *walker) block(id llvmir.BlockID) error {
 			if v, what := record(id, rec.Code, rec.Ops); v > w.need.Version {
 				w.need = Need{Version: v, What: what, Bit: start}
 			}
+			w.cues.record(id, rec.Code, rec.Ops, start)
+			if !w.inFunction && w.flags.record(id, rec.Code, rec.Ops) && MinFlag > w.need.Version {
+				w.need = Need{Version: MinFlag, What: "module flag of behaviour Min (8)", Bit: start}
+			}
 			switch id {
 			case llvmir.MODULE_BLOCK_ID:
-				if llvmir.ModuleCode(rec.Code) == llvmir.MODULE_CODE_DATALAYOUT {
+				switch llvmir.ModuleCode(rec.Code) {
+				case llvmir.MODULE_CODE_DATALAYOUT:
 					w.i1Align = i1AlignOf(rec.Ops)
+				case llvmir.MODULE_CODE_VERSION:
+					w.strtabNames = len(rec.Ops) > 0 && rec.Ops[0] >= 2
+				case llvmir.MODULE_CODE_FUNCTION:
+					w.bfloatDecl(w.module, rec.Ops, start)
 				}
 			case llvmir.TYPE_BLOCK_ID_NEW:
 				w.typeEntry(llvmir.TypeCode(rec.Code), rec.Ops)
+				w.bfloatType(llvmir.TypeCode(rec.Code), rec.Ops)
 			case llvmir.FUNCTION_BLOCK_ID:
 				if fpRMW(llvmir.FunctionCode(rec.Code), rec.Ops) {
 					w.fpRMW = append(w.fpRMW, start)
@@ -195,7 +240,8 @@ func walked(id llvmir.BlockID) bool {
 	switch id {
 	case llvmir.PARAMATTR_BLOCK_ID, llvmir.PARAMATTR_GROUP_BLOCK_ID, llvmir.TYPE_BLOCK_ID_NEW, llvmir.CONSTANTS_BLOCK_ID,
 		llvmir.FUNCTION_BLOCK_ID, llvmir.METADATA_BLOCK_ID, llvmir.GLOBALVAL_SUMMARY_BLOCK_ID,
-		llvmir.FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID:
+		llvmir.FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID, llvmir.OPERAND_BUNDLE_TAGS_BLOCK_ID, llvmir.METADATA_KIND_BLOCK_ID,
+		llvmir.METADATA_ATTACHMENT_ID:
 		return true
 	}
 	return false
