@@ -250,3 +250,19 @@ func TestConvertUncalledMistyped(t *testing.T) {
 		t.Errorf("called: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestConvertOutputExists: an -o file that exists is refused (exit 1,
+// left as it was) before any input is read: here the input does not
+// exist, and the error is the output's.
+func TestConvertOutputExists(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out.bc")
+	if err := os.WriteFile(out, []byte("old"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"convert", "link"} {
+		code, _, stderr := runCmd(t, cmd, "-o", out, filepath.Join(t.TempDir(), "missing.bc"))
+		if b, _ := os.ReadFile(out); code != exitFailure || string(b) != "old" || stderr != "bcextract: "+out+": exists (use --force to replace it)\n" {
+			t.Errorf("%s: exit %d, stderr %q, file %q", cmd, code, stderr, b)
+		}
+	}
+}

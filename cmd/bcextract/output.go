@@ -448,6 +448,12 @@ func newFileSink(e *env, args []string, output, dir string, force bool) (*fileSi
 			return nil, err
 		}
 		s.names = newNameSet(dir)
+	} else if !isStdoutName(output) && !force {
+		// Said before any input is read, not after the work: the file
+		// would be refused then (writeFileAtomic).
+		if fi, err := os.Lstat(output); err == nil && fi.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s: %w", output, errExists)
+		}
 	}
 	return s, nil
 }
