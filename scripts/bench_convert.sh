@@ -10,7 +10,10 @@
 # runs with --drop-summary, as opt-22 drops the summary. The two commands
 # alternate, --runs times each (default 5); the script prints the median
 # wall time and peak RSS of each and the ratios convert/opt-22 (goal: <= 0.5
-# on both), and checks that the two outputs are the same bytes.
+# on both), and checks that the two outputs are the same bytes. It also
+# times convert --llvm 14 (typed pointers) in the same alternation, and
+# gives its ratio to convert (goal: <= 1.5; what is lost for LLVM 14 kept
+# off the terminal).
 set -euo pipefail
 
 RUNS=5
@@ -53,11 +56,14 @@ med() { cut -d' ' -f"$2" "$WORK/times.$1" | median; }
 
 echo "== convert: $(basename "$f"), $(($(wc -c <"$f") / 1024)) KiB of bitcode"
 for ((r = 1; r <= RUNS; r++)); do
-	rm -f "$WORK/ours.bc" "$WORK/opt.bc"
+	rm -f "$WORK/ours.bc" "$WORK/opt.bc" "$WORK/ours14.bc"
 	measure convert "$BCX" convert --drop-summary -o "$WORK/ours.bc" "$f"
 	measure opt opt-22 "$f" -o "$WORK/opt.bc"
+	measure convert14 bash -c 'exec "$0" "$@" 2>/dev/null' "$BCX" convert --drop-summary --llvm 14 -o "$WORK/ours14.bc" "$f"
 done
 if cmp -s "$WORK/ours.bc" "$WORK/opt.bc"; then same="the same bytes"; else same="DIFFERENT bytes"; fi
 printf '  bcextract convert: median %ss, peak RSS %s KiB (over %d runs)\n' "$(med convert 1)" "$(med convert 2)" "$RUNS"
 printf '  opt-22:            median %ss, peak RSS %s KiB (over %d runs)\n' "$(med opt 1)" "$(med opt 2)" "$RUNS"
 echo "  ratio convert/opt-22: wall $(ratio "$(med convert 1)" "$(med opt 1)"), peak RSS $(ratio "$(med convert 2)" "$(med opt 2)") (goal: <= 0.5 each); outputs: $same"
+printf '  convert --llvm 14: median %ss, peak RSS %s KiB (over %d runs)\n' "$(med convert14 1)" "$(med convert14 2)" "$RUNS"
+echo "  ratio convert --llvm 14/convert: wall $(ratio "$(med convert14 1)" "$(med convert 1)") (goal: <= 1.5, issue 33)"
