@@ -131,7 +131,8 @@ func (w *writer) olderDecls() (restore func()) {
 	undoCmp0 := w.olderCmpDecls()
 	undoFPClass := w.olderFPClassDecls()
 	undoAsm := w.olderAsmDecls()
-	undoCmp := func() { undoAsm(); undoFPClass(); undoCmp0() }
+	undoAwait := w.olderAwaitDecls()
+	undoCmp := func() { undoAwait(); undoAsm(); undoFPClass(); undoCmp0() }
 	undoDbg0 := w.olderDbgDecls()
 	undoDbg := func() { undoDbg0(); undoCmp() }
 	type saved struct {
@@ -233,7 +234,8 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoCmp0 := w.olderCmpCalls(f)
 	undoFPClass := w.olderFPClassCalls(f)
 	undoAsm := w.olderAsmCalls(f)
-	undoCmp := func() { undoAsm(); undoFPClass(); undoCmp0(); undoMemProf() }
+	undoAwait := w.olderAwaitCalls(f)
+	undoCmp := func() { undoAwait(); undoAsm(); undoFPClass(); undoCmp0(); undoMemProf() }
 	undoTLS0 := w.olderTLS(f)
 	undoTLS := func() { undoTLS0(); undoCmp() }
 	undoDbg0 := w.olderDbgCalls(f)

@@ -907,6 +907,30 @@ func TestOlderAsmIntrinsics(t *testing.T) {
 	}
 }
 
+// TestOlderAwaitSuspend checks the calls of llvm.coro.await.suspend.void
+// (LLVM 19) given to LLVM 16, which lacks it, as calls of their
+// await_suspend wrappers (what clang 18 called there, and what LLVM 19's
+// CoroSplit makes of them; opt-13 to opt-16 verify the fixture so
+// written), the declaration gone; LLVM 19 keeps them.
+func TestOlderAwaitSuspend(t *testing.T) {
+	data := readFile(t, "../../testdata/ir/coro-presplit.bc")
+	_, out, losses := writeFor(t, data, 16)
+	got, _, _, ok := text(t, out)
+	for _, want := range []string{"__await_suspend_wrapper__init", "__await_suspend_wrapper__yield", "__await_suspend_wrapper__final"} {
+		if !ok || !strings.Contains(got, "  call void @_Z3fibi."+want+"(ptr %") || strings.Contains(got, "llvm.coro.await") {
+			t.Errorf("LLVM 16: no call of %s, or llvm.coro.await left, in\n%s", want, got)
+		}
+	}
+	const kind = "llvm.coro.await.suspend.void call (as a call of its await_suspend wrapper, as clang 18 called await_suspend)"
+	if !slices.Contains(losses, Loss{What: kind, Count: 3}) {
+		t.Errorf("LLVM 16: losses %v", losses)
+	}
+	_, out, _ = writeFor(t, data, 19)
+	if got, _, _, _ := text(t, out); strings.Count(got, "call void @llvm.coro.await.suspend.void(") != 3 {
+		t.Errorf("LLVM 19: read back\n%s", got)
+	}
+}
+
 // TestOlderAtomicRMW checks the atomicrmw operations a reader lacks given
 // as compare-exchange loops (the text is llvm-dis-22's of what LLVM 16's
 // reader took; lli-13 to lli-19 run such loops as lli-22 runs the

@@ -405,6 +405,9 @@ type writer struct {
 	// reader that lacks them, and the inline assembly each call is
 	// given as (olderAsmDecls).
 	asmCalls map[*ir.Function]asmIntrinsic
+	// awaitCalls are the declarations of the coroutine await intrinsics
+	// taken out for a reader before LLVM 19 (olderAwaitDecls).
+	awaitCalls map[*ir.Function]bool
 	// numbering is set while the bodies are numbered, before they are
 	// written: a body changed for an older reader is changed both times,
 	// its losses counted the second (loseInBody).
