@@ -3,7 +3,6 @@ package minllvm
 import (
 	"strings"
 
-	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/llvmir"
 )
 
@@ -65,50 +64,18 @@ func (w *walker) bfloatDecl(module int, ops []uint64, bit uint64) {
 	w.bfDecls = append(w.bfDecls, strtabName{module: module, off: ops[0], size: ops[1], bit: bit})
 }
 
-// strtab reads the STRTAB block the reader is at (not entered) and
-// raises the needs of out for the declarations kept by bfloatDecl whose
-// names are NVVM intrinsics of bf16. The declarations are then done with.
-func (w *walker) strtab(out []Need) error {
-	r := w.r
-	if _, err := r.EnterBlock(uint32(llvmir.STRTAB_BLOCK_ID)); err != nil {
-		return err
-	}
-	for {
-		e, err := r.Next()
-		if err != nil {
-			return err
+// bfloatNames raises the needs of w.out for the declarations kept by
+// bfloatDecl whose names in the string table blob are NVVM intrinsics of
+// bf16.
+func (w *walker) bfloatNames(blob []byte) {
+	for _, d := range w.bfDecls {
+		if d.module >= len(w.out) || d.off > uint64(len(blob)) || d.size > uint64(len(blob))-d.off {
+			continue
 		}
-		switch e.Kind {
-		case bitstream.EntryEndBlock:
-			w.bfDecls = w.bfDecls[:0]
-			return nil
-		case bitstream.EntrySubBlock:
-			if err := r.SkipBlock(); err != nil {
-				return err
-			}
-		case bitstream.EntryDefineAbbrev:
-			if _, err := r.DefineAbbrev(); err != nil {
-				return err
-			}
-		default:
-			rec, err := r.ReadRecord(e.ID, w.vals)
-			if err != nil {
-				return err
-			}
-			w.vals = rec.Ops
-			if llvmir.StrtabCode(rec.Code) != llvmir.STRTAB_BLOB {
-				continue
-			}
-			for _, d := range w.bfDecls {
-				if d.module >= len(out) || d.off > uint64(len(rec.Blob)) || d.size > uint64(len(rec.Blob))-d.off {
-					continue
-				}
-				name := string(rec.Blob[d.off : d.off+d.size])
-				if n := &out[d.module]; strings.HasPrefix(name, "llvm.nvvm.") && strings.Contains(name, "bf16") && NVVMBFloat > n.Version {
-					*n = Need{Version: NVVMBFloat, What: "NVVM intrinsic of bfloat values (@" + name + ")", Bit: d.bit,
-						FPAtomics: n.FPAtomics, Checks: n.Checks}
-				}
-			}
+		name := string(blob[d.off : d.off+d.size])
+		if n := &w.out[d.module]; strings.HasPrefix(name, "llvm.nvvm.") && strings.Contains(name, "bf16") && NVVMBFloat > n.Version {
+			*n = Need{Version: NVVMBFloat, What: "NVVM intrinsic of bfloat values (@" + name + ")", Bit: d.bit,
+				FPAtomics: n.FPAtomics, Checks: n.Checks}
 		}
 	}
 }

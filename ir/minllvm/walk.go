@@ -91,8 +91,16 @@ func Modules(data []byte) ([]Need, error) {
 				if err := r.SkipBlock(); err != nil {
 					return out, located(err)
 				}
-			} else if err := w.strtab(out); err != nil {
-				return out, located(err)
+			} else {
+				if _, err := r.EnterBlock(e.ID); err != nil {
+					return out, located(err)
+				}
+				w.out = out
+				err := w.block(llvmir.STRTAB_BLOCK_ID)
+				w.out, w.bfDecls = nil, w.bfDecls[:0]
+				if err != nil {
+					return out, located(err)
+				}
 			}
 		default:
 			if err := r.SkipBlock(); err != nil {
@@ -154,6 +162,9 @@ type walker struct {
 	bf          []bool
 	bfDecls     []strtabName
 	strtabNames bool
+	// out are the needs of the modules read, while the string table
+	// that names their declarations is read.
+	out []Need
 }
 
 // block reads the block the reader has entered, of ID id, to its end.
@@ -219,6 +230,10 @@ func (w *walker) block(id llvmir.BlockID) error {
 					w.strtabNames = len(rec.Ops) > 0 && rec.Ops[0] >= 2
 				case llvmir.MODULE_CODE_FUNCTION:
 					w.bfloatDecl(w.module, rec.Ops, start)
+				}
+			case llvmir.STRTAB_BLOCK_ID:
+				if llvmir.StrtabCode(rec.Code) == llvmir.STRTAB_BLOB {
+					w.bfloatNames(rec.Blob)
 				}
 			case llvmir.TYPE_BLOCK_ID_NEW:
 				w.typeEntry(llvmir.TypeCode(rec.Code), rec.Ops)
