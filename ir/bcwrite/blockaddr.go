@@ -71,6 +71,13 @@ func (u *blockAddrUses) note(f *ir.Function) {
 	}
 }
 
+// takenBlock reports whether block i of f has its address taken in the
+// body of another function of a module of LLVM 22, whose use-list order
+// blockAddrUsers does not write for an older reader.
+func (w *writer) takenBlock(f *ir.Function, i int) bool {
+	return w.t.version < LatestVersion && strings.HasPrefix(w.m.Producer, "LLVM22.") && len(w.baUses.users[blockKey{f, i}]) > 0
+}
+
 // blockAddrUsers writes the BLOCKADDR_USERS record of function f: the
 // other functions whose bodies use the address of one of its blocks, as
 // LLVM's writer lists them, walking the blocks in order and each block's
@@ -104,6 +111,11 @@ func (w *writer) blockAddrUsers(f *ir.Function) {
 	if !strings.HasPrefix(w.m.Producer, "LLVM22.") {
 		// An older producer's use-list orders are written as recorded
 		// (see functionUseLists).
+		return
+	}
+	if w.t.version < LatestVersion {
+		// An older reader is given the other orders without it
+		// (functionUseLists): an order changes no meaning.
 		return
 	}
 	for _, o := range f.UseListOrders {

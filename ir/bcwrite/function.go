@@ -337,6 +337,10 @@ func (w *writer) functionUseLists(f *ir.Function, s *funcState) {
 			if !ok {
 				continue
 			}
+			if w.takenBlock(f, int(bid)) {
+				w.lose("use-list order of a block whose address another function's body takes (dropped)")
+				continue
+			}
 			code, id = llvmir.USELIST_CODE_BB, bid
 		} else {
 			vid, ok := w.e.lookup(o.Value)
