@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""older_losses.py - whether two llvm-dis-22 texts differ only where
+`bcextract convert --llvm N` said it dropped or rewrote something.
+
+Usage: older_losses.py REF BACK ERR
+
+REF is the text of LLVM 22's own round trip of a module (opt-22 F), BACK
+the text of LLVM N's round trip of what convert --llvm N wrote (opt-N
+OUT), both as conformance_older.sh's norm() prints them (attribute groups
+set aside); ERR is convert's stderr, whose lines "PATH: for LLVM N: K x
+KIND" say what it dropped or rewrote.
+
+For each reported KIND that a rule below knows, what the kind names is set
+aside in both texts (a dropped flag or attribute taken out of REF; the
+bitcasts between pointers that typed pointers needed, which LLVM 22 reads
+back as `bitcast ptr %a to ptr`, taken out of BACK, and the values
+renumbered): the texts must then be the same. Prints one line:
+  same                  the same once the reported losses are set aside
+  folded                the same but for constant getelementptrs LLVM N's
+                        constant folder made others of (as for "read as
+                        written")
+  rewritten KIND...     different, and a reported kind is a rewrite no
+                        rule sets aside (llvm.is.fpclass as bit tests, an
+                        atomicrmw as a cmpxchg loop...): not compared
+  different N LINE      different beyond what was reported: N lines of
+                        REF, the first that differs
+Exit status 0 for same, folded or rewritten, 1 for different.
+"""
+import re
+import sys
+
+# Flags of instructions and constant expressions: the kind, and the text
+# taken out of REF (a regular expression, replaced by its group 1).
+FLAG_RULES = {
+    "icmp samesign flag (dropped)": [(r"\b(icmp )samesign ", r"\1")],
+    "zext nneg flag (dropped)": [(r"\b(zext )nneg ", r"\1")],
+    "uitofp nneg flag (dropped)": [(r"\b(uitofp )nneg ", r"\1")],
+    "trunc nuw/nsw flags (dropped)": [(r"\b(trunc )(?:nuw |nsw )+", r"\1")],
+    "or disjoint flag (dropped)": [(r"\b(or )disjoint ", r"\1")],
+    "getelementptr nuw flag (dropped)": [(r"\b(getelementptr (?:inbounds |nusw )?)nuw ", r"\1")],
+    "getelementptr nusw flag (dropped)": [(r"\b(getelementptr )nusw ", r"\1")],
+    "getelementptr inrange (dropped)": [(r"\b(getelementptr [^(]*?)inrange\(-?\d+, -?\d+\) ", r"\1")],
+    "fast-math flags on fpext (dropped)": [(r"\b(fpext )(?:(?:fast|nnan|ninf|nsz|arcp|contract|afn|reassoc) )+", r"\1")],
+    "fast-math flags on fptrunc (dropped)": [(r"\b(fptrunc )(?:(?:fast|nnan|ninf|nsz|arcp|contract|afn|reassoc) )+", r"\1")],
+    "ptrtoaddr (written as ptrtoint)": [(r"\bptrtoaddr\b", "ptrtoint")],
+    "module flag behaviour min (written as max)": [(r"^(!\d+ = !\{)i32 8, ", r"\1i32 7, ")],
+    "DILocation atomGroup/atomRank (dropped)": [(r", atomGroup: \d+, atomRank: \d+", "")],
+    "DISubprogram keyInstructions (dropped)": [(r", keyInstructions: true", "")],
+    "DILabel column (dropped)": [(r"(!DILabel\(.*?), column: \d+", r"\1")],
+    "DILabel isArtificial (dropped)": [(r"(!DILabel\(.*?), isArtificial: true", r"\1")],
+    'branch_weights origin ("expected") (dropped)': [(r'(!\{!"branch_weights", )!"expected", ', r"\1")],
+    "global sanitizer metadata (dropped)": [
+        (r", (?:no_sanitize_address|no_sanitize_hwaddress|sanitize_memtag|sanitize_address_dyninit)\b", "")],
+    "captures(...) attribute other than none (dropped)": [(r" captures\((?!none\))[^)]*\)", "")],
+    "DILabel coroSuspendIdx (dropped)": [(r", coroSuspendIdx: \d+", "")],
+    "DIBasicType dataSize (dropped)": [(r"(!DIBasicType\(.*?), dataSize: \d+", r"\1")],
+    "DIDerivedType static member DW_TAG_variable (written as DW_TAG_member)": [
+        (r"(!DIDerivedType\(tag: )DW_TAG_variable(?=.*DIFlagStaticMember)", r"\1DW_TAG_member")],
+    "llvm.fake.use call (dropped)": [(r"^  (?:notail )?call void \(\.\.\.\) @llvm\.fake\.use\(.*$", None),
+                                     (r"^declare void @llvm\.fake\.use\(\.\.\.\).*$", None)],
+    "global code_model (dropped)": [(r'^(@.*), code_model "\w+"', r"\1")],
+    "llvm.ldexp (written as llvm.amdgcn.ldexp)": [(r"@llvm\.ldexp\.(f\d+|v\d+f\d+)\.i32\b", r"@llvm.amdgcn.ldexp.\1")],
+}
+# The coroutine await intrinsics given, for a reader before LLVM 19, as
+# calls of their wrappers.
+for ret in ["void", "bool"]:
+    FLAG_RULES["llvm.coro.await.suspend.%s call (as a call of its await_suspend wrapper, as clang 18 called await_suspend)" % ret] = [
+        (r"@llvm\.coro\.await\.suspend\.%s\((ptr [^,]+, ptr [^,]+), ptr (@[-\w.$\"]+)\)" % ret, r"\2(\1)"),
+        (r"^declare \w+ @llvm\.coro\.await\.suspend\.%s\(.*$" % ret, None)]
+
+# The math intrinsics given, for a reader that lacks them, as the C
+# library's functions (float: f suffix).
+for fn in ["tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "exp10", "atan2", "ldexp"]:
+    rules = [(r"@llvm\.%s\.f64\b(?:\.i32)?" % fn, "@" + fn), (r"@llvm\.%s\.f32\b(?:\.i32)?" % fn, "@" + fn + "f")]
+    FLAG_RULES["llvm.%s (written as a call of @%s)" % (fn, fn)] = rules
+    FLAG_RULES["llvm.%s (written as a call of @%sf)" % (fn, fn)] = rules
+
+# Kinds that change nothing llvm-dis-22 prints once attribute groups are
+# set aside (function attributes), or nothing at all (the summary, which
+# opt-22 drops too).
+SILENT = {
+    "module summary (not written)",
+    "memory attribute with per-location accesses (written as the legacy attributes of their union)",
+    "memory attribute: errnomem effects beyond other memory's (merged into other memory)",
+    "memory attribute: target_mem effects beyond inaccessible memory's (merged into inaccessible memory)",
+    'uwtable(sync) attribute (written as uwtable, read back as async)',
+    '"frame-pointer"="non-leaf-no-reserve" (written as "non-leaf")',
+    "bitcast constant expressions made between typed pointers",  # LLVM 22 folds them away
+    "call with a convergencectrl bundle (made convergent)",  # a call-site attribute
+}
+
+# A call of llvm.threadlocal.address, given for a reader before LLVM 16
+# as its variable.
+TLS_KIND = "llvm.threadlocal.address call (its variable used in its place)"
+
+# The bitcasts typed pointers need, which LLVM 22 reads back as
+# instructions of no effect.
+TYPED_CASTS = "bitcast instructions inserted between typed pointers (LLVM 22 reads them back as bitcast of ptr to ptr)"
+
+ATTR_KIND = re.compile(r"^(\S+) attribute \(dropped(?:;[^)]*)?\)$")
+
+
+def kinds(err):
+    out = set()
+    for line in open(err, errors="replace"):
+        m = re.search(r": for LLVM \d+: \d+ x (.*)$", line.rstrip("\n"))
+        if m:
+            out.add(m.group(1))
+    return out
+
+
+def drop_attr(text, name):
+    """Takes parameter, return and call-site attribute `name` (with its
+    parenthesized argument, if any) out of the lines of IR (not metadata)."""
+    pat = re.compile(r" " + re.escape(name) + r"(?=[ (,)])")
+    out = []
+    for line in text:
+        if line.startswith("!") or name not in line:
+            out.append(line)
+            continue
+        i = 0
+        res = []
+        for m in pat.finditer(line):
+            if m.start() < i:
+                continue
+            j = m.end()
+            if j < len(line) and line[j] == "(":
+                depth = 0
+                while j < len(line):
+                    if line[j] == "(":
+                        depth += 1
+                    elif line[j] == ")":
+                        depth -= 1
+                        if depth == 0:
+                            j += 1
+                            break
+                    j += 1
+            res.append(line[i:m.start()])
+            i = j
+        res.append(line[i:])
+        out.append("".join(res))
+    return out
+
+
+CAST = re.compile(r"^  (?P<dst>%[-\w.$]+) = bitcast (ptr(?: addrspace\(\d+\))?) (?P<src>%[-\w.$]+|@[-\w.$]+) to \2$")
+# A call of llvm.threadlocal.address, which a reader before LLVM 16 is
+# given the variable in place of.
+TLS = re.compile(r"^  (?P<dst>%[-\w.$]+) = (?:tail |notail )?call (?:align \d+ )?ptr(?: addrspace\(\d+\))? "
+                 r"@llvm\.threadlocal\.address\.p\d+\(ptr(?: addrspace\(\d+\))? (?:nonnull )?(?:align \d+ )?(?P<src>@[-\w.$\"]+)\)(?:, !.*)?$")
+BLOCKADDRESS = re.compile(r"blockaddress\((@[-\w.$\"]+), %(\d+)\)")
+LOCAL = re.compile(r"%(\d+)\b")
+LABEL = re.compile(r"^(\d+):")
+
+
+def drop_casts(text, pattern=CAST):
+    """Takes the instructions pattern matches (`bitcast ptr %a to ptr`)
+    out of each function of the text, their uses made of what they stand
+    for (group src), and renumbers the unnamed values (in the blockaddress
+    constants of the function's blocks too)."""
+    out, body, renums = [], None, {}
+    for line in text:
+        if line.startswith("define "):
+            body = [line]
+            continue
+        if body is not None:
+            body.append(line)
+            if line == "}":
+                fixed, renum = fix_function(body, pattern)
+                out.extend(fixed)
+                m = re.search(r" (@[-\w.$\"]+)\(", body[0])
+                if m and renum:
+                    renums[m.group(1)] = renum
+                body = None
+            continue
+        out.append(line)
+    if body:
+        out.extend(body)
+    if renums:
+        def sub(m):
+            renum = renums.get(m.group(1), {})
+            n = int(m.group(2))
+            return f"blockaddress({m.group(1)}, %{renum.get(n, n)})"
+        out = [BLOCKADDRESS.sub(sub, l) if "blockaddress(" in l else l for l in out]
+    return out
+
+
+def fix_function(lines, pattern):
+    subst = {}
+    kept = []
+    for line in lines:
+        m = pattern.match(line)
+        if m:
+            src = m.group("src")
+            subst[m.group("dst")] = subst.get(src, src)
+            continue
+        kept.append(line)
+    if not subst:
+        return lines, None
+    name = re.compile(r"(%[-\w.$]+)")
+    kept = [name.sub(lambda m: subst.get(m.group(1), m.group(1)), l) if "%" in l else l for l in kept]
+    # Renumber the unnamed values: arguments, results and blocks are
+    # numbered in the order they are defined.
+    defined = []
+    head = kept[0]
+    defined += [int(n) for n in re.findall(r"%(\d+)(?=[,)])", head[head.find("("):])]
+    if len(kept) > 1 and not re.match(r"^[-\w.$\"]+:", kept[1]):
+        defined.append(len(defined))  # the entry block, unnamed: no label printed
+    for line in kept[1:]:
+        m = re.match(r"^  %(\d+) = ", line) or LABEL.match(line)
+        if m:
+            defined.append(int(m.group(1)))
+    renum = {d: i for i, d in enumerate(sorted(set(defined)))}
+    if all(k == v for k, v in renum.items()):
+        return kept, None
+    res = []
+    for line in kept:
+        line = LOCAL.sub(lambda m: "%" + str(renum.get(int(m.group(1)), int(m.group(1)))), line)
+        m = LABEL.match(line)
+        if m and int(m.group(1)) in renum:
+            line = str(renum[int(m.group(1))]) + line[len(m.group(1)):]
+        res.append(line)
+    return res, renum
+
+
+MDDEF = re.compile(r"^!(\d+) = (.*)$")
+MDREF = re.compile(r"!(\d+)\b")
+
+
+def canonical(text, depth=4):
+    """The text with metadata numbers set aside: each !N becomes a label
+    made of what node N holds, to a depth (nodes that the losses made
+    alike, which LLVM merges and numbers anew, get one label), attribute
+    group references go, declarations are sorted and the node
+    definitions become a sorted set of their labelled texts."""
+    defs = {}
+    for line in text:
+        m = MDDEF.match(line)
+        if m:
+            defs[m.group(1)] = m.group(2)
+    memo = {}
+
+    def label(n, d):
+        key = (n, d)
+        if key in memo:
+            return memo[key]
+        body = defs.get(n)
+        if body is None:
+            lab = "?"
+        elif d == 0:
+            lab = body.split("(", 1)[0].split("{", 1)[0]
+        else:
+            lab = MDREF.sub(lambda m: "!<" + label(m.group(1), d - 1) + ">", body)
+            if len(lab) > 64:
+                lab = str(hash(lab))
+        memo[key] = lab
+        return lab
+
+    body, decls, nodes = [], [], set()
+    for line in text:
+        line = line.replace(" #N", "")
+        if "; preds = " in line:
+            # The order of a block's predecessors is its use-list
+            # order, which LLVM N's writer keeps otherwise.
+            # The padding before it follows the label's width.
+            head, preds = line.split("; preds = ", 1)
+            line = head.rstrip() + " ; preds = " + ", ".join(sorted(preds.split(", ")))
+        m = MDDEF.match(line)
+        if m:
+            nodes.add(label(m.group(1), depth))
+            continue
+        if "!" in line:
+            line = MDREF.sub(lambda m: "!<" + label(m.group(1), depth) + ">", line)
+        (decls if line.startswith("declare ") else body).append(line)
+    return body + sorted(decls) + sorted(nodes)
+
+
+CGEP = re.compile(r"getelementptr (?:inbounds |nusw |nuw |inrange\(-?\d+, -?\d+\) )*\(")
+
+
+def constant_geps(line):
+    """The line with each constant getelementptr expression (and a vector
+    of them) set aside: LLVM 13 to 16's constant folder makes another of
+    the same address of some on reading (as conformance_older.sh's
+    gepOnly allows)."""
+    while True:
+        m = CGEP.search(line)
+        if not m:
+            # A vector of them, which the folder makes of one of a
+            # vector.
+            return re.sub(r"<ptr(?: addrspace\(\d+\))? GEP(?:, ptr(?: addrspace\(\d+\))? GEP)*>", "GEP", line)
+        j, depth = m.end() - 1, 0
+        while j < len(line):
+            if line[j] == "(":
+                depth += 1
+            elif line[j] == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            j += 1
+        line = line[:m.start()] + "GEP" + line[j + 1:]
+
+
+def main():
+    ref = open(sys.argv[1], errors="replace").read().splitlines()
+    back = open(sys.argv[2], errors="replace").read().splitlines()
+    rewritten = []
+    for k in sorted(kinds(sys.argv[3])):
+        if k in FLAG_RULES:
+            for pat, rep in FLAG_RULES[k]:
+                r = re.compile(pat)
+                if rep is None:  # the line goes
+                    ref = [l for l in ref if not r.match(l)]
+                    back = [l for l in back if not r.match(l)]
+                    continue
+                ref = [r.sub(rep, l) for l in ref]
+                back = [r.sub(rep, l) for l in back]
+        elif k == TYPED_CASTS:
+            back = drop_casts(back)
+        elif k == TLS_KIND:
+            ref = [l for l in drop_casts(ref, TLS) if not l.startswith("declare ptr @llvm.threadlocal.address.")]
+        elif ATTR_KIND.match(k):
+            name = ATTR_KIND.match(k).group(1)
+            ref = drop_attr(ref, name)
+            back = drop_attr(back, name)
+        elif k not in SILENT:
+            rewritten.append(k)
+    if ref == back or canonical(ref) == canonical(back):
+        print("same")
+        return 0
+    ref, back = canonical(ref), canonical(back)
+    if [constant_geps(l) for l in ref] == [constant_geps(l) for l in back]:
+        print("folded")
+        return 0
+    if rewritten:
+        print("rewritten " + "; ".join(rewritten))
+        return 0
+    n = sum(1 for a, b in zip(ref, back) if a != b) + abs(len(ref) - len(back))
+    first = next((a for a, b in zip(ref, back) if a != b), ref[len(back)] if len(ref) > len(back) else "")
+    print(f"different {n} {first}")
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
