@@ -194,6 +194,11 @@ func runConvert(e *env, args []string, o convertOptions) error {
 	if o.json && toStdout {
 		return usagef("--json and -o %s both write to standard output", o.output)
 	}
+	if !o.json {
+		if err := sink.refuseExisting(); err != nil {
+			return err
+		}
+	}
 	out := bufio.NewWriter(e.stdout)
 	doc := jsonConvertDoc{Files: []converted{}, Errors: []jsonError{}}
 	wrote := func(path, file string, size int, losses []bcwrite.Loss) {

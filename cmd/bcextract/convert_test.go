@@ -253,7 +253,8 @@ func TestConvertUncalledMistyped(t *testing.T) {
 
 // TestConvertOutputExists: an -o file that exists is refused (exit 1,
 // left as it was) before any input is read: here the input does not
-// exist, and the error is the output's.
+// exist, and the error is the output's. With --json the error is in the
+// document, as that of any output.
 func TestConvertOutputExists(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out.bc")
 	if err := os.WriteFile(out, []byte("old"), 0o666); err != nil {
@@ -264,5 +265,11 @@ func TestConvertOutputExists(t *testing.T) {
 		if b, _ := os.ReadFile(out); code != exitFailure || string(b) != "old" || stderr != "bcextract: "+out+": exists (use --force to replace it)\n" {
 			t.Errorf("%s: exit %d, stderr %q, file %q", cmd, code, stderr, b)
 		}
+	}
+	in := filepath.Join("..", "..", "testdata", "ir", "attrs.bc")
+	code, stdout, _ := runCmd(t, "convert", "--json", "-o", out, in)
+	if b, _ := os.ReadFile(out); code != exitFailure || string(b) != "old" ||
+		!strings.Contains(stdout, `"error": "`+out+`: exists (use --force to replace it)"`) {
+		t.Errorf("--json: exit %d, stdout %q", code, stdout)
 	}
 }

@@ -169,6 +169,11 @@ func runExtract(e *env, args []string, o extractOptions, kinds map[container.Kin
 	if o.json && toStdout {
 		return usagef("--json and -o %s both write to standard output", o.output)
 	}
+	if !o.json {
+		if err := sink.refuseExisting(); err != nil {
+			return err
+		}
+	}
 	out := bufio.NewWriter(e.stdout)
 	doc := jsonExtractDoc{Files: []extracted{}, Errors: []jsonError{}}
 	wrote := func(p *container.Payload, file string, size int) {

@@ -169,6 +169,11 @@ func runLink(e *env, args []string, o linkOptions) error {
 	if o.json && toStdout {
 		return usagef("--json and -o %s both write to standard output", o.output)
 	}
+	if !o.json {
+		if err := sink.refuseExisting(); err != nil {
+			return err
+		}
+	}
 	out := bufio.NewWriter(e.stdout)
 	doc := jsonLinkDoc{Modules: []string{}, Symbols: []jsonSymbol{}, Warnings: []string{}, Errors: []jsonError{}}
 	failed := false

@@ -448,14 +448,23 @@ func newFileSink(e *env, args []string, output, dir string, force bool) (*fileSi
 			return nil, err
 		}
 		s.names = newNameSet(dir)
-	} else if !isStdoutName(output) && !force {
-		// Said before any input is read, not after the work: the file
-		// would be refused then (writeFileAtomic).
-		if fi, err := os.Lstat(output); err == nil && fi.Mode().IsRegular() {
-			return nil, fmt.Errorf("%s: %w", output, errExists)
-		}
 	}
 	return s, nil
+}
+
+// refuseExisting returns the error writeFileAtomic would return at the
+// end for an -o file that exists (without --force), so that a command
+// says it before it reads its inputs rather than after the work. With
+// --json a command does not call it: the error is in the document, as
+// that of any output.
+func (s *fileSink) refuseExisting() error {
+	if s.output == "" || isStdoutName(s.output) || s.force {
+		return nil
+	}
+	if fi, err := os.Lstat(s.output); err == nil && fi.Mode().IsRegular() {
+		return fmt.Errorf("%s: %w", s.output, errExists)
+	}
+	return nil
 }
 
 // toStdout reports whether the output is standard output.
