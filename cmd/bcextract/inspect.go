@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 
 	"github.com/bcextract/bcextract/container"
@@ -85,16 +84,17 @@ type inspectOptions struct {
 	json, symbols, demangle bool
 }
 
-// jsonInspectDoc is the document inspect --json prints.
-type jsonInspectDoc struct {
-	Payloads []inspect.Payload `json:"payloads"`
-	Errors   []jsonError       `json:"errors"`
-}
-
 func runInspect(e *env, args []string, o *inspectOptions) error {
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
-	doc := jsonInspectDoc{Payloads: []inspect.Payload{}, Errors: []jsonError{}}
-	onErr := func(err error) { doc.Errors = append(doc.Errors, newJSONError(err)) }
+	// With --json the document {"payloads": [inspect.Payload...],
+	// "errors": [...]} is written a payload at a time, as each is
+	// inspected (jsonArrayDoc), the errors at the end.
+	var doc *jsonArrayDoc
+	if o.json {
+		doc = newJSONArrayDoc(out, "payloads")
+	}
+	errs := []jsonError{}
+	onErr := func(err error) { errs = append(errs, newJSONError(err)) }
 	anyFailed := false
 	var all []inspect.Inspected // for --symbols, which needs the count first
 	for _, name := range args {
@@ -132,7 +132,7 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 			}
 			switch {
 			case o.json:
-				doc.Payloads = append(doc.Payloads, it.JSON())
+				doc.add(it.JSON())
 			case o.symbols:
 				it.Payload.Data = nil // keep no reference to the input
 				all = append(all, it)
@@ -142,6 +142,12 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 			return nil
 		})
 		if err != nil {
+			if o.json {
+				// The document stays whole, this error its last.
+				onErr(err)
+				doc.end(errs)
+				out.Flush()
+			}
 			return err
 		}
 		if modules == 0 && !failed {
@@ -154,9 +160,7 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 	}
 	switch {
 	case o.json:
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(&doc); err != nil {
+		if err := doc.end(errs); err != nil {
 			return err
 		}
 	case o.symbols:
