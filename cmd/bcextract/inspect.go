@@ -96,7 +96,18 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 	errs := []jsonError{}
 	onErr := func(err error) { errs = append(errs, newJSONError(err)) }
 	anyFailed := false
-	var all []inspect.Inspected // for --symbols, which needs the count first
+	// With --symbols each module is printed once the next is met: the
+	// first is held until a second says that there is more than one
+	// (then each is headed by its name, as llvm-nm heads them).
+	var held *inspect.Inspected
+	several := false
+	printNM := func(it *inspect.Inspected) {
+		if held != nil {
+			several = true
+			inspect.WriteNM(out, held, true)
+		}
+		held = it
+	}
 	for _, name := range args {
 		modules := 0
 		failed, err := walkInput(e, name, onErr, func(in *input, p *container.Payload) error {
@@ -135,7 +146,7 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 				doc.add(it.JSON())
 			case o.symbols:
 				it.Payload.Data = nil // keep no reference to the input
-				all = append(all, it)
+				printNM(&it)
 			default:
 				inspect.WriteText(out, &it)
 			}
@@ -163,10 +174,8 @@ func runInspect(e *env, args []string, o *inspectOptions) error {
 		if err := doc.end(errs); err != nil {
 			return err
 		}
-	case o.symbols:
-		for i := range all {
-			inspect.WriteNM(out, &all[i], len(all) > 1)
-		}
+	case o.symbols && held != nil:
+		inspect.WriteNM(out, held, several)
 	}
 	if err := out.Flush(); err != nil {
 		return err
