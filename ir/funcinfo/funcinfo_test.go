@@ -6,8 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
+	"text/tabwriter"
 
 	"github.com/bcextract/bcextract/internal/irtest"
 	"github.com/bcextract/bcextract/ir"
@@ -184,5 +186,44 @@ func TestDropDebugInfo(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTableAsTabwriter: a Table writes the bytes text/tabwriter writes of
+// its rows (padding 2, spaces), wide and multi-byte cells included.
+func TestTableAsTabwriter(t *testing.T) {
+	fns := []funcinfo.Func{
+		{Name: "main", Defined: true, Blocks: 3, Instructions: 1234567, CallSites: 2, Callees: []string{"f", "g"}, File: "a.c", Line: 7, Attrs: []string{"nounwind"}},
+		{Name: "größe_überall", File: "ü.c"},
+		{Name: "日本語の関数", Defined: true, Blocks: 10, Callees: []string{"日本"}},
+		{Name: "", Defined: true},
+	}
+	var got, want bytes.Buffer
+	tab := funcinfo.NewTable(&got)
+	tw := tabwriter.NewWriter(&want, 0, 0, 2, ' ', 0)
+	var rows bytes.Buffer
+	ref := funcinfo.NewTable(&rows)
+	for i := range fns {
+		path := strings.Repeat("p", 3*i+1) + ".bc#1"
+		tab.Add(path, &fns[i], fns[i].Name)
+		ref.Add(path, &fns[i], fns[i].Name)
+	}
+	if err := tab.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	// The same rows, unpadded (a Table of them, its padding taken out
+	// again), through a tabwriter.
+	if err := ref.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.SplitAfter(rows.String(), "\n") {
+		if line == "" {
+			continue
+		}
+		tw.Write([]byte(regexp.MustCompile(`  +`).ReplaceAllString(line, "\t")))
+	}
+	tw.Flush()
+	if got.String() != want.String() {
+		t.Errorf("table:\n%s\nwant (tabwriter):\n%s", got.String(), want.String())
 	}
 }

@@ -1,10 +1,11 @@
 package funcinfo
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/bcextract/bcextract/internal/jsonstr"
 )
@@ -70,15 +71,27 @@ func AppendJSON(b []byte, path string, fn *Func, demangled *string) []byte {
 //
 // where HASH is the first 16 hexadecimal digits of the structural hash,
 // SOURCE is FILE:LINE (FILE alone without a line), and a column with nothing to say holds "-". The
-// table is written by Flush, once every row is known.
+// table is written by Flush, once every row is known, in the bytes a
+// text/tabwriter.Writer (padding 2, padded with spaces) writes of it; the
+// rows are held as their text only (a tabwriter holds several times
+// more: 1.9 million rows took it 3.7 GB).
 type Table struct {
-	tw *tabwriter.Writer
+	w      io.Writer
+	chunks [][]byte // the rows, each ending in '\n', cells split by '\t'
+	widths [tableColumns - 1]int
 }
+
+// tableColumns is the number of columns of a Table; the last is not
+// padded.
+const tableColumns = 10
+
+// tableChunk is the size of the chunks a Table holds its rows in.
+const tableChunk = 1 << 20
 
 // NewTable returns a Table writing to w.
 func NewTable(w io.Writer) *Table {
-	t := &Table{tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)}
-	io.WriteString(t.tw, "PATH\tFUNCTION\tLINKAGE\tBLOCKS\tINSTRS\tCALLS\tSOURCE\tHASH\tATTRS\tCALLEES\n")
+	t := &Table{w: w}
+	t.addRow([]byte("PATH\tFUNCTION\tLINKAGE\tBLOCKS\tINSTRS\tCALLS\tSOURCE\tHASH\tATTRS\tCALLEES\n"))
 	return t
 }
 
@@ -121,11 +134,60 @@ func (t *Table) Add(path string, fn *Func, name string) {
 	b.WriteByte('\t')
 	list(&b, fn.Callees)
 	b.WriteByte('\n')
-	io.WriteString(t.tw, b.String())
+	t.addRow([]byte(b.String()))
+}
+
+// addRow keeps row (tableColumns cells, which hold no tab or newline,
+// and a newline) and widens the columns to its cells.
+func (t *Table) addRow(row []byte) {
+	n := len(t.chunks)
+	if n == 0 || len(t.chunks[n-1])+len(row) > cap(t.chunks[n-1]) {
+		t.chunks = append(t.chunks, make([]byte, 0, max(tableChunk, len(row))))
+		n++
+	}
+	t.chunks[n-1] = append(t.chunks[n-1], row...)
+	rest := row
+	for i := range t.widths {
+		j := bytes.IndexByte(rest, '\t')
+		if j < 0 {
+			break
+		}
+		if w := utf8.RuneCount(rest[:j]); w > t.widths[i] {
+			t.widths[i] = w
+		}
+		rest = rest[j+1:]
+	}
 }
 
 // Flush writes the table.
-func (t *Table) Flush() error { return t.tw.Flush() }
+func (t *Table) Flush() error {
+	var line []byte
+	for _, c := range t.chunks {
+		for len(c) > 0 {
+			end := bytes.IndexByte(c, '\n')
+			row := c[:end]
+			c = c[end+1:]
+			line = line[:0]
+			for i := range t.widths {
+				j := bytes.IndexByte(row, '\t')
+				if j < 0 {
+					break
+				}
+				line = append(line, row[:j]...)
+				for pad := t.widths[i] + 2 - utf8.RuneCount(row[:j]); pad > 0; pad-- {
+					line = append(line, ' ')
+				}
+				row = row[j+1:]
+			}
+			line = append(append(line, row...), '\n')
+			if _, err := t.w.Write(line); err != nil {
+				return err
+			}
+		}
+	}
+	t.chunks = nil
+	return nil
+}
 
 // list writes the names comma-separated, or "-" for none.
 func list(b *strings.Builder, names []string) {
