@@ -167,7 +167,9 @@ func callbrIndirectUse(f *ir.Function, a *ir.Block, cb *ir.Instruction) bool {
 	var reached map[*ir.Block]bool // from the entry without the default edge
 	reach := func(b *ir.Block) bool {
 		if reached == nil {
-			reached = reachWithout(f.Blocks[0], a, def)
+			// The edge of a's terminator to def, its first
+			// successor, not taken (another of a to def is).
+			reached = ir.Reachable(f.Blocks[:1], func(b *ir.Block, i int, to *ir.Block) bool { return b != a || i != 0 })
 		}
 		return reached[b]
 	}
@@ -198,37 +200,6 @@ func callbrIndirectUse(f *ir.Function, a *ir.Block, cb *ir.Instruction) bool {
 		}
 	}
 	return false
-}
-
-// reachWithout returns the blocks reached from entry without going from
-// block a to block def (the edge of a's terminator to def, its first
-// successor: the other edges of a to def, if any, are taken).
-func reachWithout(entry, a, def *ir.Block) map[*ir.Block]bool {
-	seen := map[*ir.Block]bool{entry: true}
-	work := []*ir.Block{entry}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		t := b.Instrs[len(b.Instrs)-1]
-		succs := t.Succs
-		if b == a && len(succs) > 0 && succs[0] == def {
-			succs = succs[1:]
-		}
-		next := func(s *ir.Block) {
-			if s != nil && !seen[s] {
-				seen[s] = true
-				work = append(work, s)
-			}
-		}
-		for _, s := range succs {
-			next(s)
-		}
-		next(t.Unwind)
-	}
-	return seen
 }
 
 // fpRMWOp reports whether op is an atomicrmw operation of floating-point

@@ -109,6 +109,21 @@ def kinds(err):
     return out
 
 
+def past_parens(line, j):
+    """The index past the parenthesis that closes the one at line[j]
+    (the end of the line when none does)."""
+    depth = 0
+    while j < len(line):
+        if line[j] == "(":
+            depth += 1
+        elif line[j] == ")":
+            depth -= 1
+            if depth == 0:
+                return j + 1
+        j += 1
+    return j
+
+
 def drop_attr(text, name):
     """Takes parameter, return and call-site attribute `name` (with its
     parenthesized argument, if any) out of the lines of IR (not metadata)."""
@@ -125,16 +140,7 @@ def drop_attr(text, name):
                 continue
             j = m.end()
             if j < len(line) and line[j] == "(":
-                depth = 0
-                while j < len(line):
-                    if line[j] == "(":
-                        depth += 1
-                    elif line[j] == ")":
-                        depth -= 1
-                        if depth == 0:
-                            j += 1
-                            break
-                    j += 1
+                j = past_parens(line, j)
             res.append(line[i:m.start()])
             i = j
         res.append(line[i:])
@@ -288,16 +294,7 @@ def constant_geps(line):
             # A vector of them, which the folder makes of one of a
             # vector.
             return re.sub(r"<ptr(?: addrspace\(\d+\))? GEP(?:, ptr(?: addrspace\(\d+\))? GEP)*>", "GEP", line)
-        j, depth = m.end() - 1, 0
-        while j < len(line):
-            if line[j] == "(":
-                depth += 1
-            elif line[j] == ")":
-                depth -= 1
-                if depth == 0:
-                    break
-            j += 1
-        line = line[:m.start()] + "GEP" + line[j + 1:]
+        line = line[:m.start()] + "GEP" + line[past_parens(line, m.end() - 1):]
 
 
 def main():

@@ -682,28 +682,13 @@ func (w *writer) checkCallBr(f *ir.Function) {
 		// reached: the blocks reached from the indirect destinations
 		// without passing through the default one.
 		def := cb.Succs[0]
-		reached := map[*ir.Block]bool{}
-		var work []*ir.Block
+		var from []*ir.Block
 		for _, d := range cb.Succs[1:] {
-			if d != def && !reached[d] {
-				reached[d] = true
-				work = append(work, d)
+			if d != def {
+				from = append(from, d)
 			}
 		}
-		for len(work) > 0 {
-			x := work[len(work)-1]
-			work = work[:len(work)-1]
-			if len(x.Instrs) == 0 {
-				continue
-			}
-			t := x.Instrs[len(x.Instrs)-1]
-			for _, s := range append(t.Succs[:len(t.Succs):len(t.Succs)], t.Unwind) {
-				if s != nil && s != def && !reached[s] {
-					reached[s] = true
-					work = append(work, s)
-				}
-			}
-		}
+		reached := ir.Reachable(from, func(_ *ir.Block, _ int, to *ir.Block) bool { return to != def })
 		for _, ub := range f.Blocks {
 			for _, in := range ub.Instrs {
 				for i, op := range in.Operands {
