@@ -260,7 +260,7 @@ check_one() {
 		# different by a reported rewrite no rule sets aside
 		# ("rewritten"), or different beyond what it reported.
 		local aside
-		aside=$(python3 "$REPO/scripts/older_losses.py" "$WORK/ref/$b.txt" "$WORK/$N/$b.back.txt" "$WORK/$N/$b.err" | head -c 400 || true)
+		aside=$(python3 "$REPO/scripts/older_losses.py" "$WORK/ref/$b.txt" "$WORK/$N/$b.back.txt" "$WORK/$N/$b.err" 2>&1 | head -c 400 || true)
 		case $aside in
 		same | folded) echo "reported $b $how aside" ;;
 		rewritten*) echo "reported $b $how rewritten ${aside#rewritten }" ;;
@@ -317,7 +317,7 @@ sys.exit(0 if ok else 1)
 PY
 }
 export -f check_one gepOnly
-export WORK BCX
+export WORK BCX REPO
 
 status=0
 for N in $VERSIONS; do
