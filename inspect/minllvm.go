@@ -2,7 +2,6 @@ package inspect
 
 import (
 	"errors"
-	"slices"
 
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/bitcode"
@@ -96,7 +95,7 @@ func irNeed(r *bitcode.Reader, n *minllvm.Need) (minllvm.Need, error) {
 					}
 					k++
 				case in.Op == ir.CallBr:
-					if bit, ok := rules[minllvm.CallBrIndirectUse]; ok && callbrIndirectUse(f, b, in) {
+					if bit, ok := rules[minllvm.CallBrIndirectUse]; ok && ir.CallBrUsedPastIndirect(f, b, in) {
 						found(minllvm.CallBrIndirectUse.Version(), "callbr result used in an indirect destination", bit)
 					}
 				}
@@ -149,55 +148,6 @@ func convergenceNotConvergent(in *ir.Instruction) bool {
 		}
 		callee, ok := in.Callee.(*ir.Function)
 		return !ok || !callee.Attrs.Fn.Has(ir.AttrConvergent)
-	}
-	return false
-}
-
-// callbrIndirectUse reports whether the result of cb, the callbr ending
-// block a of f, is used where the edge to its default destination does
-// not dominate the use: where a path from the entry reaches without that
-// edge (an indirect destination, a block past one). A phi's use is at
-// the end of its incoming block, and one in the default destination
-// coming from a is dominated when a goes there by the default edge only.
-func callbrIndirectUse(f *ir.Function, a *ir.Block, cb *ir.Instruction) bool {
-	if len(cb.Succs) == 0 || cb.Typ == nil || cb.Typ.Kind == ir.VoidType || len(f.Blocks) == 0 {
-		return false
-	}
-	def := cb.Succs[0]
-	var reached map[*ir.Block]bool // from the entry without the default edge
-	reach := func(b *ir.Block) bool {
-		if reached == nil {
-			// The edge of a's terminator to def, its first
-			// successor, not taken (another of a to def is).
-			reached = ir.Reachable(f.Blocks[:1], func(b *ir.Block, i int, to *ir.Block) bool { return b != a || i != 0 })
-		}
-		return reached[b]
-	}
-	var buf []ir.Value
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			if in.Op == ir.PHI {
-				for k, v := range in.Operands {
-					if v != ir.Value(cb) || k >= len(in.Incoming) {
-						continue
-					}
-					p := in.Incoming[k]
-					if p == a {
-						if b != def || slices.Contains(cb.Succs[1:], def) {
-							return true
-						}
-					} else if reach(p) {
-						return true
-					}
-				}
-				continue
-			}
-			for _, v := range in.LLVMOperands(&buf) {
-				if v == ir.Value(cb) && reach(b) {
-					return true
-				}
-			}
-		}
 	}
 	return false
 }

@@ -5,7 +5,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/minllvm"
 )
 
@@ -64,60 +63,4 @@ func FuzzMinLLVM(f *testing.F) {
 			}
 		}
 	})
-}
-
-// TestCallBrIndirectUse: where a callbr's result may be used for LLVM
-// 13 to 16 (dominated by the edge to its default destination) and where
-// not. The function:
-//
-//	entry: %r = callbr ... to label %def [label %ind]
-//	def:   br label %join
-//	ind:   br label %join
-//	join:  ...
-func TestCallBrIndirectUse(t *testing.T) {
-	i32 := &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
-	void := &ir.Type{Kind: ir.VoidType}
-	for _, tt := range []struct {
-		name string
-		use  func(cb *ir.Instruction, entry, def, ind, join *ir.Block)
-		want bool
-	}{
-		{"in the default destination", func(cb *ir.Instruction, _, def, _, _ *ir.Block) {
-			def.Instrs = append([]*ir.Instruction{{Op: ir.Add, Typ: i32, Operands: []ir.Value{cb, cb}}}, def.Instrs...)
-		}, false},
-		{"in the indirect destination", func(cb *ir.Instruction, _, _, ind, _ *ir.Block) {
-			ind.Instrs = append([]*ir.Instruction{{Op: ir.Add, Typ: i32, Operands: []ir.Value{cb, cb}}}, ind.Instrs...)
-		}, true},
-		{"past both", func(cb *ir.Instruction, _, _, _, join *ir.Block) {
-			join.Instrs = append([]*ir.Instruction{{Op: ir.Add, Typ: i32, Operands: []ir.Value{cb, cb}}}, join.Instrs...)
-		}, true},
-		{"a phi from the default destination", func(cb *ir.Instruction, _, def, ind, join *ir.Block) {
-			phi := &ir.Instruction{Op: ir.PHI, Typ: i32, Operands: []ir.Value{cb, &ir.ConstInt{Typ: i32}}, Incoming: []*ir.Block{def, ind}}
-			join.Instrs = append([]*ir.Instruction{phi}, join.Instrs...)
-		}, false},
-		{"a phi from the indirect destination", func(cb *ir.Instruction, _, def, ind, join *ir.Block) {
-			phi := &ir.Instruction{Op: ir.PHI, Typ: i32, Operands: []ir.Value{&ir.ConstInt{Typ: i32}, cb}, Incoming: []*ir.Block{def, ind}}
-			join.Instrs = append([]*ir.Instruction{phi}, join.Instrs...)
-		}, true},
-		{"a phi of the indirect destination from the callbr's block", func(cb *ir.Instruction, entry, _, ind, _ *ir.Block) {
-			phi := &ir.Instruction{Op: ir.PHI, Typ: i32, Operands: []ir.Value{cb}, Incoming: []*ir.Block{entry}}
-			ind.Instrs = append([]*ir.Instruction{phi}, ind.Instrs...)
-		}, true},
-		{"a phi of the default destination from the callbr's block", func(cb *ir.Instruction, entry, def, _, _ *ir.Block) {
-			phi := &ir.Instruction{Op: ir.PHI, Typ: i32, Operands: []ir.Value{cb}, Incoming: []*ir.Block{entry}}
-			def.Instrs = append([]*ir.Instruction{phi}, def.Instrs...)
-		}, false},
-	} {
-		entry, def, ind, join := &ir.Block{Name: "entry"}, &ir.Block{Name: "def"}, &ir.Block{Name: "ind"}, &ir.Block{Name: "join"}
-		cb := &ir.Instruction{Op: ir.CallBr, Typ: i32, Succs: []*ir.Block{def, ind}}
-		entry.Instrs = []*ir.Instruction{cb}
-		def.Instrs = []*ir.Instruction{{Op: ir.Br, Typ: void, Succs: []*ir.Block{join}}}
-		ind.Instrs = []*ir.Instruction{{Op: ir.Br, Typ: void, Succs: []*ir.Block{join}}}
-		join.Instrs = []*ir.Instruction{{Op: ir.Ret, Typ: void}}
-		tt.use(cb, entry, def, ind, join)
-		f := &ir.Function{HasBody: true, Blocks: []*ir.Block{entry, def, ind, join}}
-		if got := callbrIndirectUse(f, entry, cb); got != tt.want {
-			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
-		}
-	}
 }

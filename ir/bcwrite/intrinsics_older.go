@@ -663,51 +663,14 @@ func (w *writer) olderConvergent(f *ir.Function) (undo func()) {
 }
 
 // checkCallBr refuses, for a reader before LLVM 17, a callbr of f whose
-// result is used past one of its indirect destinations: before LLVM 17 the
-// result is defined only on the edge to the default destination, so no
-// such use is dominated by it (its verifier says "Instruction does not
-// dominate all uses!"). A use counts when its block (an incoming block for
-// a phi) is reached from an indirect destination other than the default
-// one without passing through the default one, or it is a phi there
-// taking the result from the callbr's block.
+// result is used past one of its indirect destinations
+// (ir.CallBrUsedPastIndirect): its verifier says "Instruction does not
+// dominate all uses!".
 func (w *writer) checkCallBr(f *ir.Function) {
 	for _, b := range f.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		cb := b.Instrs[len(b.Instrs)-1]
-		if cb.Op != ir.CallBr || cb.Typ == nil || cb.Typ.Kind == ir.VoidType || len(cb.Succs) < 2 {
-			continue
-		}
-		// reached: the blocks reached from the indirect destinations
-		// without passing through the default one.
-		def := cb.Succs[0]
-		var from []*ir.Block
-		for _, d := range cb.Succs[1:] {
-			if d != def {
-				from = append(from, d)
-			}
-		}
-		reached := ir.Reachable(from, func(_ *ir.Block, _ int, to *ir.Block) bool { return to != def })
-		for _, ub := range f.Blocks {
-			for _, in := range ub.Instrs {
-				for i, op := range in.Operands {
-					if op != ir.Value(cb) {
-						continue
-					}
-					at := ub
-					if in.Op == ir.PHI && i < len(in.Incoming) {
-						at = in.Incoming[i]
-						if at == b && reached[ub] {
-							at = ub
-						}
-					}
-					if reached[at] {
-						w.cannot("a callbr result used in one of its indirect destinations")
-						return
-					}
-				}
-			}
+		if n := len(b.Instrs); n > 0 && b.Instrs[n-1].Op == ir.CallBr && ir.CallBrUsedPastIndirect(f, b, b.Instrs[n-1]) {
+			w.cannot("a callbr result used in one of its indirect destinations")
+			return
 		}
 	}
 }
