@@ -54,9 +54,11 @@ type upgradeState struct {
 	// that its calls become.
 	dbg map[*ir.Function]ir.DebugRecordKind
 	// coroEnd is the llvm.coro.end declaration changed from
-	// i1 (ptr, i1) to void (ptr, i1, token), and oldSig its old type.
-	coroEnd *ir.Function
-	oldSig  *ir.Type
+	// i1 (ptr, i1) to void (ptr, i1, token), oldSig its old type and
+	// newSig its new one (kept here: a writer for an older reader
+	// changes the declaration's while the bodies are loaded).
+	coroEnd        *ir.Function
+	oldSig, newSig *ir.Type
 	// masked are the masked memory intrinsics that lost their alignment
 	// argument (upgrade_masked.go).
 	masked map[*ir.Function]maskedUpgrade
@@ -166,7 +168,7 @@ func (r *Reader) upgradeModule() error {
 			void := r.findType(&ir.Type{Kind: ir.VoidType})
 			token := r.findType(&ir.Type{Kind: ir.TokenType})
 			f.Sig = &ir.Type{Kind: ir.FunctionType, Ret: void, Params: []*ir.Type{f.Sig.Params[0], f.Sig.Params[1], token}}
-			f.ValueType = f.Sig
+			f.ValueType, up.newSig = f.Sig, f.Sig
 			if intrinsicAttrs != nil {
 				if l, ok := intrinsicAttrs(f.Name, f.Sig); ok {
 					f.Attrs = l
@@ -983,8 +985,9 @@ func (r *Reader) upgradeCoroEnd(in *ir.Instruction) {
 	if f == nil || in.Op != ir.Call || in.Callee != ir.Value(f) || in.FuncType != r.up.oldSig || len(in.Operands) != 2 {
 		return
 	}
-	in.FuncType, in.Typ = f.Sig, f.Sig.Ret
-	in.Operands = append(in.Operands, &ir.ConstNull{Typ: f.Sig.Params[2]})
+	sig := r.up.newSig
+	in.FuncType, in.Typ = sig, sig.Ret
+	in.Operands = append(in.Operands, &ir.ConstNull{Typ: sig.Params[2]})
 	// The call is rebuilt: only its name (void as it now is) and its
 	// !dbg location stay.
 	in.Tail, in.Attrs, in.Metadata = ir.NoTail, ir.AttrList{}, nil

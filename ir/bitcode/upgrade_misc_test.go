@@ -348,3 +348,62 @@ func TestAnalysisReadUpgrades(t *testing.T) {
 		}
 	}
 }
+
+// TestUpgradeCoroEndLazy loads the bodies of an LLVM 14 coroutine after
+// llvm.coro.end's declaration was given another type, as a writer for an
+// older reader gives it (bcwrite's olderDecls) while the bodies are
+// loaded: each call is still made LLVM 22's void (ptr, i1, token) one.
+// (The upgrade took the declaration's type at load time, which made
+// `convert --llvm 16` index past its two parameters or not, as the body
+// was loaded before or after the change.)
+func TestUpgradeCoroEndLazy(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/ir/upgrade/coro-end-llvm14.bc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Options{}.Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := f.Modules[0]
+	m, err := r.Module()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var end *ir.Function
+	for _, fn := range m.Functions {
+		if fn.Name == "llvm.coro.end" {
+			end = fn
+		}
+	}
+	if end == nil || len(end.Sig.Params) != 3 || end.Sig.Ret.Kind != ir.VoidType {
+		t.Fatalf("llvm.coro.end declared as %+v", end)
+	}
+	want := end.Sig
+	older := *want
+	older.Params, older.Ret = want.Params[:2:2], &ir.Type{Kind: ir.IntegerType, BitWidth: 1}
+	end.Sig, end.ValueType = &older, &older
+	calls := 0
+	for _, fn := range m.Functions {
+		if !fn.HasBody {
+			continue
+		}
+		if err := r.LoadBody(fn); err != nil {
+			t.Fatalf("@%s: %v", fn.Name, err)
+		}
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if in.Op != ir.Call || in.Callee != ir.Value(end) {
+					continue
+				}
+				calls++
+				if in.FuncType != want || in.Typ != want.Ret || len(in.Operands) != 3 {
+					t.Errorf("@%s: call of llvm.coro.end of type %v returning %v, %d operands", fn.Name, in.FuncType, in.Typ, len(in.Operands))
+				}
+			}
+		}
+	}
+	if calls != 2 {
+		t.Errorf("%d calls of llvm.coro.end, want 2", calls)
+	}
+}
