@@ -25,6 +25,12 @@ renumbered): the texts must then be the same. Prints one line:
   different N LINE      different beyond what was reported: N lines of
                         REF, the first that differs
 Exit status 0 for same, folded or rewritten, 1 for different.
+
+Usage: older_losses.py --minllvm [--mem-call-attrs] <TEXT >TEXT
+
+conformance_minllvm.sh's mode: a filter of one llvm-dis-22 text (see
+minllvm_text), the artifacts of comparing LLVM N's round trip with LLVM
+22's set aside.
 """
 import re
 import sys
@@ -337,5 +343,151 @@ def main():
     return 1
 
 
+# conformance_minllvm.sh's comparison: the text of LLVM N's round trip
+# of a module (opt-N F, read by llvm-dis-22) against LLVM 22's (opt-22 F),
+# each put through minllvm_text, then sorted. What it sets aside is what
+# N's upgrade of old intrinsics made otherwise than LLVM 22's, and reads
+# the same.
+
+# A bitcast between pointers of the same address space, which typed
+# pointers needed (LLVM 13's upgrades insert them, and any module of typed
+# pointers has them) and LLVM 22 reads back as a no-op `bitcast ptr %a to
+# ptr`; with its debug location, if any.
+MINLLVM_CAST = re.compile(r"^  (?P<dst>%[-\w.$]+) = bitcast (ptr(?: addrspace\(\d+\))?) "
+                          r"(?P<src>%[-\w.$]+|@[-\w.$]+) to \2(?:, !.*)?$")
+# An insertelement of a constant lane of a fixed vector: its result, lane
+# count, vector operand and lane.
+INSERT = re.compile(r"^  (%[-\w.$]+) = insertelement <(\d+) x [^>]+> (undef|poison|%[-\w.$]+), .*, i\d+ (\d+)(?:, !.*)?$")
+VALUE = re.compile(r"%[-\w.$]+")
+# A call of llvm.memcpy, llvm.memmove or llvm.memset.
+MEMCALL = re.compile(r"^  (?:%[-\w.$]+ = )?(?:tail |notail |musttail )?call void @llvm\.(?:memcpy|memmove|memset)\.p\d[.\w]*\(")
+# A call argument: type, parameter attributes (align kept apart), value.
+ARG_ATTRS = re.compile(r"^(ptr(?: addrspace\(\d+\))?|i\d+) ((?:(?:noalias|nonnull|nocapture|noundef|readonly|writeonly|"
+                       r"readnone|returned|nofree|signext|zeroext|inreg|immarg|align \d+|dereferenceable(?:_or_null)?\(\d+\)|"
+                       r"captures\([^)]*\)) )+)")
+GROUP_REF = re.compile(r"#(\d+)\b")
+
+
+def functions(text, fix):
+    """The text with each function definition's lines (define to })
+    replaced by fix(lines)."""
+    out, body = [], None
+    for line in text:
+        if body is None and line.startswith("define "):
+            body = [line]
+        elif body is not None:
+            body.append(line)
+            if line == "}":
+                out.extend(fix(body))
+                body = None
+        else:
+            out.append(line)
+    return out + (body or [])
+
+
+def full_splats(lines):
+    """The function's lines with the vector operand of an insertelement
+    chain written as poison where it is undef and no lane of it is seen:
+    the chain's first insertelement takes undef, each but the last is used
+    once, by the next, and their lanes are all the vector's. (LLVM 13's
+    upgrades build a splat so on undef, LLVM 22's on poison: the same.)"""
+    uses, by_operand, inserts = {}, {}, {}
+    for i, line in enumerate(lines):
+        names = VALUE.findall(line)
+        if re.match(r"^  %[-\w.$]+ = ", line):
+            names = names[1:]
+        for n in names:
+            uses[n] = uses.get(n, 0) + 1
+        m = INSERT.match(line)
+        if m:
+            inserts[m.group(1)] = (i, int(m.group(2)), m.group(3), int(m.group(4)))
+            by_operand.setdefault(m.group(3), []).append(m.group(1))
+    out = list(lines)
+    for dst, (i, width, operand, lane) in inserts.items():
+        if operand != "undef":
+            continue
+        cur, lanes = dst, {lane}
+        while len(lanes) < width and uses.get(cur) == 1 and len(by_operand.get(cur, [])) == 1:
+            cur = by_operand[cur][0]
+            lanes.add(inserts[cur][3])
+        if lanes == set(range(width)):
+            out[i] = out[i].replace("> undef, ", "> poison, ", 1)
+    return out
+
+
+def local_names(lines):
+    """The function's lines with each named instruction result renamed
+    base~K: its name without the number LLVM appends to make a name unique
+    (cvt10 is cvt), K how many results of that base come before it. (The
+    numbers follow the order in which the upgrades made the values, which
+    was LLVM 13's otherwise than LLVM 22's.)"""
+    rename, count = {}, {}
+    for line in lines[1:]:
+        m = re.match(r"^  %([-\w.$]+) = ", line)
+        if m and not m.group(1).isdigit():
+            base = re.sub(r"\d+$", "", m.group(1))
+            rename["%" + m.group(1)] = "%%%s~%d" % (base, count.get(base, 0))
+            count[base] = count.get(base, 0) + 1
+    if not rename:
+        return lines
+    return [VALUE.sub(lambda m: rename.get(m.group(0), m.group(0)), l) if "%" in l else l for l in lines]
+
+
+def mem_call_attrs(text):
+    """The text with the parameter attributes but align, and the
+    call-site attribute group, of the calls of llvm.memcpy, llvm.memmove
+    and llvm.memset taken out, and the attribute groups only they used.
+    (LLVM 13's upgrade of the old calls, which had an alignment argument,
+    keeps only the alignment: a weaker reading, not a wrong one.)"""
+    def refs(lines):
+        return {n for l in lines if not l.startswith("attributes #") for n in GROUP_REF.findall(l)}
+    before = refs(text)
+    out = []
+    for line in text:
+        m = MEMCALL.match(line)
+        if m:
+            end = past_parens(line, m.end() - 1)
+            args, depth, start = [], 0, m.end()
+            for j in range(m.end(), end - 1):
+                c = line[j]
+                if c in "([<{":
+                    depth += 1
+                elif c in ")]>}":
+                    depth -= 1
+                elif c == "," and depth == 0:
+                    args.append(line[start:j].strip())
+                    start = j + 1
+            args.append(line[start:end - 1].strip())
+            fixed = []
+            for a in args:
+                am = ARG_ATTRS.match(a)
+                if am:
+                    kept = "".join(re.findall(r"align \d+ ", am.group(2)))
+                    a = am.group(1) + " " + kept + a[am.end():]
+                fixed.append(a)
+            rest = re.sub(r"^ #\d+", "", line[end:])
+            line = line[:m.end()] + ", ".join(fixed) + ")" + rest
+        out.append(line)
+    gone = before - refs(out)
+    return [l for l in out if not (l.startswith("attributes #") and l.split()[1][1:] in gone)]
+
+
+def minllvm_text(text, old_mem_calls=False):
+    """conformance_minllvm.sh's text of a module (see above): in each
+    function the no-op bitcasts between pointers taken out (their uses
+    made of what they cast, the values renumbered), splats on undef made
+    on poison, and the named values renamed by base name and order; with
+    old_mem_calls (the reader is LLVM 13 or older), the attributes of
+    llvm.memcpy/memmove/memset calls as mem_call_attrs says."""
+    text = drop_casts(text, MINLLVM_CAST)
+    text = functions(text, lambda f: local_names(full_splats(f)))
+    return mem_call_attrs(text) if old_mem_calls else text
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--minllvm"]:
+        lines = sys.stdin.buffer.read().decode("utf-8", "surrogateescape").splitlines()
+        out = minllvm_text(lines, old_mem_calls="--mem-call-attrs" in sys.argv[2:])
+        sys.stdout.buffer.write("".join(l + "\n" for l in out).encode("utf-8", "surrogateescape"))
+        sys.exit(0)
     sys.exit(main())
