@@ -1,10 +1,12 @@
 package bcwrite
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/bcextract/bcextract/internal/bodyfeed"
+	"github.com/bcextract/bcextract/internal/faults"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/typedptr"
 )
@@ -12,14 +14,15 @@ import (
 // typedModule prepares the module for a reader of typed pointers (LLVM
 // 14 and older), for good: the older forms of intrinsics and debug
 // records are given to every body (olderDecls, olderBody), which are all
-// loaded and checked first, then the pointers are typed
-// (typedptr.Lower), and the use-list orders dropped (the bitcasts
-// inserted change the uses).
-func (w *writer) typedModule(seen *mdSeen) error {
+// loaded and checked first, then the pointers of the module level are
+// typed (typedptr.Start; those of the bodies by lowerBodies, as they are
+// numbered), and the use-list orders dropped (the bitcasts inserted
+// change the uses).
+func (w *writer) typedModule(seen *mdSeen) (*typedptr.Lowering, error) {
 	m := w.m
 	w.olderDecls()
 	if err := check(m, w.opts, seen); err != nil {
-		return err
+		return nil, err
 	}
 	// The bodies are loaded ahead on the feed's goroutine, and kept; each
 	// is checked here, as the feed loads the next.
@@ -38,7 +41,7 @@ func (w *writer) typedModule(seen *mdSeen) error {
 			err = checkBody(m, f, seen)
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		w.checkCallBr(f)
 		w.olderCallBr(f)
@@ -62,18 +65,84 @@ func (w *writer) typedModule(seen *mdSeen) error {
 		}
 	}
 	w.olderModuleFlags()
-	st, err := typedptr.Lower(m)
+	lw, err := typedptr.Start(m)
 	if err != nil {
-		if u, ok := err.(*typedptr.UnsupportedError); ok {
-			return &UnsupportedError{What: u.What + " (typed pointers)"}
-		}
-		return err
+		return nil, typedError(err)
 	}
-	w.fixedTypedNames()
-	w.note("bitcast instructions inserted between typed pointers (LLVM 22 reads them back as bitcast of ptr to ptr)", st.Casts)
-	w.note("bitcast constant expressions made between typed pointers", st.ConstCasts)
 	w.opts.Loader = nil
-	return nil
+	return lw, nil
+}
+
+// typedError is err of typedptr as the writer's.
+func typedError(err error) error {
+	if u, ok := err.(*typedptr.UnsupportedError); ok {
+		return &UnsupportedError{What: u.What + " (typed pointers)"}
+	}
+	return err
+}
+
+// A typedBodies lowers the bodies of a module to typed pointers
+// (typedptr.Lowering.Body) in order, on a goroutine of its own, while the
+// writer numbers each one lowered before: the lowering of a body changes
+// only the body and what is first met from it (its constants and
+// metadata), nothing a body before it holds.
+type typedBodies struct {
+	lowered chan typedBody
+	quit    chan struct{}
+	done    chan struct{}
+}
+
+// A typedBody is a function whose body was lowered, or failed to be, or
+// panicked being (panicked is what with).
+type typedBody struct {
+	f        *ir.Function
+	err      error
+	panicked any
+}
+
+// lowerBodies starts lowering the bodies of the functions of fns.
+func lowerBodies(lw *typedptr.Lowering, fns []*ir.Function) *typedBodies {
+	t := &typedBodies{lowered: make(chan typedBody, feedAhead), quit: make(chan struct{}), done: make(chan struct{})}
+	fault := faults.Mode()
+	go func() {
+		defer close(t.done)
+		for _, f := range fns {
+			if !f.HasBody {
+				continue
+			}
+			b := typedBody{f: f}
+			b.panicked = faults.Catch(fault, func() { b.err = typedError(lw.Body(f)) })
+			select {
+			case t.lowered <- b:
+			case <-t.quit:
+				return
+			}
+			if b.err != nil || b.panicked != nil {
+				return
+			}
+		}
+	}()
+	return t
+}
+
+// next waits for the body of f, the next function with a body, to be
+// lowered, and returns the error of the lowering; it panics with what the
+// lowering panicked with, on the writer's goroutine.
+func (t *typedBodies) next(f *ir.Function) error {
+	b, ok := <-t.lowered
+	if b.panicked != nil {
+		panic(b.panicked)
+	}
+	if !ok || b.f != f {
+		return fmt.Errorf("bcwrite: internal error: the bodies lowered out of step at @%s", f.Name)
+	}
+	return b.err
+}
+
+// stop ends the lowering, and waits for its goroutine.
+func (t *typedBodies) stop() {
+	close(t.quit)
+	<-t.done
 }
 
 // olderModuleFlags gives the module flags of behaviour Min (8, LLVM 15)

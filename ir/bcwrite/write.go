@@ -11,6 +11,7 @@ import (
 
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/ir/typedptr"
 	"github.com/bcextract/bcextract/llvmir"
 )
 
@@ -111,8 +112,9 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 		w.opts.DropSummary = true
 	}
 	seen := &mdSeen{m: map[any]bool{}, badIntrinsics: mistypedIntrinsics(m)}
+	var lowering *typedptr.Lowering
 	if w.typed() {
-		if err := w.typedModule(seen); err != nil {
+		if lowering, err = w.typedModule(seen); err != nil {
 			return nil, err
 		}
 	} else {
@@ -147,7 +149,10 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 		return checkBody(m, f, seen)
 	}
 	if w.typed() {
-		checkF = nil // typedModule checked every body
+		// typedModule checked every body; each is numbered once lowered.
+		bodies := lowerBodies(lowering, m.Functions)
+		defer bodies.stop()
+		checkF = bodies.next
 	}
 	w.numbering = true
 	err = w.eachFunction(m.Functions, checkF, func(f *ir.Function) error {
@@ -177,6 +182,12 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	w.numbering = false
 	if err != nil {
 		return nil, err
+	}
+	if w.typed() {
+		w.fixedTypedNames()
+		st := lowering.Stats()
+		w.note("bitcast instructions inserted between typed pointers (LLVM 22 reads them back as bitcast of ptr to ptr)", st.Casts)
+		w.note("bitcast constant expressions made between typed pointers", st.ConstCasts)
 	}
 	for _, k := range m.MetadataKinds[min(len(kinds0), len(m.MetadataKinds)):] {
 		// Kinds the loader registered as it loaded the bodies (as

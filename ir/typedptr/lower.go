@@ -6,8 +6,8 @@ import (
 	"github.com/bcextract/bcextract/ir"
 )
 
-// module lowers the whole module: types, global values, their
-// initializers, metadata, then each body.
+// module lowers the module level: types, global values, their
+// initializers and metadata (the bodies are lowered by body).
 func (l *lowerer) module() {
 	m := l.m
 	for _, t := range m.Types {
@@ -76,15 +76,6 @@ func (l *lowerer) module() {
 			l.metadata(op)
 		}
 	}
-	for _, f := range m.Functions {
-		if f.HasBody {
-			if f.Blocks == nil {
-				l.fail("a function body not in memory (@%s)", f.Name)
-				return
-			}
-			l.body(f)
-		}
-	}
 }
 
 // structorsType returns the lowered type of llvm.global_ctors or
@@ -121,8 +112,13 @@ func (l *lowerer) metadata(md ir.Metadata) {
 	}
 	switch n := md.(type) {
 	case *ir.ValueAsMetadata:
+		// Met again from each body that refers to it: written only when
+		// changed, as the writer may be numbering a body before
+		// (bcwrite's lowerBodies).
 		if c, ok := n.Value.(ir.Constant); ok {
-			n.Value = l.constant(c)
+			if lc := l.constant(c); lc != c {
+				n.Value = lc
+			}
 		}
 		return
 	case *ir.MDString:

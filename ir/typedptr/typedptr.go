@@ -57,6 +57,34 @@ func (e *UnsupportedError) Error() string {
 // all be in memory. m is not a module of LLVM 22 any more afterwards: it
 // is meant to be written for an older reader and dropped.
 func Lower(m *ir.Module) (Stats, error) {
+	lw, err := Start(m)
+	if err != nil {
+		return Stats{}, err
+	}
+	for _, f := range m.Functions {
+		if !f.HasBody {
+			continue
+		}
+		if f.Blocks == nil {
+			return Stats{}, &UnsupportedError{What: fmt.Sprintf("a function body not in memory (@%s)", f.Name)}
+		}
+		if err := lw.Body(f); err != nil {
+			return Stats{}, err
+		}
+	}
+	return lw.Stats(), nil
+}
+
+// A Lowering is Lower in steps, for a writer that loads the bodies of a
+// module one at a time: Start lowers the module level (types, global
+// values and their constants, metadata outside bodies), then Body each
+// body, in any order once the module level is done.
+type Lowering struct {
+	l *lowerer
+}
+
+// Start lowers the module level of m (all of Lower but the bodies).
+func Start(m *ir.Module) (*Lowering, error) {
 	l := &lowerer{
 		m:        m,
 		interned: map[string]*ir.Type{},
@@ -69,10 +97,20 @@ func Lower(m *ir.Module) (Stats, error) {
 	l.i8 = l.intern(&ir.Type{Kind: ir.IntegerType, BitWidth: 8})
 	l.module()
 	if l.err != nil {
-		return Stats{}, l.err
+		return nil, l.err
 	}
-	return l.stats, nil
+	return &Lowering{l: l}, nil
 }
+
+// Body lowers the body of f, a function of the module Start lowered,
+// which must be in memory; the error is the first met since Start.
+func (lw *Lowering) Body(f *ir.Function) error {
+	lw.l.body(f)
+	return lw.l.err
+}
+
+// Stats returns what the lowering added to the module so far.
+func (lw *Lowering) Stats() Stats { return lw.l.stats }
 
 // A lowerer lowers one module.
 type lowerer struct {
@@ -248,12 +286,17 @@ func (l *lowerer) pointee(s ir.AttrSet) *ir.Type {
 	return nil
 }
 
-// lowerAttrs lowers the types of the type attributes of l in place.
+// lowerAttrs lowers the types of the type attributes of l in place. A
+// set shared by several lists is met again from each: written only when
+// changed, as the writer may be numbering a body before (bcwrite's
+// lowerBodies).
 func (l *lowerer) lowerAttrs(al *ir.AttrList) {
 	set := func(s ir.AttrSet) {
 		for i := range s {
 			if s[i].Type != nil {
-				s[i].Type = l.ty(s[i].Type)
+				if t := l.ty(s[i].Type); t != s[i].Type {
+					s[i].Type = t
+				}
 			}
 		}
 	}
