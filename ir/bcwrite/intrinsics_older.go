@@ -442,9 +442,12 @@ func (w *writer) olderDbgCalls(f *ir.Function) (undo func()) {
 // isAssignID reports whether a is a !DIAssignID attachment.
 func isAssignID(a ir.Attachment) bool { return a.Kind == "DIAssignID" }
 
-// checkIntrinsic refuses declaration f when it is of an intrinsic the
+// checkIntrinsic notes declaration f when it is of an intrinsic the
 // reader written for does not have (intrinsicsSince): it would read a
-// call of it as one of an unknown function (or refuse it).
+// call of it as one of an unknown function, which is refused
+// (checkUnknownCalls); a declaration nothing calls is written as it is,
+// which that reader takes as one of an external function and LLVM 22
+// reads back as it was.
 func (w *writer) checkIntrinsic(f *ir.Function) {
 	if !strings.HasPrefix(f.Name, "llvm.") {
 		return
@@ -461,8 +464,32 @@ func (w *writer) checkIntrinsic(f *ir.Function) {
 		return
 	}
 	if !w.knowsIntrinsic(base) {
-		w.cannot(fmt.Sprintf("the intrinsic %s (newer than LLVM %d)", base, w.t.version))
+		if w.unknownIntrinsics == nil {
+			w.unknownIntrinsics = map[*ir.Function]string{}
+		}
+		w.unknownIntrinsics[f] = base
 	}
+}
+
+// checkUnknownCalls refuses the calls of f's body of an intrinsic the
+// reader written for does not have (checkIntrinsic), and marks it
+// called.
+func (w *writer) checkUnknownCalls(f *ir.Function) {
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			callee, _ := in.Callee.(*ir.Function)
+			if base, ok := w.unknownIntrinsics[callee]; ok && callee != nil && (in.Op == ir.Call || in.Op == ir.Invoke || in.Op == ir.CallBr) {
+				w.cannot(fmt.Sprintf("the intrinsic %s (newer than LLVM %d)", base, w.t.version))
+				delete(w.unknownIntrinsics, callee)
+			}
+		}
+	}
+}
+
+// noteUncalledIntrinsics notes the declarations of intrinsics the reader
+// written for does not have that no body calls, written as they are.
+func (w *writer) noteUncalledIntrinsics() {
+	w.note("declaration of an intrinsic the reader does not have, not called (written as it is: read as an external function's)", len(w.unknownIntrinsics))
 }
 
 // hasV2I1 reports whether function type sig returns or takes a <2 x i1>.

@@ -167,6 +167,9 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 		for _, a := range f.Metadata {
 			w.kindID(a.Kind)
 		}
+		if len(w.unknownIntrinsics) > 0 {
+			w.checkUnknownCalls(f)
+		}
 		w.e.enumBodyTypes(f)
 		w.baUses.note(f)
 		for _, blk := range f.Blocks {
@@ -183,6 +186,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.noteUncalledIntrinsics()
 	if w.typed() {
 		w.fixedTypedNames()
 		st := lowering.Stats()
@@ -419,6 +423,9 @@ type writer struct {
 	// awaitCalls are the declarations of the coroutine await intrinsics
 	// taken out for a reader before LLVM 19 (olderAwaitDecls).
 	awaitCalls map[*ir.Function]bool
+	// unknownIntrinsics are the declarations of intrinsics the reader
+	// lacks, by base name, but for those found called (checkIntrinsic).
+	unknownIntrinsics map[*ir.Function]string
 	// numbering is set while the bodies are numbered, before they are
 	// written: a body changed for an older reader is changed both times,
 	// its losses counted the second (loseInBody).
