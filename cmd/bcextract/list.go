@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"os"
 	"text/tabwriter"
@@ -75,7 +74,7 @@ Examples:
 	}
 }
 
-// jsonListDoc is the document 'list --json' prints.
+// jsonListDoc is the document 'list --json' prints (a payload at a time: runList).
 type jsonListDoc struct {
 	Payloads []inspect.ListPayload `json:"payloads"`
 	Errors   []jsonError           `json:"errors"`
@@ -88,10 +87,14 @@ func runList(e *env, args []string, kinds map[container.Kind]bool, jsonOut bool)
 	}
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
 	var tw *tabwriter.Writer
-	var doc jsonListDoc
-	doc.Payloads, doc.Errors = []inspect.ListPayload{}, []jsonError{}
-	onErr := func(err error) { doc.Errors = append(doc.Errors, newJSONError(err)) }
-	if !jsonOut {
+	// The document {"payloads": [...], "errors": [...]} is written a
+	// payload at a time (jsonArrayDoc), its errors at the end.
+	var doc *jsonArrayDoc
+	errs := []jsonError{}
+	onErr := func(err error) { errs = append(errs, newJSONError(err)) }
+	if jsonOut {
+		doc = newJSONArrayDoc(out, "payloads")
+	} else {
 		tw = tabwriter.NewWriter(out, 0, 8, 2, ' ', 0)
 		inspect.WriteListHeader(tw)
 	}
@@ -119,7 +122,7 @@ func runList(e *env, args []string, kinds map[container.Kind]bool, jsonOut bool)
 				row.Ident = row.File.Ident
 			}
 			if jsonOut {
-				doc.Payloads = append(doc.Payloads, row.JSON())
+				doc.add(row.JSON())
 			} else {
 				inspect.WriteListRow(tw, &row)
 			}
@@ -137,9 +140,7 @@ func runList(e *env, args []string, kinds map[container.Kind]bool, jsonOut bool)
 		anyFailed = anyFailed || failed
 	}
 	if jsonOut {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(&doc); err != nil {
+		if err := doc.end(errs); err != nil {
 			return err
 		}
 	} else if err := tw.Flush(); err != nil {
