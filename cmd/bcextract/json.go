@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 
@@ -69,5 +70,64 @@ func (d *jsonArrayDoc) end(errs []jsonError) error {
 		return err
 	}
 	_, err = io.WriteString(d.w, "\n}\n")
+	return err
+}
+
+// A jsonArray writes a document [item...] an item at a time, in the
+// bytes an encoding/json Encoder with SetIndent("", "  ") and
+// SetEscapeHTML(false) writes of the whole array. The last item added
+// may be replaced (set) until the next is added.
+type jsonArray struct {
+	w       io.Writer
+	items   int
+	pending any
+	has     bool
+	err     error
+}
+
+// add makes v the last item, writing the one before.
+func (a *jsonArray) add(v any) {
+	a.flush()
+	a.pending, a.has = v, true
+}
+
+// set replaces the last item added.
+func (a *jsonArray) set(v any) { a.pending = v }
+
+// flush writes the last item added.
+func (a *jsonArray) flush() {
+	if !a.has || a.err != nil {
+		return
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("  ", "  ")
+	enc.SetEscapeHTML(false)
+	if a.err = enc.Encode(a.pending); a.err != nil {
+		return
+	}
+	sep := ",\n  "
+	if a.items == 0 {
+		sep = "[\n  "
+	}
+	a.items++
+	a.pending, a.has = nil, false
+	if _, a.err = io.WriteString(a.w, sep); a.err == nil {
+		_, a.err = a.w.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+	}
+}
+
+// end writes the last item and closes the array; it returns the first
+// error met in writing.
+func (a *jsonArray) end() error {
+	a.flush()
+	if a.err != nil {
+		return a.err
+	}
+	end := "\n]\n"
+	if a.items == 0 {
+		end = "[]\n"
+	}
+	_, err := io.WriteString(a.w, end)
 	return err
 }

@@ -43,3 +43,33 @@ func TestJSONArrayDoc(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONArray checks the array written an item at a time against the
+// whole array encoded at once, with an item replaced before the next.
+func TestJSONArray(t *testing.T) {
+	for _, items := range [][]any{
+		{},
+		{map[string]any{"File": "a<b>&c", "Sections": []int{1, 2}}},
+		{[]string{"x"}, map[string]int{"n": 1}, "last"},
+	} {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(items); err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		a := &jsonArray{w: &got}
+		for _, v := range items {
+			a.add("replaced")
+			a.set(v)
+		}
+		if err := a.end(); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("%d items: got\n%s\nwant\n%s", len(items), got.String(), want.String())
+		}
+	}
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -110,7 +109,8 @@ Examples:
 // readobj.Text, or collects their readobj.JSON documents into one array.
 func runSections(e *env, args []string, o sectionsOptions) error {
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
-	var docs []any
+	// With --json, one object per file is written as it is done.
+	docs := &jsonArray{w: w}
 	failed := false
 	if o.prettyPGO && !o.BBAddrMap {
 		reportf(e.stderr, "warning: --bb-addr-map must be enabled for --pretty-pgo-analysis-map to have an effect")
@@ -127,10 +127,10 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 		}
 		errField := readobj.Field{Key: "Error", Value: newJSONError(err)}
 		if doc != nil {
-			docs[len(docs)-1] = append(doc, errField)
+			docs.set(append(doc, errField))
 			return
 		}
-		docs = append(docs, readobj.Object{{Key: "FileSummary", Value: readobj.Object{{Key: "File", Value: name}}}, errField})
+		docs.add(readobj.Object{{Key: "FileSummary", Value: readobj.Object{{Key: "File", Value: name}}}, errField})
 	}
 	for _, name := range args {
 		in, err := openInput(e, name)
@@ -148,7 +148,7 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 			for _, f := range files {
 				if o.json {
 					doc, derr := readobj.JSON(f, ro)
-					docs = append(docs, doc)
+					docs.add(doc)
 					if derr != nil {
 						fail(f.Name, doc, derr)
 					}
@@ -181,13 +181,7 @@ func runSections(e *env, args []string, o sectionsOptions) error {
 		}
 	}
 	if o.json {
-		if docs == nil {
-			docs = []any{}
-		}
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(docs); err != nil {
+		if err := docs.end(); err != nil {
 			return err
 		}
 	}
