@@ -464,10 +464,34 @@ func (w *writer) checkIntrinsic(f *ir.Function) {
 		return
 	}
 	if !w.knowsIntrinsic(base) {
+		if k := w.takenFor(base); k != "" {
+			// The reader would take the declaration for one of k
+			// (llvm.memset.inline for llvm.memset: LLVM 13 and 14
+			// remangle it into llvm.memset's), called or not.
+			w.cannot(fmt.Sprintf("the intrinsic %s (newer than LLVM %d; read there as %s)", base, w.t.version, k))
+			return
+		}
 		if w.unknownIntrinsics == nil {
 			w.unknownIntrinsics = map[*ir.Function]string{}
 		}
 		w.unknownIntrinsics[f] = base
+	}
+}
+
+// takenFor returns the intrinsic the reader written for has whose name,
+// and a dot, begin base, an intrinsic it lacks: its reader looks a
+// function's name up as the longest such name (lookupIntrinsicID), and
+// would take a declaration of base for one of that one. "" for none.
+func (w *writer) takenFor(base string) string {
+	for k := base; ; {
+		i := strings.LastIndexByte(k, '.')
+		if i <= len("llvm") {
+			return ""
+		}
+		k = k[:i]
+		if b, ok := ir.IntrinsicName(k); ok && b == k && w.knowsIntrinsic(k) {
+			return k
+		}
 	}
 }
 
