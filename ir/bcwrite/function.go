@@ -69,6 +69,9 @@ func checkBody(m *ir.Module, f *ir.Function, seen *mdSeen) error {
 			if !supportedOp(in.Op) {
 				return unsupported("the %v instruction", in.Op)
 			}
+			if err := checkFnAttrs(in.Attrs.Fn, f); err != nil {
+				return err
+			}
 			if err := checkDebug(in, seen); err != nil {
 				return err
 			}

@@ -345,6 +345,9 @@ func check(m *ir.Module, opts Options, seen *mdSeen) error {
 		}
 	}
 	for _, f := range m.Functions {
+		if err := checkFnAttrs(f.Attrs.Fn, f); err != nil {
+			return err
+		}
 		for _, a := range f.Metadata {
 			if err := checkMD(a.Node, seen); err != nil {
 				return err
@@ -356,6 +359,23 @@ func check(m *ir.Module, opts Options, seen *mdSeen) error {
 					return err
 				}
 			}
+		}
+	}
+	return nil
+}
+
+// checkFnAttrs refuses the function attributes s of function f (or of
+// a call in its body) that do not read back as written: readnone,
+// readonly or writeonly there (an old producer's attribute bitmask can
+// give them, which LLVM 22's reader keeps as they are) are read from an
+// attribute group as memory effects (upgradeOldMemoryAttributes), and
+// LLVM 22's verifier refuses them ("Attribute 'readonly' does not apply
+// to functions!").
+func checkFnAttrs(s ir.AttrSet, f *ir.Function) error {
+	for _, a := range s {
+		switch a.Kind {
+		case ir.AttrReadNone, ir.AttrReadOnly, ir.AttrWriteOnly:
+			return &UnsupportedError{What: fmt.Sprintf("a %s function attribute (not valid IR; in @%s)", a.Kind, f.Name)}
 		}
 	}
 	return nil
