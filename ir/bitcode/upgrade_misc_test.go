@@ -102,15 +102,7 @@ func TestGoldens(t *testing.T) {
 				// A body that fails however often it is loaded (LLVM 22
 				// crashes on it: no .dis).
 				w := strings.TrimSpace(string(msg))
-				f, err := Options{}.Open(data)
-				if err != nil {
-					t.Fatal(err)
-				}
-				r := f.Modules[0]
-				m, err := r.Module()
-				if err != nil {
-					t.Fatal(err)
-				}
+				r, m := firstModule(t, data)
 				for i := range 2 {
 					err := assembly.Write(io.Discard, m, assembly.Options{Loader: r})
 					if err == nil || !strings.Contains(err.Error(), w) {
@@ -361,15 +353,7 @@ func TestUpgradeCoroEndLazy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := Options{}.Open(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := f.Modules[0]
-	m, err := r.Module()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, m := firstModule(t, data)
 	var end *ir.Function
 	for _, fn := range m.Functions {
 		if fn.Name == "llvm.coro.end" {
@@ -406,4 +390,19 @@ func TestUpgradeCoroEndLazy(t *testing.T) {
 	if calls != 2 {
 		t.Errorf("%d calls of llvm.coro.end, want 2", calls)
 	}
+}
+
+// firstModule reads the first module of data, its bodies not loaded.
+func firstModule(t *testing.T, data []byte) (*Reader, *ir.Module) {
+	t.Helper()
+	f, err := Options{}.Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := f.Modules[0]
+	m, err := r.Module()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, m
 }
