@@ -177,9 +177,10 @@ const typedLLVM = 14
 // typedGCPercent is the GOGC of convert for a typed-pointer reader. All
 // bodies are held while they are lowered to typed pointers and written,
 // so the collector scans a large heap over and over: on Rust's libstd
-// module (5 MB), `--llvm 14` takes 0.43 s and 150 MB with GOGC=100, 0.39 s
-// and 169 MB with 400, against 0.28 s for `--llvm 22` (7 alternating runs,
-// medians; issue 33 asks for 1.5x at most).
+// module (5 MB), `--llvm 14` takes 0.37 s and 153 MB with GOGC=100, 0.36 s
+// and 153 MB with 200, 0.34 s and 169 MB with 400, against 0.255 s for
+// `--llvm 22` (December 2026, 11 alternating runs, medians; issue 33 asks
+// for 1.5x at most).
 const typedGCPercent = 400
 
 func runConvert(e *env, args []string, o convertOptions) error {
