@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // The math intrinsics LLVM added from 17 to 22 (llvm.tan, llvm.acos,
@@ -79,14 +80,7 @@ func sameScalar(a, b *ir.Type) bool {
 // knowsIntrinsic reports whether the reader written for has intrinsic
 // base (a name without the suffixes that mangle its types).
 func (w *writer) knowsIntrinsic(base string) bool {
-	for _, v := range Versions {
-		if v > w.t.version {
-			if _, found := slices.BinarySearch(intrinsicsSince[v], base); found {
-				return false
-			}
-		}
-	}
-	return true
+	return llvmir.IntrinsicSince(base) <= w.t.version
 }
 
 // globalNamed reports whether the module has a global value named name.

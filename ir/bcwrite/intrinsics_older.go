@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bcextract/bcextract/ir"
+	"github.com/bcextract/bcextract/llvmir"
 )
 
 // This file gives an older reader the intrinsics whose signature LLVM 22
@@ -194,7 +195,7 @@ func (w *writer) olderDecls() (restore func()) {
 }
 
 // olderName returns the name an older reader knows intrinsic f by, when
-// LLVM renamed it since without changing it (intrinsicOlderNames: from
+// LLVM renamed it since without changing it (llvmir.IntrinsicOlderName: from
 // llvm.experimental.stepvector to llvm.stepvector, ...), the suffix that
 // mangles its types kept.
 func (w *writer) olderName(f *ir.Function) (string, bool) {
@@ -205,7 +206,7 @@ func (w *writer) olderName(f *ir.Function) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	old, ok := intrinsicOlderNames[base][w.t.version]
+	old, ok := llvmir.IntrinsicOlderName(base, w.t.version)
 	if !ok {
 		return "", false
 	}
@@ -443,7 +444,7 @@ func (w *writer) olderDbgCalls(f *ir.Function) (undo func()) {
 func isAssignID(a ir.Attachment) bool { return a.Kind == "DIAssignID" }
 
 // checkIntrinsic notes declaration f when it is of an intrinsic the
-// reader written for does not have (intrinsicsSince): it would read a
+// reader written for does not have (llvmir.IntrinsicSince): it would read a
 // call of it as one of an unknown function, which is refused
 // (checkUnknownCalls); a declaration nothing calls is written as it is,
 // which that reader takes as one of an external function and LLVM 22
