@@ -22,7 +22,7 @@ func TestMinLLVM(t *testing.T) {
 		// The rules the records call for (Need.Checks), decided on the
 		// IR: opt-16 refuses the callbr use and the annotation, opt-19
 		// the convergence token; opt-19 and opt-22 read them.
-		{"../testdata/ir/instr-control.bc", minllvm.Need{Version: 17, What: "callbr result used in an indirect destination"}},
+		{"../ir/bcwrite/testdata/decl/callbr-use.bc", minllvm.Need{Version: 17, What: "callbr result used in an indirect destination"}},
 		{"../ir/bcwrite/testdata/decl/annotation.bc", minllvm.Need{Version: 17, What: "!annotation holding a tuple"}},
 		{"../ir/bcwrite/testdata/decl/bundles.bc", minllvm.Need{Version: 21, What: "convergencectrl bundle on a call that is not convergent"}},
 	} {
@@ -44,7 +44,7 @@ func TestMinLLVM(t *testing.T) {
 // the bodies read or not.
 func FuzzMinLLVM(f *testing.F) {
 	for _, name := range []string{"../testdata/ir/bodies/align0-x86_64.bc", "../ir/bcwrite/testdata/decl/atomicrmw-fp.bc",
-		"../testdata/ir/instr-control.bc", "../ir/bcwrite/testdata/decl/annotation.bc", "../ir/bcwrite/testdata/decl/bundles.bc"} {
+		"../ir/bcwrite/testdata/decl/callbr-use.bc", "../ir/bcwrite/testdata/decl/annotation.bc", "../ir/bcwrite/testdata/decl/bundles.bc"} {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)

@@ -597,7 +597,7 @@ func (w *writer) olderLdexp(f *ir.Function) (string, bool) {
 
 // olderFixed returns the name the older reader written for knows
 // declaration f by when LLVM 22 overloads the intrinsic and that version
-// does not (intrinsicsFixed: llvm.va_start.p0 is llvm.va_start before
+// does not (llvmir.IntrinsicFixedSig: llvm.va_start.p0 is llvm.va_start before
 // LLVM 18): the name without its overload suffixes, when f has that
 // version's signature; an intrinsic of another signature, which that
 // version lacks, is refused. The same intrinsic under that version's
@@ -607,7 +607,7 @@ func (w *writer) olderFixed(f *ir.Function) (string, bool) {
 	if !ok || base == f.Name {
 		return "", false
 	}
-	sig, ok := intrinsicsFixed[base][w.t.version]
+	sig, ok := llvmir.IntrinsicFixedSig(base, w.t.version)
 	if !ok {
 		return "", false
 	}

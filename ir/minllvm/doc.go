@@ -15,7 +15,11 @@
 // (BitcodeReader.cpp and MetadataLoader.cpp of each release): what each
 // record needs (records.go, metadata.go), which attribute kinds each
 // release knows (attrs.go), which summary versions it reads, which
-// alignment it gives an i1 from the data layout (align.go). What depends
+// alignment it gives an i1 from the data layout (align.go), which
+// intrinsics it has (the declarations' names in the string table,
+// llvmir.IntrinsicOfName: a reader without one takes a call of it for
+// one of an unknown function, or of another intrinsic whose name begins
+// its own; nvvm.go). What depends
 // on the type of a value a record gives by number (a floating-point
 // atomicrmw of a vector) is left to a reader of the IR (Need.FPAtomics;
 // inspect.MinLLVM). Readers

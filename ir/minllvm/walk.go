@@ -87,7 +87,7 @@ func Modules(data []byte) ([]Need, error) {
 			}
 			out = append(out, w.need)
 		case llvmir.STRTAB_BLOCK_ID:
-			if len(w.bfDecls) == 0 {
+			if len(w.decls) == 0 {
 				if err := r.SkipBlock(); err != nil {
 					return out, located(err)
 				}
@@ -97,7 +97,7 @@ func Modules(data []byte) ([]Need, error) {
 				}
 				w.out = out
 				err := w.block(llvmir.STRTAB_BLOCK_ID)
-				w.out, w.bfDecls = nil, w.bfDecls[:0]
+				w.out, w.decls = nil, w.decls[:0]
 				if err != nil {
 					return out, located(err)
 				}
@@ -154,13 +154,13 @@ type walker struct {
 	flags      flagTracker
 	inFunction bool
 	// module is the index of the module read among those Modules
-	// returns; bf says of each type whether it holds bfloat, and
-	// bfDecls are the declarations of such types, whose names the
-	// string table gives (strtabNames: the module's records name
-	// functions by string table offsets).
+	// returns; bf says of each type whether it holds bfloat, and decls
+	// are the function declarations, whose names the string table gives
+	// (strtabNames: the module's records name functions by string table
+	// offsets).
 	module      int
 	bf          []bool
-	bfDecls     []strtabName
+	decls       []strtabName
 	strtabNames bool
 	// out are the needs of the modules read, while the string table
 	// that names their declarations is read.
@@ -229,11 +229,11 @@ func (w *walker) block(id llvmir.BlockID) error {
 				case llvmir.MODULE_CODE_VERSION:
 					w.strtabNames = len(rec.Ops) > 0 && rec.Ops[0] >= 2
 				case llvmir.MODULE_CODE_FUNCTION:
-					w.bfloatDecl(w.module, rec.Ops, start)
+					w.declaration(w.module, rec.Ops, start)
 				}
 			case llvmir.STRTAB_BLOCK_ID:
 				if llvmir.StrtabCode(rec.Code) == llvmir.STRTAB_BLOB {
-					w.bfloatNames(rec.Blob)
+					w.declarationNames(rec.Blob)
 				}
 			case llvmir.TYPE_BLOCK_ID_NEW:
 				w.typeEntry(llvmir.TypeCode(rec.Code), rec.Ops)
