@@ -64,6 +64,7 @@ FLAG_RULES = {
         (r"(!DIDerivedType\(tag: )DW_TAG_variable(?=.*DIFlagStaticMember)", r"\1DW_TAG_member")],
     "llvm.fake.use call (dropped)": [(r"^  (?:notail )?call void \(\.\.\.\) @llvm\.fake\.use\(.*$", None),
                                      (r"^declare void @llvm\.fake\.use\(\.\.\.\).*$", None)],
+    "llvm.fake.use declaration (taken out: its calls dropped)": [(r"^declare void @llvm\.fake\.use\(\.\.\.\).*$", None)],
     "global code_model (dropped)": [(r'^(@.*), code_model "\w+"', r"\1")],
     "llvm.ldexp (written as llvm.amdgcn.ldexp)": [(r"@llvm\.ldexp\.(f\d+|v\d+f\d+)\.i32\b", r"@llvm.amdgcn.ldexp.\1")],
 }
@@ -96,8 +97,10 @@ SILENT = {
 }
 
 # A call of llvm.threadlocal.address, given for a reader before LLVM 16
-# as its variable.
+# as its variable; and its declaration, taken out of the module.
 TLS_KIND = "llvm.threadlocal.address call (its variable used in its place)"
+TLS_DECL_KIND = "llvm.threadlocal.address declaration (taken out: its calls given as their variables)"
+TLS_DECL = re.compile(r"^declare (?:\w+ )*ptr(?: addrspace\(\d+\))? @llvm\.threadlocal\.address\.")
 
 # The bitcasts typed pointers need, which LLVM 22 reads back as
 # instructions of no effect.
@@ -320,7 +323,9 @@ def main():
         elif k == TYPED_CASTS:
             back = drop_casts(back)
         elif k == TLS_KIND:
-            ref = [l for l in drop_casts(ref, TLS) if not l.startswith("declare ptr @llvm.threadlocal.address.")]
+            ref = [l for l in drop_casts(ref, TLS) if not TLS_DECL.match(l)]
+        elif k == TLS_DECL_KIND:
+            ref = [l for l in ref if not TLS_DECL.match(l)]
         elif ATTR_KIND.match(k):
             name = ATTR_KIND.match(k).group(1)
             ref = drop_attr(ref, name)

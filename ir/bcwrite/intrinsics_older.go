@@ -132,7 +132,10 @@ func (w *writer) olderDecls() (restore func()) {
 	undoCmp0 := w.olderCmpDecls()
 	undoFPClass := w.olderFPClassDecls()
 	undoAsm := w.olderAsmDecls()
-	undoAwait := w.olderAwaitDecls()
+	undoAwait0 := w.olderAwaitDecls()
+	undoTLS := w.olderTLSDecls()
+	undoFakeUse := w.olderFakeUseDecls()
+	undoAwait := func() { undoFakeUse(); undoTLS(); undoAwait0() }
 	undoCmp := func() { undoAwait(); undoAsm(); undoFPClass(); undoCmp0() }
 	undoDbg0 := w.olderDbgDecls()
 	undoDbg := func() { undoDbg0(); undoCmp() }
@@ -820,6 +823,49 @@ func isFakeUse(in *ir.Instruction) bool {
 	callee, _ := in.Callee.(*ir.Function)
 	return in.Op == ir.Call && callee != nil && callee.Name == "llvm.fake.use"
 }
+
+// olderTLSDecls takes the declarations of llvm.threadlocal.address (LLVM
+// 16) out of the module written for an older reader, whose calls olderTLS
+// gives as their variables: left uncalled, such a declaration would be
+// one of an unknown function there (and the module one inspect says needs
+// LLVM 16).
+func (w *writer) olderTLSDecls() (restore func()) {
+	if w.knows(16) {
+		return func() {}
+	}
+	taken := 0
+	restore = w.takeDecls(func(f *ir.Function) bool {
+		if f.HasBody || !strings.HasPrefix(f.Name, "llvm.threadlocal.address.") {
+			return false
+		}
+		taken++
+		return true
+	})
+	w.note(tlsDeclTaken, taken)
+	return restore
+}
+
+// olderFakeUseDecls takes the declaration of llvm.fake.use (LLVM 20) out
+// of the module written for an older reader, whose calls olderFakeUse
+// drops: left uncalled, it would be one of an unknown function there.
+func (w *writer) olderFakeUseDecls() (restore func()) {
+	if !w.older() {
+		return func() {}
+	}
+	taken := 0
+	restore = w.takeDecls(func(f *ir.Function) bool {
+		if f.HasBody || f.Name != "llvm.fake.use" {
+			return false
+		}
+		taken++
+		return true
+	})
+	w.note("llvm.fake.use declaration (taken out: its calls dropped)", taken)
+	return restore
+}
+
+// tlsDeclTaken is the note of olderTLSDecls.
+const tlsDeclTaken = "llvm.threadlocal.address declaration (taken out: its calls given as their variables)"
 
 // olderTLS gives a reader before LLVM 16 f's body without the calls of
 // llvm.threadlocal.address (LLVM 16), which returns the address of a

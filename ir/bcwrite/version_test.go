@@ -96,9 +96,10 @@ func TestOlderLosses(t *testing.T) {
 		}},
 		{"switch-O0.bc", 19, []Loss{}},
 		// llvm.fake.use (LLVM 20) keeps a value alive for a debugger:
-		// its call goes.
+		// its call goes, and its declaration.
 		{"constants.bc", 19, []Loss{
 			{"llvm.fake.use call (dropped)", 1},
+			{"llvm.fake.use declaration (taken out: its calls dropped)", 1},
 			{"ptrauth deactivation symbol (dropped)", 1},
 		}},
 		// LLVM 21 added DIFixedPointType: 15 of them, written as the
