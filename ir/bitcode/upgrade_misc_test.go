@@ -218,15 +218,7 @@ func TestBodyDebugInfoStripped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := Open(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := f.Modules[0]
-	m, err := r.Module()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, m := firstModule(t, data)
 	ir.StripDebugInfo(m)
 	loader := ir.DebugStripper{Module: m, Loader: r}
 	for _, f := range m.Functions {
