@@ -833,16 +833,7 @@ func (w *writer) olderTLSDecls() (restore func()) {
 	if w.knows(16) {
 		return func() {}
 	}
-	taken := 0
-	restore = w.takeDecls(func(f *ir.Function) bool {
-		if f.HasBody || !strings.HasPrefix(f.Name, "llvm.threadlocal.address.") {
-			return false
-		}
-		taken++
-		return true
-	})
-	w.note(tlsDeclTaken, taken)
-	return restore
+	return w.takeUncalled(tlsDeclTaken, func(name string) bool { return strings.HasPrefix(name, "llvm.threadlocal.address.") })
 }
 
 // olderFakeUseDecls takes the declaration of llvm.fake.use (LLVM 20) out
@@ -852,15 +843,21 @@ func (w *writer) olderFakeUseDecls() (restore func()) {
 	if !w.older() {
 		return func() {}
 	}
+	return w.takeUncalled("llvm.fake.use declaration (taken out: its calls dropped)", func(name string) bool { return name == "llvm.fake.use" })
+}
+
+// takeUncalled takes the declarations whose names named says out
+// (takeDecls), their count noted as note.
+func (w *writer) takeUncalled(note string, named func(name string) bool) (restore func()) {
 	taken := 0
 	restore = w.takeDecls(func(f *ir.Function) bool {
-		if f.HasBody || f.Name != "llvm.fake.use" {
+		if f.HasBody || !named(f.Name) {
 			return false
 		}
 		taken++
 		return true
 	})
-	w.note("llvm.fake.use declaration (taken out: its calls dropped)", taken)
+	w.note(note, taken)
 	return restore
 }
 

@@ -23,15 +23,7 @@ func TestLocationUniquing(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f, err := Open(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := f.Modules[0]
-			m, err := r.Module()
-			if err != nil {
-				t.Fatal(err)
-			}
+			r, m := firstModule(t, data)
 			shared := map[locKey]*ir.DILocation{} // across bodies
 			for _, fn := range m.Functions {
 				if !fn.HasBody {
