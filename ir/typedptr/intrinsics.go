@@ -2,6 +2,7 @@ package typedptr
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/bcextract/bcextract/ir"
@@ -123,8 +124,8 @@ func (l *lowerer) applyRules(sig *ir.Type, rules []pointeeRule) *ir.Type {
 }
 
 // parseType returns the type of the simple LLVM assembly type text s
-// (iN, half, float, double, and pointers to them: "i8*"), nil for
-// another.
+// (iN, half, float, double, the empty struct {}, fixed vectors of those
+// and pointers to them: "i8*", "<16 x i32>"), nil for another.
 func (l *lowerer) parseType(s string) *ir.Type {
 	if base, ok := strings.CutSuffix(s, "*"); ok {
 		if t := l.parseType(base); t != nil {
@@ -132,7 +133,20 @@ func (l *lowerer) parseType(s string) *ir.Type {
 		}
 		return nil
 	}
+	if v, ok := strings.CutPrefix(s, "<"); ok {
+		n, elem, ok := strings.Cut(strings.TrimSuffix(v, ">"), " x ")
+		k, err := strconv.ParseUint(n, 10, 32)
+		if !ok || err != nil || !strings.HasSuffix(v, ">") {
+			return nil
+		}
+		if e := l.parseType(elem); e != nil {
+			return l.intern(&ir.Type{Kind: ir.FixedVectorType, Len: k, Elem: e})
+		}
+		return nil
+	}
 	switch s {
+	case "{}":
+		return l.intern(&ir.Type{Kind: ir.StructType})
 	case "half":
 		return l.intern(&ir.Type{Kind: ir.HalfType})
 	case "float":

@@ -3,6 +3,8 @@ package typedptr
 import (
 	"reflect"
 	"testing"
+
+	"github.com/bcextract/bcextract/ir"
 )
 
 // TestIntrinsicPointees checks entries of intrinsicPointees against
@@ -88,5 +90,37 @@ func TestIntrinsicPointeesWellFormed(t *testing.T) {
 				t.Errorf("%s: bad kind in %+v", name, r)
 			}
 		}
+	}
+}
+
+// TestFixedPointeesParse checks that parseType makes every fixed pointee
+// of the table but x86_mmx (which LLVM 22 lacks): a rule whose pointee it
+// did not make was passed over, the pointer left i8*, and LLVM 14's
+// verifier refused llvm.invariant.start returning i8* rather than {}*.
+func TestFixedPointeesParse(t *testing.T) {
+	l := &lowerer{interned: map[string]*ir.Type{}, ptrs: map[ptrKey]*ir.Type{}}
+	for name, rules := range intrinsicPointees {
+		for _, r := range rules {
+			if r.kind == ptrToFixed && r.fixed != "x86_mmx" && l.parseType(r.fixed) == nil {
+				t.Errorf("%s: pointee %q not parsed", name, r.fixed)
+			}
+		}
+	}
+	if v := l.parseType("<16 x i32>"); v == nil || v.Kind != ir.FixedVectorType || v.Len != 16 ||
+		v.Elem.Kind != ir.IntegerType || v.Elem.BitWidth != 32 {
+		t.Errorf("<16 x i32> parsed as %+v", v)
+	}
+	for _, bad := range []string{"<16 x i32", "<x x i32>", "<4 x foo>", "{i8}"} {
+		if v := l.parseType(bad); v != nil {
+			t.Errorf("%q parsed as %+v, want nil", bad, v)
+		}
+	}
+	// declare {}* @llvm.invariant.start.p0i8(i64, i8*)
+	i64 := l.intern(&ir.Type{Kind: ir.IntegerType, BitWidth: 64})
+	ptr := &ir.Type{Kind: ir.PointerType}
+	sig := l.applyRules(&ir.Type{Kind: ir.FunctionType, Ret: ptr, Params: []*ir.Type{i64, ptr}},
+		pointeeRules("llvm.invariant.start.p0"))
+	if p := sig.Ret.Pointee; p == nil || p.Kind != ir.StructType || len(p.Fields) != 0 || p.Identified {
+		t.Errorf("llvm.invariant.start returns a pointer to %+v, want {}", p)
 	}
 }
