@@ -87,6 +87,13 @@ func (w *writer) olderDIRecord(n *ir.SpecializedNode, code llvmir.MetadataCode, 
 		ops = []uint64{distinct, ops[1], ops[2], w.olderBits(n, fSize), ops[4], ops[5], ops[6]}
 	case llvmir.METADATA_SUBRANGE_TYPE:
 		w.cannot(n.Kind)
+	case llvmir.METADATA_EXPRESSION:
+		// Those of debug records were given kill locations
+		// (olderDbgExprs); one of a global variable's location, a
+		// bound, ... cannot be.
+		if op, bad := w.exprUnknownOp(n); bad {
+			w.cannot("a DIExpression with " + op.String() + " outside debug records")
+		}
 	}
 	if !w.knows(15) {
 		ops = w.before15DIRecord(n, code, ops)

@@ -242,7 +242,9 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoCmp := func() { undoAwait(); undoAsm(); undoFPClass(); undoCmp0(); undoMemProf() }
 	undoTLS0 := w.olderTLS(f)
 	undoTLS := func() { undoTLS0(); undoCmp() }
-	undoDbg0 := w.olderDbgCalls(f)
+	undoExprs := w.olderDbgExprs(f)
+	undoDbg1 := w.olderDbgCalls(f)
+	undoDbg0 := func() { undoDbg1(); undoExprs() }
 	undoConv0 := w.olderConvergent(f)
 	undoSplice := w.olderSpliceCalls(f)
 	undoAnnotations := w.olderAnnotations(f)

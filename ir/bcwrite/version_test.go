@@ -1058,3 +1058,62 @@ func TestOlderUncalledIntrinsic(t *testing.T) {
 		}
 	}
 }
+
+// TestOlderDbgExprs checks the debug records whose expression an older
+// verifier does not take (which made LLVM 13 refuse the module, and 15
+// and 16 drop its debug info): given kill locations, the fragment kept,
+// the others as they were; and a global variable's such expression
+// refused. Read back as llvm-dis-13, 16 and 19 print the outputs.
+func TestOlderDbgExprs(t *testing.T) {
+	const (
+		ne     = "#dbg_value(i32 %x, !7, !DIExpression(DW_OP_lit0, DW_OP_ne, DW_OP_stack_value), !8)"
+		neKill = "#dbg_value(i32 poison, !7, !DIExpression(), !8)"
+		abs    = "#dbg_value(i32 %x, !9, !DIExpression(DW_OP_abs, DW_OP_stack_value, DW_OP_LLVM_fragment, 0, 16), !8)"
+		absKil = "#dbg_value(i32 poison, !9, !DIExpression(DW_OP_LLVM_fragment, 0, 16), !8)"
+		kept   = "#dbg_value(i32 %x, !10, !DIExpression(DW_OP_plus_uconst, 1, DW_OP_stack_value), !8)"
+		lostNe = "debug record of a DIExpression with DW_OP_ne (written as a kill location: the variable optimized out)"
+		lostAb = "debug record of a DIExpression with DW_OP_abs (written as a kill location: the variable optimized out)"
+	)
+	tests := []struct {
+		v      int
+		want   []string
+		losses []string
+	}{
+		{13, []string{neKill, absKil, kept}, []string{lostAb, lostNe}},
+		{16, []string{neKill, absKil, kept}, []string{lostAb, lostNe}},
+		{19, []string{ne, absKil, kept}, []string{lostAb}},
+		{22, []string{ne, abs, kept}, nil},
+	}
+	for _, tc := range tests {
+		in, out, losses := writeFor(t, readFile(t, "testdata/decl/dbg-expr-ops.bc"), tc.v)
+		if !strings.Contains(in, ne) || !strings.Contains(in, abs) {
+			t.Fatalf("the fixture prints\n%s", in)
+		}
+		got, _, _, ok := text(t, out)
+		if !ok {
+			t.Fatalf("LLVM %d: what was written does not read back cleanly", tc.v)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("LLVM %d: no %s in\n%s", tc.v, w, got)
+			}
+		}
+		var what []string
+		for _, l := range losses {
+			if strings.HasPrefix(l.What, "debug record") {
+				what = append(what, l.What)
+			}
+		}
+		if !slices.Equal(what, tc.losses) {
+			t.Errorf("LLVM %d: losses %q, want %q", tc.v, what, tc.losses)
+		}
+	}
+	for v, refused := range map[int]bool{13: true, 16: true, 19: false} {
+		m, r := openModule(t, readFile(t, "testdata/decl/dbg-expr-global.bc"))
+		_, err := Write(m, Options{Loader: r, Version: v})
+		var u *UnsupportedError
+		if got := errors.As(err, &u) && strings.Contains(u.What, "a DIExpression with DW_OP_ne outside debug records"); got != refused {
+			t.Errorf("LLVM %d: %v, refused %t", v, err, refused)
+		}
+	}
+}

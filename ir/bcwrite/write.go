@@ -446,6 +446,11 @@ type writer struct {
 	// unknownIntrinsics are the declarations of intrinsics the reader
 	// lacks, by base name, but for those found called (checkIntrinsic).
 	unknownIntrinsics map[*ir.Function]string
+	// killExprs are the expressions of the kill locations given to
+	// debug records whose expression the reader does not take
+	// (olderDbgExprs), by fragment (offset and size; none {0, 0}): the
+	// same node for one fragment in both passes.
+	killExprs map[[2]int64]*ir.SpecializedNode
 	// numbering is set while the bodies are numbered, before they are
 	// written: a body changed for an older reader is changed both times,
 	// its losses counted the second (loseInBody).

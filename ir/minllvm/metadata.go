@@ -251,25 +251,21 @@ func mdExpression(ops []uint64) (int, string) {
 	v, what := 0, ""
 	for i := 1; i < len(ops); {
 		op := dwarf.Op(ops[i])
-		switch op {
-		case dwarf.OpAbs, dwarf.OpNeg, dwarf.OpRot:
-			// Accepted from LLVM 22 on (llvm-dis-19 and older drop
-			// the debug info).
-			return needs(22, "DIExpression DW_OP_abs, DW_OP_neg or DW_OP_rot")
-		case dwarf.OpLLVMExtractBitsSext, dwarf.OpLLVMExtractBitsZext:
-			// LLVM 19's operations; llvm-dis-13 to 16 drop the
-			// debug info.
-			v, what = 19, "DIExpression DW_OP_LLVM_extract_bits_sext/zext"
-		case dwarf.OpEq, dwarf.OpNe, dwarf.OpLt, dwarf.OpLe, dwarf.OpGt, dwarf.OpGe:
-			// llvm-dis-13 to 16 drop the debug info, 19 reads
-			// them; 17 and 18 are not known here.
-			if v == 0 {
-				v, what = 19, "DIExpression comparison (DW_OP_eq, ne, lt, le, gt or ge)"
-			}
+		if since := op.ExprSince(); since > v {
+			// llvm-dis of a release before since drops the debug
+			// info; 17 and 18 are not known here.
+			v, what = since, exprOpsSince[since]
 		}
 		i += op.ExprSize()
 	}
 	return needs(v, what)
+}
+
+// exprOpsSince names the DIExpression operations of each release
+// (dwarf.Op.ExprSince).
+var exprOpsSince = map[int]string{
+	19: "DIExpression comparison (DW_OP_eq, ne, lt, le, gt or ge) or DW_OP_LLVM_extract_bits_sext/zext",
+	22: "DIExpression DW_OP_abs, DW_OP_neg or DW_OP_rot",
 }
 
 // mdAt returns ops[i], 0 when the record has fewer operands.

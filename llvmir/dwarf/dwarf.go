@@ -66,6 +66,24 @@ func (o Op) ExprSize() int {
 	return 1
 }
 
+// ExprSince returns the oldest LLVM release whose verifier takes o in a
+// DIExpression (of version 3), of the releases 13, 14, 15, 16, 19 and 22
+// (those between are taken to be the one below them): 19 for the
+// comparisons (DW_OP_eq, ne, lt, le, gt, ge) and LLVM's
+// DW_OP_LLVM_extract_bits_sext/zext, 22 for DW_OP_abs, DW_OP_neg and
+// DW_OP_rot, 13 for the others. A reader that does not take an
+// operation drops the module's debug info ("ignoring invalid debug
+// info"), or refuses the module.
+func (o Op) ExprSince() int {
+	switch o {
+	case OpAbs, OpNeg, OpRot:
+		return 22
+	case OpEq, OpNe, OpLt, OpLe, OpGt, OpGe, OpLLVMExtractBitsSext, OpLLVMExtractBitsZext:
+		return 19
+	}
+	return 13
+}
+
 // Name returns the DW_APPLE_ENUM_KIND name of k, and false when LLVM 22
 // has none.
 func (k AppleEnumKind) Name() (string, bool) { s, ok := appleEnumKindNames[k]; return s, ok }
