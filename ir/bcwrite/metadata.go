@@ -663,7 +663,7 @@ func (w *writer) metadataRecords(mds []ir.Metadata, index *[]uint64, abbrevs *md
 		case *ir.MDTuple:
 			ops := make([]uint64, 0, len(m.Ops))
 			for i, o := range m.Ops {
-				if i == 1 && w.weightsOrigin(m) {
+				if i == 1 && w.weightsOrigin(m) || w.localImport(o) {
 					continue
 				}
 				ops = append(ops, e.mdOrNullID(o))

@@ -397,3 +397,32 @@ func (w *writer) weightsOrigin(t *ir.MDTuple) bool {
 	w.lose(`branch_weights origin ("expected") (dropped)`)
 	return true
 }
+
+// localImport reports whether md, an operand of a tuple, is an imported
+// entity of a local scope (a function's using directive or declaration)
+// that the reader written for does not take there, and records the
+// loss. From LLVM 17 on they are listed in their DISubprogram's
+// retainedNodes, which the verifiers before take only variables and
+// labels in (and drop the module's debug info); they listed them in
+// their DICompileUnit's imports, which are written before the bodies
+// that show the subprograms, so they are left out (their records
+// written, referred to by nothing).
+func (w *writer) localImport(md ir.Metadata) bool {
+	if w.knows(19) {
+		return false
+	}
+	n, ok := md.(*ir.SpecializedNode)
+	if !ok || n == nil || n.Kind != "DIImportedEntity" {
+		return false
+	}
+	s, ok := mdField(n, fScope).(*ir.SpecializedNode)
+	if !ok || s == nil {
+		return false
+	}
+	switch s.Kind {
+	case "DISubprogram", "DILexicalBlock", "DILexicalBlockFile":
+		w.lose("DIImportedEntity of a local scope in retainedNodes (dropped)")
+		return true
+	}
+	return false
+}

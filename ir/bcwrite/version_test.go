@@ -1117,3 +1117,35 @@ func TestOlderDbgExprs(t *testing.T) {
 		}
 	}
 }
+
+// TestOlderLocalImports checks a function's imported entity, which
+// LLVM 17 on list in the subprogram's retainedNodes: left out of them for
+// LLVM 16 and older (whose verifiers drop the module's debug info for it),
+// kept for 19.
+func TestOlderLocalImports(t *testing.T) {
+	const (
+		with    = "!6 = !{!7, !9}"
+		without = "!6 = !{!7}"
+		lost    = "DIImportedEntity of a local scope in retainedNodes (dropped)"
+	)
+	for _, v := range []int{13, 16, 19} {
+		in, out, losses := writeFor(t, readFile(t, "testdata/decl/dbg-local-import.bc"), v)
+		if !strings.Contains(in, with) {
+			t.Fatalf("the fixture prints\n%s", in)
+		}
+		got, _, _, ok := text(t, out)
+		if !ok {
+			t.Fatalf("LLVM %d: what was written does not read back cleanly", v)
+		}
+		want, wantLost := without, []Loss{{What: lost, Count: 1}}
+		if v == 19 {
+			want, wantLost = with, nil
+		}
+		if !strings.Contains(got, want+"\n") {
+			t.Errorf("LLVM %d: no %s in\n%s", v, want, got)
+		}
+		if !slices.Equal(losses, wantLost) {
+			t.Errorf("LLVM %d: losses %v, want %v", v, losses, wantLost)
+		}
+	}
+}
