@@ -212,3 +212,17 @@ func (*BlockAddress) isConstant()       {}
 func (*DSOLocalEquivalent) isConstant() {}
 func (*NoCFI) isConstant()              {}
 func (*PtrAuth) isConstant()            {}
+
+// HasUseList reports whether LLVM 22 keeps the uses of v in a list, whose
+// order a bitcode file may record (its USELIST blocks): every value but
+// constant data (integers, floating-point values, null and zero values,
+// undef, poison, and data arrays and vectors), whose uses LLVM tracks no
+// more from LLVM 21 on. Its reader drops the orders older producers
+// recorded for those.
+func HasUseList(v Value) bool {
+	switch v.(type) {
+	case *ConstInt, *ConstFP, *ConstNull, *Undef, *Poison, *ConstData:
+		return false
+	}
+	return true
+}

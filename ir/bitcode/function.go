@@ -572,6 +572,9 @@ func (r *Reader) finishBody(fs *funcState) error {
 			r.skip("skipped a use-list order of value %d, which the function does not have", id)
 			continue
 		}
+		if !ir.HasUseList(v) {
+			continue // as LLVM 22: constant data has no use list
+		}
 		fs.f.UseListOrders = append(fs.f.UseListOrders, ir.UseListOrder{Value: v, Shuffle: o.ops[:len(o.ops)-1]})
 	}
 	fs.f.Blocks = fs.blocks

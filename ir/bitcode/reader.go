@@ -784,6 +784,9 @@ func (r *Reader) moduleSubBlock(id uint32) error {
 				r.skip("skipped a use-list order of value %d, which is not a module-level value", id)
 				return nil
 			}
+			if !ir.HasUseList(r.values[id]) {
+				return nil // as LLVM 22: constant data has no use list
+			}
 			r.m.UseListOrders = append(r.m.UseListOrders, ir.UseListOrder{
 				Value: r.values[id], Shuffle: slices.Clone(ops[:len(ops)-1])})
 			return nil
