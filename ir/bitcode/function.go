@@ -132,6 +132,10 @@ func (fs *funcState) rename(old, name string) string {
 // A use made while reading a body that LLVM's reader reads after f's
 // (readBefore) comes once f's use lists are sorted, and changes nothing.
 func (r *Reader) noteBlockAddress(f *ir.Function, bb int) {
+	if r.addrTaken == nil {
+		r.addrTaken = map[*ir.Function]bool{}
+	}
+	r.addrTaken[f] = true
 	if fs := r.fn; fs != nil {
 		if fs.f == f {
 			// LLVM makes one blockaddress constant per block: a second
@@ -572,8 +576,8 @@ func (r *Reader) finishBody(fs *funcState) error {
 			r.skip("skipped a use-list order of value %d, which the function does not have", id)
 			continue
 		}
-		if !ir.HasUseList(v) {
-			continue // as LLVM 22: constant data has no use list
+		if !r.keepsUseList(v) {
+			continue
 		}
 		fs.f.UseListOrders = append(fs.f.UseListOrders, ir.UseListOrder{Value: v, Shuffle: o.ops[:len(o.ops)-1]})
 	}

@@ -439,6 +439,9 @@ type Reader struct {
 	// Block addresses of functions whose bodies are not loaded yet: uses
 	// of their blocks made before the body is read.
 	blockAddrUses map[*ir.Function]map[int]bool
+	// addrTaken are the functions a blockaddress names, as read so far
+	// (noteBlockAddress).
+	addrTaken map[*ir.Function]bool
 	// fwdQueue are the functions whose blocks block addresses took
 	// before their bodies were read, in the order first taken; readOrder
 	// the place of each body in the order LLVM's reader reads them;
@@ -784,8 +787,8 @@ func (r *Reader) moduleSubBlock(id uint32) error {
 				r.skip("skipped a use-list order of value %d, which is not a module-level value", id)
 				return nil
 			}
-			if !ir.HasUseList(r.values[id]) {
-				return nil // as LLVM 22: constant data has no use list
+			if !r.keepsUseList(r.values[id]) {
+				return nil
 			}
 			r.m.UseListOrders = append(r.m.UseListOrders, ir.UseListOrder{
 				Value: r.values[id], Shuffle: slices.Clone(ops[:len(ops)-1])})

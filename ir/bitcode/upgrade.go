@@ -365,10 +365,17 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 	}
 	strictFP := !r.up.anyStrictFP || f.Attrs.Fn.Has(ir.AttrStrictFP)
 	unsafeFP := r.up.unsafeFPAtomics[f]
+	// The body as read and the lifetime calls changed, whose values'
+	// use-list orders change (lifetimeUseLists).
+	var orig []*ir.Instruction
+	var lts []lifetimeChange
 	for _, b := range f.Blocks {
 		var carry []*ir.DebugRecord
 		out := make([]*ir.Instruction, 0, len(b.Instrs))
 		for _, in := range b.Instrs {
+			if len(r.up.lifetime) > 0 {
+				orig = append(orig, in)
+			}
 			rec, drop := r.dbgRecord(in)
 			if drop {
 				carry = append(carry, in.DebugRecords...)
@@ -395,6 +402,13 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 			r.upgradeARCCall(in)
 			r.upgradeMaskedCall(in)
 			nin, keep := r.upgradeLifetime(in)
+			if !keep || nin != in {
+				lt := lifetimeChange{old: in, pos: len(orig) - 1}
+				if keep {
+					lt.new = nin
+				}
+				lts = append(lts, lt)
+			}
 			if !keep {
 				carry = in.DebugRecords
 				continue
@@ -412,6 +426,28 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 		replaceUses(f, r.up.replaced)
 		clear(r.up.replaced)
 	}
+	if len(lts) > 0 {
+		lifetimeUseLists(f, orig, lts)
+	}
+	// The old declarations whose calls were made anew have no uses left
+	// (LLVM's reader applies their orders, or drops them for their
+	// length, before it upgrades the calls): their orders go. So do those
+	// of the new lifetime declarations (which take the old ones' names,
+	// and so their orders here), whose calls made in the order of the
+	// bodies are in the order LLVM's reader makes them.
+	f.UseListOrders = slices.DeleteFunc(f.UseListOrders, func(o ir.UseListOrder) bool {
+		d, ok := o.Value.(*ir.Function)
+		if !ok {
+			return false
+		}
+		if strings.HasPrefix(d.Name, "llvm.lifetime.") && r.up.decls[d.Name] == d {
+			return true
+		}
+		_, lifetime := r.up.lifetime[d]
+		_, dbg := r.up.dbg[d]
+		_, masked := r.up.masked[d]
+		return lifetime || dbg || masked || r.up.calls[d] != nil || r.up.arc[d] != nil
+	})
 }
 
 // replaceUses makes every use of a value of with, in f's body, a use of
