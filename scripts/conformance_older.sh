@@ -12,7 +12,8 @@
 #               AddressSanitizer and UBSan); without them only the fixtures are
 #               used (said loudly).
 #
-# Inputs: every module under testdata/ an LLVM 22 producer wrote (that
+# Inputs: every module under testdata/ and ir/bcwrite/testdata/decl/ (the
+# writer's fixtures) an LLVM 22 producer wrote (that
 # opt-22 and llvm-dis-22 read without a word on stderr), and the
 # units of zlib and Lua built by clang-22, and each library's units linked
 # into one module by bcextract link. For each input F and each N:
@@ -109,7 +110,7 @@ while IFS= read -r f; do
 		n=$((n + 1))
 		cp "$f" "$WORK/in/fx$n-$(basename "$f")"
 	fi
-done < <(cd "$REPO" && find testdata -name '*.bc' | sort | sed "s|^|$REPO/|")
+done < <(cd "$REPO" && find testdata ir/bcwrite/testdata/decl -name '*.bc' | sort | sed "s|^|$REPO/|")
 [[ -n $SRC ]] || SRC=${BCX_CORPUS:-$HOME/.cache/bcextract-corpus}/link-src
 if [[ -f $SRC/zlib/zlib.h && -f $SRC/lua/lua.h ]]; then
 	for cfg in "-O0 -g" "-O2"; do
