@@ -82,6 +82,65 @@ for fn in ["tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "exp10", "atan
     FLAG_RULES["llvm.%s (written as a call of @%s)" % (fn, fn)] = rules
     FLAG_RULES["llvm.%s (written as a call of @%sf)" % (fn, fn)] = rules
 
+# A debug record whose expression the reader's verifier does not take is
+# given a kill location (the value poison, the expression but its
+# fragment dropped): on both sides, such a record and a kill location
+# become KILLED.
+_KILL_OPS = ["eq", "ne", "lt", "le", "gt", "ge", "abs", "neg", "rot", "LLVM_extract_bits_sext", "LLVM_extract_bits_zext"]
+_KILL_RULES = [
+    (r"^(\s+#dbg_(?:value|declare|assign)\()(.+?), (!\d+), !DIExpression\([^()]*\bDW_OP_(?:%s)\b[^()]*\)(.*)$"
+     % "|".join(_KILL_OPS), r"\1KILLED, \3, KILLED\4"),
+    (r"^(\s+#dbg_(?:value|declare|assign)\().+? poison, (!\d+), !DIExpression\((?:DW_OP_LLVM_fragment, \d+, \d+)?\)(.*)$",
+     r"\1KILLED, \2, KILLED\3"),
+]
+for op in _KILL_OPS:
+    FLAG_RULES["debug record of a DIExpression with DW_OP_%s (written as a kill location: the variable optimized out)"
+               % op] = _KILL_RULES
+
+# An imported entity of a function's scope, left out of its subprogram's
+# retainedNodes for a reader before LLVM 17: taken out of LLVM 22's text
+# (the node, and its place in the tuples that list it).
+LOCAL_IMPORT_KIND = "DIImportedEntity of a local scope in retainedNodes (dropped)"
+_NODE = re.compile(r"^(!\d+) = (.*)$")
+_LOCAL_SCOPE = re.compile(r"^(?:distinct )?!DI(?:Subprogram|LexicalBlock|LexicalBlockFile)\(")
+
+
+def drop_local_imports(lines):
+    defs = {}
+    for line in lines:
+        m = _NODE.match(line)
+        if m:
+            defs[m.group(1)] = m.group(2)
+    local = set()
+    for k, v in defs.items():
+        scope = re.search(r"\bscope: (!\d+)", v) if v.startswith("!DIImportedEntity(") else None
+        if scope and _LOCAL_SCOPE.match(defs.get(scope.group(1), "")):
+            local.add(k)
+    if not local:
+        return lines
+    out = []
+    for line in lines:
+        m = _NODE.match(line)
+        if m and m.group(1) in local:
+            continue
+        if m and m.group(2).startswith("!{") and m.group(2).endswith("}"):
+            ops = [o for o in m.group(2)[2:-1].split(", ") if o and o not in local]
+            line = "%s = !{%s}" % (m.group(1), ", ".join(ops))
+        out.append(line)
+    # What only those entities named (their namespace, say) is no longer
+    # printed either.
+    ref = re.compile(r"!\d+\b")
+    while True:
+        used = set()
+        for line in out:
+            m = _NODE.match(line)
+            used.update(ref.findall(m.group(2) if m else line))
+        kept = [l for l in out if not (_NODE.match(l) and _NODE.match(l).group(1) not in used)]
+        if len(kept) == len(out):
+            return out
+        out = kept
+
+
 # Kinds that change nothing llvm-dis-22 prints once attribute groups are
 # set aside (function attributes), or nothing at all (the summary, which
 # opt-22 drops too).
@@ -326,6 +385,8 @@ def main():
             ref = [l for l in drop_casts(ref, TLS) if not TLS_DECL.match(l)]
         elif k == TLS_DECL_KIND:
             ref = [l for l in ref if not TLS_DECL.match(l)]
+        elif k == LOCAL_IMPORT_KIND:
+            ref = drop_local_imports(ref)
         elif ATTR_KIND.match(k):
             name = ATTR_KIND.match(k).group(1)
             ref = drop_attr(ref, name)
