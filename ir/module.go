@@ -260,12 +260,22 @@ type Function struct {
 	// their Preds). Loaded and released with the body; see
 	// Module.UseListOrders.
 	UseListOrders []UseListOrder
-	// NameOrder are the body's named values (arguments, blocks,
-	// instructions) in the order its value symbol table named them: LLVM
-	// keeps a function's names in a hash table whose layout depends on
-	// the order they were added, and writes them in that layout.
-	// Loaded and released with the body.
-	NameOrder []Value
+	// Names are the names the body's value symbol table took and let go
+	// of, in that order, as the reader that loaded the body met them:
+	// LLVM keeps a function's names in a hash table whose layout depends
+	// on the order they were added and removed (a removed name leaves a
+	// tombstone a later one may take), and writes them in that layout.
+	// Nil when the body's history is not known (the names are then taken
+	// in the order of the body). Loaded and released with the body.
+	Names []NameEvent
+}
+
+// A NameEvent is a name a function's value symbol table took or, when
+// Gone, let go of. A name taken again after it is let go is taken anew;
+// a value that takes another's name (LLVM's Value::takeName) is no event.
+type NameEvent struct {
+	Name string
+	Gone bool
 }
 
 // An Alias is a global alias.

@@ -1,6 +1,8 @@
 package bcwrite
 
 import (
+	"slices"
+
 	"github.com/bcextract/bcextract/bitstream"
 	"github.com/bcextract/bcextract/internal/xxh3"
 	"github.com/bcextract/bcextract/ir"
@@ -8,67 +10,115 @@ import (
 )
 
 // A nameTable lays out names as LLVM's StringMap does (StringMap.cpp:
-// LookupBucketFor, RehashTable): 16 buckets at the first insertion, a
-// name's bucket the low bits of its XXH3-64 hash (32 bits kept), taken
-// buckets probed quadratically (+1, +2, ...), the table doubled, its
-// entries moved in bucket order, once more than three quarters full. A
+// LookupBucketFor, RemoveKey, RehashTable): 16 buckets at the first
+// insertion, a name's bucket the low bits of its XXH3-64 hash (32 bits
+// kept), taken buckets probed quadratically (+1, +2, ...); a removed name
+// leaves a tombstone, which the first name inserted whose probe passes it
+// takes; the table doubled once more than three quarters full, or
+// rebuilt at its size once fewer than an eighth of its buckets are empty,
+// its entries moved in bucket order and its tombstones dropped. A
 // function's value symbol table is such a map, and LLVM's writer lists
 // the names in bucket order.
 type nameTable struct {
-	slots  []int // index of the name in a bucket, -1 for none
+	slots  []int32 // the entry in a bucket: emptySlot, tombSlot or an index of names
 	hashes []uint32
+	names  []string
 	items  int
+	tombs  int
 }
 
-func (t *nameTable) insert(name string, idx int) {
+// The slots of a nameTable that hold no entry.
+const (
+	emptySlot = -1
+	tombSlot  = -2
+)
+
+// insert adds name unless it is in the table.
+func (t *nameTable) insert(name string) {
 	if t.slots == nil {
-		t.grow(16)
+		t.rebuild(16)
 	}
 	h := uint32(xxh3.String(name))
-	t.place(h, idx)
-	t.items++
-	if t.items*4 > len(t.slots)*3 {
-		t.grow(len(t.slots) * 2)
-	} else if len(t.slots)-t.items <= len(t.slots)/8 {
-		t.grow(len(t.slots))
-	}
-}
-
-// place puts entry idx of hash h in its bucket or the first free one
-// probed after it.
-func (t *nameTable) place(h uint32, idx int) {
 	mask := uint32(len(t.slots) - 1)
-	b := h & mask
-	for probe := uint32(1); t.slots[b] >= 0; probe++ {
+	b, tomb := h&mask, -1
+	for probe := uint32(1); ; probe++ {
+		e := t.slots[b]
+		if e == emptySlot {
+			break
+		}
+		if e == tombSlot {
+			if tomb < 0 {
+				tomb = int(b)
+			}
+		} else if t.hashes[b] == h && t.names[e] == name {
+			return
+		}
 		b = (b + probe) & mask
 	}
-	t.slots[b], t.hashes[b] = idx, h
+	if tomb >= 0 {
+		b = uint32(tomb)
+		t.tombs--
+	}
+	t.slots[b], t.hashes[b] = int32(len(t.names)), h
+	t.names = append(t.names, name)
+	t.items++
+	if n := len(t.slots); t.items*4 > n*3 {
+		t.rebuild(n * 2)
+	} else if n-(t.items+t.tombs) <= n/8 {
+		t.rebuild(n)
+	}
 }
 
-// grow makes a table of n buckets and moves the entries into it in
+// find returns the bucket of name, -1 when it is not in the table.
+func (t *nameTable) find(name string) int {
+	if t.slots == nil {
+		return -1
+	}
+	h := uint32(xxh3.String(name))
+	mask := uint32(len(t.slots) - 1)
+	b := h & mask
+	for probe := uint32(1); ; probe++ {
+		e := t.slots[b]
+		if e == emptySlot {
+			return -1
+		}
+		if e != tombSlot && t.hashes[b] == h && t.names[e] == name {
+			return int(b)
+		}
+		b = (b + probe) & mask
+	}
+}
+
+// remove takes name out of the table, leaving a tombstone.
+func (t *nameTable) remove(name string) {
+	if b := t.find(name); b >= 0 {
+		t.slots[b] = tombSlot
+		t.items--
+		t.tombs++
+	}
+}
+
+// rebuild makes a table of n buckets and moves the entries into it in
 // bucket order.
-func (t *nameTable) grow(n int) {
+func (t *nameTable) rebuild(n int) {
 	oldSlots, oldHashes := t.slots, t.hashes
-	t.slots, t.hashes = make([]int, n), make([]uint32, n)
+	t.slots, t.hashes = make([]int32, n), make([]uint32, n)
 	for i := range t.slots {
-		t.slots[i] = -1
+		t.slots[i] = emptySlot
 	}
-	for i, idx := range oldSlots {
-		if idx >= 0 {
-			t.place(oldHashes[i], idx)
+	mask := uint32(n - 1)
+	for i, e := range oldSlots {
+		if e < 0 {
+			continue
 		}
-	}
-}
-
-// order returns the entries in bucket order.
-func (t *nameTable) order() []int {
-	out := make([]int, 0, t.items)
-	for _, idx := range t.slots {
-		if idx >= 0 {
-			out = append(out, idx)
+		h := oldHashes[i]
+		b := h & mask
+		for probe := uint32(1); t.slots[b] != emptySlot; probe++ {
+			b = (b + probe) & mask
 		}
+		t.slots[b], t.hashes[b] = e, h
 	}
-	return out
+	t.tombs = 0
 }
 
 // nameOf returns the name of a function-local value, "" for none.
@@ -84,21 +134,25 @@ func nameOf(v ir.Value) string {
 	return ""
 }
 
-// namedValues returns f's named values in the order LLVM's symbol table
-// met them: those of f.NameOrder (the order a bitcode file named them),
-// then the others in the order of the body (arguments, then each block
-// and its instructions), as a reader or an assembler names them.
-func namedValues(f *ir.Function) []ir.Value {
-	var out []ir.Value
-	seen := map[ir.Value]bool{}
+// namedValues returns f's named values in the order LLVM's writer lists
+// them, the layout of the function's symbol table: the names as
+// f.Names took and let go of them, then those of the body's values not
+// in the table, in the order of the body (arguments, then each block and
+// its instructions), as a reader or an assembler names them. Without
+// f.Names, the body's names go in after "phi.constexpr" when the body has
+// a phi: LLVM's reader, at the first phi of a body, adds a block of that
+// name to hold the instructions of constant expressions it may have to
+// expand, and erases it, unused, once the body is read. byName is a map
+// to use, empty.
+func namedValues(f *ir.Function, byName map[string]ir.Value) []ir.Value {
+	var body []ir.Value
 	add := func(v ir.Value) {
-		if nameOf(v) != "" && !seen[v] {
-			seen[v] = true
-			out = append(out, v)
+		if n := nameOf(v); n != "" {
+			body = append(body, v)
+			if _, dup := byName[n]; !dup {
+				byName[n] = v
+			}
 		}
-	}
-	for _, v := range f.NameOrder {
-		add(v)
 	}
 	for _, p := range f.Params {
 		add(p)
@@ -109,6 +163,44 @@ func namedValues(f *ir.Function) []ir.Value {
 			add(in)
 		}
 	}
+	if len(body) == 0 {
+		return nil
+	}
+	var t nameTable
+	if f.Names != nil {
+		for _, e := range f.Names {
+			if e.Gone {
+				t.remove(e.Name)
+			} else {
+				t.insert(e.Name)
+			}
+		}
+	} else if hasPhi(f) {
+		t.insert("phi.constexpr")
+	}
+	for _, v := range body {
+		t.insert(nameOf(v))
+	}
+	out := make([]ir.Value, 0, len(body))
+	for _, e := range t.slots {
+		if e < 0 {
+			continue
+		}
+		// A name taken that no value has any more is no entry to write.
+		if v, ok := byName[t.names[e]]; ok {
+			out = append(out, v)
+			delete(byName, t.names[e])
+		}
+	}
+	if len(out) < len(body) {
+		// Two values of one name (not valid IR): the other is kept too.
+		for _, v := range body {
+			if byName[nameOf(v)] != v && !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	clear(byName)
 	return out
 }
 
@@ -116,29 +208,16 @@ func namedValues(f *ir.Function) []ir.Value {
 // (writeFunctionLevelValueSymbolTable): its names in the layout of
 // LLVM's symbol table, a block by its number, a value by its own.
 func (w *writer) functionVST(f *ir.Function, s *funcState) {
-	named := namedValues(f)
+	if w.byName == nil {
+		w.byName = map[string]ir.Value{}
+	}
+	named := namedValues(f, w.byName)
 	if len(named) == 0 {
 		return
 	}
-	var t nameTable
-	if hasPhi(f) {
-		// LLVM's reader, at the first phi of a body, adds a block named
-		// "phi.constexpr" to hold the instructions of constant
-		// expressions it may have to expand, and erases it, unused, only
-		// once the whole body, its symbol table included, is read: the
-		// names are laid out around it.
-		t.insert("phi.constexpr", len(named))
-	}
-	for i, v := range named {
-		t.insert(nameOf(v), i)
-	}
 	b := w.bs
 	b.EnterBlock(uint32(llvmir.VALUE_SYMTAB_BLOCK_ID), 4)
-	for _, i := range t.order() {
-		if i == len(named) {
-			continue
-		}
-		v := named[i]
+	for _, v := range named {
 		name := nameOf(v)
 		ops := w.stringOps(name)
 		enc := stringEncoding(name)

@@ -413,7 +413,9 @@ func mistypedIntrinsics(m *ir.Module) map[*ir.Function]bool {
 // A writer writes one module.
 type writer struct {
 	m *ir.Module
-	t target // the reader written for
+	// byName is namedValues' map, kept for the next function.
+	byName map[string]ir.Value
+	t      target // the reader written for
 	// lossErr is the first loss met, with Options.Strict.
 	lossErr *LossError
 	// intrinsics are the intrinsic declarations changed for an older

@@ -321,7 +321,7 @@ func (r *Reader) release(f *ir.Function, blocks []*ir.Block) {
 		clear(f.Metadata[n:]) // the backing array would keep the nodes alive
 		f.Metadata = f.Metadata[:n]
 	}
-	f.Params, f.Blocks, f.UseListOrders, f.NameOrder = nil, nil, nil, nil
+	f.Params, f.Blocks, f.UseListOrders, f.Names = nil, nil, nil, nil
 }
 
 var _ ir.BodyReleaser = (*Reader)(nil)

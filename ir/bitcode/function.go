@@ -34,9 +34,9 @@ type funcState struct {
 	// orders are the USELIST records in their order, for
 	// Function.UseListOrders.
 	orders []useListRec
-	// nameOrder is Function.NameOrder.
-	nameOrder []ir.Value
-	next      uint64 // the next value number
+	// nameLog is Function.Names: what claim and free did, in order.
+	nameLog []ir.NameEvent
+	next    uint64 // the next value number
 
 	// names are the names the body's values have so far, as LLVM's
 	// ValueSymbolTable of the function holds them (see claim), and
@@ -100,8 +100,7 @@ func (fs *funcState) claim(name string) string {
 		fs.names = make(map[string]struct{})
 	}
 	if _, used := fs.names[name]; !used {
-		fs.names[name] = struct{}{}
-		return name
+		return fs.take(name)
 	}
 	base := name
 	for {
@@ -113,16 +112,32 @@ func (fs *funcState) claim(name string) string {
 		}
 		name = base + suffix
 		if _, used := fs.names[name]; !used {
-			fs.names[name] = struct{}{}
-			return name
+			return fs.take(name)
 		}
 	}
+}
+
+// take adds name, not in use, to the names and their log.
+func (fs *funcState) take(name string) string {
+	fs.names[name] = struct{}{}
+	fs.nameLog = append(fs.nameLog, ir.NameEvent{Name: name})
+	return name
+}
+
+// free lets go of name, as LLVM's symbol table does when the value named
+// so is erased or renamed; nothing for a name not in use.
+func (fs *funcState) free(name string) {
+	if _, used := fs.names[name]; !used {
+		return
+	}
+	delete(fs.names, name)
+	fs.nameLog = append(fs.nameLog, ir.NameEvent{Name: name, Gone: true})
 }
 
 // rename gives a value named old the name name (see claim), freeing old.
 func (fs *funcState) rename(old, name string) string {
 	if old != "" {
-		delete(fs.names, old)
+		fs.free(old)
 	}
 	return fs.claim(name)
 }
@@ -432,6 +447,7 @@ func (r *Reader) loadBody(f *ir.Function) (err error) {
 		return err
 	}
 	r.upgradeBody(f)
+	f.Names = fs.nameLog
 	dropBadBranchWeights(f)
 	if sp := r.fnSubprograms[f]; sp != nil {
 		r.attachSubprogram(f, sp)
@@ -562,7 +578,12 @@ func (r *Reader) finishBody(fs *funcState) error {
 	for _, b := range fs.blocks {
 		b.Preds = slices.DeleteFunc(b.Preds, func(u *ir.Block) bool { return u == nil })
 	}
-	fs.f.NameOrder = fs.nameOrder
+	if fs.phiTemp != "" {
+		// The block LLVM's reader kept at hand for a phi's constant
+		// expressions, unused, is erased once the body is read.
+		fs.free(fs.phiTemp)
+		fs.phiTemp = ""
+	}
 	fs.f.UseListOrders = nil
 	for _, o := range fs.orders {
 		id := o.ops[len(o.ops)-1]
@@ -605,10 +626,8 @@ func (r *Reader) readFuncVST(fs *funcState) error {
 			switch v := r.values[id].(type) {
 			case *ir.Argument:
 				v.Name = fs.rename(v.Name, name)
-				fs.nameOrder = append(fs.nameOrder, v)
 			case *ir.Instruction:
 				v.Name = fs.rename(v.Name, name)
-				fs.nameOrder = append(fs.nameOrder, v)
 			case *ir.Function, *ir.GlobalVar, *ir.Alias, *ir.IFunc:
 				// LLVM's reader renames the global value (a module
 				// no producer writes); constants take no name.
@@ -620,7 +639,6 @@ func (r *Reader) readFuncVST(fs *funcState) error {
 			}
 			b := fs.blocks[rec.Ops[0]]
 			b.Name = fs.rename(b.Name, opsString(rec.Ops[1:]))
-			fs.nameOrder = append(fs.nameOrder, b)
 		}
 		return nil
 	})

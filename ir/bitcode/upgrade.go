@@ -453,7 +453,8 @@ func (r *Reader) upgradeBody(f *ir.Function) {
 // replaceUses makes every use of a value of with, in f's body, a use of
 // what with maps it to (LLVM's replaceAllUsesWith): operands, callees,
 // bundle inputs, and the values of metadata arguments and debug records;
-// the use-list orders and names of those values go.
+// the use-list orders of those values go (their names went as each was
+// replaced: rewriteCall).
 func replaceUses(f *ir.Function, with map[*ir.Instruction]ir.Constant) {
 	val := func(v ir.Value) ir.Value {
 		if in, ok := v.(*ir.Instruction); ok {
@@ -507,7 +508,6 @@ func replaceUses(f *ir.Function, with map[*ir.Instruction]ir.Constant) {
 		in, ok := v.(*ir.Instruction)
 		return ok && with[in] != nil
 	}
-	f.NameOrder = slices.DeleteFunc(f.NameOrder, gone)
 	f.UseListOrders = slices.DeleteFunc(f.UseListOrders, func(o ir.UseListOrder) bool { return gone(o.Value) })
 }
 

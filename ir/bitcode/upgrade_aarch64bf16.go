@@ -131,7 +131,7 @@ func rewriteSVEBFCvt(r *Reader, u *oldIntrinsic, in *ir.Instruction, out []*ir.I
 	// The new call is named while the old one holds the name.
 	old := in.Name
 	name := r.fs.claim(old)
-	delete(r.fs.names, old)
+	r.fs.free(old)
 	rebuildCall(in, r.target(u), []ir.Value{ops[0], fromCall, ops[2]})
 	in.Name = name
 	return out, true

@@ -547,9 +547,10 @@ func (r *Reader) rewriteCall(in *ir.Instruction, out []*ir.Instruction) []*ir.In
 			r.skip("cannot rewrite a call of %s as LLVM 22 does (debug records before it)", u.f.Name)
 			return append(out, in)
 		}
+		r.fs.free(in.Name)
 		return out
 	}
-	start := len(out)
+	start, name := len(out), in.Name
 	res, ok := u.rewrite(r, u, in, out)
 	if !ok {
 		r.skip("cannot rewrite a call of %s as LLVM 22 does", u.f.Name)
@@ -557,15 +558,34 @@ func (r *Reader) rewriteCall(in *ir.Instruction, out []*ir.Instruction) []*ir.In
 	}
 	if r.up.replaced[in] != nil {
 		// A constant replaces the call (upgradeBody's replaceUses; the
-		// debug records before it go to the next instruction).
+		// debug records before it go to the next instruction), erased
+		// with its name.
+		r.fs.free(name)
 		return res
 	}
+	r.freeCallName(name, in, res[start:])
 	if len(res) > start && len(in.DebugRecords) > 0 {
 		// The records stay before the first instruction of the call's
 		// place.
 		res[start].DebugRecords, in.DebugRecords = in.DebugRecords, nil
 	}
 	return append(res, in)
+}
+
+// freeCallName lets go of name, the name of a call rewritten into made
+// and in, unless one of them has it: LLVM erases the old call once it has
+// made what replaces it, and the name goes with it, but for a new call
+// that took it (Value::takeName keeps the symbol table's entry).
+func (r *Reader) freeCallName(name string, in *ir.Instruction, made []*ir.Instruction) {
+	if name == "" || in.Name == name {
+		return
+	}
+	for _, m := range made {
+		if m.Name == name {
+			return
+		}
+	}
+	r.fs.free(name)
 }
 
 // skipAt records a Skip at bit (relative to the module).
