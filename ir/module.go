@@ -49,6 +49,13 @@ type Module struct {
 	// registers them, even those nothing uses, and a writer writes them
 	// all, as LLVM's writes every kind its context knows.
 	MetadataKinds []string
+	// LateMetadataKinds are kinds LLVM's reader registers once it has
+	// read every body, after those the bodies register: "heapallocsite"
+	// when it strips the debug info of a module (StripDebugInfo clears
+	// that attachment by name on every instruction with attachments), as
+	// a reader that did so met such an instruction. A writer lists them
+	// after the others, unless MetadataKinds has them.
+	LateMetadataKinds []string
 
 	// SyncScopes are the synchronization scope names the module
 	// registers beyond LLVM's fixed ones (llvmir.FixedSyncScopes), in

@@ -7,26 +7,37 @@ import (
 	"testing"
 
 	"github.com/bcextract/bcextract/internal/xxh3"
+	"github.com/bcextract/bcextract/ir/bitcode"
 )
 
-// TestOlderProducerNames writes older producers' modules whose function
-// symbol tables LLVM 22's reader builds otherwise than their bodies name
-// their values (names taken as the body is read, names let go by
-// upgraded calls) and compares them with what opt-22 writes
-// (testdata/names/regen.sh).
-func TestOlderProducerNames(t *testing.T) {
+// TestOlderProducers writes older producers' modules and compares them
+// with what opt-22 writes (testdata/older/regen.sh): modules whose
+// function symbol tables LLVM 22's reader builds otherwise than their
+// bodies name their values (names taken as the body is read, names let go
+// by upgraded calls), and one whose invalid debug info it strips once it
+// has read every body, registering a metadata kind last.
+func TestOlderProducers(t *testing.T) {
 	for _, c := range []struct{ name, path string }{
 		{"constexpr-order", "../../testdata/ir/bodies/constexpr-order.bc"},
 		{"amdgpu-llvm19", "../../testdata/ir/upgrade/amdgpu-llvm19.bc"},
 		{"amdgpu-llvm14", "../../testdata/ir/upgrade/amdgpu-llvm14.bc"},
 		{"x86-ir-llvm14", "../../testdata/ir/upgrade/x86-ir-llvm14.bc"},
+		{"inlined-loop-llvm7-O2", "../../testdata/ir/upgrade/strip/inlined-loop-llvm7-O2.bc"},
 	} {
-		m, r := openModule(t, readFile(t, c.path))
-		got, err := Write(m, Options{Loader: r, ModuleID: c.name + ".bc"})
+		data := readFile(t, c.path)
+		var got []byte
+		_, err := bitcode.ReadAgain(openReader(t, data), func(r *bitcode.Reader) error {
+			m, err := r.Module()
+			if err != nil {
+				return err
+			}
+			got, err = Write(m, Options{Loader: r, ModuleID: c.name + ".bc"})
+			return err
+		})
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if want := readFile(t, "testdata/names/"+c.name+".opt.bc"); !bytes.Equal(got, want) {
+		if want := readFile(t, "testdata/older/"+c.name+".opt.bc"); !bytes.Equal(got, want) {
 			i := 0
 			for i < len(got) && i < len(want) && got[i] == want[i] {
 				i++
@@ -34,6 +45,17 @@ func TestOlderProducerNames(t *testing.T) {
 			t.Errorf("%s: written otherwise than opt-22, from byte 0x%x of 0x%x", c.name, i, len(want))
 		}
 	}
+}
+
+// openReader returns a Reader, with Options.Reread, of the module data
+// holds.
+func openReader(t *testing.T, data []byte) *bitcode.Reader {
+	t.Helper()
+	f, err := bitcode.Options{Reread: true}.Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.Modules[0]
 }
 
 // TestNameTableTombstones: a name let go leaves a tombstone, which the

@@ -205,6 +205,11 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 			w.kindID(a.Kind)
 		}
 	}
+	for _, k := range m.LateMetadataKinds {
+		if !slices.Contains(w.kinds, k) {
+			w.kinds = append(w.kinds, k)
+		}
+	}
 	if instrMD && !hasDebugInfoVersion(m) && !slices.Contains(w.kinds, "heapallocsite") {
 		// opt-22's reader upgrades a module without the "Debug Info
 		// Version" flag of LLVM 22 by stripping its debug info

@@ -832,6 +832,12 @@ func (r *Reader) stripBody(f *ir.Function) {
 			if len(in.Metadata) == 0 {
 				continue
 			}
+			if !slices.Contains(r.m.LateMetadataKinds, "heapallocsite") {
+				// StripDebugInfo, run once every body is read,
+				// clears !heapallocsite by name here, registering
+				// the kind.
+				r.m.LateMetadataKinds = append(r.m.LateMetadataKinds, "heapallocsite")
+			}
 			in.Metadata = dropAttachments(in.Metadata, "heapallocsite", "DIAssignID")
 			for i, a := range in.Metadata {
 				if a.Kind != "llvm.loop" {

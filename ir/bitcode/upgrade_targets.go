@@ -395,17 +395,18 @@ func (r *Reader) amdgcnRMW(in *ir.Instruction, op ir.RMWOp, align uint64, ordere
 		// (getOrInsertSyncScopeID), and its writer lists it.
 		r.m.SyncScopes = append(r.m.SyncScopes, "agent")
 	}
-	// The kinds LLVM registers, in its order.
+	// Each kind is registered as LLVM sets the first attachment of it
+	// (an atomic of LDS only, or a fadd of no float, registers none).
 	const fine, denormal = "amdgpu.no.fine.grained.memory", "amdgpu.ignore.denormal.mode"
-	r.rankOf(fine)
-	r.rankOf(denormal)
 	if as == amdgpuFlat {
 		in.Metadata = append(in.Metadata, ir.Attachment{Kind: "noalias.addrspace", Node: r.privateRangeNode()})
 	}
 	if as != amdgpuLocal {
+		r.rankOf(fine)
 		in.Metadata = append(in.Metadata, ir.Attachment{Kind: fine, Node: r.emptyNode()})
 	}
 	if in.RMW == ir.RMWFAdd && t.Kind == ir.FloatType && !ordered {
+		r.rankOf(denormal)
 		in.Metadata = append(in.Metadata, ir.Attachment{Kind: denormal, Node: r.emptyNode()})
 	}
 	r.sortAttachments(in.Metadata)

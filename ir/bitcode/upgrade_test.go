@@ -298,3 +298,57 @@ func TestIndirectAsmArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestUpgradeKinds: the metadata kinds the reader registers as LLVM 22's
+// does, in its order (opt-22's METADATA_KIND block, after the producer's
+// kinds): an AMDGPU atomic's upgrade registers only the kinds it attaches
+// (no !amdgpu.ignore.denormal.mode for a fadd of no float), and a module
+// whose debug info is stripped gets heapallocsite last, once every body
+// is read, when an instruction has an attachment.
+func TestUpgradeKinds(t *testing.T) {
+	for _, c := range []struct {
+		path          string
+		kinds         []string // the last of MetadataKinds
+		late          []string
+		notRegistered string
+	}{
+		// LLVM 19's fadd of <2 x i16> on flat, global and LDS memory.
+		{"amdgpu-bf16-llvm19.bc", []string{"amdgpu.no.fine.grained.memory"}, []string{"heapallocsite"}, "amdgpu.ignore.denormal.mode"},
+		// A float fadd: both kinds, fine-grained first.
+		{"amdgpu-llvm19.bc", []string{"amdgpu.no.fine.grained.memory", "amdgpu.ignore.denormal.mode"}, []string{"heapallocsite"}, ""},
+		// Invalid debug info, stripped: its !tbaa tags register the kind.
+		{"strip/inlined-loop-llvm7-O2.bc", nil, []string{"heapallocsite"}, ""},
+	} {
+		data, err := os.ReadFile("../../testdata/ir/upgrade/" + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Options{Reread: true}.Open(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m *ir.Module
+		if _, err := ReadAgain(f.Modules[0], func(r *Reader) error {
+			if m, err = r.Module(); err != nil {
+				return err
+			}
+			for _, fn := range m.Functions {
+				if err := r.LoadBody(fn); err != nil {
+					return err
+				}
+			}
+			return nil
+		}); err != nil {
+			t.Fatalf("%s: %v", c.path, err)
+		}
+		if n := len(c.kinds); n > 0 && (len(m.MetadataKinds) < n || !slices.Equal(m.MetadataKinds[len(m.MetadataKinds)-n:], c.kinds)) {
+			t.Errorf("%s: kinds %q, want them to end with %q", c.path, m.MetadataKinds, c.kinds)
+		}
+		if c.notRegistered != "" && slices.Contains(m.MetadataKinds, c.notRegistered) {
+			t.Errorf("%s: kind %s registered, unused", c.path, c.notRegistered)
+		}
+		if !slices.Equal(m.LateMetadataKinds, c.late) {
+			t.Errorf("%s: late kinds %q, want %q", c.path, m.LateMetadataKinds, c.late)
+		}
+	}
+}
