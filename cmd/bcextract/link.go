@@ -322,6 +322,13 @@ type linkUnit struct {
 	archive bool
 }
 
+// readers goroutines read units for linkUnits, up to readAhead ahead of
+// the one linked.
+const (
+	readers   = 2
+	readAhead = 2
+)
+
 // readUnits is what readUnit read of a unit.
 type readUnits struct {
 	mods []*ir.Module
@@ -329,26 +336,49 @@ type readUnits struct {
 }
 
 // linkUnits links the modules of units, in order, into l: an archive's
-// into a module of their own, linked into l after its last. One unit is
-// read ahead, by a goroutine, while the one before is linked. added is
-// called with each module's id as it is linked.
+// into a module of their own, linked into l after its last. Up to
+// readAhead units are read ahead, by readers goroutines, while the one
+// before is linked. added is called with each module's id as it is
+// linked.
 func linkUnits(l *link.Linker, units []linkUnit, added func(id string)) error {
-	read := make(chan readUnits, 1)
+	results := make([]chan readUnits, len(units))
+	for i := range results {
+		results[i] = make(chan readUnits, 1)
+	}
 	done := make(chan struct{})
 	defer close(done)
+	// The units are handed out in order, each once a slot is free: the
+	// first unit not yet linked always has one, so its read goes on.
+	slots := make(chan struct{}, readAhead)
+	next := make(chan int)
 	go func() {
+		defer close(next)
 		for i := range units {
-			mods, err := readUnit(&units[i])
 			select {
-			case read <- readUnits{mods, err}:
+			case slots <- struct{}{}:
 			case <-done:
 				return
 			}
-			if err != nil {
+			select {
+			case next <- i:
+			case <-done:
 				return
 			}
 		}
 	}()
+	for range min(readers, len(units)) {
+		go func() {
+			for i := range next {
+				mods, err := readUnit(&units[i])
+				results[i] <- readUnits{mods, err}
+			}
+		}()
+	}
+	read := func(i int) readUnits {
+		r := <-results[i]
+		<-slots
+		return r
+	}
 	var ar *link.Linker
 	arPlan := (*linkPlan)(nil)
 	finishArchive := func() error {
@@ -366,7 +396,7 @@ func linkUnits(l *link.Linker, units []linkUnit, added func(id string)) error {
 				return err
 			}
 		}
-		r := <-read
+		r := read(i)
 		if r.err != nil {
 			return r.err
 		}
