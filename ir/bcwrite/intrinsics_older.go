@@ -129,7 +129,9 @@ func insertParam(l ir.AttrList, at int, decl bool) ir.AttrList {
 // the form of the older reader written for (and adds the debug
 // intrinsics for one before LLVM 19); restore undoes it.
 func (w *writer) olderDecls() (restore func()) {
-	undoCmp0 := w.olderCmpDecls()
+	undoEVL := w.olderEVLDecls()
+	undoCmp1 := w.olderCmpDecls()
+	undoCmp0 := func() { undoCmp1(); undoEVL() }
 	undoFPClass := w.olderFPClassDecls()
 	undoAsm := w.olderAsmDecls()
 	undoAwait0 := w.olderAwaitDecls()
@@ -235,7 +237,9 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoMemProf0 := w.olderMemProf(f)
 	undoFakeUse := w.olderFakeUse(f)
 	undoMemProf := func() { undoFakeUse(); undoMemProf0() }
-	undoCmp0 := w.olderCmpCalls(f)
+	undoEVL := w.olderEVLCalls(f)
+	undoCmp1 := w.olderCmpCalls(f)
+	undoCmp0 := func() { undoCmp1(); undoEVL() }
 	undoFPClass := w.olderFPClassCalls(f)
 	undoAsm := w.olderAsmCalls(f)
 	undoAwait := w.olderAwaitCalls(f)

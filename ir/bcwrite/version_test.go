@@ -1149,3 +1149,46 @@ func TestOlderLocalImports(t *testing.T) {
 		}
 	}
 }
+
+// TestOlderEVL checks llvm.experimental.get.vector.length for a reader
+// before LLVM 19: each call given as the least of its count and its
+// vector's lanes (llvm.vscale declared for the scalable one), reported;
+// for LLVM 19 and 22 the calls as they are. Read back as llvm-dis-16
+// prints the output (LLVM 13's, of typed pointers, prints the same).
+func TestOlderEVL(t *testing.T) {
+	const lost = "llvm.experimental.get.vector.length call (as the least of its count and its vector's lanes)"
+	older := []string{
+		"%1 = call i64 @llvm.vscale.i64()\n  %2 = mul nuw i64 %1, 4\n  %3 = icmp ult i64 %n, %2\n  %4 = select i1 %3, i64 %n, i64 %2\n  %r = trunc i64 %4 to i32\n  ret i32 %r",
+		"%1 = icmp ult i32 %n, 8\n  %r = select i1 %1, i32 %n, i32 8\n  ret i32 %r",
+		"declare i64 @llvm.vscale.i64() #0",
+	}
+	newer := []string{
+		"%r = call i32 @llvm.experimental.get.vector.length.i64(i64 %n, i32 4, i1 true)",
+		"%r = call i32 @llvm.experimental.get.vector.length.i32(i32 %n, i32 8, i1 false)",
+	}
+	for _, tc := range []struct {
+		v    int
+		want []string
+		lost int
+	}{{13, older, 2}, {16, older, 2}, {19, newer, 0}, {22, newer, 0}} {
+		_, out, losses := writeFor(t, readFile(t, "testdata/decl/evl.bc"), tc.v)
+		got, _, _, ok := text(t, out)
+		if !ok {
+			t.Fatalf("LLVM %d: what was written does not read back cleanly", tc.v)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("LLVM %d: no\n%s\nin\n%s", tc.v, w, got)
+			}
+		}
+		n := 0
+		for _, l := range losses {
+			if l.What == lost {
+				n = l.Count
+			}
+		}
+		if n != tc.lost {
+			t.Errorf("LLVM %d: %d x %q, want %d (losses %v)", tc.v, n, lost, tc.lost, losses)
+		}
+	}
+}

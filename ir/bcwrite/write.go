@@ -437,6 +437,10 @@ type writer struct {
 	// convergence is set when the module declares a convergence control
 	// intrinsic, written for a reader before LLVM 21 (olderDecls).
 	convergence bool
+	// evl are the declarations of llvm.experimental.get.vector.length
+	// taken out for a reader before LLVM 19, each with the llvm.vscale
+	// of its count's type (olderEVLDecls).
+	evl map[*ir.Function]*ir.Function
 	// cmps are the declarations of llvm.scmp (true) and llvm.ucmp
 	// (false) taken out for a reader before LLVM 19 (olderCmpDecls).
 	cmps map[*ir.Function]bool
