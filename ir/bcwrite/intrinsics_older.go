@@ -130,8 +130,9 @@ func insertParam(l ir.AttrList, at int, decl bool) ir.AttrList {
 // intrinsics for one before LLVM 19); restore undoes it.
 func (w *writer) olderDecls() (restore func()) {
 	undoEVL := w.olderEVLDecls()
+	undoCttz := w.olderCttzEltsDecls()
 	undoCmp1 := w.olderCmpDecls()
-	undoCmp0 := func() { undoCmp1(); undoEVL() }
+	undoCmp0 := func() { undoCmp1(); undoCttz(); undoEVL() }
 	undoFPClass := w.olderFPClassDecls()
 	undoAsm := w.olderAsmDecls()
 	undoAwait0 := w.olderAwaitDecls()
@@ -238,8 +239,9 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoFakeUse := w.olderFakeUse(f)
 	undoMemProf := func() { undoFakeUse(); undoMemProf0() }
 	undoEVL := w.olderEVLCalls(f)
+	undoCttz := w.olderCttzEltsCalls(f)
 	undoCmp1 := w.olderCmpCalls(f)
-	undoCmp0 := func() { undoCmp1(); undoEVL() }
+	undoCmp0 := func() { undoCmp1(); undoCttz(); undoEVL() }
 	undoFPClass := w.olderFPClassCalls(f)
 	undoAsm := w.olderAsmCalls(f)
 	undoAwait := w.olderAwaitCalls(f)

@@ -1192,3 +1192,55 @@ func TestOlderEVL(t *testing.T) {
 		}
 	}
 }
+
+// TestOlderCttzElts checks llvm.experimental.cttz.elts for a reader
+// before LLVM 19: each call given as llvm.cttz of its vector's bits
+// (declared), widened or not, reported; for LLVM 19 and 22 the calls as
+// they are; on a big-endian target refused. (lli-13 and lli-16 run the
+// outputs for all masks of 4 and 8 elements as lli-22 runs the input:
+// checked by hand, December 1.)
+func TestOlderCttzElts(t *testing.T) {
+	const lost = "llvm.experimental.cttz.elts call (as llvm.cttz of the vector's bits)"
+	older := []string{
+		"%1 = bitcast <4 x i1> %m to i4\n  %2 = call i4 @llvm.cttz.i4(i4 %1, i1 false)\n  %r = zext i4 %2 to i64\n  ret i64 %r",
+		"%1 = bitcast <8 x i1> %m to i8\n  %r = call i8 @llvm.cttz.i8(i8 %1, i1 true)\n  ret i8 %r",
+		"declare i4 @llvm.cttz.i4(i4, i1 immarg) #0",
+	}
+	newer := []string{
+		"%r = call i64 @llvm.experimental.cttz.elts.i64.v4i1(<4 x i1> %m, i1 false)",
+		"%r = call i8 @llvm.experimental.cttz.elts.i8.v8i1(<8 x i1> %m, i1 true)",
+	}
+	data := readFile(t, "testdata/decl/cttz-elts.bc")
+	for _, tc := range []struct {
+		v    int
+		want []string
+		lost int
+	}{{13, older, 2}, {16, older, 2}, {19, newer, 0}, {22, newer, 0}} {
+		_, out, losses := writeFor(t, data, tc.v)
+		got, _, _, ok := text(t, out)
+		if !ok {
+			t.Fatalf("LLVM %d: what was written does not read back cleanly", tc.v)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("LLVM %d: no\n%s\nin\n%s", tc.v, w, got)
+			}
+		}
+		n := 0
+		for _, l := range losses {
+			if l.What == lost {
+				n = l.Count
+			}
+		}
+		if n != tc.lost {
+			t.Errorf("LLVM %d: %d x %q, want %d (losses %v)", tc.v, n, lost, tc.lost, losses)
+		}
+	}
+	m, r := openModule(t, data)
+	m.DataLayout = "E-m:e-i64:64-n32:64"
+	_, err := Write(m, Options{Loader: r, ModuleID: "m", Version: 16})
+	var ue *UnsupportedError
+	if !errors.As(err, &ue) || !strings.Contains(ue.What, "big-endian") {
+		t.Errorf("big-endian, for LLVM 16: %v, want an UnsupportedError naming the big-endian target", err)
+	}
+}

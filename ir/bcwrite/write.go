@@ -441,6 +441,10 @@ type writer struct {
 	// taken out for a reader before LLVM 19, each with the llvm.vscale
 	// of its count's type (olderEVLDecls).
 	evl map[*ir.Function]*ir.Function
+	// cttzElts are the declarations of llvm.experimental.cttz.elts
+	// taken out for a reader before LLVM 19, each with the llvm.cttz its
+	// calls are given as (nil when they cannot be: olderCttzEltsDecls).
+	cttzElts map[*ir.Function]*ir.Function
 	// cmps are the declarations of llvm.scmp (true) and llvm.ucmp
 	// (false) taken out for a reader before LLVM 19 (olderCmpDecls).
 	cmps map[*ir.Function]bool
