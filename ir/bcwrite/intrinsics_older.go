@@ -131,8 +131,9 @@ func insertParam(l ir.AttrList, at int, decl bool) ir.AttrList {
 func (w *writer) olderDecls() (restore func()) {
 	undoEVL := w.olderEVLDecls()
 	undoCttz := w.olderCttzEltsDecls()
+	undoInterleave := w.olderInterleaveDecls()
 	undoCmp1 := w.olderCmpDecls()
-	undoCmp0 := func() { undoCmp1(); undoCttz(); undoEVL() }
+	undoCmp0 := func() { undoCmp1(); undoInterleave(); undoCttz(); undoEVL() }
 	undoFPClass := w.olderFPClassDecls()
 	undoAsm := w.olderAsmDecls()
 	undoAwait0 := w.olderAwaitDecls()
@@ -240,8 +241,9 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoMemProf := func() { undoFakeUse(); undoMemProf0() }
 	undoEVL := w.olderEVLCalls(f)
 	undoCttz := w.olderCttzEltsCalls(f)
+	undoInterleave := w.olderInterleaveCalls(f)
 	undoCmp1 := w.olderCmpCalls(f)
-	undoCmp0 := func() { undoCmp1(); undoCttz(); undoEVL() }
+	undoCmp0 := func() { undoCmp1(); undoInterleave(); undoCttz(); undoEVL() }
 	undoFPClass := w.olderFPClassCalls(f)
 	undoAsm := w.olderAsmCalls(f)
 	undoAwait := w.olderAwaitCalls(f)

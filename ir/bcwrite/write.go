@@ -441,6 +441,10 @@ type writer struct {
 	// taken out for a reader before LLVM 19, each with the llvm.vscale
 	// of its count's type (olderEVLDecls).
 	evl map[*ir.Function]*ir.Function
+	// interleaves are the declarations of llvm.vector.interleave4 and 8
+	// and deinterleave4 and 8 taken out for LLVM 19's reader
+	// (olderInterleaveDecls).
+	interleaves map[*ir.Function]*interleave
 	// cttzElts are the declarations of llvm.experimental.cttz.elts
 	// taken out for a reader before LLVM 19, each with the llvm.cttz its
 	// calls are given as (nil when they cannot be: olderCttzEltsDecls).
