@@ -132,6 +132,7 @@ func (w *writer) olderDecls() (restore func()) {
 	undoEVL := w.olderEVLDecls()
 	undoCttz := w.olderCttzEltsDecls()
 	undoInterleave := w.olderInterleaveDecls()
+	w.olderMinimumNumDecls()
 	undoCmp1 := w.olderCmpDecls()
 	undoCmp0 := func() { undoCmp1(); undoInterleave(); undoCttz(); undoEVL() }
 	undoFPClass := w.olderFPClassDecls()
@@ -242,8 +243,9 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoEVL := w.olderEVLCalls(f)
 	undoCttz := w.olderCttzEltsCalls(f)
 	undoInterleave := w.olderInterleaveCalls(f)
+	undoMinNum := w.olderMinimumNumCalls(f)
 	undoCmp1 := w.olderCmpCalls(f)
-	undoCmp0 := func() { undoCmp1(); undoInterleave(); undoCttz(); undoEVL() }
+	undoCmp0 := func() { undoCmp1(); undoMinNum(); undoInterleave(); undoCttz(); undoEVL() }
 	undoFPClass := w.olderFPClassCalls(f)
 	undoAsm := w.olderAsmCalls(f)
 	undoAwait := w.olderAwaitCalls(f)

@@ -441,6 +441,10 @@ type writer struct {
 	// taken out for a reader before LLVM 19, each with the llvm.vscale
 	// of its count's type (olderEVLDecls).
 	evl map[*ir.Function]*ir.Function
+	// minimumNum are the declarations of llvm.minimumnum (false) and
+	// llvm.maximumnum (true) taken out for a reader before LLVM 20
+	// (olderMinimumNumDecls).
+	minimumNum map[*ir.Function]bool
 	// interleaves are the declarations of llvm.vector.interleave4 and 8
 	// and deinterleave4 and 8 taken out for LLVM 19's reader
 	// (olderInterleaveDecls).
