@@ -1,7 +1,6 @@
 package bcwrite
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -55,20 +54,8 @@ func (w *writer) olderCttzEltsDecls() (restore func()) {
 		}
 		t := &ir.Type{Kind: ir.IntegerType, BitWidth: uint32(v.Len)}
 		name := "llvm.cttz.i" + strconv.Itoa(int(v.Len))
-		i := slices.IndexFunc(w.m.Functions, func(g *ir.Function) bool { return g.Name == name })
-		if i < 0 {
-			sig := &ir.Type{Kind: ir.FunctionType, Ret: t, Params: []*ir.Type{t, i1Type}}
-			attrs := ir.AttrSet{{Kind: ir.AttrNoCallback}, {Kind: ir.AttrNoFree}, {Kind: ir.AttrNoSync},
-				{Kind: ir.AttrNoUnwind}, {Kind: ir.AttrSpeculatable}, {Kind: ir.AttrWillReturn}, {Kind: ir.AttrMemory}}
-			slices.SortFunc(attrs, func(a, b ir.Attribute) int { return int(a.Kind) - int(b.Kind) })
-			params := make([]ir.AttrSet, 2)
-			params[1] = ir.AttrSet{{Kind: ir.AttrImmArg}}
-			w.m.Functions = append(w.m.Functions, &ir.Function{
-				GlobalHeader: ir.GlobalHeader{Name: name, Typ: &ir.Type{Kind: ir.PointerType}, ValueType: sig},
-				Sig:          sig, Attrs: ir.AttrList{Fn: attrs, Params: params}})
-			i = len(w.m.Functions) - 1
-		}
-		w.cttzElts[f] = w.m.Functions[i]
+		sig := &ir.Type{Kind: ir.FunctionType, Ret: t, Params: []*ir.Type{t, i1Type}}
+		w.cttzElts[f] = w.declareIntrinsic(name, sig, true, []ir.AttrSet{nil, {{Kind: ir.AttrImmArg}}})
 	}
 	return func() {
 		w.m.Functions = w.m.Functions[:n:n]

@@ -1,7 +1,6 @@
 package bcwrite
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -62,18 +61,7 @@ func (w *writer) olderEVLDecls() (restore func()) {
 		}
 		t := f.Sig.Params[0]
 		name := "llvm.vscale.i" + strconv.Itoa(int(t.BitWidth))
-		i := slices.IndexFunc(w.m.Functions, func(g *ir.Function) bool { return g.Name == name })
-		if i < 0 {
-			sig := &ir.Type{Kind: ir.FunctionType, Ret: t}
-			attrs := ir.AttrSet{{Kind: ir.AttrNoCallback}, {Kind: ir.AttrNoFree}, {Kind: ir.AttrNoSync},
-				{Kind: ir.AttrNoUnwind}, {Kind: ir.AttrWillReturn}, {Kind: ir.AttrMemory}}
-			slices.SortFunc(attrs, func(a, b ir.Attribute) int { return int(a.Kind) - int(b.Kind) })
-			w.m.Functions = append(w.m.Functions, &ir.Function{
-				GlobalHeader: ir.GlobalHeader{Name: name, Typ: &ir.Type{Kind: ir.PointerType}, ValueType: sig},
-				Sig:          sig, Attrs: ir.AttrList{Fn: attrs}})
-			i = len(w.m.Functions) - 1
-		}
-		w.evl[f] = w.m.Functions[i]
+		w.evl[f] = w.declareIntrinsic(name, &ir.Type{Kind: ir.FunctionType, Ret: t}, true, nil)
 	}
 	return func() {
 		w.m.Functions = w.m.Functions[:n:n]

@@ -1,6 +1,7 @@
 package bcwrite
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,13 +61,8 @@ func (w *writer) olderInterleaveDecls() (restore func()) {
 	}
 	n := len(w.m.Functions)
 	w.interleaves = taken
-	for _, f := range slices.SortedFunc(func(yield func(*ir.Function) bool) {
-		for f := range taken {
-			if !yield(f) {
-				return
-			}
-		}
-	}, func(a, b *ir.Function) int { return strings.Compare(a.Name, b.Name) }) {
+	// In the order of their names: the declarations added come out so.
+	for _, f := range slices.SortedFunc(maps.Keys(taken), func(a, b *ir.Function) int { return strings.Compare(a.Name, b.Name) }) {
 		il := taken[f]
 		il.twos = map[uint64]*ir.Function{}
 		for l := il.elem.Len * 2; l <= il.elem.Len*uint64(il.k); l *= 2 {
@@ -144,16 +140,7 @@ func (w *writer) interleave2(elem *ir.Type, l uint64, de bool) *ir.Function {
 		name = "llvm.vector.deinterleave2." + suffix
 		sig = &ir.Type{Kind: ir.FunctionType, Ret: &ir.Type{Kind: ir.StructType, Fields: []*ir.Type{half, half}}, Params: []*ir.Type{wide}}
 	}
-	if i := slices.IndexFunc(w.m.Functions, func(g *ir.Function) bool { return g.Name == name }); i >= 0 {
-		return w.m.Functions[i]
-	}
-	attrs := ir.AttrSet{{Kind: ir.AttrNoCallback}, {Kind: ir.AttrNoFree}, {Kind: ir.AttrNoSync},
-		{Kind: ir.AttrNoUnwind}, {Kind: ir.AttrSpeculatable}, {Kind: ir.AttrWillReturn}, {Kind: ir.AttrMemory}}
-	slices.SortFunc(attrs, func(a, b ir.Attribute) int { return int(a.Kind) - int(b.Kind) })
-	f := &ir.Function{GlobalHeader: ir.GlobalHeader{Name: name, Typ: &ir.Type{Kind: ir.PointerType}, ValueType: sig},
-		Sig: sig, Attrs: ir.AttrList{Fn: attrs}}
-	w.m.Functions = append(w.m.Functions, f)
-	return f
+	return w.declareIntrinsic(name, sig, true, nil)
 }
 
 // olderInterleaveCalls gives the calls of llvm.vector.interleave4 and 8

@@ -314,6 +314,29 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	}
 }
 
+// declareIntrinsic returns the module's function named name, adding a
+// declaration of it of type sig when it has none, with the function
+// attributes LLVM 22 gives such an intrinsic (nocallback nofree nosync
+// nounwind willreturn memory(none), and speculatable when spec, as for
+// llvm.vscale, llvm.cttz and llvm.vector.interleave2) and
+// params' parameter attributes: for a call an older reader is given in
+// place of one it lacks (the caller's restore takes it out again).
+func (w *writer) declareIntrinsic(name string, sig *ir.Type, spec bool, params []ir.AttrSet) *ir.Function {
+	if i := slices.IndexFunc(w.m.Functions, func(g *ir.Function) bool { return g.Name == name }); i >= 0 {
+		return w.m.Functions[i]
+	}
+	attrs := ir.AttrSet{{Kind: ir.AttrNoCallback}, {Kind: ir.AttrNoFree}, {Kind: ir.AttrNoSync},
+		{Kind: ir.AttrNoUnwind}, {Kind: ir.AttrWillReturn}, {Kind: ir.AttrMemory}}
+	if spec {
+		attrs = append(attrs, ir.Attribute{Kind: ir.AttrSpeculatable})
+	}
+	slices.SortFunc(attrs, func(a, b ir.Attribute) int { return int(a.Kind) - int(b.Kind) })
+	f := &ir.Function{GlobalHeader: ir.GlobalHeader{Name: name, Typ: &ir.Type{Kind: ir.PointerType}, ValueType: sig},
+		Sig: sig, Attrs: ir.AttrList{Fn: attrs, Params: params}}
+	w.m.Functions = append(w.m.Functions, f)
+	return f
+}
+
 // b2i is 1 for true, 0 for false.
 func b2i(b bool) int {
 	if b {

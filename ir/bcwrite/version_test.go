@@ -1166,12 +1166,24 @@ func TestOlderEVL(t *testing.T) {
 		"%r = call i32 @llvm.experimental.get.vector.length.i64(i64 %n, i32 4, i1 true)",
 		"%r = call i32 @llvm.experimental.get.vector.length.i32(i32 %n, i32 8, i1 false)",
 	}
-	for _, tc := range []struct {
-		v    int
-		want []string
-		lost int
-	}{{13, older, 2}, {16, older, 2}, {19, newer, 0}, {22, newer, 0}} {
-		_, out, losses := writeFor(t, readFile(t, "testdata/decl/evl.bc"), tc.v)
+	checkOlder(t, readFile(t, "testdata/decl/evl.bc"), lost,
+		[]olderCase{{13, older, 2}, {16, older, 2}, {19, newer, 0}, {22, newer, 0}})
+}
+
+// An olderCase is what writing a fixture for LLVM v gives: text the
+// output prints (read back), and how many of one kind of loss.
+type olderCase struct {
+	v    int
+	want []string
+	lost int
+}
+
+// checkOlder writes data for each case's LLVM and checks what it prints
+// and how many times lost is reported.
+func checkOlder(t *testing.T, data []byte, lost string, cases []olderCase) {
+	t.Helper()
+	for _, tc := range cases {
+		_, out, losses := writeFor(t, data, tc.v)
 		got, _, _, ok := text(t, out)
 		if !ok {
 			t.Fatalf("LLVM %d: what was written does not read back cleanly", tc.v)
@@ -1211,31 +1223,7 @@ func TestOlderCttzElts(t *testing.T) {
 		"%r = call i8 @llvm.experimental.cttz.elts.i8.v8i1(<8 x i1> %m, i1 true)",
 	}
 	data := readFile(t, "testdata/decl/cttz-elts.bc")
-	for _, tc := range []struct {
-		v    int
-		want []string
-		lost int
-	}{{13, older, 2}, {16, older, 2}, {19, newer, 0}, {22, newer, 0}} {
-		_, out, losses := writeFor(t, data, tc.v)
-		got, _, _, ok := text(t, out)
-		if !ok {
-			t.Fatalf("LLVM %d: what was written does not read back cleanly", tc.v)
-		}
-		for _, w := range tc.want {
-			if !strings.Contains(got, w) {
-				t.Errorf("LLVM %d: no\n%s\nin\n%s", tc.v, w, got)
-			}
-		}
-		n := 0
-		for _, l := range losses {
-			if l.What == lost {
-				n = l.Count
-			}
-		}
-		if n != tc.lost {
-			t.Errorf("LLVM %d: %d x %q, want %d (losses %v)", tc.v, n, lost, tc.lost, losses)
-		}
-	}
+	checkOlder(t, data, lost, []olderCase{{13, older, 2}, {16, older, 2}, {19, newer, 0}, {22, newer, 0}})
 	m, r := openModule(t, data)
 	m.DataLayout = "E-m:e-i64:64-n32:64"
 	_, err := Write(m, Options{Loader: r, ModuleID: "m", Version: 16})
