@@ -133,8 +133,9 @@ func (w *writer) olderDecls() (restore func()) {
 	undoCttz := w.olderCttzEltsDecls()
 	undoInterleave := w.olderInterleaveDecls()
 	w.olderMinimumNumDecls()
+	undoMemset := w.olderMemsetInlineDecls()
 	undoCmp1 := w.olderCmpDecls()
-	undoCmp0 := func() { undoCmp1(); undoInterleave(); undoCttz(); undoEVL() }
+	undoCmp0 := func() { undoCmp1(); undoMemset(); undoInterleave(); undoCttz(); undoEVL() }
 	undoFPClass := w.olderFPClassDecls()
 	undoAsm := w.olderAsmDecls()
 	undoAwait0 := w.olderAwaitDecls()
@@ -162,6 +163,9 @@ func (w *writer) olderDecls() (restore func()) {
 		}
 		if !ok {
 			name, ok = w.olderLdexp(f)
+		}
+		if !ok {
+			name, ok = w.olderMemsetInline(f)
 		}
 		if !ok {
 			name, ok = w.olderLibm(f)
@@ -244,8 +248,16 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoCttz := w.olderCttzEltsCalls(f)
 	undoInterleave := w.olderInterleaveCalls(f)
 	undoMinNum := w.olderMinimumNumCalls(f)
+	undoMemset := w.olderMemsetInlineCalls(f)
 	undoCmp1 := w.olderCmpCalls(f)
-	undoCmp0 := func() { undoCmp1(); undoMinNum(); undoInterleave(); undoCttz(); undoEVL() }
+	undoCmp0 := func() {
+		undoCmp1()
+		undoMemset()
+		undoMinNum()
+		undoInterleave()
+		undoCttz()
+		undoEVL()
+	}
 	undoFPClass := w.olderFPClassCalls(f)
 	undoAsm := w.olderAsmCalls(f)
 	undoAwait := w.olderAwaitCalls(f)
@@ -631,6 +643,92 @@ func (w *writer) olderLdexp(f *ir.Function) (string, bool) {
 	}
 	w.lose("llvm.ldexp (written as llvm.amdgcn.ldexp)")
 	return "llvm.amdgcn.ldexp." + float, true
+}
+
+// lossMemsetInline is what is lost giving llvm.memset.inline to a reader
+// before LLVM 15.
+const lossMemsetInline = "llvm.memset.inline (written as llvm.memset: it may become a call of memset)"
+
+// olderMemsetInline returns the name a reader before LLVM 15 is given a
+// declaration of llvm.memset.inline (LLVM 15) by: llvm.memset's, of the
+// same types, the guarantee that no library call is made dropped
+// (reported). Such a reader would take llvm.memset.inline's own name for
+// a misspelling of llvm.memset's anyway (takenFor). When the module also
+// declares that llvm.memset, the two are one declaration there: the calls
+// are given that one (olderMemsetInlineDecls).
+func (w *writer) olderMemsetInline(f *ir.Function) (string, bool) {
+	suffix, ok := strings.CutPrefix(f.Name, "llvm.memset.inline.")
+	if w.knows(15) || !ok {
+		return "", false
+	}
+	name := "llvm.memset." + suffix
+	if slices.ContainsFunc(w.m.Functions, func(g *ir.Function) bool { return g.Name == name }) {
+		return "", false
+	}
+	w.lose(lossMemsetInline)
+	return name, true
+}
+
+// olderMemsetInlineDecls takes out of the module written for a reader
+// before LLVM 15 each declaration of llvm.memset.inline whose
+// llvm.memset of the same types the module declares too, recording in
+// w.memsetInline that one for its calls (olderMemsetInlineCalls); restore
+// puts them back.
+func (w *writer) olderMemsetInlineDecls() (restore func()) {
+	if w.knows(15) {
+		return func() {}
+	}
+	byName := map[string]*ir.Function{}
+	for _, f := range w.m.Functions {
+		if strings.HasPrefix(f.Name, "llvm.memset.") {
+			byName[f.Name] = f
+		}
+	}
+	return w.takeDecls(func(f *ir.Function) bool {
+		suffix, ok := strings.CutPrefix(f.Name, "llvm.memset.inline.")
+		if !ok || f.HasBody {
+			return false
+		}
+		m := byName["llvm.memset."+suffix]
+		if m == nil || m.HasBody || m.Sig != f.Sig {
+			return false
+		}
+		if w.memsetInline == nil {
+			w.memsetInline = map[*ir.Function]*ir.Function{}
+		}
+		w.memsetInline[f] = m
+		w.lose(lossMemsetInline)
+		return true
+	})
+}
+
+// olderMemsetInlineCalls gives the calls in f's body of the declarations
+// of llvm.memset.inline olderMemsetInlineDecls took out the llvm.memset
+// it recorded; undo undoes it.
+func (w *writer) olderMemsetInlineCalls(f *ir.Function) (undo func()) {
+	if len(w.memsetInline) == 0 {
+		return func() {}
+	}
+	var calls []*ir.Instruction
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if callee, _ := in.Callee.(*ir.Function); in.Op == ir.Call && w.memsetInline[callee] != nil {
+				calls = append(calls, in)
+			}
+		}
+	}
+	for _, in := range calls {
+		in.Callee = w.memsetInline[in.Callee.(*ir.Function)]
+	}
+	return func() {
+		inline := map[*ir.Function]*ir.Function{}
+		for k, v := range w.memsetInline {
+			inline[v] = k
+		}
+		for _, in := range calls {
+			in.Callee = inline[in.Callee.(*ir.Function)]
+		}
+	}
 }
 
 // olderFixed returns the name the older reader written for knows

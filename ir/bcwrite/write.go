@@ -441,6 +441,10 @@ type writer struct {
 	// taken out for a reader before LLVM 19, each with the llvm.vscale
 	// of its count's type (olderEVLDecls).
 	evl map[*ir.Function]*ir.Function
+	// memsetInline are the declarations of llvm.memset.inline taken out
+	// for a reader before LLVM 15, each with the llvm.memset its calls
+	// are given (olderMemsetInlineDecls).
+	memsetInline map[*ir.Function]*ir.Function
 	// minimumNum are the declarations of llvm.minimumnum (false) and
 	// llvm.maximumnum (true) taken out for a reader before LLVM 20
 	// (olderMinimumNumDecls).
