@@ -24,7 +24,9 @@ import (
 //	%r = trunc iN %n to i32                (when iN is wider)
 //
 // reported, and its declarations are not written (llvm.vscale, LLVM 11's,
-// is declared when the module does not).
+// is declared when the module does not, for each type of count: whether
+// a call is of a scalable vector is known only once the bodies are read,
+// after the module level is numbered).
 
 // olderEVLDecls takes the declarations of llvm.experimental.get.vector
 // .length out of the module written for a reader before LLVM 19,
@@ -34,10 +36,12 @@ func (w *writer) olderEVLDecls() (restore func()) {
 	if w.knows(19) {
 		return func() {}
 	}
+	var taken []*ir.Function // in the module's order: the declarations added come out so
 	undoTake := w.takeDecls(func(f *ir.Function) bool {
 		if !strings.HasPrefix(f.Name, "llvm.experimental.get.vector.length.") || f.HasBody {
 			return false
 		}
+		taken = append(taken, f)
 		if !evlSig(f.Sig) {
 			// A module no producer writes: there is nothing to give
 			// the calls as.
@@ -55,7 +59,7 @@ func (w *writer) olderEVLDecls() (restore func()) {
 		return undoTake
 	}
 	n := len(w.m.Functions)
-	for f := range w.evl {
+	for _, f := range taken {
 		if !evlSig(f.Sig) {
 			continue
 		}
