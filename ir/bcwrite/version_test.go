@@ -1337,3 +1337,21 @@ func TestOlderMemsetInline(t *testing.T) {
 	checkOlder(t, readFile(t, "testdata/decl/memset-inline.bc"), lossMemsetInline,
 		[]olderCase{{13, older, 2}, {14, older, 2}, {15, newer, 0}, {22, newer, 0}}) // one per declaration
 }
+
+// TestOlderEVLDeterministic: the llvm.vscale declarations added for
+// get.vector.length calls of two count types (the fixture's i64 and i32)
+// come out in the order of the module's declarations, the same bytes at
+// each write (they came out in a map's order).
+func TestOlderEVLDeterministic(t *testing.T) {
+	data := readFile(t, "testdata/decl/evl.bc")
+	_, first, _ := writeFor(t, data, 16)
+	for range 20 {
+		if _, out, _ := writeFor(t, data, 16); !bytes.Equal(out, first) {
+			t.Fatal("LLVM 16: two writes of one module differ")
+		}
+	}
+	got, _, _, _ := text(t, first)
+	if i, j := strings.Index(got, "declare i64 @llvm.vscale.i64()"), strings.Index(got, "declare i32 @llvm.vscale.i32()"); i < 0 || j < 0 || i > j {
+		t.Errorf("LLVM 16: llvm.vscale.i64 (%d) not declared before llvm.vscale.i32 (%d)", i, j)
+	}
+}
