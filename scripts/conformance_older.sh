@@ -19,8 +19,9 @@
 # into one module by bcextract link. For each input F and each N:
 #   convert --llvm N F -o OUT        refused: counted apart, with the reason
 #   llvm-dis-N OUT                   must read it
-#   opt-N -disable-output OUT        must verify it
-#   opt-N OUT -o BACK                LLVM N's reader, then its writer
+#   opt-N OUT -o BACK                must verify it (opt verifies what
+#                                    it reads); LLVM N's reader, then its
+#                                    writer
 #   llvm-dis-22 BACK  vs  llvm-dis-22 of `opt-22 F`
 #                                    "same" (ModuleID and attribute groups
 #                                    aside), or different where convert
@@ -227,11 +228,12 @@ check_one() {
 	grep -v '^declare ' "$WORK/$N/$b.n.ll" | grep -o '@llvm\.[A-Za-z0-9_.]*(' | sort -u |
 		sed "s/^@/$b /; s/($//" >"$WORK/$N/$b.decls" || true
 	rm -f "$WORK/$N/$b.n.ll"
-	if ! "opt-$N" -disable-output "$out" 2>"$WORK/$N/$b.rd"; then
+	# opt verifies the module it reads before it writes it back ("input
+	# module is broken!" otherwise, exit 1).
+	if ! "opt-$N" "$out" -o "$WORK/$N/$b.back.bc" 2>"$WORK/$N/$b.rd"; then
 		echo "unverified $b $(head -n 1 "$WORK/$N/$b.rd" | cut -c1-160)"
 		return 0
 	fi
-	"opt-$N" "$out" -o "$WORK/$N/$b.back.bc"
 	norm "$WORK/$N/$b.back.bc" >"$WORK/$N/$b.back.txt"
 	# How LLVM N read what convert wrote: llvm-dis-22 of OUT against
 	# llvm-dis-22 of N's round trip: "exact", "folded" (the lines that
