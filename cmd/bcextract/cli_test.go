@@ -74,3 +74,21 @@ func TestFlagPlaceholders(t *testing.T) {
 		})
 	}
 }
+
+// Each command is listed under its own name, once, so that lookup finds
+// the command help lists.
+func TestCommandTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, e := range commandTable() {
+		if c := e.build(); c.Name != e.name || seen[e.name] {
+			t.Errorf("commandTable: %q builds %q (listed before: %v)", e.name, c.Name, seen[e.name])
+		}
+		seen[e.name] = true
+		if c := lookup(e.name); c == nil || c.Name != e.name {
+			t.Errorf("lookup(%q) = %v", e.name, c)
+		}
+	}
+	if c := lookup("nope"); c != nil {
+		t.Errorf("lookup(nope) = %q, want nil", c.Name)
+	}
+}

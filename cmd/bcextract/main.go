@@ -60,8 +60,44 @@ func usagef(format string, args ...any) error {
 // on stderr, to make main exit with code 1 without printing more.
 var errFailed = errors.New("failed")
 
+// A commandEntry names a command and builds it.
+type commandEntry struct {
+	name  string
+	build func() *command
+}
+
+// commandTable lists the commands, in the order help lists them, by name:
+// a run builds only the command it runs (its flag set), not all of them,
+// which was a tenth of a small input's run (TestCommandTable checks the
+// names against the commands'). A function, not a variable: completion
+// builds every command.
+func commandTable() []commandEntry {
+	return []commandEntry{
+		{"list", listCommand}, {"extract", extractCommand}, {"convert", convertCommand}, {"link", linkCommand},
+		{"scan", scanCommand}, {"inspect", inspectCommand}, {"sections", sectionsCommand}, {"dump", dumpCommand},
+		{"stats", statsCommand}, {"dis", disCommand}, {"funcs", funcsCommand}, {"callgraph", callgraphCommand},
+		{"diff", diffCommand}, {"bbmap", bbmapCommand}, {"completion", completionCommand}, {"version", versionCommand},
+	}
+}
+
+// commands builds every command, for help and completion.
 func commands() []*command {
-	return []*command{listCommand(), extractCommand(), convertCommand(), linkCommand(), scanCommand(), inspectCommand(), sectionsCommand(), dumpCommand(), statsCommand(), disCommand(), funcsCommand(), callgraphCommand(), diffCommand(), bbmapCommand(), completionCommand(), versionCommand()}
+	table := commandTable()
+	cmds := make([]*command, len(table))
+	for i, t := range table {
+		cmds[i] = t.build()
+	}
+	return cmds
+}
+
+// lookup builds the command of that name, or returns nil.
+func lookup(name string) *command {
+	for _, t := range commandTable() {
+		if t.name == name {
+			return t.build()
+		}
+	}
+	return nil
 }
 
 func main() {
@@ -70,28 +106,27 @@ func main() {
 }
 
 func run(e *env, args []string) int {
-	cmds := commands()
 	if len(args) == 0 {
-		printUsage(e.stderr, cmds)
+		printUsage(e.stderr, commands())
 		return exitUsage
 	}
 	name := args[0]
 	switch name {
 	case "help", "-h", "--help":
 		if len(args) > 1 {
-			if c := find(cmds, args[1]); c != nil {
+			if c := lookup(args[1]); c != nil {
 				printCommandHelp(e.stdout, c)
 				return exitOK
 			}
 			fmt.Fprintf(e.stderr, "bcextract: unknown command %q\n", args[1])
 			return exitUsage
 		}
-		printUsage(e.stdout, cmds)
+		printUsage(e.stdout, commands())
 		return exitOK
 	case "--version", "-V":
 		name = "version"
 	}
-	c := find(cmds, name)
+	c := lookup(name)
 	if c == nil {
 		fmt.Fprintf(e.stderr, "bcextract: unknown command %q\nRun 'bcextract help' for usage.\n", name)
 		return exitUsage
@@ -127,15 +162,6 @@ func run(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "bcextract: %v\n", err)
 		return exitFailure
 	}
-}
-
-func find(cmds []*command, name string) *command {
-	for _, c := range cmds {
-		if c.Name == name {
-			return c
-		}
-	}
-	return nil
 }
 
 func printUsage(w io.Writer, cmds []*command) {
