@@ -144,7 +144,7 @@ func runBBMap(e *env, names []string, o bbmapOptions, syntax disasm.Syntax, addr
 		return bbmap.ReadAddresses(r, func(a uint64) error { return f(a, 0) })
 	})
 	defer addrFile.close()
-	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	w := bufio.NewWriterSize(e.stdout, outBufSize)
 	// The options of each FILE, with the problems of the --samples and
 	// --addr-file inputs.
 	opts := func(auxErrs []error) *objdump.Options {

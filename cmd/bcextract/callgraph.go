@@ -108,7 +108,7 @@ func runCallgraph(e *env, args []string, format string, noIntrinsics bool) error
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriterSize(e.stdout, 256<<10)
+	w := bufio.NewWriterSize(e.stdout, outBufSize)
 	g := b.Graph()
 	if format == "json" {
 		err = g.WriteJSON(w)

@@ -163,7 +163,7 @@ func runDiff(e *env, oldArg, newArg string, jsonOut bool, context int) error {
 	}
 	r := irdiff.Compare(old.modules, new.modules)
 
-	w := bufio.NewWriterSize(e.stdout, 256<<10)
+	w := bufio.NewWriterSize(e.stdout, outBufSize)
 	var err error
 	switch {
 	case jsonOut:

@@ -319,7 +319,7 @@ type disOutput struct {
 // newDisOutput returns the output writing to dst; the printer hands it
 // 64 KB at a time.
 func newDisOutput(dst io.Writer) *disOutput {
-	o := &disOutput{Writer: bufio.NewWriterSize(dst, 64<<10), dst: dst}
+	o := &disOutput{Writer: bufio.NewWriterSize(dst, outBufSize), dst: dst}
 	f, ok := dst.(*os.File)
 	if !ok {
 		return o

@@ -98,7 +98,7 @@ func runAnalyze(e *env, args []string, o dumpOptions) error {
 	if len(args) == 0 {
 		return usagef("missing FILE")
 	}
-	w := bufio.NewWriterSize(e.stdout, 256<<10)
+	w := bufio.NewWriterSize(e.stdout, outBufSize)
 	failed := false
 	for _, name := range args {
 		err := analyzeFile(e, w, name, o)

@@ -84,7 +84,7 @@ func runFuncs(e *env, args []string, o funcsOptions) error {
 		return usagef("missing FILE")
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
-	w := bufio.NewWriterSize(e.stdout, 256<<10)
+	w := bufio.NewWriterSize(e.stdout, outBufSize)
 	var table *funcinfo.Table
 	if !o.json {
 		table = funcinfo.NewTable(w)

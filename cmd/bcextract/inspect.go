@@ -85,7 +85,7 @@ type inspectOptions struct {
 }
 
 func runInspect(e *env, args []string, o *inspectOptions) error {
-	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	out := bufio.NewWriterSize(e.stdout, outBufSize)
 	// With --json the document {"payloads": [inspect.Payload...],
 	// "errors": [...]} is written a payload at a time, as each is
 	// inspected (jsonArrayDoc), the errors at the end.

@@ -85,7 +85,7 @@ func runList(e *env, args []string, kinds map[container.Kind]bool, jsonOut bool)
 	if len(kinds) < container.NumKinds-1 {
 		none = fmt.Errorf("no payload of kind %s", kindList(kinds))
 	}
-	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	out := bufio.NewWriterSize(e.stdout, outBufSize)
 	var tw *tabwriter.Writer
 	// The document {"payloads": [...], "errors": [...]} is written a
 	// payload at a time (jsonArrayDoc), its errors at the end.

@@ -24,6 +24,12 @@ import (
 	"github.com/bcextract/bcextract/mmap"
 )
 
+// outBufSize is the size of the buffer each command writes its standard
+// output through: a pipe's capacity on Linux, so that a full buffer is one
+// write a reader takes at once. (A larger one costs a small input's run
+// more to clear than it saves on a large one.)
+const outBufSize = 64 << 10
+
 // maxNameLen bounds the length of an output file name, below the 255 bytes
 // most file systems allow.
 const maxNameLen = 200

@@ -189,7 +189,7 @@ func runScan(e *env, args []string, o *scanOptions) error {
 		index = new(scan.Index)
 	}
 
-	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	out := bufio.NewWriterSize(e.stdout, outBufSize)
 	var p *scan.Printer
 	p = scan.NewPrinter(out, o.json, func(err error) {
 		if o.json {

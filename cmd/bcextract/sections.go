@@ -108,7 +108,7 @@ Examples:
 // runSections dumps each input's object files (readobj.Files) with
 // readobj.Text, or collects their readobj.JSON documents into one array.
 func runSections(e *env, args []string, o sectionsOptions) error {
-	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	w := bufio.NewWriterSize(e.stdout, outBufSize)
 	// With --json, one object per file is written as it is done.
 	docs := &jsonArray{w: w}
 	failed := false
