@@ -114,21 +114,27 @@ while IFS= read -r f; do
 done < <(cd "$REPO" && find testdata ir/bcwrite/testdata/decl -name '*.bc' | sort | sed "s|^|$REPO/|")
 [[ -n $SRC ]] || SRC=${BCX_CORPUS:-$HOME/.cache/bcextract-corpus}/link-src
 if [[ -f $SRC/zlib/zlib.h && -f $SRC/lua/lua.h ]]; then
-	for cfg in "-O0 -g" "-O2"; do
-		tag=$(echo "$cfg" | tr -d ' -')
-		for u in "$SRC"/zlib/*.c; do
-			clang-22 $cfg -I"$SRC/zlib" -DHAVE_UNISTD_H -c -emit-llvm "$u" -o "$WORK/in/zlib-$tag-$(basename "$u" .c).bc" 2>/dev/null || true
+	# One line per compile (flags, source, output), $JOBS at a time.
+	{
+		for cfg in "-O0 -g" "-O2"; do
+			tag=$(echo "$cfg" | tr -d ' -')
+			for u in "$SRC"/zlib/*.c; do
+				echo "$cfg -I$SRC/zlib -DHAVE_UNISTD_H	$u	$WORK/in/zlib-$tag-$(basename "$u" .c).bc"
+			done
+			for u in "$SRC"/lua/l*.c; do
+				echo "$cfg -I$SRC/lua -DLUA_USE_LINUX	$u	$WORK/in/lua-$tag-$(basename "$u" .c).bc"
+			done
 		done
+		# Lua instrumented by AddressSanitizer and UBSan (their
+		# metadata, such as !annotation with parameters, and runtime
+		# calls), at -ffast-math (math intrinsics: llvm.tan, llvm.acos,
+		# ...).
 		for u in "$SRC"/lua/l*.c; do
-			clang-22 $cfg -I"$SRC/lua" -DLUA_USE_LINUX -c -emit-llvm "$u" -o "$WORK/in/lua-$tag-$(basename "$u" .c).bc" 2>/dev/null || true
+			echo "-O1 -fsanitize=address,undefined -ffast-math -I$SRC/lua -DLUA_USE_LINUX	$u	$WORK/in/lua-asan-$(basename "$u" .c).bc"
 		done
-	done
-	# Lua instrumented by AddressSanitizer and UBSan (their metadata,
-	# such as !annotation with parameters, and runtime calls), at
-	# -ffast-math (math intrinsics: llvm.tan, llvm.acos, ...).
-	for u in "$SRC"/lua/l*.c; do
-		clang-22 -O1 -fsanitize=address,undefined -ffast-math -I"$SRC/lua" -DLUA_USE_LINUX -c -emit-llvm "$u" -o "$WORK/in/lua-asan-$(basename "$u" .c).bc" 2>/dev/null || true
-	done
+	} | xargs -d '\n' -P "$JOBS" -I{} bash -c '
+		IFS=$'"'"'\t'"'"' read -r flags u out <<<"$1"
+		clang-22 $flags -c -emit-llvm "$u" -o "$out" 2>/dev/null || true' _ {}
 	# Whole programs: each library's units linked into one module by
 	# bcextract link (an input like the others; link --llvm N below).
 	for tag in O0g O2; do
