@@ -154,12 +154,17 @@ echo "conformance_older: $(find "$WORK/in" -name '*.bc' | wc -l) modules"
 # verified and read as written are checked of these (their producers'
 # modules are not opt-22's round trip to compare with).
 CORPUS=${BCX_CORPUS:-$HOME/.cache/bcextract-corpus}
+# (Resolved, as libclc's files are below: their names keep the part after it.)
+[[ -d $CORPUS ]] && CORPUS=$(realpath "$CORPUS")
 mkdir -p "$WORK/deb"
 {
 	# (A corpus not fetched is no error: find's status is set aside.)
 	{ find "$CORPUS/rocm-device-libs" -name 'o[cp]*.bc' ! -name 'oclc_isa_version_*' 2>/dev/null || true; } | sort
 	{ find "$CORPUS/postgresql-15" -name '*.bc' ! -name '*.index.bc' 2>/dev/null || true; } | sort | awk 'NR % 20 == 1'
-	{ find "$CORPUS/libclc-19" -name '*.bc' 2>/dev/null || true; } | sort | awk 'NR % 24 == 1'
+	# Most of libclc's names are links to a few files: every 24th name,
+	# each file once (four files of 8 to 10 MB, not six).
+	{ find "$CORPUS/libclc-19" -name '*.bc' 2>/dev/null || true; } | sort | awk 'NR % 24 == 1' |
+		xargs -r realpath | awk '!seen[$0]++'
 } | while IFS= read -r f; do
 	cp "$f" "$WORK/deb/deb-$(echo "${f#"$CORPUS"/}" | tr '/' '_')"
 done
