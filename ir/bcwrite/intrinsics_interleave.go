@@ -26,31 +26,58 @@ import (
 // and a vector taken apart into K is its elements of even and of odd
 // place taken apart into K/2 each, the results put together with
 // extractvalue and insertvalue. Reported; before LLVM 19 (no interleave2)
-// and for 3, 5, 6 or 7 vectors they are refused.
+// and for 3, 5, 6 or 7 scalable vectors they are refused.
+//
+// Of fixed-length vectors, the interleaves of 2 to 8 (those of 3, 5, 6
+// and 7 are LLVM 21's too, those of 2 LLVM 19's) are given to a reader
+// that lacks them as shufflevector instructions, which every reader
+// knows: the K vectors put end to end, two by two (the shorter of two
+// widened with poison elements), and their elements picked in the
+// interleaved order, the last joining and the picking one shufflevector,
+//
+//	%1 = shufflevector <2 x i32> %c, <2 x i32> poison, <4 x i32> <i32 0, i32 1, i32 poison, i32 poison>
+//	%r = shufflevector <4 x i32> %ab, <4 x i32> %1, <6 x i32> <i32 0, i32 2, i32 4, i32 1, i32 3, i32 5>
+//
+// (%ab being %a and %b end to end), and a vector taken apart into K is K
+// shufflevectors, each picking every Kth element, put together with
+// insertvalue. Reported.
 
 // An interleave is a declaration of llvm.vector.interleaveK or
 // deinterleaveK taken out of the module written (olderInterleaveDecls).
 type interleave struct {
-	k    int  // 4 or 8
-	de   bool // deinterleave
-	elem *ir.Type
+	k     int  // 2 to 8
+	de    bool // deinterleave
+	fixed bool // of fixed-length vectors: given as shufflevectors
+	elem  *ir.Type
 	// twos are the declarations of llvm.vector.interleave2 (by the
 	// length of the vector it makes) or deinterleave2 (by the length of
 	// the vector it takes) that the calls are given as.
 	twos map[uint64]*ir.Function
 }
 
-// olderInterleaveDecls takes the declarations of llvm.vector.interleave4
-// and 8 and deinterleave4 and 8 out of the module written for LLVM 19,
-// recording them in w.interleaves, and declares the interleave2 or
-// deinterleave2 their calls are given as; restore undoes it.
+// olderInterleaveDecls records in w.interleaves the declarations of
+// llvm.vector.interleaveK and deinterleaveK whose calls are given to the
+// reader written for as what it knows: those of fixed-length vectors the
+// reader lacks (any K), left declared (one no longer called is written as
+// it is, as another intrinsic the reader lacks and nothing calls), and
+// for LLVM 19 those of 4 and 8 scalable ones, taken out of the module,
+// the interleave2 or deinterleave2 their calls are given as declared;
+// restore undoes it.
 func (w *writer) olderInterleaveDecls() (restore func()) {
-	if w.knows(22) || !w.knows(19) {
+	if w.knows(22) {
 		return func() {}
 	}
 	taken := map[*ir.Function]*interleave{}
+	for _, f := range w.m.Functions {
+		if il, ok := interleaveOf(f); ok && il.fixed {
+			if base, _ := ir.IntrinsicName(f.Name); !w.knowsIntrinsic(base) {
+				taken[f] = il
+			}
+		}
+	}
 	undoTake := w.takeDecls(func(f *ir.Function) bool {
 		il, ok := interleaveOf(f)
+		ok = ok && !il.fixed && w.knows(19) && (il.k == 4 || il.k == 8)
 		if ok {
 			taken[f] = il
 		}
@@ -64,6 +91,9 @@ func (w *writer) olderInterleaveDecls() (restore func()) {
 	// In the order of their names: the declarations added come out so.
 	for _, f := range slices.SortedFunc(maps.Keys(taken), func(a, b *ir.Function) int { return strings.Compare(a.Name, b.Name) }) {
 		il := taken[f]
+		if il.fixed {
+			continue
+		}
 		il.twos = map[uint64]*ir.Function{}
 		for l := il.elem.Len * 2; l <= il.elem.Len*uint64(il.k); l *= 2 {
 			il.twos[l] = w.interleave2(il.elem, l, il.de)
@@ -71,13 +101,15 @@ func (w *writer) olderInterleaveDecls() (restore func()) {
 	}
 	return func() {
 		w.m.Functions = w.m.Functions[:n:n]
+		w.interleaves = nil
 		undoTake()
 	}
 }
 
-// interleaveOf returns what declaration f is of llvm.vector.interleave4
-// or 8 or deinterleave4 or 8, with the type of the vectors interleaved;
-// false for another function, or one of another type than those.
+// interleaveOf returns what declaration f is of llvm.vector.interleaveK
+// or deinterleaveK (K from 2 to 8), with the type of the vectors
+// interleaved; false for another function, or one of another type than
+// those.
 func interleaveOf(f *ir.Function) (*interleave, bool) {
 	rest, de := strings.CutPrefix(f.Name, "llvm.vector.deinterleave")
 	if !de {
@@ -86,15 +118,10 @@ func interleaveOf(f *ir.Function) (*interleave, bool) {
 			return nil, false
 		}
 	}
-	k := 0
-	switch {
-	case strings.HasPrefix(rest, "4."):
-		k = 4
-	case strings.HasPrefix(rest, "8."):
-		k = 8
-	default:
+	if len(rest) < 2 || rest[0] < '2' || rest[0] > '8' || rest[1] != '.' {
 		return nil, false
 	}
+	k := int(rest[0] - '0')
 	sig := f.Sig
 	if f.HasBody || sig == nil || sig.Ret == nil {
 		return nil, false
@@ -124,7 +151,7 @@ func interleaveOf(f *ir.Function) (*interleave, bool) {
 	if !elem.IsVector() || wide.Kind != elem.Kind || wide.Elem != elem.Elem || wide.Len != elem.Len*uint64(k) {
 		return nil, false
 	}
-	return &interleave{k: k, de: de, elem: elem}, true
+	return &interleave{k: k, de: de, fixed: elem.Kind == ir.FixedVectorType, elem: elem}, true
 }
 
 // interleave2 returns the module's declaration of llvm.vector.interleave2
@@ -160,6 +187,10 @@ func (w *writer) olderInterleaveCalls(f *ir.Function) (undo func()) {
 		what := "interleave"
 		if il.de {
 			what = "deinterleave"
+		}
+		if il.fixed {
+			w.loseInBody("llvm.vector." + what + strconv.Itoa(il.k) + " call (as shufflevector instructions)")
+			return shuffleInterleave(in, il)
 		}
 		w.loseInBody("llvm.vector." + what + strconv.Itoa(il.k) + " call (as " + what + "2 calls)")
 		var made []*ir.Instruction
@@ -216,4 +247,87 @@ func (w *writer) olderInterleaveCalls(f *ir.Function) (undo func()) {
 		}
 		return made
 	})
+}
+
+// shuffleInterleave returns the instructions that do what in, a call of
+// the interleave il of fixed-length vectors, does, with shufflevector
+// (and insertvalue) alone: the last one takes in's place.
+func shuffleInterleave(in *ir.Instruction, il *interleave) []*ir.Instruction {
+	n := int(il.elem.Len)
+	var made []*ir.Instruction
+	vec := func(l int) *ir.Type { return &ir.Type{Kind: il.elem.Kind, Len: uint64(l), Elem: il.elem.Elem} }
+	shuffle := func(a, b ir.Value, mask []int32) *ir.Instruction {
+		s := &ir.Instruction{Op: ir.ShuffleVector, Typ: vec(len(mask)), Operands: []ir.Value{a, b},
+			Extra: &ir.InstrExtra{Mask: mask}, DebugLoc: in.DebugLoc}
+		made = append(made, s)
+		return s
+	}
+	if il.de {
+		// Part i is every Kth element from the ith.
+		var agg ir.Value = &ir.Poison{Typ: in.Typ}
+		v := in.Operands[0]
+		for i := range il.k {
+			mask := make([]int32, n)
+			for j := range mask {
+				mask[j] = int32(i + j*il.k)
+			}
+			p := shuffle(v, &ir.Poison{Typ: v.Type()}, mask)
+			ins := &ir.Instruction{Op: ir.InsertValue, Typ: in.Typ, Operands: []ir.Value{agg, p},
+				Extra: &ir.InstrExtra{Indices: []uint32{uint32(i)}}, DebugLoc: in.DebugLoc}
+			made = append(made, ins)
+			agg = ins
+		}
+		return made
+	}
+	// join gives a and b (la >= lb elements) as the two operands of one
+	// shufflevector, a and b widened to la elements.
+	join := func(b ir.Value, la, lb int) ir.Value {
+		if lb == la {
+			return b
+		}
+		mask := make([]int32, la)
+		for j := range mask {
+			mask[j] = -1
+			if j < lb {
+				mask[j] = int32(j)
+			}
+		}
+		return shuffle(b, &ir.Poison{Typ: vec(lb)}, mask)
+	}
+	type part struct {
+		v ir.Value
+		l int
+	}
+	parts := make([]part, len(in.Operands))
+	for i, v := range in.Operands {
+		parts[i] = part{v, n}
+	}
+	// Two by two, an odd one carried: the left of two is never the
+	// shorter.
+	for len(parts) > 2 {
+		var next []part
+		for i := 0; i+1 < len(parts); i += 2 {
+			a, b := parts[i], parts[i+1]
+			mask := make([]int32, a.l+b.l)
+			for j := range mask {
+				mask[j] = int32(j)
+			}
+			next = append(next, part{shuffle(a.v, join(b.v, a.l, b.l), mask), a.l + b.l})
+		}
+		if len(parts)%2 == 1 {
+			next = append(next, parts[len(parts)-1])
+		}
+		parts = next
+	}
+	// The elements in the interleaved order: element j of vector i is
+	// element i*n+j of the vectors end to end.
+	mask := make([]int32, n*il.k)
+	for j := range n {
+		for i := range il.k {
+			mask[j*il.k+i] = int32(i*n + j)
+		}
+	}
+	a, b := parts[0], parts[1]
+	shuffle(a.v, join(b.v, a.l, b.l), mask)
+	return made
 }

@@ -1,5 +1,7 @@
-; Intrinsics LLVM 19 lacks: llvm.vector.interleave3 (LLVM 21), declared
-; and called, which is refused for LLVM 19 (bcwrite's checkUnknownCalls);
+; Intrinsics LLVM 19 lacks: llvm.vector.interleave3 (LLVM 21) of scalable
+; vectors, declared and called, which is refused for LLVM 19 (bcwrite's
+; checkUnknownCalls; of fixed-length vectors it would be given as
+; shufflevectors, see interleave-fixed.ll);
 ; llvm.minimumnum (LLVM 20), called, which is given as compares and
 ; selects; and llvm.maximumnum, declared and not called.
 define double @f(double %x, double %y) {
@@ -7,11 +9,11 @@ define double @f(double %x, double %y) {
   ret double %r
 }
 
-define <6 x i32> @g(<2 x i32> %p, <2 x i32> %q, <2 x i32> %s) {
-  %r = call <6 x i32> @llvm.vector.interleave3.v6i32(<2 x i32> %p, <2 x i32> %q, <2 x i32> %s)
-  ret <6 x i32> %r
+define <vscale x 6 x i32> @g(<vscale x 2 x i32> %p, <vscale x 2 x i32> %q, <vscale x 2 x i32> %s) {
+  %r = call <vscale x 6 x i32> @llvm.vector.interleave3.nxv6i32(<vscale x 2 x i32> %p, <vscale x 2 x i32> %q, <vscale x 2 x i32> %s)
+  ret <vscale x 6 x i32> %r
 }
 
 declare double @llvm.minimumnum.f64(double, double)
 declare double @llvm.maximumnum.f64(double, double)
-declare <6 x i32> @llvm.vector.interleave3.v6i32(<2 x i32>, <2 x i32>, <2 x i32>)
+declare <vscale x 6 x i32> @llvm.vector.interleave3.nxv6i32(<vscale x 2 x i32>, <vscale x 2 x i32>, <vscale x 2 x i32>)
