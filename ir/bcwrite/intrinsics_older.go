@@ -141,7 +141,8 @@ func (w *writer) olderDecls() (restore func()) {
 	undoAwait0 := w.olderAwaitDecls()
 	undoTLS := w.olderTLSDecls()
 	undoFakeUse := w.olderFakeUseDecls()
-	undoAwait := func() { undoFakeUse(); undoTLS(); undoAwait0() }
+	undoTokens := w.olderConvergenceDecls()
+	undoAwait := func() { undoTokens(); undoFakeUse(); undoTLS(); undoAwait0() }
 	undoCmp := func() { undoAwait(); undoAsm(); undoFPClass(); undoCmp0() }
 	undoDbg0 := w.olderDbgDecls()
 	undoDbg := func() { undoDbg0(); undoCmp() }
@@ -268,10 +269,11 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoDbg1 := w.olderDbgCalls(f)
 	undoDbg0 := func() { undoDbg1(); undoExprs() }
 	undoConv0 := w.olderConvergent(f)
+	undoTokens := w.olderBundles(f)
 	undoSplice := w.olderSpliceCalls(f)
 	undoAnnotations := w.olderAnnotations(f)
 	undoRMW := w.olderAtomicRMW(f)
-	undoConv := func() { undoRMW(); undoAnnotations(); undoSplice(); undoConv0() }
+	undoConv := func() { undoRMW(); undoAnnotations(); undoSplice(); undoTokens(); undoConv0() }
 	if !w.knows(17) && w.numbering {
 		w.checkCallBr(f)
 	}

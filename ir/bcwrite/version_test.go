@@ -428,6 +428,66 @@ func TestOlderIntrinsics(t *testing.T) {
 	}
 }
 
+// TestOlderConvergenceTokens checks convergence control tokens for the
+// readers that lack the intrinsics (13 to 16): the token calls and the
+// convergencectrl bundles dropped, the call that carried one made
+// convergent, each reported; LLVM 19 keeps them. And the
+// "separate_storage" bundle of llvm.assume, dropped for 15 (its verifier:
+// "tags must be valid attribute names"), kept for 16. Read back as
+// llvm-dis-13, 16 and 19 print the outputs (December 2).
+func TestOlderConvergenceTokens(t *testing.T) {
+	data := readFile(t, "testdata/decl/bundles.bc")
+	for _, v := range []int{13, 16, 19} {
+		_, out, losses := writeFor(t, data, v)
+		got, _, _, ok := text(t, out)
+		if !ok {
+			t.Fatalf("LLVM %d: what was written does not read back cleanly", v)
+		}
+		kept := v >= 19
+		if strings.Contains(got, "convergence.entry") != kept || strings.Contains(got, `"convergencectrl"`) != kept {
+			t.Errorf("LLVM %d: tokens kept: %v, want %v, in\n%s", v, !kept, kept, got)
+		}
+		call := regexp.MustCompile(`call void @g\(i32 1\) (#[0-9]+)`).FindStringSubmatch(got)
+		if call == nil || !strings.Contains(got, "attributes "+call[1]+" = { convergent }") {
+			t.Errorf("LLVM %d: the call with a convergencectrl bundle is not convergent: %q", v, call)
+		}
+		if !strings.Contains(got, `call void @g(i32 %x) [ "deopt"(i32 %x, i64 7), "gc-live"(ptr %p) ]`) {
+			t.Errorf("LLVM %d: other bundles not kept in\n%s", v, got)
+		}
+		want := []Loss{{"call with a convergencectrl bundle (made convergent)", 1}}
+		if !kept {
+			want = append(want, Loss{"convergencectrl operand bundle (dropped)", 1},
+				Loss{"llvm.experimental.convergence.* call (dropped)", 1},
+				Loss{"llvm.experimental.convergence.* declaration (taken out: its calls dropped, and the convergencectrl bundles)", 1})
+		}
+		var conv []Loss
+		for _, l := range losses {
+			if strings.Contains(l.What, "convergence") {
+				conv = append(conv, l)
+			}
+		}
+		if !slices.Equal(conv, want) {
+			t.Errorf("LLVM %d: losses %v, want %v", v, conv, want)
+		}
+	}
+	data = readFile(t, "../../testdata/ir/instr-call.bc")
+	for _, v := range []int{15, 16} {
+		_, out, losses := writeFor(t, data, v)
+		got, _, _, ok := text(t, out)
+		if !ok {
+			t.Fatalf("LLVM %d: what was written does not read back cleanly", v)
+		}
+		kept := v >= 16
+		if strings.Contains(got, `call void @llvm.assume(i1 true) [ "separate_storage"(ptr %p, ptr null) ]`) != kept ||
+			strings.Contains(got, "call void @llvm.assume(i1 true)\n") == kept {
+			t.Errorf("LLVM %d: separate_storage kept: %v, want %v", v, !kept, kept)
+		}
+		if lost := slices.Contains(losses, Loss{"separate_storage operand bundle (dropped)", 1}); lost == kept {
+			t.Errorf("LLVM %d: separate_storage reported: %v, want %v (%v)", v, lost, !kept, losses)
+		}
+	}
+}
+
 // TestOlderVerifierRules: what an older verifier refuses that LLVM 22's
 // allows. LLVM 19's wants a call with a convergence control token
 // convergent (the call is made so, and said); before LLVM 17 a callbr's

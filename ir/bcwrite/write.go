@@ -437,6 +437,11 @@ type writer struct {
 	// convergence is set when the module declares a convergence control
 	// intrinsic, written for a reader before LLVM 21 (olderDecls).
 	convergence bool
+	// dropTokens is set when the reader lacks the convergence control
+	// intrinsics, whose declarations were taken out: their calls and
+	// the convergencectrl bundles are dropped
+	// (olderBundles).
+	dropTokens bool
 	// evl are the declarations of llvm.experimental.get.vector.length
 	// taken out for a reader before LLVM 19, each with the llvm.vscale
 	// of its count's type (olderEVLDecls).
