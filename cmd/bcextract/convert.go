@@ -248,7 +248,7 @@ func runConvert(e *env, args []string, o convertOptions) error {
 					q.Path = fmt.Sprintf("%s (module %d of %d)", p.Path, i+1, len(mods))
 					q.Module, q.Modules = i+1, len(mods)
 				}
-				target, err := sink.add(name, &q, ".bc", mod.data)
+				target, err := sink.addMade(name, &q, ".bc", mod.data)
 				switch {
 				case err != nil:
 					fail(err)

@@ -286,7 +286,7 @@ func runLink(e *env, args []string, o linkOptions) error {
 			fail(fmt.Errorf("the linked module is not written: %w", err))
 		} else {
 			p := &container.Payload{Path: args[0], Kind: container.KindBitcode}
-			if _, err := sink.add(args[0], p, ".bc", data); err != nil {
+			if _, err := sink.addMade(args[0], p, ".bc", data); err != nil {
 				fail(err)
 			}
 			if _, bad, problem, err := sink.finish("-o needs one module: %d"); err != nil {

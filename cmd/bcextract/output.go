@@ -430,9 +430,9 @@ type fileSink struct {
 	force  bool
 	inputs inputSet
 
-	// With -o: the paths of the payloads found, and a copy of the
-	// first one's bytes (its input is closed by the time all inputs
-	// have been searched).
+	// With -o: the paths of the payloads found, and the first one's
+	// bytes: a copy of those read from an input (it is closed by the
+	// time all inputs have been searched).
 	matches []string
 	first   []byte
 	firstP  container.Payload
@@ -481,9 +481,25 @@ func (s *fileSink) toStdout() bool { return isStdoutName(s.output) }
 // they are written under the directory, in a file named after p with
 // extension ext, which add returns ("" with -o).
 func (s *fileSink) add(input string, p *container.Payload, ext string, data []byte) (string, error) {
+	return s.addData(input, p, ext, data, false)
+}
+
+// addMade is add for data the command made (written, not read from an
+// input): data stays valid, so -o keeps it rather than a copy, as large
+// as the output.
+func (s *fileSink) addMade(input string, p *container.Payload, ext string, data []byte) (string, error) {
+	return s.addData(input, p, ext, data, true)
+}
+
+// addData is add, data kept as it is with -o when made says it stays
+// valid, else copied.
+func (s *fileSink) addData(input string, p *container.Payload, ext string, data []byte, made bool) (string, error) {
 	if s.output != "" {
 		if len(s.matches) == 0 {
-			s.first = append([]byte{}, data...)
+			s.first = data
+			if !made {
+				s.first = append([]byte{}, data...)
+			}
 			s.firstP = *p
 			s.firstP.Data = nil
 		}
