@@ -133,6 +133,7 @@ func (w *writer) olderDecls() (restore func()) {
 	undoCttz := w.olderCttzEltsDecls()
 	undoInterleave := w.olderInterleaveDecls()
 	w.olderMinimumNumDecls()
+	w.olderPartialReduceDecls()
 	undoMemset := w.olderMemsetInlineDecls()
 	undoCmp1 := w.olderCmpDecls()
 	undoCmp0 := func() { undoCmp1(); undoMemset(); undoInterleave(); undoCttz(); undoEVL() }
@@ -248,7 +249,9 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoEVL := w.olderEVLCalls(f)
 	undoCttz := w.olderCttzEltsCalls(f)
 	undoInterleave := w.olderInterleaveCalls(f)
-	undoMinNum := w.olderMinimumNumCalls(f)
+	undoMinNum0 := w.olderMinimumNumCalls(f)
+	undoPartial := w.olderPartialReduceCalls(f)
+	undoMinNum := func() { undoPartial(); undoMinNum0() }
 	undoMemset := w.olderMemsetInlineCalls(f)
 	undoCmp1 := w.olderCmpCalls(f)
 	undoCmp0 := func() {

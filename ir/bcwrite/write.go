@@ -450,6 +450,11 @@ type writer struct {
 	// for a reader before LLVM 15, each with the llvm.memset its calls
 	// are given (olderMemsetInlineDecls).
 	memsetInline map[*ir.Function]*ir.Function
+	// partialReduce are the declarations of
+	// llvm.vector.partial.reduce.add whose calls are given to a reader
+	// that lacks it as shufflevectors and adds
+	// (olderPartialReduceDecls).
+	partialReduce map[*ir.Function]bool
 	// minimumNum are the declarations of llvm.minimumnum (false) and
 	// llvm.maximumnum (true) taken out for a reader before LLVM 20
 	// (olderMinimumNumDecls).
