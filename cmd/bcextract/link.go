@@ -199,6 +199,7 @@ func runLink(e *env, args []string, o linkOptions) error {
 	// (their bytes copied: the walk unmaps the files); then a goroutine
 	// reads each module while the one before is linked.
 	var units []linkUnit
+	inBytes := 0 // of the modules queued: the output's size is below it
 	walkFiles := func(files []string, plan *linkPlan) error {
 		for _, name := range files {
 			found := 0
@@ -211,6 +212,7 @@ func runLink(e *env, args []string, o linkOptions) error {
 				}
 				q := *p
 				q.Data = bytes.Clone(p.Data)
+				inBytes += len(q.Data)
 				units = append(units, linkUnit{p: q, id: id, file: file, plan: plan, archive: archive})
 				found++
 			}
@@ -280,7 +282,7 @@ func runLink(e *env, args []string, o linkOptions) error {
 		// link.Linker.Module).
 		prog.draw(func() string { return fmt.Sprintf("link: writing the module of %d modules", len(doc.Modules)) })
 		data, err := bcwrite.Write(linked, bcwrite.Options{Version: o.llvm, Strict: o.strict, Losses: &losses,
-			NoAsmParser: true, UseListsAsGiven: true})
+			NoAsmParser: true, UseListsAsGiven: true, SizeHint: inBytes})
 		prog.clear()
 		if err != nil {
 			fail(fmt.Errorf("the linked module is not written: %w", err))
