@@ -91,65 +91,42 @@ func (w *writer) olderBundles(f *ir.Function) (undo func()) {
 			return false
 		}
 	}
-	type savedBlock struct {
-		b      *ir.Block
-		instrs []*ir.Instruction
+	undoDrop := func() {}
+	if w.dropTokens {
+		undoDrop = dropInstrs(f, func(in *ir.Instruction) bool {
+			if !isConvergenceCall(in) {
+				return false
+			}
+			w.loseInBody("llvm.experimental.convergence.* call (dropped)")
+			return true
+		})
 	}
-	type savedInstr struct {
+	type saved struct {
 		in    *ir.Instruction
 		extra *ir.InstrExtra
-		recs  []*ir.DebugRecord
 	}
-	var blocks []savedBlock
-	var instrs []savedInstr
+	var old []saved
 	for _, b := range f.Blocks {
-		var kept []*ir.Instruction
-		var moved []*ir.DebugRecord
-		for i, in := range b.Instrs {
-			if !w.dropTokens || !isConvergenceCall(in) || i == len(b.Instrs)-1 {
-				s := savedInstr{in, in.Extra, in.DebugRecords}
-				changed := false
-				if bs, drop := in.Bundles(), dropped(in); slices.ContainsFunc(bs, drop) {
-					for _, b := range bs {
-						if drop(b) {
-							w.loseInBody(b.Tag + " operand bundle (dropped)")
-						}
-					}
-					x := *in.Extra
-					x.Bundles = slices.DeleteFunc(slices.Clone(bs), drop)
-					in.Extra = &x
-					changed = true
-				}
-				if kept != nil && len(moved) > 0 {
-					in.DebugRecords = append(moved, in.DebugRecords...)
-					moved = nil
-					changed = true
-				}
-				if changed {
-					instrs = append(instrs, s)
-				}
-				if kept != nil {
-					kept = append(kept, in)
-				}
+		for _, in := range b.Instrs {
+			bs, drop := in.Bundles(), dropped(in)
+			if !slices.ContainsFunc(bs, drop) {
 				continue
 			}
-			if kept == nil {
-				kept = slices.Clone(b.Instrs[:i])
+			for _, b := range bs {
+				if drop(b) {
+					w.loseInBody(b.Tag + " operand bundle (dropped)")
+				}
 			}
-			moved = append(moved, in.DebugRecords...)
-			w.loseInBody("llvm.experimental.convergence.* call (dropped)")
-		}
-		if kept != nil {
-			blocks = append(blocks, savedBlock{b, b.Instrs})
-			b.Instrs = kept
+			old = append(old, saved{in, in.Extra})
+			x := *in.Extra
+			x.Bundles = slices.DeleteFunc(slices.Clone(bs), drop)
+			in.Extra = &x
 		}
 	}
 	return func() {
-		for _, s := range blocks {
-			s.b.Instrs = s.instrs
+		for _, s := range old {
+			s.in.Extra = s.extra
 		}
-		for _, s := range instrs {
-			s.in.Extra, s.in.DebugRecords = s.extra, s.recs
-		}
+		undoDrop()
 	}
 }

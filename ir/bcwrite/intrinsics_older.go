@@ -910,6 +910,19 @@ func (w *writer) olderFakeUse(f *ir.Function) (undo func()) {
 	if !w.older() {
 		return func() {}
 	}
+	return dropInstrs(f, func(in *ir.Instruction) bool {
+		if !isFakeUse(in) {
+			return false
+		}
+		w.loseInBody("llvm.fake.use call (dropped)")
+		return true
+	})
+}
+
+// dropInstrs takes the instructions of f's body for which drop returns
+// true out of their blocks (a block's last instruction stays), their
+// debug records moved to the instruction after them; undo undoes it.
+func dropInstrs(f *ir.Function, drop func(in *ir.Instruction) bool) (undo func()) {
 	type savedBlock struct {
 		b      *ir.Block
 		instrs []*ir.Instruction
@@ -924,7 +937,7 @@ func (w *writer) olderFakeUse(f *ir.Function) (undo func()) {
 		var kept []*ir.Instruction
 		var moved []*ir.DebugRecord
 		for i, in := range b.Instrs {
-			if !isFakeUse(in) || i == len(b.Instrs)-1 {
+			if i == len(b.Instrs)-1 || !drop(in) {
 				if kept != nil {
 					if len(moved) > 0 {
 						recs = append(recs, savedRecs{in, in.DebugRecords})
@@ -939,7 +952,6 @@ func (w *writer) olderFakeUse(f *ir.Function) (undo func()) {
 				kept = slices.Clone(b.Instrs[:i])
 			}
 			moved = append(moved, in.DebugRecords...)
-			w.loseInBody("llvm.fake.use call (dropped)")
 		}
 		if kept != nil {
 			blocks = append(blocks, savedBlock{b, b.Instrs})

@@ -22,6 +22,24 @@ func readFixture(t *testing.T, name string) (*ir.Module, *bitcode.Reader) {
 	return openModule(t, readFile(t, "../../testdata/ir/"+name))
 }
 
+// readBackFor writes data's module for LLVM version and returns what was
+// written as read back (printed), with the losses; the test fails at once
+// when it does not read back cleanly. Each of want must be in the text.
+func readBackFor(t *testing.T, data []byte, version int, want ...string) (string, []Loss) {
+	t.Helper()
+	_, out, losses := writeFor(t, data, version)
+	got, _, _, ok := text(t, out)
+	if !ok {
+		t.Fatalf("LLVM %d: what was written does not read back cleanly", version)
+	}
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("LLVM %d: no\n%s\nin\n%s", version, w, got)
+		}
+	}
+	return got, losses
+}
+
 // writeFor reads the one module of data, prints it as read, and writes
 // it for the reader of LLVM version: the text, the bytes written and the
 // losses said.
@@ -438,11 +456,7 @@ func TestOlderIntrinsics(t *testing.T) {
 func TestOlderConvergenceTokens(t *testing.T) {
 	data := readFile(t, "testdata/decl/bundles.bc")
 	for _, v := range []int{13, 16, 19} {
-		_, out, losses := writeFor(t, data, v)
-		got, _, _, ok := text(t, out)
-		if !ok {
-			t.Fatalf("LLVM %d: what was written does not read back cleanly", v)
-		}
+		got, losses := readBackFor(t, data, v)
 		kept := v >= 19
 		if strings.Contains(got, "convergence.entry") != kept || strings.Contains(got, `"convergencectrl"`) != kept {
 			t.Errorf("LLVM %d: tokens kept: %v, want %v, in\n%s", v, !kept, kept, got)
@@ -472,11 +486,7 @@ func TestOlderConvergenceTokens(t *testing.T) {
 	}
 	data = readFile(t, "../../testdata/ir/instr-call.bc")
 	for _, v := range []int{15, 16} {
-		_, out, losses := writeFor(t, data, v)
-		got, _, _, ok := text(t, out)
-		if !ok {
-			t.Fatalf("LLVM %d: what was written does not read back cleanly", v)
-		}
+		got, losses := readBackFor(t, data, v)
 		kept := v >= 16
 		if strings.Contains(got, `call void @llvm.assume(i1 true) [ "separate_storage"(ptr %p, ptr null) ]`) != kept ||
 			strings.Contains(got, "call void @llvm.assume(i1 true)\n") == kept {
@@ -1390,16 +1400,7 @@ func TestOlderInterleaveFixed(t *testing.T) {
 		"\ndeclare <6 x i32> @llvm.vector.interleave3.v6i32(<2 x i32>, <2 x i32>, <2 x i32>)",
 	}
 	for _, v := range []int{13, 16, 19} {
-		_, out, losses := writeFor(t, data, v)
-		got, _, _, ok := text(t, out)
-		if !ok {
-			t.Fatalf("LLVM %d: what was written does not read back cleanly", v)
-		}
-		for _, w := range want {
-			if !strings.Contains(got, w) {
-				t.Errorf("LLVM %d: no\n%s\nin\n%s", v, w, got)
-			}
-		}
+		got, losses := readBackFor(t, data, v, want...)
 		if strings.Contains(got, i2) != (v < 19) {
 			t.Errorf("LLVM %d: llvm.vector.interleave2 given as a shufflevector: %v, want %v", v, !(v < 19), v < 19)
 		}
@@ -1443,16 +1444,7 @@ func TestOlderMinimumNum(t *testing.T) {
 		"%9 = icmp slt <2 x i32> %8, zeroinitializer\n  %10 = select <2 x i1> %9, <2 x float> %4, <2 x float> %2\n",
 	}
 	for _, v := range []int{13, 16, 19} {
-		_, out, losses := writeFor(t, readFile(t, "testdata/decl/minimumnum.bc"), v)
-		got, _, _, ok := text(t, out)
-		if !ok {
-			t.Fatalf("LLVM %d: what was written does not read back cleanly", v)
-		}
-		for _, w := range want {
-			if !strings.Contains(got, w) {
-				t.Errorf("LLVM %d: no\n%s\nin\n%s", v, w, got)
-			}
-		}
+		_, losses := readBackFor(t, readFile(t, "testdata/decl/minimumnum.bc"), v, want...)
 		for _, l := range []Loss{
 			{What: "llvm.minimumnum call (as the compares and selects it stands for)", Count: 1},
 			{What: "llvm.maximumnum call (as the compares and selects it stands for)", Count: 1},
