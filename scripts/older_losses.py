@@ -66,6 +66,22 @@ FLAG_RULES = {
                                      (r"^declare void @llvm\.fake\.use\(\.\.\.\).*$", None)],
     "llvm.fake.use declaration (taken out: its calls dropped)": [(r"^declare void @llvm\.fake\.use\(\.\.\.\).*$", None)],
     "global code_model (dropped)": [(r'^(@.*), code_model "\w+"', r"\1")],
+    # Convergence control tokens and assume's separate_storage bundles,
+    # for a reader that lacks them (13 to 16; 13 to 15): what was dropped
+    # taken out of both texts (the calls that used a token were made
+    # convergent: an attribute, set aside).
+    "llvm.experimental.convergence.* call (dropped)": [
+        (r"^  %[-\w.]+ = call token @llvm\.experimental\.convergence\.\w+\(.*$", None)],
+    "llvm.experimental.convergence.* declaration (taken out: its calls dropped, and the convergencectrl bundles)": [
+        (r"^declare token @llvm\.experimental\.convergence\.\w+\(.*$", None)],
+    "convergencectrl operand bundle (dropped)": [
+        (r' \[ "convergencectrl"\(token %[-\w.]+\) \]', ""),
+        (r', "convergencectrl"\(token %[-\w.]+\)', ""),
+        (r'"convergencectrl"\(token %[-\w.]+\), ', "")],
+    "separate_storage operand bundle (dropped)": [
+        (r' \[ "separate_storage"\(ptr [^,()]+, ptr [^()]+\) \]', ""),
+        (r', "separate_storage"\(ptr [^,()]+, ptr [^()]+\)', ""),
+        (r'"separate_storage"\(ptr [^,()]+, ptr [^()]+\), ', "")],
     "llvm.ldexp (written as llvm.amdgcn.ldexp)": [(r"@llvm\.ldexp\.(f\d+|v\d+f\d+)\.i32\b", r"@llvm.amdgcn.ldexp.\1")],
 }
 # The coroutine await intrinsics given, for a reader before LLVM 19, as
