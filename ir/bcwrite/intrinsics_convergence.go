@@ -58,20 +58,24 @@ func isConvergenceCall(in *ir.Instruction) bool {
 // LLVM 16 the "separate_storage" bundles of llvm.assume (an assumption
 // only: its verifier takes an assume's bundle tags for attribute names,
 // "tags must be valid attribute names"); a token used other than by a
-// bundle makes the module refused. undo undoes it.
+// convergencectrl bundle makes the module refused. undo undoes it.
 func (w *writer) olderBundles(f *ir.Function) (undo func()) {
 	storage := !w.knows(16)
 	if !w.dropTokens && !storage {
 		return func() {}
 	}
 	if w.dropTokens {
-		// The tokens must be used by bundles alone.
+		// The tokens must be used by convergencectrl bundles alone.
+		isToken := func(v ir.Value) bool {
+			t, ok := v.(*ir.Instruction)
+			return ok && isConvergenceCall(t)
+		}
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
-				bad := slices.ContainsFunc(in.Operands, func(v ir.Value) bool {
-					t, ok := v.(*ir.Instruction)
-					return ok && isConvergenceCall(t)
-				})
+				bad := slices.ContainsFunc(in.Operands, isToken)
+				for _, ob := range in.Bundles() {
+					bad = bad || ob.Tag != "convergencectrl" && slices.ContainsFunc(ob.Inputs, isToken)
+				}
 				if bad {
 					w.cannot("a convergence control token used other than by a convergencectrl bundle")
 					return func() {}

@@ -484,6 +484,22 @@ func TestOlderConvergenceTokens(t *testing.T) {
 			t.Errorf("LLVM %d: losses %v, want %v", v, conv, want)
 		}
 	}
+	// A token in another bundle's inputs cannot be dropped with its bundle:
+	// the module is refused (the token added to @f's deopt bundle).
+	m, r := openModule(t, data)
+	f := m.Functions[slices.IndexFunc(m.Functions, func(f *ir.Function) bool { return f.Name == "f" })]
+	if err := r.LoadBody(f); err != nil {
+		t.Fatal(err)
+	}
+	token, deopt := f.Blocks[0].Instrs[0], f.Blocks[0].Instrs[1]
+	x := *deopt.Extra
+	x.Bundles = slices.Clone(x.Bundles)
+	x.Bundles[0].Inputs = append(slices.Clone(x.Bundles[0].Inputs), token)
+	deopt.Extra = &x
+	_, err := Write(m, Options{Loader: r, Version: 16})
+	if err == nil || !strings.Contains(err.Error(), "a convergence control token used other than by a convergencectrl bundle") {
+		t.Errorf("a token in a deopt bundle for LLVM 16: %v, want it refused", err)
+	}
 	data = readFile(t, "../../testdata/ir/instr-call.bc")
 	for _, v := range []int{15, 16} {
 		got, losses := readBackFor(t, data, v)
