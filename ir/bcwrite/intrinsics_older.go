@@ -1023,35 +1023,19 @@ func (w *writer) olderTLS(f *ir.Function) (undo func()) {
 	if w.knows(16) {
 		return func() {}
 	}
+	// The calls go, their debug records moved to the next instruction.
 	repl := map[ir.Value]ir.Value{}
-	type savedBlock struct {
-		b      *ir.Block
-		instrs []*ir.Instruction
-	}
-	var blocks []savedBlock
-	for _, b := range f.Blocks {
-		var kept []*ir.Instruction
-		for i, in := range b.Instrs {
-			callee, _ := in.Callee.(*ir.Function)
-			if in.Op != ir.Call || callee == nil || len(in.Operands) != 1 || !strings.HasPrefix(callee.Name, "llvm.threadlocal.address.") {
-				if kept != nil {
-					kept = append(kept, in)
-				}
-				continue
-			}
-			if kept == nil {
-				kept = slices.Clone(b.Instrs[:i])
-			}
-			repl[in] = in.Operands[0]
-			w.loseInBody("llvm.threadlocal.address call (its variable used in its place)")
+	undoDrop := dropInstrs(f, func(in *ir.Instruction) bool {
+		callee, _ := in.Callee.(*ir.Function)
+		if in.Op != ir.Call || callee == nil || len(in.Operands) != 1 || !strings.HasPrefix(callee.Name, "llvm.threadlocal.address.") {
+			return false
 		}
-		if kept != nil {
-			blocks = append(blocks, savedBlock{b, b.Instrs})
-			b.Instrs = kept
-		}
-	}
+		repl[in] = in.Operands[0]
+		w.loseInBody("llvm.threadlocal.address call (its variable used in its place)")
+		return true
+	})
 	if len(repl) == 0 {
-		return func() {}
+		return undoDrop
 	}
 	type savedOps struct {
 		in   *ir.Instruction
@@ -1113,8 +1097,6 @@ func (w *writer) olderTLS(f *ir.Function) (undo func()) {
 		for _, s := range ops {
 			s.in.Operands, s.in.DebugRecords = s.ops, s.recs
 		}
-		for _, s := range blocks {
-			s.b.Instrs = s.instrs
-		}
+		undoDrop()
 	}
 }

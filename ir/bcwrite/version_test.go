@@ -342,6 +342,27 @@ func TestOlderAssignments(t *testing.T) {
 	}
 }
 
+// TestOlderTLS: for a reader before LLVM 16, the calls of
+// llvm.threadlocal.address go (4), their variables used in their place,
+// and the debug records of one (two, which llvm-dis-22 prints after the
+// phi %16 before it) move on to the next instruction.
+func TestOlderTLS(t *testing.T) {
+	got, losses := readBackFor(t, readFile(t, "../../testdata/ir/di-cattrs-O1.bc"), 15,
+		"  %16 = phi double [ %6, %1 ], [ %6, %8 ], [ %14, %12 ], !dbg !",
+		"    #dbg_value(double %16, ",
+		"    #dbg_value(double poison, ",
+		"  %17 = load i32, ptr @tls_ie, align 4, !dbg ")
+	if strings.Contains(got, "llvm.threadlocal.address") {
+		t.Error("read back, the module still calls llvm.threadlocal.address")
+	}
+	if !slices.Contains(losses, Loss{"llvm.threadlocal.address call (its variable used in its place)", 4}) {
+		t.Errorf("losses %v", losses)
+	}
+	if !regexp.MustCompile(`(?m)^  %16 = phi double .*\n    #dbg_value\(double %16, .*\n    #dbg_value\(double poison, .*\n  %17 = load i32, ptr @tls_ie`).MatchString(got) {
+		t.Error("the records of the call taken out are not on the load after it")
+	}
+}
+
 // TestOlderIntrinsics writes modules whose intrinsics LLVM 22 changed for
 // older readers, which take them in their older forms (checked by opt-16:
 // scripts/conformance_older.sh): read back as LLVM 22 reads them, the
