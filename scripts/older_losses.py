@@ -83,6 +83,13 @@ FLAG_RULES = {
         (r', "separate_storage"\(ptr [^,()]+, ptr [^()]+\)', ""),
         (r'"separate_storage"\(ptr [^,()]+, ptr [^()]+\), ', "")],
     "llvm.ldexp (written as llvm.amdgcn.ldexp)": [(r"@llvm\.ldexp\.(f\d+|v\d+f\d+)\.i32\b", r"@llvm.amdgcn.ldexp.\1")],
+    # (A declaration both names then stand for is one: canonical() keeps
+    # each declaration once.)
+    "llvm.memset.inline (written as llvm.memset: it may become a call of memset)": [
+        (r"@llvm\.memset\.inline\.", "@llvm.memset.")],
+    "DIFixedPointType kind, factor and rational scale (written as a DIBasicType)": [
+        (r"!DIFixedPointType\((.*?), kind: \w+(?:, factor: -?\d+|, numerator: -?\d+, denominator: -?\d+)?\)$",
+         r"!DIBasicType(\1)")],
 }
 # The coroutine await intrinsics given, for a reader before LLVM 19, as
 # calls of their wrappers.
@@ -119,6 +126,106 @@ for op in _KILL_OPS:
 LOCAL_IMPORT_KIND = "DIImportedEntity of a local scope in retainedNodes (dropped)"
 _NODE = re.compile(r"^(!\d+) = (.*)$")
 _LOCAL_SCOPE = re.compile(r"^(?:distinct )?!DI(?:Subprogram|LexicalBlock|LexicalBlockFile)\(")
+
+
+# !annotation tuples (a string and its parameters) written, for a reader
+# before LLVM 17, as their strings: in LLVM 22's text, each tuple in a
+# node an !annotation attachment names becomes its string, and the tuple
+# goes if nothing else names it.
+ANNOTATION_KIND = "!annotation parameters (dropped)"
+_ANNOTATION_USE = re.compile(r"!annotation !(\d+)\b")
+_MD_OPERAND = re.compile(r'!"(?:[^"\\]|\\.)*"|![0-9]+|[^,\s][^,]*')
+
+
+def drop_annotation_params(lines):
+    defs = {}
+    for i, line in enumerate(lines):
+        m = _NODE.match(line)
+        if m:
+            defs[m.group(1)] = i
+    lists = {"!" + n for line in lines for n in _ANNOTATION_USE.findall(line)}
+    tuples = set()
+    out = list(lines)
+    for n in lists:
+        i = defs.get(n)
+        body = _NODE.match(out[i]).group(2) if i is not None else ""
+        if not (body.startswith("!{") and body.endswith("}")):
+            continue
+        ops = []
+        for op in _MD_OPERAND.findall(body[2:-1]):
+            j = defs.get(op)
+            t = _NODE.match(out[j]).group(2) if j is not None else ""
+            m = re.match(r'^!\{(!"(?:[^"\\]|\\.)*")(?:, .*)?\}$', t)
+            if m:
+                ops.append(m.group(1))
+                tuples.add(op)
+            else:
+                ops.append(op)
+        out[i] = n + " = !{" + ", ".join(ops) + "}"
+    return drop_unnamed(out, tuples)
+
+
+def drop_unnamed(lines, nodes):
+    """lines without the definitions of those of nodes no other line
+    names, and then of the nodes only those named."""
+    while nodes:
+        named, gone = set(), set()
+        for line in lines:
+            m = _NODE.match(line)
+            named.update("!" + n for n in MDREF.findall(m.group(2) if m else line))
+        out = []
+        for line in lines:
+            m = _NODE.match(line)
+            if m and m.group(1) in nodes - named:
+                gone.update("!" + n for n in MDREF.findall(m.group(2)))
+            else:
+                out.append(line)
+        lines, nodes = out, gone
+    return lines
+
+
+# !memprof attachments dropped (a reader before LLVM 17): taken out of
+# LLVM 22's text, with the nodes they alone name.
+MEMPROF_KIND = "!memprof metadata (dropped)"
+
+
+# Assignment tracking, for a reader before LLVM 17 (LLVM 19 before debug
+# records for llvm.dbg.assign): each #dbg_assign written as the
+# llvm.dbg.value of its value, variable, expression and location, and the
+# DIAssignID attachments dropped; in LLVM 22's text the records become
+# those #dbg_value, the attachments go, and so do the DIAssignID nodes.
+DBG_ASSIGN_KIND = "#dbg_assign record (written as llvm.dbg.value)"
+ASSIGN_ID_KIND = "!DIAssignID attachment (dropped)"
+_DBG_ASSIGN = re.compile(r"^(\s+)#dbg_assign\((.*)\)$")
+
+
+def dbg_assign_as_value(lines):
+    out = []
+    for line in lines:
+        m = _DBG_ASSIGN.match(line)
+        if m:
+            args, depth, start = [], 0, 0
+            body = m.group(2)
+            for j, c in enumerate(body):
+                if c == "(":
+                    depth += 1
+                elif c == ")":
+                    depth -= 1
+                elif c == "," and depth == 0:
+                    args.append(body[start:j].strip())
+                    start = j + 1
+            args.append(body[start:].strip())
+            if len(args) == 7:
+                line = "%s#dbg_value(%s)" % (m.group(1), ", ".join(args[:3] + args[6:]))
+        out.append(line)
+    ids = {m.group(1) for l in out if (m := _NODE.match(l)) and m.group(2) == "distinct !DIAssignID()"}
+    return drop_unnamed(out, ids)
+
+
+def drop_assign_ids(lines):
+    out = [re.sub(r", !DIAssignID !\d+", "", l) for l in lines]
+    ids = {m.group(1) for l in out if (m := _NODE.match(l)) and m.group(2) == "distinct !DIAssignID()"}
+    return drop_unnamed(out, ids)
 
 
 def drop_local_imports(lines):
@@ -361,7 +468,7 @@ def canonical(text, depth=4):
         if "!" in line:
             line = MDREF.sub(lambda m: "!<" + label(m.group(1), depth) + ">", line)
         (decls if line.startswith("declare ") else body).append(line)
-    return body + sorted(decls) + sorted(nodes)
+    return body + sorted(set(decls)) + sorted(nodes)
 
 
 CGEP = re.compile(r"getelementptr (?:inbounds |nusw |nuw |inrange\(-?\d+, -?\d+\) )*\(")
@@ -381,11 +488,11 @@ def constant_geps(line):
         line = line[:m.start()] + "GEP" + line[past_parens(line, m.end() - 1):]
 
 
-def main():
-    ref = open(sys.argv[1], errors="replace").read().splitlines()
-    back = open(sys.argv[2], errors="replace").read().splitlines()
+def set_aside(ref, back, reported):
+    """ref and back with what each reported kind names set aside, and
+    the kinds that are rewrites no rule sets aside."""
     rewritten = []
-    for k in sorted(kinds(sys.argv[3])):
+    for k in sorted(reported):
         if k in FLAG_RULES:
             for pat, rep in FLAG_RULES[k]:
                 r = re.compile(pat)
@@ -398,17 +505,35 @@ def main():
         elif k == TYPED_CASTS:
             back = drop_casts(back)
         elif k == TLS_KIND:
-            ref = [l for l in drop_casts(ref, TLS) if not TLS_DECL.match(l)]
+            # The calls' locations go with them, if nothing else names them.
+            locs = {m.group(1) for l in ref if TLS.match(l) and (m := re.search(r"!dbg (!\d+)", l))}
+            ref = drop_unnamed([l for l in drop_casts(ref, TLS) if not TLS_DECL.match(l)], locs)
         elif k == TLS_DECL_KIND:
             ref = [l for l in ref if not TLS_DECL.match(l)]
         elif k == LOCAL_IMPORT_KIND:
             ref = drop_local_imports(ref)
+        elif k == MEMPROF_KIND:
+            nodes = {"!" + n for l in ref for n in re.findall(r", !memprof !(\d+)", l)}
+            ref = drop_unnamed([re.sub(r", !memprof !\d+", "", l) for l in ref], nodes)
+        elif k == ANNOTATION_KIND:
+            ref = drop_annotation_params(ref)
+        elif k == DBG_ASSIGN_KIND:
+            ref = dbg_assign_as_value(ref)
+        elif k == ASSIGN_ID_KIND:
+            ref = drop_assign_ids(ref)
         elif ATTR_KIND.match(k):
             name = ATTR_KIND.match(k).group(1)
             ref = drop_attr(ref, name)
             back = drop_attr(back, name)
         elif k not in SILENT:
             rewritten.append(k)
+    return ref, back, rewritten
+
+
+def main():
+    ref = open(sys.argv[1], errors="replace").read().splitlines()
+    back = open(sys.argv[2], errors="replace").read().splitlines()
+    ref, back, rewritten = set_aside(ref, back, kinds(sys.argv[3]))
     if ref == back or canonical(ref) == canonical(back):
         print("same")
         return 0
