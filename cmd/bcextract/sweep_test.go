@@ -20,14 +20,24 @@ import (
 // sweepDense bytes, and sweepSamples more of each spread over the rest, in
 // a few seconds; -short skips even that. -sweep.all sweeps the quick set
 // in full (a few minutes), -sweep.wide one or more fixtures of every
-// container format and payload besides, in full (.ci/run does), and
-// -sweep.files a glob of its own (relative to the repository root), in
-// full.
+// container format and payload besides, in full, and -sweep.files a glob
+// of its own (relative to the repository root), in full. A full sweep may
+// be thinned by -sweep.stride K: every offset of a fixture's first
+// sweepHead bytes (its headers and tables, where most checks are) and its
+// last, then every Kth offset beyond, starting at -sweep.phase; .ci/run
+// sweeps the wide set at a stride of 4 with the phase turning with the
+// date, so four days' runs cover every offset.
 var (
-	sweepAll   = flag.Bool("sweep.all", false, "sweep the quick set in full, every truncation and corruption, not a sample")
-	sweepWide  = flag.Bool("sweep.wide", false, "sweep the wide set of fixtures in full, not only the quick set")
-	sweepFiles = flag.String("sweep.files", "", "sweep the fixtures matching this glob (relative to the repository root) in full")
+	sweepAll    = flag.Bool("sweep.all", false, "sweep the quick set in full, every truncation and corruption, not a sample")
+	sweepWide   = flag.Bool("sweep.wide", false, "sweep the wide set of fixtures in full, not only the quick set")
+	sweepFiles  = flag.String("sweep.files", "", "sweep the fixtures matching this glob (relative to the repository root) in full")
+	sweepStride = flag.Int("sweep.stride", 1, "in a full sweep, past each fixture's first 256 bytes, try every Kth offset only")
+	sweepPhase  = flag.Int("sweep.phase", 0, "with -sweep.stride K, the offsets tried past the first 256 bytes are those equal to this modulo K")
 )
+
+// sweepHead is how many leading bytes of a fixture a strided sweep tries
+// every offset of.
+const sweepHead = 256
 
 // The sample "go test" sweeps of each fixture: the first sweepDense
 // truncations and corruptions (headers, where most checks are), then
@@ -139,6 +149,9 @@ func TestSweep(t *testing.T) {
 	case *sweepAll:
 		sample = false
 	}
+	if *sweepStride < 1 || *sweepPhase < 0 || *sweepPhase >= *sweepStride {
+		t.Fatalf("-sweep.stride %d -sweep.phase %d: the stride must be at least 1 and the phase in [0, stride)", *sweepStride, *sweepPhase)
+	}
 	for _, f := range files {
 		t.Run(filepath.ToSlash(f), func(t *testing.T) {
 			t.Parallel()
@@ -148,14 +161,19 @@ func TestSweep(t *testing.T) {
 }
 
 // sweptOffsets returns the truncation lengths, or the corrupted bytes, a
-// sweep of a fixture of n bytes tries: all of them, or when sampling the
-// first sweepDense and sweepSamples more spread over the rest, the last
-// among them.
-func sweptOffsets(n int, sample bool) []int {
+// sweep of a fixture of n bytes tries. When sampling: the first sweepDense
+// and sweepSamples more spread over the rest, the last among them.
+// Otherwise all of them, or with a stride k above 1 the first sweepHead,
+// the last, and those past sweepHead equal to phase modulo k.
+func sweptOffsets(n int, sample bool, stride, phase int) []int {
 	var offs []int
 	for i := 0; i < n; i++ {
-		if !sample || i < sweepDense || i == n-1 ||
-			(i-sweepDense)*sweepSamples/max(1, n-sweepDense) != (i+1-sweepDense)*sweepSamples/max(1, n-sweepDense) {
+		if sample {
+			if i < sweepDense || i == n-1 ||
+				(i-sweepDense)*sweepSamples/max(1, n-sweepDense) != (i+1-sweepDense)*sweepSamples/max(1, n-sweepDense) {
+				offs = append(offs, i)
+			}
+		} else if i < sweepHead || i == n-1 || (i-sweepHead)%stride == phase {
 			offs = append(offs, i)
 		}
 	}
@@ -205,7 +223,7 @@ func sweepFile(t *testing.T, path string, sample bool) {
 			t.Errorf("%s: a command wrote outside its output directory:\nbefore %s\nafter  %s", what, before, after)
 		}
 	}
-	offs := sweptOffsets(len(orig), sample)
+	offs := sweptOffsets(len(orig), sample, *sweepStride, *sweepPhase)
 	for _, n := range offs {
 		check(fmt.Sprintf("prefix %d", n), orig[:n])
 	}
@@ -318,16 +336,29 @@ func listTree(t *testing.T, root string) string {
 
 func TestSweptOffsets(t *testing.T) {
 	for _, tt := range []struct {
-		n      int
-		sample bool
-		count  int
+		n             int
+		sample        bool
+		stride, phase int
+		count         int
 	}{
-		{10, true, 10}, {48, true, 48}, {100, false, 100},
-		{49, true, 49}, {2776, true, sweepDense + sweepSamples}, {1412, true, sweepDense + sweepSamples},
+		{10, true, 1, 0, 10}, {48, true, 1, 0, 48}, {100, false, 1, 0, 100},
+		{49, true, 1, 0, 49}, {2776, true, 1, 0, sweepDense + sweepSamples}, {1412, true, 1, 0, sweepDense + sweepSamples},
+		// Strided: the first 256, then 256, 260, ..., 996 (186), and 999.
+		{1000, false, 4, 0, 256 + 186 + 1},
+		// 259, 263, ..., 999 (186), the last among them.
+		{1000, false, 4, 3, 256 + 186},
+		{100, false, 4, 2, 100},
 	} {
-		offs := sweptOffsets(tt.n, tt.sample)
+		offs := sweptOffsets(tt.n, tt.sample, tt.stride, tt.phase)
 		if len(offs) != tt.count || offs[len(offs)-1] != tt.n-1 || !slices.IsSorted(offs) {
-			t.Errorf("sweptOffsets(%d, %v): %d offsets, last %d; want %d, last %d", tt.n, tt.sample, len(offs), offs[len(offs)-1], tt.count, tt.n-1)
+			t.Errorf("sweptOffsets(%d, %v, %d, %d): %d offsets, last %d; want %d, last %d", tt.n, tt.sample, tt.stride, tt.phase, len(offs), offs[len(offs)-1], tt.count, tt.n-1)
+		}
+		if !tt.sample {
+			for _, i := range offs[min(len(offs), sweepHead):] {
+				if (i-sweepHead)%tt.stride != tt.phase && i != tt.n-1 {
+					t.Errorf("sweptOffsets(%d, false, %d, %d) tries %d", tt.n, tt.stride, tt.phase, i)
+				}
+			}
 		}
 	}
 }
