@@ -60,7 +60,10 @@ func (w *writer) olderAnnotations(f *ir.Function) (undo func()) {
 // olderAnnotation returns the !annotation tuple n as a reader before LLVM
 // 17 takes it: n itself when it holds strings only; else a tuple of the
 // strings, each annotation with parameters given as its first operand
-// (when a string); nil when none is left.
+// (when a string); nil when none is left. The tuple made for n is made
+// once: a body kept in memory meets n again in the writing pass, which
+// must write the node the numbering pass numbered. The losses are said
+// each time.
 func (w *writer) olderAnnotation(n ir.MDNode) ir.MDNode {
 	t, ok := n.(*ir.MDTuple)
 	if !ok {
@@ -86,8 +89,16 @@ func (w *writer) olderAnnotation(n ir.MDNode) ir.MDNode {
 		}
 		w.loseInBody("!annotation of other than a string (dropped)")
 	}
-	if len(ops) == 0 {
-		return nil
+	if made, ok := w.annotations[n]; ok {
+		return made
 	}
-	return &ir.MDTuple{Ops: ops}
+	var made ir.MDNode
+	if len(ops) > 0 {
+		made = &ir.MDTuple{Ops: ops}
+	}
+	if w.annotations == nil {
+		w.annotations = map[ir.MDNode]ir.MDNode{}
+	}
+	w.annotations[n] = made
+	return made
 }

@@ -426,6 +426,10 @@ type writer struct {
 	// intrinsics are the intrinsic declarations changed for an older
 	// reader, with how (olderDecls).
 	intrinsics map[*ir.Function]*intrinsicChange
+	// annotations are the !annotation tuples made for a reader before
+	// LLVM 17, by the tuple each replaces (nil for one dropped): the
+	// second pass writes the nodes the first numbered (olderAnnotation).
+	annotations map[ir.MDNode]ir.MDNode
 	// dbg are the debug intrinsics added for a reader before LLVM 19,
 	// by record kind (olderDbgDecls).
 	dbg []*ir.Function
