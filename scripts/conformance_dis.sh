@@ -19,6 +19,11 @@
 #                      $BCX_CORPUS (default ~/.cache/bcextract-corpus).
 #   --package-max N    at most N files of each package, evenly spaced in
 #                      name order (default: all; CI takes a sample).
+#   --package-mb M     fewer still where a package's files are large: about
+#                      M megabytes of each (as many files as M MB holds of
+#                      the package's average, at least one; libclc's 11
+#                      of 4 to 10 MB each, one per target, make 3 at 25:
+#                      AMDGCN, R600, NVPTX). Default: no limit.
 #   --strict-packages  a package file printed silently different (exit 0,
 #                      output not llvm-dis-22's) is fatal; one reported on
 #                      stderr with exit 1 is counted only.
@@ -263,6 +268,7 @@ SELFTEST=0
 RUST=1
 PACKAGES=0
 PACKAGE_MAX=0
+PACKAGE_MB=0
 STRICT_PACKAGES=0
 STRICT=0
 JOBS=2
@@ -276,6 +282,7 @@ while [[ $# -gt 0 ]]; do
 	--no-rust) RUST=0; shift ;;
 	--packages) PACKAGES=1; shift ;;
 	--package-max) PACKAGE_MAX=${2:?--package-max needs a number}; shift 2 ;;
+	--package-mb) PACKAGE_MB=${2:?--package-mb needs a number}; shift 2 ;;
 	--strict-packages) STRICT_PACKAGES=1; shift ;;
 	--strict-all) STRICT=1; shift ;;
 	--jobs) JOBS=${2:?--jobs needs a number}; shift 2 ;;
@@ -531,9 +538,15 @@ if [[ $PACKAGES -eq 1 ]]; then
 		while IFS= read -r -d '' f; do
 			is_raw_bitcode "$f" && files+=("$f")
 		done < <(find "$CORPUS/$p" -type f -name '*.bc' -print0 | sort -z)
-		step=1
-		if [[ $PACKAGE_MAX -gt 0 && ${#files[@]} -gt $PACKAGE_MAX ]]; then
-			step=$(((${#files[@]} + PACKAGE_MAX - 1) / PACKAGE_MAX))
+		step=1 most=$PACKAGE_MAX
+		if [[ $PACKAGE_MB -gt 0 && ${#files[@]} -gt 0 ]]; then
+			bytes=$(stat -c %s -- "${files[@]}" | awk '{ s += $1 } END { print s }')
+			bymb=$((PACKAGE_MB * 1048576 * ${#files[@]} / bytes))
+			bymb=$((bymb > 0 ? bymb : 1))
+			if [[ $most -eq 0 || $bymb -lt $most ]]; then most=$bymb; fi
+		fi
+		if [[ $most -gt 0 && ${#files[@]} -gt $most ]]; then
+			step=$(((${#files[@]} + most - 1) / most))
 		fi
 		for ((i = 0; i < ${#files[@]}; i += step)); do
 			add_job "$CORPUS/$p" "${files[i]#"$CORPUS/$p/"}" "pkg:$p"

@@ -488,6 +488,32 @@ def constant_geps(line):
         line = line[:m.start()] + "GEP" + line[past_parens(line, m.end() - 1):]
 
 
+def sub_lines(r, rep, lines):
+    """[r.sub(rep, l) for l in lines], made in one pass over the lines
+    joined (a call a line costs seconds on a program's text) unless a
+    match there spans lines, when it is made line by line."""
+    crossed = False
+    text = "\n".join(lines)
+    pat = r.pattern
+    # A leading \b before a word (\b(icmp )samesign) keeps re from
+    # scanning for the word's letters: it is checked on each match.
+    word = re.match(r"\\b\(?[A-Za-z_]", pat) is not None
+    if word:
+        pat = pat[2:]
+
+    def one(m):
+        nonlocal crossed
+        i = m.start()
+        if word and i > 0 and (text[i - 1].isalnum() or text[i - 1] == "_"):
+            return m.group(0)
+        crossed = crossed or "\n" in m.group(0)
+        return m.expand(rep)
+    out = re.compile(pat, r.flags | re.M).sub(one, text)
+    if crossed:
+        return [r.sub(rep, l) for l in lines]
+    return out.split("\n") if lines else []
+
+
 def set_aside(ref, back, reported):
     """ref and back with what each reported kind names set aside, and
     the kinds that are rewrites no rule sets aside."""
@@ -500,8 +526,8 @@ def set_aside(ref, back, reported):
                     ref = [l for l in ref if not r.match(l)]
                     back = [l for l in back if not r.match(l)]
                     continue
-                ref = [r.sub(rep, l) for l in ref]
-                back = [r.sub(rep, l) for l in back]
+                ref = sub_lines(r, rep, ref)
+                back = sub_lines(r, rep, back)
         elif k == TYPED_CASTS:
             back = drop_casts(back)
         elif k == TLS_KIND:
@@ -534,10 +560,13 @@ def main():
     ref = open(sys.argv[1], errors="replace").read().splitlines()
     back = open(sys.argv[2], errors="replace").read().splitlines()
     ref, back, rewritten = set_aside(ref, back, kinds(sys.argv[3]))
-    if ref == back or canonical(ref) == canonical(back):
+    if ref == back:
         print("same")
         return 0
     ref, back = canonical(ref), canonical(back)
+    if ref == back:
+        print("same")
+        return 0
     if [constant_geps(l) for l in ref] == [constant_geps(l) for l in back]:
         print("folded")
         return 0
