@@ -61,8 +61,9 @@
 # Every intrinsic the outputs' bodies use (as llvm-dis-N prints them) must
 # be one LLVM N knows if LLVM 22 does (scripts/intrinsics_known.py, through
 # their C APIs): a name N does not know is read as an external function's.
-# And `link --llvm N` of each library's units must write the bytes
-# `convert --llvm N` writes of their link, and `inspect` must say of every
+# And `link --llvm N` of each library's units must write the module
+# `convert --llvm N` writes of their link (the bytes, or the same text of
+# llvm-dis-22: see below), and `inspect` must say of every
 # output that LLVM N (or an older one) reads it (its min llvm).
 # Outputs known not to pass yet are listed in EXPECTED, with why.
 # Exit status: 0 when every other output is read and verified, none is
@@ -138,7 +139,8 @@ if [[ -f $SRC/zlib/zlib.h && -f $SRC/lua/lua.h ]]; then
 		IFS=$'"'"'\t'"'"' read -r flags u out <<<"$1"
 		clang-22 $flags -c -emit-llvm "$u" -o "$out" 2>/dev/null || true' _ {}
 	# Whole programs: each library's units linked into one module by
-	# bcextract link (an input like the others; link --llvm N below).
+	# bcextract link (an input like the others but Lua's with the
+	# sanitizers; link --llvm N below).
 	for prog in zlib-O0g lua-O0g zlib-O2 lua-O2 lua-asan; do
 		units "$prog" >"$WORK/units-$prog"
 		dir=in
