@@ -75,9 +75,12 @@ A link that cannot be made is said as llvm-link-22 says it, on stderr
 ("error: Linking globals named 'f': symbol multiply defined!", conflicting
 module flags), and nothing is written; llvm-link-22's warnings (different
 data layouts or triples, module flags that differ) are said on stderr too.
-What the linker or the writer does not handle yet (a largest comdat whose
-later leader is larger, an alias not linked that a linked value uses, ...)
-is said on stderr, and nothing is written.
+A linked module LLVM's verifier would refuse (a member of a largest comdat
+a later module's larger one replaced, still referenced and defined by no
+later module) ends the link as llvm-link-22's does: its verifier's messages,
+then "error: linked module is broken!". What the linker or the writer does
+not handle yet (an alias not linked that a linked value uses, ...) is said
+on stderr, and nothing is written.
 
 The output is written atomically, never over an input, and over an existing
 file only with --force; "-o -" writes it to standard output. A line "N
@@ -259,6 +262,10 @@ func runLink(e *env, args []string, o linkOptions) error {
 			})
 		})
 		prog.clear()
+		if err == nil {
+			// llvm-link-22 verifies what it linked.
+			err = l.Broken()
+		}
 		if err != nil {
 			linkErr(err)
 		}

@@ -43,7 +43,8 @@ func FuzzLink(f *testing.F) {
 	pairs := [][2]string{{"order-a", "order-b"}, {"types-a", "types-b"}, {"flags-a", "flags-b"},
 		{"weak-a", "weak-b"}, {"lazy", "lifo"}, {"multi-a", "conflict-b"}, {"needed-main", "needed-lib"},
 		{"nest-main", "nest-c"}, {"iso-b", "iso-c"}, {"comdat-a", "comdat-b"}, {"ifunc-a", "ifunc-b"},
-		{"redirect-a", "redirect-b"}, {"redirect-a", "redirect-c"}, {"cycle-a", "cycle-b"}, {"tbaa-a", "tbaa-b"}}
+		{"redirect-a", "redirect-b"}, {"redirect-a", "redirect-c"}, {"cycle-a", "cycle-b"}, {"tbaa-a", "tbaa-b"},
+		{"comdat-b", "comdat-a"}, {"largest-a", "largest-b"}, {"largest-any", "largest-any-b"}}
 	for i, p := range pairs {
 		a, err := os.ReadFile(filepath.Join("testdata", p[0]+".bc"))
 		if err != nil {
@@ -76,7 +77,7 @@ func FuzzLink(f *testing.F) {
 			mb, name = ar.Module(), ArchiveName
 		}
 		flags := Flags{OnlyNeeded: how&1 != 0, Internalize: how&2 != 0, OverrideFromSrc: how&4 != 0}
-		if l.Link(mb, name, flags) != nil {
+		if l.Link(mb, name, flags) != nil || l.Broken() != nil {
 			return
 		}
 		out, err := bcwrite.Write(l.Module(), bcwrite.Options{NoAsmParser: true, UseListsAsGiven: true})

@@ -274,6 +274,7 @@ func (l *Linker) Link(src *ir.Module, name string, flags Flags) error {
 	if err := mv.run(); err != nil {
 		return err
 	}
+	l.noteReplaced(ml.dropped)
 
 	if flags.Internalize {
 		l.compact(true)
@@ -299,6 +300,37 @@ func (l *Linker) release(src *ir.Module) {
 	}
 	clear(l.order)
 	l.order = l.order[:0]
+}
+
+// Broken returns the error llvm-link-22 ends with when its verifier
+// refuses the linked module, for what a link can leave broken: a value of
+// a comdat a later module's larger one replaced, referenced and so kept
+// as a declaration, that no later module defined again (a function
+// declaration in a comdat, a variable without an initializer of a linkage
+// only a definition may have). Call it after the last Link; nil when the
+// module is sound in those respects.
+func (l *Linker) Broken() error {
+	l.compact(true)
+	var b strings.Builder
+	for _, f := range l.m.Functions {
+		if !f.HasBody && f.Comdat != nil {
+			b.WriteString("Declaration may not be in a Comdat!\nptr @" + f.Name + "\n")
+		}
+	}
+	for _, g := range l.m.Globals {
+		switch {
+		case g.Init != nil:
+		case g.Linkage != ir.ExternalLinkage && g.Linkage != ir.ExternalWeakLinkage:
+			b.WriteString("Global is external, but doesn't have external or weak linkage!\nptr @" + g.Name + "\n")
+		case g.Comdat != nil:
+			b.WriteString("Declaration may not be in a Comdat!\nptr @" + g.Name + "\n")
+		}
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	// The verifier's messages, then llvm-link-22's.
+	return &Error{Msg: b.String() + "linked module is broken!"}
 }
 
 // Module finishes the link and returns the linked module (the Linker New
@@ -499,15 +531,37 @@ func (l *Linker) redirect() {
 	if len(l.forward) == 0 {
 		return
 	}
-	res := func(c ir.Constant) ir.Constant {
-		for {
-			n, ok := l.forward[c]
-			if !ok {
-				return c
-			}
-			c = n
+	l.mapGlobalRefs(l.resolve)
+}
+
+// resolve returns what stands for global value c: c, or what replaced it
+// (and what replaced that).
+func (l *Linker) resolve(c ir.Constant) ir.Constant {
+	for {
+		n, ok := l.forward[c]
+		if !ok {
+			return c
 		}
+		c = n
 	}
+}
+
+// referenced returns the destination's global values something in it
+// refers to (those with uses, in LLVM's terms): a reference to a value
+// replaced is one to what replaced it.
+func (l *Linker) referenced() map[ir.Constant]bool {
+	used := map[ir.Constant]bool{}
+	l.mapGlobalRefs(func(c ir.Constant) ir.Constant {
+		used[l.resolve(c)] = true
+		return c
+	})
+	return used
+}
+
+// mapGlobalRefs replaces every reference to a global value in the
+// destination's initializers, aliasees, resolvers, functions' operands
+// and instructions by what res returns for it.
+func (l *Linker) mapGlobalRefs(res func(ir.Constant) ir.Constant) {
 	cdone := map[ir.Constant]bool{}
 	var konst func(c ir.Constant) ir.Constant
 	value := func(v ir.Value) ir.Value {

@@ -30,6 +30,8 @@ type moduleLinker struct {
 	// name (made when first needed).
 	all      []ir.Constant
 	srcNames map[string]ir.Constant
+	// dropped are the destination's values in comdats src replaced.
+	dropped []droppedValue
 }
 
 type linkFrom uint8
@@ -74,6 +76,9 @@ func (ml *moduleLinker) run() error {
 	}
 	ml.all = all
 	seen := map[*ir.Comdat]bool{}
+	// replaced are the destination's comdats whose members a larger one
+	// of src replaces (ReplacedDstComdats).
+	replaced := map[*ir.Comdat]bool{}
 	for _, c := range all {
 		cd := comdatOf(c)
 		if cd == nil {
@@ -86,11 +91,17 @@ func (ml *moduleLinker) run() error {
 				return err
 			}
 			ml.chosen[cd] = from
+			if dc := ml.l.comdats[cd.Name]; dc != nil && from == fromSrc {
+				replaced[dc] = true
+			}
 		}
 		h := header(c)
 		if h.Linkage.IsLocal() || isLinkOnce(h.Linkage) || h.Linkage == ir.AvailableExternallyLinkage {
 			ml.lazyMembers[cd] = append(ml.lazyMembers[cd], c)
 		}
+	}
+	if len(replaced) > 0 {
+		ml.dropReplacedComdats(replaced)
 	}
 	for _, c := range all {
 		if err := ml.linkIfNeeded(c); err != nil {
@@ -196,12 +207,93 @@ func (ml *moduleLinker) chooseComdat(cd *ir.Comdat) (linkFrom, error) {
 		}
 	case ir.ComdatLargest:
 		if ssize > dsize {
-			// The destination's members would go (ModuleLinker's
-			// dropReplacedComdat).
-			return 0, &UnsupportedError{What: "a largest comdat whose members a later module replaces (" + cd.Name + ")"}
+			// The destination's members go (dropReplacedComdats).
+			return fromSrc, nil
 		}
 	}
 	return fromDst, nil
+}
+
+// dropReplacedComdats is ModuleLinker::dropReplacedComdat for each of the
+// destination's global values in a comdat of replaced, the aliases first
+// (an alias's comdat is its aliasee's), then the variables, then the
+// functions: one nothing refers to leaves the destination; one referred
+// to stays as a declaration that src's member of its name then replaces,
+// as any definition replaces a declaration. A function loses its body
+// (Function::deleteBody: external, its comdat kept), a variable its
+// initializer; an alias is replaced by an external declaration of its
+// value type, made at the end of the destination's functions or
+// variables. A declaration no later module defines again leaves the
+// module broken, as llvm-link-22's verifier finds it (Linker.Broken).
+func (ml *moduleLinker) dropReplacedComdats(replaced map[*ir.Comdat]bool) {
+	l := ml.l
+	l.compact(true)
+	used := l.referenced()
+	erase := func(c ir.Constant) bool {
+		ml.dropped = append(ml.dropped, droppedValue{c, header(c).Name})
+		if used[c] {
+			return false
+		}
+		l.dropName(c)
+		l.remove(c)
+		return true
+	}
+	for _, a := range l.m.Aliases {
+		obj := ir.AliaseeObject(a.Aliasee)
+		if obj == nil || !replaced[comdatOf(obj)] || erase(a) {
+			continue
+		}
+		// The declaration is in the alias's address space (LLVM's, in
+		// the data layout's default one: the same but for targets with
+		// several).
+		h := ir.GlobalHeader{Typ: a.Typ, ValueType: a.ValueType, Linkage: ir.ExternalLinkage}
+		var decl ir.Constant
+		if a.ValueType.Kind == ir.FunctionType {
+			f := &ir.Function{GlobalHeader: h, Sig: a.ValueType}
+			l.m.Functions = append(l.m.Functions, f)
+			decl = f
+		} else {
+			g := &ir.GlobalVar{GlobalHeader: h}
+			l.addGlobal(g)
+			decl = g
+		}
+		name := a.Name
+		l.dropName(a)
+		l.remove(a)
+		l.addName(decl, name)
+		l.forward[a] = decl
+		l.md.replaceValue(a, decl)
+	}
+	for _, g := range l.m.Globals {
+		if g.Comdat != nil && replaced[g.Comdat] && !erase(g) {
+			g.Init = nil
+		}
+	}
+	for _, f := range l.m.Functions {
+		if f.Comdat != nil && replaced[f.Comdat] && !erase(f) {
+			f.HasBody, f.Params, f.Blocks, f.UseListOrders = false, nil, nil, nil
+			f.Personality, f.Prefix, f.Prologue = nil, nil, nil
+			f.Metadata = nil
+			f.Linkage = ir.ExternalLinkage
+		}
+	}
+}
+
+// A droppedValue is a global value of the destination a comdat of a later
+// module replaced (dropReplacedComdats), and the name it had.
+type droppedValue struct {
+	c    ir.Constant
+	name string
+}
+
+// noteReplaced records, for Resolutions, which definition of a later
+// module took the place of each value of dropped.
+func (l *Linker) noteReplaced(dropped []droppedValue) {
+	for _, d := range dropped {
+		if n := l.namedValue(d.name); n != nil && n != d.c && !isDeclaration(n) {
+			l.replacedBy[d.c] = n
+		}
+	}
 }
 
 // srcNamed is the source's global value named name, nil if none.
