@@ -62,17 +62,6 @@ func (l *Linker) internalize(names []string) {
 		external bool
 	}
 	comdats := map[*ir.Comdat]*comdatInfo{}
-	// GlobalValue::getComdat.
-	comdatOfValue := func(c ir.Constant) *ir.Comdat {
-		if a, ok := c.(*ir.Alias); ok {
-			// An alias is in the comdat of the object it aliases.
-			if o := ir.AliaseeObject(a.Aliasee); o != nil {
-				return comdatOf(o)
-			}
-			return nil
-		}
-		return comdatOf(c)
-	}
 	var all []ir.Constant
 	for _, f := range m.Functions {
 		all = append(all, f)

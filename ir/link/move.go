@@ -281,7 +281,7 @@ func (m *mover) shouldLink(dst, src ir.Constant) bool {
 		return false
 	}
 	m.maybeAdd(src)
-	if cd := comdatOf(src); cd != nil {
+	if cd := comdatOfValue(src); cd != nil {
 		for _, c2 := range m.ml.lazyMembers[cd] {
 			d := m.l.linkedTo(c2)
 			fromSrc := true
@@ -354,8 +354,7 @@ func (m *mover) linkProto(src ir.Constant) (ir.Constant, bool) {
 	switch src.(type) {
 	case *ir.Alias, *ir.IFunc:
 		if !should {
-			m.fail(&UnsupportedError{What: "an alias or ifunc referenced and not linked (@" + h.Name + ")"})
-			return nil, false
+			return m.indirectDeclaration(src), false
 		}
 	}
 	// copyGlobalValueProto: the new value is added to the destination
@@ -390,6 +389,31 @@ func (m *mover) linkProto(src ir.Constant) (ir.Constant, bool) {
 		m.rauw = append(m.rauw, [2]ir.Constant{dst, src})
 	}
 	return src, true
+}
+
+// indirectDeclaration is copyGlobalValueProto for an alias or ifunc src
+// referenced and not linked (its comdat's members the destination's, say):
+// an external declaration of its value type, a function or a variable (of
+// src's thread-local mode), in src's address space, under its name.
+func (m *mover) indirectDeclaration(src ir.Constant) ir.Constant {
+	l := m.l
+	h := header(src)
+	dh := ir.GlobalHeader{Typ: m.tm.get(h.Typ), ValueType: m.tm.get(h.ValueType), Linkage: ir.ExternalLinkage}
+	var decl ir.Constant
+	if dh.ValueType.Kind == ir.FunctionType {
+		f := &ir.Function{GlobalHeader: dh, Sig: dh.ValueType}
+		l.addName(f, h.Name)
+		l.m.Functions = append(l.m.Functions, f)
+		decl = f
+	} else {
+		dh.ThreadLocal = h.ThreadLocal
+		g := &ir.GlobalVar{GlobalHeader: dh}
+		l.addName(g, h.Name)
+		l.addGlobal(g)
+		decl = g
+	}
+	m.forceRenaming(decl, h.Name)
+	return decl
 }
 
 func setComdat(c ir.Constant, cd *ir.Comdat) {
@@ -511,6 +535,9 @@ func (m *mover) flush() {
 			}
 			m.mapAttachments(g.Metadata)
 		case taskAliasee:
+			if !m.indirectLinked(t.c) {
+				return
+			}
 			switch a := t.c.(type) {
 			case *ir.Alias:
 				if v, ok := m.mapValue(a.Aliasee).(ir.Constant); ok {
@@ -531,6 +558,53 @@ func (m *mover) flush() {
 			g.Init = &ir.ConstAggregate{Typ: g.ValueType, Elems: elems}
 		}
 	}
+}
+
+// indirectLinked reports whether every global value of the source the
+// aliasee of alias (or the resolver of ifunc) c refers to is linked; else
+// the link fails (UnsupportedError): LLVM maps those apart
+// (IRLinker::linkGlobalValueProto with ForIndirectSymbol), one not linked
+// made an internal copy of its definition, under a name made unique, for
+// the alias alone, which this linker does not do yet.
+func (m *mover) indirectLinked(c ir.Constant) bool {
+	var root ir.Constant
+	switch a := c.(type) {
+	case *ir.Alias:
+		root = a.Aliasee
+	case *ir.IFunc:
+		root = a.Resolver
+	}
+	seen := map[ir.Constant]bool{}
+	var walk func(c ir.Constant) bool
+	walk = func(c ir.Constant) bool {
+		if c == nil || seen[c] {
+			return true
+		}
+		seen[c] = true
+		if isGlobalValue(c) {
+			if !m.srcSet[c] || m.shouldLink(m.l.linkedTo(c), c) {
+				return true
+			}
+			m.fail(&UnsupportedError{What: "an alias or ifunc linked whose aliasee or resolver is not (@" + header(c).Name + ")"})
+			return false
+		}
+		switch x := c.(type) {
+		case *ir.ConstExpr:
+			for _, o := range x.Operands {
+				if !walk(o) {
+					return false
+				}
+			}
+		case *ir.ConstAggregate:
+			for _, e := range x.Elems {
+				if !walk(e) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return walk(root)
 }
 
 // checkTBAA drops the !tbaa attachments of f's body as llvm-link-22 does

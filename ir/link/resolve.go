@@ -80,7 +80,7 @@ func (ml *moduleLinker) run() error {
 	// of src replaces (ReplacedDstComdats).
 	replaced := map[*ir.Comdat]bool{}
 	for _, c := range all {
-		cd := comdatOf(c)
+		cd := comdatOfValue(c)
 		if cd == nil {
 			continue
 		}
@@ -109,7 +109,7 @@ func (ml *moduleLinker) run() error {
 		}
 	}
 	for i := 0; i < len(ml.toLink); i++ {
-		cd := comdatOf(ml.toLink[i])
+		cd := comdatOfValue(ml.toLink[i])
 		if cd == nil {
 			continue
 		}
@@ -143,6 +143,19 @@ func (ml *moduleLinker) add(c ir.Constant) bool {
 	return true
 }
 
+// comdatOfValue is GlobalValue::getComdat: an alias is in the comdat of
+// the object it aliases.
+func comdatOfValue(c ir.Constant) *ir.Comdat {
+	if a, ok := c.(*ir.Alias); ok {
+		if o := ir.AliaseeObject(a.Aliasee); o != nil {
+			return comdatOf(o)
+		}
+		return nil
+	}
+	return comdatOf(c)
+}
+
+// comdatOf is GlobalObject::getComdat: a variable's or function's comdat.
 func comdatOf(c ir.Constant) *ir.Comdat {
 	switch g := c.(type) {
 	case *ir.GlobalVar:
@@ -240,7 +253,7 @@ func (ml *moduleLinker) dropReplacedComdats(replaced map[*ir.Comdat]bool) {
 	}
 	for _, a := range l.m.Aliases {
 		obj := ir.AliaseeObject(a.Aliasee)
-		if obj == nil || !replaced[comdatOf(obj)] || erase(a) {
+		if obj == nil || !replaced[comdatOfValue(a)] || erase(a) {
 			continue
 		}
 		// The declaration is in the alias's address space (LLVM's, in
@@ -427,7 +440,7 @@ func (ml *moduleLinker) linkIfNeeded(c ir.Constant) error {
 		return nil
 	}
 	from := fromDst
-	if cd := comdatOf(c); cd != nil {
+	if cd := comdatOfValue(c); cd != nil {
 		from = ml.chosen[cd]
 		if from == fromDst {
 			return nil
