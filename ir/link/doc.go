@@ -26,9 +26,8 @@
 // Appending variables (llvm.global_ctors, llvm.used) are concatenated, and
 // debug-info composite types made one by their ODR identifier, members
 // included, as llvm-link-22's context makes them. What the linker does not
-// do yet is refused with an UnsupportedError: an alias or ifunc linked
-// whose aliasee or resolver is not (LLVM links an internal copy of it),
-// module flags of the Append kinds that differ. A link
+// do yet is refused with an UnsupportedError: an alias whose aliasee is an
+// alias or ifunc not linked, module flags of the Append kinds that differ. A link
 // that leaves the module as LLVM's verifier refuses it (the members of a
 // replaced largest comdat still referenced and not defined again) is
 // found by Linker.Broken, as llvm-link-22's verifier finds it.

@@ -259,16 +259,3 @@ func TestTypeNamePrefix(t *testing.T) {
 		}
 	}
 }
-
-// TestIndirectNotLinkedRefused: an ifunc linked whose resolver is not (its
-// comdat kept from the module before) would have LLVM link an internal
-// copy of the resolver for it, which this linker does not do yet: refused,
-// naming the resolver, rather than pointing the ifunc at the destination's
-// function of that name.
-func TestIndirectNotLinkedRefused(t *testing.T) {
-	_, err := linkCase(t, []string{"ifunc-unlinked-a", "ifunc-unlinked-b"})
-	var ue *UnsupportedError
-	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "whose aliasee or resolver is not (@resolve)") {
-		t.Fatalf("err = %v", err)
-	}
-}

@@ -20,6 +20,10 @@ type mover struct {
 
 	srcSet map[ir.Constant]bool
 	vmap   map[ir.Constant]ir.Constant
+	// ivmap are the copies made of definitions not linked for the
+	// aliases and ifuncs that refer to them (IndirectSymbolValueMap's
+	// own entries).
+	ivmap map[ir.Constant]ir.Constant
 	// tasks are the bodies, initializers and aliasees to map (the
 	// ValueMapper's worklist); outer the global values to link
 	// (IRLinker's).
@@ -76,13 +80,41 @@ func newMover(l *Linker, src *ir.Module, name string, ml *moduleLinker) *mover {
 			m.badTBAA[f] = true
 		}
 	}
+	// An aliasee or resolver is mapped in a context of its own
+	// (indirect): the constants it is made of are copied, not to be
+	// mapped in place by the bodies that share them.
 	for _, a := range src.Aliases {
 		m.srcSet[a] = true
+		a.Aliasee = copyConstTree(a.Aliasee)
 	}
 	for _, i := range src.IFuncs {
 		m.srcSet[i] = true
+		i.Resolver = copyConstTree(i.Resolver)
 	}
 	return m
+}
+
+// copyConstTree returns a copy of constant c whose expressions and
+// aggregates are new, the global values and other constants they are made
+// of the same.
+func copyConstTree(c ir.Constant) ir.Constant {
+	switch x := c.(type) {
+	case *ir.ConstExpr:
+		y := *x
+		y.Operands = make([]ir.Constant, len(x.Operands))
+		for i, o := range x.Operands {
+			y.Operands[i] = copyConstTree(o)
+		}
+		return &y
+	case *ir.ConstAggregate:
+		y := *x
+		y.Elems = make([]ir.Constant, len(x.Elems))
+		for i, e := range x.Elems {
+			y.Elems[i] = copyConstTree(e)
+		}
+		return &y
+	}
+	return c
 }
 
 // run is IRLinker::run.
@@ -535,16 +567,13 @@ func (m *mover) flush() {
 			}
 			m.mapAttachments(g.Metadata)
 		case taskAliasee:
-			if !m.indirectLinked(t.c) {
-				return
-			}
 			switch a := t.c.(type) {
 			case *ir.Alias:
-				if v, ok := m.mapValue(a.Aliasee).(ir.Constant); ok {
+				if v, ok := m.mapValue(m.indirect(a.Aliasee)).(ir.Constant); ok {
 					a.Aliasee = v
 				}
 			case *ir.IFunc:
-				if v, ok := m.mapValue(a.Resolver).(ir.Constant); ok {
+				if v, ok := m.mapValue(m.indirect(a.Resolver)).(ir.Constant); ok {
 					a.Resolver = v
 				}
 			}
@@ -560,51 +589,115 @@ func (m *mover) flush() {
 	}
 }
 
-// indirectLinked reports whether every global value of the source the
-// aliasee of alias (or the resolver of ifunc) c refers to is linked; else
-// the link fails (UnsupportedError): LLVM maps those apart
-// (IRLinker::linkGlobalValueProto with ForIndirectSymbol), one not linked
-// made an internal copy of its definition, under a name made unique, for
-// the alias alone, which this linker does not do yet.
-func (m *mover) indirectLinked(c ir.Constant) bool {
-	var root ir.Constant
-	switch a := c.(type) {
-	case *ir.Alias:
-		root = a.Aliasee
-	case *ir.IFunc:
-		root = a.Resolver
-	}
-	seen := map[ir.Constant]bool{}
-	var walk func(c ir.Constant) bool
-	walk = func(c ir.Constant) bool {
-		if c == nil || seen[c] {
-			return true
+// indirect returns c, an alias's aliasee or an ifunc's resolver, with
+// each global value of the source it refers to that is not linked
+// replaced by an internal copy of it (indirectCopy), the constants on the
+// way copied (the bodies' references to them map apart): LLVM maps an
+// aliasee in a context of its own (IRLinker::linkGlobalValueProto with
+// ForIndirectSymbol), where a definition not linked is linked all the same
+// for the alias.
+func (m *mover) indirect(c ir.Constant) ir.Constant {
+	switch x := c.(type) {
+	case nil:
+		return nil
+	case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
+		if !m.srcSet[c] || m.shouldLink(m.l.linkedTo(c), c) {
+			return c
 		}
-		seen[c] = true
-		if isGlobalValue(c) {
-			if !m.srcSet[c] || m.shouldLink(m.l.linkedTo(c), c) {
-				return true
-			}
-			m.fail(&UnsupportedError{What: "an alias or ifunc linked whose aliasee or resolver is not (@" + header(c).Name + ")"})
-			return false
-		}
-		switch x := c.(type) {
-		case *ir.ConstExpr:
-			for _, o := range x.Operands {
-				if !walk(o) {
-					return false
+		return m.indirectCopy(c)
+	case *ir.ConstExpr:
+		var ops []ir.Constant
+		for i, o := range x.Operands {
+			if n := m.indirect(o); n != o {
+				if ops == nil {
+					ops = slices.Clone(x.Operands)
 				}
-			}
-		case *ir.ConstAggregate:
-			for _, e := range x.Elems {
-				if !walk(e) {
-					return false
-				}
+				ops[i] = n
 			}
 		}
-		return true
+		if ops != nil {
+			y := *x
+			y.Operands = ops
+			return &y
+		}
+	case *ir.ConstAggregate:
+		var elems []ir.Constant
+		for i, e := range x.Elems {
+			if n := m.indirect(e); n != e {
+				if elems == nil {
+					elems = slices.Clone(x.Elems)
+				}
+				elems[i] = n
+			}
+		}
+		if elems != nil {
+			y := *x
+			y.Elems = elems
+			return &y
+		}
 	}
-	return walk(root)
+	return c
+}
+
+// indirectCopy is the definition LLVM links for an alias or ifunc from
+// the source's definition c that is not linked itself (copyGlobalValueProto
+// for a definition, then its body or initializer): a copy of c, internal,
+// under c's name made unique (not forced: the destination's value of that
+// name keeps it), in the destination's comdat of c's name, made once.
+func (m *mover) indirectCopy(c ir.Constant) ir.Constant {
+	if d, ok := m.ivmap[c]; ok {
+		return d
+	}
+	l := m.l
+	var d ir.Constant
+	switch x := c.(type) {
+	case *ir.Function:
+		y := *x
+		if m.badTBAA[x] {
+			m.badTBAA[&y] = true
+		}
+		d = &y
+	case *ir.GlobalVar:
+		y := *x
+		d = &y
+	default:
+		m.fail(&UnsupportedError{What: "an alias of an alias or ifunc not linked (@" + header(c).Name + ")"})
+		return c
+	}
+	if m.ivmap == nil {
+		m.ivmap = map[ir.Constant]ir.Constant{}
+	}
+	m.ivmap[c] = d
+	m.retype(d)
+	h := header(d)
+	l.addName(d, h.Name)
+	switch y := d.(type) {
+	case *ir.Function:
+		l.m.Functions = append(l.m.Functions, y)
+	case *ir.GlobalVar:
+		l.addGlobal(y)
+	}
+	if cd := comdatOf(c); cd != nil {
+		dc := l.comdats[cd.Name]
+		if dc == nil {
+			dc = &ir.Comdat{Name: cd.Name}
+			l.comdats[cd.Name] = dc
+			l.m.Comdats = append(l.m.Comdats, dc)
+		}
+		dc.Selection = cd.Selection
+		setComdat(d, dc)
+	}
+	h.Linkage, h.Visibility = ir.InternalLinkage, ir.DefaultVisibility
+	fixDSOLocal(h)
+	switch y := d.(type) {
+	case *ir.Function:
+		m.checkTBAA(y)
+		m.tasks = append(m.tasks, task{kind: taskBody, c: y})
+	case *ir.GlobalVar:
+		m.tasks = append(m.tasks, task{kind: taskInit, c: y})
+	}
+	m.updateAttributes(d)
+	return d
 }
 
 // checkTBAA drops the !tbaa attachments of f's body as llvm-link-22 does

@@ -1,6 +1,5 @@
 ; An ifunc linked whose resolver, in a comdat kept from ifunc-unlinked-a.ll, is
-; not: LLVM links an internal copy of the resolver for it (@resolve.1), which
-; package link refuses (TestIndirectNotLinkedRefused).
+; not: LLVM links an internal copy of the resolver for it (@resolve.1).
 $c = comdat any
 @v = linkonce_odr global i32 2, comdat($c)
 @ifn = weak ifunc void (), ptr @resolve
