@@ -98,20 +98,21 @@ func newMover(l *Linker, src *ir.Module, name string, ml *moduleLinker) *mover {
 // aggregates are new, the global values and other constants they are made
 // of the same.
 func copyConstTree(c ir.Constant) ir.Constant {
+	copyAll := func(cs []ir.Constant) []ir.Constant {
+		out := make([]ir.Constant, len(cs))
+		for i, c := range cs {
+			out[i] = copyConstTree(c)
+		}
+		return out
+	}
 	switch x := c.(type) {
 	case *ir.ConstExpr:
 		y := *x
-		y.Operands = make([]ir.Constant, len(x.Operands))
-		for i, o := range x.Operands {
-			y.Operands[i] = copyConstTree(o)
-		}
+		y.Operands = copyAll(x.Operands)
 		return &y
 	case *ir.ConstAggregate:
 		y := *x
-		y.Elems = make([]ir.Constant, len(x.Elems))
-		for i, e := range x.Elems {
-			y.Elems[i] = copyConstTree(e)
-		}
+		y.Elems = copyAll(x.Elems)
 		return &y
 	}
 	return c
@@ -407,14 +408,7 @@ func (m *mover) linkProto(src ir.Constant) (ir.Constant, bool) {
 	m.forceRenaming(src, name)
 	if should {
 		if cd := comdatOf(src); cd != nil {
-			dc := l.comdats[cd.Name]
-			if dc == nil {
-				dc = &ir.Comdat{Name: cd.Name}
-				l.comdats[cd.Name] = dc
-				l.m.Comdats = append(l.m.Comdats, dc)
-			}
-			dc.Selection = cd.Selection
-			setComdat(src, dc)
+			setComdat(src, l.comdatFor(cd))
 		}
 	}
 	if dst != nil {
@@ -446,6 +440,19 @@ func (m *mover) indirectDeclaration(src ir.Constant) ir.Constant {
 	}
 	m.forceRenaming(decl, h.Name)
 	return decl
+}
+
+// comdatFor is the destination's comdat of cd's name
+// (Module::getOrInsertComdat), given cd's selection kind.
+func (l *Linker) comdatFor(cd *ir.Comdat) *ir.Comdat {
+	dc := l.comdats[cd.Name]
+	if dc == nil {
+		dc = &ir.Comdat{Name: cd.Name}
+		l.comdats[cd.Name] = dc
+		l.m.Comdats = append(l.m.Comdats, dc)
+	}
+	dc.Selection = cd.Selection
+	return dc
 }
 
 func setComdat(c ir.Constant, cd *ir.Comdat) {
@@ -606,37 +613,34 @@ func (m *mover) indirect(c ir.Constant) ir.Constant {
 		}
 		return m.indirectCopy(c)
 	case *ir.ConstExpr:
-		var ops []ir.Constant
-		for i, o := range x.Operands {
-			if n := m.indirect(o); n != o {
-				if ops == nil {
-					ops = slices.Clone(x.Operands)
-				}
-				ops[i] = n
-			}
-		}
-		if ops != nil {
+		if ops := m.indirectAll(x.Operands); ops != nil {
 			y := *x
 			y.Operands = ops
 			return &y
 		}
 	case *ir.ConstAggregate:
-		var elems []ir.Constant
-		for i, e := range x.Elems {
-			if n := m.indirect(e); n != e {
-				if elems == nil {
-					elems = slices.Clone(x.Elems)
-				}
-				elems[i] = n
-			}
-		}
-		if elems != nil {
+		if elems := m.indirectAll(x.Elems); elems != nil {
 			y := *x
 			y.Elems = elems
 			return &y
 		}
 	}
 	return c
+}
+
+// indirectAll returns a new list of what indirect makes of each of cs,
+// nil when that is cs itself.
+func (m *mover) indirectAll(cs []ir.Constant) []ir.Constant {
+	var out []ir.Constant
+	for i, c := range cs {
+		if n := m.indirect(c); n != c {
+			if out == nil {
+				out = slices.Clone(cs)
+			}
+			out[i] = n
+		}
+	}
+	return out
 }
 
 // indirectCopy is the definition LLVM links for an alias or ifunc from
@@ -678,14 +682,7 @@ func (m *mover) indirectCopy(c ir.Constant) ir.Constant {
 		l.addGlobal(y)
 	}
 	if cd := comdatOf(c); cd != nil {
-		dc := l.comdats[cd.Name]
-		if dc == nil {
-			dc = &ir.Comdat{Name: cd.Name}
-			l.comdats[cd.Name] = dc
-			l.m.Comdats = append(l.m.Comdats, dc)
-		}
-		dc.Selection = cd.Selection
-		setComdat(d, dc)
+		setComdat(d, l.comdatFor(cd))
 	}
 	h.Linkage, h.Visibility = ir.InternalLinkage, ir.DefaultVisibility
 	fixDSOLocal(h)
