@@ -79,8 +79,8 @@ A linked module LLVM's verifier would refuse (a member of a largest comdat
 a later module's larger one replaced, still referenced and defined by no
 later module) ends the link as llvm-link-22's does: its verifier's messages,
 then "error: linked module is broken!". What the linker or the writer does
-not handle yet (an alias of an alias not linked, module flags of the
-Append kinds that differ, ...) is said on stderr, and nothing is written.
+not handle yet (an alias of an alias not linked, ...) is said on stderr,
+and nothing is written.
 
 The output is written atomically, never over an input, and over an existing
 file only with --force; "-o -" writes it to standard output. A line "N

@@ -27,8 +27,8 @@
 // debug-info composite types made one by their ODR identifier, members
 // included, as llvm-link-22's context makes them. What the linker does not
 // do yet is refused with an UnsupportedError: an alias whose aliasee is an
-// alias or ifunc not linked, module flags of the Append kinds that differ. A link
-// that leaves the module as LLVM's verifier refuses it (the members of a
-// replaced largest comdat still referenced and not defined again) is
-// found by Linker.Broken, as llvm-link-22's verifier finds it.
+// alias or ifunc not linked. A link that leaves the module as LLVM's
+// verifier refuses it (the members of a replaced largest comdat still
+// referenced and not defined again) is found by Linker.Broken, as
+// llvm-link-22's verifier finds it.
 package link

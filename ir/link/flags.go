@@ -2,6 +2,7 @@ package link
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/bcextract/bcextract/ir"
@@ -119,6 +120,17 @@ func (m *mover) linkModuleFlags() error {
 		flags[f.id] = entry{f, i}
 	}
 	same := func(a, b ir.Metadata) bool { return l.md.unique(a) == l.md.unique(b) }
+	// sameElem is same for the elements of an AppendUnique flag's
+	// value: the context's one string of each text (a module's strings
+	// are their own objects here).
+	sameElem := func(a, b ir.Metadata) bool {
+		sa, ok1 := a.(*ir.MDString)
+		sb, ok2 := b.(*ir.MDString)
+		if ok1 && ok2 {
+			return sa.Value == sb.Value
+		}
+		return same(a, b)
+	}
 	for _, op := range srcFlags.Ops {
 		op = uniq(op)
 		sf, ok := parseFlag(op)
@@ -185,6 +197,27 @@ func (m *mover) linkModuleFlags() error {
 			}
 			if sf.behavior == flagMax && uint64(sv.V) > uint64(dv.V) || sf.behavior == flagMin && uint64(sv.V) < uint64(dv.V) {
 				override()
+			}
+		case flagAppend, flagAppendUnique:
+			dv, ok1 := df.value.(*ir.MDTuple)
+			sv, ok2 := sf.value.(*ir.MDTuple)
+			if !ok1 || !ok2 {
+				return &UnsupportedError{What: "an Append module flag whose value is not a tuple ('" + sf.id + "')"}
+			}
+			if !dv.Distinct {
+				// ensureDistinctOp: the flag and its value made
+				// distinct, to be added to in place.
+				dv = &ir.MDTuple{Ops: slices.Clone(dv.Ops), Distinct: true}
+				t := df.node.(*ir.MDTuple)
+				flagNode := &ir.MDTuple{Ops: []ir.Metadata{t.Ops[0], t.Ops[1], dv}, Distinct: true}
+				dstFlags.Ops[de.idx] = flagNode
+				flags[sf.id] = entry{flag{node: flagNode, behavior: df.behavior, id: df.id, value: dv}, de.idx}
+			}
+			for _, o := range sv.Ops {
+				if sf.behavior == flagAppendUnique && slices.ContainsFunc(dv.Ops, func(d ir.Metadata) bool { return sameElem(d, o) }) {
+					continue
+				}
+				dv.Ops = append(dv.Ops, o)
 			}
 		default:
 			if !same(sf.value, df.value) {
