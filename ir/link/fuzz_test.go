@@ -46,7 +46,8 @@ func FuzzLink(f *testing.F) {
 		{"redirect-a", "redirect-b"}, {"redirect-a", "redirect-c"}, {"cycle-a", "cycle-b"}, {"tbaa-a", "tbaa-b"},
 		{"comdat-b", "comdat-a"}, {"largest-a", "largest-b"}, {"largest-any", "largest-any-b"},
 		{"alias-unlinked-a", "alias-unlinked-b"}, {"ifunc-unlinked-a", "ifunc-unlinked-b"},
-		{"indirect-a", "indirect-b"}, {"flags-append-a", "flags-append-b"}}
+		{"indirect-a", "indirect-b"}, {"flags-append-a", "flags-append-b"},
+		{"nodedup-a", "nodedup-b"}, {"nodedup-c", "nodedup-c"}}
 	for i, p := range pairs {
 		a, err := os.ReadFile(filepath.Join("testdata", p[0]+".bc"))
 		if err != nil {

@@ -259,3 +259,15 @@ func TestTypeNamePrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestNoDeduplicateFunction: a function of a nodeduplicate comdat two
+// modules have is an error, in llvm-link-22's words (llvm-link-22 says it
+// and writes a module all the same, exit status 0: see
+// cloneNoDeduplicate).
+func TestNoDeduplicateFunction(t *testing.T) {
+	_, err := linkCase(t, []string{"nodedup-c", "nodedup-c"})
+	var le *Error
+	if !errors.As(err, &le) || le.Msg != "linking 'f': non-variables in comdat nodeduplicate are not handled" {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -32,6 +32,9 @@ type moduleLinker struct {
 	srcNames map[string]ir.Constant
 	// dropped are the destination's values in comdats src replaced.
 	dropped []droppedValue
+	// toClone are the variables of nodeduplicate comdats whose
+	// initializers are kept apart (cloneNoDeduplicate).
+	toClone []ir.Constant
 }
 
 type linkFrom uint8
@@ -107,6 +110,9 @@ func (ml *moduleLinker) run() error {
 		if err := ml.linkIfNeeded(c); err != nil {
 			return err
 		}
+	}
+	if err := ml.cloneNoDeduplicate(); err != nil {
+		return err
 	}
 	for i := 0; i < len(ml.toLink); i++ {
 		cd := comdatOfValue(ml.toLink[i])
@@ -454,10 +460,45 @@ func (ml *moduleLinker) linkIfNeeded(c ir.Constant) error {
 		}
 	}
 	if d != nil && from == fromBoth {
-		return &UnsupportedError{What: "nodeduplicate comdats defined in two modules"}
+		if fromSrc {
+			ml.toClone = append(ml.toClone, d)
+		} else {
+			ml.toClone = append(ml.toClone, c)
+		}
 	}
 	if fromSrc {
 		ml.add(c)
+	}
+	return nil
+}
+
+// cloneNoDeduplicate keeps, as ModuleLinker::run does, the initializer of
+// each variable of a nodeduplicate comdat that the symbol resolution did
+// not choose (the destination's or the source's: its members may use it
+// by other means): an unnamed private copy of it, in its module and its
+// comdat, linked when it is the source's. A function there is an error:
+// llvm-link-22 says it ("error: linking 'f': non-variables in comdat
+// nodeduplicate are not handled") but goes on and writes a module, exit
+// status 0; here the link fails, as the message says.
+func (ml *moduleLinker) cloneNoDeduplicate() error {
+	for _, c := range ml.toClone {
+		v, ok := c.(*ir.GlobalVar)
+		if !ok {
+			return &Error{Msg: "linking '" + header(c).Name + "': non-variables in comdat nodeduplicate are not handled"}
+		}
+		// GlobalVariable::copyAttributesFrom, then private and
+		// dso_local, its visibility the default.
+		n := &ir.GlobalVar{GlobalHeader: v.GlobalHeader, Init: v.Init, Constant: v.Constant,
+			ExternallyInitialized: v.ExternallyInitialized, Section: v.Section, Comdat: v.Comdat,
+			Align: v.Align, Attrs: v.Attrs, Sanitizer: v.Sanitizer, CodeModel: v.CodeModel}
+		n.Name = ""
+		n.Linkage, n.Visibility, n.DSOLocal = ir.PrivateLinkage, ir.DefaultVisibility, true
+		if _, inDst := ml.l.gpos[v]; inDst {
+			ml.l.addGlobal(n)
+			continue
+		}
+		ml.src.Globals = append(ml.src.Globals, n)
+		ml.add(n)
 	}
 	return nil
 }
