@@ -7,7 +7,9 @@
 # installed; kept in $BCX_CORPUS, default ~/.cache/bcextract-corpus, or
 # taken from --src DIR holding zlib/, lua/ and yaml-cpp/), built by
 # clang-22 -c -emit-llvm at -O0, -O2 and -Os, with and without -g (yaml-cpp
-# at -O0, -O1, -O2, -Os, -O0 -g and -O2 -g); then linked from the unit .bc
+# at -O0, -O1, -O2, -Os, -O0 -g, -O2 -g, and -O2 with PGO instrumentation,
+# -fprofile-instr-generate -fcoverage-mapping: the profile data of inline
+# functions in comdats); then linked from the unit .bc
 # files, from an ELF program built from objects compiled with
 # -fembed-bitcode (whose .llvmbc sections hold the units), and as the main
 # unit and an archive of the others (llvm-link-22 links an archive's
@@ -66,7 +68,7 @@ fail=0
 start=$SECONDS
 configs() {
 	case $1 in
-	yaml-cpp) printf '%s\n' "-O0" "-O1" "-O2" "-Os" "-O0 -g" "-O2 -g" ;;
+	yaml-cpp) printf '%s\n' "-O0" "-O1" "-O2" "-Os" "-O0 -g" "-O2 -g" "-O2 -fprofile-instr-generate -fcoverage-mapping" ;;
 	*) printf '%s\n' "-O0" "-O2" "-Os" "-O0 -g" "-O2 -g" ;;
 	esac
 }

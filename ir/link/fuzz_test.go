@@ -47,7 +47,8 @@ func FuzzLink(f *testing.F) {
 		{"comdat-b", "comdat-a"}, {"largest-a", "largest-b"}, {"largest-any", "largest-any-b"},
 		{"alias-unlinked-a", "alias-unlinked-b"}, {"ifunc-unlinked-a", "ifunc-unlinked-b"},
 		{"indirect-a", "indirect-b"}, {"flags-append-a", "flags-append-b"},
-		{"nodedup-a", "nodedup-b"}, {"nodedup-c", "nodedup-c"}}
+		{"nodedup-a", "nodedup-b"}, {"nodedup-c", "nodedup-c"},
+		{"comdat-private-a", "comdat-private-b"}}
 	for i, p := range pairs {
 		a, err := os.ReadFile(filepath.Join("testdata", p[0]+".bc"))
 		if err != nil {

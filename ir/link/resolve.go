@@ -82,29 +82,35 @@ func (ml *moduleLinker) run() error {
 	// replaced are the destination's comdats whose members a larger one
 	// of src replaces (ReplacedDstComdats).
 	replaced := map[*ir.Comdat]bool{}
+	nonPrevailing := false
 	for _, c := range all {
 		cd := comdatOfValue(c)
-		if cd == nil {
+		if cd == nil || seen[cd] {
 			continue
 		}
-		if !seen[cd] {
-			seen[cd] = true
-			from, err := ml.chooseComdat(cd)
-			if err != nil {
-				return err
-			}
-			ml.chosen[cd] = from
-			if dc := ml.l.comdats[cd.Name]; dc != nil && from == fromSrc {
-				replaced[dc] = true
-			}
+		seen[cd] = true
+		from, err := ml.chooseComdat(cd)
+		if err != nil {
+			return err
 		}
-		h := header(c)
-		if h.Linkage.IsLocal() || isLinkOnce(h.Linkage) || h.Linkage == ir.AvailableExternallyLinkage {
-			ml.lazyMembers[cd] = append(ml.lazyMembers[cd], c)
+		ml.chosen[cd] = from
+		if dc := ml.l.comdats[cd.Name]; dc != nil && from == fromSrc {
+			replaced[dc] = true
 		}
+		nonPrevailing = nonPrevailing || from == fromDst
 	}
 	if len(replaced) > 0 {
 		ml.dropReplacedComdats(replaced)
+	}
+	if nonPrevailing {
+		ml.dropNonPrevailingPrivates()
+	}
+	// LazyComdatMembers: a comdat's linkonce members, linked with the
+	// first of its members linked (its local ones only once referenced).
+	for _, c := range all {
+		if cd := comdatOfValue(c); cd != nil && isLinkOnce(header(c).Linkage) {
+			ml.lazyMembers[cd] = append(ml.lazyMembers[cd], c)
+		}
 	}
 	for _, c := range all {
 		if err := ml.linkIfNeeded(c); err != nil {
@@ -294,6 +300,36 @@ func (ml *moduleLinker) dropReplacedComdats(replaced map[*ir.Comdat]bool) {
 			f.Personality, f.Prefix, f.Prologue = nil, nil, nil
 			f.Metadata = nil
 			f.Linkage = ir.ExternalLinkage
+		}
+	}
+}
+
+// dropNonPrevailingPrivates is what ModuleLinker::run does with the
+// private members of the source's comdats whose members stay the
+// destination's (LinkFrom::Dst), but for those an alias of the source
+// aliases: they become available_externally, out of their comdat, so that
+// they are not linked as private copies of their own (one the
+// destination's values refer to is linked under its name, the
+// destination's private value of that name renamed NAME.N: profile data
+// of inline functions, __profd_*, in every unit that uses them).
+func (ml *moduleLinker) dropNonPrevailingPrivates() {
+	aliased := map[ir.Constant]bool{}
+	for _, a := range ml.src.Aliases {
+		if o := ir.AliaseeObject(a.Aliasee); o != nil && comdatOf(o) != nil {
+			aliased[o] = true
+		}
+	}
+	drop := func(c ir.Constant, cd *ir.Comdat) bool {
+		return cd != nil && ml.chosen[cd] == fromDst && header(c).Linkage == ir.PrivateLinkage && !aliased[c]
+	}
+	for _, g := range ml.src.Globals {
+		if drop(g, g.Comdat) {
+			g.Linkage, g.Comdat = ir.AvailableExternallyLinkage, nil
+		}
+	}
+	for _, f := range ml.src.Functions {
+		if drop(f, f.Comdat) {
+			f.Linkage, f.Comdat = ir.AvailableExternallyLinkage, nil
 		}
 	}
 }
