@@ -422,24 +422,29 @@ func (m *mover) linkProto(src ir.Constant) (ir.Constant, bool) {
 // an external declaration of its value type, a function or a variable (of
 // src's thread-local mode), in src's address space, under its name.
 func (m *mover) indirectDeclaration(src ir.Constant) ir.Constant {
-	l := m.l
 	h := header(src)
-	dh := ir.GlobalHeader{Typ: m.tm.get(h.Typ), ValueType: m.tm.get(h.ValueType), Linkage: ir.ExternalLinkage}
-	var decl ir.Constant
-	if dh.ValueType.Kind == ir.FunctionType {
-		f := &ir.Function{GlobalHeader: dh, Sig: dh.ValueType}
-		l.addName(f, h.Name)
-		l.m.Functions = append(l.m.Functions, f)
-		decl = f
-	} else {
-		dh.ThreadLocal = h.ThreadLocal
-		g := &ir.GlobalVar{GlobalHeader: dh}
-		l.addName(g, h.Name)
-		l.addGlobal(g)
-		decl = g
-	}
+	decl := m.l.externalDeclaration(m.tm.get(h.Typ), m.tm.get(h.ValueType), h.ThreadLocal)
+	m.l.addName(decl, h.Name)
 	m.forceRenaming(decl, h.Name)
 	return decl
+}
+
+// externalDeclaration is a new external declaration, without a name, of
+// pointer type typ and value type valueType, what an alias or ifunc that
+// leaves the destination becomes: a function at the end of the
+// destination's functions if valueType is a function type, else a
+// variable (of thread-local mode tls) at the end of its variables.
+func (l *Linker) externalDeclaration(typ, valueType *ir.Type, tls ir.ThreadLocalMode) ir.Constant {
+	h := ir.GlobalHeader{Typ: typ, ValueType: valueType, Linkage: ir.ExternalLinkage}
+	if valueType.Kind == ir.FunctionType {
+		f := &ir.Function{GlobalHeader: h, Sig: valueType}
+		l.m.Functions = append(l.m.Functions, f)
+		return f
+	}
+	h.ThreadLocal = tls
+	g := &ir.GlobalVar{GlobalHeader: h}
+	l.addGlobal(g)
+	return g
 }
 
 // comdatFor is the destination's comdat of cd's name

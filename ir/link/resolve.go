@@ -271,17 +271,8 @@ func (ml *moduleLinker) dropReplacedComdats(replaced map[*ir.Comdat]bool) {
 		// The declaration is in the alias's address space (LLVM's, in
 		// the data layout's default one: the same but for targets with
 		// several).
-		h := ir.GlobalHeader{Typ: a.Typ, ValueType: a.ValueType, Linkage: ir.ExternalLinkage}
-		var decl ir.Constant
-		if a.ValueType.Kind == ir.FunctionType {
-			f := &ir.Function{GlobalHeader: h, Sig: a.ValueType}
-			l.m.Functions = append(l.m.Functions, f)
-			decl = f
-		} else {
-			g := &ir.GlobalVar{GlobalHeader: h}
-			l.addGlobal(g)
-			decl = g
-		}
+		// (LLVM's dropReplacedComdat gives it no thread-local mode.)
+		decl := l.externalDeclaration(a.Typ, a.ValueType, ir.NotThreadLocal)
 		name := a.Name
 		l.dropName(a)
 		l.remove(a)
