@@ -10,8 +10,11 @@
 # to 22). For each input F and each installed N that decides (those from
 # F's min_llvm on, and the newest below it), LLVM N reads F correctly when
 #   llvm-dis-N F                 reads it, its summary too (no error, no
-#                                invalid debug info dropped)
-#   opt-N F -o BACK              verifies it, and, for N older than F's
+#                                invalid debug info dropped), for F with
+#                                a summary (opt reads no summary; what
+#                                else llvm-dis-N would read, opt-N does)
+#   opt-N F -o BACK              reads and verifies it (no error, no
+#                                invalid debug info dropped), and, for N older than F's
 #                                producer, N's reader then its writer:
 #                                llvm-dis-22 of BACK is llvm-dis-22 of
 #                                `opt-22 F` (ModuleID, attribute group
@@ -104,7 +107,7 @@ check() {
 	# and which FILE: unlike any other.
 	norm() {
 		llvm-dis-22 "$1" -o - 2>/dev/null | tail -n +2 |
-			{ python3 "$REPO/scripts/older_losses.py" --minllvm "${@:2}" || echo "older_losses.py --minllvm failed on $1"; } |
+			{ python3 -S "$REPO/scripts/older_losses.py" --minllvm "${@:2}" || echo "older_losses.py --minllvm failed on $1"; } |
 			sed -E 's/ #[0-9]+/ #N/g' |
 			sed -E '/call void @llvm\.lifetime\.(start|end)\./{s/ #N//;s/\(ptr [a-z ]*%/(ptr %/}' |
 			grep -v -e '^declare void @llvm\.lifetime\.' -e '^; Function Attrs: ' -e '^$' -e '^target datalayout = ' |
@@ -121,6 +124,8 @@ check() {
 		rm -rf "$w"
 		return # several modules, or none read
 	fi
+	local summary=${min##* }
+	min=${min% *}
 	local producer=${min#* }
 	min=${min% *}
 	local line="$f $min" n m=${min/none/23} below=0 aside
@@ -143,7 +148,7 @@ check() {
 		fi
 		# A reader that hangs (opt-16 and opt-19 do, at random, on some
 		# SVE tuple upgrades) counts as one that fails.
-		if ! timeout 300 "llvm-dis-$n" "$f" -o /dev/null >"$w/err" 2>&1 || grep -q 'ignoring invalid debug info' "$w/err"; then
+		if [[ $summary == 1 ]] && { ! timeout 300 "llvm-dis-$n" "$f" -o /dev/null >"$w/err" 2>&1 || grep -q 'ignoring invalid debug info' "$w/err"; }; then
 			line="$line $n:err" # llvm-dis also reads the summary, opt does not
 		elif [[ $n -ge $producer && $producer -gt 0 ]]; then
 			# As new as the producer: read and verified is enough.
@@ -164,8 +169,9 @@ check() {
 	echo "$line"
 	rm -rf "$w"
 }
-# mins: FILE, TAB, "MIN PRODUCER" (PRODUCER the major version of an LLVM
-# producer, else 0) of each input of one module, from one inspect --json.
+# mins: FILE, TAB, "MIN PRODUCER SUMMARY" (PRODUCER the major version of
+# an LLVM producer, else 0; SUMMARY 1 for a module with a summary, else
+# 0) of each input of one module, from one inspect --json.
 "$BCX" inspect --json "${FILES[@]}" 2>/dev/null | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
@@ -177,11 +183,15 @@ for f, ms in mods.items():
         m = ms[0]
         p = m["producer"][4:].split(".")[0] if m["producer"].startswith("LLVM") else ""
         v = "none" if m["min_llvm"] is None else m["min_llvm"]
-        print("%s\t%s %s" % (f, v, p if p.isdigit() else 0))
+        print("%s\t%s %s %d" % (f, v, p if p.isdigit() else 0, 1 if (m.get("summary") or {}).get("kind", "none") != "none" else 0))
 ' >"$WORK/mins" || true
 # unknown.N: the inputs that declare an intrinsic LLVM N lacks or takes
 # for another (see above).
-python3 "$REPO/scripts/decl_names.py" "${FILES[@]}" >"$WORK/decls" 2>/dev/null || true
+# (64 files a process, $JOBS processes at a time: each runs
+# llvm-bcanalyzer-22 -dump on its files.)
+mkdir -p "$WORK/decls.d"
+printf '%s\0' "${FILES[@]}" | xargs -0 -n 64 -P "$JOBS" bash -c 'out=$(mktemp "$1.d/XXXXXX"); shift; python3 -S "$0/scripts/decl_names.py" "$@" >"$out" 2>/dev/null || true' "$REPO" "$WORK/decls" || true
+cat "$WORK"/decls.d/* >"$WORK/decls" 2>/dev/null || true
 for n in "${VERSIONS[@]}"; do
 	python3 "$REPO/scripts/intrinsics_known.py" "$n" <"$WORK/decls" | cut -d' ' -f1 | sort -u >"$WORK/unknown.$n" ||
 		echo "conformance_minllvm: intrinsics_known.py $n failed: intrinsics not checked against LLVM $n" >&2
