@@ -3,7 +3,8 @@
 #
 # Usage:
 #   scripts/conformance.sh [--bcextract PATH] [--no-rust] [--quick]
-#                          [--jobs N] [--timeout SECS] [--keep] [FILE...]
+#                          [--rust-variants "V..."] [--jobs N]
+#                          [--timeout SECS] [--keep] [FILE...]
 #
 #   --bcextract PATH  use a prebuilt bcextract binary instead of building
 #                     ./cmd/bcextract with `go build` into a temp dir.
@@ -11,6 +12,9 @@
 #   --quick           Rust part: only the `dump` and `stats` variants, and
 #                     only the first bitcode module of each .rlib.
 #                     (testdata/bc is always checked with every variant.)
+#   --rust-variants "V..."  Rust part: these variants only (of those
+#                     below; .ci/run: dump, stats and one of the other five,
+#                     turning with the day).
 #   --jobs N          parallel comparisons (default: nproc).
 #   --timeout SECS    per-invocation time limit (default: 300); a tool that
 #                     runs out of time counts as a failure.
@@ -214,6 +218,7 @@ fi
 BCX=""
 RUST=1
 QUICK=0
+RUST_VARIANTS=""
 JOBS=$(nproc 2>/dev/null || echo 2)
 TIMEOUT=300
 KEEP=0
@@ -235,6 +240,13 @@ while [[ $# -gt 0 ]]; do
 	--quick)
 		QUICK=1
 		shift
+		;;
+	--rust-variants)
+		RUST_VARIANTS=${2:?--rust-variants needs a list}
+		for v in $RUST_VARIANTS; do
+			[[ " $ALL_VARIANTS " == *" $v "* ]] || { echo "conformance.sh: no variant $v (variants: $ALL_VARIANTS)" >&2; exit 2; }
+		done
+		shift 2
 		;;
 	--jobs)
 		JOBS=${2:?--jobs needs a number}
@@ -362,6 +374,7 @@ if [[ $RUST -eq 1 ]]; then
 		mkdir -p "$RUSTDIR/ar" "$RUSTDIR/bc"
 		rust_variants=$ALL_VARIANTS
 		[[ $QUICK -eq 1 ]] && rust_variants=$QUICK_VARIANTS
+		[[ -z $RUST_VARIANTS ]] || rust_variants=$RUST_VARIANTS
 		nrlib=0
 		nmod=0
 		shopt -s nullglob

@@ -2,9 +2,15 @@
 # conformance_older.sh - `bcextract convert --llvm N` against LLVM N's own
 # reader, for each N convert writes for that is installed (llvm-N).
 #
-# Usage: scripts/conformance_older.sh [--bcextract PATH] [--src DIR] [--llvm "N..."] [--keep]
+# Usage: scripts/conformance_older.sh [--bcextract PATH] [--src DIR] [--llvm "N..."] [--sample K/M] [--keep]
 #
 #   --llvm "N..." the versions to check (default: 13 14 15 16 19).
+#   --sample K/M  check the K-th of M parts (0 <= K < M) of the zlib and
+#               Lua units (the Kth, K+Mth, ... in name order) and of the
+#               PostgreSQL modules below (default 0/1: all); every
+#               fixture and every linked program is checked whatever K/M
+#               (they hold every unit's code). .ci/run checks a third a
+#               day, the part turning with the day.
 #   --src DIR   the sources of zlib/ and lua/ (as conformance_link.sh
 #               fetches them; default $BCX_CORPUS/link-src, or
 #               ~/.cache/bcextract-corpus/link-src), built with clang-22
@@ -74,17 +80,24 @@ BCX=""
 SRC=""
 KEEP=0
 VERSIONS="13 14 15 16 19"
+SAMPLE=0/1
 JOBS=$(nproc 2>/dev/null || echo 2)
 while [[ $# -gt 0 ]]; do
 	case "$1" in
 	--bcextract) BCX=$(realpath "${2:?}"); shift 2 ;;
 	--src) SRC=$(realpath "${2:?}"); shift 2 ;;
 	--llvm) VERSIONS="${2:?}"; shift 2 ;;
+	--sample) SAMPLE="${2:?}"; shift 2 ;;
 	--keep) KEEP=1; shift ;;
 	-h | --help) sed -n '2,/^set -e/{/^set -e/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
 	*) echo "conformance_older.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
+if ! [[ $SAMPLE =~ ^([0-9]+)/([0-9]+)$ ]] || [[ ${BASH_REMATCH[1]} -ge ${BASH_REMATCH[2]} ]]; then
+	echo "conformance_older.sh: --sample K/M needs 0 <= K < M" >&2
+	exit 2
+fi
+PART=${BASH_REMATCH[1]} PARTS=${BASH_REMATCH[2]}
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$PATH:/usr/local/go/bin"
 for t in opt-22 llvm-dis-22 clang-22; do
@@ -105,9 +118,9 @@ fi
 # units LIB-TAG: the units of a program (Lua's interpreter without luac's
 # and the test library's, which define main and clash).
 units() {
-	find "$WORK/in" -name "$1-*.bc" ! -name '*-luac.bc' ! -name '*-ltests.bc' | sort
+	find "$WORK/units" -name "$1-*.bc" ! -name '*-luac.bc' ! -name '*-ltests.bc' | sort
 }
-mkdir -p "$WORK/in" "$WORK/progs"
+mkdir -p "$WORK/in" "$WORK/progs" "$WORK/units"
 n=0
 while IFS= read -r f; do
 	if "$BCX" inspect "$f" 2>/dev/null | grep -q 'LLVM22\.'; then
@@ -122,10 +135,10 @@ if [[ -f $SRC/zlib/zlib.h && -f $SRC/lua/lua.h ]]; then
 		for cfg in "-O0 -g" "-O2"; do
 			tag=$(echo "$cfg" | tr -d ' -')
 			for u in "$SRC"/zlib/*.c; do
-				echo "$cfg -I$SRC/zlib -DHAVE_UNISTD_H	$u	$WORK/in/zlib-$tag-$(basename "$u" .c).bc"
+				echo "$cfg -I$SRC/zlib -DHAVE_UNISTD_H	$u	$WORK/units/zlib-$tag-$(basename "$u" .c).bc"
 			done
 			for u in "$SRC"/lua/l*.c; do
-				echo "$cfg -I$SRC/lua -DLUA_USE_LINUX	$u	$WORK/in/lua-$tag-$(basename "$u" .c).bc"
+				echo "$cfg -I$SRC/lua -DLUA_USE_LINUX	$u	$WORK/units/lua-$tag-$(basename "$u" .c).bc"
 			done
 		done
 		# Lua instrumented by AddressSanitizer and UBSan (their
@@ -133,7 +146,7 @@ if [[ -f $SRC/zlib/zlib.h && -f $SRC/lua/lua.h ]]; then
 		# calls), at -ffast-math (math intrinsics: llvm.tan, llvm.acos,
 		# ...).
 		for u in "$SRC"/lua/l*.c; do
-			echo "-O1 -fsanitize=address,undefined -ffast-math -I$SRC/lua -DLUA_USE_LINUX	$u	$WORK/in/lua-asan-$(basename "$u" .c).bc"
+			echo "-O1 -fsanitize=address,undefined -ffast-math -I$SRC/lua -DLUA_USE_LINUX	$u	$WORK/units/lua-asan-$(basename "$u" .c).bc"
 		done
 	} | xargs -d '\n' -P "$JOBS" -I{} bash -c '
 		IFS=$'"'"'\t'"'"' read -r flags u out <<<"$1"
@@ -148,6 +161,10 @@ if [[ -f $SRC/zlib/zlib.h && -f $SRC/lua/lua.h ]]; then
 		xargs -a "$WORK/units-$prog" -d '\n' "$BCX" link -o "$WORK/$dir/prog-$prog.bc" >/dev/null
 		echo "$prog" >>"$WORK/programs"
 	done
+	# The units checked: every one, or the part --sample names.
+	find "$WORK/units" -name '*.bc' | sort | awk -v k="$PART" -v m="$PARTS" '(NR - 1) % m == k' |
+		xargs -r cp -t "$WORK/in"
+	[[ $PARTS -eq 1 ]] || echo "conformance_older: part $PART of $PARTS of the units and of PostgreSQL's modules (--sample)"
 else
 	echo "SKIPPED: conformance_older: no zlib/lua sources under $SRC (run scripts/conformance_link.sh first) - fixtures only"
 fi
@@ -164,7 +181,7 @@ mkdir -p "$WORK/deb"
 {
 	# (A corpus not fetched is no error: find's status is set aside.)
 	{ find "$CORPUS/rocm-device-libs" -name 'o[cp]*.bc' ! -name 'oclc_isa_version_*' 2>/dev/null || true; } | sort
-	{ find "$CORPUS/postgresql-15" -name '*.bc' ! -name '*.index.bc' 2>/dev/null || true; } | sort | awk 'NR % 20 == 1'
+	{ find "$CORPUS/postgresql-15" -name '*.bc' ! -name '*.index.bc' 2>/dev/null || true; } | sort | awk -v k="$PART" -v m="$PARTS" 'NR % 20 == 1 && (NR - 1) / 20 % m == k'
 	# libclc's library for NVPTX (8 MB) and for one R600 (4 MB), the
 	# targets ROCm's libraries are not (its others, AMDGCN and more of
 	# these two, 10 and 8 MB each, would add minutes and no other target).
@@ -288,7 +305,7 @@ check_one() {
 		# different by a reported rewrite no rule sets aside
 		# ("rewritten"), or different beyond what it reported.
 		local aside
-		aside=$(python3 "$REPO/scripts/older_losses.py" "$WORK/ref/$b.txt" "$WORK/$N/$b.back.txt" "$WORK/$N/$b.err" 2>&1 | head -c 400 || true)
+		aside=$(python3 -S "$REPO/scripts/older_losses.py" "$WORK/ref/$b.txt" "$WORK/$N/$b.back.txt" "$WORK/$N/$b.err" 2>&1 | head -c 400 || true)
 		case $aside in
 		same | folded) echo "reported $b $how aside" ;;
 		rewritten*) echo "reported $b $how rewritten ${aside#rewritten }" ;;
@@ -303,7 +320,7 @@ check_one() {
 # each pair the same once their constant getelementptr expressions are
 # set aside (and holding one).
 gepOnly() {
-	python3 - "$1" <<'PY'
+	python3 -S - "$1" <<'PY'
 import re, sys
 def strip(line):
     out, i = [], 0
