@@ -154,22 +154,22 @@ func (e *enumerator) enumLocMD(tag uint32, in *ir.Instruction) {
 	// numbering again for the same function would leave as they are.
 	c := &e.md.lastLoc
 	now := locCache{tag: tag, scope: nodeKey{l.Scope, nodeID(l.Scope)},
-		inlinedAt: nodeKey{l.InlinedAt, nodeID(l.InlinedAt)}, entries: len(e.md.entries)}
+		inlinedAt: nodeKey{l.InlinedAt, nodeID(l.InlinedAt)}, seq: e.md.seq}
 	if *c == now {
 		return
 	}
 	e.enumMD(tag, l.Scope)
 	e.enumMD(tag, l.InlinedAt)
-	now.entries = len(e.md.entries)
+	now.seq = e.md.seq
 	*c = now
 }
 
 // A locCache is the operands of the location enumLocMD numbered last,
-// for the function tag, when the numbering had entries entries.
+// for the function tag, when the numbering's last number was seq.
 type locCache struct {
 	tag              uint32
 	scope, inlinedAt nodeKey
-	entries          int
+	seq              uint32
 }
 
 // argListKey identifies an argument list as LLVM's context uniques it:

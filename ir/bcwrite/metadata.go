@@ -45,10 +45,19 @@ type nodeKey struct {
 // mdState is the metadata half of the enumerator.
 type mdState struct {
 	entries []*mdEntry // in the order met (LLVM's MDs)
-	nodes   []*mdEntry // nodes with a reader number, by it
-	strs    map[string]*mdEntry
-	strPtrs map[*ir.MDString]*mdEntry // the string objects met, see entry
-	byKey   map[any]*mdEntry          // the others, by mdKey
+	// seq numbers the entries in the order met (the last one's id).
+	seq   uint32
+	nodes []*mdEntry // nodes with a reader number, by it
+	// retired are the numbers (ids) of the nodes a function alone used
+	// when its body was first numbered, by reader number, 0 for none:
+	// their entries are gone (retireFunction), and one is made anew,
+	// with its number, when another function or the module uses the
+	// node (unretire); promoted are those, out of entries' order.
+	retired  []uint32
+	promoted []*mdEntry
+	strs     map[string]*mdEntry
+	strPtrs  map[*ir.MDString]*mdEntry // the string objects met, see entry
+	byKey    map[any]*mdEntry          // the others, by mdKey
 	// After organize: the module's metadata, strings first, and each
 	// function's, numbered on from the module's.
 	module     []ir.Metadata
@@ -58,7 +67,8 @@ type mdState struct {
 	fnNodes    map[uint32]bool // the functions with nodes of their own
 	// reloaded says the bodies are loaded again to be written, their
 	// nodes maybe made anew (refreshFunctionMD); else they stay in
-	// memory as numbered.
+	// memory as numbered. Then the first pass keeps no entry for a node
+	// only one function uses (retireFunction).
 	reloaded   bool
 	localFinal map[any]uint32 // the locals' numbers, by localKey
 	// locals are the function-local metadata of the body being written,
@@ -370,7 +380,8 @@ func (e *enumerator) enumMD(f uint32, md ir.Metadata) {
 		work = work[:len(work)-1]
 		ent := e.entry(n)
 		e.md.entries = append(e.md.entries, ent)
-		ent.id = uint32(len(e.md.entries))
+		e.md.seq++
+		ent.id = e.md.seq
 		if len(work) == 0 || isDistinct(work[len(work)-1].n) {
 			for _, d := range delayed {
 				lo := len(ops)
@@ -404,6 +415,10 @@ func (e *enumerator) enumMDImpl(f uint32, md ir.Metadata) ir.Metadata {
 		}
 		return nil
 	}
+	if ent := e.unretire(md); ent != nil {
+		e.dropFunction(ent)
+		return nil
+	}
 	ent := e.newEntry(f, md)
 	if n, ok := md.(*ir.SpecializedNode); ok && odrType(n) {
 		id := mdField(n, fIdentifier).(*ir.MDString).Value
@@ -420,7 +435,8 @@ func (e *enumerator) enumMDImpl(f uint32, md ir.Metadata) ir.Metadata {
 		return md
 	}
 	e.md.entries = append(e.md.entries, ent)
-	ent.id = uint32(len(e.md.entries))
+	e.md.seq++
+	ent.id = e.md.seq
 	if v, ok := md.(*ir.ValueAsMetadata); ok {
 		e.enumValue(v.Value)
 	}
@@ -450,9 +466,85 @@ func (e *enumerator) dropFunction(ent *mdEntry) {
 			}
 			if y := e.entry(o); y != nil {
 				push(y)
+			} else if y := e.unretire(o); y != nil {
+				push(y)
 			}
 		}
 	}
+}
+
+// retireFunction drops the entries of the nodes that function tag
+// alone uses, of those numbered since entries[mark] (its body's), keeping
+// their numbers in retired: a node read with the body (in its function's
+// METADATA block) is no other function's, and most of the metadata the
+// first pass meets is such (inlined-at locations and their scopes).
+// Without it the first pass would keep an entry for every node of every
+// body until organizeMD, which drops those of the functions' own nodes
+// (compact): a node met again by another function is given its entry
+// again (unretire).
+func (e *enumerator) retireFunction(tag uint32, mark int) {
+	s := &e.md
+	kept := s.entries[:mark]
+	for _, ent := range s.entries[mark:] {
+		if ent.f != tag || ent.nid == 0 {
+			kept = append(kept, ent)
+			continue
+		}
+		if int(ent.nid) >= len(s.retired) {
+			s.retired = append(s.retired, make([]uint32, int(ent.nid)+1-len(s.retired))...)
+		}
+		s.retired[ent.nid] = ent.id
+		s.nodes[ent.nid] = nil
+		*ent = mdEntry{}
+		s.free = append(s.free, ent)
+	}
+	if n := len(s.entries) - len(kept); n > 0 {
+		// The function has nodes of its own (see compact).
+		if s.fnNodes == nil {
+			s.fnNodes = map[uint32]bool{}
+		}
+		s.fnNodes[tag] = true
+		clear(s.entries[len(kept):])
+		s.entries = kept
+	}
+}
+
+// unretire returns a new entry for node md when a function's numbering
+// retired it (retireFunction), with the number it had then, nil for
+// other metadata. The entry's function is none of the module's: the
+// caller makes it the module's (dropFunction), as a second function
+// uses the node.
+func (e *enumerator) unretire(md ir.Metadata) *mdEntry {
+	s := &e.md
+	id := nodeID(md)
+	if id == 0 || int(id) >= len(s.retired) || s.retired[id] == 0 {
+		return nil
+	}
+	ent := e.newEntry(^uint32(0), md)
+	ent.id = s.retired[id]
+	s.retired[id] = 0
+	s.promoted = append(s.promoted, ent)
+	return ent
+}
+
+// entriesInOrder returns the entries in the order met: entries, and the
+// promoted ones merged in by number.
+func (s *mdState) entriesInOrder() []*mdEntry {
+	if len(s.promoted) == 0 {
+		return s.entries
+	}
+	p := s.promoted
+	slices.SortFunc(p, func(a, b *mdEntry) int { return cmp.Compare(a.id, b.id) })
+	all := make([]*mdEntry, 0, len(s.entries)+len(p))
+	for _, ent := range s.entries {
+		for len(p) > 0 && p[0].id < ent.id {
+			all = append(all, p[0])
+			p = p[1:]
+		}
+		all = append(all, ent)
+	}
+	s.promoted = nil
+	return append(all, p...)
 }
 
 // mdTypeOrder is getMetadataTypeOrder: strings, then constants, then
@@ -478,6 +570,8 @@ func isMDString(md ir.Metadata) bool {
 // and number, and gives each its final number (organizeMetadata).
 func (e *enumerator) organizeMD() {
 	s := &e.md
+	s.entries = s.entriesInOrder()
+	s.retired = nil
 	// The entries are in the order of their numbers: a stable counting
 	// sort by function and kind orders them.
 	maxF := uint32(0)
@@ -540,7 +634,9 @@ func (s *mdState) compact(order []*mdEntry) []*mdEntry {
 	}
 	slab := make([]mdEntry, keep)
 	kept := order[:0]
-	s.fnNodes = map[uint32]bool{}
+	if s.fnNodes == nil {
+		s.fnNodes = map[uint32]bool{}
+	}
 	for _, ent := range order {
 		node := ent.f != 0 && ent.order >= 2
 		switch {

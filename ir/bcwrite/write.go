@@ -154,6 +154,10 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 		defer bodies.stop()
 		checkF = bodies.next
 	}
+	// Bodies all in memory are written as numbered; bodies loaded again
+	// have their nodes numbered again (refreshFunctionMD), and so need
+	// not keep them from the first pass.
+	w.e.md.reloaded = w.opts.Loader != nil
 	w.numbering = true
 	err = w.eachFunction(m.Functions, checkF, func(f *ir.Function) error {
 		if !f.HasBody {
@@ -163,6 +167,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 			}
 			return nil
 		}
+		mark := len(w.e.md.entries)
 		w.e.enumFunction(f)
 		for _, a := range f.Metadata {
 			w.kindID(a.Kind)
@@ -179,6 +184,9 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 				}
 				instrMD = instrMD || len(in.Metadata) > 0
 			}
+		}
+		if w.e.md.reloaded {
+			w.e.retireFunction(w.e.valueID(f)+1, mark)
 		}
 		return nil
 	})
@@ -222,9 +230,6 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	if w.e.md.err != nil {
 		return nil, w.e.md.err
 	}
-	// Bodies all in memory are written as numbered; bodies loaded again
-	// have their nodes numbered again (refreshFunctionMD).
-	w.e.md.reloaded = w.opts.Loader != nil
 	w.e.organizeMD()
 	// The output's buffer is made once the first pass is done, and the
 	// most of what it numbered dropped (organizeMD): not to add to the
