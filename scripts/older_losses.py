@@ -280,6 +280,23 @@ SILENT = {
 
 # A call of llvm.threadlocal.address, given for a reader before LLVM 16
 # as its variable; and its declaration, taken out of the module.
+AE_ALIAS_KIND = "available_externally alias (written as an external declaration)"
+AE_ALIAS = re.compile(r'^(@[-\w.$]+|@"[^"]*") = available_externally .*\balias ')
+DECLARED = re.compile(r'^(?:(@[-\w.$]+|@"[^"]*") = external .*\bglobal |declare .*?(@[-\w.$]+|@"[^"]*")\()')
+
+
+def drop_ae_aliases(ref, back):
+    """ref without its available_externally aliases, and back without the
+    external declarations written in their places (a global variable's
+    among the globals, a function's among the declarations)."""
+    names = {m.group(1) for l in ref if (m := AE_ALIAS.match(l))}
+
+    def declared(l):
+        m = DECLARED.match(l)
+        return m is not None and (m.group(1) or m.group(2)) in names
+    return [l for l in ref if not AE_ALIAS.match(l)], [l for l in back if not declared(l)]
+
+
 TLS_KIND = "llvm.threadlocal.address call (its variable used in its place)"
 TLS_DECL_KIND = "llvm.threadlocal.address declaration (taken out: its calls given as their variables)"
 TLS_DECL = re.compile(r"^declare (?:\w+ )*ptr(?: addrspace\(\d+\))? @llvm\.threadlocal\.address\.")
@@ -534,6 +551,8 @@ def set_aside(ref, back, reported):
             # The calls' locations go with them, if nothing else names them.
             locs = {m.group(1) for l in ref if TLS.match(l) and (m := re.search(r"!dbg (!\d+)", l))}
             ref = drop_unnamed([l for l in drop_casts(ref, TLS) if not TLS_DECL.match(l)], locs)
+        elif k == AE_ALIAS_KIND:
+            ref, back = drop_ae_aliases(ref, back)
         elif k == TLS_DECL_KIND:
             ref = [l for l in ref if not TLS_DECL.match(l)]
         elif k == LOCAL_IMPORT_KIND:

@@ -216,7 +216,9 @@ func (w *writer) moduleInfo() error {
 	for _, a := range m.Aliases {
 		if a.Linkage == ir.AvailableExternallyLinkage && !w.knows(16) {
 			// LLVM 16's verifier is the first to take one.
-			w.cannot("an available_externally alias")
+			w.lose("available_externally alias (written as an external declaration)")
+			w.aliasDeclaration(a)
+			continue
 		}
 		ops := []uint64{uint64(w.addName(a.Name)), uint64(len(a.Name)), uint64(e.typeID(a.ValueType)),
 			uint64(a.Typ.AddrSpace), uint64(e.valueID(a.Aliasee)), linkageCode(a.Linkage), uint64(a.Visibility),
@@ -235,6 +237,35 @@ func (w *writer) moduleInfo() error {
 	b.WriteAbbrevRecord(vst, uint32(llvmir.MODULE_CODE_VSTOFFSET), []uint64{0}, nil)
 	w.vstOffsetBit = b.BitPos() - 32
 	return nil
+}
+
+// aliasDeclaration writes alias a as the external declaration LLVM
+// makes of an available_externally alias when it drops the definitions
+// of such values (convertToDeclaration): a function of the alias's value
+// type when that is a function type, else a global variable of it with
+// no initializer, of the alias's address space and thread-local mode.
+// Written where the alias's record would be, it has the alias's value
+// number (a reader numbers global values in the order of their records),
+// so that every use of the alias is one of it.
+func (w *writer) aliasDeclaration(a *ir.Alias) {
+	e, b := w.e, w.bs
+	name, size := uint64(w.addName(a.Name)), uint64(len(a.Name))
+	if a.ValueType.Kind == ir.FunctionType {
+		// [name, size, type, callingconv, isproto, linkage, paramattrs,
+		// alignment, section, visibility, gc, unnamed_addr, prologue,
+		// dllstorage, comdat, prefix, personality, dso_local, addrspace]
+		ops := make([]uint64, 19)
+		ops[0], ops[1], ops[2], ops[4], ops[18] = name, size, uint64(e.typeID(a.ValueType)), 1, uint64(a.Typ.AddrSpace)
+		b.WriteRecord(uint32(llvmir.MODULE_CODE_FUNCTION), ops)
+		return
+	}
+	// [name, size, type, explicit type | address space, initid (none),
+	// linkage, alignment, section, visibility, threadlocal]
+	ops := []uint64{name, size, uint64(e.typeID(a.ValueType)), uint64(a.Typ.AddrSpace)<<2 | 2, 0, linkageCode(ir.ExternalLinkage), 0, 0}
+	if a.ThreadLocal != ir.NotThreadLocal {
+		ops = append(ops, 0, uint64(a.ThreadLocal))
+	}
+	b.WriteRecord(uint32(llvmir.MODULE_CODE_GLOBALVAR), ops)
 }
 
 func isASCII(s string) bool {
