@@ -26,8 +26,9 @@
 // Appending variables (llvm.global_ctors, llvm.used) are concatenated, and
 // debug-info composite types made one by their ODR identifier, members
 // included, as llvm-link-22's context makes them. What the linker does not
-// do yet is refused with an UnsupportedError: an alias whose aliasee is an
-// alias or ifunc not linked. A link that leaves the module as LLVM's
+// do yet (module flags it cannot merge, appending variables that are not
+// arrays, common symbols of unsized types) is refused with an
+// UnsupportedError. A link that leaves the module as LLVM's
 // verifier refuses it (the members of a replaced largest comdat still
 // referenced and not defined again) is found by Linker.Broken, as
 // llvm-link-22's verifier finds it.

@@ -45,7 +45,7 @@ func FuzzLink(f *testing.F) {
 		{"nest-main", "nest-c"}, {"iso-b", "iso-c"}, {"comdat-a", "comdat-b"}, {"ifunc-a", "ifunc-b"},
 		{"redirect-a", "redirect-b"}, {"redirect-a", "redirect-c"}, {"cycle-a", "cycle-b"}, {"tbaa-a", "tbaa-b"},
 		{"comdat-b", "comdat-a"}, {"largest-a", "largest-b"}, {"largest-any", "largest-any-b"},
-		{"alias-unlinked-a", "alias-unlinked-b"}, {"ifunc-unlinked-a", "ifunc-unlinked-b"},
+		{"alias-unlinked-a", "alias-unlinked-b"}, {"ifunc-unlinked-a", "ifunc-unlinked-b"}, {"alias-indirect-a", "alias-indirect-b"},
 		{"indirect-a", "indirect-b"}, {"flags-append-a", "flags-append-b"},
 		{"nodedup-a", "nodedup-b"}, {"nodedup-c", "nodedup-c"},
 		{"comdat-private-a", "comdat-private-b"}}

@@ -650,7 +650,8 @@ func (m *mover) indirectAll(cs []ir.Constant) []ir.Constant {
 
 // indirectCopy is the definition LLVM links for an alias or ifunc from
 // the source's definition c that is not linked itself (copyGlobalValueProto
-// for a definition, then its body or initializer): a copy of c, internal,
+// for a definition, then its body, initializer, aliasee or resolver, the
+// latter two as an alias's are): a copy of c, internal,
 // under c's name made unique (not forced: the destination's value of that
 // name keeps it), in the destination's comdat of c's name, made once.
 func (m *mover) indirectCopy(c ir.Constant) ir.Constant {
@@ -669,8 +670,13 @@ func (m *mover) indirectCopy(c ir.Constant) ir.Constant {
 	case *ir.GlobalVar:
 		y := *x
 		d = &y
+	case *ir.Alias:
+		y := *x
+		d = &y
+	case *ir.IFunc:
+		y := *x
+		d = &y
 	default:
-		m.fail(&UnsupportedError{What: "an alias of an alias or ifunc not linked (@" + header(c).Name + ")"})
 		return c
 	}
 	if m.ivmap == nil {
@@ -685,6 +691,10 @@ func (m *mover) indirectCopy(c ir.Constant) ir.Constant {
 		l.m.Functions = append(l.m.Functions, y)
 	case *ir.GlobalVar:
 		l.addGlobal(y)
+	case *ir.Alias:
+		l.m.Aliases = append(l.m.Aliases, y)
+	case *ir.IFunc:
+		l.m.IFuncs = append(l.m.IFuncs, y)
 	}
 	if cd := comdatOf(c); cd != nil {
 		setComdat(d, l.comdatFor(cd))
@@ -697,6 +707,10 @@ func (m *mover) indirectCopy(c ir.Constant) ir.Constant {
 		m.tasks = append(m.tasks, task{kind: taskBody, c: y})
 	case *ir.GlobalVar:
 		m.tasks = append(m.tasks, task{kind: taskInit, c: y})
+	case *ir.Alias, *ir.IFunc:
+		// Its aliasee or resolver is mapped as an alias's, in the
+		// indirect symbols' context (linkGlobalValueBody).
+		m.tasks = append(m.tasks, task{kind: taskAliasee, c: y})
 	}
 	m.updateAttributes(d)
 	return d
