@@ -33,6 +33,13 @@ type Summary struct {
 	// of FS_BLOCK_COUNT records.
 	Flags      uint64
 	BlockCount uint64
+	// StackIDs is the stack id table of the MemProf records (FS_STACK_IDS)
+	// as read: the ids, in the producer's order, that the callsite and
+	// allocation summaries name by index there. The summaries hold the ids
+	// themselves (MIBInfo.StackIDs, CallsiteInfo.StackIDs); a writer keeps
+	// this order, which the layout of its context radix tree follows. Nil
+	// when the summary had none (then a writer makes one).
+	StackIDs []uint64
 	// NamedAnew is set when global values of the module had one name
 	// and were made unique on reading ("f", "f.1", ...): the GUIDs the
 	// summary lists are those of the names as they were, which a module

@@ -14,7 +14,9 @@
 // metadata.go (metadata numbering and records), di.go (debug-info nodes),
 // debugloc.go (locations, debug records, function-local metadata), vst.go
 // (value symbol tables), summary.go (the per-module summary and the module
-// hash), symtab.go (the IR symbol table) and strtab.go.
+// hash), summary_memprof.go (its MemProf records: the stack id table, the
+// radix tree of allocation contexts, the callsite and allocation
+// summaries), symtab.go (the IR symbol table) and strtab.go.
 //
 // With Options.Version the output is for an older LLVM's reader
 // (version.go): each record in that release's layout, and what it does
@@ -26,13 +28,12 @@
 // constants LLVM 22 holds them as; its use-list orders are those its
 // writer recorded, which LLVM 22 predicts anew (see functionUseLists).
 //
-// What it does not write yet (combined summary indexes, MemProf
-// summaries, a few use-list orders LLVM's reader leaves unlike its
-// writer's prediction) is refused with an [UnsupportedError] naming it:
-// nothing is written that LLVM would not write. The IR symbol table of a
-// module with module-level inline assembly needs the assembly's symbols,
-// which LLVM's assembler parser finds: a module read with the table LLVM
-// 22 wrote beside it has them (Module.AsmSymbols); for one without, the
-// table, which linkers make again, is left out and that is counted in
-// Options.Losses.
+// What it does not write yet (combined summary indexes, a few use-list
+// orders LLVM's reader leaves unlike its writer's prediction) is refused
+// with an [UnsupportedError] naming it: nothing is written that LLVM
+// would not write. The IR symbol table of a module with module-level
+// inline assembly needs the assembly's symbols, which LLVM's assembler
+// parser finds: a module read with the table LLVM 22 wrote beside it has
+// them (Module.AsmSymbols); for one without, the table, which linkers
+// make again, is left out and that is counted in Options.Losses.
 package bcwrite

@@ -30,10 +30,8 @@ func checkSummary(s *ir.Summary) error {
 	}
 	for _, v := range s.Values {
 		for _, gs := range v.Summaries {
-			if len(gs.Allocs) > 0 || len(gs.Callsites) > 0 {
-				// The stack id table and the radix tree of contexts they
-				// index are rebuilt by LLVM's writer; not modelled yet.
-				return unsupported("a summary with MemProf records")
+			if err := checkMemProf(gs); err != nil {
+				return err
 			}
 		}
 	}
@@ -58,6 +56,10 @@ type summaryWriter struct {
 	// useRelBF is relBF's answer.
 	useRelBF bool
 	ops      []uint64
+	// mp writes the MemProf records, with the abbreviations
+	// callsiteAbbrev and allocAbbrev.
+	mp                          *memprofWriter
+	callsiteAbbrev, allocAbbrev uint32
 }
 
 // summary writes m.Summary; nModuleValues is the number of module-level
@@ -171,6 +173,8 @@ func (s *summaryWriter) write() error {
 	for _, g := range extra {
 		b.WriteAbbrevRecord(guidAbbrev, uint32(llvmir.FS_VALUE_GUID), []uint64{s.extra[g] & 0xFFFFFFFF, g >> 32, g & 0xFFFFFFFF}, nil)
 	}
+	s.mp = newMemprofWriter(sum)
+	s.mp.writeTable(b)
 	arr := func(code llvmir.SummaryCode, scalars ...uint64) uint32 {
 		ops := []bitstream.AbbrevOp{lit(uint64(code))}
 		for _, v := range scalars {
@@ -191,10 +195,18 @@ func (s *summaryWriter) write() error {
 	vtableRefsAbbrev := arr(llvmir.FS_PERMODULE_VTABLE_GLOBALVAR_INIT_REFS, 8, 6, 4)
 	aliasAbbrev := b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.FS_ALIAS)), vbr(8), vbr(6), vbr(8)))
 	typeIDAbbrev := arr(llvmir.FS_TYPE_ID_METADATA, 8, 8)
-	arr(llvmir.FS_PERMODULE_CALLSITE_INFO, 8)
-	arr(llvmir.FS_PERMODULE_ALLOC_INFO, 4)
-	arr(llvmir.FS_CONTEXT_RADIX_TREE_ARRAY)
+	s.callsiteAbbrev = arr(llvmir.FS_PERMODULE_CALLSITE_INFO, 8)
+	s.allocAbbrev = arr(llvmir.FS_PERMODULE_ALLOC_INFO, 4)
+	radixAbbrev := arr(llvmir.FS_CONTEXT_RADIX_TREE_ARRAY)
 
+	// The function summaries, in the module's order, whose allocation
+	// contexts make the radix tree written before them.
+	type funcSummary struct {
+		f  *ir.Function
+		gs *ir.GlobalSummary
+	}
+	var fns []funcSummary
+	var fsums []*ir.GlobalSummary
 	for _, f := range w.m.Functions {
 		if f.Name == "" {
 			return &UnsupportedError{What: "a summary of a module with an unnamed function"}
@@ -203,10 +215,14 @@ func (s *summaryWriter) write() error {
 		if err != nil {
 			return err
 		}
-		if gs == nil {
-			continue
+		if gs != nil {
+			fns = append(fns, funcSummary{f, gs})
+			fsums = append(fsums, gs)
 		}
-		if err := s.function(uint64(w.e.valueID(f)), gs, profileAbbrev); err != nil {
+	}
+	s.mp.writeRadixTree(b, radixAbbrev, fsums)
+	for _, fs := range fns {
+		if err := s.function(uint64(w.e.valueID(fs.f)), fs.gs, profileAbbrev); err != nil {
 			return err
 		}
 	}
@@ -277,8 +293,8 @@ func (s *summaryWriter) relBF() bool {
 	return false
 }
 
-// function writes a function's summary: its type test and parameter
-// access records, then FS_PERMODULE_PROFILE [valueid, flags, instcount,
+// function writes a function's summary: its type test, parameter access
+// and MemProf records, then FS_PERMODULE_PROFILE [valueid, flags, instcount,
 // fflags, numrefs, rorefcnt, worefcnt, refs, (callee, hotness + tail
 // call flag) pairs], or FS_PERMODULE_RELBF with (callee, relative block
 // frequency + tail call flag) pairs.
@@ -326,6 +342,9 @@ func (s *summaryWriter) function(id uint64, gs *ir.GlobalSummary, abbrev uint32)
 		}
 		s.ops = ops
 		b.WriteRecord(uint32(llvmir.FS_PARAM_ACCESS), ops)
+	}
+	if err := s.mp.writeRecords(s, gs, s.callsiteAbbrev, s.allocAbbrev); err != nil {
+		return err
 	}
 	var ro, wo uint64
 	for _, r := range gs.Refs {

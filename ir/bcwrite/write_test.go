@@ -361,8 +361,8 @@ func TestInterleavedUseNoted(t *testing.T) {
 // carry a per-module summary, with the summary and hash as read, and
 // reads the output back: the summary must be the one read, value for
 // value (relative block frequencies, parameter accesses, virtual calls
-// and vtables among them). The combined indexes, MemProf summaries and
-// other producers' modules are refused, by name.
+// and vtables among them; MemProf's callsites, allocations and their
+// stack ids). The combined indexes are refused (UnsupportedError).
 func TestSummaryAsRead(t *testing.T) {
 	files, err := filepath.Glob("../../testdata/ir/summary/*.bc")
 	if err != nil || len(files) == 0 {
@@ -391,7 +391,8 @@ func TestSummaryAsRead(t *testing.T) {
 			t.Errorf("%s: the summary read back is not the one read", path)
 		}
 	}
-	for _, name := range []string{"summary-hand-relbf.bc", "summary-memtag.bc", "summary-pgo.bc", "summary-wpd.bc", "summary-relbf-llvm13.bc"} {
+	for _, name := range []string{"summary-hand-relbf.bc", "summary-memtag.bc", "summary-pgo.bc", "summary-wpd.bc", "summary-relbf-llvm13.bc",
+		"summary-memprof.bc", "summary-memprof-llvm16.bc", "summary-memprof-llvm19.bc", "summary-hand.bc"} {
 		if !written[name] {
 			t.Errorf("%s not written", name)
 		}

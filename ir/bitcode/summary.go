@@ -246,6 +246,9 @@ done:
 	if err := s.readBlock(); err != nil {
 		return nil, err
 	}
+	if len(s.stackIDs) > 0 {
+		s.sum.StackIDs = slices.Clone(s.stackIDs)
+	}
 	for _, v := range s.byGUID {
 		s.sum.Values = append(s.sum.Values, v)
 	}
