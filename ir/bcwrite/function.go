@@ -329,11 +329,15 @@ func (w *writer) function(f *ir.Function) uint64 {
 // in the same order, as most bodies are) and can differ where an upgrade
 // or its numbering changed that order: then the bytes differ from
 // opt-22's, the module does not (LLVM's reader ignores an order whose
-// length is not the value's number of uses).
+// length is not the value's number of uses). The order of a block whose
+// blockaddress the module uses is the one LLVM's reader and writer make
+// of the model's (takenBlockOrder): the reader may make that use at
+// another time than its writer expects.
 func (w *writer) functionUseLists(f *ir.Function, s *funcState) {
 	first := true
 	for _, o := range w.useListOrder(f) {
 		code := llvmir.USELIST_CODE_DEFAULT
+		shuffle := o.Shuffle
 		var id uint64
 		if blk, ok := o.Value.(*ir.Block); ok {
 			bid, ok := s.blocks[blk]
@@ -343,6 +347,13 @@ func (w *writer) functionUseLists(f *ir.Function, s *funcState) {
 			if w.takenBlock(f, int(bid)) {
 				w.lose("use-list order of a block whose address another function's body takes (dropped)")
 				continue
+			}
+			if w.t.version >= LatestVersion {
+				// As LLVM's reader applies it and its writer then
+				// predicts it (takenBlockOrder).
+				if shuffle = w.takenBlockOrder(f, int(bid), shuffle); shuffle == nil {
+					continue
+				}
 			}
 			code, id = llvmir.USELIST_CODE_BB, bid
 		} else {
@@ -356,7 +367,7 @@ func (w *writer) functionUseLists(f *ir.Function, s *funcState) {
 			w.bs.EnterBlock(uint32(llvmir.USELIST_BLOCK_ID), 3)
 			first = false
 		}
-		w.bs.WriteRecord(uint32(code), append(append([]uint64(nil), o.Shuffle...), id))
+		w.bs.WriteRecord(uint32(code), append(append([]uint64(nil), shuffle...), id))
 	}
 	if !first {
 		w.bs.ExitBlock()

@@ -49,7 +49,7 @@ rm -f ./*.bc ./*.dis
 for n in phi-constexpr constexpr-order; do
 	"$LLVM_AS16" "src/$n.ll" -o "$n.bc"
 done
-for n in phi-named blockaddr-uses blockaddr-local; do
+for n in phi-named blockaddr-uses blockaddr-local blockaddr-made; do
 	"$LLVM_AS" "src/$n.ll" -o "$n.bc"
 done
 for n in llvm19-blockaddr-uses llvm19-blockaddr-local llvm19-blockaddr-reload llvm19-di-constexpr; do
