@@ -297,6 +297,31 @@ def drop_ae_aliases(ref, back):
     return [l for l in ref if not AE_ALIAS.match(l)], [l for l in back if not declared(l)]
 
 
+GVE_KIND = re.compile(r"^DIGlobalVariableExpression with (DW_OP_\w+) \(the variable optimized out: "
+                      r"its expression emptied, its global's !dbg dropped\)$")
+_GVE = re.compile(r"^(!\d+) = !DIGlobalVariableExpression\((.*)expr: !DIExpression\(([^)]*)\)\)$")
+_FRAGMENT = re.compile(r"DW_OP_LLVM_fragment, \d+, \d+")
+
+
+def kill_global_exprs(ref, op):
+    """ref with each global variable expression whose expression holds op
+    as convert writes it for an older reader: the expression but its
+    fragment emptied, and the global's !dbg attachment of it dropped."""
+    killed, out = set(), []
+    for l in ref:
+        m = _GVE.match(l)
+        if m and re.search(r"\b%s\b" % op, m.group(3)):
+            killed.add(m.group(1))
+            frag = _FRAGMENT.search(m.group(3))
+            l = "%s = !DIGlobalVariableExpression(%sexpr: !DIExpression(%s))" % (
+                m.group(1), m.group(2), frag.group(0) if frag else "")
+        out.append(l)
+    if not killed:
+        return out
+    att = re.compile(r", !dbg (%s)\b" % "|".join(re.escape(k) for k in killed))
+    return [att.sub("", l) if l.startswith("@") else l for l in out]
+
+
 TLS_KIND = "llvm.threadlocal.address call (its variable used in its place)"
 TLS_DECL_KIND = "llvm.threadlocal.address declaration (taken out: its calls given as their variables)"
 TLS_DECL = re.compile(r"^declare (?:\w+ )*ptr(?: addrspace\(\d+\))? @llvm\.threadlocal\.address\.")
@@ -551,6 +576,8 @@ def set_aside(ref, back, reported):
             # The calls' locations go with them, if nothing else names them.
             locs = {m.group(1) for l in ref if TLS.match(l) and (m := re.search(r"!dbg (!\d+)", l))}
             ref = drop_unnamed([l for l in drop_casts(ref, TLS) if not TLS_DECL.match(l)], locs)
+        elif GVE_KIND.match(k):
+            ref = kill_global_exprs(ref, GVE_KIND.match(k).group(1))
         elif k == AE_ALIAS_KIND:
             ref, back = drop_ae_aliases(ref, back)
         elif k == TLS_DECL_KIND:

@@ -89,10 +89,10 @@ func (w *writer) olderDIRecord(n *ir.SpecializedNode, code llvmir.MetadataCode, 
 		w.cannot(n.Kind)
 	case llvmir.METADATA_EXPRESSION:
 		// Those of debug records were given kill locations
-		// (olderDbgExprs); one of a global variable's location, a
-		// bound, ... cannot be.
+		// (olderDbgExprs), those of global variables' expressions
+		// emptied (olderGlobalExprs); one of a bound, ... cannot be.
 		if op, bad := w.exprUnknownOp(n); bad {
-			w.cannot("a DIExpression with " + op.String() + " outside debug records")
+			w.cannot("a DIExpression with " + op.String() + " outside debug records and global variable expressions")
 		}
 	}
 	if !w.knows(15) {

@@ -126,3 +126,103 @@ func (w *writer) killExpr(n *ir.SpecializedNode) *ir.SpecializedNode {
 	w.killExprs[frag] = k
 	return k
 }
+
+// olderGlobalExprs gives each global variable expression whose
+// DIExpression holds an operation the reader's verifier does not take
+// (DW_OP_ne and the other comparisons before LLVM 19, which LLVM's
+// GlobalOpt writes for a global it shrinks to a bool) what a debug
+// record's kill location is: the expression but its fragment dropped,
+// and the expression detached from its global (its !dbg attachment
+// dropped), so that the debugger shows the variable optimized out,
+// rather than the global's memory as the variable. The expressions met
+// are those of the globals' !dbg attachments and of the compile units'
+// globals lists. restore undoes it.
+func (w *writer) olderGlobalExprs() (restore func()) {
+	if w.knows(22) {
+		return func() {}
+	}
+	type savedFields struct {
+		n      *ir.SpecializedNode
+		fields []ir.Field
+	}
+	type savedAtts struct {
+		g    *ir.GlobalVar
+		atts []ir.Attachment
+	}
+	var fields []savedFields
+	var atts []savedAtts
+	killed := map[*ir.SpecializedNode]bool{}
+	// kill empties gve's expression, when it must be, and reports
+	// whether it was.
+	kill := func(md ir.Metadata) bool {
+		gve, ok := md.(*ir.SpecializedNode)
+		if !ok || gve == nil || gve.Kind != "DIGlobalVariableExpression" {
+			return false
+		}
+		if done, ok := killed[gve]; ok {
+			return done
+		}
+		expr := mdField(gve, fExpr)
+		op, bad := w.exprUnknownOp(expr)
+		killed[gve] = bad
+		if !bad {
+			return false
+		}
+		w.lose("DIGlobalVariableExpression with " + op.String() + " (the variable optimized out: its expression emptied, its global's !dbg dropped)")
+		fields = append(fields, savedFields{gve, gve.Fields})
+		gve.Fields = slices.Clone(gve.Fields)
+		field(gve, fExpr).MD = w.killExpr(expr.(*ir.SpecializedNode))
+		return true
+	}
+	for _, g := range w.m.Globals {
+		var kept []ir.Attachment
+		for i, a := range g.Metadata {
+			if a.Kind != "dbg" || !kill(a.Node) {
+				continue
+			}
+			if kept == nil {
+				kept = slices.Clone(g.Metadata[:i])
+			}
+		}
+		if kept == nil {
+			continue
+		}
+		for _, a := range g.Metadata[len(kept):] {
+			if a.Kind != "dbg" || !killed[nodeOf(a.Node)] {
+				kept = append(kept, a)
+			}
+		}
+		atts = append(atts, savedAtts{g, g.Metadata})
+		g.Metadata = kept
+	}
+	for _, nmd := range w.m.NamedMetadata {
+		if nmd.Name != "llvm.dbg.cu" {
+			continue
+		}
+		for _, cu := range nmd.Ops {
+			n, ok := cu.(*ir.SpecializedNode)
+			if !ok || n == nil || n.Kind != "DICompileUnit" {
+				continue
+			}
+			if t, ok := mdField(n, fGlobals).(*ir.MDTuple); ok {
+				for _, o := range t.Ops {
+					kill(o)
+				}
+			}
+		}
+	}
+	return func() {
+		for _, s := range fields {
+			s.n.Fields = s.fields
+		}
+		for _, s := range atts {
+			s.g.Metadata = s.atts
+		}
+	}
+}
+
+// nodeOf returns md as a specialized node, nil when it is not one.
+func nodeOf(md ir.Metadata) *ir.SpecializedNode {
+	n, _ := md.(*ir.SpecializedNode)
+	return n
+}

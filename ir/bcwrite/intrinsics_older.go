@@ -145,8 +145,9 @@ func (w *writer) olderDecls() (restore func()) {
 	undoTokens := w.olderConvergenceDecls()
 	undoAwait := func() { undoTokens(); undoFakeUse(); undoTLS(); undoAwait0() }
 	undoCmp := func() { undoAwait(); undoAsm(); undoFPClass(); undoCmp0() }
-	undoDbg0 := w.olderDbgDecls()
-	undoDbg := func() { undoDbg0(); undoCmp() }
+	undoDbg1 := w.olderDbgDecls()
+	undoGlobalExprs := w.olderGlobalExprs()
+	undoDbg := func() { undoGlobalExprs(); undoDbg1(); undoCmp() }
 	type saved struct {
 		f       *ir.Function
 		sig, vt *ir.Type

@@ -1285,12 +1285,37 @@ func TestOlderDbgExprs(t *testing.T) {
 			t.Errorf("LLVM %d: losses %q, want %q", tc.v, what, tc.losses)
 		}
 	}
-	for v, refused := range map[int]bool{13: true, 16: true, 19: false} {
-		m, r := openModule(t, readFile(t, "testdata/decl/dbg-expr-global.bc"))
-		_, err := Write(m, Options{Loader: r, Version: v})
-		var u *UnsupportedError
-		if got := errors.As(err, &u) && strings.Contains(u.What, "a DIExpression with DW_OP_ne outside debug records"); got != refused {
-			t.Errorf("LLVM %d: %v, refused %t", v, err, refused)
+	// A global's expression with DW_OP_ne: before LLVM 19 the variable
+	// is optimized out (its expression emptied, detached from @g).
+	const lostGVE = "DIGlobalVariableExpression with DW_OP_ne (the variable optimized out: its expression emptied, its global's !dbg dropped)"
+	for _, v := range []int{13, 14, 16, 19} {
+		in, bc, losses := writeFor(t, readFile(t, "testdata/decl/dbg-expr-global.bc"), v)
+		out, _, _, ok := text(t, bc)
+		if !ok {
+			t.Fatalf("LLVM %d: what was written does not read back cleanly", v)
+		}
+		kept := "expr: !DIExpression(DW_OP_deref_size, 1, DW_OP_lit0, DW_OP_ne, DW_OP_stack_value))"
+		if !strings.Contains(in, kept) || !strings.Contains(in, "@g = global i8 0, !dbg !") {
+			t.Fatalf("the fixture is not the one expected:\n%s", in)
+		}
+		want := []string{"@g = global i8 0\n", "!DIGlobalVariableExpression(var: !4, expr: !DIExpression())"}
+		wantLoss := []Loss{{lostGVE, 1}}
+		if v >= 19 {
+			want, wantLoss = []string{"@g = global i8 0, !dbg !", kept}, nil
+		}
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("LLVM %d: no %q in\n%s", v, w, out)
+			}
+		}
+		var got []Loss
+		for _, l := range losses {
+			if strings.HasPrefix(l.What, "DIGlobalVariableExpression") {
+				got = append(got, l)
+			}
+		}
+		if !slices.Equal(got, wantLoss) {
+			t.Errorf("LLVM %d: losses %v, want %v", v, got, wantLoss)
 		}
 	}
 }

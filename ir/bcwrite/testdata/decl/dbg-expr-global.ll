@@ -1,5 +1,6 @@
 ; A global variable's location expression with DW_OP_ne, which readers
-; before LLVM 19 do not take: not written for them.
+; before LLVM 19 do not take: for them the variable is optimized out (the
+; expression emptied, detached from @g).
 source_filename = "dbg-expr-global.c"
 
 @g = global i8 0, !dbg !9
