@@ -129,11 +129,24 @@ func (u *blockAddrUses) note(f *ir.Function) {
 	}
 }
 
-// takenBlock reports whether block i of f has its address taken in the
-// body of another function of a module of LLVM 22, whose use-list order
-// blockAddrUsers does not write for an older reader.
+// takenBlock reports whether the use-list order of block i of f, in a
+// module of LLVM 22, is not written for an older reader: when another
+// function's body or metadata holds the block's blockaddress, or f's
+// metadata, or the module's metadata alone (not its constants, which an
+// older reader resolves as the module block ends, as LLVM 22's does),
+// where LLVM's reader adds its use at another time than its writer
+// expects (takenBlockOrder, which is LLVM 22's).
 func (w *writer) takenBlock(f *ir.Function, i int) bool {
-	return w.t.version < LatestVersion && strings.HasPrefix(w.m.Producer, "LLVM22.") && len(w.baUses.users[blockKey{f, i}]) > 0
+	if w.t.version >= LatestVersion || !strings.HasPrefix(w.m.Producer, "LLVM22.") {
+		return false
+	}
+	u := &w.baUses
+	k := blockKey{f, i}
+	if len(u.users[k]) > 0 || u.first[k] != nil && u.first[k] != f || u.self[k].md {
+		return true
+	}
+	made, numbered := w.moduleMade(k)
+	return made && !numbered
 }
 
 // blockAddrUsers writes the BLOCKADDR_USERS record of function f: the

@@ -345,7 +345,7 @@ func (w *writer) functionUseLists(f *ir.Function, s *funcState) {
 				continue
 			}
 			if w.takenBlock(f, int(bid)) {
-				w.lose("use-list order of a block whose address another function's body takes (dropped)")
+				w.lose("use-list order of a block whose blockaddress is made outside its function's instructions (dropped)")
 				continue
 			}
 			if w.t.version >= LatestVersion {

@@ -85,7 +85,7 @@ func TestOlderLosses(t *testing.T) {
 		// use-list orders (LLVM 22 predicts them anew: refused for it);
 		// opt-15 to opt-19 verify the module without them.
 		{"bodies/blockaddr-uses.bc", 15, []Loss{
-			{"use-list order of a block whose address another function's body takes (dropped)", 2},
+			{"use-list order of a block whose blockaddress is made outside its function's instructions (dropped)", 2},
 		}},
 		{"instr-arith.bc", 19, []Loss{
 			{"fast-math flags on fpext (dropped)", 1},
