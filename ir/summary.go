@@ -40,6 +40,24 @@ type Summary struct {
 	// this order, which the layout of its context radix tree follows. Nil
 	// when the summary had none (then a writer makes one).
 	StackIDs []uint64
+	// The rest is what a combined index's writer needs to write it again
+	// as it was written, which llvm-dis does not print.
+	//
+	// Order lists the summaries of a combined index in the order of
+	// their records as read (LLVM's writer, for a distributed backend,
+	// writes them in the hash order of its maps); nil when unknown, then
+	// a writer writes them by GUID, as LLVM writes a whole index.
+	Order []*GlobalSummary
+	// CFIFunctionDefs and CFIFunctionDecls are the names of the
+	// functions with CFI jump tables a combined index lists
+	// (FS_CFI_FUNCTION_DEFS, FS_CFI_FUNCTION_DECLS), sorted, each once.
+	CFIFunctionDefs, CFIFunctionDecls []string
+	// AllocContexts is set when a combined index's allocation summaries
+	// carry their contexts (FS_COMBINED_ALLOC_INFO, with a context radix
+	// tree; LLVM 22 writes them with -combined-index-memprof-context),
+	// rather than their allocation types alone
+	// (FS_COMBINED_ALLOC_INFO_NO_CONTEXT).
+	AllocContexts bool
 	// NamedAnew is set when global values of the module had one name
 	// and were made unique on reading ("f", "f.1", ...): the GUIDs the
 	// summary lists are those of the names as they were, which a module
@@ -59,6 +77,9 @@ type SummaryValue struct {
 	GUID      uint64
 	Name      string
 	Summaries []*GlobalSummary
+	// ValueID is the value ID a combined index names the value by
+	// (FS_VALUE_GUID), 0 when it gives none.
+	ValueID uint64
 }
 
 // A SummaryKind tells function, variable and alias summaries apart.
@@ -110,6 +131,12 @@ type GlobalSummary struct {
 	// aliasee is unknown (printed as null).
 	Aliasee    uint64
 	HasAliasee bool
+
+	// OriginalName, when HasOriginalName is set, is the GUID of the
+	// original name of a local value that a combined index written whole
+	// gives after its summary (FS_COMBINED_ORIGINAL_NAME).
+	OriginalName    uint64
+	HasOriginalName bool
 }
 
 // A SummaryRef is a reference to a value; ReadOnly and WriteOnly mark the

@@ -22,6 +22,11 @@
 # output. A module without a data layout, to which opt-22 gives its
 # target's (a writer writes the module as it is), is written with the data
 # layout opt-22 gave it, and compared as the others (counted apart).
+# A combined summary index (a thin link's .thinlto.bc: no module, which
+# opt-22 FILE -o OUT drops) is written with bcwrite.WriteIndex and
+# compared with the input itself: byte for byte when LLVM 22 wrote it, as
+# llvm-dis-22 prints it when an older LLVM did (counted with the modules
+# of older producers).
 # A second pass strips each module's debug info (ir.StripDebugInfo, as
 # `convert --strip-debug`) and compares it with `opt-22 --strip-debug`'s.
 # Exit status: 0 when every written module is identical, 1 otherwise.

@@ -98,9 +98,8 @@ destination also a blockaddress argument. With --strict any loss fails the modul
 
 A module is written only when it reads cleanly and everything in it is
 written: what the writer does not write yet (module-level inline assembly
-whose symbols no symbol table of LLVM 22 beside it gives, combined summary
-indexes, the use-list order of a blockaddress several other functions
-use) and anything
+whose symbols no symbol table of LLVM 22 beside it gives, the use-list
+order of a blockaddress several other functions use) and anything
 the reader skipped is said on stderr, with the offset where it can be, and
 nothing is written for that module. Convert never writes bitcode LLVM would
 reject.

@@ -28,10 +28,18 @@
 // constants LLVM 22 holds them as; its use-list orders are those its
 // writer recorded, which LLVM 22 predicts anew (see functionUseLists).
 //
-// What it does not write yet (combined summary indexes, a few use-list
-// orders LLVM's reader leaves unlike its writer's prediction) is refused
-// with an [UnsupportedError] naming it: nothing is written that LLVM
-// would not write. The IR symbol table of a module with module-level
+// A combined summary index (the thin link's .thinlto.bc file: a
+// MODULE_BLOCK of a module path table and FS_COMBINED_* records, no
+// module) is written by [WriteIndex] as LLVM 22's writeIndexToFile writes
+// it (summary_combined.go): byte for byte as LLVM 22 wrote it, given what
+// the reader keeps of it (the value IDs and record order LLVM takes from
+// hash maps, the CFI function names, the original names); an older
+// producer's in LLVM 22's layout. [Write] hands it a module that is one
+// (the summary kept, for LLVM 22).
+//
+// What it does not write yet (a few use-list orders LLVM's reader leaves
+// unlike its writer's prediction) is refused with an [UnsupportedError]
+// naming it: nothing is written that LLVM would not write. The IR symbol table of a module with module-level
 // inline assembly needs the assembly's symbols, which LLVM's assembler
 // parser finds: a module read with the table LLVM 22 wrote beside it has
 // them (Module.AsmSymbols); for one without, the table, which linkers

@@ -21,7 +21,9 @@ const perModuleFlags = 0x8 | 0x200
 func checkSummary(s *ir.Summary) error {
 	unsupported := func(what string) error { return &UnsupportedError{What: what} }
 	if s.Combined {
-		return unsupported("a combined summary index")
+		// WriteIndex writes one: a file of its own, without the
+		// module.
+		return unsupported("a combined summary index in a module (WriteIndex writes one)")
 	}
 	if s.NamedAnew {
 		// Written back, those values' GUIDs would not be the
@@ -300,32 +302,7 @@ func (s *summaryWriter) relBF() bool {
 // frequency + tail call flag) pairs.
 func (s *summaryWriter) function(id uint64, gs *ir.GlobalSummary, abbrev uint32) error {
 	b := s.w.bs
-	if t := gs.TypeIDInfo; t != nil {
-		if len(t.TypeTests) > 0 {
-			b.WriteRecord(uint32(llvmir.FS_TYPE_TESTS), t.TypeTests)
-		}
-		vfuncs := func(code llvmir.SummaryCode, vs []ir.VFuncID) {
-			if len(vs) == 0 {
-				return
-			}
-			ops := s.ops[:0]
-			for _, v := range vs {
-				ops = append(ops, v.GUID, v.Offset)
-			}
-			s.ops = ops
-			b.WriteRecord(uint32(code), ops)
-		}
-		vfuncs(llvmir.FS_TYPE_TEST_ASSUME_VCALLS, t.TypeTestAssumeVCalls)
-		vfuncs(llvmir.FS_TYPE_CHECKED_LOAD_VCALLS, t.TypeCheckedLoadVCalls)
-		constVCalls := func(code llvmir.SummaryCode, vs []ir.ConstVCall) {
-			for _, v := range vs {
-				s.ops = append(append(s.ops[:0], v.VFunc.GUID, v.VFunc.Offset), v.Args...)
-				b.WriteRecord(uint32(code), s.ops)
-			}
-		}
-		constVCalls(llvmir.FS_TYPE_TEST_ASSUME_CONST_VCALL, t.TypeTestAssumeConstVCalls)
-		constVCalls(llvmir.FS_TYPE_CHECKED_LOAD_CONST_VCALL, t.TypeCheckedLoadConstVCalls)
-	}
+	s.ops = typeMetadataRecords(b, s.ops, gs.TypeIDInfo)
 	if len(gs.Params) > 0 {
 		ops := s.ops[:0]
 		for _, p := range gs.Params {
@@ -422,6 +399,45 @@ func (s *summaryWriter) variable(id uint64, gs *ir.GlobalSummary, refsAbbrev, vt
 	s.ops = ops
 	s.w.bs.WriteAbbrevRecord(abbrev, uint32(code), ops, nil)
 	return nil
+}
+
+// typeMetadataRecords writes the type test and virtual call records of a
+// function summary whose type id info is t (nil for none), before its
+// summary record: FS_TYPE_TESTS [GUIDs], FS_TYPE_TEST_ASSUME_VCALLS and
+// FS_TYPE_CHECKED_LOAD_VCALLS [(GUID, offset) pairs], and one
+// FS_TYPE_TEST_ASSUME_CONST_VCALL or FS_TYPE_CHECKED_LOAD_CONST_VCALL
+// [GUID, offset, args] per call; ops is scratch space, returned for
+// reuse.
+func typeMetadataRecords(b *bitstream.Writer, ops []uint64, t *ir.TypeIDInfo) []uint64 {
+	if t == nil {
+		return ops
+	}
+	if len(t.TypeTests) > 0 {
+		b.WriteRecord(uint32(llvmir.FS_TYPE_TESTS), t.TypeTests)
+	}
+	for _, vc := range []struct {
+		code llvmir.SummaryCode
+		vs   []ir.VFuncID
+	}{{llvmir.FS_TYPE_TEST_ASSUME_VCALLS, t.TypeTestAssumeVCalls}, {llvmir.FS_TYPE_CHECKED_LOAD_VCALLS, t.TypeCheckedLoadVCalls}} {
+		if len(vc.vs) == 0 {
+			continue
+		}
+		ops = ops[:0]
+		for _, v := range vc.vs {
+			ops = append(ops, v.GUID, v.Offset)
+		}
+		b.WriteRecord(uint32(vc.code), ops)
+	}
+	for _, cc := range []struct {
+		code llvmir.SummaryCode
+		vs   []ir.ConstVCall
+	}{{llvmir.FS_TYPE_TEST_ASSUME_CONST_VCALL, t.TypeTestAssumeConstVCalls}, {llvmir.FS_TYPE_CHECKED_LOAD_CONST_VCALL, t.TypeCheckedLoadConstVCalls}} {
+		for _, v := range cc.vs {
+			ops = append(append(ops[:0], v.VFunc.GUID, v.VFunc.Offset), v.Args...)
+			b.WriteRecord(uint32(cc.code), ops)
+		}
+	}
+	return ops
 }
 
 // paramBounds turns the signed minimum and maximum a parameter access is

@@ -103,6 +103,11 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if m.Summary != nil && m.Summary.Combined && !opts.DropSummary && t.version == LatestVersion {
+		// A combined index (a thin link's) has no module to write:
+		// the index is written as read.
+		return WriteIndex(m.Summary)
+	}
 	w := &writer{m: m, t: t, opts: opts}
 	if w.older() && m.Summary != nil && !opts.DropSummary {
 		// Each release reads only the summary versions it knows

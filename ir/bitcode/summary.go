@@ -64,6 +64,9 @@ type summaryReader struct {
 	// FS_COMBINED_ORIGINAL_NAME, which must follow one.
 	modIndex     map[uint64]int
 	lastCombined bool
+	// lastSummary is the summary of the last combined record, which an
+	// FS_COMBINED_ORIGINAL_NAME names.
+	lastSummary *ir.GlobalSummary
 	// stackBudget is how many more stack ids the MemProf summaries may
 	// hold: contexts shared in the radix tree are expanded for each
 	// allocation that names them, so that hostile input could otherwise
@@ -219,8 +222,13 @@ done:
 			// The GUIDs by value ID an LLVM 4 combined index gives in
 			// its VST, where later ones give them in FS_VALUE_GUID.
 			s.extra = vst.guids
-			for _, g := range vst.guids {
-				s.value(g, "")
+			ids := make([]uint64, 0, len(vst.guids))
+			for id := range vst.guids {
+				ids = append(ids, id)
+			}
+			slices.Sort(ids)
+			for _, id := range ids {
+				s.value(vst.guids[id], "").ValueID = id
 			}
 		}
 	}
@@ -248,6 +256,10 @@ done:
 	}
 	if len(s.stackIDs) > 0 {
 		s.sum.StackIDs = slices.Clone(s.stackIDs)
+	}
+	for _, names := range []*[]string{&s.sum.CFIFunctionDefs, &s.sum.CFIFunctionDecls} {
+		slices.Sort(*names)
+		*names = slices.Compact(*names)
 	}
 	for _, v := range s.byGUID {
 		s.sum.Values = append(s.sum.Values, v)
@@ -398,6 +410,10 @@ func (s *summaryReader) add(valueID uint64, gs *ir.GlobalSummary) error {
 	}
 	v := s.value(g, "")
 	v.Summaries = append(v.Summaries, gs)
+	if s.sum.Combined {
+		s.sum.Order = append(s.sum.Order, gs)
+		s.lastSummary = gs
+	}
 	return nil
 }
 
@@ -437,7 +453,10 @@ func (s *summaryReader) record(code llvmir.SummaryCode, ops []uint64) error {
 			s.extra = map[uint64]uint64{}
 		}
 		s.extra[ops[0]] = g
-		s.value(g, "")
+		v := s.value(g, "")
+		if s.sum.Combined {
+			v.ValueID = ops[0]
+		}
 	case llvmir.FS_PERMODULE, llvmir.FS_PERMODULE_PROFILE, llvmir.FS_PERMODULE_RELBF:
 		if len(ops) < 4 {
 			return bad()
@@ -1235,9 +1254,14 @@ func (s *summaryReader) combinedRecord(code llvmir.SummaryCode, ops []uint64) er
 			return s.errorf("name attachment that does not follow a combined record")
 		}
 		s.lastCombined = false
+		if s.lastSummary != nil {
+			s.lastSummary.OriginalName, s.lastSummary.HasOriginalName = ops[0], true
+		}
 	case llvmir.FS_CFI_FUNCTION_DEFS, llvmir.FS_CFI_FUNCTION_DECLS:
-		// Names of functions with CFI jump tables: llvm-dis reads them
-		// into the index but does not print them.
+		// Names of functions with CFI jump tables, (strtab offset, size)
+		// pairs: llvm-dis reads them into the index but does not print
+		// them.
+		return s.cfiFunctions(code, ops)
 	case llvmir.FS_TYPE_ID:
 		return s.typeID(ops)
 	case llvmir.FS_COMBINED_CALLSITE_INFO:
@@ -1310,8 +1334,32 @@ func (s *summaryReader) combinedRecord(code llvmir.SummaryCode, ops []uint64) er
 		if i+int(nv) != len(ops) {
 			s.skip("skipped %d extra operands of a COMBINED_ALLOC_INFO record", len(ops)-i-int(nv))
 		}
+		if code == llvmir.FS_COMBINED_ALLOC_INFO {
+			s.sum.AllocContexts = true
+		}
 		s.pending()
 		s.pendingAllocs = append(s.pendingAllocs, ai)
+	}
+	return nil
+}
+
+// cfiFunctions reads FS_CFI_FUNCTION_DEFS or FS_CFI_FUNCTION_DECLS:
+// [n x (name strtab offset, size)]. LLVM keeps the names in a set: they
+// are sorted and made unique once the block is read.
+func (s *summaryReader) cfiFunctions(code llvmir.SummaryCode, ops []uint64) error {
+	if len(ops)%2 != 0 {
+		return s.errorf("invalid summary record %d", code)
+	}
+	names := &s.sum.CFIFunctionDefs
+	if code == llvmir.FS_CFI_FUNCTION_DECLS {
+		names = &s.sum.CFIFunctionDecls
+	}
+	for i := 0; i < len(ops); i += 2 {
+		name, ok := s.r.strtabString(ops[i], ops[i+1])
+		if !ok {
+			return s.errorf("invalid summary record %d", code)
+		}
+		*names = append(*names, name)
 	}
 	return nil
 }

@@ -46,6 +46,10 @@
 #                             disambiguation) of summary-memprof.bc and
 #                             src/consume.c: allocs: with versions,
 #                             callsites: with clones, allocs without context
+#   summary-combined-memprof-ctx  the same thin link with
+#                             -combined-index-memprof-context: allocs with
+#                             their contexts (FS_COMBINED_ALLOC_INFO) in a
+#                             context radix tree
 #   summary-combined-wpd      the thin link of src/wpd-use.cpp and
 #                             src/wpd-impl.cpp: typeid: with singleImpl
 #   summary-combined-cfi      the thin link of src/cfi.c (-fsanitize=cfi-icall):
@@ -132,6 +136,8 @@ thinlink() {
 cp summary-memprof.bc memprof.o
 "$CLANG" "${X86[@]}" -O1 -flto=thin -c consume.c -o consume.o
 EXTRA="-enable-memprof-context-disambiguation -supports-hot-cold-new" thinlink "$LLVM_LTO2" summary-combined-memprof memprof.o consume.o
+EXTRA="-enable-memprof-context-disambiguation -supports-hot-cold-new -combined-index-memprof-context" \
+	thinlink "$LLVM_LTO2" summary-combined-memprof-ctx memprof.o consume.o
 for u in use impl; do
 	"$CLANGXX" "${X86[@]}" -O2 -flto=thin -fvisibility=hidden -fwhole-program-vtables -c "wpd-$u.cpp" -o "wpd-$u.o"
 done
@@ -163,6 +169,7 @@ grep -q 'hotness: cold' "$DIR/summary-pgo.dis"
 grep -q 'relbf: ' "$DIR/summary-relbf-llvm13.dis"
 grep -q 'type: hot' "$DIR/summary-hand.dis"
 grep -q 'versions: (notcold, cold)' "$DIR/summary-combined-memprof.dis"
+grep -q 'memProf: ((type: cold, stackIds: ([0-9]' "$DIR/summary-combined-memprof-ctx.dis"
 grep -q 'kind: singleImpl' "$DIR/summary-combined-wpd.dis"
 grep -q 'kind: allOnes' "$DIR/summary-combined-cfi.dis"
 grep -q 'aliasee: null' "$DIR/summary-combined-hand.dis"
