@@ -166,15 +166,7 @@ func (s *summaryWriter) write() error {
 		b.ExitBlock()
 		return nil
 	}
-	guidAbbrev := b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.FS_VALUE_GUID)), vbr(6), fixed(32), fixed(32)))
-	extra := make([]uint64, 0, len(s.extra))
-	for g := range s.extra {
-		extra = append(extra, g)
-	}
-	slices.Sort(extra)
-	for _, g := range extra {
-		b.WriteAbbrevRecord(guidAbbrev, uint32(llvmir.FS_VALUE_GUID), []uint64{s.extra[g] & 0xFFFFFFFF, g >> 32, g & 0xFFFFFFFF}, nil)
-	}
+	writeValueGUIDs(b, s.extra)
 	s.mp = newMemprofWriter(sum)
 	s.mp.writeTable(b)
 	arr := func(code llvmir.SummaryCode, scalars ...uint64) uint32 {
@@ -521,4 +513,19 @@ func (w *writer) moduleHash(start uint64) {
 		ops[i] = uint64(v)
 	}
 	w.bs.WriteRecord(uint32(llvmir.MODULE_CODE_HASH), ops)
+}
+
+// writeValueGUIDs defines the abbreviation of FS_VALUE_GUID and writes
+// one [value ID, GUID high 32 bits, low 32 bits] for each GUID of ids, by
+// GUID.
+func writeValueGUIDs(b *bitstream.Writer, ids map[uint64]uint64) {
+	abbrev := b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.FS_VALUE_GUID)), vbr(6), fixed(32), fixed(32)))
+	guids := make([]uint64, 0, len(ids))
+	for g := range ids {
+		guids = append(guids, g)
+	}
+	slices.Sort(guids)
+	for _, g := range guids {
+		b.WriteAbbrevRecord(abbrev, uint32(llvmir.FS_VALUE_GUID), []uint64{ids[g] & 0xFFFFFFFF, g >> 32, g & 0xFFFFFFFF}, nil)
+	}
 }

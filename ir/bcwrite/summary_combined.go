@@ -182,14 +182,12 @@ type indexWriter struct {
 	// index of Summary.Modules.
 	ids   map[uint64]uint64
 	modID []uint64
-	// table is the stack id table, index the index of each id in it;
-	// pos the radix tree index of each allocation context, in the order
-	// they are written, next the next one's.
-	table []uint64
-	index map[uint64]uint32
-	pos   []uint32
-	next  int
-	ops   []uint64
+	// The stack id table; pos the radix tree index of each allocation
+	// context, in the order they are written, next the next one's.
+	stackIDTable
+	pos  []uint32
+	next int
+	ops  []uint64
 }
 
 // number gives each value written its value ID and each module its
@@ -246,30 +244,14 @@ func (w *indexWriter) number() {
 // lacks, in the order LLVM's writer meets them (per summary written, its
 // callsites', then, with contexts, its allocations').
 func (w *indexWriter) stackTable() {
-	w.index = map[uint64]uint32{}
-	for _, id := range w.sum.StackIDs {
-		if _, ok := w.index[id]; !ok {
-			w.index[id] = uint32(len(w.table))
-		}
-		w.table = append(w.table, id)
-	}
-	add := func(id uint64) {
-		if _, ok := w.index[id]; !ok {
-			w.index[id] = uint32(len(w.table))
-			w.table = append(w.table, id)
-		}
-	}
+	w.start(w.sum.StackIDs)
 	for _, gs := range w.order {
 		for _, c := range gs.Callsites {
-			for _, id := range c.StackIDs {
-				add(id)
-			}
+			w.add(c.StackIDs)
 		}
 		for _, a := range gs.Allocs {
 			for _, m := range a.MIBs {
-				for _, id := range m.StackIDs {
-					add(id)
-				}
+				w.add(m.StackIDs)
 			}
 		}
 	}
@@ -374,16 +356,7 @@ func (w *indexWriter) summaries() error {
 // valueGUIDs writes FS_VALUE_GUID [value ID, GUID high 32 bits, low 32
 // bits] for each value numbered, by GUID.
 func (w *indexWriter) valueGUIDs() {
-	b := w.bs
-	abbrev := b.DefineAbbrev(bitstream.MakeAbbrev(lit(uint64(llvmir.FS_VALUE_GUID)), vbr(6), fixed(32), fixed(32)))
-	guids := make([]uint64, 0, len(w.ids))
-	for g := range w.ids {
-		guids = append(guids, g)
-	}
-	slices.Sort(guids)
-	for _, g := range guids {
-		b.WriteAbbrevRecord(abbrev, uint32(llvmir.FS_VALUE_GUID), []uint64{w.ids[g] & 0xFFFFFFFF, g >> 32, g & 0xFFFFFFFF}, nil)
-	}
+	writeValueGUIDs(w.bs, w.ids)
 }
 
 // abbrevs defines the abbreviations of the summary records, in LLVM's
@@ -415,31 +388,7 @@ func (w *indexWriter) abbrevs() indexAbbrevs {
 // contexts of the function summaries, in the order they are written, if
 // there are any, and keeps their positions.
 func (w *indexWriter) radixTree(abbrev uint32) {
-	var stacks [][]uint32
-	for _, gs := range w.order {
-		if gs.Kind != ir.SummaryFunction {
-			continue
-		}
-		for _, a := range gs.Allocs {
-			for _, m := range a.MIBs {
-				st := make([]uint32, len(m.StackIDs))
-				for i, id := range m.StackIDs {
-					st[i] = w.index[id]
-				}
-				stacks = append(stacks, st)
-			}
-		}
-	}
-	if len(stacks) == 0 {
-		return
-	}
-	arr, pos := radixTree(stacks)
-	w.pos = pos
-	ops := make([]uint64, len(arr))
-	for i, v := range arr {
-		ops[i] = uint64(v)
-	}
-	w.bs.WriteAbbrevRecord(abbrev, uint32(llvmir.FS_CONTEXT_RADIX_TREE_ARRAY), ops, nil)
+	w.pos = writeContexts(w.bs, abbrev, w.index, w.order)
 }
 
 // header returns the operands a combined record starts with: the value

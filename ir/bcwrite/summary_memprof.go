@@ -59,9 +59,7 @@ func checkMemProf(gs *ir.GlobalSummary) error {
 // share: the stack id table and the positions of the allocation contexts
 // in the radix tree.
 type memprofWriter struct {
-	// table is the stack id table; index the index of each id in it.
-	table []uint64
-	index map[uint64]uint32
+	stackIDTable
 	// pos is the radix tree index of each allocation context, in the
 	// order the summaries are written; next is the next one's.
 	pos  []uint32
@@ -73,36 +71,50 @@ type memprofWriter struct {
 // records name that it lacks, in the order of their first use (values by
 // GUID, allocations before callsites, as llvm-dis prints them).
 func newMemprofWriter(sum *ir.Summary) *memprofWriter {
-	mw := &memprofWriter{index: map[uint64]uint32{}}
-	add := func(id uint64) {
-		if _, ok := mw.index[id]; !ok {
-			mw.index[id] = uint32(len(mw.table))
-			mw.table = append(mw.table, id)
-		}
-	}
-	for _, id := range sum.StackIDs {
-		if _, ok := mw.index[id]; !ok {
-			mw.index[id] = uint32(len(mw.table))
-		}
-		mw.table = append(mw.table, id)
-	}
+	mw := &memprofWriter{}
+	mw.start(sum.StackIDs)
 	for _, v := range sum.Values {
 		for _, gs := range v.Summaries {
 			for _, a := range gs.Allocs {
 				for _, m := range a.MIBs {
-					for _, id := range m.StackIDs {
-						add(id)
-					}
+					mw.add(m.StackIDs)
 				}
 			}
 			for _, c := range gs.Callsites {
-				for _, id := range c.StackIDs {
-					add(id)
-				}
+				mw.add(c.StackIDs)
 			}
 		}
 	}
 	return mw
+}
+
+// A stackIDTable is the stack id table of MemProf records
+// (FS_STACK_IDS): the ids in order, and the index of each in it.
+type stackIDTable struct {
+	table []uint64
+	index map[uint64]uint32
+}
+
+// start makes t the table read (Summary.StackIDs), each id at its first
+// index (a table read may hold one twice).
+func (t *stackIDTable) start(read []uint64) {
+	t.index = map[uint64]uint32{}
+	for _, id := range read {
+		if _, ok := t.index[id]; !ok {
+			t.index[id] = uint32(len(t.table))
+		}
+		t.table = append(t.table, id)
+	}
+}
+
+// add appends to t the ids of ids it lacks, in order.
+func (t *stackIDTable) add(ids []uint64) {
+	for _, id := range ids {
+		if _, ok := t.index[id]; !ok {
+			t.index[id] = uint32(len(t.table))
+			t.table = append(t.table, id)
+		}
+	}
 }
 
 // indexes appends to dst the table indexes of ids.
@@ -132,28 +144,40 @@ func (mw *memprofWriter) writeTable(b *bitstream.Writer) {
 // the module's function order), if there are any, and keeps their
 // positions.
 func (mw *memprofWriter) writeRadixTree(b *bitstream.Writer, abbrev uint32, fns []*ir.GlobalSummary) {
+	mw.pos = writeContexts(b, abbrev, mw.index, fns)
+}
+
+// writeContexts writes FS_CONTEXT_RADIX_TREE_ARRAY, with abbreviation
+// abbrev, for the allocation contexts (MIBs) of the function summaries
+// fns in their order, each stack id given its index in the stack id table
+// (index), if there are any, and returns their positions in the tree.
+// A per-module summary and a combined index write it alike.
+func writeContexts(b *bitstream.Writer, abbrev uint32, index map[uint64]uint32, fns []*ir.GlobalSummary) []uint32 {
 	var stacks [][]uint32
 	for _, gs := range fns {
+		if gs.Kind != ir.SummaryFunction {
+			continue
+		}
 		for _, a := range gs.Allocs {
 			for _, m := range a.MIBs {
 				st := make([]uint32, len(m.StackIDs))
 				for i, id := range m.StackIDs {
-					st[i] = mw.index[id]
+					st[i] = index[id]
 				}
 				stacks = append(stacks, st)
 			}
 		}
 	}
 	if len(stacks) == 0 {
-		return
+		return nil
 	}
 	arr, pos := radixTree(stacks)
-	mw.pos = pos
 	ops := make([]uint64, len(arr))
 	for i, v := range arr {
 		ops[i] = uint64(v)
 	}
 	b.WriteAbbrevRecord(abbrev, uint32(llvmir.FS_CONTEXT_RADIX_TREE_ARRAY), ops, nil)
+	return pos
 }
 
 // writeRecords writes the callsite and allocation records of the function
