@@ -125,3 +125,30 @@ func predsAsSets(text string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestOlderBlockOrdersDropped checks that for an older reader the
+// use-list orders of blockaddr-made's three blocks, whose blockaddresses
+// module metadata or other bodies' metadata hold (an older reader adds
+// their uses at another time than LLVM 22's writer expects), are left out
+// and said (conformance_older found LLVM 16 reading them otherwise when
+// only the blocks other bodies' instructions take were left out), and
+// that LLVM 22 keeps writing them.
+func TestOlderBlockOrdersDropped(t *testing.T) {
+	const lost = "use-list order of a block whose blockaddress is made outside its function's instructions (dropped)"
+	for _, v := range []int{15, 16, 19, 22} {
+		_, _, losses := writeFor(t, readFile(t, "../../testdata/ir/bodies/blockaddr-made.bc"), v)
+		n := 0
+		for _, l := range losses {
+			if l.What == lost {
+				n = l.Count
+			}
+		}
+		want := 3
+		if v == LatestVersion {
+			want = 0
+		}
+		if n != want {
+			t.Errorf("LLVM %d: %d block orders left out, want %d (%v)", v, n, want, losses)
+		}
+	}
+}
