@@ -339,6 +339,18 @@ type BodyReleaser interface {
 	ReleaseBody(f *Function)
 }
 
+// A BodyUpgrader is a BodyLoader that says whether loading a body may
+// upgrade it with what the module level holds, or change the module
+// level (as package ir/bitcode's Reader does for old producers: calls of
+// old intrinsics rewritten, looking at the declarations and the types of
+// the operands). A caller that changes the module level between loads
+// (a writer typing the module's pointers for an older reader) loads
+// every body before it does when the loader may.
+type BodyUpgrader interface {
+	BodyLoader
+	UpgradesBodies() bool
+}
+
 func (g *GlobalVar) Type() *Type { return g.Typ }
 func (f *Function) Type() *Type  { return f.Typ }
 func (a *Alias) Type() *Type     { return a.Typ }

@@ -226,6 +226,13 @@ func (s DebugStripper) LoadBody(f *Function) error {
 	return nil
 }
 
+// UpgradesBodies reports whether Loader may upgrade bodies with what the
+// module level holds: true unless it is a BodyUpgrader that says not.
+func (s DebugStripper) UpgradesBodies() bool {
+	u, ok := s.Loader.(BodyUpgrader)
+	return !ok || u.UpgradesBodies()
+}
+
 // ReleaseBody releases f's body through the loader, when it releases
 // bodies.
 func (s DebugStripper) ReleaseBody(f *Function) {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -170,23 +169,7 @@ type jsonConvertDoc struct {
 	Errors []jsonError `json:"errors"`
 }
 
-// typedLLVM is the newest LLVM whose reader takes typed pointers only:
-// for it convert reads all bodies of a module before it writes one.
-const typedLLVM = 14
-
-// typedGCPercent is the GOGC of convert for a typed-pointer reader. All
-// bodies are held while they are lowered to typed pointers and written,
-// so the collector scans a large heap over and over: on Rust's libstd
-// module (5 MB), `--llvm 14` takes 0.37 s and 153 MB with GOGC=100, 0.36 s
-// and 153 MB with 200, 0.34 s and 169 MB with 400, against 0.255 s for
-// `--llvm 22` (December 2026, 11 alternating runs, medians; issue 33 asks
-// for 1.5x at most).
-const typedGCPercent = 400
-
 func runConvert(e *env, args []string, o convertOptions) error {
-	if o.llvm <= typedLLVM {
-		defer debug.SetGCPercent(debug.SetGCPercent(typedGCPercent))
-	}
 	sink, err := newFileSink(e, args, o.output, o.dir, o.force)
 	if err != nil {
 		return err

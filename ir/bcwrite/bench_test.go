@@ -10,9 +10,9 @@ import (
 )
 
 // BenchmarkConvert reads a module and writes it, its summary dropped, as
-// `bcextract convert --drop-summary [--llvm N]` does: for LLVM 22, bodies
-// are read one at a time while they are written; for LLVM 14 (typed
-// pointers) all are read first. The module is a committed fixture with
+// `bcextract convert --drop-summary [--llvm N]` does: bodies are read one
+// at a time while they are written (for LLVM 14, each given typed
+// pointers as it is read). The module is a committed fixture with
 // debug info, or the file named by $BCX_BENCH_BC (e.g. Rust's libstd
 // module, scripts/bench_convert.sh's).
 func BenchmarkConvert(b *testing.B) {

@@ -53,12 +53,15 @@ func (w *writer) eachFunction(fns []*ir.Function, check, do func(f *ir.Function)
 			}
 		}
 		undo := func() {}
-		if !w.typed() {
-			// A module for a typed-pointer reader has its older
-			// bodies already (typedModule).
+		var err error
+		if w.typed() {
+			err = w.typedBody(f, loaded)
+		} else {
 			undo = w.olderBody(f)
 		}
-		err := do(f)
+		if err == nil {
+			err = do(f)
+		}
 		undo()
 		if loaded {
 			feed.Release(f)

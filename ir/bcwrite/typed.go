@@ -1,54 +1,33 @@
 package bcwrite
 
 import (
-	"fmt"
+	"github.com/bcextract/bcextract/internal/bodyfeed"
 	"slices"
 	"strings"
 
-	"github.com/bcextract/bcextract/internal/bodyfeed"
-	"github.com/bcextract/bcextract/internal/faults"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/typedptr"
 )
 
-// typedModule prepares the module for a reader of typed pointers (LLVM
-// 14 and older), for good: the older forms of intrinsics and debug
-// records are given to every body (olderDecls, olderBody), which are all
-// loaded and checked first, then the pointers of the module level are
-// typed (typedptr.Start; those of the bodies by lowerBodies, as they are
-// numbered), and the use-list orders dropped (the bitcasts inserted
-// change the uses).
+// typedModule prepares the module level for a reader of typed pointers
+// (LLVM 14 and older), for good: the older forms of intrinsics and
+// module flags, the use-list orders dropped (the bitcasts inserted
+// change the uses), and the pointers of the module level typed
+// (typedptr.Start). Each body is then made ready by typedBody as it is
+// loaded, twice (numbered, then written). When the loader may upgrade a
+// body with what the module level holds (an old producer's,
+// ir.BodyUpgrader), every body is loaded first instead, made ready for
+// the older reader before the module level is typed, and kept.
 func (w *writer) typedModule(seen *mdSeen) (*typedptr.Lowering, error) {
 	m := w.m
 	w.olderDecls()
 	if err := check(m, w.opts, seen); err != nil {
 		return nil, err
 	}
-	// The bodies are loaded ahead on the feed's goroutine, and kept; each
-	// is checked here, as the feed loads the next.
-	var loader ir.BodyLoader = noLoader{}
-	if w.opts.Loader != nil {
-		loader = w.opts.Loader
-	}
-	feed := bodyfeed.Start(loader, m.Functions, bodyfeed.Options{Ahead: feedAhead})
-	defer feed.Stop()
-	for _, f := range m.Functions {
-		if !f.HasBody {
-			continue
-		}
-		_, err := feed.Next(f)
-		if err == nil {
-			err = checkBody(m, f, seen)
-		}
-		if err != nil {
+	if u, ok := w.opts.Loader.(ir.BodyUpgrader); w.opts.Loader != nil && (!ok || u.UpgradesBodies()) {
+		if err := w.preloadTyped(seen); err != nil {
 			return nil, err
 		}
-		w.checkCallBr(f)
-		w.olderCallBr(f)
-		w.checkTypedBody(f)
-		w.olderBody(f)
-		w.olderPointerXchg(f)
-		f.UseListOrders = nil
 	}
 	m.UseListOrders = nil
 	if !w.knows(14) {
@@ -69,8 +48,69 @@ func (w *writer) typedModule(seen *mdSeen) (*typedptr.Lowering, error) {
 	if err != nil {
 		return nil, typedError(err)
 	}
-	w.opts.Loader = nil
 	return lw, nil
+}
+
+// preloadTyped loads every body through Options.Loader, checks it and
+// gives it the older reader's forms (olderTypedBody), and keeps it: the
+// writer then loads none (Options.Loader nil).
+func (w *writer) preloadTyped(seen *mdSeen) error {
+	fns := w.m.Functions
+	feed := bodyfeed.Start(w.opts.Loader, fns, bodyfeed.Options{Ahead: feedAhead})
+	defer feed.Stop()
+	for _, f := range fns {
+		if !f.HasBody {
+			continue
+		}
+		_, err := feed.Next(f)
+		if err == nil {
+			err = checkBody(w.m, f, seen)
+		}
+		if err != nil {
+			return err
+		}
+		w.olderTypedBody(f)
+	}
+	w.opts.Loader = nil
+	w.preloaded = true
+	return nil
+}
+
+// typedBody gives the body of f, just loaded (or in memory), the form a
+// reader of typed pointers takes: the older forms of its instructions
+// (olderTypedBody, unless preloadTyped gave them) and typed pointers
+// (typedptr.Lowering.Body). A body loaded again for the writing pass is
+// made so again, its losses counted then (loseInBody); one that stays in
+// memory is made so once, its losses counted at once.
+func (w *writer) typedBody(f *ir.Function, loaded bool) error {
+	if !f.HasBody || w.typedDone[f] {
+		return nil
+	}
+	if !loaded {
+		if w.typedDone == nil {
+			w.typedDone = map[*ir.Function]bool{}
+		}
+		w.typedDone[f] = true
+		defer func(n bool) { w.numbering = n }(w.numbering)
+		w.numbering = false
+	}
+	if !w.preloaded {
+		w.olderTypedBody(f)
+	}
+	return typedError(w.lowering.Body(f))
+}
+
+// olderTypedBody gives the body of f the forms a reader of typed
+// pointers takes, all but the pointers: olderBody's and those of LLVM 14
+// and older (asm goto, a pointer's atomicrmw xchg), and no use-list
+// orders.
+func (w *writer) olderTypedBody(f *ir.Function) {
+	w.checkCallBr(f)
+	w.olderCallBr(f)
+	w.checkTypedBody(f)
+	w.olderBody(f)
+	w.olderPointerXchg(f)
+	f.UseListOrders = nil
 }
 
 // typedError is err of typedptr as the writer's.
@@ -79,70 +119,6 @@ func typedError(err error) error {
 		return &UnsupportedError{What: u.What + " (typed pointers)"}
 	}
 	return err
-}
-
-// A typedBodies lowers the bodies of a module to typed pointers
-// (typedptr.Lowering.Body) in order, on a goroutine of its own, while the
-// writer numbers each one lowered before: the lowering of a body changes
-// only the body and what is first met from it (its constants and
-// metadata), nothing a body before it holds.
-type typedBodies struct {
-	lowered chan typedBody
-	quit    chan struct{}
-	done    chan struct{}
-}
-
-// A typedBody is a function whose body was lowered, or failed to be, or
-// panicked being (panicked is what with).
-type typedBody struct {
-	f        *ir.Function
-	err      error
-	panicked any
-}
-
-// lowerBodies starts lowering the bodies of the functions of fns.
-func lowerBodies(lw *typedptr.Lowering, fns []*ir.Function) *typedBodies {
-	t := &typedBodies{lowered: make(chan typedBody, feedAhead), quit: make(chan struct{}), done: make(chan struct{})}
-	fault := faults.Mode()
-	go func() {
-		defer close(t.done)
-		for _, f := range fns {
-			if !f.HasBody {
-				continue
-			}
-			b := typedBody{f: f}
-			b.panicked = faults.Catch(fault, func() { b.err = typedError(lw.Body(f)) })
-			select {
-			case t.lowered <- b:
-			case <-t.quit:
-				return
-			}
-			if b.err != nil || b.panicked != nil {
-				return
-			}
-		}
-	}()
-	return t
-}
-
-// next waits for the body of f, the next function with a body, to be
-// lowered, and returns the error of the lowering; it panics with what the
-// lowering panicked with, on the writer's goroutine.
-func (t *typedBodies) next(f *ir.Function) error {
-	b, ok := <-t.lowered
-	if b.panicked != nil {
-		panic(b.panicked)
-	}
-	if !ok || b.f != f {
-		return fmt.Errorf("bcwrite: internal error: the bodies lowered out of step at @%s", f.Name)
-	}
-	return b.err
-}
-
-// stop ends the lowering, and waits for its goroutine.
-func (t *typedBodies) stop() {
-	close(t.quit)
-	<-t.done
 }
 
 // olderModuleFlags gives the module flags of behaviour Min (8, LLVM 15)
@@ -315,7 +291,7 @@ func (w *writer) olderPointerXchg(f *ir.Function) {
 			if out == nil {
 				out = slices.Clone(b.Instrs[:i])
 			}
-			w.lose("atomicrmw xchg of a pointer (as one of its bits, ptrtoint and inttoptr)")
+			w.loseInBody("atomicrmw xchg of a pointer (as one of its bits, ptrtoint and inttoptr)")
 			it := &ir.Type{Kind: ir.IntegerType, BitWidth: uint32(size * 8)}
 			bits := &ir.Instruction{Op: ir.PtrToInt, Typ: it, Operands: []ir.Value{in.Operands[1]}, DebugLoc: in.DebugLoc,
 				DebugRecords: in.DebugRecords}

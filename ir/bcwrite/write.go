@@ -51,10 +51,13 @@ type Options struct {
 	// version's layout; a module summary is not written.
 	//
 	// For LLVM 14 and older, whose readers want typed pointers, Write
-	// loads every body (through Loader) and changes the module into its
-	// typed-pointer form for good (typedptr.Lower): the module is not
-	// one of LLVM 22 afterwards, even when Write fails. Read it anew to
-	// use it again.
+	// changes the module into its typed-pointer form for good
+	// (typedptr): the module level first, then each body as it is
+	// loaded, or every body first when Loader may upgrade bodies with
+	// what the module level holds (ir.BodyUpgrader: not a Loader that
+	// says it does not).
+	// The module is not one of LLVM 22 afterwards, even when Write
+	// fails. Read it anew to use it again.
 	Version int
 	// Losses, when not nil, is given what was dropped or rewritten for
 	// the reader of Version.
@@ -117,9 +120,8 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 		w.opts.DropSummary = true
 	}
 	seen := &mdSeen{m: map[any]bool{}, badIntrinsics: mistypedIntrinsics(m)}
-	var lowering *typedptr.Lowering
 	if w.typed() {
-		if lowering, err = w.typedModule(seen); err != nil {
+		if w.lowering, err = w.typedModule(seen); err != nil {
 			return nil, err
 		}
 	} else {
@@ -148,16 +150,13 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	// Each body is checked before it is numbered: check and checkBody
 	// alone use seen.
 	checkF := func(f *ir.Function) error {
-		if !opts.UseListsAsGiven && interleavedUse(f) != nil {
+		if !opts.UseListsAsGiven && !w.typed() && interleavedUse(f) != nil {
 			w.note(lossUseList, 1)
 		}
 		return checkBody(m, f, seen)
 	}
-	if w.typed() {
-		// typedModule checked every body; each is numbered once lowered.
-		bodies := lowerBodies(lowering, m.Functions)
-		defer bodies.stop()
-		checkF = bodies.next
+	if w.preloaded {
+		checkF = nil // checked as loaded (preloadTyped)
 	}
 	// Bodies all in memory are written as numbered; bodies loaded again
 	// have their nodes numbered again (refreshFunctionMD), and so need
@@ -202,7 +201,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	w.noteUncalledIntrinsics()
 	if w.typed() {
 		w.fixedTypedNames()
-		st := lowering.Stats()
+		st := w.lowering.Stats()
 		w.note("bitcast instructions inserted between typed pointers (LLVM 22 reads them back as bitcast of ptr to ptr)", st.Casts)
 		w.note("bitcast constant expressions made between typed pointers", st.ConstCasts)
 	}
@@ -506,6 +505,14 @@ type writer struct {
 	// written: a body changed for an older reader is changed both times,
 	// its losses counted the second (loseInBody).
 	numbering bool
+	// lowering, for a reader of typed pointers, types each body as it
+	// is loaded (typedBody); typedDone holds the bodies that stay in
+	// memory and were typed already.
+	lowering  *typedptr.Lowering
+	typedDone map[*ir.Function]bool
+	// preloaded says the bodies were loaded before the module level
+	// was typed (typedModule), and made ready but for their pointers.
+	preloaded bool
 	e         *enumerator
 	bs        *bitstream.Writer
 	st        strtab

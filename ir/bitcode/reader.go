@@ -297,6 +297,9 @@ func opsString(ops []uint64) string {
 // A Reader reads one module of a bitcode file. Its methods are not safe
 // for concurrent use.
 type Reader struct {
+	// typedPointers says the module's type table has typed pointers
+	// (LLVM 14 and older): see UpgradesBodies.
+	typedPointers bool
 	// unitList is the module's !llvm.dbg.cu as read (see
 	// checkListedUnit).
 	unitList *ir.NamedMetadata

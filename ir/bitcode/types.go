@@ -100,6 +100,7 @@ func (r *Reader) readTypes() error {
 			}
 			t = &ir.Type{Kind: ir.IntegerType, BitWidth: uint32(ops[0])}
 		case llvmir.TYPE_CODE_POINTER: // typed pointer
+			r.typedPointers = true
 			if len(ops) < 1 {
 				return r.errorf("invalid pointer record")
 			}

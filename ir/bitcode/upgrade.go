@@ -91,6 +91,21 @@ type upgradeState struct {
 	replaced map[*ir.Instruction]ir.Constant
 }
 
+// UpgradesBodies reports whether loading a body of the module may
+// upgrade it with what the module level holds, or change the module level
+// (ir.BodyUpgrader): when upgradeModule planned the rewrite of calls of
+// old intrinsics other than the lifetime markers and the debug
+// intrinsics (the rewrites look at the declarations and at the types of
+// the operands), and for bitcode of typed pointers (LLVM 14 and older:
+// pointee types, a landingpad's personality made its function's).
+func (r *Reader) UpgradesBodies() bool {
+	if r.typedPointers {
+		return true
+	}
+	up := r.up
+	return up != nil && (len(up.calls) > 0 || len(up.masked) > 0 || len(up.arc) > 0 || up.coroEnd != nil || up.preload)
+}
+
 // dbgIntrinsics are the debug intrinsics that LLVM 22 turns into debug
 // records, their declarations disappearing.
 // llvm.dbg.addr (LLVM 6 to 16) becomes a #dbg_value whose expression

@@ -144,10 +144,11 @@ func (l *lowerer) instrType(in *ir.Instruction) {
 			sig = f.Sig
 		}
 		in.FuncType, in.Typ = sig, sig.Ret
-	case ir.LandingPad:
-		in.Typ = l.ty(in.Typ)
 	default:
-		in.Typ = l.ty(in.Typ)
+		// The reader may have computed the type from an operand typed
+		// already (a select of a global): its pointees are not the
+		// instruction's.
+		in.Typ = l.opaque(in.Typ)
 	}
 }
 

@@ -75,7 +75,7 @@ func (l *lowerer) constExpr(c *ir.ConstExpr) {
 		// Any pointer will do.
 		c.Typ = l.ty(c.Typ)
 	default:
-		c.Typ = l.ty(c.Typ)
+		c.Typ = l.opaque(c.Typ)
 		for i, op := range c.Operands {
 			c.Operands[i] = l.coerceConst(op, l.canonical(op.Type()))
 		}

@@ -27,6 +27,7 @@ package typedptr
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bcextract/bcextract/ir"
@@ -78,7 +79,12 @@ func Lower(m *ir.Module) (Stats, error) {
 // A Lowering is Lower in steps, for a writer that loads the bodies of a
 // module one at a time: Start lowers the module level (types, global
 // values and their constants, metadata outside bodies), then Body each
-// body, in any order once the module level is done.
+// body, in any order once the module level is done. A body may be read
+// after Start, and read again and lowered again after it was dropped:
+// where its reader computed a type from an operand lowered already (a
+// select of a global), the instruction gets the type it would have had
+// (opaque), and the types that do not change stay the module's own
+// objects (ty), so that a body's values and the module's compare equal.
 type Lowering struct {
 	l *lowerer
 }
@@ -90,11 +96,21 @@ func Start(m *ir.Module) (*Lowering, error) {
 		interned: map[string]*ir.Type{},
 		ptrs:     map[ptrKey]*ir.Type{},
 		types:    map[*ir.Type]*ir.Type{},
+		opaques:  map[*ir.Type]*ir.Type{},
 		consts:   map[ir.Constant]bool{},
 		casts:    map[ir.Constant]bool{},
 		mdSeen:   map[ir.Metadata]bool{},
 	}
-	l.i8 = l.intern(&ir.Type{Kind: ir.IntegerType, BitWidth: 8})
+	// The module's own i8, when it has one (ty keeps the module's types).
+	for _, t := range m.Types {
+		if t.Kind == ir.IntegerType && t.BitWidth == 8 {
+			l.i8 = l.intern(t)
+			break
+		}
+	}
+	if l.i8 == nil {
+		l.i8 = l.intern(&ir.Type{Kind: ir.IntegerType, BitWidth: 8})
+	}
 	l.module()
 	if l.err != nil {
 		return nil, l.err
@@ -124,6 +140,9 @@ type lowerer struct {
 	// types maps each type met to its lowered form (itself when it has
 	// no pointer in it).
 	types map[*ir.Type]*ir.Type
+	// opaques maps each type met to its lowered form with every
+	// pointer opaque (opaque).
+	opaques map[*ir.Type]*ir.Type
 	// consts are the constants lowered (in place), casts the bitcasts
 	// made by coerce.
 	consts map[ir.Constant]bool
@@ -205,6 +224,9 @@ func (l *lowerer) ty(t *ir.Type) *ir.Type {
 	if r, ok := l.types[t]; ok {
 		return r
 	}
+	// A type that does not change is kept (the first of its kind and
+	// parts met, which is the module's own): what the module level
+	// holds and a body read after it was lowered then have the same.
 	var r *ir.Type
 	switch t.Kind {
 	case ir.PointerType:
@@ -221,25 +243,78 @@ func (l *lowerer) ty(t *ir.Type) *ir.Type {
 			}
 			return t
 		}
+		r = t
+		if fs := l.tys(t.Fields); !slices.Equal(fs, t.Fields) {
+			c := *t
+			c.Fields = fs
+			r = &c
+		}
+		r = l.intern(r)
+	case ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType:
+		r = t
+		if e := l.ty(t.Elem); e != t.Elem {
+			c := *t
+			c.Elem = e
+			r = &c
+		}
+		r = l.intern(r)
+	case ir.FunctionType:
+		r = t
+		if ret, ps := l.ty(t.Ret), l.tys(t.Params); ret != t.Ret || !slices.Equal(ps, t.Params) {
+			c := *t
+			c.Ret, c.Params = ret, ps
+			r = &c
+		}
+		r = l.intern(r)
+	case ir.TargetExtType:
+		r = t
+		if ps := l.tys(t.TypeParams); !slices.Equal(ps, t.TypeParams) {
+			c := *t
+			c.TypeParams = ps
+			r = &c
+		}
+		r = l.intern(r)
+	default:
+		r = l.intern(t)
+	}
+	l.types[t], l.types[r] = r, r
+	return r
+}
+
+// opaque returns the lowered form of t as if each of its pointers were
+// opaque (i8* in its address space, whatever it points to): the type of
+// a value that a reader computed from an operand lowered before it, such
+// as a select of a global of a module whose level was lowered before the
+// body was read. For a type of opaque pointers, it is ty's.
+func (l *lowerer) opaque(t *ir.Type) *ir.Type {
+	if t == nil {
+		return nil
+	}
+	if r, ok := l.opaques[t]; ok {
+		return r
+	}
+	var r *ir.Type
+	switch t.Kind {
+	case ir.PointerType:
+		r = l.ptrTo(l.i8, t.AddrSpace)
+	case ir.StructType:
+		if t.Identified {
+			return l.ty(t)
+		}
 		c := *t
-		c.Fields = l.tys(t.Fields)
+		c.Fields = make([]*ir.Type, len(t.Fields))
+		for i, f := range t.Fields {
+			c.Fields[i] = l.opaque(f)
+		}
 		r = l.intern(&c)
 	case ir.ArrayType, ir.FixedVectorType, ir.ScalableVectorType:
 		c := *t
-		c.Elem = l.ty(t.Elem)
-		r = l.intern(&c)
-	case ir.FunctionType:
-		c := *t
-		c.Ret, c.Params = l.ty(t.Ret), l.tys(t.Params)
-		r = l.intern(&c)
-	case ir.TargetExtType:
-		c := *t
-		c.TypeParams = l.tys(t.TypeParams)
+		c.Elem = l.opaque(t.Elem)
 		r = l.intern(&c)
 	default:
-		r = l.intern(&ir.Type{Kind: t.Kind, BitWidth: t.BitWidth})
+		r = l.ty(t)
 	}
-	l.types[t], l.types[r] = r, r
+	l.opaques[t] = r
 	return r
 }
 

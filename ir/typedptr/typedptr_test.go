@@ -314,3 +314,71 @@ func TestIntrinsicOlderName(t *testing.T) {
 		}
 	}
 }
+
+// TestBodiesReadAfterStart lowers every IR fixture whose reader upgrades
+// no body (bitcode.Reader.UpgradesBodies) as bcwrite lowers a module
+// for a typed reader: the module level first (Start), then each body
+// read after it, and again once every body was dropped and read anew.
+// Each time the casts made are those of Lower, which reads every body
+// first, and LLVM 14's invariants hold (checkTyped).
+func TestBodiesReadAfterStart(t *testing.T) {
+	n := 0
+	for _, path := range irfixtures.IR("../../testdata/ir") {
+		_, want, err, ok := lowered(t, path)
+		if !ok || err != nil {
+			continue
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := bitcode.Options{}.Open(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := f.Modules[0]
+		m, err := r.Module()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.UpgradesBodies() {
+			continue
+		}
+		lw, err := Start(m)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		n++
+		for round := range 2 {
+			before := lw.Stats()
+			for _, fn := range m.Functions {
+				if !fn.HasBody {
+					continue
+				}
+				if err := r.LoadBody(fn); err != nil {
+					t.Fatalf("%s: %v", path, err)
+				}
+				if err := lw.Body(fn); err != nil {
+					t.Fatalf("%s: @%s: %v", path, fn.Name, err)
+				}
+			}
+			st := lw.Stats()
+			// The first round's constant casts are the module level's
+			// and the bodies': all of Lower's.
+			if casts := st.Casts - before.Casts; casts != want.Casts || round == 0 && st.ConstCasts != want.ConstCasts {
+				t.Errorf("%s: round %d: %d casts, %d constant casts in all; Lower %+v", filepath.Base(path), round, casts, st.ConstCasts, want)
+			}
+			if err := checkTyped(m); err != nil {
+				t.Errorf("%s: round %d: %v", filepath.Base(path), round, err)
+			}
+			for _, fn := range m.Functions {
+				if fn.HasBody {
+					r.ReleaseBody(fn)
+				}
+			}
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d fixtures lowered", n)
+	}
+}
