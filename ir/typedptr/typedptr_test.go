@@ -12,9 +12,9 @@ import (
 	"github.com/bcextract/bcextract/ir/bitcode"
 )
 
-// lowered reads the module of bitcode file path with every body loaded
-// and lowers it; ok is false when it does not read cleanly.
-func lowered(t *testing.T, path string) (*ir.Module, Stats, error, bool) {
+// readModule reads the module of bitcode file path, its bodies not
+// loaded; ok is false when the file holds not one module that reads.
+func readModule(t *testing.T, path string) (*ir.Module, *bitcode.Reader, bool) {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -22,11 +22,19 @@ func lowered(t *testing.T, path string) (*ir.Module, Stats, error, bool) {
 	}
 	f, err := bitcode.Options{}.Open(data)
 	if err != nil || len(f.Modules) != 1 {
-		return nil, Stats{}, nil, false
+		return nil, nil, false
 	}
 	r := f.Modules[0]
 	m, err := r.Module()
-	if err != nil {
+	return m, r, err == nil
+}
+
+// lowered reads the module of bitcode file path with every body loaded
+// and lowers it; ok is false when it does not read cleanly.
+func lowered(t *testing.T, path string) (*ir.Module, Stats, error, bool) {
+	t.Helper()
+	m, r, ok := readModule(t, path)
+	if !ok {
 		return nil, Stats{}, nil, false
 	}
 	for _, fn := range m.Functions {
@@ -328,18 +336,9 @@ func TestBodiesReadAfterStart(t *testing.T) {
 		if !ok || err != nil {
 			continue
 		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := bitcode.Options{}.Open(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := f.Modules[0]
-		m, err := r.Module()
-		if err != nil {
-			t.Fatal(err)
+		m, r, ok := readModule(t, path)
+		if !ok {
+			t.Fatalf("%s: read once, not twice", path)
 		}
 		if r.UpgradesBodies() {
 			continue
