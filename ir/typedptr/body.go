@@ -10,6 +10,8 @@ import (
 // the operands of each, with bitcasts inserted where an operand's type is
 // not the one its use wants.
 func (l *lowerer) body(f *ir.Function) {
+	l.inBody = true
+	defer func() { l.inBody = false }()
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			l.instrType(in)

@@ -1,6 +1,7 @@
 package typedptr
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/bcextract/bcextract/ir"
@@ -13,6 +14,18 @@ import (
 func (l *lowerer) constant(c ir.Constant) ir.Constant {
 	if c == nil || l.consts[c] {
 		return c
+	}
+	if l.inBody {
+		// A body's operand is lowered as a copy: the constant may be
+		// the module level's, which the reader may be reading for the
+		// next body meanwhile (bcwrite reads bodies ahead).
+		if lc, ok := l.copies[c]; ok {
+			return lc
+		}
+		if cc := copyConstant(c); cc != nil {
+			l.copies[c] = cc
+			c = cc
+		}
 	}
 	l.consts[c] = true
 	switch c := c.(type) {
@@ -50,6 +63,49 @@ func (l *lowerer) constant(c ir.Constant) ir.Constant {
 		l.fail("constants of kind %T", c)
 	}
 	return c
+}
+
+// copyConstant returns a copy of c whose parts lowering changes are its
+// own, nil for a global value (typed with the module).
+func copyConstant(c ir.Constant) ir.Constant {
+	switch c := c.(type) {
+	case *ir.ConstInt:
+		n := *c
+		return &n
+	case *ir.ConstFP:
+		n := *c
+		return &n
+	case *ir.ConstNull:
+		n := *c
+		return &n
+	case *ir.Undef:
+		n := *c
+		return &n
+	case *ir.Poison:
+		n := *c
+		return &n
+	case *ir.ConstData:
+		n := *c
+		return &n
+	case *ir.ConstAggregate:
+		n := *c
+		n.Elems = slices.Clone(c.Elems)
+		return &n
+	case *ir.BlockAddress:
+		n := *c
+		return &n
+	case *ir.DSOLocalEquivalent:
+		n := *c
+		return &n
+	case *ir.NoCFI:
+		n := *c
+		return &n
+	case *ir.ConstExpr:
+		n := *c
+		n.Operands = slices.Clone(c.Operands)
+		return &n
+	}
+	return nil
 }
 
 // elemType returns the type of element i of aggregate type t.

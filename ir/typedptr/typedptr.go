@@ -98,6 +98,7 @@ func Start(m *ir.Module) (*Lowering, error) {
 		types:    map[*ir.Type]*ir.Type{},
 		opaques:  map[*ir.Type]*ir.Type{},
 		consts:   map[ir.Constant]bool{},
+		copies:   map[ir.Constant]ir.Constant{},
 		casts:    map[ir.Constant]bool{},
 		mdSeen:   map[ir.Metadata]bool{},
 	}
@@ -146,6 +147,10 @@ type lowerer struct {
 	// consts are the constants lowered (in place), casts the bitcasts
 	// made by coerce.
 	consts map[ir.Constant]bool
+	// inBody is set while a body's operands are lowered; copies are
+	// the copies of the constants they held (constant).
+	inBody bool
+	copies map[ir.Constant]ir.Constant
 	casts  map[ir.Constant]bool
 	mdSeen map[ir.Metadata]bool
 	stats  Stats
