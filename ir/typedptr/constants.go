@@ -22,7 +22,7 @@ func (l *lowerer) constant(c ir.Constant) ir.Constant {
 		if lc, ok := l.copies[c]; ok {
 			return lc
 		}
-		if cc := copyConstant(c); cc != nil {
+		if cc := l.copyConstant(c); cc != nil {
 			l.copies[c] = cc
 			c = cc
 		}
@@ -32,17 +32,29 @@ func (l *lowerer) constant(c ir.Constant) ir.Constant {
 	case *ir.GlobalVar, *ir.Function, *ir.Alias, *ir.IFunc:
 		// Typed with the module.
 	case *ir.ConstInt:
-		c.Typ = l.ty(c.Typ)
+		if t := l.ty(c.Typ); t != c.Typ {
+			c.Typ = t
+		}
 	case *ir.ConstFP:
-		c.Typ = l.ty(c.Typ)
+		if t := l.ty(c.Typ); t != c.Typ {
+			c.Typ = t
+		}
 	case *ir.ConstNull:
-		c.Typ = l.ty(c.Typ)
+		if t := l.ty(c.Typ); t != c.Typ {
+			c.Typ = t
+		}
 	case *ir.Undef:
-		c.Typ = l.ty(c.Typ)
+		if t := l.ty(c.Typ); t != c.Typ {
+			c.Typ = t
+		}
 	case *ir.Poison:
-		c.Typ = l.ty(c.Typ)
+		if t := l.ty(c.Typ); t != c.Typ {
+			c.Typ = t
+		}
 	case *ir.ConstData:
-		c.Typ = l.ty(c.Typ)
+		if t := l.ty(c.Typ); t != c.Typ {
+			c.Typ = t
+		}
 	case *ir.ConstAggregate:
 		c.Typ = l.ty(c.Typ)
 		for i, e := range c.Elems {
@@ -66,8 +78,15 @@ func (l *lowerer) constant(c ir.Constant) ir.Constant {
 }
 
 // copyConstant returns a copy of c whose parts lowering changes are its
-// own, nil for a global value (typed with the module).
-func copyConstant(c ir.Constant) ir.Constant {
+// own: nil for a global value (typed with the module) and for a constant
+// of a type that does not change, which lowering leaves as it is.
+func (l *lowerer) copyConstant(c ir.Constant) ir.Constant {
+	switch c.(type) {
+	case *ir.ConstInt, *ir.ConstFP, *ir.ConstNull, *ir.Undef, *ir.Poison, *ir.ConstData:
+		if l.ty(c.Type()) == c.Type() {
+			return nil
+		}
+	}
 	switch c := c.(type) {
 	case *ir.ConstInt:
 		n := *c

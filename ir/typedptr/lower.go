@@ -110,9 +110,6 @@ func (l *lowerer) metadata(md ir.Metadata) {
 	if ir.IsNilMetadata(md) || l.mdSeen[md] {
 		return
 	}
-	// Metadata's constants are lowered in place, as the module level's.
-	defer func(b bool) { l.inBody = b }(l.inBody)
-	l.inBody = false
 	switch n := md.(type) {
 	case *ir.ValueAsMetadata:
 		// Met again from each body that refers to it: written only when
