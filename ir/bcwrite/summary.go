@@ -131,13 +131,20 @@ func (w *writer) summary(nModuleValues int) error {
 
 // id returns the value ID of the value whose GUID is g.
 func (s *summaryWriter) id(g uint64) (uint64, error) {
-	if id, ok := s.ids[g]; ok {
-		return id, nil
-	}
-	if id, ok := s.extra[g]; ok {
+	if id, ok := s.valueID(g); ok {
 		return id, nil
 	}
 	return 0, &UnsupportedError{What: fmt.Sprintf("a summary naming a value that is neither in the module nor a profiled callee (GUID %d)", g)}
+}
+
+// valueID returns the value ID of the value whose GUID is g, and whether
+// it has one (a value of the module or a profiled callee).
+func (s *summaryWriter) valueID(g uint64) (uint64, bool) {
+	if id, ok := s.ids[g]; ok {
+		return id, true
+	}
+	id, ok := s.extra[g]
+	return id, ok
 }
 
 // summaryOf returns the first summary of the value whose GUID is g when
@@ -295,23 +302,7 @@ func (s *summaryWriter) relBF() bool {
 func (s *summaryWriter) function(id uint64, gs *ir.GlobalSummary, abbrev uint32) error {
 	b := s.w.bs
 	s.ops = typeMetadataRecords(b, s.ops, gs.TypeIDInfo)
-	if len(gs.Params) > 0 {
-		ops := s.ops[:0]
-		for _, p := range gs.Params {
-			lo, hi := paramBounds(p.Lo, p.Hi)
-			ops = append(ops, p.Param, signed(lo), signed(hi), uint64(len(p.Calls)))
-			for _, c := range p.Calls {
-				callee, ok := s.ids[c.Callee]
-				if !ok {
-					return &UnsupportedError{What: fmt.Sprintf("a parameter access passed to a value the module does not hold (GUID %d)", c.Callee)}
-				}
-				lo, hi := paramBounds(c.Lo, c.Hi)
-				ops = append(ops, c.Param, callee, signed(lo), signed(hi))
-			}
-		}
-		s.ops = ops
-		b.WriteRecord(uint32(llvmir.FS_PARAM_ACCESS), ops)
-	}
+	s.ops = paramAccessRecord(b, s.ops, gs.Params, s.valueID)
 	if err := s.mp.writeRecords(s, gs, s.callsiteAbbrev, s.allocAbbrev); err != nil {
 		return err
 	}
@@ -391,6 +382,36 @@ func (s *summaryWriter) variable(id uint64, gs *ir.GlobalSummary, refsAbbrev, vt
 	s.ops = ops
 	s.w.bs.WriteAbbrevRecord(abbrev, uint32(code), ops, nil)
 	return nil
+}
+
+// paramAccessRecord writes FS_PARAM_ACCESS [(param, use range, numcalls,
+// (param, callee value ID, offset range) per call) per parameter] for the
+// parameter accesses ps of a function summary, after its type metadata
+// records, in a per-module summary and a combined index alike: a
+// parameter passed to a value valueID gives no ID for is left out, as
+// LLVM leaves it, and no record is written when none is left. ops is
+// scratch space, returned for reuse.
+func paramAccessRecord(b *bitstream.Writer, ops []uint64, ps []ir.ParamAccess, valueID func(guid uint64) (uint64, bool)) []uint64 {
+	ops = ops[:0]
+params:
+	for _, p := range ps {
+		undo := len(ops)
+		lo, hi := paramBounds(p.Lo, p.Hi)
+		ops = append(ops, p.Param, signed(lo), signed(hi), uint64(len(p.Calls)))
+		for _, c := range p.Calls {
+			id, ok := valueID(c.Callee)
+			if !ok {
+				ops = ops[:undo]
+				continue params
+			}
+			lo, hi := paramBounds(c.Lo, c.Hi)
+			ops = append(ops, c.Param, id, signed(lo), signed(hi))
+		}
+	}
+	if len(ops) > 0 {
+		b.WriteRecord(uint32(llvmir.FS_PARAM_ACCESS), ops)
+	}
+	return ops
 }
 
 // typeMetadataRecords writes the type test and virtual call records of a

@@ -430,7 +430,7 @@ func (w *indexWriter) variable(gs *ir.GlobalSummary, ab indexAbbrevs) {
 func (w *indexWriter) function(gs *ir.GlobalSummary, ab indexAbbrevs) error {
 	b := w.bs
 	w.ops = typeMetadataRecords(b, w.ops, gs.TypeIDInfo)
-	w.paramAccesses(gs.Params)
+	w.ops = paramAccessRecord(b, w.ops, gs.Params, w.valueID)
 	if err := w.memprof(gs, ab); err != nil {
 		return err
 	}
@@ -467,30 +467,11 @@ func (w *indexWriter) function(gs *ir.GlobalSummary, ab indexAbbrevs) error {
 	return nil
 }
 
-// paramAccesses writes FS_PARAM_ACCESS for the parameter accesses ps: a
-// parameter passed to a value without a value ID is left out, as LLVM
-// leaves it, and no record is written when none is left.
-func (w *indexWriter) paramAccesses(ps []ir.ParamAccess) {
-	ops := w.ops[:0]
-params:
-	for _, p := range ps {
-		undo := len(ops)
-		lo, hi := paramBounds(p.Lo, p.Hi)
-		ops = append(ops, p.Param, signed(lo), signed(hi), uint64(len(p.Calls)))
-		for _, c := range p.Calls {
-			id, ok := w.ids[c.Callee]
-			if !ok {
-				ops = ops[:undo]
-				continue params
-			}
-			lo, hi := paramBounds(c.Lo, c.Hi)
-			ops = append(ops, c.Param, id, signed(lo), signed(hi))
-		}
-	}
-	w.ops = ops
-	if len(ops) > 0 {
-		w.bs.WriteRecord(uint32(llvmir.FS_PARAM_ACCESS), ops)
-	}
+// valueID returns the value ID of the value whose GUID is g, and whether
+// it has one.
+func (w *indexWriter) valueID(g uint64) (uint64, bool) {
+	id, ok := w.ids[g]
+	return id, ok
 }
 
 // memprof writes the MemProf records of the function summary gs:
