@@ -226,8 +226,9 @@ func (w *writer) olderCallBr(f *ir.Function) {
 
 // checkTypedBody refuses what a body holds that a reader of LLVM 14 or
 // older cannot be given (yet): an alloca in another address space than
-// the data layout's; atomicrmw fmax and fmin; the "ptrauth" operand
-// bundle; for LLVM 13 the "clang.arc.attachedcall" one.
+// the data layout's, and for LLVM 13 one aligned above 2^29; atomicrmw
+// fmax and fmin; the "ptrauth" operand bundle; for LLVM 13 the
+// "clang.arc.attachedcall" one.
 func (w *writer) checkTypedBody(f *ir.Function) {
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
@@ -237,6 +238,10 @@ func (w *writer) checkTypedBody(f *ir.Function) {
 				// reader takes the data layout's.
 				if in.AddrSpace != w.allocaAddrSpace() {
 					w.cannot("an alloca in an address space other than the data layout's")
+				}
+				if in.Align > 1<<29 && !w.knows(14) {
+					// LLVM 13 takes alignments up to 2^29 only.
+					w.cannot("an alignment above 2^29")
 				}
 			case ir.AtomicRMW:
 				// LLVM 15's operations (a pointer's xchg is given as

@@ -1,0 +1,9 @@
+; Memory accesses aligned above 2^29, the most LLVM 13 takes: written as
+; 2^29 for it (reported), as they are for 14 and later.
+define i32 @f(ptr %p, ptr %q) {
+  %v = load i32, ptr %p, align 1073741824
+  store i32 %v, ptr %q, align 4294967296
+  %x = cmpxchg ptr %p, i32 0, i32 1 seq_cst seq_cst, align 4294967296
+  %y = atomicrmw add ptr %p, i32 1 seq_cst, align 536870912
+  ret i32 %y
+}
