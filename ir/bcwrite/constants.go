@@ -210,8 +210,13 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 			ops = append(ops, uint64(e.typeID(c.Global.Type())), uint64(e.valueID(c.Global)))
 		case *ir.NoCFI:
 			if !w.knows(14) {
-				// LLVM 13 reads an unknown constant as undef.
-				w.cannot("no_cfi")
+				// LLVM 13 reads an unknown constant as undef, and has no
+				// no_cfi: the function itself, as a bitcast to its own
+				// type, which its reader folds to the function.
+				w.lose("no_cfi (written as the function itself: under CFI, the address of its jump table entry)")
+				code, abbrev = llvmir.CST_CODE_CE_CAST, constCastAbbrev
+				ops = append(ops, uint64(llvmir.CAST_BITCAST), uint64(e.typeID(c.Global.Type())), uint64(e.valueID(c.Global)))
+				break
 			}
 			code = llvmir.CST_CODE_NO_CFI_VALUE
 			ops = append(ops, uint64(e.typeID(c.Global.Type())), uint64(e.valueID(c.Global)))
