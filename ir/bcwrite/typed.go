@@ -227,8 +227,9 @@ func (w *writer) olderCallBr(f *ir.Function) {
 // checkTypedBody refuses what a body holds that a reader of LLVM 14 or
 // older cannot be given (yet): an alloca in another address space than
 // the data layout's, and for LLVM 13 one aligned above 2^29; atomicrmw
-// fmax and fmin; the "ptrauth" operand bundle; for LLVM 13 the
-// "clang.arc.attachedcall" one.
+// fmax and fmin; for LLVM 13 the "clang.arc.attachedcall" operand bundle.
+// It reports the "ptrauth" operand bundle, which an older reader keeps
+// without knowing its meaning.
 func (w *writer) checkTypedBody(f *ir.Function) {
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
@@ -253,9 +254,11 @@ func (w *writer) checkTypedBody(f *ir.Function) {
 			for _, bd := range in.Bundles() {
 				switch {
 				case bd.Tag == "ptrauth":
-					// LLVM 15's tag: an older reader takes it for a
-					// bundle of no meaning.
-					w.cannot(`the "ptrauth" operand bundle`)
+					// LLVM 15's tag: an older reader keeps it, for a
+					// bundle of no meaning (its code generator calls
+					// the pointer unauthenticated); LLVM 22 reads it
+					// back as it was.
+					w.loseInBody(`"ptrauth" operand bundle (kept; LLVM 14 and older know no meaning of it)`)
 				case bd.Tag == "clang.arc.attachedcall" && !w.knows(14):
 					// LLVM 13 takes an i64 there, not a function.
 					w.cannot(`the "clang.arc.attachedcall" operand bundle`)
