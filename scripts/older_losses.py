@@ -87,6 +87,12 @@ FLAG_RULES = {
     # each declaration once.)
     "llvm.memset.inline (written as llvm.memset: it may become a call of memset)": [
         (r"@llvm\.memset\.inline\.", "@llvm.memset.")],
+    "no_cfi (written as the function itself: under CFI, the address of its jump table entry)": [
+        (r"\bno_cfi (?=@)", "")],
+    # (For LLVM 13 only an access can be aligned above 2^29: a global,
+    # function or alloca so aligned is refused.)
+    "alignment of a memory access above 2^29 (written as 2^29)": [
+        (r", align (?:1073741824|2147483648|4294967296)\b", ", align 536870912")],
     "DIFixedPointType kind, factor and rational scale (written as a DIBasicType)": [
         (r"!DIFixedPointType\((.*?), kind: \w+(?:, factor: -?\d+|, numerator: -?\d+, denominator: -?\d+)?\)$",
          r"!DIBasicType(\1)")],
@@ -276,6 +282,7 @@ SILENT = {
     '"frame-pointer"="non-leaf-no-reserve" (written as "non-leaf")',
     "bitcast constant expressions made between typed pointers",  # LLVM 22 folds them away
     "call with a convergencectrl bundle (made convergent)",  # a call-site attribute
+    '"ptrauth" operand bundle (kept; LLVM 14 and older know no meaning of it)',  # read back as it was
 }
 
 # A call of llvm.threadlocal.address, given for a reader before LLVM 16
