@@ -37,6 +37,12 @@ func (w *writer) eachFunction(fns []*ir.Function, check, do func(f *ir.Function)
 	}
 	feed := bodyfeed.Start(loader, fns, bodyfeed.Options{Ahead: feedAhead, Budget: feedBudget})
 	defer feed.Stop()
+	if w.lowering != nil {
+		// What typing a body changes of the module level is changed
+		// while the feed loads no body.
+		w.lowering.Shared = feed
+		defer func() { w.lowering.Shared = nil }()
+	}
 	for _, f := range fns {
 		loaded := false
 		if f.HasBody {

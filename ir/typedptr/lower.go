@@ -112,12 +112,17 @@ func (l *lowerer) metadata(md ir.Metadata) {
 	}
 	switch n := md.(type) {
 	case *ir.ValueAsMetadata:
-		// Met again from each body that refers to it: written only when
-		// changed, as the writer may be numbering a body before
-		// (bcwrite's lowerBodies).
+		// Met again from each body that refers to it: changed only when
+		// its constant is, and from a body at the end of Body (the node
+		// may be the module level's, which the reader of other bodies
+		// reads).
 		if c, ok := n.Value.(ir.Constant); ok {
 			if lc := l.constant(c); lc != c {
-				n.Value = lc
+				if l.inBody {
+					l.pending = append(l.pending, pendingValue{n, lc})
+				} else {
+					n.Value = lc
+				}
 			}
 		}
 		return

@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/bcextract/bcextract/ir"
 )
@@ -86,7 +87,13 @@ func Lower(m *ir.Module) (Stats, error) {
 // (opaque), and the types that do not change stay the module's own
 // objects (ty), so that a body's values and the module's compare equal.
 type Lowering struct {
-	l *lowerer
+	// Shared, when not nil, is held while Body changes what the module
+	// level shares with the bodies (the constant of a module-level
+	// metadata node a body refers to), which a reader loading other
+	// bodies meanwhile may read: Body makes those changes at its end,
+	// all at once, under the lock.
+	Shared sync.Locker
+	l      *lowerer
 }
 
 // Start lowers the module level of m (all of Lower but the bodies).
@@ -122,8 +129,22 @@ func Start(m *ir.Module) (*Lowering, error) {
 // Body lowers the body of f, a function of the module Start lowered,
 // which must be in memory; the error is the first met since Start.
 func (lw *Lowering) Body(f *ir.Function) error {
-	lw.l.body(f)
-	return lw.l.err
+	l := lw.l
+	l.body(f)
+	if len(l.pending) > 0 {
+		if lw.Shared != nil {
+			lw.Shared.Lock()
+		}
+		for _, p := range l.pending {
+			p.n.Value = p.v
+		}
+		if lw.Shared != nil {
+			lw.Shared.Unlock()
+		}
+		clear(l.pending)
+		l.pending = l.pending[:0]
+	}
+	return l.err
 }
 
 // Stats returns what the lowering added to the module so far.
@@ -151,10 +172,19 @@ type lowerer struct {
 	// the copies of the constants they held (constant).
 	inBody bool
 	copies map[ir.Constant]ir.Constant
-	casts  map[ir.Constant]bool
-	mdSeen map[ir.Metadata]bool
-	stats  Stats
-	err    error
+	// pending are the changes of metadata nodes' constants met in a
+	// body, made at the end of Body.
+	pending []pendingValue
+	casts   map[ir.Constant]bool
+	mdSeen  map[ir.Metadata]bool
+	stats   Stats
+	err     error
+}
+
+// A pendingValue is a metadata node's constant to be changed to v.
+type pendingValue struct {
+	n *ir.ValueAsMetadata
+	v ir.Value
 }
 
 // fail records the first error.

@@ -381,3 +381,61 @@ func TestBodiesReadAfterStart(t *testing.T) {
 		t.Errorf("only %d fixtures lowered", n)
 	}
 }
+
+// lockCheck is a sync.Locker that checks a metadata node's constant is
+// changed while it is held, and only then.
+type lockCheck struct {
+	t            *testing.T
+	n            *ir.ValueAsMetadata
+	before       ir.Value
+	locks, held  int
+	changedAfter bool
+}
+
+func (c *lockCheck) Lock() {
+	c.locks++
+	c.held++
+	if c.n.Value != c.before {
+		c.t.Error("the node's constant changed before the lock was taken")
+	}
+}
+
+func (c *lockCheck) Unlock() {
+	c.held--
+	c.changedAfter = c.n.Value != c.before
+}
+
+// TestBodySharedChanges checks that Body changes the constant of a
+// module-level metadata node it meets (ptr null, i8* null when typed)
+// under Lowering.Shared, once, at its end: the reader of another body may
+// read the node meanwhile.
+func TestBodySharedChanges(t *testing.T) {
+	m, r, ok := readModule(t, "testdata/shared-md.bc")
+	if !ok {
+		t.Fatal("shared-md.bc does not read")
+	}
+	lw, err := Start(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := m.Functions[0]
+	if err := r.LoadBody(f); err != nil {
+		t.Fatal(err)
+	}
+	st := f.Blocks[0].Instrs[0]
+	if len(st.Metadata) != 1 || st.Metadata[0].Kind != "shared" {
+		t.Fatalf("the store's attachments are %v, want one !shared", st.Metadata)
+	}
+	n := st.Metadata[0].Node.(*ir.MDTuple).Ops[0].(*ir.ValueAsMetadata)
+	c := &lockCheck{t: t, n: n, before: n.Value}
+	lw.Shared = c
+	if err := lw.Body(f); err != nil {
+		t.Fatal(err)
+	}
+	if c.locks != 1 || c.held != 0 || !c.changedAfter {
+		t.Errorf("%d locks (held %d), changed under the lock %t; want 1 lock, the constant changed under it", c.locks, c.held, c.changedAfter)
+	}
+	if got := n.Value.Type(); got.Kind != ir.PointerType || got.Pointee == nil || got.Pointee.Kind != ir.IntegerType || got.Pointee.BitWidth != 8 {
+		t.Errorf("the node's constant is of type %v, want i8*", got)
+	}
+}
