@@ -89,10 +89,13 @@ FLAG_RULES = {
         (r"@llvm\.memset\.inline\.", "@llvm.memset.")],
     "no_cfi (written as the function itself: under CFI, the address of its jump table entry)": [
         (r"\bno_cfi (?=@)", "")],
-    # (For LLVM 13 only an access can be aligned above 2^29: a global,
-    # function or alloca so aligned is refused.)
+    # (For LLVM 13; whichever of the two is reported, what is left aligned
+    # above 2^29 is of that kind.)
     "alignment of a memory access above 2^29 (written as 2^29)": [
         (r", align (?:1073741824|2147483648|4294967296)\b", ", align 536870912")],
+    "alignment of a global, function or alloca above 2^29 (written as 2^29: it may be placed less aligned than its code assumes)": [
+        (r", align (?:1073741824|2147483648|4294967296)\b", ", align 536870912"),
+        (r"\) align (?:1073741824|2147483648|4294967296)\b", ") align 536870912")],
     "DIFixedPointType kind, factor and rational scale (written as a DIBasicType)": [
         (r"!DIFixedPointType\((.*?), kind: \w+(?:, factor: -?\d+|, numerator: -?\d+, denominator: -?\d+)?\)$",
          r"!DIBasicType(\1)")],

@@ -529,7 +529,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 	case in.Op == ir.Load:
 		code = llvmir.FUNC_CODE_INST_LOAD
 		ops, fwd = w.pushValueAndType(ops, in.Operands[0], id)
-		ops = append(ops, uint64(e.typeID(in.Typ)), w.accessAlign(in.Align), b2u(in.Flags&ir.Volatile != 0))
+		ops = append(ops, uint64(e.typeID(in.Typ)), alignCode(in.Align), b2u(in.Flags&ir.Volatile != 0))
 		if in.Ordering != ir.NotAtomic {
 			code = llvmir.FUNC_CODE_INST_LOADATOMIC
 			ops = append(ops, orderingCode(in.Ordering), w.scopeCode(in))
@@ -541,7 +541,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		var f1, f2 bool
 		ops, f1 = w.pushValueAndType(ops, in.Operands[1], id)
 		ops, f2 = w.pushValueAndType(ops, in.Operands[0], id)
-		ops = append(ops, w.accessAlign(in.Align), b2u(in.Flags&ir.Volatile != 0))
+		ops = append(ops, alignCode(in.Align), b2u(in.Flags&ir.Volatile != 0))
 		if in.Ordering != ir.NotAtomic {
 			code = llvmir.FUNC_CODE_INST_STOREATOMIC
 			ops = append(ops, orderingCode(in.Ordering), w.scopeCode(in))
@@ -557,7 +557,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 		ops, _ = w.pushValueAndType(ops, in.Operands[1], id)
 		ops = append(ops, w.rel(in.Operands[2], id), b2u(in.Flags&ir.Volatile != 0),
 			orderingCode(in.Ordering), w.scopeCode(in), orderingCode(in.FailOrdering),
-			b2u(in.Flags&ir.Weak != 0), w.accessAlign(in.Align))
+			b2u(in.Flags&ir.Weak != 0), alignCode(in.Align))
 	case in.Op == ir.AtomicRMW:
 		code = llvmir.FUNC_CODE_INST_ATOMICRMW
 		ops, _ = w.pushValueAndType(ops, in.Operands[0], id)
@@ -570,7 +570,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 			w.cannot("atomicrmw " + in.RMW.String() + " of a vector")
 		}
 		ops = append(ops, rmwCode(in.RMW), b2u(in.Flags&ir.Volatile != 0),
-			orderingCode(in.Ordering), w.scopeCode(in), w.accessAlign(in.Align))
+			orderingCode(in.Ordering), w.scopeCode(in), alignCode(in.Align))
 	case in.Op == ir.Invoke:
 		w.bundles(in, id)
 		code = llvmir.FUNC_CODE_INST_INVOKE

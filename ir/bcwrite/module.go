@@ -91,19 +91,6 @@ func alignCode(a uint64) uint64 {
 	return uint64(bits.TrailingZeros64(a)) + 1
 }
 
-// accessAlign returns the alignment code of a load, store, cmpxchg or
-// atomicrmw of alignment a. LLVM 13 takes alignments up to 2^29 only: a
-// higher one is written as 2^29 for it, reported. That is a weaker promise
-// about the same access, as a dropped flag is; an object's own alignment
-// (an alloca's, a global's) is not lowered so.
-func (w *writer) accessAlign(a uint64) uint64 {
-	if a > 1<<29 && !w.knows(14) {
-		w.lose("alignment of a memory access above 2^29 (written as 2^29)")
-		a = 1 << 29
-	}
-	return alignCode(a)
-}
-
 // moduleInfo writes the module's own records (writeModuleInfo): triple,
 // data layout, sections, the global variables, functions, aliases and
 // ifuncs, and the VSTOFFSET placeholder.

@@ -31,16 +31,11 @@ func (w *writer) typedModule(seen *mdSeen) (*typedptr.Lowering, error) {
 	}
 	m.UseListOrders = nil
 	if !w.knows(14) {
-		// LLVM 13 takes alignments up to 2^29 only.
 		for _, g := range m.Globals {
-			if g.Align > 1<<29 {
-				w.cannot("an alignment above 2^29")
-			}
+			g.Align = w.olderAlign(g.Align, lossObjectAlign, w.lose)
 		}
 		for _, f := range m.Functions {
-			if f.Align > 1<<29 {
-				w.cannot("an alignment above 2^29")
-			}
+			f.Align = w.olderAlign(f.Align, lossObjectAlign, w.lose)
 		}
 	}
 	w.olderModuleFlags()
@@ -102,15 +97,54 @@ func (w *writer) typedBody(f *ir.Function, loaded bool) error {
 
 // olderTypedBody gives the body of f the forms a reader of typed
 // pointers takes, all but the pointers: olderBody's and those of LLVM 14
-// and older (asm goto, a pointer's atomicrmw xchg), and no use-list
-// orders.
+// and older (asm goto, a pointer's atomicrmw xchg, for 13 alignments up
+// to 2^29), and no use-list orders.
 func (w *writer) olderTypedBody(f *ir.Function) {
 	w.checkCallBr(f)
 	w.olderCallBr(f)
 	w.checkTypedBody(f)
 	w.olderBody(f)
 	w.olderPointerXchg(f)
+	w.olderBodyAlign(f) // of what those made too
 	f.UseListOrders = nil
+}
+
+// What olderAlign reports.
+const (
+	lossObjectAlign = "alignment of a global, function or alloca above 2^29 (written as 2^29: it may be placed less aligned than its code assumes)"
+	lossAccessAlign = "alignment of a memory access above 2^29 (written as 2^29)"
+)
+
+// olderAlign returns alignment a as LLVM 13 takes it, which is up to 2^29
+// only (its reader refuses more: "Invalid alignment value"): a higher one
+// is 2^29, reported (what) by lose. For an access (load, store, cmpxchg,
+// atomicrmw) that is a weaker promise about the same access, as a dropped
+// flag is; for an object it may place the object less aligned than its
+// code assumes.
+func (w *writer) olderAlign(a uint64, what string, lose func(string)) uint64 {
+	if a > 1<<29 && !w.knows(14) {
+		lose(what)
+		return 1 << 29
+	}
+	return a
+}
+
+// olderBodyAlign gives the alignments of f's allocas and memory accesses
+// above 2^29 as LLVM 13 takes them (olderAlign).
+func (w *writer) olderBodyAlign(f *ir.Function) {
+	if w.knows(14) {
+		return
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			switch in.Op {
+			case ir.Alloca:
+				in.Align = w.olderAlign(in.Align, lossObjectAlign, w.loseInBody)
+			case ir.Load, ir.Store, ir.AtomicCmpXchg, ir.AtomicRMW:
+				in.Align = w.olderAlign(in.Align, lossAccessAlign, w.loseInBody)
+			}
+		}
+	}
 }
 
 // typedError is err of typedptr as the writer's.
@@ -226,8 +260,7 @@ func (w *writer) olderCallBr(f *ir.Function) {
 
 // checkTypedBody refuses what a body holds that a reader of LLVM 14 or
 // older cannot be given (yet): an alloca in another address space than
-// the data layout's, and for LLVM 13 one aligned above 2^29; atomicrmw
-// fmax and fmin; for LLVM 13 the "clang.arc.attachedcall" operand bundle.
+// the data layout's; atomicrmw fmax and fmin; for LLVM 13 the "clang.arc.attachedcall" operand bundle.
 // It reports the "ptrauth" operand bundle, which an older reader keeps
 // without knowing its meaning.
 func (w *writer) checkTypedBody(f *ir.Function) {
@@ -239,10 +272,6 @@ func (w *writer) checkTypedBody(f *ir.Function) {
 				// reader takes the data layout's.
 				if in.AddrSpace != w.allocaAddrSpace() {
 					w.cannot("an alloca in an address space other than the data layout's")
-				}
-				if in.Align > 1<<29 && !w.knows(14) {
-					// LLVM 13 takes alignments up to 2^29 only.
-					w.cannot("an alignment above 2^29")
 				}
 			case ir.AtomicRMW:
 				// LLVM 15's operations (a pointer's xchg is given as
