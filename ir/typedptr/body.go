@@ -138,7 +138,7 @@ func (l *lowerer) instrType(in *ir.Instruction) {
 		}
 		in.Typ = l.gepResult(l.ty(in.Typ), base, in.ElemType, in.Operands[1:])
 	case ir.Call, ir.Invoke, ir.CallBr:
-		l.lowerAttrs(&in.Attrs)
+		in.Attrs = l.bodyAttrs(in.Attrs)
 		sig := l.signature(l.ty(in.FuncType), &in.Attrs)
 		if f, ok := in.Callee.(*ir.Function); ok && l.sameCanonical(f.Sig, sig) {
 			// A direct call: of the callee's own type, which may

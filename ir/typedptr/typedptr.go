@@ -172,6 +172,9 @@ type lowerer struct {
 	// the copies of the constants they held (constant).
 	inBody bool
 	copies map[ir.Constant]ir.Constant
+	// attrCopies are the lowered copies of the attribute lists of a
+	// body's instructions that changed (bodyAttrs).
+	attrCopies map[attrsRef]ir.AttrList
 	// pending are the changes of metadata nodes' constants met in a
 	// body, made at the end of Body.
 	pending []pendingValue
@@ -396,10 +399,10 @@ func (l *lowerer) pointee(s ir.AttrSet) *ir.Type {
 	return nil
 }
 
-// lowerAttrs lowers the types of the type attributes of l in place. A
-// set shared by several lists is met again from each: written only when
-// changed, as the writer may be numbering a body before (bcwrite's
-// lowerBodies).
+// lowerAttrs lowers the types of the type attributes of l in place (a
+// function's, at the module level; a body's are copied first,
+// bodyAttrs). A set shared by several lists is met again from each:
+// written only when changed.
 func (l *lowerer) lowerAttrs(al *ir.AttrList) {
 	set := func(s ir.AttrSet) {
 		for i := range s {
@@ -415,6 +418,60 @@ func (l *lowerer) lowerAttrs(al *ir.AttrList) {
 	for _, p := range al.Params {
 		set(p)
 	}
+}
+
+// bodyAttrs returns the attribute list al of a body's instruction with
+// the types of its type attributes lowered: al itself when none changes,
+// else a copy, one per list met (al's sets are shared with the module
+// level and other bodies, which the reader of the next body reads).
+func (l *lowerer) bodyAttrs(al ir.AttrList) ir.AttrList {
+	changes := func(s ir.AttrSet) bool {
+		for _, a := range s {
+			if a.Type != nil && l.ty(a.Type) != a.Type {
+				return true
+			}
+		}
+		return false
+	}
+	change := changes(al.Fn) || changes(al.Ret)
+	for _, p := range al.Params {
+		change = change || changes(p)
+	}
+	if !change {
+		return al
+	}
+	first := func(s []ir.Attribute) *ir.Attribute {
+		if len(s) == 0 {
+			return nil
+		}
+		return &s[0]
+	}
+	key := attrsRef{fn: first(al.Fn), ret: first(al.Ret), nfn: len(al.Fn), nret: len(al.Ret), nparams: len(al.Params)}
+	if len(al.Params) > 0 {
+		key.params = &al.Params[0]
+	}
+	if c, ok := l.attrCopies[key]; ok {
+		return c
+	}
+	c := ir.AttrList{Fn: slices.Clone(al.Fn), Ret: slices.Clone(al.Ret), Params: make([]ir.AttrSet, len(al.Params))}
+	for i, p := range al.Params {
+		c.Params[i] = slices.Clone(p)
+	}
+	l.lowerAttrs(&c)
+	if l.attrCopies == nil {
+		l.attrCopies = map[attrsRef]ir.AttrList{}
+	}
+	l.attrCopies[key] = c
+	return c
+}
+
+// An attrsRef identifies the slices an attribute list is made of: a
+// reader hands out the same ones for every use of one list. (The
+// references keep the arrays alive: an address is never another list's.)
+type attrsRef struct {
+	fn, ret            *ir.Attribute
+	params             *ir.AttrSet
+	nfn, nret, nparams int
 }
 
 // signature returns function type sig (lowered) with the pointer

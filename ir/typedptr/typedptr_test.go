@@ -405,10 +405,13 @@ func (c *lockCheck) Unlock() {
 	c.changedAfter = c.n.Value != c.before
 }
 
-// TestBodySharedChanges checks that Body changes the constant of a
-// module-level metadata node it meets (ptr null, i8* null when typed)
-// under Lowering.Shared, once, at its end: the reader of another body may
-// read the node meanwhile.
+// TestBodySharedChanges checks what Body does with what a body shares
+// with the module level, which the reader of another body may read
+// meanwhile: it changes the constant of a module-level metadata node it
+// meets (ptr null, i8* null when typed) under Lowering.Shared, once, at
+// its end; and it gives calls a lowered copy of their attribute list
+// (byval({ ptr, i32 }), byval({ i8*, i32 }) when typed), one for both,
+// the list read left as it was.
 func TestBodySharedChanges(t *testing.T) {
 	m, r, ok := readModule(t, "testdata/shared-md.bc")
 	if !ok {
@@ -427,6 +430,7 @@ func TestBodySharedChanges(t *testing.T) {
 		t.Fatalf("the store's attachments are %v, want one !shared", st.Metadata)
 	}
 	n := st.Metadata[0].Node.(*ir.MDTuple).Ops[0].(*ir.ValueAsMetadata)
+	read := f.Blocks[0].Instrs[1].Attrs
 	c := &lockCheck{t: t, n: n, before: n.Value}
 	lw.Shared = c
 	if err := lw.Body(f); err != nil {
@@ -435,7 +439,40 @@ func TestBodySharedChanges(t *testing.T) {
 	if c.locks != 1 || c.held != 0 || !c.changedAfter {
 		t.Errorf("%d locks (held %d), changed under the lock %t; want 1 lock, the constant changed under it", c.locks, c.held, c.changedAfter)
 	}
-	if got := n.Value.Type(); got.Kind != ir.PointerType || got.Pointee == nil || got.Pointee.Kind != ir.IntegerType || got.Pointee.BitWidth != 8 {
+	if got := n.Value.Type(); !isI8Ptr(got) {
 		t.Errorf("the node's constant is of type %v, want i8*", got)
 	}
+	byval := func(l ir.AttrList) *ir.Type {
+		for _, a := range l.Param(0) {
+			if a.Kind == ir.AttrByVal {
+				return a.Type
+			}
+		}
+		t.Fatal("no byval")
+		return nil
+	}
+	var calls []*ir.Instruction // (after the bitcasts of %p Body inserted)
+	for _, in := range f.Blocks[0].Instrs {
+		if in.Op == ir.Call {
+			calls = append(calls, in)
+		}
+	}
+	if len(calls) != 2 {
+		t.Fatalf("%d calls, want 2", len(calls))
+	}
+	c1, c2 := calls[0], calls[1]
+	if got := byval(c1.Attrs).Fields[0]; !isI8Ptr(got) {
+		t.Errorf("the call's byval struct's field is of type %v, want i8*", got)
+	}
+	if &c1.Attrs.Params[0] != &c2.Attrs.Params[0] {
+		t.Error("the two calls' attribute lists were copied apart")
+	}
+	if got := byval(read).Fields[0]; got.Kind != ir.PointerType || got.Pointee != nil {
+		t.Errorf("the attribute list read was changed: the byval struct's field is of type %v, want ptr", got)
+	}
+}
+
+// isI8Ptr reports whether t is the typed pointer i8*.
+func isI8Ptr(t *ir.Type) bool {
+	return t.Kind == ir.PointerType && t.Pointee != nil && t.Pointee.Kind == ir.IntegerType && t.Pointee.BitWidth == 8
 }
