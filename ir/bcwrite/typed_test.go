@@ -35,13 +35,15 @@ func (c upgraderLoader) UpgradesBodies() bool { return c.r.UpgradesBodies() }
 // read; the second's (an LLVM 6 module of AVX-512 intrinsics) rewrites
 // calls, and a loader that does not say it does not may: every body is
 // read once, before the module level is typed. The bytes are the same
-// either way.
+// either way. (shared-md.bc's bodies share with the module level what
+// typing them changes: .ci/run runs this test with -race.)
 func TestTypedBodiesStreamed(t *testing.T) {
 	for _, tc := range []struct {
 		path  string
 		loads int // per body, through the BodyUpgrader
 	}{
 		{"../typedptr/testdata/typed.bc", 2},
+		{"../typedptr/testdata/shared-md.bc", 2},
 		{"../../testdata/ir/upgrade/x86-avx512-llvm6-O0.bc", 1},
 	} {
 		data := readFile(t, tc.path)
