@@ -84,6 +84,31 @@ type AttrList struct {
 	Params []AttrSet
 }
 
+// An AttrListRef identifies the slices an attribute list is made of: a
+// reader hands out the same ones for every use of one list, so that what
+// is computed of a list can be kept by its reference. (A reference keeps
+// the arrays alive: its addresses are never another list's.)
+type AttrListRef struct {
+	fn, ret            *Attribute
+	params             *AttrSet
+	nfn, nret, nparams int
+}
+
+// Ref returns the reference of the slices l is made of.
+func (l *AttrList) Ref() AttrListRef {
+	first := func(s AttrSet) *Attribute {
+		if len(s) == 0 {
+			return nil
+		}
+		return &s[0]
+	}
+	r := AttrListRef{fn: first(l.Fn), ret: first(l.Ret), nfn: len(l.Fn), nret: len(l.Ret), nparams: len(l.Params)}
+	if len(l.Params) > 0 {
+		r.params = &l.Params[0]
+	}
+	return r
+}
+
 // Param returns the attributes of parameter i, nil when it has none.
 func (l *AttrList) Param(i int) AttrSet {
 	if i < len(l.Params) {

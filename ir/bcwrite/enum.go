@@ -53,7 +53,7 @@ type enumerator struct {
 	groupIDs  map[string]uint32 // by (index, set) key; from 1
 	lists     []ir.AttrList
 	listIDs   map[string]uint32 // from 1
-	listKeys  map[listRef]string
+	listKeys  map[ir.AttrListRef]string
 	structIDs map[*ir.Type]int // identified structs, for their keys
 	keyBuf    []byte           // where keys are made
 
@@ -544,30 +544,10 @@ func (e *enumerator) listID(l ir.AttrList) uint64 {
 	return uint64(e.listIDs[e.listKey(l)])
 }
 
-// A listRef identifies the slices an attribute list is made of: a reader
-// hands out the same ones for every use of one list, so that its key is
-// made once. (The references keep the arrays alive: an address is never
-// another list's.)
-type listRef struct {
-	fn, ret *ir.Attribute
-	params  *ir.AttrSet
-	nfn     int
-	nret    int
-	nparams int
-}
-
-// listKey returns what identifies attribute list l.
+// listKey returns what identifies attribute list l, made once for each
+// list's slices (ir.AttrList.Ref).
 func (e *enumerator) listKey(l ir.AttrList) string {
-	first := func(s ir.AttrSet) *ir.Attribute {
-		if len(s) == 0 {
-			return nil
-		}
-		return &s[0]
-	}
-	ref := listRef{fn: first(l.Fn), ret: first(l.Ret), nfn: len(l.Fn), nret: len(l.Ret), nparams: len(l.Params)}
-	if len(l.Params) > 0 {
-		ref.params = &l.Params[0]
-	}
+	ref := l.Ref()
 	if k, ok := e.listKeys[ref]; ok {
 		return k
 	}
@@ -577,7 +557,7 @@ func (e *enumerator) listKey(l ir.AttrList) string {
 	}
 	e.keyBuf = b
 	if e.listKeys == nil {
-		e.listKeys = map[listRef]string{}
+		e.listKeys = map[ir.AttrListRef]string{}
 	}
 	k := string(b)
 	e.listKeys[ref] = k

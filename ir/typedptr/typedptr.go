@@ -174,7 +174,7 @@ type lowerer struct {
 	copies map[ir.Constant]ir.Constant
 	// attrCopies are the lowered copies of the attribute lists of a
 	// body's instructions that changed (bodyAttrs).
-	attrCopies map[attrsRef]ir.AttrList
+	attrCopies map[ir.AttrListRef]ir.AttrList
 	// pending are the changes of metadata nodes' constants met in a
 	// body, made at the end of Body.
 	pending []pendingValue
@@ -440,16 +440,7 @@ func (l *lowerer) bodyAttrs(al ir.AttrList) ir.AttrList {
 	if !change {
 		return al
 	}
-	first := func(s []ir.Attribute) *ir.Attribute {
-		if len(s) == 0 {
-			return nil
-		}
-		return &s[0]
-	}
-	key := attrsRef{fn: first(al.Fn), ret: first(al.Ret), nfn: len(al.Fn), nret: len(al.Ret), nparams: len(al.Params)}
-	if len(al.Params) > 0 {
-		key.params = &al.Params[0]
-	}
+	key := al.Ref()
 	if c, ok := l.attrCopies[key]; ok {
 		return c
 	}
@@ -459,19 +450,10 @@ func (l *lowerer) bodyAttrs(al ir.AttrList) ir.AttrList {
 	}
 	l.lowerAttrs(&c)
 	if l.attrCopies == nil {
-		l.attrCopies = map[attrsRef]ir.AttrList{}
+		l.attrCopies = map[ir.AttrListRef]ir.AttrList{}
 	}
 	l.attrCopies[key] = c
 	return c
-}
-
-// An attrsRef identifies the slices an attribute list is made of: a
-// reader hands out the same ones for every use of one list. (The
-// references keep the arrays alive: an address is never another list's.)
-type attrsRef struct {
-	fn, ret            *ir.Attribute
-	params             *ir.AttrSet
-	nfn, nret, nparams int
 }
 
 // signature returns function type sig (lowered) with the pointer
