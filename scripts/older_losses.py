@@ -87,6 +87,8 @@ FLAG_RULES = {
     # each declaration once.)
     "llvm.memset.inline (written as llvm.memset: it may become a call of memset)": [
         (r"@llvm\.memset\.inline\.", "@llvm.memset.")],
+    "ptrauth constant (written as its pointer, unsigned)": [
+        (r"ptrauth \(ptr(?: addrspace\(\d+\))? (@[-\w.$\"]+|null), [^()]*\)", r"\1")],
     "no_cfi (written as the function itself: under CFI, the address of its jump table entry)": [
         (r"\bno_cfi (?=@)", "")],
     # (For LLVM 13; whichever of the two is reported, what is left aligned

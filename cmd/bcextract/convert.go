@@ -75,7 +75,8 @@ with its count ("PATH: for LLVM 19: 3 x icmp samesign flag (dropped)"):
 attributes newer than N (captures(none) becomes nocapture), flags
 (icmp samesign; for 15 and 16 also nneg, disjoint, trunc and
 getelementptr nuw), debug-info fields and key-instruction atoms, ptrtoaddr
-(as ptrtoint), the module summary (N reads older summary versions only).
+(as ptrtoint), ptrauth constants for 16 and older (as their pointers,
+unsigned), the module summary (N reads older summary versions only).
 For 15 and 16, debug records are written as the llvm.dbg.* calls they
 know; for 15, memory(...) as the legacy readnone, readonly, argmemonly...
 and #dbg_assign as dbg.value. Intrinsics LLVM 22 changed (lifetime,
@@ -83,7 +84,7 @@ masked memory, coro.end) are given in N's forms, those it renamed
 (llvm.stepvector, ...) under N's names. What N cannot be given
 in any form (an intrinsic N lacks; atomicrmw usub_cond, usub_sat,
 fmaximum, fminimum; DISubrangeType, DIFixedPointType; for 15 and 16
-ptrauth constants, vector atomicrmw and a callbr result used in one of
+vector atomicrmw and a callbr result used in one of
 its indirect destinations; for 15 target extension types
 and atomicrmw uinc_wrap, udec_wrap) fails the module. For 13 and 14, whose
 readers want typed pointers, every ptr becomes i8* but where LLVM's typed

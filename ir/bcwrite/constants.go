@@ -187,12 +187,18 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 		case *ir.PtrAuth:
 			// [pointer, key, discriminator, address discriminator,
 			// deactivation symbol].
+			if !w.knows(19) {
+				// Before LLVM 19 a ptrauth constant is read as undef:
+				// its pointer, unsigned, as a bitcast to its own type
+				// (the reader folds it to the pointer; for 14 and
+				// older, i8*, a bitcast indeed).
+				w.lose("ptrauth constant (written as its pointer, unsigned)")
+				code, abbrev = llvmir.CST_CODE_CE_CAST, constCastAbbrev
+				ops = append(ops, uint64(llvmir.CAST_BITCAST), uint64(e.typeID(c.Ptr.Type())), uint64(e.valueID(c.Ptr)))
+				break
+			}
 			code = llvmir.CST_CODE_PTRAUTH2
 			pa := ptrAuthOperands(c)
-			if !w.knows(19) {
-				// Before LLVM 19 a ptrauth constant is read as undef.
-				w.cannot("a ptrauth constant")
-			}
 			if w.older() {
 				// LLVM 19 reads the PTRAUTH of four operands alone.
 				code = llvmir.CST_CODE_PTRAUTH

@@ -21,12 +21,16 @@ import (
 type enumerator struct {
 	// typed says the module has typed pointers (a reader of LLVM 14 or
 	// older is written for).
-	typed   bool
-	types   []*ir.Type
-	typeIDs map[string]uint32 // by typeKey; IDs from 0
-	tkeys   map[*ir.Type]typeRef
-	tnums   map[string]uint32 // a number for each typeKey met, from 0
-	inProg  map[string]bool   // identified structs being enumerated
+	typed bool
+	// bareAuth says a ptrauth constant is written as its bare pointer
+	// (a reader before LLVM 19, which reads ptrauth as undef): its other
+	// operands are not numbered.
+	bareAuth bool
+	types    []*ir.Type
+	typeIDs  map[string]uint32 // by typeKey; IDs from 0
+	tkeys    map[*ir.Type]typeRef
+	tnums    map[string]uint32 // a number for each typeKey met, from 0
+	inProg   map[string]bool   // identified structs being enumerated
 
 	values []ir.Value
 	valIDs map[any]uint32 // global values by pointer, constants by constKey; IDs from 0
@@ -385,6 +389,10 @@ func (e *enumerator) enumValue(v ir.Value) {
 	case *ir.BlockAddress:
 		e.enumValue(c.Func) // not the block, which has no number
 	case *ir.PtrAuth:
+		if e.bareAuth {
+			e.enumValue(c.Ptr)
+			break
+		}
 		for _, o := range ptrAuthOperands(c) {
 			e.enumValue(o)
 		}

@@ -141,6 +141,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 		w.hasher = sha1.New()
 	}
 	w.e.typed = w.typed()
+	w.e.bareAuth = !w.knows(19)
 	w.e.enumModule(m)
 	kinds0 := m.MetadataKinds
 	w.kinds = slices.Clone(kinds0)

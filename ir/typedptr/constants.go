@@ -69,6 +69,12 @@ func (l *lowerer) constant(c ir.Constant) ir.Constant {
 	case *ir.NoCFI:
 		c.Global = l.constant(c.Global)
 		c.Typ = c.Global.Type()
+	case *ir.PtrAuth:
+		// The readers of typed pointers know no ptrauth: the writer
+		// gives its pointer (of its own type) bitcast to i8*; the other
+		// operands are not written.
+		c.Ptr = l.constant(c.Ptr)
+		c.Typ = l.ptrTo(l.i8, c.Typ.AddrSpace)
 	case *ir.ConstExpr:
 		l.constExpr(c)
 	default:
@@ -117,6 +123,9 @@ func (l *lowerer) copyConstant(c ir.Constant) ir.Constant {
 		n := *c
 		return &n
 	case *ir.NoCFI:
+		n := *c
+		return &n
+	case *ir.PtrAuth:
 		n := *c
 		return &n
 	case *ir.ConstExpr:
