@@ -193,8 +193,7 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 				// (the reader folds it to the pointer; for 14 and
 				// older, i8*, a bitcast indeed).
 				w.lose("ptrauth constant (written as its pointer, unsigned)")
-				code, abbrev = llvmir.CST_CODE_CE_CAST, constCastAbbrev
-				ops = append(ops, uint64(llvmir.CAST_BITCAST), uint64(e.typeID(c.Ptr.Type())), uint64(e.valueID(c.Ptr)))
+				code, abbrev, ops = selfCast(e, ops, c.Ptr)
 				break
 			}
 			code = llvmir.CST_CODE_PTRAUTH2
@@ -220,8 +219,7 @@ func (w *writer) constantsBlock(first, last int, module bool) {
 				// no_cfi: the function itself, as a bitcast to its own
 				// type, which its reader folds to the function.
 				w.lose("no_cfi (written as the function itself: under CFI, the address of its jump table entry)")
-				code, abbrev = llvmir.CST_CODE_CE_CAST, constCastAbbrev
-				ops = append(ops, uint64(llvmir.CAST_BITCAST), uint64(e.typeID(c.Global.Type())), uint64(e.valueID(c.Global)))
+				code, abbrev, ops = selfCast(e, ops, c.Global)
 				break
 			}
 			code = llvmir.CST_CODE_NO_CFI_VALUE
@@ -344,6 +342,15 @@ func binaryConstOp(c *ir.ConstExpr) bool {
 		return len(c.Operands) == 2
 	}
 	return false
+}
+
+// selfCast appends to ops the CE_CAST record of a bitcast of v to its own
+// type, which an older reader folds to v itself: how a constant it would
+// read as undef (no_cfi, ptrauth) is written as the value it wraps. It
+// returns the record's code and abbreviation with ops.
+func selfCast(e *enumerator, ops []uint64, v ir.Constant) (llvmir.ConstantsCode, uint32, []uint64) {
+	t := uint64(e.typeID(v.Type()))
+	return llvmir.CST_CODE_CE_CAST, constCastAbbrev, append(ops, uint64(llvmir.CAST_BITCAST), t, uint64(e.valueID(v)))
 }
 
 // ptrAuthOperands returns a ptrauth constant's operands in LLVM 22's

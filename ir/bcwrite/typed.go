@@ -1,10 +1,10 @@
 package bcwrite
 
 import (
-	"github.com/bcextract/bcextract/internal/bodyfeed"
 	"slices"
 	"strings"
 
+	"github.com/bcextract/bcextract/internal/bodyfeed"
 	"github.com/bcextract/bcextract/ir"
 	"github.com/bcextract/bcextract/ir/typedptr"
 )
