@@ -25,8 +25,31 @@ import (
 //
 // and a vector taken apart into K is its elements of even and of odd
 // place taken apart into K/2 each, the results put together with
-// extractvalue and insertvalue. Reported; before LLVM 19 (no interleave2)
-// and for 3, 5, 6 or 7 scalable vectors they are refused.
+// extractvalue and insertvalue. Reported.
+//
+// The other interleaves of scalable vectors (of 3, 5, 6 and 7 for LLVM
+// 19; of any number before it, which has no interleave2) go through
+// memory, as LLVM's own lowering for RISC-V's vector extension takes
+// them (a segment store or load through a stack slot): a stack slot
+// of the interleaved vector's type, allocated at the function's entry
+// (one for each type, shared by the calls), the K vectors scattered
+// into it, every Kth element from the ith, and the interleaved vector
+// loaded from it,
+//
+//	%buf = alloca <vscale x 12 x float>, align 16            (entry)
+//	%step = call <vscale x 4 x i64> @llvm.experimental.stepvector.nxv4i64()
+//	%p1 = getelementptr float, ptr %buf, i64 1
+//	%q1 = getelementptr [3 x float], ptr %p1, <vscale x 4 x i64> %step
+//	call void @llvm.masked.scatter.nxv4f32.nxv4p0(<vscale x 4 x float> %b, <vscale x 4 x ptr> %q1, i32 4, <vscale x 4 x i1> splat (i1 true))
+//	...
+//	%r = load <vscale x 12 x float>, ptr %buf, align 16
+//
+// and a vector taken apart is stored there and its K parts gathered
+// (llvm.masked.gather), put together with insertvalue. Vectors of i1
+// (masks) are extended to i8 first and truncated after, as a vector of
+// i1 is stored packed; vectors of elements of another size than 8, 16,
+// 32 or 64 bits, and of pointers for a reader of typed pointers, are
+// refused. Reported.
 //
 // Of fixed-length vectors, the interleaves of 2 to 8 (those of 3, 5, 6
 // and 7 are LLVM 21's too, those of 2 LLVM 19's) are given to a reader
@@ -53,6 +76,39 @@ type interleave struct {
 	// length of the vector it makes) or deinterleave2 (by the length of
 	// the vector it takes) that the calls are given as.
 	twos map[uint64]*ir.Function
+	// mem is set for an interleave given through memory: step is the
+	// declaration of llvm.experimental.stepvector of the parts' length,
+	// access that of llvm.masked.scatter (interleave) or gather
+	// (deinterleave) of a part, of slot elements (i8 for i1).
+	mem          bool
+	step, access *ir.Function
+	slot         *ir.Type
+}
+
+// viaMemory reports whether w gives the calls of il, scalable, through
+// memory: of elements whose vector is stored as their array is (i1
+// widened to i8), in pointers for a reader of typed pointers.
+func (w *writer) viaMemory(il *interleave) bool {
+	switch t := il.elem.Elem; t.Kind {
+	case ir.IntegerType:
+		return t.BitWidth == 1 || t.BitWidth == 8 || t.BitWidth == 16 || t.BitWidth == 32 || t.BitWidth == 64
+	case ir.HalfType, ir.BFloatType, ir.FloatType, ir.DoubleType:
+		return true
+	}
+	return false
+}
+
+// elemBytes returns the size in bytes of a slot element.
+func elemBytes(t *ir.Type) uint64 {
+	switch t.Kind {
+	case ir.IntegerType:
+		return uint64(t.BitWidth) / 8
+	case ir.HalfType, ir.BFloatType:
+		return 2
+	case ir.FloatType:
+		return 4
+	}
+	return 8
 }
 
 // olderInterleaveDecls records in w.interleaves the declarations of
@@ -77,11 +133,20 @@ func (w *writer) olderInterleaveDecls() (restore func()) {
 	}
 	undoTake := w.takeDecls(func(f *ir.Function) bool {
 		il, ok := interleaveOf(f)
-		ok = ok && !il.fixed && w.knows(19) && (il.k == 4 || il.k == 8)
-		if ok {
-			taken[f] = il
+		if !ok || il.fixed {
+			return false
 		}
-		return ok
+		switch base, _ := ir.IntrinsicName(f.Name); {
+		case w.knowsIntrinsic(base):
+			return false
+		case w.knows(19) && (il.k == 4 || il.k == 8):
+		case w.viaMemory(il):
+			il.mem = true
+		default:
+			return false
+		}
+		taken[f] = il
+		return true
 	})
 	if len(taken) == 0 {
 		return undoTake
@@ -92,6 +157,10 @@ func (w *writer) olderInterleaveDecls() (restore func()) {
 	for _, f := range slices.SortedFunc(maps.Keys(taken), func(a, b *ir.Function) int { return strings.Compare(a.Name, b.Name) }) {
 		il := taken[f]
 		if il.fixed {
+			continue
+		}
+		if il.mem {
+			w.memInterleaveDecls(il)
 			continue
 		}
 		il.twos = map[uint64]*ir.Function{}
@@ -170,15 +239,73 @@ func (w *writer) interleave2(elem *ir.Type, l uint64, de bool) *ir.Function {
 	return w.declareIntrinsic(name, sig, true, nil)
 }
 
+// memInterleaveDecls declares what the calls of il, given through
+// memory, call: llvm.experimental.stepvector of i64 of the parts' length
+// and llvm.masked.scatter or gather of a part, in the data layout's
+// address space of allocas.
+func (w *writer) memInterleaveDecls(il *interleave) {
+	i64 := &ir.Type{Kind: ir.IntegerType, BitWidth: 64}
+	i1 := &ir.Type{Kind: ir.IntegerType, BitWidth: 1}
+	i32 := &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
+	il.slot = il.elem.Elem
+	if il.slot.Kind == ir.IntegerType && il.slot.BitWidth == 1 {
+		il.slot = &ir.Type{Kind: ir.IntegerType, BitWidth: 8}
+	}
+	vec := func(t *ir.Type) *ir.Type { return &ir.Type{Kind: ir.ScalableVectorType, Len: il.elem.Len, Elem: t} }
+	steps := vec(i64)
+	suffix, _ := ir.IntrinsicTypeSuffix(steps)
+	il.step = w.declareIntrinsicAsLLVM("llvm.experimental.stepvector."+suffix, &ir.Type{Kind: ir.FunctionType, Ret: steps})
+	part, ptrs := vec(il.slot), vec(&ir.Type{Kind: ir.PointerType, AddrSpace: w.allocaAddrSpace()})
+	ps, _ := ir.IntrinsicTypeSuffix(part)
+	qs, _ := ir.IntrinsicTypeSuffix(ptrs)
+	if il.de {
+		il.access = w.declareIntrinsicAsLLVM("llvm.masked.gather."+ps+"."+qs,
+			&ir.Type{Kind: ir.FunctionType, Ret: part, Params: []*ir.Type{ptrs, i32, vec(i1), part}})
+	} else {
+		il.access = w.declareIntrinsicAsLLVM("llvm.masked.scatter."+ps+"."+qs,
+			&ir.Type{Kind: ir.FunctionType, Ret: &ir.Type{Kind: ir.VoidType}, Params: []*ir.Type{part, ptrs, i32, vec(i1)}})
+	}
+}
+
+// declareIntrinsicAsLLVM returns the module's declaration of the
+// intrinsic name of type sig, adding one when it has none, with the
+// attributes LLVM 22 gives it.
+func (w *writer) declareIntrinsicAsLLVM(name string, sig *ir.Type) *ir.Function {
+	if i := slices.IndexFunc(w.m.Functions, func(g *ir.Function) bool { return g.Name == name }); i >= 0 {
+		return w.m.Functions[i]
+	}
+	attrs, _ := ir.IntrinsicAttrs(name, sig)
+	f := &ir.Function{GlobalHeader: ir.GlobalHeader{Name: name, Typ: &ir.Type{Kind: ir.PointerType}, ValueType: sig},
+		Sig: sig, Attrs: attrs}
+	w.m.Functions = append(w.m.Functions, f)
+	return f
+}
+
 // olderInterleaveCalls gives the calls of llvm.vector.interleave4 and 8
 // and deinterleave4 and 8 in f's body as trees of those of 2 (the call
 // itself becomes the last instruction, so that its uses stay); undo
 // undoes it.
 func (w *writer) olderInterleaveCalls(f *ir.Function) (undo func()) {
-	if len(w.interleaves) == 0 {
+	if len(w.interleaves) == 0 || len(f.Blocks) == 0 {
 		return func() {}
 	}
-	return expandCalls(f, func(in *ir.Instruction) []*ir.Instruction {
+	// The stack slots of the calls given through memory, by type: put at
+	// the entry once the calls are expanded.
+	var slots []*ir.Instruction
+	slot := func(t *ir.Type) *ir.Instruction {
+		for _, a := range slots {
+			if a.ElemType.Len == t.Len && a.ElemType.Elem == t.Elem {
+				return a
+			}
+		}
+		i32 := &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
+		as := w.allocaAddrSpace()
+		a := &ir.Instruction{Op: ir.Alloca, Typ: &ir.Type{Kind: ir.PointerType, AddrSpace: as}, ElemType: t,
+			Operands: []ir.Value{&ir.ConstInt{Typ: i32, V: 1}}, Align: 16, AddrSpace: as}
+		slots = append(slots, a)
+		return a
+	}
+	undoCalls := expandCalls(f, func(in *ir.Instruction) []*ir.Instruction {
 		callee, _ := in.Callee.(*ir.Function)
 		il, ok := w.interleaves[callee]
 		if !ok || in.Op != ir.Call || len(in.Operands) != len(callee.Sig.Params) {
@@ -191,6 +318,10 @@ func (w *writer) olderInterleaveCalls(f *ir.Function) (undo func()) {
 		if il.fixed {
 			w.loseInBody("llvm.vector." + what + strconv.Itoa(il.k) + " call (as shufflevector instructions)")
 			return shuffleInterleave(in, il)
+		}
+		if il.mem {
+			w.loseInBody("llvm.vector." + what + strconv.Itoa(il.k) + " call of scalable vectors (through a stack slot, with llvm.masked.scatter or gather)")
+			return memInterleave(in, il, slot(&ir.Type{Kind: ir.ScalableVectorType, Len: il.elem.Len * uint64(il.k), Elem: il.slot}))
 		}
 		w.loseInBody("llvm.vector." + what + strconv.Itoa(il.k) + " call (as " + what + "2 calls)")
 		var made []*ir.Instruction
@@ -247,6 +378,85 @@ func (w *writer) olderInterleaveCalls(f *ir.Function) (undo func()) {
 		}
 		return made
 	})
+	if len(slots) == 0 {
+		return undoCalls
+	}
+	entry := f.Blocks[0]
+	instrs := entry.Instrs
+	entry.Instrs = append(slices.Clip(slots), instrs...)
+	return func() {
+		entry.Instrs = instrs
+		undoCalls()
+	}
+}
+
+// memInterleave returns the instructions that do what in, a call of the
+// interleave il of scalable vectors, does through the stack slot buf:
+// the last one takes in's place.
+func memInterleave(in *ir.Instruction, il *interleave, buf *ir.Instruction) []*ir.Instruction {
+	var made []*ir.Instruction
+	mk := func(x *ir.Instruction) *ir.Instruction {
+		x.DebugLoc = in.DebugLoc
+		made = append(made, x)
+		return x
+	}
+	i1 := &ir.Type{Kind: ir.IntegerType, BitWidth: 1}
+	i32 := &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
+	i64 := &ir.Type{Kind: ir.IntegerType, BitWidth: 64}
+	n := il.elem.Len
+	vec := func(t *ir.Type, l uint64) *ir.Type { return &ir.Type{Kind: ir.ScalableVectorType, Len: l, Elem: t} }
+	wide, part := buf.ElemType, vec(il.slot, n)
+	widened := il.slot != il.elem.Elem // i1 as i8
+	ptr := buf.Typ
+	ptrs := vec(ptr, n)
+	align := &ir.ConstInt{Typ: i32, V: int64(elemBytes(il.slot))}
+	step := mk(&ir.Instruction{Op: ir.Call, Typ: il.step.Sig.Ret, Callee: il.step, FuncType: il.step.Sig})
+	// splat (i1 true), as LLVM's context makes it for a scalable vector.
+	bools := vec(i1, n)
+	mask := &ir.ConstExpr{Typ: bools, Op: ir.ShuffleVector, Operands: []ir.Constant{
+		&ir.ConstExpr{Typ: bools, Op: ir.InsertElement, Operands: []ir.Constant{&ir.Poison{Typ: bools}, &ir.ConstInt{Typ: i1, V: -1}, &ir.ConstInt{Typ: i64, V: 0}}},
+		&ir.Poison{Typ: bools}, &ir.ConstNull{Typ: vec(i32, n)}}}
+	group := &ir.Type{Kind: ir.ArrayType, Len: uint64(il.k), Elem: il.slot}
+	// at returns the pointers to every Kth element of the slot from the
+	// ith.
+	at := func(i int) ir.Value {
+		var p ir.Value = buf
+		if i > 0 {
+			p = mk(&ir.Instruction{Op: ir.GetElementPtr, Typ: ptr, ElemType: il.slot, Operands: []ir.Value{buf, &ir.ConstInt{Typ: i64, V: int64(i)}}})
+		}
+		return mk(&ir.Instruction{Op: ir.GetElementPtr, Typ: ptrs, ElemType: group, Operands: []ir.Value{p, step}})
+	}
+	void := &ir.Type{Kind: ir.VoidType}
+	if !il.de {
+		for i, v := range in.Operands {
+			if widened {
+				v = mk(&ir.Instruction{Op: ir.ZExt, Typ: part, Operands: []ir.Value{v}})
+			}
+			q := at(i)
+			mk(&ir.Instruction{Op: ir.Call, Typ: void, Callee: il.access, FuncType: il.access.Sig, Operands: []ir.Value{v, q, align, mask}})
+		}
+		r := mk(&ir.Instruction{Op: ir.Load, Typ: wide, Operands: []ir.Value{buf}, Align: 16})
+		if widened {
+			mk(&ir.Instruction{Op: ir.Trunc, Typ: in.Typ, Operands: []ir.Value{r}})
+		}
+		return made
+	}
+	v := in.Operands[0]
+	if widened {
+		v = mk(&ir.Instruction{Op: ir.ZExt, Typ: wide, Operands: []ir.Value{v}})
+	}
+	mk(&ir.Instruction{Op: ir.Store, Typ: void, Operands: []ir.Value{v, buf}, Align: 16})
+	var agg ir.Value = &ir.Poison{Typ: in.Typ}
+	for i := range il.k {
+		q := at(i)
+		var p ir.Value = mk(&ir.Instruction{Op: ir.Call, Typ: part, Callee: il.access, FuncType: il.access.Sig,
+			Operands: []ir.Value{q, align, mask, &ir.Poison{Typ: part}}})
+		if widened {
+			p = mk(&ir.Instruction{Op: ir.Trunc, Typ: il.elem, Operands: []ir.Value{p}})
+		}
+		agg = mk(&ir.Instruction{Op: ir.InsertValue, Typ: in.Typ, Operands: []ir.Value{agg, p}, Extra: &ir.InstrExtra{Indices: []uint32{uint32(i)}}})
+	}
+	return made
 }
 
 // shuffleInterleave returns the instructions that do what in, a call of
