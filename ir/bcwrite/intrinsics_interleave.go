@@ -47,9 +47,8 @@ import (
 // and a vector taken apart is stored there and its K parts gathered
 // (llvm.masked.gather), put together with insertvalue. Vectors of i1
 // (masks) are extended to i8 first and truncated after, as a vector of
-// i1 is stored packed; vectors of elements of another size than 8, 16,
-// 32 or 64 bits, and of pointers for a reader of typed pointers, are
-// refused. Reported.
+// i1 is stored packed; vectors of pointers, and of elements of another
+// size than 8, 16, 32 or 64 bits, are refused. Reported.
 //
 // Of fixed-length vectors, the interleaves of 2 to 8 (those of 3, 5, 6
 // and 7 are LLVM 21's too, those of 2 LLVM 19's) are given to a reader
@@ -85,10 +84,10 @@ type interleave struct {
 	slot         *ir.Type
 }
 
-// viaMemory reports whether w gives the calls of il, scalable, through
-// memory: of elements whose vector is stored as their array is (i1
-// widened to i8), in pointers for a reader of typed pointers.
-func (w *writer) viaMemory(il *interleave) bool {
+// viaMemory reports whether the calls of il, scalable, can be given
+// through memory: of integers or floating-point numbers whose vector is
+// stored as their array is (i1 widened to i8).
+func viaMemory(il *interleave) bool {
 	switch t := il.elem.Elem; t.Kind {
 	case ir.IntegerType:
 		return t.BitWidth == 1 || t.BitWidth == 8 || t.BitWidth == 16 || t.BitWidth == 32 || t.BitWidth == 64
@@ -140,7 +139,7 @@ func (w *writer) olderInterleaveDecls() (restore func()) {
 		case w.knowsIntrinsic(base):
 			return false
 		case w.knows(19) && (il.k == 4 || il.k == 8):
-		case w.viaMemory(il):
+		case viaMemory(il):
 			il.mem = true
 		default:
 			return false
