@@ -88,6 +88,7 @@ CFIXTURES=(
 	"vec-avx512-O3|x86_64-unknown-linux-gnu|-O3 -march=x86-64-v4|src/vec.c"
 	"vec-sve-O3|aarch64-unknown-linux-gnu|-O3 -march=armv9-a+sve -ffreestanding|src/vec.c"
 	"vec-rvv-O3|riscv64-unknown-linux-gnu|-O3 -march=rv64gcv -ffreestanding|src/vec.c"
+	"vec3-rvv-O3|riscv64-unknown-linux-gnu|-O3 -march=rv64gcv -ffreestanding|src/vec3.c"
 	"neon-O2|aarch64-unknown-linux-gnu|-O2 -ffreestanding|src/neon.c"
 	"switch-O0|x86_64-unknown-linux-gnu|-O0|src/switch.c"
 	"switch-O2|x86_64-unknown-linux-gnu|-O2|src/switch.c"
