@@ -98,7 +98,7 @@ func (r *Reader) constScalar(code llvmir.ConstantsCode, ops []uint64, cur *ir.Ty
 			return nil, nil, r.errorf("invalid integer constant record")
 		}
 		el := intConst(cur.Scalar(), decodeSigned(ops[0]))
-		v = splat(cur, el)
+		v = r.splat(cur, el)
 	case llvmir.CST_CODE_WIDE_INTEGER:
 		if !isIntOrIntVector(cur) || len(ops) < 1 {
 			return nil, nil, r.errorf("invalid wide integer constant record")
@@ -111,7 +111,7 @@ func (r *Reader) constScalar(code llvmir.ConstantsCode, ops []uint64, cur *ir.Ty
 		} else {
 			el = &ir.ConstInt{Typ: st, Big: x}
 		}
-		v = splat(cur, el)
+		v = r.splat(cur, el)
 	case llvmir.CST_CODE_FLOAT:
 		if len(ops) < 1 {
 			return nil, nil, r.errorf("invalid float constant record")
@@ -140,7 +140,7 @@ func (r *Reader) constScalar(code llvmir.ConstantsCode, ops []uint64, cur *ir.Ty
 			v = &ir.Poison{Typ: cur}
 		}
 		if v == nil {
-			v = splat(cur, &ir.ConstFP{Typ: st, Bits: bits})
+			v = r.splat(cur, &ir.ConstFP{Typ: st, Bits: bits})
 		}
 	}
 	return v, p, nil

@@ -132,16 +132,30 @@ func intConst(t *ir.Type, v uint64) *ir.ConstInt {
 	return &ir.ConstInt{Typ: t, V: signExtend64(v, uint64(t.BitWidth))}
 }
 
+// maxSplat is the length of the longest vector splat is made.
+const maxSplat = 1 << 16
+
 // splat returns el for a scalar type and a vector of copies of el for a
-// vector type, canonical as ConstantVector::getSplat makes it.
-func splat(t *ir.Type, el ir.Constant) ir.Constant {
+// vector type, canonical as ConstantVector::getSplat makes it: of a
+// scalable vector, zeroinitializer or the shufflevector of el inserted
+// into poison (what the writer writes, and LLVM 22 reads back so).
+func (r *Reader) splat(t *ir.Type, el ir.Constant) ir.Constant {
 	if !t.IsVector() {
 		return el
 	}
-	if t.Kind == ir.ScalableVectorType || t.Len > 256 {
-		// LLVM keeps a scalable splat as a ConstantExpr or a splat
-		// ConstantInt; printed forms are the printer's business.
-		return &ir.ConstAggregate{Typ: t, Elems: []ir.Constant{el}}
+	if t.Kind == ir.ScalableVectorType {
+		if isNull(el) {
+			return &ir.ConstNull{Typ: t}
+		}
+		i64 := r.shape(ir.Type{Kind: ir.IntegerType, BitWidth: 64})
+		mask := r.shape(ir.Type{Kind: ir.ScalableVectorType, Len: t.Len, Elem: r.shape(ir.Type{Kind: ir.IntegerType, BitWidth: 32})})
+		ins := &ir.ConstExpr{Typ: t, Op: ir.InsertElement, Operands: []ir.Constant{&ir.Poison{Typ: t}, el, &ir.ConstInt{Typ: i64}}}
+		return &ir.ConstExpr{Typ: t, Op: ir.ShuffleVector, Operands: []ir.Constant{ins, &ir.Poison{Typ: t}, &ir.ConstNull{Typ: mask}}}
+	}
+	if t.Len > maxSplat {
+		// A hostile type may be long: not made, said.
+		r.skip("a splat of %d elements, more than %d (read as poison)", t.Len, maxSplat)
+		return &ir.Poison{Typ: t}
 	}
 	elems := make([]ir.Constant, t.Len)
 	for i := range elems {

@@ -73,7 +73,14 @@ rm -f ./*.bc ./*.dis ./*.o newer/*.bc newer/*.dis
 # llvm-as-22 keeps use-list orders by default (-preserve-bc-uselistorder).
 for ll in src/*.ll; do
 	name=$(basename "$ll" .ll)
-	"$LLVM_AS" "$ll" -o "$name.bc"
+	flags=()
+	case $name in
+	splat-*)
+		# Splats written as INTEGER and FLOAT records of vector type.
+		flags=(-use-constant-int-for-fixed-length-splat -use-constant-fp-for-fixed-length-splat
+			-use-constant-int-for-scalable-splat -use-constant-fp-for-scalable-splat) ;;
+	esac
+	"$LLVM_AS" "${flags[@]}" "$ll" -o "$name.bc"
 done
 
 # --- compiled sources ----------------------------------------------------------
