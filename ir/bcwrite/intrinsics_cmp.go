@@ -113,8 +113,9 @@ func (w *writer) olderCmpCalls(f *ir.Function) (undo func()) {
 // expandCalls gives each instruction of f's body for which expand
 // returns instructions as those, in place: the last of them is made the
 // instruction itself (its name, metadata, location and debug records
-// kept; a call's callee and type, the indices of an insertvalue, and an
-// access's alignment and element type taken, not a call's attributes),
+// kept; a call's callee, type and fast-math flags, the indices of an
+// insertvalue, and an access's alignment and element type taken, not a
+// call's attributes),
 // so that its
 // uses stay. expand returns nil for one it leaves.
 // undo undoes it.
@@ -145,7 +146,7 @@ func expandCalls(f *ir.Function, expand func(in *ir.Instruction) []*ir.Instructi
 			instrs = append(instrs, savedInstr{in, *in})
 			last := made[len(made)-1]
 			*in = ir.Instruction{Op: last.Op, Pred: last.Pred, Typ: last.Typ, Operands: last.Operands,
-				ElemType: last.ElemType, Align: last.Align,
+				ElemType: last.ElemType, Align: last.Align, FMF: last.FMF,
 				Callee: last.Callee, FuncType: last.FuncType, Extra: last.Extra,
 				Name: in.Name, DebugLoc: in.DebugLoc, Metadata: in.Metadata, DebugRecords: in.DebugRecords}
 			made[len(made)-1] = in

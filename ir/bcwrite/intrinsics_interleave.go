@@ -239,7 +239,8 @@ func (w *writer) interleave2(elem *ir.Type, l uint64, de bool) *ir.Function {
 }
 
 // memInterleaveDecls declares what the calls of il, given through
-// memory, call: llvm.experimental.stepvector of i64 of the parts' length
+// memory, call: llvm.stepvector of i64 of the parts' length (by its
+// older name, stepVector)
 // and llvm.masked.scatter or gather of a part, in the data layout's
 // address space of allocas.
 func (w *writer) memInterleaveDecls(il *interleave) {
@@ -251,9 +252,7 @@ func (w *writer) memInterleaveDecls(il *interleave) {
 		il.slot = &ir.Type{Kind: ir.IntegerType, BitWidth: 8}
 	}
 	vec := func(t *ir.Type) *ir.Type { return &ir.Type{Kind: ir.ScalableVectorType, Len: il.elem.Len, Elem: t} }
-	steps := vec(i64)
-	suffix, _ := ir.IntrinsicTypeSuffix(steps)
-	il.step = w.declareIntrinsicAsLLVM("llvm.experimental.stepvector."+suffix, &ir.Type{Kind: ir.FunctionType, Ret: steps})
+	il.step = w.stepVector(vec(i64))
 	part, ptrs := vec(il.slot), vec(&ir.Type{Kind: ir.PointerType, AddrSpace: w.allocaAddrSpace()})
 	ps, _ := ir.IntrinsicTypeSuffix(part)
 	qs, _ := ir.IntrinsicTypeSuffix(ptrs)
@@ -410,11 +409,7 @@ func memInterleave(in *ir.Instruction, il *interleave, buf *ir.Instruction) []*i
 	ptrs := vec(ptr, n)
 	align := &ir.ConstInt{Typ: i32, V: int64(elemBytes(il.slot))}
 	step := mk(&ir.Instruction{Op: ir.Call, Typ: il.step.Sig.Ret, Callee: il.step, FuncType: il.step.Sig})
-	// splat (i1 true), as LLVM's context makes it for a scalable vector.
-	bools := vec(i1, n)
-	mask := &ir.ConstExpr{Typ: bools, Op: ir.ShuffleVector, Operands: []ir.Constant{
-		&ir.ConstExpr{Typ: bools, Op: ir.InsertElement, Operands: []ir.Constant{&ir.Poison{Typ: bools}, &ir.ConstInt{Typ: i1, V: -1}, &ir.ConstInt{Typ: i64, V: 0}}},
-		&ir.Poison{Typ: bools}, &ir.ConstNull{Typ: vec(i32, n)}}}
+	mask := splatConst(vec(i1, n), &ir.ConstInt{Typ: i1, V: -1})
 	group := &ir.Type{Kind: ir.ArrayType, Len: uint64(il.k), Elem: il.slot}
 	// at returns the pointers to every Kth element of the slot from the
 	// ith.

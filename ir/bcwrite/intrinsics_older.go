@@ -131,7 +131,9 @@ func insertParam(l ir.AttrList, at int, decl bool) ir.AttrList {
 func (w *writer) olderDecls() (restore func()) {
 	undoEVL := w.olderEVLDecls()
 	undoCttz := w.olderCttzEltsDecls()
-	undoInterleave := w.olderInterleaveDecls()
+	undoInterleave0 := w.olderInterleaveDecls()
+	undoVP := w.olderVPDecls()
+	undoInterleave := func() { undoVP(); undoInterleave0() }
 	w.olderMinimumNumDecls()
 	w.olderPartialReduceDecls()
 	undoMemset := w.olderMemsetInlineDecls()
@@ -249,7 +251,9 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoMemProf := func() { undoFakeUse(); undoMemProf0() }
 	undoEVL := w.olderEVLCalls(f)
 	undoCttz := w.olderCttzEltsCalls(f)
-	undoInterleave := w.olderInterleaveCalls(f)
+	undoInterleave0 := w.olderInterleaveCalls(f)
+	undoVP := w.olderVPCalls(f)
+	undoInterleave := func() { undoVP(); undoInterleave0() }
 	undoMinNum0 := w.olderMinimumNumCalls(f)
 	undoPartial := w.olderPartialReduceCalls(f)
 	undoMinNum := func() { undoPartial(); undoMinNum0() }

@@ -1750,3 +1750,59 @@ func TestOlderPtrAuthConst(t *testing.T) {
 		{13, bare, 3}, {14, bare, 3}, {15, bare, 3}, {16, bare, 3}, {19, kept, 0}, {22, kept, 0},
 	})
 }
+
+// TestOlderVP checks llvm.vp.merge and the llvm.vp.reduce.* reductions
+// for LLVM 13, which lacks them: the lanes below the length found by
+// comparing llvm.stepvector with it, a merge given as a select of its
+// vectors, a reduction as llvm.vector.reduce.* of its vector's lanes
+// selected so, the others the operation's neutral element, its start
+// value added (ordered fadd keeps its flags: reassoc or none) or
+// combined; reported. (lli-13 runs what is written for 13 of a module
+// calling the merge and every integer reduction, fadd and fmul, of fixed
+// vectors, for the 16 masks and lengths 0 to 5, as lli-22 runs the input:
+// checked by hand, December 3.) LLVM 14 has them: written as they are.
+func TestOlderVP(t *testing.T) {
+	data := readFile(t, "testdata/decl/vp-reduce.bc")
+	want := []string{
+		"(<vscale x 4 x i32> %x, <vscale x 4 x i32> %y, i32 %evl) {\n" +
+			"  %1 = call <vscale x 4 x i32> @llvm.stepvector.nxv4i32()\n" +
+			"  %2 = insertelement <vscale x 4 x i32> poison, i32 %evl, i64 0\n" +
+			"  %3 = shufflevector <vscale x 4 x i32> %2, <vscale x 4 x i32> poison, <vscale x 4 x i32> zeroinitializer\n" +
+			"  %4 = icmp ult <vscale x 4 x i32> %1, %3\n" +
+			"  %5 = and <vscale x 4 x i1> splat (i1 true), %4\n" +
+			"  %r = select <vscale x 4 x i1> %5, <vscale x 4 x i32> %x, <vscale x 4 x i32> %y\n",
+		"  %6 = select <vscale x 4 x i1> %5, <vscale x 4 x float> %v, <vscale x 4 x float> splat (float -0.000000e+00)\n" +
+			"  %r = call float @llvm.vector.reduce.fadd.nxv4f32(float %s, <vscale x 4 x float> %6)\n",
+		"  %q = call reassoc float @llvm.vector.reduce.fadd.nxv4f32(float %r, <vscale x 4 x float> %12)\n",
+		"  %1 = call <4 x i32> @llvm.stepvector.v4i32()\n" +
+			"  %2 = insertelement <4 x i32> poison, i32 %evl, i64 0\n" +
+			"  %3 = shufflevector <4 x i32> %2, <4 x i32> poison, <4 x i32> zeroinitializer\n" +
+			"  %4 = icmp ult <4 x i32> %1, %3\n" +
+			"  %5 = and <4 x i1> %m, %4\n" +
+			"  %6 = select <4 x i1> %5, <4 x i8> %v, <4 x i8> splat (i8 -128)\n" +
+			"  %7 = call i8 @llvm.vector.reduce.smax.v4i8(<4 x i8> %6)\n" +
+			"  %8 = icmp sgt i8 %s, %7\n" +
+			"  %r = select i1 %8, i8 %s, i8 %7\n",
+	}
+	got, losses := readBackFor(t, data, 13, want...)
+	if strings.Contains(got, "@llvm.vp.") {
+		t.Errorf("LLVM 13: a llvm.vp.merge or llvm.vp.reduce left in\n%s", got)
+	}
+	var what []string
+	for _, l := range losses {
+		if strings.Contains(l.What, "llvm.vp.") {
+			what = append(what, fmt.Sprintf("%d x %s", l.Count, l.What))
+		}
+	}
+	if w := []string{
+		"1 x llvm.vp.merge call (as a select of the lanes below its length)",
+		"2 x llvm.vp.reduce.fadd call (as llvm.vector.reduce.fadd of the lanes below its length)",
+		"1 x llvm.vp.reduce.smax call (as llvm.vector.reduce.smax of the lanes below its length)",
+	}; !slices.Equal(what, w) {
+		t.Errorf("LLVM 13: losses %q, want %q", what, w)
+	}
+	got, _ = readBackFor(t, data, 14, "call reassoc float @llvm.vp.reduce.fadd.nxv4f32(float %r, <vscale x 4 x float> %v, <vscale x 4 x i1> splat (i1 true), i32 %evl)")
+	if strings.Contains(got, "stepvector") {
+		t.Errorf("LLVM 14: the vp intrinsics expanded in\n%s", got)
+	}
+}

@@ -477,6 +477,9 @@ type writer struct {
 	// and deinterleave4 and 8 taken out for LLVM 19's reader
 	// (olderInterleaveDecls).
 	interleaves map[*ir.Function]*interleave
+	// vp are the declarations of llvm.vp.merge and llvm.vp.reduce.*
+	// taken out of the module written for LLVM 13 (olderVPDecls).
+	vp map[*ir.Function]*vpCall
 	// cttzElts are the declarations of llvm.experimental.cttz.elts
 	// taken out for a reader before LLVM 19, each with the llvm.cttz its
 	// calls are given as (nil when they cannot be: olderCttzEltsDecls).
