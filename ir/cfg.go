@@ -48,8 +48,22 @@ func Reachable(from []*Block, follow func(b *Block, i int, to *Block) bool) map[
 // default edge only. A use in a block the entry does not reach is
 // dominated (as LLVM's dominator tree has it).
 func CallBrUsedPastIndirect(f *Function, a *Block, cb *Instruction) bool {
-	if len(cb.Succs) == 0 || cb.Typ == nil || cb.Typ.Kind == VoidType || len(f.Blocks) == 0 {
+	used := false
+	CallBrUsesPastIndirect(f, a, cb, func(*Instruction, int) bool {
+		used = true
 		return false
+	})
+	return used
+}
+
+// CallBrUsesPastIndirect calls yield for each use of the result of cb,
+// the callbr ending block a of f, that CallBrUsedPastIndirect finds: the
+// instruction, and for a phi the index of the incoming value (-1 for
+// another instruction, all of whose uses of cb are such), until yield
+// returns false.
+func CallBrUsesPastIndirect(f *Function, a *Block, cb *Instruction, yield func(in *Instruction, incoming int) bool) {
+	if len(cb.Succs) == 0 || cb.Typ == nil || cb.Typ.Kind == VoidType || len(f.Blocks) == 0 {
+		return
 	}
 	def := cb.Succs[0]
 	var reached map[*Block]bool // from the entry without the default edge
@@ -70,22 +84,19 @@ func CallBrUsedPastIndirect(f *Function, a *Block, cb *Instruction) bool {
 						continue
 					}
 					p := in.Incoming[k]
+					past := reach(p)
 					if p == a {
-						if b != def || slices.Contains(cb.Succs[1:], def) {
-							return true
-						}
-					} else if reach(p) {
-						return true
+						past = b != def || slices.Contains(cb.Succs[1:], def)
+					}
+					if past && !yield(in, k) {
+						return
 					}
 				}
 				continue
 			}
-			for _, v := range in.LLVMOperands(&buf) {
-				if v == Value(cb) && reach(b) {
-					return true
-				}
+			if slices.Contains(in.LLVMOperands(&buf), Value(cb)) && reach(b) && !yield(in, -1) {
+				return
 			}
 		}
 	}
-	return false
 }

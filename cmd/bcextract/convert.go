@@ -81,12 +81,15 @@ For 15 and 16, debug records are written as the llvm.dbg.* calls they
 know; for 15, memory(...) as the legacy readnone, readonly, argmemonly...
 and #dbg_assign as dbg.value. Intrinsics LLVM 22 changed (lifetime,
 masked memory, coro.end) are given in N's forms, those it renamed
-(llvm.stepvector, ...) under N's names. What N cannot be given
-in any form (an intrinsic N lacks; atomicrmw usub_cond, usub_sat,
-fmaximum, fminimum; DISubrangeType, DIFixedPointType; for 15 and 16
-vector atomicrmw and a callbr result used in one of
-its indirect destinations; for 15 target extension types
-and atomicrmw uinc_wrap, udec_wrap) fails the module. For 13 and 14, whose
+(llvm.stepvector, ...) under N's names, and those N lacks as what
+they compute where that can be said (llvm.scmp, llvm.minimumnum, the
+interleaves, for 13 llvm.vp.merge and llvm.vp.reduce.*, ...); atomicrmw
+operations N lacks become compare-exchange loops, and a callbr result
+used past one of its indirect destinations is poison there for 16 and
+older (whose readers define it on the default edge only). What N cannot
+be given in any form (an intrinsic N lacks and nothing stands for, a
+DISubrangeType, for 13 to 15 a target extension type, for 13 and 14 an
+alloca outside the data layout's address space) fails the module. For 13 and 14, whose
 readers want typed pointers, every ptr becomes i8* but where LLVM's typed
 reader computes the type (globals, functions, allocas, getelementptrs) or
 a use wants a pointee (loads, stores, callees, byval, intrinsics such as

@@ -281,9 +281,14 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoSplice := w.olderSpliceCalls(f)
 	undoAnnotations := w.olderAnnotations(f)
 	undoRMW := w.olderAtomicRMW(f)
-	undoConv := func() { undoRMW(); undoAnnotations(); undoSplice(); undoTokens(); undoConv0() }
-	if !w.knows(17) && w.numbering {
-		w.checkCallBr(f)
+	undoCallBr := w.olderCallBrUses(f)
+	undoConv := func() {
+		undoCallBr()
+		undoRMW()
+		undoAnnotations()
+		undoSplice()
+		undoTokens()
+		undoConv0()
 	}
 	undoDbg := func() { undoConv(); undoDbg0(); undoTLS() }
 	if len(w.intrinsics) == 0 {
@@ -860,15 +865,54 @@ func (w *writer) olderConvergent(f *ir.Function) (undo func()) {
 	}
 }
 
-// checkCallBr refuses, for a reader before LLVM 17, a callbr of f whose
-// result is used past one of its indirect destinations
-// (ir.CallBrUsedPastIndirect): its verifier says "Instruction does not
-// dominate all uses!".
-func (w *writer) checkCallBr(f *ir.Function) {
+// olderCallBrUses gives, for a reader before LLVM 17, poison to the uses of
+// a callbr's result that its default edge does not dominate
+// (ir.CallBrUsesPastIndirect): that reader defines the result on the
+// default edge only, and its verifier refuses such a use ("Instruction
+// does not dominate all uses!"). Reported; undo undoes it.
+func (w *writer) olderCallBrUses(f *ir.Function) (undo func()) {
+	if w.knows(17) {
+		return func() {}
+	}
+	type saved struct {
+		in     *ir.Instruction
+		ops    []ir.Value
+		callee ir.Value
+	}
+	var old []saved
 	for _, b := range f.Blocks {
-		if n := len(b.Instrs); n > 0 && b.Instrs[n-1].Op == ir.CallBr && ir.CallBrUsedPastIndirect(f, b, b.Instrs[n-1]) {
-			w.cannot("a callbr result used in one of its indirect destinations")
-			return
+		n := len(b.Instrs)
+		if n == 0 || b.Instrs[n-1].Op != ir.CallBr {
+			continue
+		}
+		cb := b.Instrs[n-1]
+		ir.CallBrUsesPastIndirect(f, b, cb, func(in *ir.Instruction, k int) bool {
+			if len(old) == 0 || old[len(old)-1].in != in {
+				old = append(old, saved{in, in.Operands, in.Callee})
+				in.Operands = slices.Clone(in.Operands)
+			}
+			poison := &ir.Poison{Typ: cb.Typ}
+			if k >= 0 {
+				in.Operands[k] = poison
+				return true
+			}
+			for i, v := range in.Operands {
+				if v == ir.Value(cb) {
+					in.Operands[i] = poison
+				}
+			}
+			if in.Callee == ir.Value(cb) {
+				in.Callee = poison
+			}
+			return true
+		})
+	}
+	if len(old) > 0 {
+		w.loseInBody("use of a callbr result past one of its indirect destinations (given poison: LLVM 16 and older define it on the default edge only)")
+	}
+	return func() {
+		for _, s := range old {
+			s.in.Operands, s.in.Callee = s.ops, s.callee
 		}
 	}
 }

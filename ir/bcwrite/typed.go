@@ -100,7 +100,6 @@ func (w *writer) typedBody(f *ir.Function, loaded bool) error {
 // and older (asm goto, a pointer's atomicrmw xchg, for 13 alignments up
 // to 2^29), and no use-list orders.
 func (w *writer) olderTypedBody(f *ir.Function) {
-	w.checkCallBr(f)
 	w.olderCallBr(f)
 	w.checkTypedBody(f)
 	w.olderBody(f)
