@@ -62,6 +62,10 @@ func (w *walker) typeEntry(code llvmir.TypeCode, ops []uint64) {
 		if len(ops) > 0 && ops[0] == 1 && w.i1 < 0 {
 			w.i1 = w.types
 		}
+	case llvmir.TYPE_CODE_VECTOR:
+		// The vectors' IDs, for the splats of constant records
+		// (splatNeed).
+		w.vectors = append(w.vectors, uint64(w.types))
 	}
 	w.types++
 }

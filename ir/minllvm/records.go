@@ -236,10 +236,10 @@ func constantsRecord(code llvmir.ConstantsCode, ops []uint64) (int, string) {
 	}
 	// INTEGER, WIDE_INTEGER and FLOAT of a vector type (a splat, which
 	// LLVM 22 writes so only under -use-constant-int/fp-for-*-splat)
-	// need LLVM 19 (older readers refuse a vector type there); NULL of a
+	// need LLVM 18 (older readers refuse a vector type there); NULL of a
 	// target extension type without a zero value is refused from LLVM
 	// 18 on, by 22 too. Both depend on the SETTYPE before, not seen
-	// here: such records are said to need nothing (see splatNeed).
+	// here: the walker gives the first (splatNeed).
 	return 0, ""
 }
 
@@ -275,15 +275,17 @@ func inlineAsmNeed(ops []uint64) (int, string) {
 // splatNeed returns what a constant record of code code needs when the
 // current type (the SETTYPE before it) is a vector, for a caller that
 // knows it: INTEGER, WIDE_INTEGER and FLOAT of a vector type are splats,
-// which LLVM 19's reader takes and 13 to 18 refuse (they take an integer
-// or floating-point type only).
+// which LLVM 18's reader takes (llvm/llvm-project#74502, December 2023,
+// gave ConstantInt and ConstantFP vector types) and 13 to 17 refuse (they
+// take an integer or floating-point type only: LLVM 16's "Invalid integer
+// const record").
 func splatNeed(code llvmir.ConstantsCode, vector bool) (int, string) {
 	if !vector {
 		return 0, ""
 	}
 	switch code {
 	case llvmir.CST_CODE_INTEGER, llvmir.CST_CODE_WIDE_INTEGER, llvmir.CST_CODE_FLOAT:
-		return needs(19, "vector splat constant (splat (...))")
+		return needs(18, "vector splat constant (splat (...))")
 	}
 	return 0, ""
 }

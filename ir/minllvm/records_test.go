@@ -124,8 +124,8 @@ func TestConstantsRecord(t *testing.T) {
 	checkRecords(t, func(c uint32, ops []uint64) (int, string) {
 		return constantsRecord(llvmir.ConstantsCode(c), ops)
 	}, cases)
-	if v, _ := splatNeed(llvmir.CST_CODE_INTEGER, true); v != 19 {
-		t.Errorf("splat integer: got %d, want 19", v)
+	if v, _ := splatNeed(llvmir.CST_CODE_INTEGER, true); v != 18 {
+		t.Errorf("splat integer: got %d, want 18", v)
 	}
 	if v, _ := splatNeed(llvmir.CST_CODE_INTEGER, false); v != 0 {
 		t.Errorf("scalar integer: got %d, want 0", v)

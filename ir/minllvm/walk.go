@@ -67,7 +67,7 @@ func Modules(data []byte) ([]Need, error) {
 		case llvmir.MODULE_BLOCK_ID:
 			w.need = Need{Version: Oldest}
 			w.fpRMW = w.fpRMW[:0]
-			w.types, w.i1, w.i1Align = 0, -1, i1Align{}
+			w.types, w.i1, w.i1Align, w.vectors = 0, -1, i1Align{}, w.vectors[:0]
 			w.cues.reset()
 			w.flags.reset()
 			w.module, w.bf, w.strtabNames = len(out), w.bf[:0], false
@@ -147,6 +147,11 @@ type walker struct {
 	types   int
 	i1      int
 	i1Align i1Align
+	// vectors are the IDs of the type table's vector types, in order,
+	// and vector says whether the current type of the constants block
+	// read (its SETTYPE) is one of them.
+	vectors []uint64
+	vector  bool
 	// cues are the rules the records call for (Need.Checks), flags
 	// follows the module flags' behaviours, and inFunction says
 	// whether the block read is a function's (or in one).
@@ -198,6 +203,7 @@ func (w *walker) block(id llvmir.BlockID) error {
 				}
 				outer := w.inFunction
 				w.inFunction = outer || sub == llvmir.FUNCTION_BLOCK_ID
+				w.vector = false // a constants block starts at i32
 				err := w.block(sub)
 				w.inFunction = outer
 				if err != nil {
@@ -238,6 +244,14 @@ func (w *walker) block(id llvmir.BlockID) error {
 			case llvmir.TYPE_BLOCK_ID_NEW:
 				w.typeEntry(llvmir.TypeCode(rec.Code), rec.Ops)
 				w.bfloatType(llvmir.TypeCode(rec.Code), rec.Ops)
+			case llvmir.CONSTANTS_BLOCK_ID:
+				code := llvmir.ConstantsCode(rec.Code)
+				if code == llvmir.CST_CODE_SETTYPE && len(rec.Ops) > 0 {
+					_, w.vector = slices.BinarySearch(w.vectors, rec.Ops[0])
+				}
+				if v, what := splatNeed(code, w.vector); v > w.need.Version {
+					w.need = Need{Version: v, What: what, Bit: start}
+				}
 			case llvmir.FUNCTION_BLOCK_ID:
 				if fpRMW(llvmir.FunctionCode(rec.Code), rec.Ops) {
 					w.fpRMW = append(w.fpRMW, start)
