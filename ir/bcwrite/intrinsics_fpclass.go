@@ -85,7 +85,7 @@ func fpClassSig(sig *ir.Type) bool {
 	case x.Kind == ir.ScalableVectorType || r.Kind == ir.ScalableVectorType:
 		return false
 	case x.IsVector():
-		return r.Kind == ir.FixedVectorType && r.Len == x.Len && width <= 64
+		return r.Kind == ir.FixedVectorType && r.Len == x.Len && width <= 64 && x.Len <= maxLanes
 	}
 	return !r.IsVector()
 }

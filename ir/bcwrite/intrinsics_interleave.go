@@ -216,7 +216,7 @@ func interleaveOf(f *ir.Function) (*interleave, bool) {
 			}
 		}
 	}
-	if !elem.IsVector() || wide.Kind != elem.Kind || wide.Elem != elem.Elem || wide.Len != elem.Len*uint64(k) {
+	if !elem.IsVector() || wide.Kind != elem.Kind || wide.Elem != elem.Elem || wide.Len != elem.Len*uint64(k) || wide.Len > maxLanes {
 		return nil, false
 	}
 	return &interleave{k: k, de: de, fixed: elem.Kind == ir.FixedVectorType, elem: elem}, true

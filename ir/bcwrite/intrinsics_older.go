@@ -364,6 +364,13 @@ func (w *writer) declareIntrinsic(name string, sig *ir.Type, spec bool, params [
 	return f
 }
 
+// maxLanes is the most lanes of a vector whose intrinsic calls are given
+// to an older reader as other instructions: those make a mask or a
+// constant lane by lane, and a hostile module's type may be 2^32 lanes
+// long (the calls are then refused as of an intrinsic the reader lacks).
+// LLVM's own vectors are far shorter.
+const maxLanes = 1 << 16
+
 // b2i is 1 for true, 0 for false.
 func b2i(b bool) int {
 	if b {

@@ -60,7 +60,7 @@ func partialReduceSig(sig *ir.Type) bool {
 	acc, in := sig.Params[0], sig.Params[1]
 	return sig.Ret == acc && acc.Kind == ir.FixedVectorType && in.Kind == ir.FixedVectorType &&
 		acc.Elem == in.Elem && acc.Elem.Kind == ir.IntegerType &&
-		acc.Len > 0 && in.Len >= acc.Len && in.Len%acc.Len == 0
+		acc.Len > 0 && in.Len >= acc.Len && in.Len%acc.Len == 0 && in.Len <= maxLanes
 }
 
 // olderPartialReduceCalls gives the calls of the declarations in

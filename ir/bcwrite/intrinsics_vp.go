@@ -129,6 +129,9 @@ func vpOf(f *ir.Function) (*vpCall, bool) {
 	if f.HasBody || sig == nil || sig.Ret == nil || len(sig.Params) != 4 || !strings.HasPrefix(f.Name, "llvm.vp.") {
 		return nil, false
 	}
+	if v := sig.Params[1]; v.IsVector() && v.Len > maxLanes {
+		return nil, false
+	}
 	i32 := func(t *ir.Type) bool { return t.Kind == ir.IntegerType && t.BitWidth == 32 }
 	mask := func(t, v *ir.Type) bool {
 		return t.Kind == v.Kind && t.Len == v.Len && t.Elem.Kind == ir.IntegerType && t.Elem.BitWidth == 1

@@ -1820,3 +1820,35 @@ func TestOlderVP(t *testing.T) {
 		t.Errorf("LLVM 14: the vp intrinsics expanded in\n%s", got)
 	}
 }
+
+// TestMaxLanes: the declarations of intrinsics given as other
+// instructions lane by lane are left (and their calls refused) when
+// their vectors are longer than maxLanes, as a hostile module may make
+// them (2^32 lanes would be gigabytes of masks).
+func TestMaxLanes(t *testing.T) {
+	i32 := &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
+	i1 := &ir.Type{Kind: ir.IntegerType, BitWidth: 1}
+	for _, n := range []uint64{maxLanes, 1 << 32} {
+		v := &ir.Type{Kind: ir.FixedVectorType, Len: n, Elem: i32}
+		m := &ir.Type{Kind: ir.FixedVectorType, Len: n, Elem: i1}
+		merge := &ir.Function{GlobalHeader: ir.GlobalHeader{Name: "llvm.vp.merge.vNi32"},
+			Sig: &ir.Type{Kind: ir.FunctionType, Ret: v, Params: []*ir.Type{m, v, v, i32}}}
+		if _, ok := vpOf(merge); ok != (n <= maxLanes) {
+			t.Errorf("llvm.vp.merge of %d lanes given as a select: %v", n, ok)
+		}
+		half := &ir.Type{Kind: ir.FixedVectorType, Len: n / 2, Elem: i32}
+		il := &ir.Function{GlobalHeader: ir.GlobalHeader{Name: "llvm.vector.interleave2.vNi32"},
+			Sig: &ir.Type{Kind: ir.FunctionType, Ret: v, Params: []*ir.Type{half, half}}}
+		if _, ok := interleaveOf(il); ok != (n <= maxLanes) {
+			t.Errorf("llvm.vector.interleave2 of %d lanes given as shufflevectors: %v", n, ok)
+		}
+		acc := &ir.Type{Kind: ir.FixedVectorType, Len: 2, Elem: i32}
+		if ok := partialReduceSig(&ir.Type{Kind: ir.FunctionType, Ret: acc, Params: []*ir.Type{acc, v}}); ok != (n <= maxLanes) {
+			t.Errorf("llvm.vector.partial.reduce.add of %d lanes given as shufflevectors: %v", n, ok)
+		}
+		f := &ir.Type{Kind: ir.FixedVectorType, Len: n, Elem: &ir.Type{Kind: ir.FloatType}}
+		if ok := fpClassSig(&ir.Type{Kind: ir.FunctionType, Ret: m, Params: []*ir.Type{f, i32}}); ok != (n <= maxLanes) {
+			t.Errorf("llvm.is.fpclass of %d lanes given as bit tests: %v", n, ok)
+		}
+	}
+}
