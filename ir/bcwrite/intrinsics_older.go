@@ -281,7 +281,9 @@ func (w *writer) olderBody(f *ir.Function) (undo func()) {
 	undoSplice := w.olderSpliceCalls(f)
 	undoAnnotations := w.olderAnnotations(f)
 	undoRMW := w.olderAtomicRMW(f)
-	undoCallBr := w.olderCallBrUses(f)
+	undoCallBr0 := w.olderCallBrUses(f)
+	undoVecAlign := w.olderVectorAlign(f)
+	undoCallBr := func() { undoVecAlign(); undoCallBr0() }
 	undoConv := func() {
 		undoCallBr()
 		undoRMW()
@@ -868,6 +870,57 @@ func (w *writer) olderConvergent(f *ir.Function) (undo func()) {
 	return func() {
 		for _, s := range old {
 			s.in.Attrs.Fn = s.fn
+		}
+	}
+}
+
+// olderVectorAlign drops, for LLVM 13, the align attribute of a call's
+// argument that is a vector of pointers (as LLVM 22 gives the pointers of
+// llvm.vp.gather their alignment): LLVM 13 takes align on a pointer only,
+// and its reader removes it from such an argument without a word.
+// Reported; undo undoes it. (llvm.masked.gather and scatter are given
+// their alignment as the argument LLVM 13 has.)
+func (w *writer) olderVectorAlign(f *ir.Function) (undo func()) {
+	if w.knows(14) {
+		return func() {}
+	}
+	type saved struct {
+		in     *ir.Instruction
+		params []ir.AttrSet
+	}
+	var old []saved
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op != ir.Call && in.Op != ir.Invoke && in.Op != ir.CallBr {
+				continue
+			}
+			if callee, ok := in.Callee.(*ir.Function); ok && strings.HasPrefix(callee.Name, "llvm.masked.") {
+				// Their alignment is an argument for LLVM 13.
+				continue
+			}
+			var params []ir.AttrSet
+			for i, set := range in.Attrs.Params {
+				if i >= len(in.Operands) || !set.Has(ir.AttrAlignment) {
+					continue
+				}
+				if t := in.Operands[i].Type(); t == nil || !t.IsVector() {
+					continue
+				}
+				if params == nil {
+					params = slices.Clone(in.Attrs.Params)
+				}
+				params[i] = slices.DeleteFunc(slices.Clone(set), func(a ir.Attribute) bool { return a.Kind == ir.AttrAlignment })
+				w.loseInBody("align attribute of a vector of pointers (dropped: LLVM 13 takes it on a pointer only)")
+			}
+			if params != nil {
+				old = append(old, saved{in, in.Attrs.Params})
+				in.Attrs.Params = params
+			}
+		}
+	}
+	return func() {
+		for _, s := range old {
+			s.in.Attrs.Params = s.params
 		}
 	}
 }

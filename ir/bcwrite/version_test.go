@@ -1852,3 +1852,19 @@ func TestMaxLanes(t *testing.T) {
 		}
 	}
 }
+
+// TestOlderVectorAlign: for LLVM 13, the align attribute of
+// llvm.vp.gather's vector of pointers is dropped and reported: LLVM 13's
+// reader removes it without a word (conformance_older found
+// vec-rvv-O3 misread: opt-13's round trip had lost it).
+func TestOlderVectorAlign(t *testing.T) {
+	const lost = "align attribute of a vector of pointers (dropped: LLVM 13 takes it on a pointer only)"
+	data := readFile(t, "../../testdata/ir/vec-rvv-O3.bc")
+	got, losses := readBackFor(t, data, 13, "@llvm.vp.gather.nxv2i64.nxv2p0(<vscale x 2 x ptr> %")
+	if strings.Contains(got, "vp.gather.nxv2i64.nxv2p0(<vscale x 2 x ptr> align") || !slices.Contains(losses, Loss{lost, 1}) {
+		t.Errorf("LLVM 13: the align of llvm.vp.gather's pointers kept, or not reported: %v", losses)
+	}
+	if got, _ := readBackFor(t, data, 14); !strings.Contains(got, "vp.gather.nxv2i64.nxv2p0(<vscale x 2 x ptr> align 8 %") {
+		t.Error("LLVM 14: the align of llvm.vp.gather's pointers dropped")
+	}
+}
