@@ -1,6 +1,7 @@
 package bcwrite
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -77,6 +78,13 @@ func (w *writer) takeDecls(take func(f *ir.Function) bool) (restore func()) {
 		return ok && taken[f]
 	})
 	return func() { w.m.Functions, w.m.UseListOrders = funcs, orders }
+}
+
+// byName returns the functions taken, keys of a map takeDecls filled, in
+// the order of their names: the order the declarations added for them
+// come out in, whatever the map's.
+func byName[T any](taken map[*ir.Function]T) []*ir.Function {
+	return slices.SortedFunc(maps.Keys(taken), func(a, b *ir.Function) int { return strings.Compare(a.Name, b.Name) })
 }
 
 // olderCmpCalls gives the calls of llvm.scmp and llvm.ucmp in f's body as

@@ -1,7 +1,6 @@
 package bcwrite
 
 import (
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -153,7 +152,7 @@ func (w *writer) olderInterleaveDecls() (restore func()) {
 	n := len(w.m.Functions)
 	w.interleaves = taken
 	// In the order of their names: the declarations added come out so.
-	for _, f := range slices.SortedFunc(maps.Keys(taken), func(a, b *ir.Function) int { return strings.Compare(a.Name, b.Name) }) {
+	for _, f := range byName(taken) {
 		il := taken[f]
 		if il.fixed {
 			continue

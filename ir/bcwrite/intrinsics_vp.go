@@ -1,7 +1,6 @@
 package bcwrite
 
 import (
-	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -72,7 +71,7 @@ func (w *writer) olderVPDecls() (restore func()) {
 	w.vp = taken
 	i32 := &ir.Type{Kind: ir.IntegerType, BitWidth: 32}
 	// In the order of their names: the declarations added come out so.
-	for _, f := range slices.SortedFunc(maps.Keys(taken), func(a, b *ir.Function) int { return strings.Compare(a.Name, b.Name) }) {
+	for _, f := range byName(taken) {
 		c := taken[f]
 		c.step = w.stepVector(&ir.Type{Kind: c.vec.Kind, Len: c.vec.Len, Elem: i32})
 		if c.op == "merge" {
@@ -222,16 +221,30 @@ func (w *writer) olderVPCalls(f *ir.Function) (undo func()) {
 // type t: what a lane the reduction leaves out is given.
 func vpNeutral(op string, t *ir.Type) ir.Constant {
 	if op == "fadd" || op == "fmul" {
+		// -0.0 for fadd (x + -0.0 is x, -0.0 included), 1.0 for fmul.
 		var bits uint64
+		add := op == "fadd"
 		switch t.Kind {
 		case ir.HalfType:
-			bits = map[bool]uint64{true: 0x8000, false: 0x3c00}[op == "fadd"]
+			bits = 0x3c00
+			if add {
+				bits = 0x8000
+			}
 		case ir.BFloatType:
-			bits = map[bool]uint64{true: 0x8000, false: 0x3f80}[op == "fadd"]
+			bits = 0x3f80
+			if add {
+				bits = 0x8000
+			}
 		case ir.FloatType:
-			bits = uint64(math.Float32bits(float32(map[bool]float64{true: math.Copysign(0, -1), false: 1}[op == "fadd"])))
+			bits = uint64(math.Float32bits(1))
+			if add {
+				bits = 1 << 31
+			}
 		default:
-			bits = math.Float64bits(map[bool]float64{true: math.Copysign(0, -1), false: 1}[op == "fadd"])
+			bits = math.Float64bits(1)
+			if add {
+				bits = 1 << 63
+			}
 		}
 		return &ir.ConstFP{Typ: t, Bits: [2]uint64{bits}}
 	}

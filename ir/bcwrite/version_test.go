@@ -1821,6 +1821,53 @@ func TestOlderVP(t *testing.T) {
 	}
 }
 
+// TestVPNeutral: the element a lane a llvm.vp.reduce leaves out is
+// given (worked by hand: IEEE half 1.0 is 0x3c00, bfloat 1.0 0x3f80,
+// -0.0 the sign bit alone; i8's least is -128, i1's smax neutral is
+// true, its smin neutral false).
+func TestVPNeutral(t *testing.T) {
+	ty := func(k ir.TypeKind, w uint32) *ir.Type { return &ir.Type{Kind: k, BitWidth: w} }
+	for _, tc := range []struct {
+		op   string
+		t    *ir.Type
+		want string
+	}{
+		{"fadd", ty(ir.HalfType, 0), "fp 8000"},
+		{"fmul", ty(ir.HalfType, 0), "fp 3c00"},
+		{"fadd", ty(ir.BFloatType, 0), "fp 8000"},
+		{"fmul", ty(ir.BFloatType, 0), "fp 3f80"},
+		{"fadd", ty(ir.FloatType, 0), "fp 80000000"},
+		{"fmul", ty(ir.FloatType, 0), "fp 3f800000"},
+		{"fadd", ty(ir.DoubleType, 0), "fp 8000000000000000"},
+		{"fmul", ty(ir.DoubleType, 0), "fp 3ff0000000000000"},
+		{"add", ty(ir.IntegerType, 32), "int 0"},
+		{"mul", ty(ir.IntegerType, 32), "int 1"},
+		{"and", ty(ir.IntegerType, 16), "int -1"},
+		{"or", ty(ir.IntegerType, 16), "int 0"},
+		{"xor", ty(ir.IntegerType, 16), "int 0"},
+		{"umin", ty(ir.IntegerType, 8), "int -1"},
+		{"umax", ty(ir.IntegerType, 8), "int 0"},
+		{"smax", ty(ir.IntegerType, 8), "int -128"},
+		{"smin", ty(ir.IntegerType, 8), "int 127"},
+		{"smax", ty(ir.IntegerType, 64), "int -9223372036854775808"},
+		{"smin", ty(ir.IntegerType, 64), "int 9223372036854775807"},
+		{"mul", ty(ir.IntegerType, 1), "int -1"},
+		{"smax", ty(ir.IntegerType, 1), "int -1"},
+		{"smin", ty(ir.IntegerType, 1), "int 0"},
+	} {
+		var got string
+		switch c := vpNeutral(tc.op, tc.t).(type) {
+		case *ir.ConstFP:
+			got = fmt.Sprintf("fp %x", c.Bits[0])
+		case *ir.ConstInt:
+			got = fmt.Sprintf("int %d", c.V)
+		}
+		if got != tc.want {
+			t.Errorf("vpNeutral(%s, %v) = %s, want %s", tc.op, tc.t.Kind, got, tc.want)
+		}
+	}
+}
+
 // TestMaxLanes: the declarations of intrinsics given as other
 // instructions lane by lane are left (and their calls refused) when
 // their vectors are longer than maxLanes, as a hostile module may make
