@@ -62,7 +62,7 @@ func (w *writer) eachFunction(fns []*ir.Function, check, do func(f *ir.Function)
 		var err error
 		if w.typed() {
 			err = w.typedBody(f, loaded)
-		} else {
+		} else if w.older() {
 			undo = w.olderBody(f)
 		}
 		if err == nil {

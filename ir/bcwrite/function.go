@@ -468,7 +468,7 @@ func optFlags(in *ir.Instruction) uint64 {
 // instruction writes one instruction numbered id (writeInstruction).
 func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 	e, b := w.e, w.bs
-	var ops []uint64
+	ops := w.instOps[:0]
 	var code llvmir.FunctionCode
 	abbrev := uint32(0)
 	fwd := false
@@ -773,6 +773,7 @@ func (w *writer) instruction(in *ir.Instruction, id uint64, s *funcState) {
 	} else {
 		b.WriteRecord(uint32(code), ops)
 	}
+	w.instOps = ops
 }
 
 func isCast(op ir.Opcode) bool {

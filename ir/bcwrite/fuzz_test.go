@@ -154,7 +154,7 @@ func FuzzWrite(f *testing.F) {
 			// See predsAsSets.
 			got, want = predsAsSets(got), predsAsSets(want)
 		}
-		if comparable(got) != comparable(want) {
+		if comparableText(got) != comparableText(want) {
 			t.Fatalf("read back, the module prints\n%s\nwant\n%s", got, want)
 		}
 		again, err := Write(m, Options{ModuleID: "m", Loader: r})
@@ -216,7 +216,7 @@ func stripped(t *testing.T, data []byte) {
 	if strings.Contains(want, "blockaddress(") {
 		got, want = predsAsSets(got), predsAsSets(want)
 	}
-	if comparable(got) != comparable(want) {
+	if comparableText(got) != comparableText(want) {
 		t.Fatalf("stripped, read back, the module prints\n%s\nwant\n%s", got, want)
 	}
 }
@@ -263,7 +263,7 @@ func odrDistinct(text string) string {
 // (odrDistinct), with each variable summary's refs in one order: LLVM's
 // writer (and this one) writes them sorted by value ID, whatever order
 // the file read had them in.
-func comparable(text string) string {
+func comparableText(text string) string {
 	lines := strings.Split(odrDistinct(text), "\n")
 	for i, l := range lines {
 		if !strings.HasPrefix(l, "^") || !strings.Contains(l, "variable: (") {

@@ -47,13 +47,13 @@ type mdState struct {
 	entries []*mdEntry // in the order met (LLVM's MDs)
 	// seq numbers the entries in the order met (the last one's id).
 	seq   uint32
-	nodes []*mdEntry // nodes with a reader number, by it
+	nodes paged[*mdEntry] // nodes with a reader number, by it
 	// retired are the numbers (ids) of the nodes a function alone used
 	// when its body was first numbered, by reader number, 0 for none:
 	// their entries are gone (retireFunction), and one is made anew,
 	// with its number, when another function or the module uses the
 	// node (unretire); promoted are those, out of entries' order.
-	retired  []uint32
+	retired  paged[uint32]
 	promoted []*mdEntry
 	strs     map[string]*mdEntry
 	strPtrs  map[*ir.MDString]*mdEntry // the string objects met, see entry
@@ -90,16 +90,23 @@ type mdState struct {
 	work    []mdFrame
 	delayed []ir.Metadata
 	ops     []ir.Metadata
+	// refresh and opBuf are refreshFunctionMD's, kept from call to call.
+	refresh []refreshItem
+	opBuf   []ir.Value
+}
+
+// A refreshItem is an entry of a function's own metadata and its place
+// among those of its kind (refreshFunctionMD).
+type refreshItem struct {
+	ent *mdEntry
+	seq int
 }
 
 // entry returns md's entry, nil when md is not numbered.
 func (e *enumerator) entry(md ir.Metadata) *mdEntry {
 	s := &e.md
 	if id := nodeID(md); id != 0 {
-		if int(id) < len(s.nodes) {
-			return s.nodes[id]
-		}
-		return nil
+		return s.nodes.get(id)
 	}
 	if str, ok := md.(*ir.MDString); ok {
 		// Strings are known by their text; the entry of a module-level
@@ -139,11 +146,8 @@ func (e *enumerator) newEntry(f uint32, md ir.Metadata) *mdEntry {
 		ent = &s.slab[len(s.slab)-1]
 	}
 	if id := nodeID(md); id != 0 {
-		if int(id) >= len(s.nodes) {
-			s.nodes = append(s.nodes, make([]*mdEntry, int(id)+1-len(s.nodes))...)
-		}
 		ent.nid = id
-		s.nodes[id] = ent
+		s.nodes.set(id, ent)
 		return ent
 	}
 	if str, ok := md.(*ir.MDString); ok {
@@ -161,9 +165,9 @@ func (e *enumerator) newEntry(f uint32, md ir.Metadata) *mdEntry {
 
 // dropEntry forgets ent.
 func (e *enumerator) dropEntry(ent *mdEntry) {
-	if ent.nid != 0 && int(ent.nid) < len(e.md.nodes) {
+	if ent.nid != 0 {
 		// Nothing else holds a node's entry: the next one made may be it.
-		e.md.nodes[ent.nid] = nil
+		e.md.nodes.set(ent.nid, nil)
 		*ent = mdEntry{}
 		e.md.free = append(e.md.free, ent)
 		return
@@ -255,7 +259,7 @@ type mdSeen struct {
 	// badIntrinsics are the declarations of intrinsics of a type they do
 	// not take (mistypedIntrinsics), which no call may call.
 	badIntrinsics map[*ir.Function]bool
-	nodes         []bool // nodes with a reader number, by it
+	nodes         paged[bool] // nodes with a reader number, by it
 	m             map[any]bool
 	last          nodeKey
 	// The operands of the instruction location checked last.
@@ -296,13 +300,10 @@ func checkMD(md ir.Metadata, seen *mdSeen) error {
 		return nil
 	}
 	if id != 0 {
-		if int(id) >= len(seen.nodes) {
-			seen.nodes = append(seen.nodes, make([]bool, int(id)+1-len(seen.nodes))...)
-		}
-		if seen.nodes[id] {
+		if seen.nodes.get(id) {
 			return nil
 		}
-		seen.nodes[id] = true
+		seen.nodes.set(id, true)
 	} else {
 		k := seenKey(md)
 		if seen.m[k] {
@@ -490,11 +491,8 @@ func (e *enumerator) retireFunction(tag uint32, mark int) {
 			kept = append(kept, ent)
 			continue
 		}
-		if int(ent.nid) >= len(s.retired) {
-			s.retired = append(s.retired, make([]uint32, int(ent.nid)+1-len(s.retired))...)
-		}
-		s.retired[ent.nid] = ent.id
-		s.nodes[ent.nid] = nil
+		s.retired.set(ent.nid, ent.id)
+		s.nodes.set(ent.nid, nil)
 		*ent = mdEntry{}
 		s.free = append(s.free, ent)
 	}
@@ -517,12 +515,12 @@ func (e *enumerator) retireFunction(tag uint32, mark int) {
 func (e *enumerator) unretire(md ir.Metadata) *mdEntry {
 	s := &e.md
 	id := nodeID(md)
-	if id == 0 || int(id) >= len(s.retired) || s.retired[id] == 0 {
+	if id == 0 || s.retired.get(id) == 0 {
 		return nil
 	}
 	ent := e.newEntry(^uint32(0), md)
-	ent.id = s.retired[id]
-	s.retired[id] = 0
+	ent.id = s.retired.get(id)
+	s.retired.set(id, 0)
 	s.promoted = append(s.promoted, ent)
 	return ent
 }
@@ -571,7 +569,7 @@ func isMDString(md ir.Metadata) bool {
 func (e *enumerator) organizeMD() {
 	s := &e.md
 	s.entries = s.entriesInOrder()
-	s.retired = nil
+	s.retired = paged[uint32]{}
 	// The entries are in the order of their numbers: a stable counting
 	// sort by function and kind orders them.
 	maxF := uint32(0)
@@ -641,7 +639,7 @@ func (s *mdState) compact(order []*mdEntry) []*mdEntry {
 		node := ent.f != 0 && ent.order >= 2
 		switch {
 		case ent.nid != 0:
-			s.nodes[ent.nid] = nil
+			s.nodes.set(ent.nid, nil)
 		case ent.order == 0:
 			delete(s.strs, ent.key.(string))
 		default:
@@ -655,7 +653,7 @@ func (s *mdState) compact(order []*mdEntry) []*mdEntry {
 		*n = *ent
 		switch {
 		case n.nid != 0:
-			s.nodes[n.nid] = n
+			s.nodes.set(n.nid, n)
 		case n.order == 0:
 			s.strs[n.key.(string)] = n
 		default:
@@ -887,10 +885,11 @@ func (w *writer) functionMetadata(f uint32) {
 	if len(ents) == 0 && len(w.e.md.locals) == 0 {
 		return
 	}
-	mds := make([]ir.Metadata, len(ents))
-	for i, ent := range ents {
-		mds[i] = ent.md
+	mds := w.fnMDs[:0]
+	for _, ent := range ents {
+		mds = append(mds, ent.md)
 	}
+	defer func() { clear(mds); w.fnMDs = mds[:0] }()
 	w.bs.EnterBlock(uint32(llvmir.METADATA_BLOCK_ID), 3)
 	n := w.e.md.fnStrs[f]
 	w.metadataStrings(mds[:n])
@@ -915,13 +914,15 @@ func (w *writer) attachments(f *ir.Function) {
 	b := w.bs
 	b.EnterBlock(uint32(llvmir.METADATA_ATTACHMENT_ID), 3)
 	if len(f.Metadata) > 0 {
-		b.WriteRecord(uint32(llvmir.METADATA_ATTACHMENT), w.appendAttachments(nil, f.Metadata))
+		w.instOps = w.appendAttachments(w.instOps[:0], f.Metadata)
+		b.WriteRecord(uint32(llvmir.METADATA_ATTACHMENT), w.instOps)
 	}
 	i := uint64(0)
 	for _, blk := range f.Blocks {
 		for _, in := range blk.Instrs {
 			if len(in.Metadata) > 0 {
-				b.WriteRecord(uint32(llvmir.METADATA_ATTACHMENT), w.appendAttachments([]uint64{i}, in.Metadata))
+				w.instOps = w.appendAttachments(append(w.instOps[:0], i), in.Metadata)
+				b.WriteRecord(uint32(llvmir.METADATA_ATTACHMENT), w.instOps)
 			}
 			i++
 		}
@@ -937,13 +938,12 @@ func (w *writer) attachments(f *ir.Function) {
 // are known by their contents and keep their numbers, and the nodes, met
 // again in the same order, take the places the earlier ones had.
 func (e *enumerator) refreshFunctionMD(f *ir.Function, tag uint32) {
-	var opBuf []ir.Value
 	s := &e.md
 	old := s.fn[tag]
 	if len(old) == 0 && !s.fnNodes[tag] {
 		return
 	}
-	var list []*mdEntry
+	list := make([]*mdEntry, 0, len(old))
 	for _, ent := range old {
 		if ent.order >= 2 { // a node
 			e.dropEntry(ent)
@@ -958,7 +958,7 @@ func (e *enumerator) refreshFunctionMD(f *ir.Function, tag uint32) {
 	for _, blk := range f.Blocks {
 		for _, in := range blk.Instrs {
 			e.enumRecordMD(tag, in)
-			for _, v := range operands(&opBuf, in) {
+			for _, v := range operands(&s.opBuf, in) {
 				if mv, ok := v.(*ir.MetadataValue); ok {
 					e.enumNonLocal(tag, mv.MD)
 				}
@@ -971,22 +971,21 @@ func (e *enumerator) refreshFunctionMD(f *ir.Function, tag uint32) {
 	}
 	// The nodes met now, and anything met for the first time (which the
 	// first pass should have met: kept, after the others of its kind).
-	type item struct {
-		ent *mdEntry
-		seq int
-	}
-	items := make([]item, 0, len(list))
+	items := s.refresh[:0]
 	for i, ent := range list {
-		items = append(items, item{ent, i})
+		items = append(items, refreshItem{ent, i})
 	}
 	for _, ent := range s.entries[start:] {
 		if ent.f == tag {
-			items = append(items, item{ent, len(old) + int(ent.id)})
+			items = append(items, refreshItem{ent, len(old) + int(ent.id)})
 		}
 	}
-	slices.SortStableFunc(items, func(a, b item) int {
+	slices.SortStableFunc(items, func(a, b refreshItem) int {
 		return cmp.Or(cmp.Compare(a.ent.order, b.ent.order), cmp.Compare(a.seq, b.seq))
 	})
+	if cap(list) < len(items) {
+		list = make([]*mdEntry, 0, len(items))
+	}
 	list = list[:0]
 	strs := 0
 	for _, it := range items {
@@ -1001,6 +1000,8 @@ func (e *enumerator) refreshFunctionMD(f *ir.Function, tag uint32) {
 	}
 	s.fn[tag] = list
 	s.entries = s.entries[:start]
+	clear(items)
+	s.refresh = items[:0]
 }
 
 // releaseFunctionMD forgets function f's own metadata (tag is f's

@@ -430,7 +430,11 @@ type writer struct {
 	m *ir.Module
 	// byName is namedValues' map, kept for the next function.
 	byName map[string]ir.Value
-	t      target // the reader written for
+	// instOps is instruction's record, kept for the next instruction.
+	instOps []uint64
+	// fnMDs is functionMetadata's, kept for the next function.
+	fnMDs []ir.Metadata
+	t     target // the reader written for
 	// lossErr is the first loss met, with Options.Strict.
 	lossErr *LossError
 	// intrinsics are the intrinsic declarations changed for an older
