@@ -27,10 +27,10 @@ type enumerator struct {
 	// operands are not numbered.
 	bareAuth bool
 	types    []*ir.Type
-	typeIDs  map[string]uint32 // by typeKey; IDs from 0
+	typeIDs  []uint32 // by typeNum: the type's ID (from 0) plus one, 0 for none yet
 	tkeys    map[*ir.Type]typeRef
 	tnums    map[string]uint32 // a number for each typeKey met, from 0
-	inProg   map[string]bool   // identified structs being enumerated
+	inProg   map[uint32]bool   // identified structs being enumerated, by typeNum
 
 	values []ir.Value
 	valIDs map[any]uint32 // global values by pointer, constants by constKey; IDs from 0
@@ -79,11 +79,10 @@ const fnIndex = 0xFFFFFFFF
 
 func newEnumerator() *enumerator {
 	return &enumerator{
-		typeIDs:   map[string]uint32{},
 		tkeys:     map[*ir.Type]typeRef{},
 		tnums:     map[string]uint32{},
 		canon:     map[scalarKey]ir.Constant{},
-		inProg:    map[string]bool{},
+		inProg:    map[uint32]bool{},
 		valIDs:    map[any]uint32{},
 		ckeys:     map[ir.Constant]string{},
 		comdatID:  map[*ir.Comdat]uint32{},
@@ -187,8 +186,8 @@ func subtypes(t *ir.Type) []*ir.Type { return t.Contained() }
 // identified struct may be referred to before its body is numbered: it is
 // marked while its fields are, and numbered after them.
 func (e *enumerator) enumType(t *ir.Type) {
-	k := e.typeKey(t)
-	if _, ok := e.typeIDs[k]; ok || e.inProg[k] {
+	k := e.typeNum(t)
+	if e.hasTypeID(k) || e.inProg[k] {
 		return
 	}
 	named := t.Kind == ir.StructType && t.Identified
@@ -201,15 +200,26 @@ func (e *enumerator) enumType(t *ir.Type) {
 	if named {
 		delete(e.inProg, k)
 	}
-	if _, ok := e.typeIDs[k]; ok {
+	if e.hasTypeID(k) {
 		return
 	}
-	e.typeIDs[k] = uint32(len(e.types))
+	if int(k) >= len(e.typeIDs) {
+		e.typeIDs = append(e.typeIDs, make([]uint32, int(k)+1-len(e.typeIDs))...)
+	}
 	e.types = append(e.types, t)
+	e.typeIDs[k] = uint32(len(e.types))
 }
 
+// hasTypeID reports whether the types of typeNum k are numbered.
+func (e *enumerator) hasTypeID(k uint32) bool { return int(k) < len(e.typeIDs) && e.typeIDs[k] != 0 }
+
 // typeID returns the number of t, which must have been enumerated.
-func (e *enumerator) typeID(t *ir.Type) uint32 { return e.typeIDs[e.typeKey(t)] }
+func (e *enumerator) typeID(t *ir.Type) uint32 {
+	if k := e.typeNum(t); e.hasTypeID(k) {
+		return e.typeIDs[k] - 1
+	}
+	return 0
+}
 
 // valueKey returns what identifies v: a global value itself, a constant
 // its constKey.
