@@ -3,6 +3,8 @@ package bitstream
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
+	"math"
 )
 
 // A Writer writes a bitstream as LLVM's BitstreamWriter does: fields are
@@ -19,8 +21,17 @@ import (
 // block does not define, an ExitBlock outside any block) sets an error
 // that Err returns, and every later call does nothing. Check Err once,
 // after the last call.
+//
+// A Writer from NewWriter holds the stream in memory; one from
+// NewStreamWriter writes it out as it goes (see StreamOutput).
 type Writer struct {
 	buf []byte
+	// out, for a stream writer, is where the bytes before buf go: base
+	// of them are there, and buf is written out once it holds flushAt
+	// bytes (math.MaxInt without out).
+	out     StreamOutput
+	base    int64
+	flushAt int
 	// cur holds the nbits (< 32) bits written after the last whole word.
 	cur   uint64
 	nbits uint
@@ -44,7 +55,16 @@ type writeScope struct {
 	id        uint32
 	codeWidth uint
 	abbrevs   []*Abbrev
-	lenWord   int // byte offset of the length word
+	lenWord   int64 // byte offset of the length word in the stream
+}
+
+// A StreamOutput is what a stream writer writes to: the bytes are
+// written in order, each once, except for the few that back-patching
+// changes after they were written out, which are read back and written
+// again. An *os.File is one.
+type StreamOutput interface {
+	io.WriterAt
+	io.ReaderAt
 }
 
 // A WriteError reports a call a Writer could not honour. BitPos is where
@@ -52,7 +72,11 @@ type writeScope struct {
 type WriteError struct {
 	BitPos uint64
 	Msg    string
+	Err    error // the output's error, for a stream writer's failed write
 }
+
+// Unwrap returns Err.
+func (e *WriteError) Unwrap() error { return e.Err }
 
 // Error returns "bitstream: MSG (writing bit N)".
 func (e *WriteError) Error() string {
@@ -64,16 +88,72 @@ func (e *WriteError) Error() string {
 // hand back the bytes of the last one. The top-level abbreviation width
 // is 2.
 func NewWriter(buf []byte) *Writer {
-	return &Writer{buf: buf[:0], codeWidth: 2}
+	return &Writer{buf: buf[:0], codeWidth: 2, flushAt: math.MaxInt}
 }
 
-// Bytes returns the whole 32-bit words written. A stream ends on a word
+// NewStreamWriter returns a Writer that writes the stream to out, from
+// offset 0, as it goes: whenever it holds chunk bytes or more (at least
+// 4), and at Flush. The stream's bytes are never all in memory, so that a
+// large stream costs chunk bytes of memory rather than its size; the
+// bytes a patch (ExitBlock's length words, Patch32, Patch64) changes
+// after they were written out are read back from out and written again.
+// An error from out is the writer's error (Err). The top-level
+// abbreviation width is 2.
+func NewStreamWriter(out StreamOutput, chunk int) *Writer {
+	chunk = max(chunk, 4)
+	return &Writer{buf: make([]byte, 0, chunk+chunk/4), out: out, codeWidth: 2, flushAt: chunk}
+}
+
+// Bytes returns the whole 32-bit words written and not yet written out
+// (all of them, for a Writer from NewWriter). A stream ends on a word
 // boundary once its last block has ended (or after Align32); bits written
 // since the last boundary are not in Bytes.
 func (w *Writer) Bytes() []byte { return w.buf }
 
+// Flush writes out the whole words a stream writer holds. It does nothing
+// for a Writer from NewWriter. It returns Err.
+func (w *Writer) Flush() error {
+	if w.out != nil && w.err == nil && len(w.buf) > 0 {
+		w.flush()
+	}
+	return w.err
+}
+
+// maybeFlush writes out what a stream writer holds once it is a chunk or
+// more: called before each record and block (not in emit, which stays
+// small enough to inline).
+func (w *Writer) maybeFlush() {
+	if len(w.buf) >= w.flushAt {
+		w.flushChunk()
+	}
+}
+
+// flushChunk is maybeFlush's writing out, between whole words.
+func (w *Writer) flushChunk() {
+	if len(w.buf)%4 == 0 && w.err == nil {
+		w.flush()
+	}
+}
+
+// flush writes buf out after the base bytes out has.
+func (w *Writer) flush() {
+	if _, err := w.out.WriteAt(w.buf, w.base); err != nil {
+		w.failErr(err)
+		return
+	}
+	w.base += int64(len(w.buf))
+	w.buf = w.buf[:0]
+}
+
+// failErr makes err, out's, the writer's error.
+func (w *Writer) failErr(err error) {
+	if w.err == nil {
+		w.err = &WriteError{BitPos: w.BitPos(), Msg: err.Error(), Err: err}
+	}
+}
+
 // BitPos returns the number of bits written.
-func (w *Writer) BitPos() uint64 { return uint64(len(w.buf))*8 + uint64(w.nbits) }
+func (w *Writer) BitPos() uint64 { return uint64(w.base+int64(len(w.buf)))*8 + uint64(w.nbits) }
 
 // Err returns the first call the writer could not honour, or nil.
 func (w *Writer) Err() error { return w.err }
@@ -184,6 +264,7 @@ func (w *Writer) code(id uint64) { w.emit(id, w.codeWidth) }
 // length word that ExitBlock fills in. The abbreviations BLOCKINFO gave id
 // are defined in it.
 func (w *Writer) EnterBlock(id uint32, codeWidth uint) {
+	w.maybeFlush()
 	if codeWidth == 0 || codeWidth > maxChunk {
 		w.fail("block %d: abbreviation width %d", id, codeWidth)
 	}
@@ -194,7 +275,7 @@ func (w *Writer) EnterBlock(id uint32, codeWidth uint) {
 	w.vbr(uint64(id), 8)
 	w.vbr(uint64(codeWidth), 4)
 	w.Align32()
-	w.scopes = append(w.scopes, writeScope{id: id, codeWidth: w.codeWidth, abbrevs: w.abbrevs, lenWord: len(w.buf)})
+	w.scopes = append(w.scopes, writeScope{id: id, codeWidth: w.codeWidth, abbrevs: w.abbrevs, lenWord: w.base + int64(len(w.buf))})
 	w.emit(0, 32)
 	w.codeWidth = codeWidth
 	inherited := w.info[id]
@@ -214,7 +295,8 @@ func (w *Writer) ExitBlock() {
 	w.Align32()
 	s := w.scopes[len(w.scopes)-1]
 	w.scopes = w.scopes[:len(w.scopes)-1]
-	binary.LittleEndian.PutUint32(w.buf[s.lenWord:], uint32((len(w.buf)-s.lenWord-4)/4))
+	end := w.base + int64(len(w.buf))
+	w.putWord(s.lenWord, uint32((end-s.lenWord-4)/4))
 	w.codeWidth, w.abbrevs = s.codeWidth, s.abbrevs
 }
 
@@ -370,6 +452,7 @@ func (w *Writer) BlockInfoRecord(blockID uint32, code uint32, ops []uint64) {
 // WriteRecord writes an unabbreviated record: UNABBREV_RECORD, the code
 // and the number of operands as VBR6, and each operand as VBR6.
 func (w *Writer) WriteRecord(code uint32, ops []uint64) {
+	w.maybeFlush()
 	if w.err != nil {
 		return
 	}
@@ -390,6 +473,7 @@ func (w *Writer) WriteRecord(code uint32, ops []uint64) {
 // operand's bytes or, for an abbreviation without a Blob, the Array's
 // elements, one per byte, ops then holding the operands before it.
 func (w *Writer) WriteAbbrevRecord(abbrev uint32, code uint32, ops []uint64, blob []byte) {
+	w.maybeFlush()
 	if w.err != nil {
 		return
 	}
@@ -541,16 +625,58 @@ func (w *Writer) patch(bit, v uint64, width uint) {
 	if w.err != nil {
 		return
 	}
-	inBuf := uint64(len(w.buf)) * 8
+	if out := uint64(w.base) * 8; bit < out {
+		// Some of the bits are written out already: those bytes are
+		// read back, patched and written again.
+		lo, hi := int64(bit/8), min(int64((bit+uint64(width)+7)/8), w.base)
+		var old [9]byte
+		b := old[:hi-lo]
+		if _, err := w.out.ReadAt(b, lo); err != nil {
+			w.failErr(err)
+			return
+		}
+		for i := uint(0); i < width; i++ {
+			p := bit + uint64(i)
+			if p >= out {
+				break
+			}
+			m := byte(1) << (p % 8)
+			b[p/8-uint64(lo)] = b[p/8-uint64(lo)]&^m | byte(v>>i&1)<<(p%8)
+		}
+		if _, err := w.out.WriteAt(b, lo); err != nil {
+			w.failErr(err)
+			return
+		}
+	}
+	base := uint64(w.base) * 8
+	inBuf := base + uint64(len(w.buf))*8
 	for i := uint(0); i < width; i++ {
 		p := bit + uint64(i)
 		b := v >> i & 1
-		if p < inBuf {
-			m := byte(1) << (p % 8)
-			w.buf[p/8] = w.buf[p/8]&^m | byte(b)<<(p%8)
-		} else {
+		switch {
+		case p < base:
+			// written out above
+		case p < inBuf:
+			q := p - base
+			m := byte(1) << (q % 8)
+			w.buf[q/8] = w.buf[q/8]&^m | byte(b)<<(q%8)
+		default:
 			s := p - inBuf
 			w.cur = w.cur&^(1<<s) | b<<s
 		}
+	}
+}
+
+// putWord writes v into the 32-bit word at byte off, which was written:
+// in buf, or out.
+func (w *Writer) putWord(off int64, v uint32) {
+	if off >= w.base {
+		binary.LittleEndian.PutUint32(w.buf[off-w.base:], v)
+		return
+	}
+	var b [4]byte
+	binary.LittleEndian.PutUint32(b[:], v)
+	if _, err := w.out.WriteAt(b[:], off); err != nil {
+		w.failErr(err)
 	}
 }

@@ -113,6 +113,152 @@ type event struct {
 
 func (e event) String() string { return fmt.Sprintf("%s %d %v %q", e.kind, e.id, e.ops, e.blob) }
 
+// writerProgram runs the writer program drawn from data on w, and the
+// same calls on internal/bitwriter's writer, which it returns with the
+// events a reader must read back, the blocks left open, and whether a
+// call was invalid (after which it stops).
+func writerProgram(t *testing.T, data []byte, w *Writer) (o *bitwriter.Writer, want []event, open int, invalid bool) {
+	g := &progGen{b: data}
+	o = bitwriter.New()
+	w.WriteMagic(LLVMIRStream)
+	o.Magic([4]byte{'B', 'C', 0xc0, 0xde})
+	type block struct {
+		width   uint
+		abbrevs []*Abbrev
+	}
+	var stack []block
+	info := map[uint32][]*Abbrev{}
+	for step := 0; step < 300 && len(g.b) > 0 && !invalid; step++ {
+		switch g.byte1() % 6 {
+		case 0: // enter a block
+			if len(stack) >= 6 {
+				break
+			}
+			id := 8 + uint32(g.byte1()%8)
+			width := 2 + uint(g.byte1()%5)
+			w.EnterBlock(id, width)
+			o.EnterBlock(uint64(id), width)
+			stack = append(stack, block{width, slices.Clone(info[id])})
+			want = append(want, event{kind: "enter", id: id})
+		case 1: // end one
+			if len(stack) == 0 {
+				break
+			}
+			w.ExitBlock()
+			o.EndBlock()
+			stack = stack[:len(stack)-1]
+			want = append(want, event{kind: "exit"})
+		case 2: // define an abbreviation
+			if len(stack) == 0 {
+				break
+			}
+			a := g.abbrev()
+			id := w.DefineAbbrev(a)
+			o.DefineAbbrev(oracleOps(a)...)
+			b := &stack[len(stack)-1]
+			b.abbrevs = append(b.abbrevs, a)
+			if int(id) != len(b.abbrevs)+3 {
+				t.Fatalf("DefineAbbrev returned %d, want %d", id, len(b.abbrevs)+3)
+			}
+		case 3: // an unabbreviated record
+			if len(stack) == 0 {
+				break
+			}
+			code := uint32(g.value())
+			ops := make([]uint64, g.byte1()%6)
+			for i := range ops {
+				ops[i] = g.value()
+			}
+			w.WriteRecord(code, ops)
+			o.Unabbrev(uint64(code), ops...)
+			want = append(want, event{kind: "record", id: code, ops: ops})
+		case 4: // an abbreviated record
+			if len(stack) == 0 || len(stack[len(stack)-1].abbrevs) == 0 {
+				break
+			}
+			b := stack[len(stack)-1]
+			k := int(g.byte1()) % len(b.abbrevs)
+			id := uint32(k + FirstApplicationAbbrev)
+			a := b.abbrevs[k]
+			badAt := -1
+			if g.byte1()%16 == 0 {
+				badAt = int(g.byte1()) % len(a.Ops)
+			}
+			code, bad := fit(a.Ops[0], g.value()&0xffffffff, badAt == 0)
+			if code > 0xffffffff {
+				// Codes are 32 bits: not a value to make bad.
+				code, bad = code&0xffffffff, false
+			}
+			vals := []uint64{code} // for the oracle: no literals
+			if a.Ops[0].Enc == Literal {
+				vals = nil
+			}
+			var ops []uint64
+			var blob []byte
+			for i := 1; i < len(a.Ops); i++ {
+				op := a.Ops[i]
+				switch op.Enc {
+				case Array:
+					elt := a.Ops[i+1]
+					for n := g.byte1() % 5; n > 0; n-- {
+						v, _ := fit(elt, g.value(), false)
+						ops = append(ops, v)
+						vals = append(vals, v)
+					}
+					i++
+				case Blob:
+					blob = make([]byte, g.byte1()%9)
+					for j := range blob {
+						blob[j] = g.byte1()
+					}
+				default:
+					v, b := fit(op, g.value(), badAt == i)
+					bad = bad || b
+					ops = append(ops, v)
+					if op.Enc != Literal {
+						vals = append(vals, v)
+					}
+				}
+			}
+			if uint64(id)>>b.width != 0 {
+				bad = true
+			}
+			w.WriteAbbrevRecord(id, uint32(code), ops, blob)
+			if bad {
+				invalid = true
+				break
+			}
+			o.AbbrevRecord(uint64(id), oracleOps(a), vals, blob)
+			want = append(want, event{kind: "record", id: uint32(code), ops: ops, blob: blob})
+		case 5: // a BLOCKINFO block
+			w.EnterBlockInfo()
+			o.EnterBlock(0, 2)
+			clear(info)
+			cur := int64(-1)
+			for n := g.byte1() % 4; n > 0; n-- {
+				id := 8 + uint32(g.byte1()%8)
+				a := g.abbrev()
+				got := w.BlockInfoAbbrev(id, a)
+				if int64(id) != cur {
+					o.Unabbrev(BLOCKINFO_CODE_SETBID, uint64(id))
+					cur = int64(id)
+				}
+				o.DefineAbbrev(oracleOps(a)...)
+				info[id] = append(info[id], a)
+				if int(got) != len(info[id])+3 {
+					t.Fatalf("BlockInfoAbbrev returned %d, want %d", got, len(info[id])+3)
+				}
+			}
+			w.ExitBlock()
+			o.EndBlock()
+		}
+		if !invalid && w.Err() != nil {
+			t.Fatalf("step %d: %v", step, w.Err())
+		}
+	}
+	return o, want, len(stack), invalid
+}
+
 // FuzzWriter runs writer programs drawn from the input: blocks, BLOCKINFO
 // blocks, abbreviation definitions, unabbreviated and abbreviated records
 // with values that fit (or, sometimes, one that does not). A program
@@ -125,154 +271,15 @@ func FuzzWriter(f *testing.F) {
 	f.Add([]byte{5, 2, 3, 1, 2, 0, 1, 7, 0, 2, 0, 3, 1, 2, 3, 4, 5, 6, 7, 8, 9, 1})
 	f.Add(bytes.Repeat([]byte{0, 9, 2, 2, 3, 0, 2, 1, 2, 4, 4, 1, 1, 1}, 4))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g := &progGen{b: data}
 		w := NewWriter(nil)
-		o := bitwriter.New()
-		w.WriteMagic(LLVMIRStream)
-		o.Magic([4]byte{'B', 'C', 0xc0, 0xde})
-		type block struct {
-			width   uint
-			abbrevs []*Abbrev
-		}
-		var stack []block
-		info := map[uint32][]*Abbrev{}
-		var want []event
-		invalid := false
-		for step := 0; step < 300 && len(g.b) > 0 && !invalid; step++ {
-			switch g.byte1() % 6 {
-			case 0: // enter a block
-				if len(stack) >= 6 {
-					break
-				}
-				id := 8 + uint32(g.byte1()%8)
-				width := 2 + uint(g.byte1()%5)
-				w.EnterBlock(id, width)
-				o.EnterBlock(uint64(id), width)
-				stack = append(stack, block{width, slices.Clone(info[id])})
-				want = append(want, event{kind: "enter", id: id})
-			case 1: // end one
-				if len(stack) == 0 {
-					break
-				}
-				w.ExitBlock()
-				o.EndBlock()
-				stack = stack[:len(stack)-1]
-				want = append(want, event{kind: "exit"})
-			case 2: // define an abbreviation
-				if len(stack) == 0 {
-					break
-				}
-				a := g.abbrev()
-				id := w.DefineAbbrev(a)
-				o.DefineAbbrev(oracleOps(a)...)
-				b := &stack[len(stack)-1]
-				b.abbrevs = append(b.abbrevs, a)
-				if int(id) != len(b.abbrevs)+3 {
-					t.Fatalf("DefineAbbrev returned %d, want %d", id, len(b.abbrevs)+3)
-				}
-			case 3: // an unabbreviated record
-				if len(stack) == 0 {
-					break
-				}
-				code := uint32(g.value())
-				ops := make([]uint64, g.byte1()%6)
-				for i := range ops {
-					ops[i] = g.value()
-				}
-				w.WriteRecord(code, ops)
-				o.Unabbrev(uint64(code), ops...)
-				want = append(want, event{kind: "record", id: code, ops: ops})
-			case 4: // an abbreviated record
-				if len(stack) == 0 || len(stack[len(stack)-1].abbrevs) == 0 {
-					break
-				}
-				b := stack[len(stack)-1]
-				k := int(g.byte1()) % len(b.abbrevs)
-				id := uint32(k + FirstApplicationAbbrev)
-				a := b.abbrevs[k]
-				badAt := -1
-				if g.byte1()%16 == 0 {
-					badAt = int(g.byte1()) % len(a.Ops)
-				}
-				code, bad := fit(a.Ops[0], g.value()&0xffffffff, badAt == 0)
-				if code > 0xffffffff {
-					// Codes are 32 bits: not a value to make bad.
-					code, bad = code&0xffffffff, false
-				}
-				vals := []uint64{code} // for the oracle: no literals
-				if a.Ops[0].Enc == Literal {
-					vals = nil
-				}
-				var ops []uint64
-				var blob []byte
-				for i := 1; i < len(a.Ops); i++ {
-					op := a.Ops[i]
-					switch op.Enc {
-					case Array:
-						elt := a.Ops[i+1]
-						for n := g.byte1() % 5; n > 0; n-- {
-							v, _ := fit(elt, g.value(), false)
-							ops = append(ops, v)
-							vals = append(vals, v)
-						}
-						i++
-					case Blob:
-						blob = make([]byte, g.byte1()%9)
-						for j := range blob {
-							blob[j] = g.byte1()
-						}
-					default:
-						v, b := fit(op, g.value(), badAt == i)
-						bad = bad || b
-						ops = append(ops, v)
-						if op.Enc != Literal {
-							vals = append(vals, v)
-						}
-					}
-				}
-				if uint64(id)>>b.width != 0 {
-					bad = true
-				}
-				w.WriteAbbrevRecord(id, uint32(code), ops, blob)
-				if bad {
-					invalid = true
-					break
-				}
-				o.AbbrevRecord(uint64(id), oracleOps(a), vals, blob)
-				want = append(want, event{kind: "record", id: uint32(code), ops: ops, blob: blob})
-			case 5: // a BLOCKINFO block
-				w.EnterBlockInfo()
-				o.EnterBlock(0, 2)
-				clear(info)
-				cur := int64(-1)
-				for n := g.byte1() % 4; n > 0; n-- {
-					id := 8 + uint32(g.byte1()%8)
-					a := g.abbrev()
-					got := w.BlockInfoAbbrev(id, a)
-					if int64(id) != cur {
-						o.Unabbrev(BLOCKINFO_CODE_SETBID, uint64(id))
-						cur = int64(id)
-					}
-					o.DefineAbbrev(oracleOps(a)...)
-					info[id] = append(info[id], a)
-					if int(got) != len(info[id])+3 {
-						t.Fatalf("BlockInfoAbbrev returned %d, want %d", got, len(info[id])+3)
-					}
-				}
-				w.ExitBlock()
-				o.EndBlock()
-			}
-			if !invalid && w.Err() != nil {
-				t.Fatalf("step %d: %v", step, w.Err())
-			}
-		}
+		o, want, open, invalid := writerProgram(t, data, w)
 		if invalid {
 			if w.Err() == nil {
 				t.Fatal("a value that does not fit its operand was written without an error")
 			}
 			return
 		}
-		for range stack {
+		for range open {
 			w.ExitBlock()
 			o.EndBlock()
 			want = append(want, event{kind: "exit"})
@@ -289,6 +296,20 @@ func FuzzWriter(f *testing.F) {
 		}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("read back\n%v\nwant\n%v", got, want)
+		}
+		// The same program through a stream writer writing out every
+		// few words: the same bytes.
+		out := &memOutput{}
+		sw := NewStreamWriter(out, 4*(1+len(data)%5))
+		writerProgram(t, data, sw)
+		for range open {
+			sw.ExitBlock()
+		}
+		if err := sw.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(out.b, w.Bytes()) {
+			t.Fatalf("stream writer's bytes\n% x\nwant\n% x", out.b, w.Bytes())
 		}
 	})
 }

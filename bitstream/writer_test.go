@@ -3,7 +3,9 @@ package bitstream
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -388,5 +390,102 @@ func BenchmarkWriter(b *testing.B) {
 			b.Fatal(w.Err())
 		}
 		buf = w.Bytes()
+	}
+}
+
+// memOutput is a StreamOutput in memory.
+type memOutput struct{ b []byte }
+
+func (m *memOutput) WriteAt(p []byte, off int64) (int, error) {
+	if end := int(off) + len(p); end > len(m.b) {
+		m.b = append(m.b, make([]byte, end-len(m.b))...)
+	}
+	return copy(m.b[off:], p), nil
+}
+
+func (m *memOutput) ReadAt(p []byte, off int64) (int, error) {
+	if int(off)+len(p) > len(m.b) {
+		return 0, io.ErrUnexpectedEOF
+	}
+	return copy(p, m.b[off:]), nil
+}
+
+// failOutput fails every write after the first n bytes.
+type failOutput struct {
+	memOutput
+	n int
+}
+
+var errFull = errors.New("device full")
+
+func (f *failOutput) WriteAt(p []byte, off int64) (int, error) {
+	if int(off)+len(p) > f.n {
+		return 0, errFull
+	}
+	return f.memOutput.WriteAt(p, off)
+}
+
+// TestStreamWriter: a stream writer writing out every chunk bytes makes
+// the bytes a Writer makes in memory, its patches of bytes written out
+// (block length words, Patch32 and Patch64 at bits not on a byte
+// boundary) read back and written again; the patched fields read back
+// as the values patched in.
+func TestStreamWriter(t *testing.T) {
+	write := func(w *Writer) (p32, p64 uint64) {
+		w.WriteMagic(LLVMIRStream)
+		w.EnterBlock(8, 3)
+		w.WriteRecord(1, []uint64{0}) // code 1, 1 op, 0: placeholders follow
+		p32 = w.BitPos() + 3          // not on a byte boundary
+		w.Emit(0, 35)
+		for i := range 40 {
+			w.WriteRecord(2, []uint64{uint64(i), uint64(i) << 20})
+		}
+		w.EnterBlock(9, 4)
+		a := w.DefineAbbrev(MakeAbbrev(AbbrevOp{Enc: Literal, Value: 3}, AbbrevOp{Enc: Blob}))
+		w.WriteAbbrevRecord(a, 3, nil, []byte("a blob of some length"))
+		p64 = w.BitPos() + 1
+		w.Emit(0, 65)
+		w.Patch64(p64, 0x0123456789abcdef)
+		w.ExitBlock()
+		w.Patch32(p32, 0xdeadbeef)
+		w.Align32()
+		w.ExitBlock()
+		return p32, p64
+	}
+	mem := NewWriter(nil)
+	p32, p64 := write(mem)
+	if mem.Err() != nil {
+		t.Fatal(mem.Err())
+	}
+	c := NewCursor(mem.Bytes())
+	for _, f := range []struct {
+		bit   uint64
+		width uint
+		want  uint64
+	}{{p32, 32, 0xdeadbeef}, {p64, 64, 0x0123456789abcdef}} {
+		c.JumpToBit(f.bit)
+		if v, err := c.Read(f.width); err != nil || v != f.want {
+			t.Errorf("bits [%d,+%d): %#x, %v; want %#x", f.bit, f.width, v, err, f.want)
+		}
+	}
+	for _, chunk := range []int{1, 4, 8, 12, 20, 64, 1 << 20} {
+		out := &memOutput{}
+		w := NewStreamWriter(out, chunk)
+		write(w)
+		if err := w.Flush(); err != nil {
+			t.Fatalf("chunk %d: %v", chunk, err)
+		}
+		if !bytes.Equal(out.b, mem.Bytes()) {
+			t.Errorf("chunk %d: bytes\n% x\nwant\n% x", chunk, out.b, mem.Bytes())
+		}
+		if got := w.BitPos(); got != uint64(len(mem.Bytes()))*8 {
+			t.Errorf("chunk %d: BitPos %d, want %d", chunk, got, len(mem.Bytes())*8)
+		}
+	}
+	// An output that fails is the writer's error, wrapped.
+	w := NewStreamWriter(&failOutput{n: 16}, 8)
+	write(w)
+	if err := w.Flush(); !errors.Is(err, errFull) {
+		t.Errorf("failing output: %v, want %v", err, errFull)
 	}
 }

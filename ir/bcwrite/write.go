@@ -102,14 +102,51 @@ func (e *UnsupportedError) Error() string {
 
 // Write returns m written as bitcode.
 func Write(m *ir.Module, opts Options) ([]byte, error) {
+	data, _, err := write(m, opts, nil)
+	return data, err
+}
+
+// An Output is what WriteTo writes to, such as an *os.File: it is
+// written at offsets, and read back where the bitstream's back-patching
+// changes bytes already written.
+type Output = bitstream.StreamOutput
+
+// streamChunk is how many bytes WriteTo holds before it writes them out
+// (a variable for the tests, which make it small).
+var streamChunk = 256 << 10
+
+// WriteTo writes m as bitcode to out, from offset 0, the bytes Write
+// returns, and returns how many it wrote. They are written out as they
+// are made, streamChunk bytes at a time, so that the output is never all
+// in memory at once, except for a Darwin or Mach-O module (whose wrapper
+// header gives the size) and a module whose hash is computed anew
+// (Options.Rehash), which are made in memory and then written. When
+// WriteTo fails, what out holds is not bitcode: write to a temporary file
+// and put it in place once WriteTo succeeds.
+func WriteTo(m *ir.Module, opts Options, out Output) (int64, error) {
+	data, n, err := write(m, opts, out)
+	if err != nil || data == nil {
+		return n, err
+	}
+	if _, err := out.WriteAt(data, 0); err != nil {
+		return 0, fmt.Errorf("bcwrite: %w", err)
+	}
+	return int64(len(data)), nil
+}
+
+// write returns m written as bitcode, or, given out, writes it to out as
+// it is made when it can (see WriteTo) and returns nil bytes and their
+// number.
+func write(m *ir.Module, opts Options, out Output) ([]byte, int64, error) {
 	t, err := targetFor(opts.Version)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if m.Summary != nil && m.Summary.Combined && !opts.DropSummary && t.version == LatestVersion {
 		// A combined index (a thin link's) has no module to write:
 		// the index is written as read.
-		return WriteIndex(m.Summary)
+		data, err := WriteIndex(m.Summary)
+		return data, 0, err
 	}
 	w := &writer{m: m, t: t, opts: opts}
 	if w.older() && m.Summary != nil && !opts.DropSummary {
@@ -122,14 +159,14 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	seen := &mdSeen{m: map[any]bool{}, badIntrinsics: mistypedIntrinsics(m)}
 	if w.typed() {
 		if w.lowering, err = w.typedModule(seen); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	} else {
 		if w.older() {
 			defer w.olderDecls()()
 		}
 		if err := check(m, opts, seen); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
 	producer := opts.Producer
@@ -197,7 +234,7 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	})
 	w.numbering = false
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	w.noteUncalledIntrinsics()
 	if w.typed() {
@@ -233,26 +270,32 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 		w.kinds = append(w.kinds, "heapallocsite")
 	}
 	if w.e.md.err != nil {
-		return nil, w.e.md.err
+		return nil, 0, w.e.md.err
 	}
 	w.e.organizeMD()
 	// The output's buffer is made once the first pass is done, and the
 	// most of what it numbered dropped (organizeMD): not to add to the
 	// first pass's peak.
-	w.bs = bitstream.NewWriter(make([]byte, 0, max(opts.SizeHint, 0)+1024))
+	darwin := ir.ParseTriple(m.Triple).IsOSDarwin() || ir.ParseTriple(m.Triple).ObjectFormat == "macho"
+	streaming := out != nil && !darwin && w.hasher == nil
+	if streaming {
+		w.bs = bitstream.NewStreamWriter(out, streamChunk)
+	} else {
+		w.bs = bitstream.NewWriter(make([]byte, 0, max(opts.SizeHint, 0)+1024))
+	}
 	w.bs.WriteMagic(bitstream.LLVMIRStream)
 	w.identification(producer)
 	if err := w.module(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if w.unsupported != nil {
-		return nil, w.unsupported
+		return nil, 0, w.unsupported
 	}
 	if w.lossErr != nil {
-		return nil, w.lossErr
+		return nil, 0, w.lossErr
 	}
 	if v := w.e.missing; v != nil {
-		return nil, &UnsupportedError{What: fmt.Sprintf("a use of a value the module does not number (%T; not valid IR)", v)}
+		return nil, 0, &UnsupportedError{What: fmt.Sprintf("a use of a value the module does not number (%T; not valid IR)", v)}
 	}
 	sm := m
 	if m.NoSourceFilename {
@@ -265,22 +308,25 @@ func Write(m *ir.Module, opts Options) ([]byte, error) {
 	if errors.Is(err, errAsmSymbols) {
 		w.lose(lossAsmSymtab)
 		if w.lossErr != nil {
-			return nil, w.lossErr
+			return nil, 0, w.lossErr
 		}
 	} else if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if ok {
 		w.blobBlock(llvmir.SYMTAB_BLOCK_ID, uint32(llvmir.SYMTAB_BLOB), blob)
 	}
 	w.blobBlock(llvmir.STRTAB_BLOCK_ID, uint32(llvmir.STRTAB_BLOB), w.st.buf)
-	if err := w.bs.Err(); err != nil {
-		return nil, fmt.Errorf("bcwrite: %w", err)
+	if err := w.bs.Flush(); err != nil {
+		return nil, 0, fmt.Errorf("bcwrite: %w", err)
 	}
-	if t := ir.ParseTriple(m.Triple); t.IsOSDarwin() || t.ObjectFormat == "macho" {
-		return darwinWrap(w.bs.Bytes(), t), nil
+	if streaming {
+		return nil, int64(w.bs.BitPos() / 8), nil
 	}
-	return w.bs.Bytes(), nil
+	if darwin {
+		return darwinWrap(w.bs.Bytes(), ir.ParseTriple(m.Triple)), 0, nil
+	}
+	return w.bs.Bytes(), 0, nil
 }
 
 // darwinWrap puts the bitcode of a Darwin or Mach-O module in the
