@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -160,13 +161,6 @@ type converted struct {
 	Losses []bcwrite.Loss `json:"losses,omitempty"`
 }
 
-// A convertedModule is one module convert wrote: its bitcode and what
-// was dropped or rewritten for an older reader.
-type convertedModule struct {
-	data   []byte
-	losses []bcwrite.Loss
-}
-
 // jsonConvertDoc is what convert --json prints.
 type jsonConvertDoc struct {
 	Files  []converted `json:"files"`
@@ -219,31 +213,47 @@ func runConvert(e *env, args []string, o convertOptions) error {
 			if container.Detect(in.data) == container.Bitcode {
 				id = name
 			}
-			mods, err := convertPayload(p, id, o)
-			if err != nil {
+			convFailed := func(err error) {
 				if p.Malformed {
 					in.said = append(in.said, p.Path)
 				}
 				fail(err)
-				return nil
 			}
-			for i, mod := range mods {
-				found++
+			err := convertPayload(p, id, o, func(i, n int, write convertFunc) {
 				q := *p
 				q.Data = nil
-				if len(mods) > 1 {
-					q.Path = fmt.Sprintf("%s (module %d of %d)", p.Path, i+1, len(mods))
-					q.Module, q.Modules = i+1, len(mods)
+				if n > 1 {
+					q.Path = fmt.Sprintf("%s (module %d of %d)", p.Path, i+1, n)
+					q.Module, q.Modules = i+1, n
 				}
-				target, err := sink.addMade(name, &q, ".bc", mod.data)
+				var losses []bcwrite.Loss
+				var convErr error
+				target, size, err := sink.addWritten(name, &q, ".bc", func(f *os.File) ([]byte, int64, error) {
+					var out bcwrite.Output
+					if f != nil {
+						out = f
+					}
+					data, size, l, err := write(out)
+					convErr, losses = err, l
+					return data, size, err
+				})
 				switch {
+				case convErr != nil:
+					sink.addFailed(&q)
+					convFailed(convErr)
 				case err != nil:
+					found++
 					fail(err)
 				case target != "":
-					wrote(q.Path, target, len(mod.data), mod.losses)
+					found++
+					wrote(q.Path, target, int(size), losses)
 				default:
-					firstLosses = mod.losses
+					found++
+					firstLosses = losses
 				}
+			})
+			if err != nil {
+				convFailed(err)
 			}
 			return nil
 		})
@@ -263,53 +273,63 @@ func runConvert(e *env, args []string, o convertOptions) error {
 		fail(problem)
 	}
 	if p != nil {
-		wrote(p.Path, o.output, len(sink.first), firstLosses)
+		wrote(p.Path, o.output, int(sink.firstLen()), firstLosses)
 	}
 	return endReport(out, o.json, &doc, failed || bad)
 }
 
-// convertPayload reads every module of payload p and writes each again,
-// id being its ModuleID. A module that does not read cleanly, or holds
-// what the writer does not write, is an error: nothing of p is returned.
-func convertPayload(p *container.Payload, id string, o convertOptions) ([]convertedModule, error) {
+// A convertFunc converts a module: into out as it is made (see
+// bcwrite.WriteTo) when out is not nil, else into the bytes it returns;
+// it returns the size of the output and what the reader written for
+// lost.
+type convertFunc func(out bcwrite.Output) (data []byte, size int64, losses []bcwrite.Loss, err error)
+
+// convertPayload reads every module of payload p and hands each to put,
+// with its index, the number of modules and a convertFunc that writes it
+// again, id being its ModuleID. A module that does not read cleanly, or
+// holds what the reader read past, is not written: the convertFunc
+// fails. It returns an error when p holds no bitcode it can read.
+func convertPayload(p *container.Payload, id string, o convertOptions, put func(i, n int, write convertFunc)) error {
 	// Read as opt-22 reads (its context uniques debug types by ODR
 	// identifier); a body that shows what LLVM strips from the whole
 	// module makes it read again (convertModule).
 	f, err := bitcode.Options{DropSummary: o.dropSummary, DebugTypeODRUniquing: true, Reread: true}.Open(p.Data)
 	if err != nil {
-		return nil, disError(p, err)
+		return disError(p, err)
 	}
-	var out []convertedModule
-	for _, r := range f.Modules {
+	for i, r := range f.Modules {
 		// The output is about the input's size (give or take an upgrade).
 		hint := len(p.Data) / len(f.Modules)
-		var losses bcwrite.Losses
-		r, data, err := convertModule(r, bcwrite.Options{Producer: o.producer, ModuleID: id,
-			DropSummary: o.dropSummary, Rehash: o.rehash, SizeHint: hint + hint/8,
-			Version: o.llvm, Strict: o.strict, Losses: &losses}, o.stripDebug)
-		if s := r.Skipped(); len(s) > 0 {
-			// What the reader read past would be missing from the output.
-			return nil, container.DataError(p, int64(s[0].Bit/8), true,
-				fmt.Errorf("not converted: %s (bit %d of the module)", s[0].Msg, s[0].Bit))
-		}
-		if err != nil {
-			var be *bitcode.Error
-			if errors.As(err, &be) {
-				return nil, disError(p, err)
+		put(i, len(f.Modules), func(out bcwrite.Output) ([]byte, int64, []bcwrite.Loss, error) {
+			var losses bcwrite.Losses
+			r, data, size, err := convertModule(r, bcwrite.Options{Producer: o.producer, ModuleID: id,
+				DropSummary: o.dropSummary, Rehash: o.rehash, SizeHint: hint + hint/8,
+				Version: o.llvm, Strict: o.strict, Losses: &losses}, o.stripDebug, out)
+			if s := r.Skipped(); len(s) > 0 {
+				// What the reader read past would be missing from the output.
+				return nil, 0, nil, container.DataError(p, int64(s[0].Bit/8), true,
+					fmt.Errorf("not converted: %s (bit %d of the module)", s[0].Msg, s[0].Bit))
 			}
-			return nil, &container.Error{Path: p.Path, File: p.File, Off: -1, Err: fmt.Errorf("not converted: %w", err)}
-		}
-		out = append(out, convertedModule{data: data, losses: losses.List()})
+			if err != nil {
+				var be *bitcode.Error
+				if errors.As(err, &be) {
+					return nil, 0, nil, disError(p, err)
+				}
+				return nil, 0, nil, &container.Error{Path: p.Path, File: p.File, Off: -1, Err: fmt.Errorf("not converted: %w", err)}
+			}
+			return data, size, losses.List(), nil
+		})
 	}
-	return out, nil
+	return nil
 }
 
 // convertModule writes the module r reads, its debug info stripped when
 // strip is set, and returns the Reader it wrote it from: r, or the one
 // r.Reread gave when a body showed part of the module invalid that LLVM
 // drops from the whole module (bitcode.Strip), as opt-22 drops it.
-func convertModule(r *bitcode.Reader, opt bcwrite.Options, strip bool) (*bitcode.Reader, []byte, error) {
+func convertModule(r *bitcode.Reader, opt bcwrite.Options, strip bool, out bcwrite.Output) (*bitcode.Reader, []byte, int64, error) {
 	var data []byte
+	var size int64
 	r, err := bitcode.ReadAgain(r, func(r *bitcode.Reader) error {
 		m, err := r.Module()
 		if err != nil {
@@ -323,10 +343,15 @@ func convertModule(r *bitcode.Reader, opt bcwrite.Options, strip bool) (*bitcode
 		if opt.Losses != nil {
 			*opt.Losses = bcwrite.Losses{}
 		}
+		if out != nil {
+			size, err = bcwrite.WriteTo(m, opt, out)
+			return err
+		}
 		data, err = bcwrite.Write(m, opt)
+		size = int64(len(data))
 		return err
 	})
-	return r, data, err
+	return r, data, size, err
 }
 
 // checkVersion checks the --llvm N and --strict of command name.

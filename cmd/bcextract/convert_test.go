@@ -16,7 +16,8 @@ import (
 
 // TestConvertOptOutput converts modules opt-22 wrote (ir/bcwrite's
 // fixtures, its output for its own output): convert writes them again byte
-// for byte, to a file and to standard output.
+// for byte, to a file (as they are made: bcwrite.WriteTo) and to standard
+// output (bcwrite.Write).
 func TestConvertOptOutput(t *testing.T) {
 	for _, name := range []string{"debug-c.bc", "debug-cxx.bc", "clang-o2.bc", "types.bc"} {
 		t.Run(name, func(t *testing.T) {
@@ -39,6 +40,11 @@ func TestConvertOptOutput(t *testing.T) {
 			}
 			if !bytes.Equal(got, want) {
 				t.Errorf("%d bytes written, want opt-22's %d", len(got), len(want))
+			}
+			// Written into a temporary file as it was made, which is
+			// now the output: nothing else is left.
+			if ents, err := os.ReadDir(filepath.Dir(out)); err != nil || len(ents) != 1 {
+				t.Errorf("the output's directory holds %d files (%v), want 1", len(ents), err)
 			}
 			code, stdout, _ = runCmd(t, "convert", "-o", "-", in)
 			if code != exitOK || stdout != string(want) {
@@ -271,5 +277,34 @@ func TestConvertOutputExists(t *testing.T) {
 	if b, _ := os.ReadFile(out); code != exitFailure || string(b) != "old" ||
 		!strings.Contains(stdout, `"error": "`+out+`: exists (use --force to replace it)"`) {
 		t.Errorf("--json: exit %d, stdout %q", code, stdout)
+	}
+}
+
+// TestConvertModuleFails: of a file of two modules whose first cannot be
+// written for LLVM 14 (it calls llvm.public.type.test), -d writes the
+// second, and -o counts both (it needs exactly one) and writes nothing;
+// both say why the first was not converted and exit 1.
+func TestConvertModuleFails(t *testing.T) {
+	const in = "../../testdata/inspect/split.bc"
+	dir := t.TempDir()
+	code, stdout, stderr := runCmd(t, "convert", "--llvm", "14", "-d", dir, in)
+	if code != exitFailure || !strings.Contains(stderr, "not converted: bcwrite: the intrinsic llvm.public.type.test") {
+		t.Errorf("-d: exit %d, stderr %q", code, stderr)
+	}
+	want := in + "#1 (module 2 of 2) -> " + filepath.Join(dir, "split.bc#1__module_2_of_2_.bc") + "\n"
+	if stdout != want {
+		t.Errorf("-d: stdout %q, want %q", stdout, want)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("-d: %d files written, want 1", len(ents))
+	}
+	out := filepath.Join(t.TempDir(), "out.bc")
+	code, _, stderr = runCmd(t, "convert", "--llvm", "14", "-o", out, in)
+	if code != exitFailure || !strings.Contains(stderr, "not converted") ||
+		!strings.Contains(stderr, "-o needs exactly one module, but 2 were found") {
+		t.Errorf("-o: exit %d, stderr %q", code, stderr)
+	}
+	if ents, _ := os.ReadDir(filepath.Dir(out)); len(ents) != 0 {
+		t.Errorf("-o: %d files left, want none", len(ents))
 	}
 }

@@ -288,14 +288,26 @@ func runLink(e *env, args []string, o linkOptions) error {
 		// link dropped the use-list orders of global values (see
 		// link.Linker.Module).
 		prog.draw(func() string { return fmt.Sprintf("link: writing the module of %d modules", len(doc.Modules)) })
-		data, err := bcwrite.Write(linked, bcwrite.Options{Version: o.llvm, Strict: o.strict, Losses: &losses,
-			NoAsmParser: true, UseListsAsGiven: true, SizeHint: inBytes})
+		opts := bcwrite.Options{Version: o.llvm, Strict: o.strict, Losses: &losses,
+			NoAsmParser: true, UseListsAsGiven: true, SizeHint: inBytes}
+		// Written into the output file as it is made, when it goes to one.
+		var werr error
+		p := &container.Payload{Path: args[0], Kind: container.KindBitcode}
+		_, size, err := sink.addWritten(args[0], p, ".bc", func(f *os.File) ([]byte, int64, error) {
+			if f != nil {
+				var n int64
+				n, werr = bcwrite.WriteTo(linked, opts, f)
+				return nil, n, werr
+			}
+			var data []byte
+			data, werr = bcwrite.Write(linked, opts)
+			return data, int64(len(data)), werr
+		})
 		prog.clear()
-		if err != nil {
-			fail(fmt.Errorf("the linked module is not written: %w", err))
+		if werr != nil {
+			fail(fmt.Errorf("the linked module is not written: %w", werr))
 		} else {
-			p := &container.Payload{Path: args[0], Kind: container.KindBitcode}
-			if _, err := sink.addMade(args[0], p, ".bc", data); err != nil {
+			if err != nil {
 				fail(err)
 			}
 			if _, bad, problem, err := sink.finish("-o needs one module: %d"); err != nil {
@@ -306,7 +318,7 @@ func runLink(e *env, args []string, o linkOptions) error {
 				}
 				failed = true
 			} else {
-				doc.Output, doc.Size, doc.Losses = o.output, len(data), losses.List()
+				doc.Output, doc.Size, doc.Losses = o.output, int(size), losses.List()
 				for _, l := range doc.Losses {
 					fmt.Fprintf(e.stderr, "%s: for LLVM %d: %d x %s\n", o.output, o.llvm, l.Count, l.What)
 				}

@@ -132,6 +132,9 @@ type nameSet struct {
 
 func newNameSet(dir string) *nameSet { return &nameSet{dir: dir, used: make(map[string]bool)} }
 
+// remove hands back path, which add returned and nothing was written to.
+func (s *nameSet) remove(path string) { delete(s.used, strings.ToLower(filepath.Base(path))) }
+
 // add returns a new path under the directory for payload p, found in the
 // input named input (p's path starts with it), with file name extension
 // ext. The module number of a section of ten modules or more is
@@ -218,8 +221,14 @@ func fillFileAtomic(name string, force bool, inputs inputSet, fill func(*os.File
 	if werr != nil {
 		return fmt.Errorf("%s: %w", name, werr)
 	}
+	return putInPlace(tmpName, name, force, inputs)
+}
+
+// putInPlace gives the temporary file tmpName, written, the name name
+// (see fillFileAtomic).
+func putInPlace(tmpName, name string, force bool, inputs inputSet) error {
 	// A hard link creates name only if it does not exist, atomically.
-	err = os.Link(tmpName, name)
+	err := os.Link(tmpName, name)
 	switch {
 	case err == nil:
 		return nil
@@ -436,6 +445,13 @@ type fileSink struct {
 	matches []string
 	first   []byte
 	firstP  container.Payload
+	// firstTemp, when the first payload was written as it was made
+	// (addWritten), is the temporary file that holds it, of firstSize
+	// bytes.
+	firstTemp string
+	firstSize int64
+	// firstFailed says the first payload found was not made (addFailed).
+	firstFailed bool
 }
 
 // newFileSink prepares the outputs of a command reading the inputs args:
@@ -513,6 +529,132 @@ func (s *fileSink) addData(input string, p *container.Payload, ext string, data 
 	return target, nil
 }
 
+// addWritten is addMade for output that write makes: write is given the
+// file the output goes to (a temporary one, put in place once write
+// succeeds, with -o once finish finds it the only one), to write it into
+// as it is made, and returns its size; or, when the output is not a file
+// written at offsets (standard output, a FIFO or a device) or is a second
+// one for -o (which finish refuses), nil, and returns the bytes for the
+// sink to write as addMade does. An error from write is returned as it
+// is, and nothing is written.
+func (s *fileSink) addWritten(input string, p *container.Payload, ext string, write func(f *os.File) ([]byte, int64, error)) (target string, size int64, err error) {
+	if s.output == "" {
+		target = s.names.add(input, p, ext)
+		var werr error
+		err = fillFileAtomic(target, s.force, s.inputs, func(f *os.File) error {
+			size, werr = writeInto(f, write)
+			return werr
+		})
+		var we errWriting
+		if werr != nil && !errors.As(werr, &we) {
+			s.names.remove(target)
+			return "", 0, werr // write's own
+		}
+		if err != nil {
+			return "", 0, &container.Error{Path: p.Path, File: p.File, Off: -1, Err: err}
+		}
+		return target, size, nil
+	}
+	if len(s.matches) > 0 || s.toStdout() || s.outputIsStream() {
+		data, _, err := write(nil)
+		if err != nil {
+			return "", 0, err
+		}
+		_, err = s.addMade(input, p, ext, data)
+		return "", int64(len(data)), err
+	}
+	if fi, err := os.Lstat(s.output); err == nil {
+		if err := replaceable(s.output, fi, s.force, s.inputs); err != nil {
+			return "", 0, &container.Error{Path: p.Path, File: p.File, Off: -1, Err: err}
+		}
+	}
+	dir := filepath.Dir(s.output)
+	tmp, err := createTemp(dir)
+	if err != nil {
+		return "", 0, &container.Error{Path: p.Path, File: p.File, Off: -1,
+			Err: fmt.Errorf("%s: cannot create a file in %s: %w", s.output, dir, unwrapPath(err))}
+	}
+	size, werr := writeInto(tmp, write)
+	var we errWriting
+	if errors.As(werr, &we) {
+		err, werr = werr, nil
+	}
+	if werr == nil && err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if werr != nil || err != nil {
+		pending.remove(tmp.Name())
+		if werr != nil {
+			return "", 0, werr // write's own
+		}
+		return "", 0, &container.Error{Path: p.Path, File: p.File, Off: -1, Err: fmt.Errorf("%s: %w", s.output, err)}
+	}
+	s.firstTemp, s.firstSize = tmp.Name(), size
+	s.firstP = *p
+	s.firstP.Data = nil
+	s.matches = append(s.matches, p.Path)
+	return "", size, nil
+}
+
+// writeInto has write write into f, and writes the bytes it returns
+// instead when it returns some; f is cut to the size written (a write
+// made again, as convert's when a module is read again, may have written
+// more).
+func writeInto(f *os.File, write func(f *os.File) ([]byte, int64, error)) (int64, error) {
+	data, size, err := write(f)
+	if err != nil {
+		return 0, err
+	}
+	if data != nil {
+		if err := writeData(f, data); err != nil {
+			return 0, errWriting{err}
+		}
+		size = int64(len(data))
+	}
+	if err := f.Truncate(size); err != nil {
+		return 0, errWriting{err}
+	}
+	return size, nil
+}
+
+// An errWriting is an error writing an output file, not one of the
+// command's making.
+type errWriting struct{ err error }
+
+func (e errWriting) Error() string { return e.err.Error() }
+func (e errWriting) Unwrap() error { return e.err }
+
+// addFailed notes payload p, found but not made (a module convert could
+// not write): with -o, it is one of the payloads finish counts, and
+// finish writes nothing when it is the only one.
+func (s *fileSink) addFailed(p *container.Payload) {
+	if s.output == "" {
+		return
+	}
+	if len(s.matches) == 0 {
+		s.firstFailed = true
+	}
+	s.matches = append(s.matches, p.Path)
+}
+
+// firstLen returns the size of the -o output finish writes.
+func (s *fileSink) firstLen() int64 {
+	if s.firstTemp != "" {
+		return s.firstSize
+	}
+	return int64(len(s.first))
+}
+
+// outputIsStream reports whether the -o output is a FIFO or a device
+// (or a symbolic link to one), written into rather than replaced.
+func (s *fileSink) outputIsStream() bool {
+	fi, err := os.Stat(s.output)
+	return err == nil && isStream(fi)
+}
+
 // finish writes the -o output, once every input has been searched:
 // exactly one payload must have been found (tooMany, a format with the
 // count, heads the list of them otherwise). It returns the payload
@@ -527,12 +669,26 @@ func (s *fileSink) finish(tooMany string) (wrote *container.Payload, failed bool
 	case len(s.matches) == 0:
 		return nil, true, nil, nil
 	case len(s.matches) > 1:
+		if s.firstTemp != "" {
+			pending.remove(s.firstTemp)
+		}
 		var b strings.Builder
 		fmt.Fprintf(&b, tooMany, len(s.matches))
 		for _, m := range s.matches {
 			b.WriteString("\n\t" + m)
 		}
 		return nil, true, errors.New(b.String()), nil
+	}
+	if s.firstFailed {
+		return nil, true, nil, nil // said when it failed
+	}
+	if s.firstTemp != "" {
+		err := putInPlace(s.firstTemp, s.output, s.force, s.inputs)
+		pending.remove(s.firstTemp) // a no-op once renamed; the link's second name
+		if err != nil {
+			return nil, true, &container.Error{Path: s.firstP.Path, File: s.firstP.File, Off: -1, Err: err}, nil
+		}
+		return &s.firstP, false, nil, nil
 	}
 	if err := writeOutput(s.e, s.output, s.first, s.force, s.inputs); err != nil {
 		if s.toStdout() {
