@@ -80,7 +80,7 @@ var errSkipped = errors.New("read past part of the module")
 // writer loses nothing the text shows), and writing the module again
 // must give the same bytes (the module read back need not: as LLVM's, the
 // symbol tables' layout depends on the order names were added, which is
-// the order the file lists them).
+// the order the file lists them), and so must WriteTo, streaming.
 func FuzzWrite(f *testing.F) {
 	seeds, _ := filepath.Glob("testdata/decl/*.bc")
 	seeds = append(seeds, irfixtures.IR("../../testdata/ir")...)
@@ -163,6 +163,13 @@ func FuzzWrite(f *testing.F) {
 		}
 		if !bytes.Equal(again, out) {
 			t.Fatalf("written again, %d bytes differ from the %d first written", len(again), len(out))
+		}
+		// Written as made into an output, 64 bytes at a time: the same.
+		defer func(c int) { streamChunk = c }(streamChunk)
+		streamChunk = 64
+		var mo memOutput
+		if n, err := WriteTo(m, Options{ModuleID: "m", Loader: r}, &mo); err != nil || n != int64(len(out)) || !bytes.Equal(mo.b, out) {
+			t.Fatalf("WriteTo: %d bytes, %v; Write: %d bytes; the same: %t", n, err, len(out), bytes.Equal(mo.b, out))
 		}
 		stripped(t, data)
 	})
