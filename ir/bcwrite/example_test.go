@@ -50,3 +50,35 @@ func Example() {
 	// g shadow-stack
 	// h statepoint-example
 }
+
+// Write a module into a file as it is made, rather than into memory
+// first: the bytes are those Write returns.
+func ExampleWriteTo() {
+	data, err := os.ReadFile("testdata/decl/gc.bc")
+	if err != nil {
+		log.Fatal(err)
+	}
+	f, err := bitcode.Options{}.Open(data)
+	if err != nil {
+		log.Fatal(err)
+	}
+	r := f.Modules[0]
+	m, err := r.Module()
+	if err != nil {
+		log.Fatal(err)
+	}
+	out, err := os.CreateTemp("", "gc-*.bc")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.Remove(out.Name())
+	defer out.Close()
+	n, err := bcwrite.WriteTo(m, bcwrite.Options{Loader: r}, out)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// opt-22 writes the same bytes: the fixture is its output.
+	fmt.Println(n, n == int64(len(data)))
+	// Output:
+	// 1624 true
+}
