@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/bcextract/bcextract/ir/bitcode"
 )
 
 // memOutput is an Output in memory that counts the bytes written out.
@@ -55,15 +52,7 @@ func TestWriteTo(t *testing.T) {
 	} {
 		data := readFile(t, filepath.Join("../../testdata/ir", tc.file))
 		write := func(out Output) ([]byte, int64) {
-			f, err := bitcode.Options{}.Open(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := f.Modules[0]
-			m, err := r.Module()
-			if err != nil {
-				t.Fatal(err)
-			}
+			m, r := openModule(t, data)
 			opts := Options{ModuleID: "m", Loader: r, Version: tc.version, Rehash: tc.rehash}
 			if out == nil {
 				b, err := Write(m, opts)
@@ -115,20 +104,10 @@ func (f *failingOutput) WriteAt(p []byte, off int64) (int, error) {
 func TestWriteToFails(t *testing.T) {
 	defer func(c int) { streamChunk = c }(streamChunk)
 	streamChunk = 64
-	data, err := os.ReadFile("../../testdata/ir/di-coro-O0.bc")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, "../../testdata/ir/di-coro-O0.bc")
 	for _, n := range []int{0, 100, 5000} {
-		f, err := bitcode.Options{}.Open(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := f.Modules[0].Module()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := WriteTo(m, Options{Loader: f.Modules[0]}, &failingOutput{n: n}); !errors.Is(err, errFull) {
+		m, r := openModule(t, data)
+		if _, err := WriteTo(m, Options{Loader: r}, &failingOutput{n: n}); !errors.Is(err, errFull) {
 			t.Errorf("output failing after %d bytes: %v, want %v", n, err, errFull)
 		}
 	}
