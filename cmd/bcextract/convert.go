@@ -234,6 +234,9 @@ func runConvert(e *env, args []string, o convertOptions) error {
 						out = f
 					}
 					data, size, l, err := write(out)
+					if oerr := outputError(err, f); oerr != nil {
+						return nil, 0, oerr // said as the output's
+					}
 					convErr, losses = err, l
 					return data, size, err
 				})

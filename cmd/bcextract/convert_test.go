@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -306,5 +307,42 @@ func TestConvertModuleFails(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(filepath.Dir(out)); len(ents) != 0 {
 		t.Errorf("-o: %d files left, want none", len(ents))
+	}
+}
+
+// TestOutputError: an error writing the output file while a module is
+// written into it is the output's (a full disk is not a module that
+// cannot be converted), said without the temporary file's name; other
+// errors are not.
+func TestOutputError(t *testing.T) {
+	data, err := os.ReadFile("../../ir/bcwrite/testdata/decl/gc.bc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := bitcode.Options{}.Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := f.Modules[0].Module()
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), "out.bc")
+	if err := os.WriteFile(name, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ro, err := os.Open(name) // read-only: every write fails
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	_, werr := bcwrite.WriteTo(m, bcwrite.Options{Loader: f.Modules[0]}, ro)
+	oerr := outputError(werr, ro)
+	var we errWriting
+	if !errors.As(oerr, &we) || strings.Contains(oerr.Error(), name) {
+		t.Errorf("outputError(%v) = %v, want the write's error without the file's name", werr, oerr)
+	}
+	if got := outputError(errors.New("not converted"), ro); got != nil {
+		t.Errorf("outputError of another error = %v, want nil", got)
 	}
 }

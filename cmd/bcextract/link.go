@@ -295,8 +295,11 @@ func runLink(e *env, args []string, o linkOptions) error {
 		p := &container.Payload{Path: args[0], Kind: container.KindBitcode}
 		_, size, err := sink.addWritten(args[0], p, ".bc", func(f *os.File) ([]byte, int64, error) {
 			if f != nil {
-				var n int64
-				n, werr = bcwrite.WriteTo(linked, opts, f)
+				n, err := bcwrite.WriteTo(linked, opts, f)
+				if oerr := outputError(err, f); oerr != nil {
+					return nil, 0, oerr // said as the output's
+				}
+				werr = err
 				return nil, n, werr
 			}
 			var data []byte

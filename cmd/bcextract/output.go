@@ -620,6 +620,19 @@ func writeInto(f *os.File, write func(f *os.File) ([]byte, int64, error)) (int64
 	return size, nil
 }
 
+// outputError returns, as an errWriting, the error of writing (or
+// reading back) the file f that err holds, nil when it holds none: what
+// went wrong is then the output file's, not the command's (a full disk,
+// not a module that cannot be converted), and is said without the name
+// of the temporary file f is.
+func outputError(err error, f *os.File) error {
+	var pe *fs.PathError
+	if f != nil && errors.As(err, &pe) && pe.Path == f.Name() {
+		return errWriting{pe.Err}
+	}
+	return nil
+}
+
 // An errWriting is an error writing an output file, not one of the
 // command's making.
 type errWriting struct{ err error }
