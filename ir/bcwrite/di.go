@@ -204,6 +204,14 @@ func checkDI(n *ir.SpecializedNode) error {
 
 // diRecord returns the record of node n (writeDI*): its code and
 // operands, metadata by id(md) (its number plus one, 0 for null).
+// recOps returns ops in the buffer diRecord's records are made in,
+// kept from record to record: a record is written before the next one
+// is made.
+func (w *writer) recOps(ops ...uint64) []uint64 {
+	w.diOps = append(w.diOps[:0], ops...)
+	return w.diOps
+}
+
 func (w *writer) diRecord(n *ir.SpecializedNode) (llvmir.MetadataCode, []uint64) {
 	id := w.e.mdOrNullID
 	md := func(name fn) uint64 { return id(mdField(n, name)) }
@@ -211,28 +219,28 @@ func (w *writer) diRecord(n *ir.SpecializedNode) (llvmir.MetadataCode, []uint64)
 	distinct := b2u(isDistinct(n))
 	switch n.Kind {
 	case "GenericDINode":
-		ops := []uint64{distinct, num(fTag), 0}
+		ops := w.recOps(distinct, num(fTag), 0)
 		for _, o := range diOperands(n) {
 			ops = append(ops, id(o))
 		}
 		return llvmir.METADATA_GENERIC_DEBUG, ops
 	case "DISubrange":
-		return llvmir.METADATA_SUBRANGE, []uint64{distinct | 2<<1, md(fCount), md(fLowerBound), md(fUpperBound), md(fStride)}
+		return llvmir.METADATA_SUBRANGE, w.recOps(distinct|2<<1, md(fCount), md(fLowerBound), md(fUpperBound), md(fStride))
 	case "DIGenericSubrange":
-		return llvmir.METADATA_GENERIC_SUBRANGE, []uint64{distinct, md(fCount), md(fLowerBound), md(fUpperBound), md(fStride)}
+		return llvmir.METADATA_GENERIC_SUBRANGE, w.recOps(distinct, md(fCount), md(fLowerBound), md(fUpperBound), md(fStride))
 	case "DIEnumerator":
 		unsigned := num(fIsUnsigned) != 0
-		ops := []uint64{1<<2 | b2u(unsigned)<<1 | distinct, uint64(n.ValueWidth), md(fName)}
+		ops := w.recOps(1<<2|b2u(unsigned)<<1|distinct, uint64(n.ValueWidth), md(fName))
 		v := enumeratorValue(n)
 		w.checkWide(v, n.ValueWidth)
 		return llvmir.METADATA_ENUMERATOR, appendWideInt(ops, v, n.ValueWidth)
 	case "DIBasicType":
-		return llvmir.METADATA_BASIC_TYPE, []uint64{distinct | 2, num(fTag), md(fName), md(fSize), num(fAlign),
-			num(fEncoding), num(fFlags), num(fNumExtraInhabitants), num(fDataSize)}
+		return llvmir.METADATA_BASIC_TYPE, w.recOps(distinct|2, num(fTag), md(fName), md(fSize), num(fAlign),
+			num(fEncoding), num(fFlags), num(fNumExtraInhabitants), num(fDataSize))
 	case "DIFixedPointType":
 		// The factor, an int, goes in as LLVM pushes it: sign-extended.
-		ops := []uint64{distinct | 2, num(fTag), md(fName), md(fSize), num(fAlign), num(fEncoding),
-			num(fFlags), num(fKind), uint64(int64(int32(num(fFactor))))}
+		ops := w.recOps(distinct|2, num(fTag), md(fName), md(fSize), num(fAlign), num(fEncoding),
+			num(fFlags), num(fKind), uint64(int64(int32(num(fFactor)))))
 		for _, name := range []fn{fNumerator, fDenominator} {
 			v, width, _ := wideField(n, name)
 			w.checkWide(v, width)
@@ -241,8 +249,8 @@ func (w *writer) diRecord(n *ir.SpecializedNode) (llvmir.MetadataCode, []uint64)
 		}
 		return llvmir.METADATA_FIXED_POINT_TYPE, ops
 	case "DIStringType":
-		return llvmir.METADATA_STRING_TYPE, []uint64{distinct | 2, num(fTag), md(fName), md(fStringLength),
-			md(fStringLengthExpression), md(fStringLocationExpression), md(fSize), num(fAlign), num(fEncoding)}
+		return llvmir.METADATA_STRING_TYPE, w.recOps(distinct|2, num(fTag), md(fName), md(fStringLength),
+			md(fStringLengthExpression), md(fStringLocationExpression), md(fSize), num(fAlign), num(fEncoding))
 	case "DIDerivedType":
 		as := uint64(0)
 		if hasField(n, fDwarfAddressSpace) {
@@ -253,26 +261,26 @@ func (w *writer) diRecord(n *ir.SpecializedNode) (llvmir.MetadataCode, []uint64)
 			pa = num(fPtrAuthKey) | num(fPtrAuthAddrDisc)<<4 | num(fPtrAuthExtraDisc)<<5 |
 				num(fPtrAuthIsaPointer)<<21 | num(fPtrAuthNullValues)<<22 | 1<<23
 		}
-		return llvmir.METADATA_DERIVED_TYPE, []uint64{distinct | 2, num(fTag), md(fName), md(fFile), num(fLine),
+		return llvmir.METADATA_DERIVED_TYPE, w.recOps(distinct|2, num(fTag), md(fName), md(fFile), num(fLine),
 			md(fScope), md(fBaseType), md(fSize), num(fAlign), md(fOffset), num(fFlags), md(fExtraData), as,
-			md(fAnnotations), pa}
+			md(fAnnotations), pa)
 	case "DISubrangeType":
-		return llvmir.METADATA_SUBRANGE_TYPE, []uint64{distinct | 2, md(fName), md(fFile), num(fLine), md(fScope),
-			md(fSize), num(fAlign), num(fFlags), md(fBaseType), md(fLowerBound), md(fUpperBound), md(fStride), md(fBias)}
+		return llvmir.METADATA_SUBRANGE_TYPE, w.recOps(distinct|2, md(fName), md(fFile), num(fLine), md(fScope),
+			md(fSize), num(fAlign), num(fFlags), md(fBaseType), md(fLowerBound), md(fUpperBound), md(fStride), md(fBias))
 	case "DICompositeType":
 		ek := uint64(0xffffffff)
 		if hasField(n, fEnumKind) {
 			ek = num(fEnumKind)
 		}
-		return llvmir.METADATA_COMPOSITE_TYPE, []uint64{distinct | 2 | 4, num(fTag), md(fName), md(fFile), num(fLine),
+		return llvmir.METADATA_COMPOSITE_TYPE, w.recOps(distinct|2|4, num(fTag), md(fName), md(fFile), num(fLine),
 			md(fScope), md(fBaseType), md(fSize), num(fAlign), md(fOffset), num(fFlags), md(fElements),
 			num(fRuntimeLang), md(fVTableHolder), md(fTemplateParams), md(fIdentifier), md(fDiscriminator),
 			md(fDataLocation), md(fAssociated), md(fAllocated), md(fRank), md(fAnnotations),
-			num(fNumExtraInhabitants), md(fSpecification), ek, md(fBitStride)}
+			num(fNumExtraInhabitants), md(fSpecification), ek, md(fBitStride))
 	case "DISubroutineType":
-		return llvmir.METADATA_SUBROUTINE_TYPE, []uint64{distinct | 2, num(fFlags), md(fTypes), num(fCC)}
+		return llvmir.METADATA_SUBROUTINE_TYPE, w.recOps(distinct|2, num(fFlags), md(fTypes), num(fCC))
 	case "DIFile":
-		ops := []uint64{distinct, md(fFilename), md(fDirectory), 0, 0}
+		ops := w.recOps(distinct, md(fFilename), md(fDirectory), 0, 0)
 		if hasField(n, fChecksum) {
 			ops[3], ops[4] = num(fChecksumKind), md(fChecksum)
 		}
@@ -285,53 +293,53 @@ func (w *writer) diRecord(n *ir.SpecializedNode) (llvmir.MetadataCode, []uint64)
 		if hasField(n, fSourceLanguageName) {
 			lang, version = num(fSourceLanguageName)|1<<63, num(fSourceLanguageVersion)
 		}
-		return llvmir.METADATA_COMPILE_UNIT, []uint64{1, lang, md(fFile), md(fProducer), num(fIsOptimized),
+		return llvmir.METADATA_COMPILE_UNIT, w.recOps(1, lang, md(fFile), md(fProducer), num(fIsOptimized),
 			md(fFlags), num(fRuntimeVersion), md(fSplitDebugFilename), num(fEmissionKind), md(fEnums),
 			md(fRetainedTypes), 0, md(fGlobals), md(fImports), num(fDwoID), md(fMacros),
 			num(fSplitDebugInlining), num(fDebugInfoForProfiling), num(fNameTableKind),
-			num(fRangesBaseAddress), md(fSysroot), md(fSDK), version}
+			num(fRangesBaseAddress), md(fSysroot), md(fSDK), version)
 	case "DISubprogram":
-		return llvmir.METADATA_SUBPROGRAM, []uint64{distinct | 2 | 4, md(fScope), md(fName), md(fLinkageName),
+		return llvmir.METADATA_SUBPROGRAM, w.recOps(distinct|2|4, md(fScope), md(fName), md(fLinkageName),
 			md(fFile), num(fLine), md(fType), num(fScopeLine), md(fContainingType), num(fSPFlags),
 			num(fVirtualIndex), num(fFlags), md(fUnit), md(fTemplateParams), md(fDeclaration),
 			md(fRetainedNodes), uint64(uint32(int32(num(fThisAdj)))), md(fThrownTypes), md(fAnnotations),
-			md(fTargetFuncName), num(fKeyInstructions)}
+			md(fTargetFuncName), num(fKeyInstructions))
 	case "DILexicalBlock":
-		return llvmir.METADATA_LEXICAL_BLOCK, []uint64{distinct, md(fScope), md(fFile), num(fLine), num(fColumn)}
+		return llvmir.METADATA_LEXICAL_BLOCK, w.recOps(distinct, md(fScope), md(fFile), num(fLine), num(fColumn))
 	case "DILexicalBlockFile":
-		return llvmir.METADATA_LEXICAL_BLOCK_FILE, []uint64{distinct, md(fScope), md(fFile), num(fDiscriminator)}
+		return llvmir.METADATA_LEXICAL_BLOCK_FILE, w.recOps(distinct, md(fScope), md(fFile), num(fDiscriminator))
 	case "DICommonBlock":
-		return llvmir.METADATA_COMMON_BLOCK, []uint64{distinct, md(fScope), md(fDeclaration), md(fName), md(fFile), num(fLine)}
+		return llvmir.METADATA_COMMON_BLOCK, w.recOps(distinct, md(fScope), md(fDeclaration), md(fName), md(fFile), num(fLine))
 	case "DINamespace":
-		return llvmir.METADATA_NAMESPACE, []uint64{distinct | num(fExportSymbols)<<1, md(fScope), md(fName)}
+		return llvmir.METADATA_NAMESPACE, w.recOps(distinct|num(fExportSymbols)<<1, md(fScope), md(fName))
 	case "DIModule":
-		ops := []uint64{distinct}
+		ops := w.recOps(distinct)
 		for _, o := range diOperands(n) {
 			ops = append(ops, id(o))
 		}
 		return llvmir.METADATA_MODULE, append(ops, num(fLine), num(fIsDecl))
 	case "DIMacro":
-		return llvmir.METADATA_MACRO, []uint64{distinct, num(fType), num(fLine), md(fName), md(fValue)}
+		return llvmir.METADATA_MACRO, w.recOps(distinct, num(fType), num(fLine), md(fName), md(fValue))
 	case "DIMacroFile":
-		return llvmir.METADATA_MACRO_FILE, []uint64{distinct, 3, num(fLine), md(fFile), md(fNodes)}
+		return llvmir.METADATA_MACRO_FILE, w.recOps(distinct, 3, num(fLine), md(fFile), md(fNodes))
 	case "DITemplateTypeParameter":
-		return llvmir.METADATA_TEMPLATE_TYPE, []uint64{distinct, md(fName), md(fType), num(fDefaulted)}
+		return llvmir.METADATA_TEMPLATE_TYPE, w.recOps(distinct, md(fName), md(fType), num(fDefaulted))
 	case "DITemplateValueParameter":
-		return llvmir.METADATA_TEMPLATE_VALUE, []uint64{distinct, num(fTag), md(fName), md(fType), num(fDefaulted), md(fValue)}
+		return llvmir.METADATA_TEMPLATE_VALUE, w.recOps(distinct, num(fTag), md(fName), md(fType), num(fDefaulted), md(fValue))
 	case "DIGlobalVariable":
-		return llvmir.METADATA_GLOBAL_VAR, []uint64{distinct | 2<<1, md(fScope), md(fName), md(fLinkageName),
+		return llvmir.METADATA_GLOBAL_VAR, w.recOps(distinct|2<<1, md(fScope), md(fName), md(fLinkageName),
 			md(fFile), num(fLine), md(fType), num(fIsLocal), num(fIsDefinition), md(fDeclaration),
-			md(fTemplateParams), num(fAlign), md(fAnnotations)}
+			md(fTemplateParams), num(fAlign), md(fAnnotations))
 	case "DILocalVariable":
-		return llvmir.METADATA_LOCAL_VAR, []uint64{distinct | 2, md(fScope), md(fName), md(fFile), num(fLine),
-			md(fType), num(fArg), num(fFlags), num(fAlign), md(fAnnotations)}
+		return llvmir.METADATA_LOCAL_VAR, w.recOps(distinct|2, md(fScope), md(fName), md(fFile), num(fLine),
+			md(fType), num(fArg), num(fFlags), num(fAlign), md(fAnnotations))
 	case "DILabel":
 		idx := ^uint64(0)
 		if hasField(n, fCoroSuspendIdx) {
 			idx = num(fCoroSuspendIdx)
 		}
-		return llvmir.METADATA_LABEL, []uint64{distinct | num(fIsArtificial)<<1, md(fScope), md(fName), md(fFile),
-			num(fLine), num(fColumn), idx}
+		return llvmir.METADATA_LABEL, w.recOps(distinct|num(fIsArtificial)<<1, md(fScope), md(fName), md(fFile),
+			num(fLine), num(fColumn), idx)
 	case "DIExpression":
 		ops := make([]uint64, 0, 1+len(n.Fields))
 		ops = append(ops, distinct|3<<1)
@@ -340,15 +348,15 @@ func (w *writer) diRecord(n *ir.SpecializedNode) (llvmir.MetadataCode, []uint64)
 		}
 		return llvmir.METADATA_EXPRESSION, ops
 	case "DIGlobalVariableExpression":
-		return llvmir.METADATA_GLOBAL_VAR_EXPR, []uint64{distinct, md(fVar), md(fExpr)}
+		return llvmir.METADATA_GLOBAL_VAR_EXPR, w.recOps(distinct, md(fVar), md(fExpr))
 	case "DIObjCProperty":
-		return llvmir.METADATA_OBJC_PROPERTY, []uint64{distinct, md(fName), md(fFile), num(fLine), md(fSetter),
-			md(fGetter), num(fAttributes), md(fType)}
+		return llvmir.METADATA_OBJC_PROPERTY, w.recOps(distinct, md(fName), md(fFile), num(fLine), md(fSetter),
+			md(fGetter), num(fAttributes), md(fType))
 	case "DIImportedEntity":
-		return llvmir.METADATA_IMPORTED_ENTITY, []uint64{distinct, num(fTag), md(fScope), md(fEntity), num(fLine),
-			md(fName), md(fFile), md(fElements)}
+		return llvmir.METADATA_IMPORTED_ENTITY, w.recOps(distinct, num(fTag), md(fScope), md(fEntity), num(fLine),
+			md(fName), md(fFile), md(fElements))
 	case "DIAssignID":
-		return llvmir.METADATA_ASSIGN_ID, []uint64{distinct}
+		return llvmir.METADATA_ASSIGN_ID, w.recOps(distinct)
 	}
 	panic("bcwrite: debug info of kind " + n.Kind) // checkDI refuses it
 }

@@ -480,6 +480,8 @@ type writer struct {
 	instOps []uint64
 	// fnMDs is functionMetadata's, kept for the next function.
 	fnMDs []ir.Metadata
+	// diOps is the record diRecord makes (recOps), kept for the next.
+	diOps []uint64
 	t     target // the reader written for
 	// lossErr is the first loss met, with Options.Strict.
 	lossErr *LossError
