@@ -130,7 +130,7 @@ func (w *Writer) maybeFlush() {
 
 // flushChunk is maybeFlush's writing out, between whole words.
 func (w *Writer) flushChunk() {
-	if len(w.buf)%4 == 0 && w.err == nil {
+	if (w.base+int64(len(w.buf)))%4 == 0 && w.err == nil {
 		w.flush()
 	}
 }
@@ -517,9 +517,24 @@ func (w *Writer) WriteAbbrevRecord(abbrev uint32, code uint32, ops []uint64, blo
 			}
 			w.vbr(uint64(n), 6)
 			w.Align32()
-			if blob != nil {
+			switch {
+			case blob != nil && w.out != nil && len(blob) >= w.flushAt:
+				// A large blob (a string table) goes out as it is,
+				// after what is held, rather than through buf.
+				if w.err == nil {
+					w.flush()
+				}
+				if w.err != nil {
+					return
+				}
+				if _, err := w.out.WriteAt(blob, w.base); err != nil {
+					w.failErr(err)
+					return
+				}
+				w.base += int64(len(blob))
+			case blob != nil:
 				w.buf = append(w.buf, blob...)
-			} else {
+			default:
 				for ; i < len(ops); i++ {
 					if ops[i] > 0xff {
 						w.fail("abbreviation %d: blob byte %d is %d", abbrev, i, ops[i])
@@ -528,7 +543,7 @@ func (w *Writer) WriteAbbrevRecord(abbrev uint32, code uint32, ops []uint64, blo
 					w.buf = append(w.buf, byte(ops[i]))
 				}
 			}
-			for len(w.buf)%4 != 0 {
+			for (w.base+int64(len(w.buf)))%4 != 0 {
 				w.buf = append(w.buf, 0)
 			}
 		default:
