@@ -140,18 +140,7 @@ func TestConvertSummary(t *testing.T) {
 	const in = "../../testdata/inspect/rust.bc"
 	read := func(path string) *ir.Summary {
 		t.Helper()
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := bitcode.Options{}.Open(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := f.Modules[0].Module()
-		if err != nil {
-			t.Fatal(err)
-		}
+		m, _ := openModule(t, path)
 		return m.Summary
 	}
 	want := read(in)
@@ -315,7 +304,32 @@ func TestConvertModuleFails(t *testing.T) {
 // cannot be converted), said without the temporary file's name; other
 // errors are not.
 func TestOutputError(t *testing.T) {
-	data, err := os.ReadFile("../../ir/bcwrite/testdata/decl/gc.bc")
+	m, r := openModule(t, "../../ir/bcwrite/testdata/decl/gc.bc")
+	name := filepath.Join(t.TempDir(), "out.bc")
+	if err := os.WriteFile(name, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ro, err := os.Open(name) // read-only: every write fails
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	_, werr := bcwrite.WriteTo(m, bcwrite.Options{Loader: r}, ro)
+	oerr := outputError(werr, ro)
+	var we errWriting
+	if !errors.As(oerr, &we) || strings.Contains(oerr.Error(), name) {
+		t.Errorf("outputError(%v) = %v, want the write's error without the file's name", werr, oerr)
+	}
+	if got := outputError(errors.New("not converted"), ro); got != nil {
+		t.Errorf("outputError of another error = %v, want nil", got)
+	}
+}
+
+// openModule reads the first module of the bitcode file at path, and
+// its reader.
+func openModule(t *testing.T, path string) (*ir.Module, *bitcode.Reader) {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,22 +341,5 @@ func TestOutputError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	name := filepath.Join(t.TempDir(), "out.bc")
-	if err := os.WriteFile(name, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ro, err := os.Open(name) // read-only: every write fails
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ro.Close()
-	_, werr := bcwrite.WriteTo(m, bcwrite.Options{Loader: f.Modules[0]}, ro)
-	oerr := outputError(werr, ro)
-	var we errWriting
-	if !errors.As(oerr, &we) || strings.Contains(oerr.Error(), name) {
-		t.Errorf("outputError(%v) = %v, want the write's error without the file's name", werr, oerr)
-	}
-	if got := outputError(errors.New("not converted"), ro); got != nil {
-		t.Errorf("outputError of another error = %v, want nil", got)
-	}
+	return m, f.Modules[0]
 }
